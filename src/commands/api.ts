@@ -1,0 +1,63 @@
+import {Args, Flags} from '@oclif/core'
+import {ApiCommand} from '../core/base-command.js'
+import {download} from '../core/download.js'
+import {UsageError} from '../core/errors.js'
+import {parseFields} from '../core/fields.js'
+import {listFlags, textFrom} from '../core/flags.js'
+import {listSpec} from '../core/pagination.js'
+import type {HttpMethod, JsonBody, Query} from '../core/request.js'
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+export default class Api extends ApiCommand<typeof Api> {
+  static summary = 'Send any request to the API and print the JSON answer'
+  static description = 'An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject). Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint\'s.'
+  static examples = [
+    '<%= config.bin %> api GET /projects/acme%2Fapi/labels --all',
+    '<%= config.bin %> api POST /projects/42/labels -f name=bug -f color=#d9534f',
+    '<%= config.bin %> api PUT /admin/ci/variables/DEPLOY_ENV -F protected=true -f value=prod',
+    '<%= config.bin %> api GET /security/vulnerability_exports/12/download --download report.csv',
+  ]
+  static args = {
+    method: Args.string({description: 'HTTP method', required: true, options: [...METHODS], parse: async m => m.toUpperCase()}),
+    path: Args.string({description: 'path below /api/v4, e.g. /projects/42/labels', required: true}),
+  }
+  static flags = {
+    ...listFlags,
+    field: Flags.string({char: 'f', description: 'key=value, sent as a string (key[]=v for arrays)', multiple: true}),
+    'typed-field': Flags.string({char: 'F', description: 'key=value with numbers, true/false, null and @file read as such', multiple: true}),
+    input: Flags.string({description: 'JSON body from a file (- for standard input)', exclusive: ['field', 'typed-field']}),
+    download: Flags.string({description: 'stream the answer to this file (- for stdout) instead of printing JSON'}),
+  }
+
+  async run(): Promise<void> {
+    const method = this.args.method as HttpMethod
+    const path = '/' + this.args.path.replace(/^\/+/, '').replace(/^api\/v4\//, '')
+    const fields = await parseFields(this.flags.field, this.flags['typed-field'])
+    const input = await textFrom({input: undefined, 'input-file': this.flags.input}, 'input')
+    const body = input === undefined ? fields : parseJson(input)
+    const inQuery = method === 'GET' || method === 'DELETE'
+    const query = inQuery ? (body as Query) : undefined
+    if (this.flags.download) {
+      const saved = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download'})
+      if (saved.path !== '-') this.note(`Saved ${saved.bytes} bytes to ${saved.path}`)
+      return
+    }
+    if (this.flags.all || this.flags.page !== undefined) {
+      if (method !== 'GET') throw new UsageError('--all and --page apply to GET requests')
+      return this.printList(listSpec(path, query))
+    }
+    const hasBody = !inQuery && Object.keys(body).length > 0
+    const response = await this.api.request<unknown>({method, path, query, body: hasBody ? (body as JsonBody) : undefined})
+    if (response.data !== undefined) await this.print(response.data)
+    else this.note(`${response.status} (no content)`)
+  }
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>
+  } catch {
+    throw new UsageError('--input is not valid JSON')
+  }
+}

@@ -1,0 +1,40 @@
+import {Flags} from '@oclif/core'
+import {currentUser} from '../../api/user.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {updateProfile} from '../../core/config-store.js'
+import {resolveConnection} from '../../core/connection.js'
+import {UsageError} from '../../core/errors.js'
+import {readStdin} from '../../core/flags.js'
+import {canPrompt} from '../../core/terminal.js'
+import {ApiClient} from '../../core/request.js'
+
+export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
+  static summary = 'Log in: verify a token against the server and store it'
+  static description = 'Checks the token with GET /user (any valid token), then stores host and token in the profile, in a file only you can read. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin.'
+  static examples = [
+    '<%= config.bin %> auth login --host https://forge.example.com',
+    'echo "$TOKEN" | <%= config.bin %> auth login --host forge.example.com --token-stdin --profile ci',
+  ]
+  static columns = ['profile', 'host', 'username', 'name']
+  static flags = {
+    'token-stdin': Flags.boolean({description: 'read the token from standard input', exclusive: ['token']}),
+  }
+
+  async run(): Promise<void> {
+    const f = this.flags
+    const {secretPrompt, textPrompt} = await import('../../core/prompts.js')
+    const host = f.host ?? process.env.FORGECTL_HOST ?? (canPrompt() ? await textPrompt('Host (https://forge.example.com)') : undefined)
+    if (!host) throw new UsageError('missing --host (or FORGECTL_HOST)')
+    const token = f.token ?? (f['token-stdin'] ? (await readStdin()).trim() : undefined) ?? process.env.FORGECTL_TOKEN
+      ?? (canPrompt() ? await secretPrompt('Access token') : undefined)
+    if (!token) throw new UsageError('missing token: pass --token-stdin (or --token), or set FORGECTL_TOKEN')
+    const connection = resolveConnection({...f, host, token, profile: f.profile})
+    const user = await currentUser(new ApiClient(connection, {dryRun: f['dry-run'], verbose: f.verbose}))
+    await updateProfile(connection.profile, profile => ({
+      ...profile, host: connection.host, token, 'ca-file': f['ca-file'] ?? profile['ca-file'],
+      insecure: f.insecure || profile.insecure, 'allow-http': f['allow-http'] || profile['allow-http'],
+    }))
+    this.note(`Logged in to ${connection.host} as ${user.username} (profile "${connection.profile}").`)
+    await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name})
+  }
+}

@@ -1,0 +1,20 @@
+import {profileFlag} from '../../core/profile-flag.js'
+import {BaseCommand} from '../../core/base-command.js'
+import {profileName, readProfile, removeProfileKeys} from '../../core/config-store.js'
+
+export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
+  static summary = 'Remove the stored token of a profile'
+  static description = 'Deletes the token from the profile (the host stays). Nothing is sent to the server: revoke the token there if it should stop working.'
+  static examples = ['<%= config.bin %> auth logout', '<%= config.bin %> auth logout --profile ci']
+  static flags = {...profileFlag}
+
+  async run(): Promise<void> {
+    const profile = profileName(this.flags.profile)
+    if (!readProfile(profile).token) {
+      this.note(`Profile "${profile}" has no stored token.`)
+      return
+    }
+    await removeProfileKeys(profile, ['token'])
+    this.note(`Removed the token of profile "${profile}".`)
+  }
+}

@@ -1,0 +1,33 @@
+import {currentUser} from '../../api/user.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {CliError, ExitCode} from '../../core/errors.js'
+import {maskToken} from '../../core/redact.js'
+
+export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
+  static summary = 'Show the connection in use and whether the server accepts its token'
+  static description = 'Shows profile, host, the token masked, where each came from (flag, env, profile), and the result of GET /user. Exits 4 when the server rejects the token.'
+  static examples = [
+    '<%= config.bin %> auth status',
+    '<%= config.bin %> auth status --profile ci --json',
+  ]
+
+  async run(): Promise<void> {
+    const c = this.connection
+    let user: {username: string} | undefined
+    let problem: CliError | undefined
+    if (c.token) {
+      try {
+        user = await currentUser(this.api)
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error
+        problem = error
+      }
+    }
+    await this.print({
+      profile: c.profile, host: c.host, host_source: c.hostSource, token: maskToken(c.token), token_source: c.tokenSource,
+      user: user?.username ?? null, accepted: user !== undefined, ...(problem ? {error: problem.message} : {}),
+    })
+    if (!c.token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+    if (problem) throw problem
+  }
+}

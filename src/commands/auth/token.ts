@@ -1,0 +1,17 @@
+import {profileFlag} from '../../core/profile-flag.js'
+import {BaseCommand} from '../../core/base-command.js'
+import {profileName, readProfile} from '../../core/config-store.js'
+import {CliError, ExitCode} from '../../core/errors.js'
+
+export default class AuthToken extends BaseCommand<typeof AuthToken> {
+  static summary = 'Print the token in use, alone, for scripts'
+  static description = 'Prints the token that commands would use (FORGECTL_TOKEN, else the profile\'s stored token) followed by a newline. This is the one command that shows a token in full.'
+  static examples = ['curl -H "PRIVATE-TOKEN: $(<%= config.bin %> auth token)" https://forge.example.com/api/v4/user', '<%= config.bin %> auth token --profile ci']
+  static flags = {...profileFlag}
+
+  async run(): Promise<void> {
+    const token = process.env.FORGECTL_TOKEN || readProfile(profileName(this.flags.profile)).token
+    if (!token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+    process.stdout.write(token + '\n')
+  }
+}

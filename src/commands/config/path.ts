@@ -1,0 +1,12 @@
+import {BaseCommand} from '../../core/base-command.js'
+import {configPath} from '../../core/config-store.js'
+
+export default class ConfigPath extends BaseCommand<typeof ConfigPath> {
+  static summary = 'Print the path of the settings file'
+  static description = 'The file holds every profile, tokens included; it is created readable by its owner only (mode 0600, folder 0700). FORGECTL_CONFIG_DIR moves it.'
+  static examples = ['<%= config.bin %> config path', 'ls -l "$(<%= config.bin %> config path)"']
+
+  async run(): Promise<void> {
+    process.stdout.write(configPath() + '\n')
+  }
+}

@@ -1,0 +1,18 @@
+import {BaseCommand} from '../../core/base-command.js'
+import {profileName, removeProfileKeys, type ProfileKey} from '../../core/config-store.js'
+import {profileFlag} from '../../core/profile-flag.js'
+import {profileKeyArg} from '../../core/profile-key-arg.js'
+
+export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
+  static summary = 'Remove one setting of a profile'
+  static description = 'The setting falls back to the environment or the built-in default.'
+  static examples = ['<%= config.bin %> config unset insecure', '<%= config.bin %> config unset timeout --profile ci']
+  static args = {key: profileKeyArg}
+  static flags = {...profileFlag}
+
+  async run(): Promise<void> {
+    const profile = profileName(this.flags.profile)
+    await removeProfileKeys(profile, [this.args.key as ProfileKey])
+    this.note(`Unset ${this.args.key} of profile "${profile}".`)
+  }
+}

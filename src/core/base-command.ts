@@ -1,0 +1,181 @@
+// What every command shares: parsing (with prompts for missing required inputs on a terminal),
+// output, confirmation, and turning expected failures into one line and a documented exit code.
+// ApiCommand adds the connection and the API client.
+import {Command, Errors, type Interfaces} from '@oclif/core'
+import {resolveConnection, type Connection} from './connection.js'
+import {profileName, readProfile, type OutputFormat} from './config-store.js'
+import {CliError, ExitCode, UsageError} from './errors.js'
+import {connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
+import {bulkFailure, type BulkResult} from './bulk.js'
+import {Printer} from './output.js'
+import {followPages, type ListSpec} from './pagination.js'
+import {ApiClient, DryRunStop} from './request.js'
+import {canPrompt, stdoutIsTerminal} from './terminal.js'
+
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
+export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+type SharedFlagValues = Partial<Interfaces.InferredFlags<typeof connectionFlags & typeof outputFlags & typeof listFlags & typeof yesFlag>>
+
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static baseFlags = {...outputFlags}
+  /** the fields a table shows by default for this command's records */
+  static columns?: readonly string[]
+
+  protected flags!: CommandFlags<T>
+  protected args!: CommandArgs<T>
+  private printerCache?: Printer
+
+  public async init(): Promise<void> {
+    await super.init()
+    const ctor = this.ctor as unknown as T
+    if (canPrompt()) await this.promptForMissingInputs(ctor)
+    const {flags, args} = await this.parse({flags: ctor.flags, baseFlags: ctor.baseFlags, args: ctor.args, strict: ctor.strict})
+    this.flags = flags as CommandFlags<T>
+    this.args = args as CommandArgs<T>
+  }
+
+  protected get shared(): SharedFlagValues {
+    return this.flags as SharedFlagValues
+  }
+
+  /** the output format asked for, else the profile's default, else table for a person and JSON for a program */
+  protected defaultFormat(): OutputFormat {
+    const stored = readProfile(profileName(this.shared.profile)).output
+    return stored ?? (stdoutIsTerminal() ? 'table' : 'json')
+  }
+
+  protected get printer(): Printer {
+    const f = this.shared
+    this.printerCache ??= new Printer({
+      format: f.json ? 'json' : (f.output as OutputFormat | undefined) ?? this.defaultFormat(),
+      columns: f.columns?.split(',').map(c => c.trim()).filter(Boolean),
+      header: !f['no-header'],
+      sort: f.sort,
+      quiet: f.quiet ?? false,
+    })
+    return this.printerCache
+  }
+
+  protected get defaultColumns(): readonly string[] | undefined {
+    return (this.ctor as unknown as typeof BaseCommand).columns
+  }
+
+  /** one record on stdout, in the chosen format */
+  protected async print(data: unknown, columns = this.defaultColumns): Promise<void> {
+    await this.printer.record(data, columns)
+  }
+
+  /** a message for the person, never for the pipe */
+  protected note(message: string): void {
+    process.stderr.write(message + '\n')
+  }
+
+  /**
+   * Destructive actions ask on a terminal; `--yes` skips the question; without a terminal and
+   * without `--yes` they refuse, so that a script never deletes by accident.
+   */
+  protected async confirm(action: string): Promise<void> {
+    if (this.shared.yes || this.shared['dry-run']) return
+    if (!canPrompt()) throw new UsageError(`refusing to ${action} without confirmation: pass --yes (-y)`)
+    const {confirmPrompt} = await import('./prompts.js')
+    if (!(await confirmPrompt(`${action.charAt(0).toUpperCase()}${action.slice(1)}?`))) throw new CliError('cancelled, nothing was changed', ExitCode.error)
+  }
+
+  /** on a terminal, ask for required arguments and flags that were not given, then parse again */
+  private async promptForMissingInputs(ctor: T): Promise<void> {
+    const relax = <V extends {required?: boolean}>(input: Record<string, V> = {}) =>
+      Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}]))
+    let parsed: {flags: Record<string, unknown>; args: Record<string, unknown>}
+    try {
+      parsed = await this.parse({flags: relax(ctor.flags), baseFlags: relax(ctor.baseFlags), args: relax(ctor.args), strict: ctor.strict}, this.argv)
+    } catch {
+      return // the real parse below reports the problem
+    }
+    const missingArgs = Object.entries(ctor.args ?? {}).filter(([name, arg]) => arg.required && parsed.args[name] === undefined)
+    const missingFlags = Object.entries(ctor.flags ?? {}).filter(([name, flag]) => flag.required && parsed.flags[name] === undefined)
+    if (missingArgs.length === 0 && missingFlags.length === 0) return
+    const {secretPrompt, selectPrompt, textPrompt} = await import('./prompts.js')
+    const askFor = (name: string, description: string | undefined, options: readonly string[] | undefined) => {
+      const label = description ? `${name} (${description})` : name
+      if (options?.length) return selectPrompt(label, options)
+      return /token|secret|password/i.test(name) ? secretPrompt(label) : textPrompt(label)
+    }
+    const extra: string[] = []
+    for (const [name, flag] of missingFlags) extra.push(`--${name}`, await askFor(name, flag.description, 'options' in flag ? flag.options : undefined))
+    const args: string[] = []
+    for (const [name, arg] of missingArgs) args.push(await askFor(name, arg.description, arg.options))
+    this.argv = [...this.argv, ...extra, ...(args.length > 0 ? (this.argv.includes('--') ? args : ['--', ...args]) : [])]
+  }
+
+  public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    if (error instanceof DryRunStop) return
+    if (error instanceof CliError) {
+      // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
+      const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
+      process.stderr.write(`Error: ${message}${hintFor(error)}\n`)
+      return this.exit(error.exitCode)
+    }
+    if (error instanceof Errors.ExitError) throw error
+    if (error instanceof Errors.CLIError) {
+      // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
+      const message = error.message.replace(/See more help with --help/, '').replace(/^The following errors? occurred:/, '').replace(/\n\s*/g, ' ').trim()
+      process.stderr.write(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`)
+      return this.exit(ExitCode.usage)
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
+    // Unexpected: still one line; the stack only when asked for.
+    process.stderr.write(`Error: ${error.message}\n`)
+    if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
+    return this.exit(ExitCode.error)
+  }
+}
+
+function hintFor(error: CliError): string {
+  if (error.exitCode === ExitCode.auth) return '\nCheck the token: `forgectl auth status`, or log in again with `forgectl auth login`.'
+  return ''
+}
+
+export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
+  static baseFlags = {...outputFlags, ...connectionFlags}
+
+  private connectionCache?: Connection
+  private apiCache?: ApiClient
+
+  protected get connection(): Connection {
+    const f = this.shared
+    // Commands that wait for a job redefine --timeout as the wait limit; requests then use the profile's.
+    const waits = 'timeout' in ((this.ctor as typeof Command).flags ?? {})
+    this.connectionCache ??= resolveConnection({
+      host: f.host, token: f.token, profile: f.profile, 'ca-file': f['ca-file'], insecure: f.insecure || undefined,
+      'allow-http': f['allow-http'] || undefined, timeout: waits ? undefined : f.timeout, retries: f.retries,
+    })
+    return this.connectionCache
+  }
+
+  protected override defaultFormat(): OutputFormat {
+    return this.connection.output ?? (stdoutIsTerminal() ? 'table' : 'json')
+  }
+
+  protected get api(): ApiClient {
+    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose})
+    return this.apiCache
+  }
+
+  /** the results of a fan-out, one row per item; exits non-zero when any item failed */
+  protected async reportBulk<R>(results: Array<BulkResult<R>>): Promise<void> {
+    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}) => row)), ['item', 'status', 'error'])
+    const failure = bulkFailure(results)
+    if (failure) throw failure
+  }
+
+  /** a list endpoint, paged as the list flags say, printed as pages arrive */
+  protected async printList<R>(spec: ListSpec<R>, columns = this.defaultColumns): Promise<void> {
+    const f = this.shared
+    await this.printer.list(followPages(this.api, spec, {page: f.page, perPage: f['per-page'], all: f.all, concurrency: f.concurrency}), columns)
+  }
+}
+
+async function* onePage<T>(items: T[]): AsyncGenerator<T[]> {
+  yield items
+}

@@ -1,0 +1,44 @@
+// Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
+// bounded concurrency. Every item gets a result; one failure never hides or stops the others.
+import {CliError, ExitCode} from './errors.js'
+import {DryRunStop} from './request.js'
+
+export interface BulkResult<R> {
+  /** what the item was, as the user would name it: "project acme/api", "label bug" */
+  item: string
+  status: 'ok' | 'failed' | 'dry-run'
+  result?: R
+  error?: string
+  exitCode?: number
+}
+
+export const DEFAULT_BULK_CONCURRENCY = 8
+
+export async function runBulk<I, R>(items: readonly I[], name: (item: I) => string, work: (item: I) => Promise<R>, concurrency = DEFAULT_BULK_CONCURRENCY): Promise<Array<BulkResult<R>>> {
+  const results = new Array<BulkResult<R>>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      const item = items[index]!
+      try {
+        results[index] = {item: name(item), status: 'ok', result: await work(item)}
+      } catch (error) {
+        if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
+        else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
+        else throw error
+      }
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(Math.max(1, concurrency), items.length)}, worker))
+  return results
+}
+
+/** non-zero when anything failed: the failures' own code when they agree, else 1 */
+export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefined {
+  const failed = results.filter(r => r.status === 'failed')
+  if (failed.length === 0) return undefined
+  const codes = new Set(failed.map(r => r.exitCode))
+  const code = codes.size === 1 ? ([...codes][0] as CliError['exitCode']) : ExitCode.error
+  return new CliError(`${failed.length} of ${results.length} failed`, code)
+}

@@ -1,0 +1,86 @@
+import {STATUS_CODES} from 'node:http'
+// Exit codes are part of the interface scripts rely on: documented in the README, never renumbered.
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  forbidden: 5,
+  conflict: 6,
+  rateLimited: 7,
+  timeout: 8,
+} as const
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
+
+/** an expected failure: printed as one line, never with a stack trace */
+export class CliError extends Error {
+  constructor(message: string, readonly exitCode: ExitCode = ExitCode.error) {
+    super(message)
+    this.name = 'CliError'
+  }
+}
+
+/** bad or missing input found before any request was sent */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.usage)
+    this.name = 'UsageError'
+  }
+}
+
+/** the server answered with an error status */
+export class ApiError extends CliError {
+  constructor(readonly status: number, readonly serverMessage: string, readonly method: string, readonly path: string) {
+    super(`${status} ${STATUS_CODES[status] ?? 'Error'}${serverMessage && serverMessage !== STATUS_CODES[status] ? `: ${serverMessage}` : ''} (${method} ${path})`, exitCodeForStatus(status))
+    this.name = 'ApiError'
+  }
+}
+
+/** a job the tool waited for ended failed, or did not end in time */
+export class JobError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.timeout)
+    this.name = 'JobError'
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCode {
+  if (status === 401) return ExitCode.auth
+  if (status === 403) return ExitCode.forbidden
+  if (status === 404) return ExitCode.notFound
+  if (status === 400 || status === 409 || status === 422) return ExitCode.conflict
+  if (status === 429) return ExitCode.rateLimited
+  if (status === 408 || status === 504) return ExitCode.timeout
+  return ExitCode.error
+}
+
+/**
+ * The server's explanation, from the shapes the platform uses: {"message": "..."},
+ * {"error": "..."}, {"message": {"field": ["reason", ...]}}, or plain text.
+ */
+export function serverMessage(body: unknown): string {
+  if (body === undefined || body === null || body === '') return ''
+  if (typeof body === 'string') return oneLine(stripPrefixStatus(body))
+  if (typeof body !== 'object') return String(body)
+  const record = body as Record<string, unknown>
+  const message = record.message ?? record.error ?? record.error_description
+  if (typeof message === 'string') return oneLine(stripPrefixStatus(message))
+  if (Array.isArray(message)) return oneLine(message.map(String).join('; '))
+  if (message && typeof message === 'object') {
+    return oneLine(Object.entries(message as Record<string, unknown>)
+      .map(([field, reasons]) => `${field} ${Array.isArray(reasons) ? reasons.join(', ') : String(reasons)}`)
+      .join('; '))
+  }
+  return oneLine(JSON.stringify(body))
+}
+
+/** "404 Label Not Found" → "Label Not Found": the status is printed once, by us */
+function stripPrefixStatus(text: string): string {
+  return text.replace(/^\d{3}\s+/, '')
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > 300 ? line.slice(0, 297) + '...' : line
+}

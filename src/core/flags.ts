@@ -1,0 +1,130 @@
+// Flags shared by commands: connection, output, lists, scopes, confirmation, and typed inputs that
+// carry their validation with them (dates, lengths, enums, text from files).
+import {Flags} from '@oclif/core'
+import {readFile} from 'node:fs/promises'
+import {OUTPUT_FORMATS} from './config-store.js'
+import {UsageError} from './errors.js'
+import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
+
+const CONNECTION = 'CONNECTION'
+const OUTPUT = 'OUTPUT'
+const LIST = 'LIST'
+
+export const connectionFlags = {
+  host: Flags.string({description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
+  token: Flags.string({description: 'access token (overrides FORGECTL_TOKEN and the profile)', helpGroup: CONNECTION}),
+  profile: Flags.string({description: 'stored profile to use (overrides FORGECTL_PROFILE)', helpGroup: CONNECTION}),
+  'ca-file': Flags.string({description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
+  insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),
+  'allow-http': Flags.boolean({description: 'allow sending the token over plain HTTP to a non-loopback host', helpGroup: CONNECTION}),
+  timeout: Flags.integer({description: 'request timeout in seconds', min: 1, helpGroup: CONNECTION}),
+  retries: Flags.integer({description: 'retries of failed idempotent requests (default 3)', min: 0, max: 10, helpGroup: CONNECTION}),
+  'dry-run': Flags.boolean({description: 'print the request that would be sent (token redacted) and send nothing', helpGroup: CONNECTION}),
+  verbose: Flags.boolean({description: 'trace requests and responses on stderr (token redacted)', helpGroup: CONNECTION}),
+}
+
+export const outputFlags = {
+  json: Flags.boolean({description: 'print exactly the API JSON and nothing else on stdout', helpGroup: OUTPUT, exclusive: ['output']}),
+  output: Flags.string({char: 'o', description: 'output format (default: table on a terminal, json otherwise)', options: [...OUTPUT_FORMATS], helpGroup: OUTPUT}),
+  columns: Flags.string({description: 'comma-separated fields to show in table/csv (dotted for nested: user.username)', helpGroup: OUTPUT}),
+  'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
+  sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
+  quiet: Flags.boolean({char: 'q', description: 'print only IDs, one per line', helpGroup: OUTPUT}),
+}
+
+export const listFlags = {
+  page: Flags.integer({description: 'page to fetch', min: 1, helpGroup: LIST}),
+  'per-page': Flags.integer({description: 'records per page (default 20, at most 100)', min: 1, max: 100, helpGroup: LIST}),
+  all: Flags.boolean({description: 'fetch every page', helpGroup: LIST}),
+  concurrency: Flags.integer({description: 'pages fetched at once with --all when the total is known (default 8)', min: 1, max: 32, helpGroup: LIST}),
+}
+
+export const yesFlag = {
+  yes: Flags.boolean({char: 'y', description: 'do it without asking for confirmation'}),
+}
+
+// ---- scopes ---------------------------------------------------------------------------------------
+
+const PROJECT = 'project ID or full path (group/sub/project)'
+const GROUP = 'group ID or full path'
+const USER = 'user ID'
+
+/** `-p` required: spread into a command's flags (`...requiredProjectFlag`) */
+export const requiredProjectFlag = {project: Flags.string({char: 'p', description: PROJECT, required: true})}
+export const optionalProjectFlag = {project: Flags.string({char: 'p', description: PROJECT})}
+export const requiredGroupFlag = {group: Flags.string({char: 'g', description: GROUP, required: true})}
+export const optionalGroupFlag = {group: Flags.string({char: 'g', description: GROUP})}
+export const requiredUserFlag = {user: Flags.string({char: 'u', description: USER, required: true})}
+export const optionalUserFlag = {user: Flags.string({char: 'u', description: USER})}
+
+/** commands that work on a project or a group: exactly one of -p/-g */
+export const projectOrGroupFlags = {
+  project: Flags.string({char: 'p', description: PROJECT, exactlyOne: ['project', 'group']}),
+  group: Flags.string({char: 'g', description: GROUP, exactlyOne: ['project', 'group']}),
+}
+
+// ---- typed inputs -----------------------------------------------------------------------------------
+
+/** a repeatable flag that also takes a comma list: `--scope api --scope read_user` = `--scope api,read_user` */
+export const listFlag = (options: {description: string; required?: boolean; options?: string[]; char?: 'p' | 's'}) =>
+  Flags.string({...options, multiple: true, delimiter: ','})
+
+/** `YYYY-MM-DD`, checked before sending */
+export const dateFlag = Flags.custom<string>({
+  helpValue: 'YYYY-MM-DD',
+  parse: async (input, _ctx, opts) => validDate(input, opts.name),
+})
+
+/** an ISO 8601 date-time, checked before sending */
+export const dateTimeFlag = Flags.custom<string>({
+  helpValue: 'ISO-8601',
+  parse: async (input, _ctx, opts) => validDateTime(input, opts.name),
+})
+
+/** free text with the spec's length limit */
+export const textFlag = (max: number) => Flags.custom<string>({
+  parse: async (input, _ctx, opts) => maxLength(input, max, opts.name),
+})
+
+/** a whole number within the spec's range */
+export const rangeFlag = (min: number, max: number) => Flags.custom<number>({
+  parse: async (input, _ctx, opts) => intInRange(input, min, max, opts.name),
+})
+
+/**
+ * A long text given inline (`--key "ssh-ed25519 ..."`) or from a file (`--key-file id.pub`, `-` for
+ * stdin): the pair of flags, mutually exclusive.
+ */
+export function textOrFileFlags<N extends string>(name: N, description: string, options: {required?: boolean} = {}) {
+  const file = `${name}-file` as `${N}-file`
+  return {
+    [name]: Flags.string({description, exclusive: [file], ...(options.required ? {exactlyOne: [name, file]} : {})}),
+    [file]: Flags.string({description: `read ${name} from a file (- for standard input)`, exclusive: [name], ...(options.required ? {exactlyOne: [name, file]} : {})}),
+  } as Record<N | `${N}-file`, ReturnType<typeof Flags.string>>
+}
+
+/** the text of a `textOrFileFlags` pair, read from the file or stdin when the -file form was used */
+export async function textFrom(flags: Record<string, unknown>, name: string): Promise<string | undefined> {
+  const inline = flags[name]
+  if (typeof inline === 'string') return inline
+  const file = flags[`${name}-file`]
+  if (typeof file !== 'string') return undefined
+  try {
+    return file === '-' ? await readStdin() : await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read --${name}-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+  }
+}
+
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** a whole number ≥ min, or `null` to clear the value (label priority) */
+export const nullableIntegerFlag = (min: number) => Flags.custom<number | null>({
+  helpValue: `N|null`,
+  parse: async (input, _ctx, opts) => (input === 'null' || input === 'none' ? null : intInRange(input, min, Number.MAX_SAFE_INTEGER, opts.name)),
+})

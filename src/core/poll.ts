@@ -1,0 +1,52 @@
+// Waiting for a server-side job (exports, storage moves, mirror syncs): poll at an interval, show a
+// spinner on stderr when a person is watching, stop on success, failure or timeout.
+import {setTimeout as sleep} from 'node:timers/promises'
+import {Flags} from '@oclif/core'
+import {JobError} from './errors.js'
+import {canAnimate} from './terminal.js'
+
+export const waitFlags = {
+  timeout: Flags.integer({description: 'seconds to wait before giving up (exit 8)', default: 600, min: 1, helpGroup: 'WAIT'}),
+  interval: Flags.integer({description: 'seconds between polls', default: 2, min: 1, helpGroup: 'WAIT'}),
+}
+
+/** what one poll found */
+export type PollState<T> =
+  | {state: 'running'; status: string}
+  | {state: 'done'; value: T}
+  | {state: 'failed'; message: string}
+
+export interface WaitOptions {
+  /** what is being waited for, for the spinner and messages: "vulnerability export 12" */
+  what: string
+  timeoutSeconds: number
+  intervalSeconds: number
+}
+
+export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
+  const deadline = Date.now() + options.timeoutSeconds * 1000
+  const spinner = canAnimate() ? (await import('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true}).start() : undefined
+  let last = 'unknown'
+  try {
+    for (;;) {
+      const state = await poll()
+      if (state.state === 'done') {
+        spinner?.succeed(`${options.what}: finished`)
+        return state.value
+      }
+      if (state.state === 'failed') {
+        spinner?.fail(`${options.what}: failed`)
+        throw new JobError(`${options.what} failed: ${state.message}`)
+      }
+      last = state.status
+      if (spinner) spinner.text = `Waiting for ${options.what} (${state.status})`
+      if (Date.now() + options.intervalSeconds * 1000 > deadline) {
+        spinner?.fail(`${options.what}: still ${state.status}`)
+        throw new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`)
+      }
+      await sleep(options.intervalSeconds * 1000)
+    }
+  } finally {
+    if (spinner?.isSpinning) spinner.stop()
+  }
+}

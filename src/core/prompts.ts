@@ -1,0 +1,34 @@
+// Questions to a person at a terminal. @inquirer/prompts is loaded only when a question is asked, and
+// writes to stderr (it would use stdout by default, which belongs to data).
+import {CliError, ExitCode} from './errors.js'
+
+const context = () => ({output: process.stderr})
+
+async function ask<T>(question: () => Promise<T>): Promise<T> {
+  try {
+    return await question()
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') throw new CliError('cancelled', ExitCode.error)
+    throw error
+  }
+}
+
+export async function confirmPrompt(message: string): Promise<boolean> {
+  const {confirm} = await import('@inquirer/prompts')
+  return ask(() => confirm({message, default: false}, context()))
+}
+
+export async function textPrompt(message: string): Promise<string> {
+  const {input} = await import('@inquirer/prompts')
+  return ask(() => input({message, required: true}, context()))
+}
+
+export async function secretPrompt(message: string): Promise<string> {
+  const {password} = await import('@inquirer/prompts')
+  return ask(() => password({message, mask: '*', validate: (v: string) => v.length > 0 || 'required'}, context()))
+}
+
+export async function selectPrompt(message: string, choices: readonly string[]): Promise<string> {
+  const {select} = await import('@inquirer/prompts')
+  return ask(() => select({message, choices: choices.map(value => ({value, name: value}))}, context()))
+}

@@ -1,0 +1,23 @@
+// Token values the API returns once: shown once, prominently, and never lost.
+import {bold, yellow} from './terminal.js'
+import type {Printer} from './output.js'
+
+/**
+ * Data formats keep the value in the record (a script needs it). A table leaves it out of the table
+ * and prints it on its own line on stdout, with a warning on stderr, so a person cannot miss it.
+ */
+export async function printWithSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
+  const value = (record as Record<string, unknown>)[field]
+  if (printer.options.format !== 'table' || printer.options.quiet || typeof value !== 'string') {
+    await printer.record(record, columns)
+    return
+  }
+  try {
+    const rest = Object.fromEntries(Object.entries(record).filter(([key]) => key !== field))
+    await printer.record(rest, columns?.filter(c => c !== field))
+  } finally {
+    // Even if printing the record failed, the value must reach the user.
+    process.stdout.write(`\n${bold(`${field}: ${value}`, process.stdout)}\n`)
+    process.stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`))
+  }
+}

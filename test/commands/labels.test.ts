@@ -1,0 +1,230 @@
+import {describe, expect, it} from 'vitest'
+import {useSandbox} from '../helpers/sandbox.js'
+
+interface Label {
+  id: number
+  name: string
+  color: string
+  description: string | null
+  priority?: number | null
+  subscribed: boolean
+  is_project_label?: boolean
+}
+
+const sb = useSandbox({seedLabels: 250})
+
+describe('labels list', () => {
+  it('prints exactly the API JSON of a project, addressed by path', async () => {
+    const result = await sb.run(['labels', 'list', '-p', 'acme/platform/api', '--json'])
+    expect(result.code).toBe(0)
+    const api = await sb.api<Label[]>('GET', '/projects/acme%2Fplatform%2Fapi/labels')
+    expect(result.json()).toEqual(api.body)
+    expect(result.json<Label[]>().map(l => l.name)).toEqual(['bug', 'feature', 'priority::high'])
+  })
+
+  it('defaults to JSON when stdout is not a terminal, and prints a table with -o table', async () => {
+    const plain = await sb.run(['labels', 'list', '-g', 'acme'])
+    expect(plain.json<Label[]>().map(l => l.name)).toEqual(['priority::high'])
+    const table = await sb.run(['labels', 'list', '-p', '20', '-o', 'table', '--columns', 'name,color'])
+    expect(table.stdout.split('\n')[0]).toMatch(/^name\s+color\s*$/)
+    expect(table.stdout).toMatch(/bug\s+#d9534f/)
+  })
+
+  it('pages: --per-page and --page pick one page, --all follows every page in order', async () => {
+    const page2 = await sb.run(['labels', 'list', '-p', 'acme/website', '--per-page', '10', '--page', '2', '--json'])
+    expect(page2.json<Label[]>().map(l => l.name)).toEqual(Array.from({length: 10}, (_, i) => `label-${String(i + 11).padStart(6, '0')}`))
+    let result: Awaited<ReturnType<typeof sb.run>> | undefined
+    const requests = await sb.countRequests(async () => {
+      result = await sb.run(['labels', 'list', '-p', 'acme/website', '--all', '--per-page', '20', '--json'])
+    })
+    const names = result!.json<Label[]>().map(l => l.name)
+    expect(names).toHaveLength(251) // 250 seeded + the group's priority::high
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+    expect(requests).toBe(13)
+  })
+
+  it('filters with --search and supports --quiet and csv', async () => {
+    const quiet = await sb.run(['labels', 'list', '-p', '20', '--search', 'bug', '-q'])
+    expect(quiet.stdout.trim().split('\n')).toHaveLength(1)
+    const csv = await sb.run(['labels', 'list', '-p', '20', '-o', 'csv', '--columns', 'name,description'])
+    expect(csv.stdout.split('\n')[0]).toBe('name,description')
+  })
+
+  it('refuses group-only flags on a project before sending anything', async () => {
+    let result: Awaited<ReturnType<typeof sb.run>> | undefined
+    const requests = await sb.countRequests(async () => {
+      result = await sb.run(['labels', 'list', '-p', '20', '--include-descendant-groups'])
+    })
+    expect(result!.code).toBe(2)
+    expect(result!.stderr).toContain('--include-descendant-groups applies to groups (-g) only')
+    expect(requests).toBe(0)
+  })
+
+  it('needs exactly one of -p and -g', async () => {
+    const neither = await sb.run(['labels', 'list'])
+    expect(neither.code).toBe(2)
+    const both = await sb.run(['labels', 'list', '-p', '20', '-g', 'acme'])
+    expect(both.code).toBe(2)
+    expect(both.stderr).toMatch(/--group cannot also be provided|--project cannot also be provided/)
+  })
+})
+
+describe('labels get, create, update, delete', () => {
+  it('gets a label by title and by ID', async () => {
+    const byName = await sb.run(['labels', 'get', 'bug', '-p', 'acme/platform/api', '--json'])
+    expect(byName.code).toBe(0)
+    const label = byName.json<Label>()
+    const byId = await sb.run(['labels', 'get', String(label.id), '-p', '20', '--json'])
+    expect(byId.json()).toEqual(label)
+  })
+
+  it('creates a label with a CSS colour name and a priority, and the API shows it', async () => {
+    const result = await sb.run(['labels', 'create', 'needs review', '--color', 'orange', '--priority', '3', '--description', 'Look at it', '-p', '20', '--json'])
+    expect(result.code).toBe(0)
+    const created = result.json<Label>()
+    expect(created).toMatchObject({name: 'needs review', color: 'orange', priority: 3, description: 'Look at it'})
+    const api = await sb.api<Label>('GET', `/projects/20/labels/${created.id}`)
+    expect(api.body).toEqual(created)
+  })
+
+  it('creates a group label', async () => {
+    const result = await sb.run(['labels', 'create', 'security', '--color', '#123abc', '-g', 'acme', '--json'], {as: 'owner'})
+    expect(result.code).toBe(0)
+    expect(result.json<Label>()).toMatchObject({name: 'security', color: '#123abc'})
+    expect(result.json<Label>()).not.toHaveProperty('priority')
+  })
+
+  it('validates colour and priority locally: exit 2 and no request', async () => {
+    for (const args of [
+      ['labels', 'create', 'x', '--color', '#12345', '-p', '20'],
+      ['labels', 'create', 'x', '--color', 'notacolour', '-p', '20'],
+      ['labels', 'create', 'x', '--color', 'red', '--priority', '-1', '-p', '20'],
+      ['labels', 'create', 'x', '--color', 'red', '--priority', '1', '-g', 'acme'],
+    ]) {
+      let result: Awaited<ReturnType<typeof sb.run>> | undefined
+      const requests = await sb.countRequests(async () => {
+        result = await sb.run(args)
+      })
+      expect(result!.code, args.join(' ')).toBe(2)
+      expect(result!.stderr).toMatch(/^Error: --(color|priority)/m)
+      expect(result!.stderr).not.toMatch(/at .*\.js:\d+/) // no stack trace
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('reports a taken name as a conflict (exit 6), and --if-not-exists shows the existing label', async () => {
+    const taken = await sb.run(['labels', 'create', 'bug', '--color', 'red', '-p', '20'])
+    expect(taken.code).toBe(6)
+    expect(taken.stderr).toContain('409 Conflict: Label already exists (POST /api/v4/projects/20/labels)')
+    const again = await sb.run(['labels', 'create', 'bug', '--color', 'red', '-p', '20', '--if-not-exists', '--json'])
+    expect(again.code).toBe(0)
+    expect(again.json<Label>().name).toBe('bug')
+    expect(again.stderr).toContain('already exists')
+  })
+
+  it('updates a label, and refuses a project update without --new-name or --color', async () => {
+    const missing = await sb.run(['labels', 'update', 'feature', '-p', '20', '--description', 'x'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('--new-name or --color')
+    const result = await sb.run(['labels', 'update', 'feature', '-p', '20', '--new-name', 'enhancement', '--priority', 'null', '--json'])
+    expect(result.code).toBe(0)
+    expect(result.json<Label>()).toMatchObject({name: 'enhancement', priority: null})
+    const group = await sb.run(['labels', 'update', 'priority::high', '-g', 'acme', '--description', 'Now', '--json'], {as: 'owner'})
+    expect(group.json<Label>().description).toBe('Now')
+    const nothing = await sb.run(['labels', 'update', 'priority::high', '-g', 'acme'])
+    expect(nothing.code).toBe(2)
+  })
+
+  it('refuses to delete without a terminal and without --yes, and deletes with --yes', async () => {
+    await sb.run(['labels', 'create', 'doomed', '--color', 'red', '-p', '20'])
+    let refused: Awaited<ReturnType<typeof sb.run>> | undefined
+    const requests = await sb.countRequests(async () => {
+      refused = await sb.run(['labels', 'delete', 'doomed', '-p', '20'])
+    })
+    expect(refused!.code).toBe(2)
+    expect(refused!.stderr).toContain('pass --yes')
+    expect(requests).toBe(0)
+    const deleted = await sb.run(['labels', 'delete', 'doomed', '-p', '20', '--yes'])
+    expect(deleted.code).toBe(0)
+    expect(deleted.stdout).toBe('')
+    expect((await sb.api('GET', '/projects/20/labels/doomed')).status).toBe(404)
+  })
+})
+
+describe('labels subscribe, unsubscribe, promote', () => {
+  it('subscribes, and reports a repeated subscribe (304) clearly with the label on stdout', async () => {
+    const first = await sb.run(['labels', 'subscribe', 'bug', '-p', '20', '--json'], {as: 'maintainer'})
+    expect(first.code).toBe(0)
+    expect(first.json<Label>().subscribed).toBe(true)
+    expect(first.stderr).toBe('')
+    const second = await sb.run(['labels', 'subscribe', 'bug', '-p', '20', '--json'], {as: 'maintainer'})
+    expect(second.code).toBe(0)
+    expect(second.stderr).toContain('Already subscribed to label "bug" (304 Not Modified)')
+    expect(second.json<Label>().subscribed).toBe(true)
+  })
+
+  it('unsubscribes, and reports a repeated unsubscribe (304)', async () => {
+    const first = await sb.run(['labels', 'unsubscribe', 'bug', '-p', '20', '--json'], {as: 'maintainer'})
+    expect(first.json<Label>().subscribed).toBe(false)
+    const second = await sb.run(['labels', 'unsubscribe', 'bug', '-p', '20'], {as: 'maintainer'})
+    expect(second.code).toBe(0)
+    expect(second.stderr).toContain('Already not subscribed to label "bug" (304 Not Modified)')
+  })
+
+  it('promotes a project label to its group, keeping the ID', async () => {
+    const created = (await sb.run(['labels', 'create', 'promote-me', '--color', 'teal', '-p', 'acme/website', '--json'])).json<Label>()
+    const promoted = await sb.run(['labels', 'promote', 'promote-me', '-p', 'acme/website', '--json'])
+    expect(promoted.code).toBe(0)
+    expect(promoted.json<Label>().id).toBe(created.id)
+    const inGroup = await sb.api<Label>('GET', `/groups/acme/labels/${created.id}`)
+    expect(inGroup.status).toBe(200)
+    expect(inGroup.body.name).toBe('promote-me')
+  })
+})
+
+describe('errors, dry run and verbose', () => {
+  it('maps 401, 403 and 404 to one-line messages and exit codes 4, 5 and 3', async () => {
+    const unauthorized = await sb.run(['labels', 'list', '-p', '20'], {env: {FORGECTL_TOKEN: 'wrong-token'}})
+    expect(unauthorized.code).toBe(4)
+    expect(unauthorized.stderr).toMatch(/^Error: 401 Unauthorized/)
+    expect(unauthorized.stderr).not.toContain('wrong-token')
+    const forbidden = await sb.run(['labels', 'create', 'x', '--color', 'red', '-p', '20'], {as: 'reporter'})
+    expect(forbidden.code).toBe(5)
+    expect(forbidden.stderr).toMatch(/^Error: 403 Forbidden/)
+    const hidden = await sb.run(['labels', 'list', '-p', '20'], {as: 'outsider'})
+    expect(hidden.code).toBe(3)
+    expect(hidden.stderr).toContain('404 Not Found: Project Not Found (GET /api/v4/projects/20/labels)')
+    for (const r of [unauthorized, forbidden, hidden]) expect(r.stdout).toBe('')
+  })
+
+  it('--dry-run prints the request with the token redacted and sends nothing', async () => {
+    let result: Awaited<ReturnType<typeof sb.run>> | undefined
+    const requests = await sb.countRequests(async () => {
+      result = await sb.run(['labels', 'create', 'dry', '--color', 'red', '-p', 'acme/platform/api', '--dry-run'])
+    })
+    expect(requests).toBe(0)
+    expect(result!.code).toBe(0)
+    expect(result!.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/labels`)
+    expect(result!.stderr).toContain('"name":"dry"')
+    expect(result!.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
+    expect(result!.stderr + result!.stdout).not.toContain('sandbox-developer-token')
+    expect((await sb.api('GET', '/projects/20/labels/dry')).status).toBe(404)
+  })
+
+  it('--dry-run of a delete needs no confirmation and deletes nothing', async () => {
+    const result = await sb.run(['labels', 'delete', 'bug', '-p', '20', '--dry-run'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('DRY RUN DELETE')
+    expect((await sb.api('GET', '/projects/20/labels/bug')).status).toBe(200)
+  })
+
+  it('--verbose traces request and response on stderr without the token; stdout keeps only JSON', async () => {
+    const result = await sb.run(['labels', 'get', 'bug', '-p', '20', '--verbose', '--json'], {as: 'admin'})
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain(`> GET ${sb.url}/api/v4/projects/20/labels/bug`)
+    expect(result.stderr).toContain('> PRIVATE-TOKEN: [REDACTED]')
+    expect(result.stderr).toMatch(/< 200 OK \(\d+ ms\)/)
+    expect(result.stderr).not.toContain('sandbox-admin-token')
+    expect(result.json<Label>().name).toBe('bug')
+  })
+})

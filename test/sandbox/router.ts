@@ -1,0 +1,146 @@
+// A small router: patterns like `/projects/:id/labels/:label_id`, matched on the raw path so that an
+// encoded `%2F` inside a segment (project paths, wiki slugs, branch names) stays one parameter.
+import type {IncomingMessage} from 'node:http'
+import {HttpError, badRequest, type Reply} from './http.js'
+import type {SandboxUser, Store} from './store.js'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type Input = Record<string, unknown>
+
+export interface UploadedFile {
+  name: string
+  type: string
+  data: Buffer
+}
+
+export interface Ctx {
+  method: Method
+  /** path parameters, decoded */
+  params: Record<string, string>
+  /** query and body merged (body wins), bracketed names nested: `position[base_sha]` → input.position.base_sha */
+  input: Input
+  /** multipart file fields */
+  files: Record<string, UploadedFile>
+  /** the authenticated user, or null for an anonymous request */
+  user: SandboxUser | null
+  store: Store
+  req: IncomingMessage
+}
+
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>
+
+interface Route {
+  method: Method
+  segments: string[]
+  handler: Handler
+  anonymous: boolean
+}
+
+export interface RouteOptions {
+  /** allow requests without a token (the handler decides what an anonymous caller may see) */
+  anonymous?: boolean
+}
+
+export class Router {
+  private readonly routes: Route[] = []
+
+  add(method: Method, pattern: string, handler: Handler, options: RouteOptions = {}): this {
+    this.routes.push({method, segments: pattern.split('/').filter(Boolean), handler, anonymous: options.anonymous ?? false})
+    return this
+  }
+
+  get(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('GET', pattern, handler, options)
+  }
+
+  post(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('POST', pattern, handler, options)
+  }
+
+  put(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('PUT', pattern, handler, options)
+  }
+
+  patch(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('PATCH', pattern, handler, options)
+  }
+
+  delete(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('DELETE', pattern, handler, options)
+  }
+
+  /** the route for a method and raw path, with decoded params; `null` when nothing matches */
+  match(method: string, rawPath: string): {route: Route; params: Record<string, string>} | {allowed: Method[]} | null {
+    const parts = rawPath.split('/').filter(Boolean)
+    const allowed: Method[] = []
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts)
+      if (!params) continue
+      if (route.method === method) return {route, params}
+      allowed.push(route.method)
+    }
+    return allowed.length > 0 ? {allowed} : null
+  }
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+  if (pattern.length !== parts.length) return null
+  const params: Record<string, string> = {}
+  for (const [i, seg] of pattern.entries()) {
+    if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(parts[i]!)
+    else if (seg !== parts[i]) return null
+  }
+  return params
+}
+
+// ---- input helpers used by the route files -------------------------------------------------------
+
+/** a required string input: 400 `{"error": "name is missing"}` when absent, as the platform answers */
+export function requireString(input: Input, name: string): string {
+  const value = input[name]
+  if (value === undefined || value === null || value === '') throw badRequest(`${name} is missing`)
+  if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${name} is invalid`)
+  return String(value)
+}
+
+export function optionalString(input: Input, name: string): string | undefined {
+  const value = input[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${name} is invalid`)
+  return String(value)
+}
+
+/** booleans arrive as JSON booleans, or as "true"/"false" strings from a query or a form */
+export function optionalBoolean(input: Input, name: string): boolean | undefined {
+  const value = input[name]
+  if (value === undefined || value === null || value === '') return undefined
+  if (value === true || value === 'true' || value === '1') return true
+  if (value === false || value === 'false' || value === '0') return false
+  throw badRequest(`${name} is invalid`)
+}
+
+export function optionalInteger(input: Input, name: string): number | undefined {
+  const value = input[name]
+  if (value === undefined || value === null || value === '') return undefined
+  const n = typeof value === 'number' ? value : Number(value)
+  if (!Number.isInteger(n)) throw badRequest(`${name} is invalid`)
+  return n
+}
+
+/** arrays arrive as JSON arrays, repeated `name[]` fields, or a comma list */
+export function optionalArray(input: Input, name: string): string[] | undefined {
+  const value = input[name]
+  if (value === undefined || value === null) return undefined
+  if (Array.isArray(value)) return value.map(String)
+  if (typeof value === 'string') return value.split(',').filter(Boolean)
+  throw badRequest(`${name} is invalid`)
+}
+
+export function oneOf<T extends string>(input: Input, name: string, allowed: readonly T[]): T | undefined {
+  const value = optionalString(input, name)
+  if (value === undefined) return undefined
+  if (!allowed.includes(value as T)) throw badRequest(`${name} does not have a valid value`)
+  return value as T
+}
+
+export {HttpError}
