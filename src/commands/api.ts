@@ -6,8 +6,9 @@ import {parseFields} from '../core/fields.js'
 import {listFlags, textFrom} from '../core/flags.js'
 import {listSpec} from '../core/pagination.js'
 import type {HttpMethod, JsonBody, Query} from '../core/request.js'
+import {oneOfValues} from '../core/validate.js'
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 export default class Api extends ApiCommand<typeof Api> {
   static summary = 'Send any request to the API and print the JSON answer'
@@ -19,7 +20,7 @@ export default class Api extends ApiCommand<typeof Api> {
     '<%= config.bin %> api GET /security/vulnerability_exports/12/download --download report.csv',
   ]
   static args = {
-    method: Args.string({description: 'HTTP method', required: true, options: [...METHODS], parse: async m => m.toUpperCase()}),
+    method: Args.string({description: `HTTP method: ${METHODS.join(', ')}`, required: true, parse: async m => oneOfValues(m.toUpperCase(), METHODS, 'method')}),
     path: Args.string({description: 'path below /api/v4, e.g. /projects/42/labels', required: true}),
   }
   static flags = {

@@ -1,0 +1,156 @@
+import {createServer} from 'node:net'
+import type {AddressInfo} from 'node:net'
+import {readFileSync, statSync, writeFileSync, chmodSync, mkdirSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {useSandbox} from '../helpers/sandbox.js'
+
+const sb = useSandbox()
+
+/** a loopback port nobody listens on */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const {port} = server.address() as AddressInfo
+  await new Promise(resolve => server.close(resolve))
+  return port
+}
+
+/** forgectl with its own config folder and nothing from the environment unless given */
+const cli = (dir: string, args: string[], env: Record<string, string> = {}, stdin?: string) =>
+  runCli(args, {env: {FORGECTL_CONFIG_DIR: dir, ...env}, stdin})
+
+describe('auth login', () => {
+  it('verifies the token with GET /user, then stores host and token in a 0600 file in a 0700 folder', async () => {
+    const dir = join(freshConfigDir(), 'nested')
+    const result = await cli(dir, ['auth', 'login', '--host', sb.url, '--token-stdin', '--json'], {}, `${sb.sandbox.tokens.developer}\n`)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual({profile: 'default', host: sb.url, username: 'bob', name: 'Bob Developer'})
+    expect(result.stderr).toContain('Logged in to')
+    expect(result.stdout + result.stderr).not.toContain(sb.sandbox.tokens.developer)
+    const file = join(dir, 'config.json')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toMatchObject({host: sb.url, token: sb.sandbox.tokens.developer})
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'GET', path: '/user'})
+  })
+
+  it('stores nothing when the server rejects the token', async () => {
+    const dir = freshConfigDir()
+    const result = await cli(dir, ['auth', 'login', '--host', sb.url, '--token', 'not-a-token'])
+    expect(result.code).toBe(4)
+    expect(result.stderr).toMatch(/^Error: 401 Unauthorized/)
+    expect(result.stderr).not.toContain('not-a-token')
+    expect(() => readFileSync(join(dir, 'config.json'))).toThrow()
+  })
+
+  it('without a terminal and without a token, fails naming what is missing', async () => {
+    const result = await cli(freshConfigDir(), ['auth', 'login', '--host', sb.url])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--token-stdin')
+  })
+
+  it('refuses to send a token over plain HTTP to a non-loopback host unless --allow-http', async () => {
+    const result = await cli(freshConfigDir(), ['auth', 'login', '--host', 'http://forge.example.com', '--token', 'abcdefgh1234'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('refusing to send a token over plain HTTP to forge.example.com')
+    expect(result.stderr).not.toContain('abcdefgh1234')
+  })
+
+  it('keeps profiles apart', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.admin, '--profile', 'admin'])
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.reporter])
+    const asAdmin = await cli(dir, ['auth', 'status', '--profile', 'admin', '--json'])
+    expect(asAdmin.json()).toMatchObject({profile: 'admin', user: 'root', token_source: 'profile'})
+    const byEnv = await cli(dir, ['auth', 'status', '--json'], {FORGECTL_PROFILE: 'admin'})
+    expect(byEnv.json()).toMatchObject({user: 'root'})
+    const byDefault = await cli(dir, ['auth', 'status', '--json'])
+    expect(byDefault.json()).toMatchObject({profile: 'default', user: 'erin'})
+  })
+})
+
+describe('connection precedence: flags > environment > stored profile', () => {
+  it('uses the stored profile, then the environment over it, then flags over both', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.reporter])
+    const stored = await cli(dir, ['auth', 'status', '--json'])
+    expect(stored.json()).toMatchObject({user: 'erin', token_source: 'profile', host_source: 'profile', accepted: true})
+    const env = await cli(dir, ['auth', 'status', '--json'], {FORGECTL_TOKEN: sb.sandbox.tokens.maintainer})
+    expect(env.json()).toMatchObject({user: 'dave', token_source: 'env'})
+    const flag = await cli(dir, ['auth', 'status', '--json', '--token', sb.sandbox.tokens.owner], {FORGECTL_TOKEN: sb.sandbox.tokens.maintainer})
+    expect(flag.json()).toMatchObject({user: 'alice', token_source: 'flag'})
+    const closed = `http://127.0.0.1:${await closedPort()}`
+    const hostFlag = await cli(dir, ['auth', 'status', '--json', '--host', closed, '--retries', '0'], {FORGECTL_HOST: sb.url})
+    expect(hostFlag.json()).toMatchObject({host: closed, host_source: 'flag', accepted: false})
+    expect(hostFlag.code).toBe(1)
+    expect(hostFlag.stderr).toContain('connection refused')
+  })
+
+  it('masks the token in auth status and prints it whole only in auth token', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.owner])
+    const status = await cli(dir, ['auth', 'status', '--json'])
+    expect(status.json()).toMatchObject({token: '****oken'})
+    expect(status.stdout).not.toContain(sb.sandbox.tokens.owner)
+    const token = await cli(dir, ['auth', 'token'])
+    expect(token.stdout).toBe(`${sb.sandbox.tokens.owner}\n`)
+  })
+
+  it('auth status exits 4 when the server rejects the token, and logout removes it', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.owner])
+    const rejected = await cli(dir, ['auth', 'status', '--json'], {FORGECTL_TOKEN: 'revoked-token'})
+    expect(rejected.code).toBe(4)
+    expect(rejected.json()).toMatchObject({accepted: false})
+    const logout = await cli(dir, ['auth', 'logout'])
+    expect(logout.code).toBe(0)
+    const after = await cli(dir, ['auth', 'token'])
+    expect(after.code).toBe(4)
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default).toEqual({host: sb.url})
+  })
+})
+
+describe('config', () => {
+  it('sets, gets, lists and unsets settings; path prints the file', async () => {
+    const dir = freshConfigDir()
+    expect((await cli(dir, ['config', 'set', 'host', 'forge.example.com'])).code).toBe(0)
+    expect((await cli(dir, ['config', 'get', 'host'])).stdout).toBe('https://forge.example.com\n')
+    expect((await cli(dir, ['config', 'set', 'timeout', '45'])).code).toBe(0)
+    expect((await cli(dir, ['config', 'set', 'output', 'yaml', '--profile', 'ci'])).code).toBe(0)
+    const list = await cli(dir, ['config', 'list', '--json'])
+    expect(list.json()).toEqual({host: 'https://forge.example.com', timeout: 45})
+    expect((await cli(dir, ['config', 'unset', 'timeout'])).code).toBe(0)
+    expect((await cli(dir, ['config', 'get', 'timeout'])).code).toBe(3)
+    expect((await cli(dir, ['config', 'path'])).stdout).toBe(join(dir, 'config.json') + '\n')
+  })
+
+  it('rejects unknown keys and bad values with exit 2', async () => {
+    const dir = freshConfigDir()
+    const key = await cli(dir, ['config', 'set', 'colour', 'blue'])
+    expect(key.code).toBe(2)
+    const value = await cli(dir, ['config', 'set', 'timeout', 'soon'])
+    expect(value.code).toBe(2)
+    expect(value.stderr).toContain('timeout must be a positive number')
+  })
+
+  it('the stored output format becomes the default', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.developer])
+    await cli(dir, ['config', 'set', 'output', 'csv'])
+    const result = await cli(dir, ['labels', 'list', '-p', '20', '--columns', 'name'])
+    expect(result.stdout).toBe('name\nbug\nfeature\npriority::high\n')
+  })
+
+  it('repairs a config file that others can read', async () => {
+    const dir = freshConfigDir()
+    mkdirSync(dir, {recursive: true})
+    const file = join(dir, 'config.json')
+    writeFileSync(file, JSON.stringify({profiles: {default: {host: sb.url, token: sb.sandbox.tokens.developer}}}))
+    chmodSync(file, 0o644)
+    const result = await cli(dir, ['labels', 'list', '-p', '20', '-q'])
+    expect(result.code).toBe(0)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+  })
+})
