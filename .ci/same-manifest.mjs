@@ -1,11 +1,15 @@
-// The committed manifest must list the same commands, flags and args as a fresh build (the version
-// field may differ).
+// The committed manifest must describe the same commands, flags and args as a fresh build (key
+// order and the version field may differ).
 import {readFileSync} from 'node:fs'
 
-const [committed, fresh] = process.argv.slice(2).map(f => JSON.parse(readFileSync(f, 'utf8')))
-const same = JSON.stringify(committed.commands) === JSON.stringify(fresh.commands)
-if (!same) {
-  const a = new Set(Object.keys(committed.commands)), b = new Set(Object.keys(fresh.commands))
-  console.error(`missing in committed: ${[...b].filter(x => !a.has(x)).join(', ') || '-'}; extra: ${[...a].filter(x => !b.has(x)).join(', ') || '-'}; or flags differ`)
+const canonical = value => Array.isArray(value)
+  ? value.map(canonical)
+  : value && typeof value === 'object'
+    ? Object.fromEntries(Object.keys(value).sort().map(k => [k, canonical(value[k])]))
+    : value
+const [committed, fresh] = process.argv.slice(2).map(f => canonical(JSON.parse(readFileSync(f, 'utf8')).commands))
+if (JSON.stringify(committed) !== JSON.stringify(fresh)) {
+  const a = new Set(Object.keys(committed)), b = new Set(Object.keys(fresh))
+  console.error(`not in the committed manifest: ${[...b].filter(x => !a.has(x)).join(', ') || '-'}; no longer built: ${[...a].filter(x => !b.has(x)).join(', ') || '-'}; otherwise flags or args differ`)
+  process.exit(1)
 }
-process.exit(same ? 0 : 1)
