@@ -42,6 +42,8 @@ export interface LoggedRequest {
 }
 
 export interface Sandbox {
+  /** the most API requests ever handled at the same time (shows whether a client runs them concurrently) */
+  maxInFlight: number
   url: string
   port: number
   tokens: typeof TOKENS
@@ -73,9 +75,12 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   const router = new Router()
   await loadRoutes(router, store)
   const requests: LoggedRequest[] = []
-  const sandbox = {faults, requests} as Sandbox
+  const sandbox = {faults, requests, maxInFlight: 0} as Sandbox
+  let inFlight = 0
 
   const server: Server = createServer((req, res) => {
+    sandbox.maxInFlight = Math.max(sandbox.maxInFlight, ++inFlight)
+    res.once('close', () => inFlight--)
     handle(req, res, router, store, sandbox).catch(error => {
       if (!res.headersSent) send(res, {status: 500, body: {message: `500 Internal Server Error: ${String(error)}`}})
       else res.destroy()
