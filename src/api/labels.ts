@@ -1,7 +1,10 @@
 // Labels of projects and groups (document 2, "Labels"): /projects/:id/labels, /groups/:id/labels.
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {validColor} from '../core/color.js'
+import {recordBoolean, recordString, type FileRecord} from '../core/records-file.js'
 import {scopePath, type Scope} from '../core/scope.js'
+import {intInRange} from '../core/validate.js'
 
 export interface Label {
   id: number
@@ -100,4 +103,17 @@ export async function setSubscription(api: ApiClient, scope: Scope, label: strin
 /** a project label becomes a label of the project's group, keeping its ID */
 export function promoteLabel(api: ApiClient, project: string, label: string): Promise<Label> {
   return api.put<Label>(apiPath`/projects/${project}/labels/${label}/promote`)
+}
+
+/** a label from a `--from-file` record (fields named as the API names them), checked like the flags */
+export function labelFromRecord(record: FileRecord, scope: Scope): NewLabel {
+  const priority = recordString(record, 'priority')
+  if (priority !== undefined && scope.kind === 'groups') throw new Error('priority applies to project labels only')
+  return {
+    name: recordString(record, 'name', true)!,
+    color: validColor(recordString(record, 'color', true)!),
+    description: recordString(record, 'description'),
+    archived: recordBoolean(record, 'archived'),
+    priority: priority === undefined ? undefined : priority === 'null' ? null : intInRange(priority, 0, Number.MAX_SAFE_INTEGER, 'priority'),
+  }
 }

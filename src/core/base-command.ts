@@ -82,6 +82,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (!(await confirmPrompt(`${action.charAt(0).toUpperCase()}${action.slice(1)}?`))) throw new CliError('cancelled, nothing was changed', ExitCode.error)
   }
 
+  /**
+   * An input that is required unless another flag replaces it (NAME unless --from-file): the value,
+   * else a question on a terminal, else a usage error naming it.
+   */
+  protected async need(value: string | undefined, name: string, options: {choices?: readonly string[]} = {}): Promise<string> {
+    if (value !== undefined) return value
+    if (!canPrompt()) throw new UsageError(`missing ${name}`)
+    const {selectPrompt, textPrompt} = await import('./prompts.js')
+    return options.choices ? selectPrompt(name, options.choices) : textPrompt(name)
+  }
+
   /** on a terminal, ask for required arguments and flags that were not given, then parse again */
   private async promptForMissingInputs(ctor: T): Promise<void> {
     const relax = <V extends {required?: boolean}>(input: Record<string, V> = {}) =>

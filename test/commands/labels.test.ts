@@ -1,3 +1,6 @@
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -226,5 +229,49 @@ describe('errors, dry run and verbose', () => {
     expect(result.stderr).toMatch(/< 200 OK \(\d+ ms\)/)
     expect(result.stderr).not.toContain('sandbox-admin-token')
     expect(result.json<Label>().name).toBe('bug')
+  })
+})
+
+describe('labels create --from-file (bulk)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'forgectl-labels-'))
+
+  it('creates every label of a CSV file, reports each, and exits non-zero when one fails', async () => {
+    const file = join(dir, 'labels.csv')
+    writeFileSync(file, 'name,color,description,priority\nbulk-one,#111111,"First, with a comma",2\nbug,red,,\nbulk-two,teal,,\n')
+    const result = await sb.run(['labels', 'create', '--from-file', file, '-p', 'acme/platform/api', '--json'])
+    expect(result.code).toBe(6)
+    const rows = result.json<Array<{item: string; status: string; result?: Label; error?: string}>>()
+    expect(rows.map(r => [r.item, r.status])).toEqual([['bulk-one', 'ok'], ['bug', 'failed'], ['bulk-two', 'ok']])
+    expect(rows[0]!.result).toMatchObject({description: 'First, with a comma', priority: 2})
+    expect(rows[1]!.error).toContain('409 Conflict')
+    expect(result.stderr).toContain('1 of 3 failed')
+    expect((await sb.api('GET', '/projects/20/labels/bulk-two')).status).toBe(200)
+  })
+
+  it('reads YAML too', async () => {
+    const file = join(dir, 'labels.yaml')
+    writeFileSync(file, '- name: yaml-one\n  color: navy\n- name: yaml-two\n  color: "#00aa00"\n  description: from yaml\n')
+    const result = await sb.run(['labels', 'create', '--from-file', file, '-g', 'acme', '-o', 'table'], {as: 'owner'})
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/yaml-one\s+ok/)
+  })
+
+  it('refuses a file with a bad record before sending anything', async () => {
+    const file = join(dir, 'bad.json')
+    writeFileSync(file, JSON.stringify([{name: 'fine', color: 'red'}, {name: 'bad', color: '#12'}, {color: 'red'}]))
+    let result: Awaited<ReturnType<typeof sb.run>> | undefined
+    const requests = await sb.countRequests(async () => {
+      result = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
+    })
+    expect(requests).toBe(0)
+    expect(result!.code).toBe(2)
+    expect(result!.stderr).toContain('record 2: --color must be')
+    expect(result!.stderr).toContain('record 3: name is missing')
+  })
+
+  it('without --from-file, NAME and --color are required', async () => {
+    const result = await sb.run(['labels', 'create', '-p', '20'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('missing NAME')
   })
 })

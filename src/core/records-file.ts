@@ -1,0 +1,124 @@
+// Many records from one file, for bulk commands (`--from-file`): a JSON array, YAML list, or CSV with
+// a header row. Empty CSV cells are absent fields.
+import {readFile} from 'node:fs/promises'
+import {extname} from 'node:path'
+import {UsageError} from './errors.js'
+import {readStdin} from './flags.js'
+
+export type FileRecord = Record<string, unknown>
+
+export async function readRecords(file: string): Promise<FileRecord[]> {
+  let text: string
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+  }
+  const kind = extname(file).toLowerCase()
+  const records = kind === '.csv' ? parseCsv(text) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : parseJson(text, file)
+  if (records.length === 0) throw new UsageError(`${file} holds no records`)
+  return records
+}
+
+function parseJson(text: string, file: string): FileRecord[] {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new UsageError(`${file} is not valid JSON (use .csv or .yaml for other formats)`)
+  }
+  return asRecords(data, file)
+}
+
+async function parseYaml(text: string, file: string): Promise<FileRecord[]> {
+  const {parse} = await import('yaml')
+  try {
+    return asRecords(parse(text), file)
+  } catch (error) {
+    if (error instanceof UsageError) throw error
+    throw new UsageError(`${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
+function asRecords(data: unknown, file: string): FileRecord[] {
+  if (!Array.isArray(data) || !data.every(item => item && typeof item === 'object' && !Array.isArray(item))) {
+    throw new UsageError(`${file} must hold a list of objects`)
+  }
+  return data as FileRecord[]
+}
+
+/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks */
+export function parseCsv(text: string): FileRecord[] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') {
+        quoted = false
+      } else {
+        field += c
+      }
+    } else if (c === '"') {
+      quoted = true
+    } else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else {
+      field += c
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field)
+    rows.push(row)
+  }
+  const [header, ...body] = rows.filter(r => r.some(cell => cell.trim() !== ''))
+  if (!header) return []
+  return body.map(cells => Object.fromEntries(header.map((name, i) => [name.trim(), cells[i]]).filter(([, v]) => v !== undefined && v !== '')))
+}
+
+/**
+ * Every record checked before anything is sent: one bad row refuses the whole file, naming each
+ * bad row, so a bulk run never stops half-way because of input.
+ */
+export function checkRecords<T>(records: FileRecord[], toInput: (record: FileRecord) => T): T[] {
+  const problems: string[] = []
+  const inputs = records.map((record, i) => {
+    try {
+      return toInput(record)
+    } catch (error) {
+      problems.push(`record ${i + 1}: ${(error as Error).message}`)
+      return undefined as T
+    }
+  })
+  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.join('; ')}`)
+  return inputs
+}
+
+export function recordString(record: FileRecord, field: string, required = false): string | undefined {
+  const value = record[field]
+  if (value === undefined || value === null || value === '') {
+    if (required) throw new UsageError(`${field} is missing`)
+    return undefined
+  }
+  return String(value)
+}
+
+export function recordBoolean(record: FileRecord, field: string): boolean | undefined {
+  const value = record[field]
+  if (value === undefined || value === null || value === '') return undefined
+  if (value === true || value === 'true') return true
+  if (value === false || value === 'false') return false
+  throw new UsageError(`${field} must be true or false`)
+}
