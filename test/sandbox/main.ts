@@ -9,6 +9,7 @@ const sandbox = await startSandbox({
   faults: env.SANDBOX_FAULTS ? (JSON.parse(env.SANDBOX_FAULTS) as FaultRule[]) : [],
   latencyMs: Number(env.SANDBOX_LATENCY_MS ?? 0),
   jobDelayMs: Number(env.SANDBOX_JOB_DELAY_MS ?? 2000),
+  seedProjects: Number(env.SANDBOX_SEED_PROJECTS ?? 0),
   seedLabels: Number(env.SANDBOX_SEED_LABELS ?? 0),
 })
 

@@ -58,6 +58,11 @@ export function seed(store: Store): void {
       description: null, default_branch: 'main', created_at: SEED_TIME, members: new Map(),
     })
   }
+  if (store.options.seedProjects > 0) {
+    const bench = group(13, 'bench', null, 'public')
+    bench.members.set(3, ROLE.maintainer)
+    for (let i = 1; i <= store.options.seedProjects; i++) project(100 + i, `project-${i}`, bench, 'public')
+  }
   project(20, 'api', platform, 'private')
   project(21, 'website', acme, 'private')
   project(22, 'tool', opensource, 'public')

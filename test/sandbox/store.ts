@@ -59,8 +59,10 @@ export interface SandboxOptions {
   totalsLimit: number
   /** extra latency added to every request, in ms */
   latencyMs: number
-  /** seed sizes for benchmarks: extra labels in the first project */
+  /** seed sizes for benchmarks: extra labels in acme/website */
   seedLabels: number
+  /** seed sizes for benchmarks: extra projects bench/project-N in a public `bench` group */
+  seedProjects: number
 }
 
 export const defaultOptions = (): SandboxOptions => ({
@@ -69,6 +71,7 @@ export const defaultOptions = (): SandboxOptions => ({
   totalsLimit: 10_000,
   latencyMs: 0,
   seedLabels: 0,
+  seedProjects: 0,
 })
 
 export const SEED_TIME = '2026-01-15T09:30:00.000Z'
