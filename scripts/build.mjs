@@ -13,7 +13,7 @@ const commands = walk(join(root, 'src/commands')).filter(f => f.endsWith('.ts') 
 for (const dir of ['dist', 'dist-sandbox']) rmSync(join(root, dir), {recursive: true, force: true})
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/index.ts', ...commands.map(f => relative(root, f))],
+  entryPoints: ['src/index.ts', 'src/help.ts', ...commands.map(f => relative(root, f))],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,
