@@ -23,9 +23,9 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   async run(): Promise<void> {
     const f = this.flags
     const {secretPrompt, textPrompt} = await import('../../core/prompts.js')
-    const host = f.host ?? process.env.FORGECTL_HOST ?? (canPrompt() ? await textPrompt('Host (https://forge.example.com)') : undefined)
+    const host = f.host ?? (process.env.FORGECTL_HOST || undefined) ?? (canPrompt() ? await textPrompt('Host (https://forge.example.com)') : undefined)
     if (!host) throw new UsageError('missing --host (or FORGECTL_HOST)')
-    const token = f.token ?? (f['token-stdin'] ? (await readStdin()).trim() : undefined) ?? process.env.FORGECTL_TOKEN
+    const token = f.token ?? (f['token-stdin'] ? (await readStdin()).trim() : undefined) ?? (process.env.FORGECTL_TOKEN || undefined)
       ?? (canPrompt() ? await secretPrompt('Access token') : undefined)
     if (!token) throw new UsageError('missing token: pass --token-stdin (or --token), or set FORGECTL_TOKEN')
     const connection = resolveConnection({...f, host, token, profile: f.profile})

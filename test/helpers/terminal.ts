@@ -1,0 +1,61 @@
+// Drives forgectl in a real pseudo-terminal through tmux, as a person would: read the screen, type.
+import {execFile} from 'node:child_process'
+import {randomBytes} from 'node:crypto'
+import {promisify} from 'node:util'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {BIN} from './cli.js'
+
+const run = promisify(execFile)
+
+export async function hasTmux(): Promise<boolean> {
+  return run('tmux', ['-V']).then(() => true, () => false)
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+
+export class TerminalSession {
+  private constructor(readonly name: string) {}
+
+  /** starts `forgectl args` in a new 100x30 terminal; the exit code is printed when it ends */
+  static async start(args: string[], env: Record<string, string>): Promise<TerminalSession> {
+    const name = `forgectl-test-${randomBytes(4).toString('hex')}`
+    const exports = Object.entries(env).map(([k, v]) => `export ${k}=${quote(v)};`).join(' ')
+    const command = `${exports} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo "[exit $?]"; sleep 30`
+    await run('tmux', ['new-session', '-d', '-s', name, '-x', '100', '-y', '30', 'bash', '--norc', '--noprofile', '-c', command])
+    return new TerminalSession(name)
+  }
+
+  async screen(): Promise<string> {
+    const {stdout} = await run('tmux', ['capture-pane', '-p', '-t', this.name])
+    return stdout
+  }
+
+  /** the screen once it shows `expected`; fails with the screen's text after `timeoutMs` */
+  async waitFor(expected: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const screen = await this.screen()
+      if (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen)) return screen
+      if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(expected)}; it shows:\n${screen}`)
+      await sleep(50)
+    }
+  }
+
+  async type(text: string): Promise<void> {
+    await run('tmux', ['send-keys', '-t', this.name, '-l', text])
+  }
+
+  async press(key: 'Enter' | 'Down' | 'Up' | 'C-c'): Promise<void> {
+    await run('tmux', ['send-keys', '-t', this.name, key])
+  }
+
+  /** the exit code, once the command has ended */
+  async exitCode(timeoutMs = 10_000): Promise<number> {
+    const screen = await this.waitFor(/\[exit \d+\]/, timeoutMs)
+    return Number(screen.match(/\[exit (\d+)\]/)![1])
+  }
+
+  async close(): Promise<void> {
+    await run('tmux', ['kill-session', '-t', this.name]).catch(() => undefined)
+  }
+}

@@ -1,0 +1,89 @@
+// forgectl on a real terminal (tmux): prompts for what is missing, confirms destructive actions,
+// masks secrets, and shows progress on stderr — and the screen shows what a person would see.
+import {afterEach, describe, expect, it} from 'vitest'
+import {TOKENS} from '../sandbox/seed.js'
+import {freshConfigDir} from '../helpers/cli.js'
+import {useSandbox} from '../helpers/sandbox.js'
+import {TerminalSession} from '../helpers/terminal.js'
+
+const sb = useSandbox()
+const sessions: TerminalSession[] = []
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map(s => s.close()))
+})
+
+async function terminal(args: string[], env: Record<string, string> = {}): Promise<TerminalSession> {
+  const session = await TerminalSession.start(args, {
+    FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', ...env,
+  })
+  sessions.push(session)
+  return session
+}
+
+describe('on a terminal', () => {
+  it('asks for a missing argument and flag, then shows the record as a table', async () => {
+    const t = await terminal(['labels', 'create', '-p', 'acme/platform/api', '--columns', 'name,color'])
+    await t.waitFor('NAME')
+    await t.type('from-terminal')
+    await t.press('Enter')
+    await t.waitFor('--color')
+    await t.type('teal')
+    await t.press('Enter')
+    expect(await t.exitCode()).toBe(0)
+    const screen = await t.screen()
+    expect(screen).toMatch(/name\s+from-terminal/)
+    expect(screen).toMatch(/color\s+teal/)
+    expect((await sb.api('GET', '/projects/20/labels/from-terminal')).status).toBe(200)
+  })
+
+  it('offers the allowed values of an enum as a list to pick from', async () => {
+    const t = await terminal(['config', 'get'])
+    const screen = await t.waitFor('host')
+    expect(screen).toContain('ca-file')
+    await t.press('Down')
+    await t.press('Enter')
+    expect(await t.exitCode()).toBe(3) // the second key, token, is not set in this profile
+    expect(await t.screen()).toContain('token is not set')
+  })
+
+  it('asks before deleting, and a "no" changes nothing', async () => {
+    await sb.api('POST', '/projects/20/labels', {body: {name: 'keep-me', color: 'red'}})
+    const no = await terminal(['labels', 'delete', 'keep-me', '-p', '20'])
+    await no.waitFor('Delete label "keep-me" of project 20?')
+    await no.type('n')
+    await no.press('Enter')
+    expect(await no.exitCode()).toBe(1)
+    expect(await no.screen()).toContain('cancelled, nothing was changed')
+    expect((await sb.api('GET', '/projects/20/labels/keep-me')).status).toBe(200)
+
+    const yes = await terminal(['labels', 'delete', 'keep-me', '-p', '20'])
+    await yes.waitFor('Delete label "keep-me" of project 20?')
+    await yes.type('y')
+    await yes.press('Enter')
+    expect(await yes.exitCode()).toBe(0)
+    expect(await yes.screen()).toContain('Deleted label "keep-me".')
+    expect((await sb.api('GET', '/projects/20/labels/keep-me')).status).toBe(404)
+  })
+
+  it('masks the token typed at auth login', async () => {
+    const t = await terminal(['auth', 'login', '--host', sb.url], {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_TOKEN: '', FORGECTL_HOST: ''})
+    await t.waitFor('Access token')
+    await t.type(TOKENS.owner)
+    await t.waitFor('*****')
+    await t.press('Enter')
+    expect(await t.exitCode()).toBe(0)
+    const screen = await t.screen()
+    expect(screen).toContain('Logged in to')
+    expect(screen).not.toContain(TOKENS.owner)
+  })
+
+  it('shows download progress with bytes and rate on the terminal, and nothing of it in the file', async () => {
+    const dir = freshConfigDir()
+    const t = await terminal(['api', 'GET', '/sandbox/blobs/30000000', '--download', `${dir}/blob.bin`])
+    expect(await t.exitCode()).toBe(0)
+    const screen = await t.screen()
+    expect(screen).toMatch(/30\.0 MB of 30\.0 MB \(100%\) · [\d.]+ [kMG]?B\/s/)
+    expect(screen).toContain(`Saved 30000000 bytes to ${dir}/blob.bin`)
+  })
+})
