@@ -1,0 +1,15 @@
+import {Command} from '@oclif/core'
+import {completions, type CompletableCommand} from '../core/complete.js'
+
+export default class Complete extends Command {
+  static hidden = true
+  static summary = 'Print completion candidates for the words given (used by the completion scripts)'
+  static strict = false
+
+  async run(): Promise<void> {
+    const words = this.argv.length > 0 ? this.argv : ['']
+    const commands = this.config.commands as unknown as CompletableCommand[]
+    const found = completions(commands, words)
+    if (found.length > 0) process.stdout.write(found.join('\n') + '\n')
+  }
+}

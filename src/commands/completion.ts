@@ -1,0 +1,18 @@
+import {Args, Command} from '@oclif/core'
+import {COMPLETION_SCRIPTS} from '../core/complete.js'
+
+export default class Completion extends Command {
+  static summary = 'Print a shell completion script (bash, zsh or fish)'
+  static description = 'Completes topics, commands, flags, and the allowed values of flags such as --output or --state. The script asks forgectl for candidates, so it stays right as commands change. (`forgectl autocomplete` offers oclif\'s static scripts for bash, zsh and PowerShell.)'
+  static examples = [
+    'source <(<%= config.bin %> completion bash)          # in ~/.bashrc',
+    'source <(<%= config.bin %> completion zsh)           # in ~/.zshrc',
+    '<%= config.bin %> completion fish > ~/.config/fish/completions/<%= config.bin %>.fish',
+  ]
+  static args = {shell: Args.string({description: 'shell', required: true, options: ['bash', 'zsh', 'fish']})}
+
+  async run(): Promise<void> {
+    const {args} = await this.parse(Completion)
+    process.stdout.write(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
+  }
+}
