@@ -3,7 +3,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Connection} from './connection.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
-import {REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
+import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
 import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
 
 export type {HttpMethod}
@@ -183,7 +183,10 @@ export class ApiClient {
     this.log(`${prefix} ${method} ${redactUrl(url)}`)
     if (this.connection.token) this.log(`${prefix} PRIVATE-TOKEN: ${REDACTED}`)
     if (body instanceof FormData) {
-      for (const [key, value] of body) this.log(`${prefix} form ${key}=${typeof value === 'string' ? JSON.stringify(redactValue({[key]: value}) as Record<string, string>[typeof key]) : `<file ${value.name}, ${value.size} bytes>`}`)
+      for (const [key, value] of body) {
+        const shown = typeof value !== 'string' ? `<file ${value.name}, ${value.size} bytes>` : isSecretKey(key) ? REDACTED : JSON.stringify(value)
+        this.log(`${prefix} form ${key}=${shown}`)
+      }
     } else if (body !== undefined) {
       this.log(`${prefix} ${JSON.stringify(redactValue(body))}`)
     }
