@@ -1,6 +1,6 @@
 // Flags shared by commands: connection, output, lists, scopes, confirmation, and typed inputs that
 // carry their validation with them (dates, lengths, enums, text from files).
-import {Flags} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {UsageError} from './errors.js'
@@ -128,3 +128,14 @@ export const nullableIntegerFlag = (min: number) => Flags.custom<number | null>(
   helpValue: `N|null`,
   parse: async (input, _ctx, opts) => (input === 'null' || input === 'none' ? null : intInRange(input, min, Number.MAX_SAFE_INTEGER, opts.name)),
 })
+
+/**
+ * A numeric ID argument (MIRROR_ID, IID, ...): a positive whole number, refused with exit 2 before
+ * anything is sent (oclif's own integer check would exit 1).
+ */
+export const idArg = (label: string, description: string) => Args.custom<number>({
+  parse: async input => {
+    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`${label} must be a positive whole number, got "${input}"`)
+    return Number(input)
+  },
+})({description, required: true})

@@ -50,3 +50,8 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
     if (spinner?.isSpinning) spinner.stop()
   }
 }
+
+/** the wait settings of a command that spreads `waitFlags` (its --timeout shadows the request timeout's type) */
+export function waitOptions(flags: {timeout?: number; interval?: number}, what: string): WaitOptions {
+  return {what, timeoutSeconds: flags.timeout ?? 600, intervalSeconds: flags.interval ?? 2}
+}

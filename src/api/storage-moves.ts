@@ -1,0 +1,64 @@
+// Repository storage moves (document 2, "Repository storage moves (administrator)"): group moves one by
+// one, and bulk moves of every project, snippet or group repository on a storage.
+import {listSpec, type ListSpec} from '../core/pagination.js'
+import type {PollState} from '../core/poll.js'
+import {apiPath, type ApiClient} from '../core/request.js'
+
+export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'failed', 'finished', 'cleanup failed'] as const
+export type MoveState = (typeof MOVE_STATES)[number]
+
+export interface GroupStorageMove {
+  id: number
+  created_at: string
+  state: MoveState
+  source_storage_name: string
+  destination_storage_name: string
+  group: {id: number; web_url: string; name: string}
+}
+
+export const MOVE_COLUMNS = ['id', 'state', 'source_storage_name', 'destination_storage_name', 'group.name', 'created_at'] as const
+
+export const MOVE_TYPES = ['project', 'snippet', 'group'] as const
+export type MoveType = (typeof MOVE_TYPES)[number]
+
+/** the answer of a bulk schedule: "message object with text 202 Accepted" */
+export interface ScheduleResult {
+  message: string
+}
+
+/** with a group: /groups/:group_id/repository_storage_moves; without: the instance-wide list */
+const movesPath = (group?: string) => (group === undefined ? '/group_repository_storage_moves' : apiPath`/groups/${group}/repository_storage_moves`)
+
+export function listGroupMoves(group?: string): ListSpec<GroupStorageMove> {
+  return listSpec<GroupStorageMove>(movesPath(group))
+}
+
+export function getGroupMove(api: ApiClient, id: number, group?: string): Promise<GroupStorageMove> {
+  return api.get<GroupStorageMove>(`${movesPath(group)}${apiPath`/${id}`}`)
+}
+
+/** destination absent: "chosen by storage weights" */
+export function createGroupMove(api: ApiClient, group: string, input: {destination_storage_name?: string}): Promise<GroupStorageMove> {
+  return api.post<GroupStorageMove>(movesPath(group), {...input})
+}
+
+/** POST /project_repository_storage_moves, /snippet_… or /group_…: every repository on the source storage */
+export function scheduleMoves(api: ApiClient, type: MoveType, input: {source_storage_name: string; destination_storage_name?: string}): Promise<ScheduleResult> {
+  return api.post<ScheduleResult>(`/${type}_repository_storage_moves`, {...input})
+}
+
+/**
+ * One poll of a move for the shared waiter. `finished` is the end of a good move; `failed` ("copy
+ * failed or checksums differ") and `cleanup failed` ("moved, source copy could not be deleted") need an
+ * administrator, so a wait ends non-zero on them. `replicated` still goes on to delete the source copy.
+ */
+export async function pollGroupMove(api: ApiClient, id: number, group?: string): Promise<PollState<GroupStorageMove>> {
+  const move = await getGroupMove(api, id, group)
+  if (move.state === 'finished') return {state: 'done', value: move}
+  if (move.state === 'failed') return {state: 'failed', message: `state failed: the copy to ${move.destination_storage_name} failed or its checksums differ`}
+  if (move.state === 'cleanup failed') {
+    return {state: 'failed', message: `state cleanup failed: moved to ${move.destination_storage_name}, but the copy on ${move.source_storage_name} could not be deleted`}
+  }
+  return {state: 'running', status: move.state}
+}
+

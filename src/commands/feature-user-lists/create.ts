@@ -1,0 +1,23 @@
+import {Flags} from '@oclif/core'
+import {createUserList, joinUserXids} from '../../api/feature-user-lists.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {listFlag, requiredProjectFlag} from '../../core/flags.js'
+
+export default class FeatureUserListsCreate extends ApiCommand<typeof FeatureUserListsCreate> {
+  static summary = 'Create a feature flag user list'
+  static description = 'POST /projects/:id/feature_flags_user_lists (Developer role at least). --user-xids takes external user IDs, repeatable or as a comma list; they are sent comma-separated.'
+  static examples = [
+    '<%= config.bin %> feature-user-lists create -p my-group/my-project --name beta-testers --user-xids user-1,user-2',
+    '<%= config.bin %> feature-user-lists create -p 42 --name staff --user-xids alice@example.com --user-xids bob@example.com --json',
+  ]
+  static flags = {
+    ...requiredProjectFlag,
+    name: Flags.string({description: 'list name', required: true}),
+    'user-xids': listFlag({description: 'external user IDs (repeatable or comma list)', required: true}),
+  }
+
+  async run(): Promise<void> {
+    const userXids = joinUserXids(this.flags['user-xids'])!
+    await this.print(await createUserList(this.api, this.flags.project, {name: this.flags.name, user_xids: userXids}))
+  }
+}

@@ -1,0 +1,20 @@
+import {Flags} from '@oclif/core'
+import {USER_LIST_COLUMNS, listUserLists} from '../../api/feature-user-lists.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+
+export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserListsList> {
+  static summary = "List a project's feature flag user lists"
+  static description = 'GET /projects/:id/feature_flags_user_lists (Developer role at least).'
+  static examples = [
+    '<%= config.bin %> feature-user-lists list -p my-group/my-project',
+    '<%= config.bin %> feature-user-lists list -p 42 --search beta --json',
+  ]
+  static columns = USER_LIST_COLUMNS
+  static flags = {...requiredProjectFlag, ...listFlags, search: Flags.string({description: 'only lists whose name contains this'})}
+
+  async run(): Promise<void> {
+    await this.printList(listUserLists(this.flags.project, apiInput(this.flags, ['search'])))
+  }
+}

@@ -1,0 +1,26 @@
+import {Flags} from '@oclif/core'
+import {joinUserXids, updateUserList} from '../../api/feature-user-lists.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, listFlag, requiredProjectFlag} from '../../core/flags.js'
+import {atLeastOne} from '../../core/validate.js'
+
+export default class FeatureUserListsUpdate extends ApiCommand<typeof FeatureUserListsUpdate> {
+  static summary = 'Rename a feature flag user list or replace its users'
+  static description = 'PUT /projects/:id/feature_flags_user_lists/:iid (Developer role at least). --user-xids replaces the whole list of external user IDs.'
+  static examples = [
+    '<%= config.bin %> feature-user-lists update 1 -p my-group/my-project --name early-adopters',
+    '<%= config.bin %> feature-user-lists update 1 -p 42 --user-xids user-1,user-2,user-9 --json',
+  ]
+  static args = {iid: idArg('IID', 'user list IID (per project)')}
+  static flags = {
+    ...requiredProjectFlag,
+    name: Flags.string({description: 'new name'}),
+    'user-xids': listFlag({description: 'the new external user IDs (repeatable or comma list)'}),
+  }
+
+  async run(): Promise<void> {
+    atLeastOne(this.flags, ['name', 'user-xids'])
+    const changes = {name: this.flags.name, user_xids: joinUserXids(this.flags['user-xids'])}
+    await this.print(await updateUserList(this.api, this.flags.project, this.args.iid, changes))
+  }
+}

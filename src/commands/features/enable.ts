@@ -1,0 +1,18 @@
+import {Args} from '@oclif/core'
+import {gateTargetFlags, gateTargets, setFeature} from '../../api/features.js'
+import {ApiCommand} from '../../core/base-command.js'
+
+export default class FeaturesEnable extends ApiCommand<typeof FeaturesEnable> {
+  static summary = 'Turn a feature flag on, for everyone or for some actors'
+  static description = 'Shorthand for `features set NAME true`: POST /features/:name with value true. Administrator only (self-managed). Turns the flag on for everyone; with gate targets (--user, --group, ...) it is enabled for those actors only; gate targets are repeatable or comma lists, several kinds in one call.'
+  static examples = [
+    '<%= config.bin %> features enable new_navigation',
+    '<%= config.bin %> features enable new_navigation --user alice --group acme,opensource --json',
+  ]
+  static args = {name: Args.string({description: 'feature flag name', required: true})}
+  static flags = {...gateTargetFlags}
+
+  async run(): Promise<void> {
+    await this.print(await setFeature(this.api, this.args.name, {value: true, force: this.flags.force, ...gateTargets(this.flags)}))
+  }
+}

@@ -1,0 +1,20 @@
+import {deleteMirror} from '../../api/mirrors.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+
+export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
+  static summary = 'Remove a push mirror'
+  static description = 'DELETE /projects/:id/remote_mirrors/:mirror_id (Maintainer role); the server answers 204. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> mirrors delete 7 -p my-group/my-project',
+    '<%= config.bin %> mirrors delete 7 -p 42 --yes',
+  ]
+  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static flags = {...requiredProjectFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`delete mirror ${this.args.id} of project ${this.flags.project}`)
+    await deleteMirror(this.api, this.flags.project, this.args.id)
+    this.note(`Deleted mirror ${this.args.id}.`)
+  }
+}

@@ -1,0 +1,18 @@
+import {MIRROR_COLUMNS, listMirrors} from '../../api/mirrors.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+
+export default class MirrorsList extends ApiCommand<typeof MirrorsList> {
+  static summary = "List a project's push mirrors"
+  static description = 'GET /projects/:id/remote_mirrors (Maintainer role). Credentials in the URLs are always scrubbed by the server.'
+  static examples = [
+    '<%= config.bin %> mirrors list -p my-group/my-project',
+    '<%= config.bin %> mirrors list -p 42 --json',
+  ]
+  static columns = MIRROR_COLUMNS
+  static flags = {...requiredProjectFlag, ...listFlags}
+
+  async run(): Promise<void> {
+    await this.printList(listMirrors(this.flags.project))
+  }
+}

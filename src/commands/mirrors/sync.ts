@@ -1,0 +1,32 @@
+import {Flags} from '@oclif/core'
+import {getMirror, mirrorSyncPoller, syncMirror} from '../../api/mirrors.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+
+export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
+  static summary = 'Push to a mirror now'
+  static description = 'POST /projects/:id/remote_mirrors/:mirror_id/sync (Maintainer role; the mirror must be enabled); the server answers 204 and schedules an update. With --wait, polls the mirror until update_status is finished and prints it, or exits 8 with the server\'s last_error when it ends failed (or when --timeout passes). A spinner shows on a terminal only.'
+  static examples = [
+    '<%= config.bin %> mirrors sync 7 -p my-group/my-project',
+    '<%= config.bin %> mirrors sync 7 -p 42 --wait --timeout 300 --interval 5 --json',
+  ]
+  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static flags = {
+    ...requiredProjectFlag,
+    wait: Flags.boolean({description: 'wait for the update to end and print the mirror'}),
+    ...waitFlags,
+  }
+
+  async run(): Promise<void> {
+    const {project, wait} = this.flags
+    const {id} = this.args
+    // the state before the sync tells a fresh result from an old one; a dry run only shows the sync itself
+    const before = wait && !this.flags['dry-run'] ? await getMirror(this.api, project, id) : undefined
+    await syncMirror(this.api, project, id)
+    this.note(`Update of mirror ${id} scheduled.`)
+    if (!before) return
+    const mirror = await waitFor(mirrorSyncPoller(this.api, project, before), waitOptions(this.flags, `mirror ${id} update`))
+    await this.print(mirror)
+  }
+}

@@ -1,0 +1,17 @@
+import {getPolicy} from '../../api/registry-cleanup.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {requiredGroupFlag} from '../../core/flags.js'
+
+export default class RegistryCleanupGet extends ApiCommand<typeof RegistryCleanupGet> {
+  static summary = "Show a group's virtual registry cleanup policy"
+  static description = 'GET /groups/:id/-/virtual_registries/cleanup/policy. The group must be a top-level group; members can read the policy. Premium and Ultimate.'
+  static examples = [
+    '<%= config.bin %> registry-cleanup get -g my-group',
+    '<%= config.bin %> registry-cleanup get -g 42 --json',
+  ]
+  static flags = {...requiredGroupFlag}
+
+  async run(): Promise<void> {
+    await this.print(await getPolicy(this.api, this.flags.group))
+  }
+}

@@ -1,0 +1,19 @@
+import {POLICY_SETTINGS, policyFlags, policySettings, updatePolicy} from '../../api/registry-cleanup.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {requiredGroupFlag} from '../../core/flags.js'
+import {atLeastOne} from '../../core/validate.js'
+
+export default class RegistryCleanupUpdate extends ApiCommand<typeof RegistryCleanupUpdate> {
+  static summary = "Change a group's virtual registry cleanup policy"
+  static description = 'PATCH /groups/:id/-/virtual_registries/cleanup/policy (group Owner). Needs at least one of --cadence (1, 7, 14, 30, 90), --enabled/--no-enabled, --keep-n-days-after-download (1-365).'
+  static examples = [
+    '<%= config.bin %> registry-cleanup update -g my-group --cadence 14',
+    '<%= config.bin %> registry-cleanup update -g 42 --no-enabled --json',
+  ]
+  static flags = {...requiredGroupFlag, ...policyFlags}
+
+  async run(): Promise<void> {
+    atLeastOne(this.flags, [...POLICY_SETTINGS])
+    await this.print(await updatePolicy(this.api, this.flags.group, policySettings(this.flags)))
+  }
+}

@@ -1,0 +1,30 @@
+import {Flags} from '@oclif/core'
+import {MOVE_TYPES, scheduleMoves, type MoveType} from '../../api/storage-moves.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {UsageError} from '../../core/errors.js'
+import {yesFlag} from '../../core/flags.js'
+
+export default class StorageMovesSchedule extends ApiCommand<typeof StorageMovesSchedule> {
+  static summary = 'Move every repository of one type off a storage'
+  static description = 'POST /project_repository_storage_moves, /snippet_repository_storage_moves or /group_repository_storage_moves. Administrator only. Schedules moves of all repositories of that type on the source storage; the server answers 202 Accepted. Without --destination-storage-name the server picks by storage weights. Asks for confirmation on a terminal; pass --yes in scripts. Afterwards, check that no project remains: `forgectl api GET "/projects?repository_storage=NAME"`.'
+  static examples = [
+    '<%= config.bin %> storage-moves schedule --type project --source-storage-name default --destination-storage-name storage-2',
+    '<%= config.bin %> storage-moves schedule --type group --source-storage-name legacy --yes',
+  ]
+  static flags = {
+    type: Flags.string({description: 'which repositories to move', options: [...MOVE_TYPES], required: true}),
+    'source-storage-name': Flags.string({description: 'storage to move the repositories off', required: true}),
+    'destination-storage-name': Flags.string({description: 'storage to move them to (default: chosen by storage weights)'}),
+    ...yesFlag,
+  }
+
+  async run(): Promise<void> {
+    const {type, 'source-storage-name': source, 'destination-storage-name': destination} = this.flags
+    if (destination === source) throw new UsageError('--destination-storage-name must differ from --source-storage-name')
+    await this.confirm(`move every ${type} repository on storage "${source}" to ${destination === undefined ? 'a storage chosen by weights' : `"${destination}"`}`)
+    const result = await scheduleMoves(this.api, type as MoveType, {source_storage_name: source, ...apiInput(this.flags, ['destination-storage-name'])})
+    this.note(`Scheduled moves of every ${type} repository on "${source}" (202 Accepted).`)
+    await this.print(result)
+  }
+}

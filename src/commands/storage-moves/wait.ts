@@ -1,0 +1,21 @@
+import {pollGroupMove} from '../../api/storage-moves.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, optionalGroupFlag} from '../../core/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+
+export default class StorageMovesWait extends ApiCommand<typeof StorageMovesWait> {
+  static summary = 'Wait until a group repository storage move ends'
+  static description = 'Polls GET /group_repository_storage_moves/:id (or the -g form) until the move is finished, then prints it. Administrator only. Exits 8 when the move ends failed or cleanup failed, or when --timeout passes first. A spinner shows on a terminal only.'
+  static examples = [
+    '<%= config.bin %> storage-moves wait 17',
+    '<%= config.bin %> storage-moves wait 17 -g 42 --timeout 1800 --interval 10 --json',
+  ]
+  static args = {id: idArg('MOVE_ID', 'storage move ID')}
+  static flags = {...optionalGroupFlag, ...waitFlags}
+
+  async run(): Promise<void> {
+    const {id} = this.args
+    const move = await waitFor(() => pollGroupMove(this.api, id, this.flags.group), waitOptions(this.flags, `storage move ${id}`))
+    await this.print(move)
+  }
+}

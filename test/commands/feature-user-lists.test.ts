@@ -1,0 +1,132 @@
+import {describe, expect, it} from 'vitest'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+
+interface UserList {
+  id: number
+  iid: number
+  project_id: number
+  name: string
+  user_xids: string
+  created_at: string
+  updated_at: string
+}
+
+const sb = useSandbox()
+const developer: SandboxRunOptions = {as: 'developer'}
+
+async function counted(args: string[], options: SandboxRunOptions = developer) {
+  let result: Awaited<ReturnType<typeof sb.run>> | undefined
+  const requests = await sb.countRequests(async () => {
+    result = await sb.run(args, options)
+  })
+  return {result: result!, requests}
+}
+
+const listsOf = async (project: string) => (await sb.api<UserList[]>('GET', `/projects/${encodeURIComponent(project)}/feature_flags_user_lists`)).body
+
+async function create(project: string, name: string, xids: string, options: SandboxRunOptions = developer): Promise<UserList> {
+  const result = await sb.run(['feature-user-lists', 'create', '-p', project, '--name', name, '--user-xids', xids, '--json'], options)
+  expect(result.code, result.stderr).toBe(0)
+  return result.json<UserList>()
+}
+
+describe('feature-user-lists list and get', () => {
+  it('lists as the API does, and --search filters by name', async () => {
+    const result = await sb.run(['feature-user-lists', 'list', '-p', 'acme/platform/api', '--json'], developer)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual(await listsOf('acme/platform/api'))
+    expect(result.json<UserList[]>().length).toBeGreaterThanOrEqual(2)
+    const search = await sb.run(['feature-user-lists', 'list', '-p', '20', '--search', 'BETA', '--json'], developer)
+    expect(search.json<UserList[]>().map(l => l.name)).toEqual(['beta-testers'])
+    expect(sb.sandbox.requests.at(-1)?.query).toContain('search=BETA')
+  })
+
+  it('prints a table with the default columns', async () => {
+    const table = await sb.run(['feature-user-lists', 'list', '-p', '20', '-o', 'table'], developer)
+    expect(table.stdout.split('\n')[0]).toMatch(/^iid\s+name\s+user_xids\s+updated_at\s*$/)
+    expect(table.stdout).toMatch(/1\s+beta-testers\s+user-1001,user-1002,user-1003/)
+  })
+
+  it('gets a list by its iid within the project', async () => {
+    const [first] = await listsOf('acme/platform/api')
+    const got = await sb.run(['feature-user-lists', 'get', String(first!.iid), '-p', 'acme/platform/api', '--json'], developer)
+    expect(got.code).toBe(0)
+    expect(got.json()).toEqual(first)
+    const missing = await sb.run(['feature-user-lists', 'get', '999', '-p', '20'], developer)
+    expect(missing.code).toBe(3)
+  })
+
+  it('needs the Developer role: 403 (exit 5) for a reporter, 404 (exit 3) for an outsider', async () => {
+    const reporter = await sb.run(['feature-user-lists', 'list', '-p', '20'], {as: 'reporter'})
+    expect(reporter.code).toBe(5)
+    const outsider = await sb.run(['feature-user-lists', 'list', '-p', '20'], {as: 'outsider'})
+    expect(outsider.code).toBe(3)
+  })
+})
+
+describe('feature-user-lists create, update, delete', () => {
+  it('creates a list: user_xids sent comma-separated from repeats and comma lists, iid numbered per project', async () => {
+    const before = await listsOf('acme/platform/api')
+    const result = await sb.run(['feature-user-lists', 'create', '-p', 'acme/platform/api', '--name', 'qa-team', '--user-xids', 'u-1,u-2', '--user-xids', 'u-3', '--json'], developer)
+    expect(result.code).toBe(0)
+    const list = result.json<UserList>()
+    expect(list).toMatchObject({name: 'qa-team', user_xids: 'u-1,u-2,u-3', project_id: 20, iid: Math.max(...before.map(l => l.iid)) + 1})
+    expect((await sb.api('GET', `/projects/20/feature_flags_user_lists/${list.iid}`)).body).toEqual(list)
+    const other = await create('opensource/tool', 'tool-qa', 'x', {as: 'owner'})
+    const otherBefore = (await sb.api<UserList[]>('GET', '/projects/22/feature_flags_user_lists', {as: 'owner'})).body
+    expect(other.iid).toBe(Math.max(...otherBefore.filter(l => l.id !== other.id).map(l => l.iid)) + 1)
+    // per project: had iids been shared, the later list would have come after list.iid
+    expect(other.iid).toBeLessThan(list.iid)
+  })
+
+  it('reports a taken name as a 400 (exit 6)', async () => {
+    const result = await sb.run(['feature-user-lists', 'create', '-p', '20', '--name', 'beta-testers', '--user-xids', 'a'], developer)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('name has already been taken')
+  })
+
+  it('validates locally: required flags, empty and repeated user IDs', async () => {
+    for (const args of [
+      ['--name', 'x'],
+      ['--user-xids', 'a'],
+      ['--name', 'x', '--user-xids', 'a,,b'],
+      ['--name', 'x', '--user-xids', 'a,b', '--user-xids', 'a'],
+    ]) {
+      const {result, requests} = await counted(['feature-user-lists', 'create', '-p', '20', ...args])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('updates the name or replaces the users; needs at least one change', async () => {
+    const list = await create('20', 'to-update', 'a,b')
+    const {result: nothing, requests} = await counted(['feature-user-lists', 'update', String(list.iid), '-p', '20'])
+    expect(nothing.code).toBe(2)
+    expect(requests).toBe(0)
+    const renamed = await sb.run(['feature-user-lists', 'update', String(list.iid), '-p', '20', '--name', 'updated', '--user-xids', 'c', '--json'], developer)
+    expect(renamed.code).toBe(0)
+    expect(renamed.json<UserList>()).toMatchObject({iid: list.iid, name: 'updated', user_xids: 'c'})
+    expect((await sb.api('GET', `/projects/20/feature_flags_user_lists/${list.iid}`)).body).toEqual(renamed.json())
+  })
+
+  it('deletes with --yes only, and never hands out a deleted iid again', async () => {
+    const list = await create('20', 'doomed', 'z')
+    const {result: refused, requests} = await counted(['feature-user-lists', 'delete', String(list.iid), '-p', '20'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('pass --yes')
+    expect(requests).toBe(0)
+    const deleted = await sb.run(['feature-user-lists', 'delete', String(list.iid), '-p', '20', '--yes'], developer)
+    expect(deleted.code).toBe(0)
+    expect(deleted.stdout).toBe('')
+    expect((await sb.api('GET', `/projects/20/feature_flags_user_lists/${list.iid}`)).status).toBe(404)
+    const next = await create('20', 'after-delete', 'y')
+    expect(next.iid).toBe(list.iid + 1)
+  })
+
+  it('refuses an IID that is not a positive whole number', async () => {
+    const {result, requests} = await counted(['feature-user-lists', 'get', 'first', '-p', '20'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('IID must be a positive whole number')
+    expect(requests).toBe(0)
+  })
+})

@@ -1,0 +1,167 @@
+import {describe, expect, it} from 'vitest'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+
+interface Gate {
+  key: string
+  value: boolean | number | string[]
+}
+
+interface Feature {
+  name: string
+  state: 'on' | 'off' | 'conditional'
+  gates: Gate[]
+  definition: {name: string; type: string} | null
+}
+
+const sb = useSandbox()
+const admin: SandboxRunOptions = {as: 'admin'}
+
+async function counted(args: string[], options: SandboxRunOptions = admin) {
+  let result: Awaited<ReturnType<typeof sb.run>> | undefined
+  const requests = await sb.countRequests(async () => {
+    result = await sb.run(args, options)
+  })
+  return {result: result!, requests}
+}
+
+const features = async () => (await sb.api<Feature[]>('GET', '/features?per_page=100', {as: 'admin'})).body
+const feature = async (name: string) => (await features()).find(f => f.name === name)
+
+async function set(args: string[]): Promise<Feature> {
+  const result = await sb.run(['features', ...args, '--json'], admin)
+  expect(result.code, result.stderr).toBe(0)
+  return result.json<Feature>()
+}
+
+describe('features list and definitions', () => {
+  it('lists the features with their gates, as the API does', async () => {
+    const result = await sb.run(['features', 'list', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual((await sb.api('GET', '/features', {as: 'admin'})).body)
+    expect(result.json<Feature[]>().map(f => f.state)).toContain('conditional')
+  })
+
+  it('lists the definitions, which carry milestone and log_state_changes', async () => {
+    const result = await sb.run(['features', 'definitions', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual((await sb.api('GET', '/features/definitions', {as: 'admin'})).body)
+    expect(result.json<Array<Record<string, unknown>>>()[0]).toHaveProperty('milestone')
+    expect(result.json<Array<Record<string, unknown>>>()[0]).toHaveProperty('log_state_changes')
+    const table = await sb.run(['features', 'definitions', '-o', 'table'], admin)
+    expect(table.stdout.split('\n')[0]).toMatch(/^name\s+type\s+group\s+milestone\s+default_enabled\s*$/)
+  })
+
+  it('is for administrators only: 403 (exit 5) for an owner', async () => {
+    const result = await sb.run(['features', 'list'], {as: 'owner'})
+    expect(result.code).toBe(5)
+    const write = await sb.run(['features', 'enable', 'labels_archive'], {as: 'owner'})
+    expect(write.code).toBe(5)
+  })
+})
+
+describe('features set, enable, disable', () => {
+  it('true turns a flag on, false turns it off (boolean gate)', async () => {
+    const on = await set(['set', 'labels_archive', 'true'])
+    expect(on).toMatchObject({name: 'labels_archive', state: 'on', gates: [{key: 'boolean', value: true}]})
+    expect(on.definition?.name).toBe('labels_archive')
+    expect(await feature('labels_archive')).toEqual(on)
+    const off = await set(['set', 'labels_archive', 'false'])
+    expect(off).toMatchObject({state: 'off', gates: [{key: 'boolean', value: false}]})
+  })
+
+  it('a flag turned on through the API changes what the instance does (labels_archive adds archived to labels)', async () => {
+    const label = async () => (await sb.api<Array<Record<string, unknown>>>('GET', '/projects/20/labels')).body[0]!
+    await set(['enable', 'labels_archive'])
+    expect(await label()).toHaveProperty('archived')
+    await set(['disable', 'labels_archive'])
+    expect(await label()).not.toHaveProperty('archived')
+  })
+
+  it('enable and disable are shorthands for set NAME true|false', async () => {
+    const on = await set(['enable', 'vulnerabilities_pdf_export'])
+    expect(on.state).toBe('on')
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/features/vulnerabilities_pdf_export'})
+    const off = await set(['disable', 'vulnerabilities_pdf_export'])
+    expect(off.state).toBe('off')
+  })
+
+  it('an integer makes the flag conditional: boolean false plus percentage_of_time by default', async () => {
+    const result = await set(['set', 'sidekiq_throttle_exports', '30'])
+    expect(result.state).toBe('conditional')
+    expect(result.gates).toEqual([{key: 'boolean', value: false}, {key: 'percentage_of_time', value: 30}])
+    const actors = await set(['set', 'maven_virtual_registry', '25', '--key', 'percentage_of_actors'])
+    expect(actors.gates).toEqual([{key: 'boolean', value: false}, {key: 'percentage_of_actors', value: 25}])
+  })
+
+  it('enables for several kinds of actors in one call (gate targets, not scopes; comma lists and repeats)', async () => {
+    const result = await set(['set', 'labels_archive', 'true', '--user', 'alice,bob', '--user', 'erin', '--group', 'acme',
+      '--namespace', 'opensource', '--project', 'acme/website', '--repository', 'acme/platform/api', '--feature-group', 'beta_testers'])
+    expect(result.state).toBe('conditional')
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/features/labels_archive'})
+    // seeded IDs: alice 2, bob 3, erin 6; acme 10, opensource 12; acme/website 21, acme/platform/api 20
+    expect(result.gates.find(g => g.key === 'actors')?.value).toEqual(['Group:10', 'Namespace:12', 'Project:21', 'Repository:20', 'User:2', 'User:3', 'User:6'])
+    expect(result.gates.find(g => g.key === 'groups')?.value).toEqual(['beta_testers'])
+    const fewer = await set(['disable', 'labels_archive', '--user', 'bob'])
+    expect(fewer.gates.find(g => g.key === 'actors')?.value).not.toContain('User:3')
+  })
+
+  it('--dry-run shows the targets sent as comma lists', async () => {
+    const {result, requests} = await counted(['features', 'set', 'labels_archive', 'true', '--user', 'alice', '--user', 'bob', '--group', 'acme', '--dry-run'])
+    expect(requests).toBe(0)
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/features/labels_archive`)
+    expect(result.stderr).toContain('"value":true,"user":"alice,bob","group":"acme"')
+  })
+
+  it('a flag without a definition needs --force', async () => {
+    const refused = await sb.run(['features', 'set', 'brand_new_flag', 'true'], admin)
+    expect(refused.code).toBe(6)
+    expect(refused.stderr).toContain("The feature flag YAML definition for 'brand_new_flag' does not exist")
+    const forced = await set(['set', 'brand_new_flag', 'true', '--force'])
+    expect(forced).toMatchObject({name: 'brand_new_flag', state: 'on', definition: null})
+  })
+
+  it('an unknown actor is a 400 (exit 6)', async () => {
+    const result = await sb.run(['features', 'enable', 'labels_archive', '--user', 'nobody-here'], admin)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('nobody-here')
+  })
+
+  it('validates VALUE, --key and targets locally, sending nothing', async () => {
+    for (const args of [
+      ['set', 'labels_archive', 'yes'],
+      ['set', 'labels_archive', '101'],
+      ['set', 'labels_archive', '-5'],
+      ['set', 'labels_archive', 'true', '--key', 'percentage_of_time'],
+      ['set', 'labels_archive', '10', '--key', 'percentage_of_users'],
+      ['set', 'labels_archive', '10', '--user', 'alice'],
+      ['enable', 'labels_archive', '--user', 'alice,,bob'],
+    ]) {
+      const {result, requests} = await counted(['features', ...args])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+})
+
+describe('features delete', () => {
+  it('refuses without a terminal and without --yes', async () => {
+    const {result, requests} = await counted(['features', 'delete', 'labels_archive'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('pass --yes')
+    expect(requests).toBe(0)
+  })
+
+  it('removes the gates, and answers the same whether or not the flag had any', async () => {
+    await set(['enable', 'new_merge_request_dashboard'])
+    const first = await sb.run(['features', 'delete', 'new_merge_request_dashboard', '--yes'], admin)
+    expect(first.code).toBe(0)
+    expect(first.stdout).toBe('')
+    expect(await feature('new_merge_request_dashboard')).toBeUndefined()
+    const again = await sb.run(['features', 'delete', 'new_merge_request_dashboard', '--yes'], admin)
+    expect(again.code).toBe(0)
+    expect(again.stderr).toBe(first.stderr)
+    const direct = await sb.api('DELETE', '/features/never_set_anywhere', {as: 'admin'})
+    expect(direct.status).toBe(204)
+  })
+})

@@ -1,0 +1,105 @@
+import {describe, expect, it} from 'vitest'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+
+interface Policy {
+  group_id: number
+  next_run_at: string | null
+  last_run_at: string | null
+  keep_n_days_after_download: number
+  cadence: number
+  enabled: boolean
+  status: string
+  last_run_detailed_metrics: Record<string, {deleted_entries_count: number; deleted_size: number}>
+}
+
+const sb = useSandbox()
+const owner: SandboxRunOptions = {as: 'owner'}
+const policyPath = (group: string) => `/groups/${encodeURIComponent(group)}/-/virtual_registries/cleanup/policy`
+
+async function counted(args: string[], options: SandboxRunOptions = owner) {
+  let result: Awaited<ReturnType<typeof sb.run>> | undefined
+  const requests = await sb.countRequests(async () => {
+    result = await sb.run(args, options)
+  })
+  return {result: result!, requests}
+}
+
+describe('registry-cleanup get', () => {
+  it('shows the policy as the API does', async () => {
+    const result = await sb.run(['registry-cleanup', 'get', '-g', 'opensource', '--json'], owner)
+    expect(result.code).toBe(0)
+    const api = await sb.api<Policy>('GET', policyPath('opensource'), {as: 'owner'})
+    expect(result.json()).toEqual(api.body)
+    expect(api.body.last_run_detailed_metrics.maven).toBeDefined()
+  })
+
+  it('a group without a policy is 404 (exit 3)', async () => {
+    const result = await sb.run(['registry-cleanup', 'get', '-g', 'acme'], owner)
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('404 Not Found')
+  })
+})
+
+describe('registry-cleanup create, update, delete', () => {
+  it('creates the policy of a top-level group; the metrics are empty before any run', async () => {
+    const result = await sb.run(['registry-cleanup', 'create', '-g', 'acme', '--cadence', '14', '--keep-n-days-after-download', '90', '--enabled', '--json'], owner)
+    expect(result.code).toBe(0)
+    const policy = result.json<Policy>()
+    expect(policy).toMatchObject({group_id: 10, cadence: 14, keep_n_days_after_download: 90, enabled: true, last_run_at: null, last_run_detailed_metrics: {}})
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: policyPath('acme')})
+    expect((await sb.api('GET', policyPath('acme'), {as: 'owner'})).body).toEqual(policy)
+  })
+
+  it('one policy per group: a second create is a conflict (exit 6)', async () => {
+    const result = await sb.run(['registry-cleanup', 'create', '-g', 'acme'], owner)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('409 Conflict')
+  })
+
+  it('a subgroup cannot have a policy: 400 (exit 6)', async () => {
+    const result = await sb.run(['registry-cleanup', 'create', '-g', 'acme/platform'], owner)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('400 Bad Request: Group must be a top-level group')
+  })
+
+  it('validates cadence and retention locally, sending nothing', async () => {
+    for (const args of [
+      ['create', '-g', 'opensource', '--cadence', '3'],
+      ['create', '-g', 'opensource', '--keep-n-days-after-download', '0'],
+      ['update', '-g', 'opensource', '--keep-n-days-after-download', '366'],
+      ['update', '-g', 'opensource', '--keep-n-days-after-download', 'ten'],
+      ['update', '-g', 'opensource'],
+      ['get'],
+    ]) {
+      const {result, requests} = await counted(['registry-cleanup', ...args])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('updates with PATCH: pausing a policy clears its next run', async () => {
+    const result = await sb.run(['registry-cleanup', 'update', '-g', 'acme', '--no-enabled', '--cadence', '90', '--json'], owner)
+    expect(result.code).toBe(0)
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PATCH', path: policyPath('acme')})
+    expect(result.json<Policy>()).toMatchObject({enabled: false, cadence: 90, keep_n_days_after_download: 90, next_run_at: null})
+    expect((await sb.api('GET', policyPath('acme'), {as: 'owner'})).body).toEqual(result.json())
+  })
+
+  it('members may read it, only owners change it: 403 (exit 5) for a maintainer', async () => {
+    const read = await sb.run(['registry-cleanup', 'get', '-g', 'acme', '--json'], {as: 'developer'})
+    expect(read.code).toBe(0)
+    const write = await sb.run(['registry-cleanup', 'update', '-g', 'acme', '--cadence', '1'], {as: 'maintainer'})
+    expect(write.code).toBe(5)
+  })
+
+  it('deletes with --yes only (204), after which the group has none', async () => {
+    const {result: refused, requests} = await counted(['registry-cleanup', 'delete', '-g', 'acme'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('pass --yes')
+    expect(requests).toBe(0)
+    const deleted = await sb.run(['registry-cleanup', 'delete', '-g', 'acme', '--yes'], owner)
+    expect(deleted.code).toBe(0)
+    expect(deleted.stdout).toBe('')
+    expect((await sb.api('GET', policyPath('acme'), {as: 'owner'})).status).toBe(404)
+  })
+})

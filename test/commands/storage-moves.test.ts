@@ -1,0 +1,225 @@
+import {setTimeout as sleep} from 'node:timers/promises'
+import {describe, expect, it} from 'vitest'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+
+interface Move {
+  id: number
+  created_at: string
+  state: string
+  source_storage_name: string
+  destination_storage_name: string
+  group: {id: number; web_url: string; name: string}
+}
+
+const sb = useSandbox({jobDelayMs: 600})
+const admin: SandboxRunOptions = {as: 'admin'}
+
+/** runs forgectl and counts the requests that reached the sandbox meanwhile */
+async function counted(args: string[], options: SandboxRunOptions = admin) {
+  let result: Awaited<ReturnType<typeof sb.run>> | undefined
+  const requests = await sb.countRequests(async () => {
+    result = await sb.run(args, options)
+  })
+  return {result: result!, requests}
+}
+
+const movesOf = async (group: number) => (await sb.api<Move[]>('GET', `/groups/${group}/repository_storage_moves`, {as: 'admin'})).body
+
+/** until the group has no move scheduled or started (its repository is writable again) */
+async function settled(group: number): Promise<void> {
+  for (let i = 0; i < 100 && (await movesOf(group)).some(m => m.state === 'scheduled' || m.state === 'started'); i++) await sleep(100)
+}
+
+/** runs `action` with another job length, then puts the test file's back */
+async function withJobDelay<T>(ms: number, action: () => Promise<T>): Promise<T> {
+  const before = sb.sandbox.store.options.jobDelayMs
+  sb.sandbox.store.options.jobDelayMs = ms
+  try {
+    return await action()
+  } finally {
+    sb.sandbox.store.options.jobDelayMs = before
+  }
+}
+
+describe('storage-moves list and get', () => {
+  it('lists every group move as the API does, and one group\'s with -g', async () => {
+    const all = await sb.run(['storage-moves', 'list', '--json'], admin)
+    expect(all.code).toBe(0)
+    const api = await sb.api<Move[]>('GET', '/group_repository_storage_moves', {as: 'admin'})
+    expect(all.json()).toEqual(api.body)
+    expect(api.body.length).toBeGreaterThanOrEqual(3)
+    const one = await sb.run(['storage-moves', 'list', '-g', 'opensource', '--json'], admin)
+    expect(one.json()).toEqual(await movesOf(12))
+    expect(one.json<Move[]>().every(m => m.group.id === 12)).toBe(true)
+    expect(one.json<Move[]>().map(m => m.state).sort()).toEqual(['failed', 'finished'])
+  })
+
+  it('prints a table with the default columns', async () => {
+    const table = await sb.run(['storage-moves', 'list', '-o', 'table'], admin)
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+state\s+source_storage_name\s+destination_storage_name\s+group\.name\s+created_at\s*$/)
+    expect(table.stdout).toMatch(/\d+\s+finished\s+default\s+storage-2\s+Opensource/)
+  })
+
+  it('gets one move, instance-wide or through its group, and 404 through another group', async () => {
+    const [move] = await movesOf(12)
+    const got = await sb.run(['storage-moves', 'get', String(move!.id), '--json'], admin)
+    expect(got.code).toBe(0)
+    expect(got.json()).toEqual((await sb.api('GET', `/group_repository_storage_moves/${move!.id}`, {as: 'admin'})).body)
+    const viaGroup = await sb.run(['storage-moves', 'get', String(move!.id), '-g', '12', '--json'], admin)
+    expect(viaGroup.json()).toEqual(got.json())
+    const wrong = await sb.run(['storage-moves', 'get', String(move!.id), '-g', '10'], admin)
+    expect(wrong.code).toBe(3)
+    expect(wrong.stderr).toContain('404 Not Found')
+  })
+
+  it('is for administrators only: 403 and exit 5 for an owner', async () => {
+    const result = await sb.run(['storage-moves', 'list'], {as: 'owner'})
+    expect(result.code).toBe(5)
+    expect(result.stderr).toMatch(/^Error: 403 Forbidden/)
+    expect(result.stdout).toBe('')
+  })
+
+  it('refuses a move ID that is not a positive whole number before sending anything', async () => {
+    for (const id of ['abc', '0', '-3']) {
+      const {result, requests} = await counted(['storage-moves', 'get', id])
+      expect(result.code, id).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+})
+
+describe('storage-moves schedule (bulk)', () => {
+  it('refuses without a terminal and without --yes, sending nothing', async () => {
+    const {result, requests} = await counted(['storage-moves', 'schedule', '--type', 'group', '--source-storage-name', 'default'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('pass --yes')
+    expect(requests).toBe(0)
+  })
+
+  it('schedules every group on the source storage: 202 with a message, and the moves appear', async () => {
+    const before = await sb.api<Move[]>('GET', '/group_repository_storage_moves?per_page=100', {as: 'admin'})
+    // seeded: only opensource (12) is on storage-2
+    const result = await sb.run(['storage-moves', 'schedule', '--type', 'group', '--source-storage-name', 'storage-2', '--destination-storage-name', 'storage-3', '--yes', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual({message: '202 Accepted'})
+    expect(result.stderr).toContain('Scheduled moves of every group repository on "storage-2"')
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/group_repository_storage_moves'})
+    const after = await sb.api<Move[]>('GET', '/group_repository_storage_moves?per_page=100', {as: 'admin'})
+    const added = after.body.filter(m => !before.body.some(b => b.id === m.id))
+    expect(added.map(m => [m.group.id, m.source_storage_name, m.destination_storage_name])).toEqual([[12, 'storage-2', 'storage-3']])
+  })
+
+  it('schedules project and snippet moves on their own endpoints', async () => {
+    for (const type of ['project', 'snippet']) {
+      const result = await sb.run(['storage-moves', 'schedule', '--type', type, '--source-storage-name', 'default', '-y', '--json'], admin)
+      expect(result.code, type).toBe(0)
+      expect(result.json()).toEqual({message: '202 Accepted'})
+      expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: `/${type}_repository_storage_moves`})
+    }
+  })
+
+  it('reports a storage the server does not know as a 400 (exit 6)', async () => {
+    const result = await sb.run(['storage-moves', 'schedule', '--type', 'project', '--source-storage-name', 'nowhere', '-y'], admin)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('source_storage_name does not have a valid value')
+  })
+
+  it('validates locally: --type values, required source, same source and destination', async () => {
+    for (const args of [
+      ['--type', 'wiki', '--source-storage-name', 'default'],
+      ['--type', 'project'],
+      ['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', 'default'],
+    ]) {
+      const {result, requests} = await counted(['storage-moves', 'schedule', ...args, '--yes'])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('--dry-run shows the request, needs no confirmation and schedules nothing', async () => {
+    const {result, requests} = await counted(['storage-moves', 'schedule', '--type', 'snippet', '--source-storage-name', 'default', '--dry-run'])
+    expect(result.code).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/snippet_repository_storage_moves`)
+    expect(result.stderr).toContain('"source_storage_name":"default"')
+  })
+})
+
+describe('storage-moves create and the move states', () => {
+  it('refuses a second move while the first one runs (the repository is read-only)', async () => {
+    // acme (10) has no recent move, so a long job length makes only the new one run for long
+    await withJobDelay(3_600_000, async () => {
+      const first = await sb.run(['storage-moves', 'create', '-g', '10', '--json'], admin)
+      expect(first.code).toBe(0)
+      const second = await sb.run(['storage-moves', 'create', '-g', 'acme'], admin)
+      expect(second.code).toBe(6)
+      expect(second.stderr).toContain('400 Bad Request: group is read-only')
+    })
+  })
+
+  it('creates a move that walks scheduled → started → replicated → finished, and moves the group', async () => {
+    await settled(12)
+    const created = await sb.run(['storage-moves', 'create', '-g', 'opensource', '--destination-storage-name', 'default', '--json'], admin)
+    expect(created.code).toBe(0)
+    const move = created.json<Move>()
+    // "Group storage move | POST schedule | administrator | scheduled (as returned)"; the bulk move above took it to storage-3
+    expect(move).toMatchObject({state: 'scheduled', source_storage_name: 'storage-3', destination_storage_name: 'default', group: {id: 12, name: 'Opensource'}})
+    await sleep(300) // so that the few milliseconds each request takes do not count against the ratios below
+    const stateWith = async (delay: number) => withJobDelay(delay, async () => (await sb.api<Move>('GET', `/group_repository_storage_moves/${move.id}`, {as: 'admin'})).body.state)
+    const elapsed = Date.now() - Date.parse(move.created_at)
+    expect(await stateWith(3_600_000)).toBe('scheduled')
+    expect(await stateWith(elapsed * 2)).toBe('started')
+    expect(await stateWith(elapsed * 1.2)).toBe('replicated')
+    expect(await stateWith(1)).toBe('finished')
+    const listed = await sb.run(['storage-moves', 'list', '-g', '12', '--json'], admin)
+    expect(listed.json<Move[]>()[0]).toMatchObject({id: move.id})
+  })
+
+  it('without a destination, the server picks one by weights', async () => {
+    await settled(10)
+    const result = await sb.run(['storage-moves', 'create', '-g', 'acme', '--json'], admin)
+    expect(result.code).toBe(0)
+    const move = result.json<Move>()
+    expect(move.destination_storage_name).not.toBe(move.source_storage_name)
+    expect(move.destination_storage_name).not.toBe('')
+  })
+})
+
+describe('storage-moves wait', () => {
+  it('polls until the move is finished and prints it, silently without a terminal', async () => {
+    await settled(12)
+    const move = (await sb.run(['storage-moves', 'create', '-g', '12', '--json'], admin)).json<Move>()
+    const waited = await sb.run(['storage-moves', 'wait', String(move.id), '--interval', '1', '--json'], admin)
+    expect(waited.code).toBe(0)
+    expect(waited.stderr).toBe('')
+    expect(waited.json<Move>()).toMatchObject({id: move.id, state: 'finished'})
+    expect(waited.json()).toEqual((await sb.api('GET', `/group_repository_storage_moves/${move.id}`, {as: 'admin'})).body)
+  })
+
+  it('exits 8 with the reason when the move ends failed', async () => {
+    await settled(12)
+    const move = (await sb.run(['storage-moves', 'create', '-g', '12', '--destination-storage-name', 'broken', '--json'], admin)).json<Move>()
+    const waited = await sb.run(['storage-moves', 'wait', String(move.id), '-g', '12', '--interval', '1'], admin)
+    expect(waited.code).toBe(8)
+    expect(waited.stdout).toBe('')
+    expect(waited.stderr).toContain(`storage move ${move.id} failed: state failed`)
+  })
+
+  it('exits 8 when the move ends cleanup failed (moved, but the source copy stayed)', async () => {
+    // acme/platform (11) lives on the `legacy` storage, whose copies cannot be deleted
+    const move = (await sb.run(['storage-moves', 'create', '-g', 'acme/platform', '--destination-storage-name', 'storage-2', '--json'], admin)).json<Move>()
+    expect(move.source_storage_name).toBe('legacy')
+    const waited = await sb.run(['storage-moves', 'wait', String(move.id), '--interval', '1'], admin)
+    expect(waited.code).toBe(8)
+    expect(waited.stderr).toContain('state cleanup failed')
+  })
+
+  it('gives up after --timeout with exit 8 when the job never starts', async () => {
+    const initial = (await movesOf(10)).find(m => m.state === 'initial')!
+    const started = Date.now()
+    const waited = await sb.run(['storage-moves', 'wait', String(initial.id), '--timeout', '1', '--interval', '1'], admin)
+    expect(waited.code).toBe(8)
+    expect(waited.stderr).toContain(`gave up waiting for storage move ${initial.id} after 1s (last status: initial)`)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+})

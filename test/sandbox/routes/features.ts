@@ -1,0 +1,178 @@
+// Instance feature flags (document 2, "Features (administrator)").
+//
+// The boolean gate of a flag is `store.options.features`: setting `labels_archive` to true through the API
+// turns on the sandbox behaviour that other areas read, and a test toggling `/__sandbox/features` shows up
+// here. Seeded flags that are on live in the slice (`seededOn`), so that the set other areas and tests
+// read starts empty. The other gates (percentages, actors, feature groups) live in the slice too.
+import {badRequest, noContent, ok} from '../http.js'
+import {paginate} from '../paginate.js'
+import {optionalBoolean, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
+import type {Store} from '../store.js'
+
+interface Definition {
+  name: string
+  introduced_by_url: string | null
+  rollout_issue_url: string | null
+  milestone: string | null
+  log_state_changes: boolean | null
+  type: 'gitlab_com_derisk' | 'wip' | 'beta' | 'ops' | 'experiment' | 'worker'
+  group: string | null
+  default_enabled: boolean
+}
+
+interface Gates {
+  percentage_of_time: number
+  percentage_of_actors: number
+  /** `User:3`, `Group:10`, `Project:20`, `Namespace:10`, `Repository:20` */
+  actors: Set<string>
+  /** feature groups, such as `gitlab_team_members` */
+  groups: Set<string>
+}
+
+const ACTOR_INPUTS = ['user', 'group', 'namespace', 'project', 'repository'] as const
+const FEATURE_GROUPS = ['gitlab_team_members', 'beta_testers'] as const
+
+export default function register(r: Router, store: Store): void {
+  const state = store.slice('features', () => seedFeatures())
+  // read each time: a test may hand the store a set of its own
+  const on = {
+    has: (n: string) => store.options.features.has(n) || state.seededOn.has(n),
+    add: (n: string) => void store.options.features.add(n),
+    delete: (n: string) => {
+      store.options.features.delete(n)
+      state.seededOn.delete(n)
+    },
+    names: () => [...store.options.features, ...state.seededOn],
+  }
+
+  const empty = (): Gates => ({percentage_of_time: 0, percentage_of_actors: 0, actors: new Set(), groups: new Set()})
+  const hasConditions = (g: Gates) => g.percentage_of_time > 0 || g.percentage_of_actors > 0 || g.actors.size > 0 || g.groups.size > 0
+
+  /** the flags the instance knows: those with a gate set, on either side */
+  const names = () => [...new Set([...on.names(), ...[...state.gates].filter(([, g]) => hasConditions(g)).map(([n]) => n)])].sort()
+
+  const renderDefinition = (d: Definition | undefined) =>
+    d ? {name: d.name, introduced_by_url: d.introduced_by_url, rollout_issue_url: d.rollout_issue_url, group: d.group, type: d.type, default_enabled: d.default_enabled} : null
+
+  // The platform shows the boolean gate always, and the other gates only when they hold something.
+  const render = (name: string) => {
+    const g = state.gates.get(name) ?? empty()
+    const gates: {key: string; value: boolean | number | string[]}[] = [{key: 'boolean', value: on.has(name)}]
+    if (g.groups.size > 0) gates.push({key: 'groups', value: [...g.groups].sort()})
+    if (g.actors.size > 0) gates.push({key: 'actors', value: [...g.actors].sort()})
+    if (g.percentage_of_actors > 0) gates.push({key: 'percentage_of_actors', value: g.percentage_of_actors})
+    if (g.percentage_of_time > 0) gates.push({key: 'percentage_of_time', value: g.percentage_of_time})
+    const stateName = on.has(name) ? 'on' : hasConditions(g) ? 'conditional' : 'off'
+    return {name, state: stateName, gates, definition: renderDefinition(state.definitions.find(d => d.name === name))}
+  }
+
+  /** the actors named in one call: "a feature can be enabled for a feature_group, user, group, namespace, project and repository in one call" */
+  const actorsOf = (input: Input): {actors: string[]; groups: string[]} => {
+    const list = (name: string) => (optionalString(input, name) ?? '').split(',').map(s => s.trim()).filter(Boolean)
+    const actors: string[] = []
+    for (const kind of ACTOR_INPUTS) {
+      for (const value of list(kind)) {
+        try {
+          if (kind === 'user') actors.push(`User:${store.findUser(value).id}`)
+          else if (kind === 'group') actors.push(`Group:${store.findGroup(value).id}`)
+          else if (kind === 'namespace') actors.push(`Namespace:${namespaceId(value)}`)
+          else if (kind === 'project') actors.push(`Project:${store.findProject(value).id}`)
+          else actors.push(`Repository:${store.findProject(value).id}`)
+        } catch {
+          throw badRequest(`${kind} ${value} is not found!`)
+        }
+      }
+    }
+    const groups = list('feature_group')
+    for (const g of groups) if (!(FEATURE_GROUPS as readonly string[]).includes(g)) throw badRequest(`feature_group ${g} is not found!`)
+    return {actors, groups}
+  }
+  const namespaceId = (path: string): number => {
+    const group = [...store.groups.values()].find(g => g.full_path === path || String(g.id) === path)
+    if (group) return group.id
+    // a user's personal namespace carries the username as its path
+    return store.findUser(path).id
+  }
+
+  r.get('/features', ctx => {
+    store.requireAdmin(ctx.user)
+    return paginate(ctx, names(), render)
+  })
+
+  r.get('/features/definitions', ctx => {
+    store.requireAdmin(ctx.user)
+    return paginate(ctx, [...state.definitions].sort((a, b) => a.name.localeCompare(b.name)), d => ({...d}))
+  })
+
+  r.post('/features/:name', (ctx: Ctx) => {
+    store.requireAdmin(ctx.user)
+    const name = ctx.params.name!
+    if (!/^[a-z0-9_]+$/.test(name)) throw badRequest('name is invalid')
+    // JSON bodies carry true/false as booleans, forms and queries as strings
+    const raw = typeof ctx.input.value === 'boolean' ? String(ctx.input.value) : requireString(ctx.input, 'value')
+    const key = optionalString(ctx.input, 'key') ?? 'percentage_of_time'
+    if (key !== 'percentage_of_time' && key !== 'percentage_of_actors') throw badRequest('key does not have a valid value')
+    const force = optionalBoolean(ctx.input, 'force') ?? false
+    // "force (boolean, skips validation such as the YAML definition)"
+    if (!force && !state.definitions.some(d => d.name === name)) {
+      throw badRequest(`The feature flag YAML definition for '${name}' does not exist`)
+    }
+    const {actors, groups} = actorsOf(ctx.input)
+    const targeted = actors.length > 0 || groups.length > 0
+    const gates = state.gates.get(name) ?? empty()
+    state.gates.set(name, gates)
+
+    if (raw === 'true' || raw === 'false') {
+      const value = raw === 'true'
+      if (targeted) {
+        for (const a of actors) value ? gates.actors.add(a) : gates.actors.delete(a)
+        for (const g of groups) value ? gates.groups.add(g) : gates.groups.delete(g)
+      } else if (value) {
+        on.add(name)
+      } else {
+        // turning the boolean gate off clears the flag entirely (every gate)
+        on.delete(name)
+        state.gates.set(name, empty())
+      }
+      return ok(render(name))
+    }
+
+    // "Only boolean and percentage gate values are supported through the interface."
+    if (!/^\d+$/.test(raw)) throw badRequest('value must be true, false or an integer percentage')
+    const percentage = Number(raw)
+    if (percentage > 100) throw badRequest(`value must be a positive number less than or equal to 100, but was ${percentage}`)
+    if (targeted) throw badRequest('A percentage cannot be combined with actors: use value true or false with user, group, namespace, project, repository or feature_group')
+    // "conditional; gates carry boolean false and the percentage gate"
+    on.delete(name)
+    gates[key] = percentage
+    return ok(render(name))
+  })
+
+  // "gate removed; identical response whether or not it existed"
+  r.delete('/features/:name', ctx => {
+    store.requireAdmin(ctx.user)
+    on.delete(ctx.params.name!)
+    state.gates.delete(ctx.params.name!)
+    return noContent()
+  })
+}
+
+function seedFeatures(): {definitions: Definition[]; gates: Map<string, Gates>; seededOn: Set<string>} {
+  const def = (name: string, type: Definition['type'], group: string, milestone: string, default_enabled = false, issue = 1000): Definition => ({
+    name, type, group, milestone, default_enabled, log_state_changes: null,
+    introduced_by_url: `https://forge.example.com/platform/forge/-/merge_requests/${issue}`,
+    rollout_issue_url: `https://forge.example.com/platform/forge/-/issues/${issue + 1}`,
+  })
+  const definitions = [
+    def('labels_archive', 'wip', 'group::project management', '18.3', false, 2010),
+    def('maven_virtual_registry', 'beta', 'group::package registry', '18.6', true, 2020),
+    def('vulnerabilities_pdf_export', 'beta', 'group::security insights', '17.9', false, 2030),
+    def('new_merge_request_dashboard', 'beta', 'group::code review', '17.2', false, 2040),
+    def('ci_job_token_allowlist_autopopulation', 'gitlab_com_derisk', 'group::pipeline security', '17.6', false, 2050),
+    {...def('sidekiq_throttle_exports', 'ops', 'group::import and integrate', '16.11', false, 2060), log_state_changes: true},
+  ]
+  const gates = new Map<string, Gates>()
+  // A flag rolled out to part of the traffic and to one group, as an instance might have it.
+  gates.set('new_merge_request_dashboard', {percentage_of_time: 25, percentage_of_actors: 0, actors: new Set(['Group:10']), groups: new Set()})
+  return {definitions, gates, seededOn: new Set(['ci_job_token_allowlist_autopopulation'])}
+}

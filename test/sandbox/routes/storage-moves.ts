@@ -1,0 +1,169 @@
+// Repository storage moves (document 2, "Repository storage moves (administrator)").
+//
+// The spec lists the states (initial, scheduled, started, replicated, failed, finished, cleanup failed) but
+// "Transitions between them: not shown". The sandbox walks one path lazily from the elapsed time since
+// creation against `store.options.jobDelayMs`:
+//   [0, d/3) scheduled · [d/3, 2d/3) started · [2d/3, d) replicated · d and later finished
+// A destination storage named `broken` ends in `failed` ("copy failed or checksums differ") at 2d/3; a move
+// away from the `legacy` storage ends in `cleanup failed` ("moved, source copy could not be deleted").
+// A move recorded with `held: true` (seed only) stays `initial` ("record created, job not yet scheduled").
+import {HttpError, accepted, created, invalid, notFound, ok} from '../http.js'
+import {paginate} from '../paginate.js'
+import {oneOf, optionalString, requireString, type Ctx, type Router} from '../router.js'
+import {SEED_TIME, type SandboxGroup, type Store} from '../store.js'
+
+export const STORAGES = ['default', 'storage-2', 'storage-3', 'legacy', 'broken'] as const
+type Kind = 'project' | 'snippet' | 'group'
+
+export type MoveState = 'initial' | 'scheduled' | 'started' | 'replicated' | 'failed' | 'finished' | 'cleanup failed'
+
+interface MoveRecord {
+  id: number
+  kind: Kind
+  /** the moved container: a project, snippet or group ID */
+  containerId: number
+  created_at: string
+  source_storage_name: string
+  destination_storage_name: string
+  held: boolean
+}
+
+interface MovesState {
+  moves: MoveRecord[]
+  /** the storage each container's repository lives on, keyed `kind:id`; `default` when absent */
+  storageOf: Map<string, string>
+  /** snippets that exist on the instance (the sandbox has no snippets API; they matter only to bulk moves) */
+  snippets: number[]
+}
+
+// The repository turns read-only when the job is scheduled and writable again once the copy is across;
+// an `initial` record (job not yet scheduled) does not lock it.
+const MOVING: readonly MoveState[] = ['scheduled', 'started']
+
+/** the state a move has reached `elapsed` ms after creation (see the header comment) */
+export function moveState(move: Pick<MoveRecord, 'created_at' | 'destination_storage_name' | 'source_storage_name' | 'held'>, delayMs: number, now = Date.now()): MoveState {
+  if (move.held) return 'initial'
+  const elapsed = now - Date.parse(move.created_at)
+  if (elapsed < delayMs / 3) return 'scheduled'
+  if (elapsed < (2 * delayMs) / 3) return 'started'
+  if (move.destination_storage_name === 'broken') return 'failed'
+  if (elapsed < delayMs) return 'replicated'
+  return move.source_storage_name === 'legacy' ? 'cleanup failed' : 'finished'
+}
+
+export default function register(r: Router, store: Store): void {
+  const state = store.slice('storage-moves', () => seedMoves(store))
+  const key = (kind: Kind, id: number) => `${kind}:${id}`
+  const stateOf = (m: MoveRecord) => moveState(m, store.options.jobDelayMs)
+
+  /** the storage a container is on now: the destination of its last move that got the copy across */
+  const storageNow = (kind: Kind, id: number): string => {
+    const moved = state.moves
+      .filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(stateOf(m)))
+      .at(-1)
+    return moved?.destination_storage_name ?? state.storageOf.get(key(kind, id)) ?? 'default'
+  }
+  const inProgress = (kind: Kind, id: number) =>
+    state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
+
+  const webUrl = (g: SandboxGroup) => `https://sandbox.invalid/groups/${g.full_path}`
+  const render = (m: MoveRecord) => {
+    const group = store.groups.get(m.containerId)
+    return {
+      id: m.id,
+      created_at: m.created_at,
+      state: stateOf(m),
+      source_storage_name: m.source_storage_name,
+      destination_storage_name: m.destination_storage_name,
+      group: group ? {id: group.id, web_url: webUrl(group), name: group.name} : null,
+    }
+  }
+
+  /** "destination_storage_name (optional; chosen by storage weights if absent)": the first healthy other storage */
+  const byWeights = (source: string) => STORAGES.find(s => s !== source && s !== 'broken' && s !== 'legacy')!
+
+  const schedule = (kind: Kind, containerId: number, destination: string | undefined): MoveRecord => {
+    const source = storageNow(kind, containerId)
+    // "A repository being moved is read-only until the move ends"
+    if (inProgress(kind, containerId)) throw invalid(400, {[kind]: ['is read-only']})
+    const target = destination ?? byWeights(source)
+    if (!STORAGES.includes(target as (typeof STORAGES)[number])) throw invalid(400, {destination_storage_name: ['is not included in the list']})
+    if (target === source) throw invalid(400, {destination_storage_name: ['must be different from the source storage']})
+    const move: MoveRecord = {
+      id: store.nextId(), kind, containerId, created_at: store.now(), source_storage_name: source,
+      destination_storage_name: target, held: false,
+    }
+    state.moves.push(move)
+    return move
+  }
+
+  const groupMoves = () => state.moves.filter(m => m.kind === 'group').sort((a, b) => b.id - a.id)
+  const findMove = (ctx: Ctx, group?: SandboxGroup): MoveRecord => {
+    const move = groupMoves().find(m => String(m.id) === ctx.params.repository_storage_id && (!group || m.containerId === group.id))
+    if (!move) throw notFound('Group Repository Storage Move')
+    return move
+  }
+  const adminGroup = (ctx: Ctx): SandboxGroup => {
+    store.requireAdmin(ctx.user)
+    return store.findGroup(ctx.params.group_id!)
+  }
+
+  r.get('/group_repository_storage_moves', ctx => {
+    store.requireAdmin(ctx.user)
+    return paginate(ctx, groupMoves(), render)
+  })
+
+  r.get('/groups/:group_id/repository_storage_moves', ctx => {
+    const group = adminGroup(ctx)
+    return paginate(ctx, groupMoves().filter(m => m.containerId === group.id), render)
+  })
+
+  r.get('/group_repository_storage_moves/:repository_storage_id', ctx => {
+    store.requireAdmin(ctx.user)
+    return ok(render(findMove(ctx)))
+  })
+
+  r.get('/groups/:group_id/repository_storage_moves/:repository_storage_id', ctx => {
+    const group = adminGroup(ctx)
+    return ok(render(findMove(ctx, group)))
+  })
+
+  r.post('/groups/:group_id/repository_storage_moves', ctx => {
+    const group = adminGroup(ctx)
+    return created(render(schedule('group', group.id, optionalString(ctx.input, 'destination_storage_name'))))
+  })
+
+  // Bulk: "schedule moves of all repositories on the source storage"; the answer is a 202 message object.
+  const bulk = (kind: Kind, containers: () => number[]) => (ctx: Ctx) => {
+    store.requireAdmin(ctx.user)
+    requireString(ctx.input, 'source_storage_name')
+    const source = oneOf(ctx.input, 'source_storage_name', STORAGES)!
+    const destination = oneOf(ctx.input, 'destination_storage_name', STORAGES)
+    if (destination === source) throw new HttpError(400, {error: 'destination_storage_name must be different from source_storage_name'})
+    for (const id of containers()) {
+      if (storageNow(kind, id) === source && !inProgress(kind, id)) schedule(kind, id, destination)
+    }
+    return accepted({message: '202 Accepted'})
+  }
+  r.post('/project_repository_storage_moves', bulk('project', () => [...store.projects.keys()]))
+  r.post('/snippet_repository_storage_moves', bulk('snippet', () => state.snippets))
+  r.post('/group_repository_storage_moves', bulk('group', () => [...store.groups.keys()]))
+}
+
+function seedMoves(store: Store): MovesState {
+  const hour = 3_600_000
+  const at = (hoursAfterSeed: number) => new Date(Date.parse(SEED_TIME) + hoursAfterSeed * hour).toISOString()
+  const moves: MoveRecord[] = []
+  const add = (containerId: number, source: string, destination: string, hours: number, held = false) =>
+    moves.push({id: store.nextId(), kind: 'group', containerId, created_at: at(hours), source_storage_name: source, destination_storage_name: destination, held})
+  // opensource (12) went default → storage-2 long ago and an attempt onto `broken` failed; acme (10) has a
+  // record whose job was never scheduled (it stays `initial`). acme/platform (11) lives on `legacy`.
+  add(12, 'default', 'storage-2', 1)
+  add(12, 'storage-2', 'broken', 2)
+  add(10, 'default', 'storage-3', 3, true)
+  return {
+    moves,
+    storageOf: new Map([['group:11', 'legacy'], ['project:22', 'storage-2']]),
+    snippets: [501, 502],
+  }
+}
