@@ -86,4 +86,20 @@ describe('on a terminal', () => {
     expect(screen).toMatch(/30\.0 MB of 30\.0 MB \(100%\) · [\d.]+ [kMG]?B\/s/)
     expect(screen).toContain(`Saved 30000000 bytes to ${dir}/blob.bin`)
   })
+
+  it('shows a spinner while waiting for a job, and its outcome', async () => {
+    const created = await sb.api<{id: number}>('POST', '/groups/acme/repository_storage_moves', {as: 'admin', body: {destination_storage_name: 'storage-2'}})
+    expect(created.status).toBe(201)
+    const delay = sb.sandbox.store.options.jobDelayMs
+    sb.sandbox.store.options.jobDelayMs = 1500
+    try {
+      const t = await terminal(['storage-moves', 'wait', String(created.body.id), '--interval', '1'], {FORGECTL_TOKEN: TOKENS.admin})
+      const spinning = await t.waitFor(`Waiting for storage move ${created.body.id}`)
+      expect(spinning).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/)
+      expect(await t.exitCode(15_000)).toBe(0)
+      expect(await t.screen()).toMatch(new RegExp(`✔ storage move ${created.body.id}: finished`))
+    } finally {
+      sb.sandbox.store.options.jobDelayMs = delay
+    }
+  })
 })
