@@ -14,13 +14,7 @@ interface UserList {
 const sb = useSandbox()
 const developer: SandboxRunOptions = {as: 'developer'}
 
-async function counted(args: string[], options: SandboxRunOptions = developer) {
-  let result: Awaited<ReturnType<typeof sb.run>> | undefined
-  const requests = await sb.countRequests(async () => {
-    result = await sb.run(args, options)
-  })
-  return {result: result!, requests}
-}
+const counted = (args: string[], options: SandboxRunOptions = developer) => sb.runCounted(args, options)
 
 const listsOf = async (project: string) => (await sb.api<UserList[]>('GET', `/projects/${encodeURIComponent(project)}/feature_flags_user_lists`)).body
 

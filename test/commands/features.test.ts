@@ -16,13 +16,7 @@ interface Feature {
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
 
-async function counted(args: string[], options: SandboxRunOptions = admin) {
-  let result: Awaited<ReturnType<typeof sb.run>> | undefined
-  const requests = await sb.countRequests(async () => {
-    result = await sb.run(args, options)
-  })
-  return {result: result!, requests}
-}
+const counted = (args: string[], options: SandboxRunOptions = admin) => sb.runCounted(args, options)
 
 const features = async () => (await sb.api<Feature[]>('GET', '/features?per_page=100', {as: 'admin'})).body
 const feature = async (name: string) => (await features()).find(f => f.name === name)

@@ -20,13 +20,7 @@ interface Mirror {
 const sb = useSandbox({jobDelayMs: 600})
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
 
-async function counted(args: string[], options: SandboxRunOptions = maintainer) {
-  let result: Awaited<ReturnType<typeof sb.run>> | undefined
-  const requests = await sb.countRequests(async () => {
-    result = await sb.run(args, options)
-  })
-  return {result: result!, requests}
-}
+const counted = (args: string[], options: SandboxRunOptions = maintainer) => sb.runCounted(args, options)
 
 const mirrorsOf = async (project: number) => (await sb.api<Mirror[]>('GET', `/projects/${project}/remote_mirrors`, {as: 'maintainer'})).body
 const mirrorOf = async (project: number, id: number) => (await sb.api<Mirror>('GET', `/projects/${project}/remote_mirrors/${id}`, {as: 'admin'})).body

@@ -16,13 +16,7 @@ const sb = useSandbox()
 const owner: SandboxRunOptions = {as: 'owner'}
 const policyPath = (group: string) => `/groups/${encodeURIComponent(group)}/-/virtual_registries/cleanup/policy`
 
-async function counted(args: string[], options: SandboxRunOptions = owner) {
-  let result: Awaited<ReturnType<typeof sb.run>> | undefined
-  const requests = await sb.countRequests(async () => {
-    result = await sb.run(args, options)
-  })
-  return {result: result!, requests}
-}
+const counted = (args: string[], options: SandboxRunOptions = owner) => sb.runCounted(args, options)
 
 describe('registry-cleanup get', () => {
   it('shows the policy as the API does', async () => {

@@ -14,14 +14,7 @@ interface Move {
 const sb = useSandbox({jobDelayMs: 600})
 const admin: SandboxRunOptions = {as: 'admin'}
 
-/** runs forgectl and counts the requests that reached the sandbox meanwhile */
-async function counted(args: string[], options: SandboxRunOptions = admin) {
-  let result: Awaited<ReturnType<typeof sb.run>> | undefined
-  const requests = await sb.countRequests(async () => {
-    result = await sb.run(args, options)
-  })
-  return {result: result!, requests}
-}
+const counted = (args: string[], options: SandboxRunOptions = admin) => sb.runCounted(args, options)
 
 const movesOf = async (group: number) => (await sb.api<Move[]>('GET', `/groups/${group}/repository_storage_moves`, {as: 'admin'})).body
 

@@ -19,6 +19,8 @@ export interface SandboxHandle {
   api<T = unknown>(method: string, path: string, options?: {as?: SeedRole; body?: unknown}): Promise<{status: number; body: T; headers: Headers}>
   /** how many API requests reached the sandbox while `action` ran */
   countRequests(action: () => Promise<unknown>): Promise<number>
+  /** runs forgectl and counts the API requests that reached the sandbox meanwhile (0 proves "nothing sent") */
+  runCounted(args: string[], options?: SandboxRunOptions): Promise<{result: RunResult; requests: number}>
 }
 
 export function useSandbox(options: StartOptions = {}): SandboxHandle {
@@ -61,6 +63,11 @@ export function useSandbox(options: StartOptions = {}): SandboxHandle {
       const before = current().requests.length
       await action()
       return current().requests.length - before
+    },
+    async runCounted(args, options) {
+      const before = current().requests.length
+      const result = await handle.run(args, options)
+      return {result, requests: current().requests.length - before}
     },
   }
   return handle
