@@ -7,6 +7,7 @@ import {serverMessage} from '../../src/core/errors.js'
 import {fileNameFrom} from '../../src/core/download.js'
 import {cellText, csvRow, relativeTime, sortRecords} from '../../src/core/format.js'
 import {nextPageQuery} from '../../src/core/pagination.js'
+import {oneRecord} from '../../src/core/one-record.js'
 import {maskToken, redactUrl, redactValue} from '../../src/core/redact.js'
 import {apiPath, toSearchParams} from '../../src/core/request.js'
 import {isRetryable, parseRetryAfter, retryDelayMs} from '../../src/core/retry.js'
@@ -128,5 +129,14 @@ describe('validation', () => {
     expect(fileNameFrom('attachment; filename="labels.ndjson.gz"')).toBe('labels.ndjson.gz')
     expect(fileNameFrom("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.csv")).toBe('résumé.csv')
     expect(fileNameFrom('attachment; filename="../../etc/passwd"')).toBe('passwd')
+  })
+})
+
+describe('one record', () => {
+  it('takes a plain record or an array of one, and refuses anything else', () => {
+    expect(oneRecord({id: 1}, 'hook')).toEqual({id: 1})
+    expect(oneRecord([{id: 2}], 'hook')).toEqual({id: 2})
+    expect(() => oneRecord([], 'hook')).toThrow('expected one hook in the answer, got 0')
+    expect(() => oneRecord([{id: 1}, {id: 2}], 'hook')).toThrow('got 2')
   })
 })
