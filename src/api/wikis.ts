@@ -7,6 +7,7 @@ import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {scopePath, type Scope} from '../core/scope.js'
+import {matches} from '../core/validate.js'
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
 export type WikiFormat = (typeof WIKI_FORMATS)[number]
@@ -26,6 +27,11 @@ export const WIKI_COLUMNS = ['slug', 'title', 'format'] as const
 
 export const slugArg = Args.string({description: 'page slug, such as home or docs/setup', required: true})
 export const formatFlag = Flags.option({description: 'markup of the content (API default: markdown)', options: WIKI_FORMATS})()
+/** spec: "version (string, wiki page version SHA)" */
+export const versionFlag = Flags.custom<string>({
+  helpValue: 'SHA',
+  parse: async (input, _ctx, opts) => matches(input, /^[0-9a-f]{7,64}$/i, opts.name, 'must be a version SHA (hexadecimal)'),
+})({description: 'SHA of an earlier version of the page'})
 
 export interface WikiAttachment {
   file_name: string

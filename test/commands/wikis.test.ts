@@ -143,6 +143,10 @@ describe('wikis create and get', () => {
     const unknown = await sb.run(['wikis', 'get', 'home', '-p', '20', '--version', 'f'.repeat(40)])
     expect(unknown.code).toBe(3)
     expect(unknown.stderr).toContain('404 Not Found: Wiki Page Not Found')
+    const {result: notSha, requests} = await sb.runCounted(['wikis', 'get', 'home', '-p', '20', '--version', 'yesterday'])
+    expect(notSha.code).toBe(2)
+    expect(notSha.stderr).toContain('--version must be a version SHA (hexadecimal), got "yesterday"')
+    expect(requests).toBe(0)
   })
 })
 

@@ -1,5 +1,5 @@
 import {Flags} from '@oclif/core'
-import {getWikiPage, slugArg} from '../../api/wikis.js'
+import {getWikiPage, slugArg, versionFlag} from '../../api/wikis.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'
@@ -17,7 +17,7 @@ export default class WikisGet extends ApiCommand<typeof WikisGet> {
   static flags = {
     ...projectOrGroupFlags,
     'render-html': Flags.boolean({description: 'return the content rendered as HTML', allowNo: true}),
-    version: Flags.string({description: 'SHA of a version of the page'}),
+    version: versionFlag,
   }
 
   async run(): Promise<void> {
