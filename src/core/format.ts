@@ -70,7 +70,7 @@ export function sortRecords<T>(records: T[], field: string): T[] {
 export function recordId(record: unknown): string | undefined {
   if (record === null || typeof record !== 'object') return record === undefined ? undefined : String(record)
   const r = record as Record<string, unknown>
-  const id = r.id ?? r.iid ?? r.key ?? r.name ?? r.relation
+  const id = r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug
   return id === undefined || id === null ? undefined : String(id)
 }
 

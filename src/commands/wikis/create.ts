@@ -1,0 +1,26 @@
+import {Flags} from '@oclif/core'
+import {createWikiPage, formatFlag} from '../../api/wikis.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {projectOrGroupFlags, textFrom, textOrFileFlags} from '../../core/flags.js'
+import {scopeOf} from '../../core/scope.js'
+
+export default class WikisCreate extends ApiCommand<typeof WikisCreate> {
+  static summary = 'Create a wiki page'
+  static description = 'POST /projects/:id/wikis or /groups/:id/wikis (Developer role at least). The slug comes from the title: spaces become hyphens, and a title such as docs/setup puts the page in a directory. A title already used is refused by the server (exit 6).'
+  static examples = [
+    '<%= config.bin %> wikis create -p my-group/my-project --title "Release process" --content-file release.md',
+    '<%= config.bin %> wikis create -g my-group --title docs/setup --content "= Setup" --format asciidoc',
+    'cat notes.md | <%= config.bin %> wikis create -p 42 --title Notes --content-file -',
+  ]
+  static flags = {
+    ...projectOrGroupFlags,
+    title: Flags.string({description: 'page title', required: true}),
+    ...textOrFileFlags('content', 'page content', {required: true}),
+    format: formatFlag,
+  }
+
+  async run(): Promise<void> {
+    const content = (await textFrom(this.flags, 'content'))!
+    await this.print(await createWikiPage(this.api, scopeOf(this.flags), {title: this.flags.title, content, format: this.flags.format}))
+  }
+}

@@ -1,0 +1,22 @@
+import {deleteWikiPage, slugArg} from '../../api/wikis.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'
+import {scopeOf} from '../../core/scope.js'
+
+export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
+  static summary = 'Delete a wiki page'
+  static description = 'DELETE /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least); the server answers 204 with an empty body. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> wikis delete old-notes -p my-group/my-project',
+    '<%= config.bin %> wikis delete docs/setup -g my-group --yes',
+  ]
+  static args = {slug: slugArg}
+  static flags = {...projectOrGroupFlags, ...yesFlag}
+
+  async run(): Promise<void> {
+    const scope = scopeOf(this.flags)
+    await this.confirm(`delete wiki page "${this.args.slug}" of ${scope.kind === 'projects' ? 'project' : 'group'} ${scope.id}`)
+    await deleteWikiPage(this.api, scope, this.args.slug)
+    this.note(`Deleted wiki page "${this.args.slug}".`)
+  }
+}

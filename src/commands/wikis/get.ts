@@ -1,0 +1,26 @@
+import {Flags} from '@oclif/core'
+import {getWikiPage, slugArg, versionFlag} from '../../api/wikis.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {projectOrGroupFlags} from '../../core/flags.js'
+import {scopeOf} from '../../core/scope.js'
+
+export default class WikisGet extends ApiCommand<typeof WikisGet> {
+  static summary = 'Show one wiki page'
+  static description = 'GET /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Guest role at least). SLUG may name a directory (docs/setup); it is sent as one encoded segment. --version reads an earlier version of the page by its SHA.'
+  static examples = [
+    '<%= config.bin %> wikis get home -p my-group/my-project',
+    '<%= config.bin %> wikis get docs/setup -g my-group --render-html --json',
+    '<%= config.bin %> wikis get home -p 42 --version 4f8a0c1e9b2d7a6c5e3f1b0d9c8a7e6f5d4c3b2a',
+  ]
+  static args = {slug: slugArg}
+  static flags = {
+    ...projectOrGroupFlags,
+    'render-html': Flags.boolean({description: 'return the content rendered as HTML', allowNo: true}),
+    version: versionFlag,
+  }
+
+  async run(): Promise<void> {
+    await this.print(await getWikiPage(this.api, scopeOf(this.flags), this.args.slug, apiInput(this.flags, ['render-html', 'version'])))
+  }
+}

@@ -1,0 +1,24 @@
+import {Args, Flags} from '@oclif/core'
+import {ATTACHMENT_COLUMNS, uploadWikiAttachment} from '../../api/wikis.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {projectOrGroupFlags} from '../../core/flags.js'
+import {scopeOf} from '../../core/scope.js'
+
+export default class WikisUpload extends ApiCommand<typeof WikisUpload> {
+  static summary = 'Upload a file to a wiki\'s attachments'
+  static description = 'POST /projects/:id/wikis/attachments or /groups/:id/wikis/attachments as multipart/form-data (Developer role at least). The file is streamed from disk. Prints the stored path and a Markdown link to paste into a page.'
+  static examples = [
+    '<%= config.bin %> wikis upload diagram.png -p my-group/my-project',
+    '<%= config.bin %> wikis upload manual.pdf -g my-group --branch docs --json',
+  ]
+  static columns = ATTACHMENT_COLUMNS
+  static args = {file: Args.string({description: 'path of the file to upload', required: true})}
+  static flags = {
+    ...projectOrGroupFlags,
+    branch: Flags.string({description: 'wiki branch to store it on (API default: the wiki\'s default branch)'}),
+  }
+
+  async run(): Promise<void> {
+    await this.print(await uploadWikiAttachment(this.api, scopeOf(this.flags), this.args.file, this.flags.branch))
+  }
+}
