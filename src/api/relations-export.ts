@@ -65,9 +65,9 @@ export async function getExportStatus(api: ApiClient, project: string, relation?
 }
 
 /** streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`) */
-export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string): Promise<DownloadResult> {
+export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, progress = true): Promise<DownloadResult> {
   const defaultName = query.batch_number === undefined ? `${query.relation}.ndjson.gz` : `${query.relation}_${query.batch_number}.ndjson.gz`
-  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName})
+  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, progress})
 }
 
 /**
@@ -125,7 +125,8 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
   }
   await mkdir(dir, {recursive: true})
   const wanted = plan.filter(p => 'query' in p)
-  const fetched = await runBulk(wanted, p => p.item, p => downloadRelation(api, project, p.query, dir), concurrency)
+  // several files at once: their progress lines would overwrite each other, and the report lists each
+  const fetched = await runBulk(wanted, p => p.item, p => downloadRelation(api, project, p.query, dir, false), concurrency)
   return plan.map(p => ('skip' in p ? {item: p.item, status: 'skipped' as const, error: p.skip} : fetched[wanted.indexOf(p)]!))
 }
 
