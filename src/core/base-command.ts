@@ -174,8 +174,8 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   /** the results of a fan-out, one row per item; exits non-zero when any item failed */
-  protected async reportBulk<R>(results: Array<BulkResult<R>>): Promise<void> {
-    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}) => row)), ['item', 'status', 'error'])
+  protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
+    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}) => row)), columns)
     const failure = bulkFailure(results)
     if (failure) throw failure
   }

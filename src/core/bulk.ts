@@ -6,7 +6,8 @@ import {DryRunStop} from './request.js'
 export interface BulkResult<R> {
   /** what the item was, as the user would name it: "project acme/api", "label bug" */
   item: string
-  status: 'ok' | 'failed' | 'dry-run'
+  /** `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure */
+  status: 'ok' | 'failed' | 'dry-run' | 'skipped'
   result?: R
   error?: string
   exitCode?: number

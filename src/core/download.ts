@@ -19,13 +19,15 @@ export interface DownloadResult {
 export interface DownloadOptions {
   /** file name to use when the target is a folder and the server names none (Content-Disposition) */
   defaultName: string
+  /** false: no progress line even on a terminal (fan-outs, whose report lists each file) */
+  progress?: boolean
 }
 
 export async function download(api: ApiClient, path: string, query: Query | undefined, target: string, options: DownloadOptions): Promise<DownloadResult> {
   const response = await api.request<ReadableStream<Uint8Array>>({method: 'GET', path, query, responseType: 'stream'})
   const body = Readable.fromWeb(response.data as import('node:stream/web').ReadableStream<Uint8Array>)
   const total = Number(response.headers.get('content-length') ?? NaN)
-  const progress = progressMeter(Number.isFinite(total) ? total : undefined)
+  const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)
   if (target === '-') {
     await pipeline(body, progress.counter, process.stdout, {end: false})
     progress.done()
@@ -71,11 +73,11 @@ function describe(error: unknown): string {
 }
 
 /** counts bytes, and on a terminal draws "12.5 MB of 40.0 MB · 8.1 MB/s" on stderr */
-function progressMeter(total: number | undefined) {
+function progressMeter(total: number | undefined, show: boolean) {
   let bytes = 0
   let lastDraw = 0
   const started = Date.now()
-  const animate = canAnimate()
+  const animate = show && canAnimate()
   const draw = (final: boolean) => {
     const now = Date.now()
     if (!animate || (!final && now - lastDraw < 100)) return

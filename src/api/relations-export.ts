@@ -1,0 +1,187 @@
+// Project relations export (document 2, "Project relations export"): /projects/:id/export_relations.
+// "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
+// named like `<relation>.ndjson.gz`."
+import {mkdir, stat} from 'node:fs/promises'
+import {Flags} from '@oclif/core'
+import {runBulk, type BulkResult} from '../core/bulk.js'
+import {download, type DownloadResult} from '../core/download.js'
+import {CliError, ExitCode, UsageError} from '../core/errors.js'
+import type {PollState} from '../core/poll.js'
+import {apiPath, type ApiClient} from '../core/request.js'
+import {matches} from '../core/validate.js'
+
+/** "status (integer: 0 started, 1 finished, -1 failed)" */
+export const EXPORT_STATUS = {started: 0, finished: 1, failed: -1} as const
+export type ExportStatus = (typeof EXPORT_STATUS)[keyof typeof EXPORT_STATUS]
+
+export interface RelationExportBatch {
+  status: ExportStatus
+  batch_number: number
+  objects_count: number
+  error: string | null
+  updated_at: string
+}
+
+export interface RelationExportStatus {
+  relation: string
+  status: ExportStatus
+  error: string | null
+  updated_at: string
+  batched: boolean
+  batches_count: number
+  /** "present for batched relations" */
+  batches?: RelationExportBatch[]
+}
+
+export const RELATION_EXPORT_COLUMNS = ['relation', 'status', 'batched', 'batches_count', 'error', 'updated_at'] as const
+/** one row per file of `download --all` */
+export const DOWNLOAD_ALL_COLUMNS = ['item', 'status', 'result.path', 'result.bytes', 'error'] as const
+
+export interface ExportStarted {
+  /** the API's answer: "202 with message object" */
+  body: {message: string}
+  /** the server's clock at the start (ms), for telling this export's entries from an earlier one's */
+  startedAt: number
+}
+
+/** the download endpoint's input: relation (required); batched; batch_number */
+export interface RelationFileQuery {
+  relation: string
+  batched?: boolean
+  batch_number?: number
+}
+
+const exportPath = (project: string) => apiPath`/projects/${project}/export_relations`
+
+export async function startExport(api: ApiClient, project: string, input: {batched?: boolean}): Promise<ExportStarted> {
+  const response = await api.request<{message: string}>({method: 'POST', path: exportPath(project), body: {...input}})
+  return {body: response.data, startedAt: serverTime(response.headers)}
+}
+
+/** `relation` narrows the answer to that relation's entry (still an array) */
+export async function getExportStatus(api: ApiClient, project: string, relation?: string): Promise<RelationExportStatus[]> {
+  const data = await api.get<RelationExportStatus[] | RelationExportStatus>(`${exportPath(project)}/status`, {relation})
+  return Array.isArray(data) ? data : [data]
+}
+
+/** streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`) */
+export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, progress = true): Promise<DownloadResult> {
+  const defaultName = query.batch_number === undefined ? `${query.relation}.ndjson.gz` : `${query.relation}_${query.batch_number}.ndjson.gz`
+  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, progress})
+}
+
+/**
+ * Whether an export has ended, for the shared waiter. Done when every entry (or the one relation asked
+ * for) is finished with every batch finished; failed when all have ended and any failed, naming each
+ * failed relation with the server's error, so that one wait reports every failure at once.
+ *
+ * `since` (after a start) is the server's time of the start. The platform schedules the export and
+ * answers 202 before its job has touched the entries, so right after a start the status still shows
+ * the previous export, finished or failed, and a wait would take it for the new one. The entries carry
+ * `updated_at`, so an entry counts only once it was updated at or after the start. The time is the
+ * server's own (the Date header of the 202), so that a client clock running ahead or behind cannot hide
+ * a fresh entry or pass off an old one; the header has whole seconds, which leaves only an export that
+ * ended within the very second of the new start to be mistaken.
+ */
+export function exportProgress(entries: readonly RelationExportStatus[], options: {relation?: string; since?: number} = {}): PollState<RelationExportStatus[]> {
+  const watched = options.relation === undefined ? [...entries] : entries.filter(e => e.relation === options.relation)
+  if (watched.length === 0) return {state: 'running', status: options.relation ? `no entry for ${options.relation} yet` : 'no entries yet'}
+  const since = options.since
+  const stale = since === undefined ? 0 : watched.filter(e => !(Date.parse(e.updated_at) >= since)).length
+  if (stale > 0) return {state: 'running', status: `${stale} of ${watched.length} relations not picked up yet`}
+  const open = watched.filter(e => !hasEnded(e)).length
+  if (open > 0) return {state: 'running', status: `${watched.length - open} of ${watched.length} relations ended`}
+  const failed = watched.filter(e => e.status === EXPORT_STATUS.failed || e.batches?.some(b => b.status === EXPORT_STATUS.failed))
+  if (failed.length > 0) return {state: 'failed', message: failed.map(describeFailure).join('; ')}
+  return {state: 'done', value: watched}
+}
+
+export function exportPoller(api: ApiClient, project: string, options: {relation?: string; since?: number} = {}): () => Promise<PollState<RelationExportStatus[]>> {
+  return async () => exportProgress(await getExportStatus(api, project, options.relation), options)
+}
+
+/** a planned file of `download --all`: what to ask the server for, or why it is left out */
+export type PlannedFile = {item: string; query: RelationFileQuery} | {item: string; skip: string}
+
+/** every finished relation (every finished batch of a batched one); the rest are listed as skipped */
+export function filesToDownload(entries: readonly RelationExportStatus[]): PlannedFile[] {
+  return entries.flatMap((e): PlannedFile[] => {
+    if (e.status !== EXPORT_STATUS.finished) return [{item: e.relation, skip: `not finished: ${statusText(e)}`}]
+    if (!e.batched) return [{item: e.relation, query: {relation: e.relation}}]
+    return (e.batches ?? []).map(b => {
+      const item = `${e.relation} batch ${b.batch_number}`
+      return b.status === EXPORT_STATUS.finished
+        ? {item, query: {relation: e.relation, batched: true, batch_number: b.batch_number}}
+        : {item, skip: `not finished: ${statusText(b)}`}
+    })
+  })
+}
+
+/** `download --all`: reads the status, then fetches every finished file into `dir`, a few at a time */
+export async function downloadAll(api: ApiClient, project: string, dir: string, concurrency: number): Promise<Array<BulkResult<DownloadResult>>> {
+  const plan = filesToDownload(await getExportStatus(api, project))
+  if (plan.length === 0) {
+    throw new CliError(`project ${project} has no relations export; start one with \`forgectl relations-export start -p ${project}\``, ExitCode.notFound)
+  }
+  await mkdir(dir, {recursive: true})
+  const wanted = plan.filter(p => 'query' in p)
+  // several files at once: their progress lines would overwrite each other, and the report lists each
+  const fetched = await runBulk(wanted, p => p.item, p => downloadRelation(api, project, p.query, dir, false), concurrency)
+  return plan.map(p => ('skip' in p ? {item: p.item, status: 'skipped' as const, error: p.skip} : fetched[wanted.indexOf(p)]!))
+}
+
+/** the folder `download --all` fills: given, or `./relations-<project>`; never stdout or an existing file */
+export async function folderForAll(target: string | undefined, project: string): Promise<string> {
+  const dir = target ?? `relations-${project.replace(/[^\w.-]+/g, '-')}`
+  if (dir === '-') throw new UsageError('--all writes one file per relation into a folder: give a DIR, not -')
+  if (await stat(dir).then(s => !s.isDirectory(), () => false)) throw new UsageError(`--all writes into a folder, and ${dir} is a file`)
+  return dir
+}
+
+// ---- inputs, checked before sending ----------------------------------------------------------------
+
+/** relation names are the platform's: lower-case words joined by `_` (labels, merge_requests) */
+export function validRelation(value: string, flag = 'relation'): string {
+  return matches(value, /^[a-z_]+$/, flag, 'must be a relation name such as labels or merge_requests (lower-case letters and _)')
+}
+
+export const relationFlag = Flags.custom<string>({
+  helpValue: 'RELATION',
+  parse: async (input, _ctx, opts) => validRelation(input, opts.name),
+})
+
+export const batchNumberFlag = Flags.custom<number>({
+  helpValue: 'N',
+  parse: async (input, _ctx, opts) => {
+    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`--${opts.name} must be a positive whole number, got "${input}"`)
+    return Number(input)
+  },
+})
+
+/** "batch_number" belongs to a batched download */
+export function checkBatchFlags(flags: {batched?: boolean; 'batch-number'?: number}): void {
+  if (flags['batch-number'] !== undefined && flags.batched !== true) throw new UsageError('--batch-number needs --batched')
+}
+
+// ---- helpers -------------------------------------------------------------------------------------------
+
+function hasEnded(e: RelationExportStatus): boolean {
+  if (e.status === EXPORT_STATUS.failed) return true
+  return e.status === EXPORT_STATUS.finished && (e.batches ?? []).every(b => b.status !== EXPORT_STATUS.started)
+}
+
+function describeFailure(e: RelationExportStatus): string {
+  const batchErrors = (e.batches ?? []).filter(b => b.status === EXPORT_STATUS.failed).map(b => `batch ${b.batch_number}: ${b.error ?? 'failed'}`)
+  return `${e.relation}: ${e.error ?? (batchErrors.join(', ') || 'failed (the server gave no error)')}`
+}
+
+function statusText(entry: {status: number; error: string | null}): string {
+  if (entry.status === EXPORT_STATUS.failed) return `failed${entry.error ? ` (${entry.error})` : ''}`
+  return entry.status === EXPORT_STATUS.started ? 'started' : `status ${entry.status}`
+}
+
+/** the server's clock from the Date header (whole seconds), else ours */
+function serverTime(headers: Headers): number {
+  const date = Date.parse(headers.get('date') ?? '')
+  return Number.isNaN(date) ? Math.floor(Date.now() / 1000) * 1000 : date
+}

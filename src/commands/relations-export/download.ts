@@ -1,0 +1,40 @@
+import {Args, Flags} from '@oclif/core'
+import {DOWNLOAD_ALL_COLUMNS, batchNumberFlag, checkBatchFlags, downloadAll, downloadRelation, folderForAll, relationFlag} from '../../api/relations-export.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {formatBytes} from '../../core/download.js'
+import {requiredProjectFlag} from '../../core/flags.js'
+
+export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
+  static summary = 'Download exported relation files (.ndjson.gz)'
+  static description = 'GET /projects/:id/export_relations/download (Maintainer role at least): the gzipped NDJSON file of one finished relation (404, exit 3, until it is finished), or with --batched --batch-number one batch of a batched relation. The file streams to disk under a temporary name and takes its final name only when complete; a folder as FILE keeps the server\'s file name, - writes to standard output. With --all, reads the status and downloads every finished relation, every batch of batched ones, into DIR (default ./relations-<project>) a few at a time, reports each file, skips (and lists) relations that are not finished, and exits non-zero when any download failed.'
+  static examples = [
+    '<%= config.bin %> relations-export download -p my-group/my-project --relation labels',
+    '<%= config.bin %> relations-export download -p 42 --relation issues --batched --batch-number 2 issues-2.ndjson.gz',
+    '<%= config.bin %> relations-export download -p 42 --relation milestones - | gunzip | jq .title',
+    '<%= config.bin %> relations-export download -p my-group/my-project --all ./export',
+  ]
+  static args = {
+    target: Args.string({description: 'FILE to write (- for standard output; a folder keeps the server\'s name; default: the current folder), or with --all the DIR to fill'}),
+  }
+  static flags = {
+    ...requiredProjectFlag,
+    relation: relationFlag({description: 'relation to download (labels, issues, merge_requests, ...)', exactlyOne: ['relation', 'all']}),
+    batched: Flags.boolean({description: 'the relation was exported in batches: download the batch --batch-number', allowNo: true, exclusive: ['all']}),
+    'batch-number': batchNumberFlag({description: 'batch to download (needs --batched)', exclusive: ['all']}),
+    all: Flags.boolean({description: 'download every finished relation and batch into DIR (instead of --relation)'}),
+    concurrency: Flags.integer({description: 'files downloaded at once with --all', default: 4, min: 1, max: 16}),
+  }
+
+  async run(): Promise<void> {
+    const {project, all} = this.flags
+    checkBatchFlags(this.flags)
+    if (all) {
+      const dir = await folderForAll(this.args.target, project)
+      return this.reportBulk(await downloadAll(this.api, project, dir, this.flags.concurrency), DOWNLOAD_ALL_COLUMNS)
+    }
+    const relation = await this.need(this.flags.relation, '--relation')
+    const saved = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.target ?? '.')
+    this.note(saved.path === '-' ? `Wrote ${formatBytes(saved.bytes)} to standard output.` : `Saved ${saved.path} (${formatBytes(saved.bytes)}).`)
+  }
+}

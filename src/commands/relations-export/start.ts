@@ -1,0 +1,31 @@
+import {Flags} from '@oclif/core'
+import {RELATION_EXPORT_COLUMNS, exportPoller, startExport} from '../../api/relations-export.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {requiredProjectFlag} from '../../core/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+
+export default class RelationsExportStart extends ApiCommand<typeof RelationsExportStart> {
+  static summary = 'Start an export of a project\'s relations, one file per relation'
+  static description = 'POST /projects/:id/export_relations (Maintainer role at least); the server answers 202 and exports every top-level relation (labels, milestones, issues, merge_requests, ...) in the background. A start while an export runs starts a new export. With --wait, polls GET /projects/:id/export_relations/status until every relation of this export has finished and prints the status entries, or exits 8 naming each relation that failed with the server\'s error (or when --timeout passes); entries of an earlier export are not taken for the new one. A spinner shows on a terminal only. Used mainly by group migration by direct transfer; it cannot be combined with project import and export.'
+  static examples = [
+    '<%= config.bin %> relations-export start -p my-group/my-project',
+    '<%= config.bin %> relations-export start -p 42 --batched --wait --timeout 1800 --interval 10',
+  ]
+  static columns = RELATION_EXPORT_COLUMNS
+  static flags = {
+    ...requiredProjectFlag,
+    batched: Flags.boolean({description: 'export large relations in batches, each batch a file of its own', allowNo: true}),
+    wait: Flags.boolean({description: 'wait until every relation is exported and print the status entries'}),
+    ...waitFlags,
+  }
+
+  async run(): Promise<void> {
+    const {project, wait} = this.flags
+    const started = await startExport(this.api, project, apiInput(this.flags, ['batched']))
+    this.note(`Relations export of project ${project} started.`)
+    if (!wait) return this.print(started.body)
+    const poll = exportPoller(this.api, project, {since: started.startedAt})
+    await this.print(await waitFor(poll, waitOptions(this.flags, `relations export of project ${project}`)))
+  }
+}

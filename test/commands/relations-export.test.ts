@@ -1,0 +1,361 @@
+import {spawn} from 'node:child_process'
+import {mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {gunzipSync} from 'node:zlib'
+import {afterEach, describe, expect, it} from 'vitest'
+import {BIN} from '../helpers/cli.js'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {TOKENS} from '../sandbox/seed.js'
+
+interface Batch {
+  status: number
+  batch_number: number
+  objects_count: number
+  error: string | null
+  updated_at: string
+}
+
+interface Entry {
+  relation: string
+  status: number
+  error: string | null
+  updated_at: string
+  batched: boolean
+  batches_count: number
+  batches?: Batch[]
+}
+
+interface BulkRow {
+  item: string
+  status: string
+  result?: {path: string; bytes: number}
+  error?: string
+}
+
+const sb = useSandbox({jobDelayMs: 150})
+const maintainer: SandboxRunOptions = {as: 'maintainer'}
+const FAST = 150
+
+afterEach(() => {
+  sb.sandbox.store.options.jobDelayMs = FAST
+  sb.sandbox.store.options.features.clear()
+  sb.sandbox.faults.splice(0)
+})
+
+const run = (args: string[], options: SandboxRunOptions = maintainer) => sb.run(['relations-export', ...args], options)
+const statusOf = async (project: number | string, query = '') =>
+  (await sb.api<Entry[]>('GET', `/projects/${encodeURIComponent(String(project))}/export_relations/status${query}`, {as: 'maintainer'})).body
+const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-relations-'))
+const ndjsonLines = (gz: Buffer) => gunzipSync(gz).toString('utf8').split('\n').filter(Boolean).map(line => JSON.parse(line) as Record<string, unknown>)
+
+/** polls the API until `check` holds (the sandbox's jobs move with time) */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return
+    await sleep(20)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+/** an export of the project started through the API, once every relation has ended (finished or failed) */
+async function endedExport(project: number, batched = false): Promise<Entry[]> {
+  const started = Date.now()
+  await sb.api('POST', `/projects/${project}/export_relations`, {as: 'maintainer', body: {batched}})
+  await until(async () => {
+    const entries = await statusOf(project)
+    return entries.length > 0 && entries.every(e => e.status !== 0 && Date.parse(e.updated_at) >= started)
+  }, 'the export to end')
+  return statusOf(project)
+}
+
+async function finishedExport(project: number, batched: boolean): Promise<Entry[]> {
+  const entries = await endedExport(project, batched)
+  expect(entries.every(e => e.status === 1)).toBe(true)
+  return entries
+}
+
+/** the CLI with stdout kept as bytes (downloads to `-`) */
+function runRaw(args: string[]): Promise<{code: number; stdout: Buffer; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.maintainer, FORGECTL_CONFIG_DIR: sb.configDir},
+    })
+    const out: Buffer[] = []
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => out.push(d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', code => resolve({code: code ?? -1, stdout: Buffer.concat(out), stderr}))
+    child.stdin.end()
+  })
+}
+
+describe('relations-export start, status and wait', () => {
+  it('start --wait does not take the previous export\'s finished entries for the new one', async () => {
+    // acme/website (21) was exported long ago: right after the start its entries are still that export's
+    expect((await statusOf(21)).every(e => e.status === 1 && e.updated_at < '2026-01-16')).toBe(true)
+    sb.sandbox.store.options.jobDelayMs = 2500
+    const before = Date.now()
+    const result = await run(['start', '-p', 'acme/website', '--wait', '--interval', '1', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const entries = result.json<Entry[]>()
+    expect(entries.length).toBeGreaterThanOrEqual(6)
+    for (const entry of entries) {
+      expect(entry.status, entry.relation).toBe(1)
+      expect(Date.parse(entry.updated_at), entry.relation).toBeGreaterThanOrEqual(before)
+    }
+    expect(entries).toEqual(await statusOf(21))
+    expect(result.stderr).toBe('Relations export of project acme/website started.\n')
+  })
+
+  it('start → entries at 0 (started) → wait → every entry at 1 (finished), --json as the API', async () => {
+    sb.sandbox.store.options.jobDelayMs = 3_600_000
+    const started = await run(['start', '-p', '20', '--json'])
+    expect(started.code).toBe(0)
+    expect(started.json()).toEqual({message: '202 Accepted'})
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/projects/20/export_relations'})
+    await until(async () => (await statusOf(20)).length >= 6, 'the job to pick the relations up')
+
+    const status = await run(['status', '-p', '20', '--json'])
+    expect(status.code).toBe(0)
+    expect(status.json<Entry[]>().map(e => e.status)).toEqual((await statusOf(20)).map(() => 0))
+    expect(status.json()).toEqual(await statusOf(20))
+    expect(status.json<Entry[]>().map(e => e.relation)).toEqual(expect.arrayContaining(['labels', 'milestones', 'issues', 'merge_requests', 'ci_pipelines', 'boards']))
+
+    sb.sandbox.store.options.jobDelayMs = FAST // the job now ends at once
+    const waited = await run(['wait', '-p', 'acme/platform/api', '--interval', '1', '--json'])
+    expect(waited.code, waited.stderr).toBe(0)
+    expect(waited.stderr).toBe('') // no spinner without a terminal
+    expect(waited.json<Entry[]>().every(e => e.status === 1 && e.error === null)).toBe(true)
+    const after = await run(['status', '-p', '20', '--json'])
+    expect(after.json()).toEqual(await statusOf(20))
+    expect(after.json()).toEqual(waited.json())
+  })
+
+  it('status --relation shows that entry only, still as a list; a table shows the default columns', async () => {
+    await finishedExport(20, true)
+    const one = await run(['status', '-p', '20', '--relation', 'issues', '--json'])
+    expect(one.code).toBe(0)
+    expect(one.json()).toEqual(await statusOf(20, '?relation=issues'))
+    expect(one.json<Entry[]>()).toHaveLength(1)
+    expect(one.json<Entry[]>()[0]).toMatchObject({relation: 'issues', status: 1, batched: true})
+    const table = await run(['status', '-p', '20', '-o', 'table'])
+    const [header, ...rows] = table.stdout.trim().split('\n')
+    expect(header).toMatch(/^relation\s+status\s+batched\s+batches_count\s+error\s+updated_at\s*$/)
+    expect(rows.find(r => r.startsWith('issues '))).toMatch(/^issues\s+1\s+true\s+3\s+\d{4}-/)
+    expect(rows.find(r => r.startsWith('labels '))).toMatch(/^labels\s+1\s+false\s+0\s+/)
+  })
+
+  it('a batched export gives large relations batches that each finish', async () => {
+    const entries = await finishedExport(20, true)
+    const batched = entries.filter(e => e.batched)
+    expect(batched.map(e => e.relation)).toEqual(expect.arrayContaining(['issues', 'merge_requests']))
+    for (const entry of batched) {
+      expect(entry.batches).toHaveLength(entry.batches_count)
+      expect(entry.batches!.every(b => b.status === 1)).toBe(true)
+    }
+    for (const entry of entries.filter(e => !e.batched)) expect(entry.batches_count).toBe(0)
+  })
+
+  it('a failing relation makes wait exit 8 naming it with the server\'s error; another relation still waits fine', async () => {
+    const control = await fetch(`${sb.url}/__sandbox/features`, {method: 'POST', body: JSON.stringify({name: 'relations_export_fail_issues', enabled: true})})
+    expect(control.status).toBe(200)
+    const started = await run(['start', '-p', '20', '--batched', '--wait', '--interval', '1'])
+    expect(started.code).toBe(8)
+    expect(started.stdout).toBe('')
+    const failed = (await statusOf(20, '?relation=issues'))[0]!
+    expect(failed.status).toBe(-1)
+    expect(started.stderr).toContain(`Error: relations export of project 20 failed: issues: ${failed.error}`)
+
+    const again = await run(['wait', '-p', '20', '--interval', '1'])
+    expect(again.code).toBe(8)
+    expect(again.stderr).toMatch(/^Error: relations export of project 20 failed: issues: Export of issues failed/)
+    const labels = await run(['wait', '-p', '20', '--relation', 'labels', '--interval', '1', '--json'])
+    expect(labels.code).toBe(0)
+    expect(labels.json<Entry[]>()).toEqual([expect.objectContaining({relation: 'labels', status: 1})])
+
+    // the failure stays with that export: a new one, once the failure is gone, is waited for afresh
+    sb.sandbox.store.options.features.clear()
+    sb.sandbox.store.options.jobDelayMs = 2500
+    const fresh = await run(['start', '-p', '20', '--wait', '--interval', '1', '--json'])
+    expect(fresh.code, fresh.stderr).toBe(0)
+    expect(fresh.json<Entry[]>().find(e => e.relation === 'issues')).toMatchObject({status: 1, error: null})
+  })
+
+  it('gives up after --timeout with exit 8 and the last state', async () => {
+    sb.sandbox.store.options.jobDelayMs = 3_600_000
+    expect((await run(['start', '-p', '20'])).code).toBe(0)
+    const waited = await run(['wait', '-p', '20', '--timeout', '1', '--interval', '1'])
+    expect(waited.code).toBe(8)
+    expect(waited.stderr).toMatch(/^Error: gave up waiting for relations export of project 20 after 1s \(last status: /)
+  })
+
+  it('--dry-run of start shows the request and starts nothing', async () => {
+    const {result, requests} = await sb.runCounted(['relations-export', 'start', '-p', '20', '--batched', '--wait', '--dry-run'], maintainer)
+    expect(result.code).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/20/export_relations`)
+    expect(result.stderr).toContain('{"batched":true}')
+  })
+})
+
+describe('relations-export download', () => {
+  it('downloads one relation: gzip of NDJSON, named by the server, size reported on stderr', async () => {
+    await finishedExport(20, false)
+    const dir = tempDir()
+    const result = await run(['download', '-p', '20', '--relation', 'labels', dir])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toBe('')
+    const file = join(dir, 'labels.ndjson.gz')
+    expect(readdirSync(dir)).toEqual(['labels.ndjson.gz'])
+    const bytes = readFileSync(file)
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b])
+    const records = ndjsonLines(bytes)
+    expect(records.length).toBeGreaterThan(0)
+    expect(records.every(r => typeof r.title === 'string')).toBe(true)
+    expect(result.stderr).toBe(`Saved ${file} (${bytes.length} B).\n`)
+  })
+
+  it('downloads each batch of a batched relation; each has its batch\'s objects_count lines', async () => {
+    const entries = await finishedExport(20, true)
+    const dir = tempDir()
+    let checked = 0
+    for (const entry of entries.filter(e => e.batched)) {
+      const ids = new Set<unknown>()
+      for (const batch of entry.batches!) {
+        const result = await run(['download', '-p', '20', '--relation', entry.relation, '--batched', '--batch-number', String(batch.batch_number), dir + '/'])
+        expect(result.code, result.stderr).toBe(0)
+        const records = ndjsonLines(readFileSync(join(dir, `${entry.relation}_${batch.batch_number}.ndjson.gz`)))
+        expect(records, `${entry.relation} batch ${batch.batch_number}`).toHaveLength(batch.objects_count)
+        for (const r of records) ids.add(r.id)
+        checked++
+      }
+      // the batches split the relation: no object twice
+      expect(ids.size).toBe(entry.batches!.reduce((sum, b) => sum + b.objects_count, 0))
+    }
+    expect(checked).toBeGreaterThanOrEqual(4)
+    const whole = await run(['download', '-p', '20', '--relation', 'issues', join(dir, 'issues.gz')])
+    expect(whole.code).toBe(6)
+    expect(whole.stderr).toContain('400 Bad Request: issues was exported in batches')
+  })
+
+  it('before the relation is finished: 404, exit 3, and nothing under the target name', async () => {
+    sb.sandbox.store.options.jobDelayMs = 3_600_000
+    await sb.api('POST', '/projects/20/export_relations', {as: 'maintainer'})
+    await until(async () => (await statusOf(20, '?relation=labels'))[0]?.status === 0, 'labels to start')
+    const dir = tempDir()
+    const result = await run(['download', '-p', '20', '--relation', 'labels', join(dir, 'labels.ndjson.gz')])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toMatch(/^Error: 404 Not Found: Export Not Found \(GET \/api\/v4\/projects\/20\/export_relations\/download\)/)
+    expect(readdirSync(dir)).toEqual([])
+    const unknown = await run(['download', '-p', '20', '--relation', 'no_such_thing', join(dir, 'x.gz')])
+    expect(unknown.code).toBe(3)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('- writes the gzip bytes to standard output and the note to stderr', async () => {
+    await finishedExport(20, false)
+    const dir = tempDir()
+    expect((await run(['download', '-p', '20', '--relation', 'milestones', dir])).code).toBe(0)
+    const piped = await runRaw(['relations-export', 'download', '-p', '20', '--relation', 'milestones', '-'])
+    expect(piped.code, piped.stderr).toBe(0)
+    expect([...piped.stdout.subarray(0, 2)]).toEqual([0x1f, 0x8b])
+    expect(gunzipSync(piped.stdout)).toEqual(gunzipSync(readFileSync(join(dir, 'milestones.ndjson.gz'))))
+    expect(piped.stderr).toBe(`Wrote ${piped.stdout.length} B to standard output.\n`)
+  })
+
+  it('--all DIR writes every relation and every batch under the server\'s names, and reports each file', async () => {
+    const entries = await finishedExport(20, true)
+    const dir = join(tempDir(), 'export')
+    const result = await run(['download', '-p', '20', '--all', dir, '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const expected = entries.flatMap(e => (e.batched ? e.batches!.map(b => `${e.relation}_${b.batch_number}.ndjson.gz`) : [`${e.relation}.ndjson.gz`]))
+    expect(readdirSync(dir).sort()).toEqual([...expected].sort())
+    const rows = result.json<BulkRow[]>()
+    expect(rows).toHaveLength(expected.length)
+    for (const row of rows) {
+      expect(row.status, row.item).toBe('ok')
+      expect(statSync(row.result!.path).size).toBe(row.result!.bytes)
+    }
+    expect(rows.map(r => r.item)).toEqual(expect.arrayContaining(['labels', 'issues batch 1', 'issues batch 3', 'merge_requests batch 2']))
+    const table = await run(['download', '-p', '20', '--all', dir, '-o', 'table'])
+    expect(table.stdout.split('\n')[0]).toMatch(/^item\s+status\s+result\.path\s+result\.bytes\s+error\s*$/)
+  })
+
+  it('--all defaults to ./relations-<project>, skips unfinished relations and exits 0', async () => {
+    sb.sandbox.store.options.features.add('relations_export_fail_labels')
+    await endedExport(20)
+    const cwd = tempDir()
+    const result = await sb.run(['relations-export', 'download', '-p', 'acme/platform/api', '--all', '--json'], {...maintainer, cwd})
+    expect(result.code, result.stderr).toBe(0)
+    const rows = result.json<BulkRow[]>()
+    expect(rows.find(r => r.item === 'labels')).toMatchObject({status: 'skipped', error: expect.stringContaining('not finished: failed (Export of labels failed')})
+    expect(rows.filter(r => r.status === 'ok').length).toBe(rows.length - 1)
+    expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).not.toContain('labels.ndjson.gz')
+    expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).toContain('milestones.ndjson.gz')
+  })
+
+  it('--all exits non-zero when a download fails, and downloads at most --concurrency files at once', async () => {
+    await finishedExport(20, true)
+    sb.sandbox.faults.push({path: '/export_relations/download$', kind: 'latency', latencyMs: 100})
+    sb.sandbox.maxInFlight = 0
+    const ok = await run(['download', '-p', '20', '--all', tempDir(), '--concurrency', '2', '--json'])
+    expect(ok.code).toBe(0)
+    expect(sb.sandbox.maxInFlight).toBe(2)
+    sb.sandbox.faults.splice(0)
+    sb.sandbox.faults.push({path: '/export_relations/download$', kind: 'status', status: 404, times: 1})
+    const dir = tempDir()
+    const failed = await run(['download', '-p', '20', '--all', dir, '--json'])
+    expect(failed.code).toBe(3)
+    const rows = failed.json<BulkRow[]>()
+    expect(rows.filter(r => r.status === 'failed')).toHaveLength(1)
+    expect(failed.stderr).toContain(`Error: 1 of ${rows.length} failed`)
+    expect(readdirSync(dir)).toHaveLength(rows.length - 1)
+  })
+})
+
+describe('relations-export: roles and local validation', () => {
+  it('a developer (below Maintainer) gets 403 and exit 5; a non-member of a private project 404 and exit 3', async () => {
+    for (const args of [['start', '-p', '20'], ['status', '-p', '20'], ['download', '-p', '20', '--relation', 'labels', tempDir()]]) {
+      const result = await run(args, {as: 'developer'})
+      expect(result.code, args.join(' ')).toBe(5)
+      expect(result.stderr).toMatch(/^Error: 403 Forbidden/)
+    }
+    const outsider = await run(['status', '-p', '20'], {as: 'outsider'})
+    expect(outsider.code).toBe(3)
+    expect(outsider.stderr).toContain('404 Not Found: Project Not Found')
+  })
+
+  it('refuses bad or conflicting inputs before sending anything', async () => {
+    const file = join(tempDir(), 'a-file')
+    writeFileSync(file, 'x')
+    const cases = [
+      ['download', '-p', '20', '--relation', 'labels', '--all'],
+      ['download', '-p', '20'],
+      ['download', '-p', '20', '--relation', 'issues', '--batch-number', '2'],
+      ['download', '-p', '20', '--relation', 'issues', '--no-batched', '--batch-number', '2'],
+      ['download', '-p', '20', '--relation', 'issues', '--batched', '--batch-number', '0'],
+      ['download', '-p', '20', '--relation', 'issues', '--batched', '--batch-number', 'two'],
+      ['download', '-p', '20', '--all', '--batched'],
+      ['download', '-p', '20', '--all', '-'],
+      ['download', '-p', '20', '--all', file],
+      ['download', '-p', '20', '--relation', 'Issues'],
+      ['download', '-p', '20', '--relation', ''],
+      ['status', '-p', '20', '--relation', 'merge-requests'],
+      ['wait', '-p', '20', '--relation', 'labels', '--interval', '0'],
+      ['start'],
+    ]
+    for (const args of cases) {
+      const {result, requests} = await sb.runCounted(['relations-export', ...args], maintainer)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(requests, args.join(' ')).toBe(0)
+      expect(result.stderr, args.join(' ')).toMatch(/^Error: /)
+    }
+    const named = await run(['download', '-p', '20', '--relation', 'Issues'])
+    expect(named.stderr).toContain('--relation must be a relation name such as labels or merge_requests')
+    const batch = await run(['download', '-p', '20', '--relation', 'issues', '--batch-number', '2'])
+    expect(batch.stderr).toContain('--batch-number needs --batched')
+  })
+})
