@@ -11,7 +11,7 @@ export function relativeTime(value: string, now = Date.now()): string {
   const abs = Math.abs(seconds)
   const units: Array<[string, number]> = [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3600], ['minute', 60]]
   if (ISO_DATE.test(value) && abs < 86_400) return seconds < 0 && abs >= 43_200 ? 'yesterday' : 'today'
-  if (abs < 60) return seconds < 0 ? 'just now' : 'in a moment'
+  if (abs < 60) return seconds <= 0 ? 'just now' : 'in a moment'
   const [unit, size] = units.find(([, s]) => abs >= s)!
   const n = Math.floor(abs / size)
   const text = `${n} ${unit}${n === 1 ? '' : 's'}`

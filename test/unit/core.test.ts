@@ -85,6 +85,9 @@ describe('output formatting', () => {
     expect(cellText('2026-11-22T09:00:00Z', {relativeDates: true, now})).toBe('3 hours ago')
     expect(relativeTime('2026-11-28', now)).toBe('in 5 days')
     expect(relativeTime('2025-11-22T12:00:00Z', now)).toBe('1 year ago')
+    // under half a second ago rounds to -0 seconds: still the past
+    expect(relativeTime('2026-11-22T11:59:59.700Z', now)).toBe('just now')
+    expect(relativeTime('2026-11-22T12:00:20Z', now)).toBe('in a moment')
   })
 
   it('sorts by a field, descending with a leading -', () => {
