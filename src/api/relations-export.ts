@@ -64,6 +64,17 @@ export async function getExportStatus(api: ApiClient, project: string, relation?
   return Array.isArray(data) ? data : [data]
 }
 
+/**
+ * A relation the project's export does not have would be waited for until --timeout: refuse it at
+ * once, naming the relations there are. (With no entries at all nothing is known yet, so it waits.)
+ */
+export async function assertRelationExported(api: ApiClient, project: string, relation: string): Promise<void> {
+  const entries = await getExportStatus(api, project)
+  if (entries.length > 0 && !entries.some(e => e.relation === relation)) {
+    throw new CliError(`the export of project ${project} has no relation "${relation}"; it has: ${entries.map(e => e.relation).join(', ')}`, ExitCode.notFound)
+  }
+}
+
 /** streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`) */
 export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, progress = true): Promise<DownloadResult> {
   const defaultName = query.batch_number === undefined ? `${query.relation}.ndjson.gz` : `${query.relation}_${query.batch_number}.ndjson.gz`

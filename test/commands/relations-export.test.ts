@@ -184,6 +184,13 @@ describe('relations-export start, status and wait', () => {
     expect(fresh.json<Entry[]>().find(e => e.relation === 'issues')).toMatchObject({status: 1, error: null})
   })
 
+  it('wait --relation with a name the export does not have fails at once (exit 3), naming the relations there are', async () => {
+    await finishedExport(20, false)
+    const typo = await run(['wait', '-p', '20', '--relation', 'isues', '--timeout', '30'])
+    expect(typo.code).toBe(3)
+    expect(typo.stderr).toMatch(/has no relation "isues"; it has: .*issues/)
+  })
+
   it('gives up after --timeout with exit 8 and the last state', async () => {
     sb.sandbox.store.options.jobDelayMs = 3_600_000
     expect((await run(['start', '-p', '20'])).code).toBe(0)

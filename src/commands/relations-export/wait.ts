@@ -1,4 +1,4 @@
-import {RELATION_EXPORT_COLUMNS, exportPoller, relationFlag} from '../../api/relations-export.js'
+import {RELATION_EXPORT_COLUMNS, assertRelationExported, exportPoller, relationFlag} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
@@ -19,6 +19,7 @@ export default class RelationsExportWait extends ApiCommand<typeof RelationsExpo
 
   async run(): Promise<void> {
     const {project, relation} = this.flags
+    if (relation) await assertRelationExported(this.api, project, relation)
     const what = relation ? `export of ${relation} in project ${project}` : `relations export of project ${project}`
     await this.print(await waitFor(exportPoller(this.api, project, {relation}), waitOptions(this.flags, what)))
   }
