@@ -1,0 +1,75 @@
+// The command tree is a contract (COMMANDS.md): every command it names exists, and every command
+// teaches its use (issue: help that teaches). Read from the committed manifest, as the help is.
+import {readFileSync} from 'node:fs'
+import {describe, expect, it} from 'vitest'
+
+interface ManifestCommand {
+  id: string
+  hidden?: boolean
+  summary?: string
+  description?: string
+  examples?: string[]
+  pluginName?: string
+  flags: Record<string, {name: string}>
+}
+
+const manifest = JSON.parse(readFileSync(new URL('../../oclif.manifest.json', import.meta.url), 'utf8')) as {commands: Record<string, ManifestCommand>}
+
+const TREE: Record<string, string[]> = {
+  auth: ['login', 'status', 'logout', 'token'],
+  config: ['list', 'get', 'set', 'unset', 'path'],
+  clusters: ['list', 'get', 'add', 'update', 'delete'],
+  tokens: ['create'],
+  'impersonation-tokens': ['list', 'get', 'create', 'revoke'],
+  'service-accounts': ['list', 'create', 'update', 'delete'],
+  'service-accounts:tokens': ['list', 'create', 'revoke', 'rotate'],
+  'deploy-keys': ['list', 'get', 'add', 'update', 'delete', 'enable'],
+  keys: ['get', 'lookup'],
+  'ssh-certificates': ['list', 'add', 'delete'],
+  'enterprise-users': ['list', 'get', 'update', 'delete', 'disable-2fa'],
+  'security-settings': ['get', 'update'],
+  'vuln-export': ['create', 'get', 'wait', 'download'],
+  'package-protection': ['list', 'create', 'update', 'delete'],
+  branches: ['list', 'get', 'create', 'delete', 'delete-merged', 'protect', 'unprotect'],
+  wikis: ['list', 'get', 'create', 'update', 'delete', 'upload'],
+  'ci-variables': ['list', 'get', 'create', 'update', 'delete', 'set'],
+  hooks: ['list', 'get', 'create', 'update', 'delete', 'test'],
+  'hooks:url-variables': ['set', 'delete'],
+  'storage-moves': ['list', 'get', 'create', 'wait', 'schedule'],
+  mirrors: ['list', 'get', 'public-key', 'create', 'update', 'sync', 'delete'],
+  features: ['list', 'definitions', 'set', 'delete', 'enable', 'disable'],
+  'feature-user-lists': ['list', 'create', 'get', 'update', 'delete'],
+  'registry-cleanup': ['get', 'create', 'update', 'delete'],
+  'draft-notes': ['list', 'get', 'create', 'update', 'delete', 'publish', 'publish-all'],
+  'relations-export': ['start', 'status', 'wait', 'download'],
+  milestones: ['list', 'get', 'create', 'update', 'close', 'activate', 'delete', 'issues', 'merge-requests', 'burndown'],
+  iterations: ['list'],
+  labels: ['list', 'get', 'create', 'update', 'delete', 'subscribe', 'unsubscribe', 'promote'],
+}
+
+const ours = Object.values(manifest.commands).filter(c => !c.hidden && !c.pluginName?.startsWith('@oclif/'))
+
+describe('the command tree', () => {
+  it('has every command of COMMANDS.md, plus api and completion', () => {
+    const expected = ['api', 'completion', ...Object.entries(TREE).flatMap(([topic, verbs]) => verbs.map(v => `${topic}:${v}`))]
+    const missing = expected.filter(id => !manifest.commands[id])
+    expect(missing).toEqual([])
+  })
+
+  it('gives every command a one-line summary, a description and at least two examples', () => {
+    const lacking = ours.filter(c => !c.summary || c.summary.includes('\n') || !c.description || (c.examples?.length ?? 0) < 2).map(c => c.id)
+    expect(lacking).toEqual([])
+  })
+
+  it('names the API call in the description of every command that calls one', () => {
+    const local = new Set(['auth:logout', 'auth:token', 'config:list', 'config:get', 'config:set', 'config:unset', 'config:path', 'completion', 'api', 'auth:status'])
+    const silent = ours.filter(c => !local.has(c.id) && !/\b(GET|POST|PUT|PATCH|DELETE)\b/.test(c.description ?? '')).map(c => c.id)
+    expect(silent).toEqual([])
+  })
+
+  it('offers --json, --dry-run and --verbose on every API command', () => {
+    const local = new Set(['auth:logout', 'auth:token', 'config:list', 'config:get', 'config:set', 'config:unset', 'config:path', 'completion'])
+    const lacking = ours.filter(c => !local.has(c.id) && !['json', 'dry-run', 'verbose', 'host', 'token', 'profile'].every(f => c.flags[f])).map(c => c.id)
+    expect(lacking).toEqual([])
+  })
+})
