@@ -1,0 +1,105 @@
+// Deploy keys (document 1, "Deploy keys"): /deploy_keys (instance, administrator),
+// /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
+import {listSpec, type ListSpec} from '../core/pagination.js'
+import {apiPath, type ApiClient} from '../core/request.js'
+
+/** "Project summary" of the spec, in the instance list's access lists */
+export interface ProjectSummary {
+  id: number
+  description: string | null
+  name: string
+  name_with_namespace: string
+  path: string
+  path_with_namespace: string
+  created_at: string
+}
+
+export interface DeployKey {
+  id: number
+  title: string
+  /** public key text */
+  key: string
+  /** MD5, colon-separated hex; unavailable on FIPS-enabled systems */
+  fingerprint?: string
+  /** `SHA256:` + base64 (from release 15.2) */
+  fingerprint_sha256: string
+  created_at: string
+  expires_at: string | null
+  /** values seen: auth, auth_and_signing */
+  usage_type?: string
+  /** project-scoped responses */
+  can_push?: boolean
+  /** instance list */
+  projects_with_write_access?: ProjectSummary[]
+  /** instance list (from release 16.0) */
+  projects_with_readonly_access?: ProjectSummary[]
+}
+
+export const DEPLOY_KEY_COLUMNS = ['id', 'title', 'fingerprint_sha256', 'can_push', 'created_at', 'expires_at'] as const
+/** the instance and user lists have no per-project can_push */
+export const UNSCOPED_DEPLOY_KEY_COLUMNS = ['id', 'title', 'fingerprint_sha256', 'created_at', 'expires_at'] as const
+
+export interface NewDeployKey {
+  title: string
+  key: string
+  /** ISO 8601; no expiry when omitted */
+  expires_at?: string
+}
+
+export interface NewProjectDeployKey extends NewDeployKey {
+  can_push?: boolean
+}
+
+export interface DeployKeyChanges {
+  title?: string
+  can_push?: boolean
+}
+
+const projectKeysPath = (project: string) => apiPath`/projects/${project}/deploy_keys`
+const projectKeyPath = (project: string, id: number) => `${projectKeysPath(project)}${apiPath`/${id}`}`
+
+/** administrator; `public`: only the instance's public keys */
+export function listInstanceDeployKeys(filters: {public?: boolean} = {}): ListSpec<DeployKey> {
+  return listSpec<DeployKey>('/deploy_keys', {...filters})
+}
+
+export function listProjectDeployKeys(project: string): ListSpec<DeployKey> {
+  return listSpec<DeployKey>(projectKeysPath(project))
+}
+
+/** "only enabled project keys of projects common to requester and requestee" */
+export function listUserProjectDeployKeys(user: string): ListSpec<DeployKey> {
+  return listSpec<DeployKey>(apiPath`/users/${user}/project_deploy_keys`)
+}
+
+export function getProjectDeployKey(api: ApiClient, project: string, id: number): Promise<DeployKey> {
+  return api.get<DeployKey>(projectKeyPath(project, id))
+}
+
+/** administrator: a public key of the instance, enabled in no project yet */
+export function createInstanceDeployKey(api: ApiClient, key: NewDeployKey): Promise<DeployKey> {
+  return api.post<DeployKey>('/deploy_keys', {...key})
+}
+
+/**
+ * A key text already used in another project is joined (same ID, can_push of this project) when
+ * the original is accessible by the same user; otherwise the server refuses it.
+ */
+export function addProjectDeployKey(api: ApiClient, project: string, key: NewProjectDeployKey): Promise<DeployKey> {
+  return api.post<DeployKey>(projectKeysPath(project), {...key})
+}
+
+/** title changes the key everywhere; can_push only in this project */
+export function updateProjectDeployKey(api: ApiClient, project: string, id: number, changes: DeployKeyChanges): Promise<DeployKey> {
+  return api.put<DeployKey>(projectKeyPath(project, id), {...changes})
+}
+
+/** "if used only by this project it is deleted from the system" */
+export function deleteProjectDeployKey(api: ApiClient, project: string, id: number): Promise<void> {
+  return api.delete(projectKeyPath(project, id))
+}
+
+/** an existing key, by ID, into another project: 201 with the key */
+export function enableProjectDeployKey(api: ApiClient, project: string, id: number): Promise<DeployKey> {
+  return api.post<DeployKey>(`${projectKeyPath(project, id)}/enable`)
+}

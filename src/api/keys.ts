@@ -1,0 +1,75 @@
+// SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
+import {apiPath, type ApiClient} from '../core/request.js'
+
+/** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
+export interface KeyOwner {
+  id: number
+  name: string
+  username: string
+  state: string
+  avatar_url: string | null
+  web_url: string
+  created_at: string
+  bio: string | null
+  location: string | null
+  public_email: string | null
+  professional_network_url: string | null
+  microblog_url: string | null
+  website_url: string | null
+  organization: string | null
+  last_sign_in_at?: string | null
+  confirmed_at?: string | null
+  /** a date */
+  last_activity_on?: string | null
+  email?: string
+  theme_id?: number | null
+  color_scheme_id?: number | null
+  projects_limit?: number
+  current_sign_in_at?: string | null
+  identities?: unknown[]
+  can_create_group?: boolean
+  can_create_project?: boolean
+  two_factor_enabled?: boolean
+  external?: boolean
+  private_profile?: boolean
+  shared_runners_minutes_limit?: number | null
+  extra_shared_runners_minutes_limit?: number | null
+}
+
+/** the projects a deploy key is enabled in, in a lookup by a deploy key's fingerprint */
+export interface DeployKeyProject {
+  id: number
+  deploy_key_id: number
+  project_id: number
+  created_at: string
+  updated_at: string
+  can_push: boolean
+}
+
+export interface SshKeyRecord {
+  id: number
+  title: string
+  key: string
+  created_at: string
+  expires_at: string | null
+  last_used_at: string | null
+  /** auth or auth_and_signing */
+  usage_type: string
+  user: KeyOwner
+  /** only when the fingerprint belongs to a deploy key */
+  deploy_keys_projects?: DeployKeyProject[]
+}
+
+export const KEY_COLUMNS = ['id', 'title', 'usage_type', 'user.username', 'created_at', 'expires_at', 'last_used_at'] as const
+
+export function getKey(api: ApiClient, id: number): Promise<SshKeyRecord> {
+  return api.get<SshKeyRecord>(apiPath`/keys/${id}`)
+}
+
+/**
+ * `fingerprint` as `normalizeFingerprint` gives it (SHA256:... or the bare MD5). The query is
+ * URL-encoded, so the SHA256 form goes out with its colon and slashes as %3A and %2F, as the spec asks.
+ */
+export function lookupKey(api: ApiClient, fingerprint: string): Promise<SshKeyRecord> {
+  return api.get<SshKeyRecord>('/keys', {fingerprint})
+}

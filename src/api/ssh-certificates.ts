@@ -1,0 +1,33 @@
+// SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
+// /groups/:id/ssh_certificates.
+import {listSpec, type ListSpec} from '../core/pagination.js'
+import {apiPath, type ApiClient} from '../core/request.js'
+
+export interface SshCertificate {
+  id: number
+  title: string
+  /** the public key of the certificate authority */
+  key: string
+  created_at: string
+}
+
+export const SSH_CERTIFICATE_COLUMNS = ['id', 'title', 'key', 'created_at'] as const
+
+export interface NewSshCertificate {
+  title: string
+  key: string
+}
+
+const certificatesPath = (group: string) => apiPath`/groups/${group}/ssh_certificates`
+
+export function listSshCertificates(group: string): ListSpec<SshCertificate> {
+  return listSpec<SshCertificate>(certificatesPath(group))
+}
+
+export function addSshCertificate(api: ApiClient, group: string, certificate: NewSshCertificate): Promise<SshCertificate> {
+  return api.post<SshCertificate>(certificatesPath(group), {...certificate})
+}
+
+export function deleteSshCertificate(api: ApiClient, group: string, id: number): Promise<void> {
+  return api.delete(`${certificatesPath(group)}${apiPath`/${id}`}`)
+}

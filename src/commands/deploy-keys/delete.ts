@@ -1,0 +1,20 @@
+import {deleteProjectDeployKey} from '../../api/deploy-keys.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+
+export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete> {
+  static summary = 'Remove a deploy key from a project'
+  static description = 'DELETE /projects/:id/deploy_keys/:key_id (Maintainer role). The key stays in the other projects that use it; when this project was the last one, the key is deleted from the system. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> deploy-keys delete 12 -p my-group/my-project',
+    '<%= config.bin %> deploy-keys delete 12 -p 42 --yes',
+  ]
+  static args = {keyId: idArg('KEY_ID', 'deploy key ID')}
+  static flags = {...requiredProjectFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`remove deploy key ${this.args.keyId} from project ${this.flags.project}`)
+    await deleteProjectDeployKey(this.api, this.flags.project, this.args.keyId)
+    this.note(`Removed deploy key ${this.args.keyId} from project ${this.flags.project}.`)
+  }
+}

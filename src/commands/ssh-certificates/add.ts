@@ -1,0 +1,24 @@
+import {Flags} from '@oclif/core'
+import {addSshCertificate} from '../../api/ssh-certificates.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {requiredGroupFlag, textOrFileFlags} from '../../core/flags.js'
+import {publicKeyFrom} from '../../core/public-key.js'
+
+export default class SshCertificatesAdd extends ApiCommand<typeof SshCertificatesAdd> {
+  static summary = 'Add an SSH certificate authority to a top-level group'
+  static description = 'POST /groups/:id/ssh_certificates (Owner of a top-level group). KEY is the public key of the certificate authority whose certificates may access the group\'s repositories; it is checked locally first, and a key already added is refused by the server.'
+  static examples = [
+    '<%= config.bin %> ssh-certificates add -g my-group --title "Corporate CA" --key-file ca.pub',
+    '<%= config.bin %> ssh-certificates add -g 42 --title "Build CA" --key "ssh-ed25519 AAAAC3Nza... ca@build"',
+  ]
+  static flags = {
+    ...requiredGroupFlag,
+    title: Flags.string({description: 'title of the certificate', required: true}),
+    ...textOrFileFlags('key', 'public key of the certificate authority ("ssh-ed25519 AAAA... comment")', {required: true}),
+  }
+
+  async run(): Promise<void> {
+    const key = await publicKeyFrom(this.flags)
+    await this.print(await addSshCertificate(this.api, this.flags.group, {title: this.flags.title, key: key.text}))
+  }
+}

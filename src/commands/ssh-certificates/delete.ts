@@ -1,0 +1,20 @@
+import {deleteSshCertificate} from '../../api/ssh-certificates.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredGroupFlag, yesFlag} from '../../core/flags.js'
+
+export default class SshCertificatesDelete extends ApiCommand<typeof SshCertificatesDelete> {
+  static summary = 'Delete an SSH certificate authority of a top-level group'
+  static description = 'DELETE /groups/:id/ssh_certificates/:id (Owner of a top-level group): certificates signed by that authority no longer give access. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> ssh-certificates delete 7 -g my-group',
+    '<%= config.bin %> ssh-certificates delete 7 -g 42 --yes',
+  ]
+  static args = {certId: idArg('CERT_ID', 'SSH certificate ID')}
+  static flags = {...requiredGroupFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`delete SSH certificate ${this.args.certId} of group ${this.flags.group}`)
+    await deleteSshCertificate(this.api, this.flags.group, this.args.certId)
+    this.note(`Deleted SSH certificate ${this.args.certId} of group ${this.flags.group}.`)
+  }
+}

@@ -1,0 +1,300 @@
+import {writeFileSync} from 'node:fs'
+import {describe, expect, it} from 'vitest'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
+
+interface ProjectSummary {
+  id: number
+  path_with_namespace: string
+}
+
+interface DeployKey {
+  id: number
+  title: string
+  key: string
+  fingerprint: string
+  fingerprint_sha256: string
+  created_at: string
+  expires_at: string | null
+  usage_type?: string
+  can_push?: boolean
+  projects_with_write_access?: ProjectSummary[]
+  projects_with_readonly_access?: ProjectSummary[]
+}
+
+interface BulkRow {
+  item: string
+  status: string
+  result?: DeployKey
+  error?: string
+}
+
+const sb = useSandbox()
+const maintainer: SandboxRunOptions = {as: 'maintainer'}
+const admin: SandboxRunOptions = {as: 'admin'}
+
+const projectKeys = async (project: number | string) =>
+  (await sb.api<DeployKey[]>('GET', `/projects/${encodeURIComponent(project)}/deploy_keys`, {as: 'admin'})).body
+const projectKey = async (project: number, id: number) => sb.api<DeployKey>('GET', `/projects/${project}/deploy_keys/${id}`, {as: 'admin'})
+
+async function addKey(args: string[], options: SandboxRunOptions = maintainer): Promise<DeployKey> {
+  const result = await sb.run(['deploy-keys', 'add', ...args, '--json'], options)
+  expect(result.code, result.stderr).toBe(0)
+  return result.json<DeployKey>()
+}
+
+describe('deploy-keys list', () => {
+  it('lists a project\'s keys as the API does, with fingerprints of the real key', async () => {
+    const result = await sb.run(['deploy-keys', 'list', '-p', 'acme/platform/api', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json()).toEqual(await projectKeys(20))
+    const ci = result.json<DeployKey[]>().find(k => k.title === 'CI deploy')!
+    expect(ci.can_push).toBe(false)
+    const expected = fingerprintsOf(ci.key)
+    expect(ci.fingerprint_sha256).toBe(expected.sha256)
+    expect(ci.fingerprint).toBe(expected.md5)
+  })
+
+  it('shows the default columns in a table', async () => {
+    const table = await sb.run(['deploy-keys', 'list', '-p', '21', '-o', 'table'], maintainer)
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+title\s+fingerprint_sha256\s+can_push\s+created_at\s+expires_at\s*$/)
+    expect(table.stdout).toMatch(/CI deploy\s+SHA256:\S+\s+true/)
+  })
+
+  it('lists the instance\'s keys with their projects (administrator), and --public only the public ones', async () => {
+    const all = await sb.run(['deploy-keys', 'list', '--json'], admin)
+    expect(all.code, all.stderr).toBe(0)
+    expect(all.json()).toEqual((await sb.api('GET', '/deploy_keys', {as: 'admin'})).body)
+    const ci = all.json<DeployKey[]>().find(k => k.title === 'CI deploy')!
+    expect(ci.projects_with_write_access!.map(p => p.path_with_namespace)).toEqual(['acme/website'])
+    expect(ci.projects_with_readonly_access!.map(p => p.path_with_namespace)).toEqual(['acme/platform/api'])
+    expect(Object.keys(ci.projects_with_readonly_access![0]!).sort())
+      .toEqual(['created_at', 'description', 'id', 'name', 'name_with_namespace', 'path', 'path_with_namespace'])
+    const publicOnly = await sb.run(['deploy-keys', 'list', '--public', '--json'], admin)
+    expect(publicOnly.json<DeployKey[]>().map(k => k.title)).toEqual(['Mirror bot'])
+    expect(sb.sandbox.requests.at(-1)!.query).toContain('public=true')
+  })
+
+  it('refuses the instance list to a non-administrator: 403, exit 5', async () => {
+    const result = await sb.run(['deploy-keys', 'list'], maintainer)
+    expect(result.code).toBe(5)
+    expect(result.stderr).toContain('403 Forbidden (GET /api/v4/deploy_keys')
+  })
+
+  it('lists the keys of projects shared with a user (-u), and 403 when there are none', async () => {
+    const shared = await sb.run(['deploy-keys', 'list', '-u', 'alice', '--json'], maintainer)
+    expect(shared.code, shared.stderr).toBe(0)
+    expect(shared.json()).toEqual((await sb.api('GET', '/users/alice/project_deploy_keys', {as: 'maintainer'})).body)
+    expect(shared.json<DeployKey[]>().map(k => k.title)).toContain('CI deploy')
+    expect(Object.keys(shared.json<DeployKey[]>()[0]!).sort())
+      .toEqual(['created_at', 'expires_at', 'fingerprint', 'fingerprint_sha256', 'id', 'key', 'title'])
+    const none = await sb.run(['deploy-keys', 'list', '-u', '4'], maintainer)
+    expect(none.code).toBe(5)
+    expect(none.stderr).toContain('No common authorized project found')
+  })
+
+  it('refuses -p with -u, and --public with a scope, before sending anything', async () => {
+    for (const args of [['-p', '20', '-u', 'alice'], ['-p', '20', '--public'], ['-u', 'alice', '--no-public']]) {
+      const {result, requests} = await sb.runCounted(['deploy-keys', 'list', ...args], admin)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toMatch(/cannot also be provided/)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('needs the Maintainer role: 403 for a developer, 404 for a private project to a non-member', async () => {
+    const developer = await sb.run(['deploy-keys', 'list', '-p', '20'], {as: 'developer'})
+    expect(developer.code).toBe(5)
+    const outsider = await sb.run(['deploy-keys', 'list', '-p', '20'], {as: 'outsider'})
+    expect(outsider.code).toBe(3)
+    expect(outsider.stderr).toContain('404 Not Found: Project Not Found')
+  })
+})
+
+describe('deploy-keys get', () => {
+  it('shows one key of a project, as the API does', async () => {
+    const ci = (await projectKeys(21)).find(k => k.title === 'CI deploy')!
+    const result = await sb.run(['deploy-keys', 'get', String(ci.id), '-p', 'acme/website', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json()).toEqual(ci)
+  })
+
+  it('is 404 in a project that does not use the key, and exit 2 for a bad KEY_ID', async () => {
+    const ci = (await projectKeys(21)).find(k => k.title === 'CI deploy')!
+    const elsewhere = await sb.run(['deploy-keys', 'get', String(ci.id), '-p', 'opensource/tool'], admin)
+    expect(elsewhere.code).toBe(3)
+    expect(elsewhere.stderr).toContain('404 Not Found: Deploy Key Not Found')
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'get', 'abc', '-p', '20'], maintainer)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('KEY_ID must be a positive whole number, got "abc"')
+    expect(requests).toBe(0)
+  })
+})
+
+describe('deploy-keys add, join, enable, update, delete', () => {
+  it('adds a new key to one project and prints the key with the fingerprints ssh-keygen computes', async () => {
+    const fresh = makeKey('deploy-one')
+    const key = await addKey(['--title', 'Deploy one', '--key-file', fresh.file, '-p', 'acme/platform/api', '--can-push', '--expires-at', '2027-03-01T12:00:00Z'])
+    expect(key).toMatchObject({title: 'Deploy one', key: fresh.text, can_push: true, fingerprint: fresh.md5, fingerprint_sha256: fresh.sha256})
+    expect(key.expires_at).toBe('2027-03-01T12:00:00.000Z')
+    expect((await projectKey(20, key.id)).body).toEqual(key)
+  })
+
+  it('joins a key already used in a project the user maintains: same ID, can_push per project', async () => {
+    const fresh = makeKey('shared')
+    const first = await addKey(['--title', 'Shared', '--key', fresh.text, '-p', '20', '--can-push'])
+    const second = await addKey(['--title', 'Shared again', '--key', fresh.text, '-p', '21'])
+    expect(second.id).toBe(first.id)
+    expect(second.can_push).toBe(false)
+    expect((await projectKey(20, first.id)).body.can_push).toBe(true)
+    const instance = (await sb.api<DeployKey[]>('GET', '/deploy_keys?per_page=100', {as: 'admin'})).body
+    expect(instance.filter(k => k.fingerprint_sha256 === fresh.sha256)).toHaveLength(1)
+  })
+
+  it('refuses a key text used in a project the user cannot reach (400, exit 6)', async () => {
+    const fresh = makeKey('alice-only')
+    await addKey(['--title', 'Tool key', '--key', fresh.text, '-p', 'opensource/tool'], {as: 'owner'})
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Borrowed', '--key', fresh.text, '-p', '20'], maintainer)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('400 Bad Request: fingerprint_sha256 has already been taken (POST /api/v4/projects/20/deploy_keys)')
+  })
+
+  it('enables an existing key in another project (201); a key the user cannot reach is 404', async () => {
+    const fresh = makeKey('enable-me')
+    const key = await addKey(['--title', 'Enable me', '--key', fresh.text, '-p', '20'])
+    const result = await sb.run(['deploy-keys', 'enable', String(key.id), '-p', 'acme/website', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>()).toMatchObject({id: key.id, can_push: false})
+    expect((await projectKeys(21)).map(k => k.id)).toContain(key.id)
+    const hidden = makeKey('hidden')
+    const aliceKey = await addKey(['--title', 'Hidden', '--key', hidden.text, '-p', '22'], {as: 'owner'})
+    const refused = await sb.run(['deploy-keys', 'enable', String(aliceKey.id), '-p', '20'], maintainer)
+    expect(refused.code).toBe(3)
+  })
+
+  it('updates the title (everywhere) and can_push (in one project); nothing to change is exit 2', async () => {
+    const fresh = makeKey('update-me')
+    const key = await addKey(['--title', 'Before', '--key', fresh.text, '-p', '20'])
+    await sb.run(['deploy-keys', 'enable', String(key.id), '-p', '21'], maintainer)
+    const result = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--can-push', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>()).toMatchObject({title: 'After', can_push: true})
+    expect((await projectKey(20, key.id)).body).toMatchObject({title: 'After', can_push: false})
+    const {result: nothing, requests} = await sb.runCounted(['deploy-keys', 'update', String(key.id), '-p', '21'], maintainer)
+    expect(nothing.code).toBe(2)
+    expect(nothing.stderr).toContain('nothing to change')
+    expect(requests).toBe(0)
+  })
+
+  it('deletes from one project (the key stays elsewhere), then from the last one (gone from the system)', async () => {
+    const fresh = makeKey('delete-me')
+    const key = await addKey(['--title', 'Delete me', '--key', fresh.text, '-p', '20'])
+    await sb.run(['deploy-keys', 'enable', String(key.id), '-p', '21'], maintainer)
+    const first = await sb.run(['deploy-keys', 'delete', String(key.id), '-p', '20', '--yes'], maintainer)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toBe('')
+    expect(first.stderr).toContain(`Removed deploy key ${key.id} from project 20.`)
+    expect((await projectKey(20, key.id)).status).toBe(404)
+    expect((await projectKey(21, key.id)).status).toBe(200)
+    expect((await sb.api('GET', `/keys/${key.id}`, {as: 'admin'})).status).toBe(200)
+    const last = await sb.run(['deploy-keys', 'delete', String(key.id), '-p', '21', '-y'], maintainer)
+    expect(last.code).toBe(0)
+    expect((await sb.api('GET', `/keys/${key.id}`, {as: 'admin'})).status).toBe(404)
+    const instance = (await sb.api<DeployKey[]>('GET', '/deploy_keys?per_page=100', {as: 'admin'})).body
+    expect(instance.map(k => k.id)).not.toContain(key.id)
+  })
+
+  it('refuses to delete without a terminal and without --yes, sending nothing', async () => {
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'delete', '4', '-p', '20'], maintainer)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('refusing to remove deploy key 4 from project 20 without confirmation: pass --yes')
+    expect(requests).toBe(0)
+  })
+
+  it('adds an instance key without -p (administrator): public, enabled nowhere yet', async () => {
+    const fresh = makeKey('fleet')
+    const key = await addKey(['--title', 'Fleet', '--key-file', fresh.file], admin)
+    expect(key).toMatchObject({title: 'Fleet', fingerprint_sha256: fresh.sha256})
+    expect(key).not.toHaveProperty('can_push')
+    const publicKeys = (await sb.api<DeployKey[]>('GET', '/deploy_keys?public=true', {as: 'admin'})).body
+    expect(publicKeys.find(k => k.id === key.id)).toMatchObject({projects_with_write_access: [], projects_with_readonly_access: []})
+    const enabled = await sb.run(['deploy-keys', 'enable', String(key.id), '-p', '20', '--json'], maintainer)
+    expect(enabled.code, enabled.stderr).toBe(0)
+    const refused = await sb.run(['deploy-keys', 'add', '--title', 'Nope', '--key', makeKey('nope').text], maintainer)
+    expect(refused.code).toBe(5)
+    expect(refused.stderr).toContain('(POST /api/v4/deploy_keys)')
+  })
+})
+
+describe('deploy-keys add to several projects (bulk)', () => {
+  it('adds the key to each project, one request each, reports every result and exits non-zero on a failure', async () => {
+    const fresh = makeKey('bulk')
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Bulk', '--key-file', fresh.file,
+      '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'], maintainer)
+    expect(requests).toBe(3)
+    expect(result.code).toBe(5)
+    const rows = result.json<BulkRow[]>()
+    expect(rows.map(r => [r.item, r.status])).toEqual([
+      ['project acme/platform/api', 'ok'], ['project opensource/tool', 'failed'], ['project acme/website', 'ok'],
+    ])
+    expect(rows[1]!.error).toContain('403 Forbidden (POST /api/v4/projects/opensource%2Ftool/deploy_keys)')
+    expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id) // the second project joined the key made by the first
+    expect(result.stderr).toContain('1 of 3 failed')
+    expect((await projectKeys(20)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
+    expect((await projectKeys(21)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
+    expect((await projectKeys(22)).map(k => k.fingerprint_sha256)).not.toContain(fresh.sha256)
+  })
+
+  it('prints one line per project in a table, and exit 0 when all succeed', async () => {
+    const fresh = makeKey('bulk-ok')
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Bulk ok', '--key', fresh.text, '-p', '20,21', '--concurrency', '1', '-o', 'table'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/project 20\s+ok/)
+    expect(result.stdout).toMatch(/project 21\s+ok/)
+  })
+
+  it('--dry-run shows each request and sends nothing', async () => {
+    const fresh = makeKey('dry')
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Dry', '--key', fresh.text, '-p', '20,21', '--dry-run', '--json'], maintainer)
+    expect(requests).toBe(0)
+    expect(result.code).toBe(0)
+    expect(result.json<BulkRow[]>().map(r => r.status)).toEqual(['dry-run', 'dry-run'])
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/21/deploy_keys`)
+    expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
+    expect(result.stderr).not.toContain('sandbox-maintainer-token')
+  })
+})
+
+describe('deploy-keys add: local checks, nothing sent', () => {
+  const fresh = makeKey('local')
+  const privateFile = `${fresh.file}.private`
+  writeFileSync(privateFile, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ==\n-----END OPENSSH PRIVATE KEY-----\n')
+
+  it.each([
+    [['--key', 'not a key'], /--key is not an OpenSSH public key: "not" is not a supported key type/],
+    [['--key', mislabelledKey(fresh)], /--key is not an OpenSSH public key: the key data is of type "ssh-ed25519", not "ssh-rsa"/],
+    [['--key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHQ5W0g1TB+WfEL'], /not valid base64/],
+    [['--key-file', privateFile], /--key-file is not an OpenSSH public key: this is a private key/],
+    [['--key-file', '/nonexistent/key.pub'], /cannot read --key-file \/nonexistent\/key.pub: ENOENT/],
+    [['--key', fresh.text, '--expires-at', '31/12/2026'], /--expires-at must be an ISO 8601 date-time/],
+    [['--key', fresh.text, '--can-push'], /--can-push applies to project keys \(-p\) only/],
+    [['--key', fresh.text, '--key-file', fresh.file, '-p', '20'], /cannot also be provided/],
+  ])('refuses %j with exit 2', async (args, message) => {
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Local', ...args], admin)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(message)
+    expect(requests).toBe(0)
+  })
+
+  it('reads the key from standard input with --key-file -', async () => {
+    const key = makeKey('stdin')
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'From stdin', '--key-file', '-', '-p', '20', '--json'], {...maintainer, stdin: key.text + '\n'})
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>().fingerprint_sha256).toBe(key.sha256)
+  })
+
+  it('the server refuses a key text of its own accord too (400)', async () => {
+    const response = await sb.api('POST', '/projects/20/deploy_keys', {as: 'maintainer', body: {title: 'Bad', key: mislabelledKey(fresh)}})
+    expect(response.status).toBe(400)
+  })
+})
