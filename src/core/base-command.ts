@@ -30,7 +30,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await super.init()
     const ctor = this.ctor as unknown as T
     if (canPrompt()) await this.promptForMissingInputs(ctor)
-    const {flags, args} = await this.parse({flags: ctor.flags, baseFlags: ctor.baseFlags, args: ctor.args, strict: ctor.strict})
+    const {flags, args} = await this.parse({flags: ctor.flags, baseFlags: ctor.baseFlags, args: argsWithoutStdin(ctor.args), strict: ctor.strict})
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
   }
@@ -99,7 +99,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}]))
     let parsed: {flags: Record<string, unknown>; args: Record<string, unknown>}
     try {
-      parsed = await this.parse({flags: relax(ctor.flags), baseFlags: relax(ctor.baseFlags), args: relax(ctor.args), strict: ctor.strict}, this.argv)
+      parsed = await this.parse({flags: relax(ctor.flags), baseFlags: relax(ctor.baseFlags), args: relax(argsWithoutStdin(ctor.args)), strict: ctor.strict}, this.argv)
     } catch {
       return // the real parse below reports the problem
     }
@@ -140,6 +140,16 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
     return this.exit(ExitCode.error)
   }
+}
+
+/**
+ * oclif fills a missing argument from piped standard input. forgectl reads stdin only where a flag
+ * says `-` (`--from-file -`, `--key-file -`), so `labels create --from-file - < labels.json` must not
+ * take the file's text as NAME.
+ */
+function argsWithoutStdin<A extends Record<string, object> | undefined>(args: A): A {
+  if (!args) return args
+  return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, {...arg, ignoreStdin: true}])) as A
 }
 
 function hintFor(error: CliError): string {

@@ -269,6 +269,12 @@ describe('labels create --from-file (bulk)', () => {
     expect(result!.stderr).toContain('record 3: name is missing')
   })
 
+  it('--from-file - reads the records from piped stdin, which never fills the optional NAME', async () => {
+    const result = await sb.run(['labels', 'create', '--from-file', '-', '-p', '20', '--json'], {stdin: JSON.stringify([{name: 'from-stdin', color: 'teal'}])})
+    expect(result.code).toBe(0)
+    expect(result.json<Array<{item: string; status: string}>>()).toEqual([expect.objectContaining({item: 'from-stdin', status: 'ok'})])
+  })
+
   it('without --from-file, NAME and --color are required', async () => {
     const result = await sb.run(['labels', 'create', '-p', '20'])
     expect(result.code).toBe(2)
