@@ -9,12 +9,12 @@ export default class HooksDelete extends ApiCommand<typeof HooksDelete> {
     '<%= config.bin %> hooks delete 3',
     '<%= config.bin %> hooks delete 3 --yes',
   ]
-  static args = {id: idArg('HOOK_ID', 'system hook ID')}
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID')}
   static flags = {...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete system hook ${this.args.id}`)
-    await deleteHook(this.api, this.args.id)
-    this.note(`Deleted system hook ${this.args.id}.`)
+    await this.confirm(`delete system hook ${this.args.hook_id}`)
+    await deleteHook(this.api, this.args.hook_id)
+    this.note(`Deleted system hook ${this.args.hook_id}.`)
   }
 }

@@ -9,9 +9,9 @@ export default class HooksGet extends ApiCommand<typeof HooksGet> {
     '<%= config.bin %> hooks get 3',
     '<%= config.bin %> hooks get 3 --json | jq ".url_variables[].key"',
   ]
-  static args = {id: idArg('HOOK_ID', 'system hook ID')}
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID')}
 
   async run(): Promise<void> {
-    await this.print(await getHook(this.api, this.args.id))
+    await this.print(await getHook(this.api, this.args.hook_id))
   }
 }

@@ -9,9 +9,9 @@ export default class HooksTest extends ApiCommand<typeof HooksTest> {
     '<%= config.bin %> hooks test 3',
     '<%= config.bin %> hooks test 3 --json',
   ]
-  static args = {id: idArg('HOOK_ID', 'system hook ID')}
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID')}
 
   async run(): Promise<void> {
-    await this.print(await testHook(this.api, this.args.id))
+    await this.print(await testHook(this.api, this.args.hook_id))
   }
 }

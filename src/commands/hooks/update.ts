@@ -11,7 +11,7 @@ export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
     '<%= config.bin %> hooks update 3 --url https://hooks.example.com/v2 --secret-token "$NEW_SECRET"',
     '<%= config.bin %> hooks update 3 --no-enable-ssl-verification --repository-update-events',
   ]
-  static args = {id: idArg('HOOK_ID', 'system hook ID')}
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID')}
   static flags = {
     url: Flags.string({description: 'new absolute http(s) URL', parse: async value => validHookUrl(value)}),
     ...hookSettingFlags,
@@ -19,6 +19,6 @@ export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
 
   async run(): Promise<void> {
     atLeastOne(this.flags, [...HOOK_SETTING_NAMES])
-    await this.print(await updateHook(this.api, this.args.id, hookSettingsFrom(this.flags)))
+    await this.print(await updateHook(this.api, this.args.hook_id, hookSettingsFrom(this.flags)))
   }
 }

@@ -9,12 +9,12 @@ export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlV
     '<%= config.bin %> hooks url-variables delete 3 api_key',
     '<%= config.bin %> hooks url-variables delete 3 api_key --yes',
   ]
-  static args = {id: idArg('HOOK_ID', 'system hook ID'), key: urlVariableKeyArg()}
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), key: urlVariableKeyArg()}
   static flags = {...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete URL variable ${this.args.key} of system hook ${this.args.id}`)
-    await deleteUrlVariable(this.api, this.args.id, this.args.key)
-    this.note(`Deleted URL variable ${this.args.key} of system hook ${this.args.id}.`)
+    await this.confirm(`delete URL variable ${this.args.key} of system hook ${this.args.hook_id}`)
+    await deleteUrlVariable(this.api, this.args.hook_id, this.args.key)
+    this.note(`Deleted URL variable ${this.args.key} of system hook ${this.args.hook_id}.`)
   }
 }

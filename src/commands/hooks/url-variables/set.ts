@@ -11,14 +11,14 @@ export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVari
     'pass show receiver/key | <%= config.bin %> hooks url-variables set 3 api_key -',
   ]
   static args = {
-    id: idArg('HOOK_ID', 'system hook ID'),
+    hook_id: idArg('HOOK_ID', 'system hook ID'),
     key: urlVariableKeyArg(),
     value: Args.string({description: 'the value, or - for standard input', required: true}),
   }
 
   async run(): Promise<void> {
     const value = this.args.value === '-' ? (await readStdin()).replace(/\r?\n$/, '') : this.args.value
-    await setUrlVariable(this.api, this.args.id, this.args.key, value)
-    this.note(`Set URL variable ${this.args.key} of system hook ${this.args.id}.`)
+    await setUrlVariable(this.api, this.args.hook_id, this.args.key, value)
+    this.note(`Set URL variable ${this.args.key} of system hook ${this.args.hook_id}.`)
   }
 }
