@@ -4,6 +4,7 @@ import {apiInput} from '../core/api-input.js'
 import {UsageError} from '../core/errors.js'
 import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
+import {redactUrl} from '../core/redact.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
@@ -111,7 +112,7 @@ export function validHookUrl(value: string): string {
     // reported below
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.hostname === '') {
-    throw new UsageError(`--url must be an absolute http or https URL such as https://hooks.example.com/receive, got "${value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, '$1*****@')}"`)
+    throw new UsageError(`--url must be an absolute http or https URL such as https://hooks.example.com/receive, got "${redactUrl(value)}"`)
   }
   return value
 }
