@@ -21,6 +21,11 @@ export interface RequestSpec {
   accept?: readonly number[]
   /** `stream` leaves the body unread, for downloads */
   responseType?: 'json' | 'stream'
+  /**
+   * body fields holding a secret under a name the shared redaction cannot recognise (a hook's URL
+   * variable `value`): redacted in traces, and their values scrubbed from responses and errors
+   */
+  secretFields?: readonly string[]
 }
 
 export interface ApiResponse<T> {
@@ -111,13 +116,15 @@ export class ApiClient {
   async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const url = this.url(spec.path, spec.query)
     const body = spec.body === undefined || spec.body instanceof FormData ? spec.body : dropUndefined(spec.body)
+    const secretFields = spec.secretFields ?? []
+    const secrets = [this.connection.token, ...secretValues(body, secretFields)]
     if (this.options.dryRun) {
-      this.traceRequest('DRY RUN', spec.method, url, body)
+      this.traceRequest('DRY RUN', spec.method, url, body, secretFields)
       throw new DryRunStop()
     }
     const fetcher = await (this.fetcher ??= createFetcher(this.connection))
     for (let attempt = 0; ; attempt++) {
-      if (this.options.verbose) this.traceRequest('>', spec.method, url, body)
+      if (this.options.verbose) this.traceRequest('>', spec.method, url, body, secretFields)
       const started = Date.now()
       let failure: Failure
       let retryAfter: string | null = null
@@ -133,7 +140,7 @@ export class ApiClient {
           ignoreResponseError: true,
           responseType: spec.responseType === 'stream' ? 'stream' : 'text',
         })
-        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream')
+        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
         if (ok && spec.responseType === 'stream') return {status: response.status, headers: response.headers, data: response._data as T}
         const text = spec.responseType === 'stream' ? await readStreamText(response._data) : (response._data as string | undefined) ?? ''
@@ -149,7 +156,7 @@ export class ApiClient {
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
-          error = new ApiError(response.status, scrubText(serverMessage(message), [this.connection.token]), spec.method, `/api/v4${spec.path}`)
+          error = new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}`)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
@@ -179,20 +186,21 @@ export class ApiClient {
     return [failure, new CliError(`${where}: ${reason}`, ExitCode.error)]
   }
 
-  private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined): void {
+  private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined, secretFields: readonly string[]): void {
     this.log(`${prefix} ${method} ${redactUrl(url)}`)
     if (this.connection.token) this.log(`${prefix} PRIVATE-TOKEN: ${REDACTED}`)
     if (body instanceof FormData) {
       for (const [key, value] of body) {
-        const shown = typeof value !== 'string' ? `<file ${value.name}, ${value.size} bytes>` : isSecretKey(key) ? REDACTED : JSON.stringify(value)
+        const shown = typeof value !== 'string' ? `<file ${value.name}, ${value.size} bytes>` : isSecretKey(key) || secretFields.includes(key) ? REDACTED : JSON.stringify(value)
         this.log(`${prefix} form ${key}=${shown}`)
       }
     } else if (body !== undefined) {
-      this.log(`${prefix} ${JSON.stringify(redactValue(body))}`)
+      const hidden = Object.fromEntries(Object.entries(body).map(([key, v]) => [key, secretFields.includes(key) && v !== '' ? REDACTED : v]))
+      this.log(`${prefix} ${JSON.stringify(redactValue(hidden))}`)
     }
   }
 
-  private traceResponse(response: Response & {_data?: unknown}, ms: number, streamed: boolean): void {
+  private traceResponse(response: Response & {_data?: unknown}, ms: number, streamed: boolean, secrets: Array<string | undefined>): void {
     this.log(`< ${response.status} ${response.statusText} (${ms} ms)`)
     for (const name of ['content-type', 'content-length', 'x-total', 'x-total-pages', 'x-page', 'x-next-page', 'retry-after']) {
       const value = response.headers.get(name)
@@ -205,7 +213,7 @@ export class ApiClient {
     } catch {
       // not JSON: shown as it came, with known secrets scrubbed
     }
-    shown = scrubText(shown, [this.connection.token])
+    shown = scrubText(shown, secrets)
     this.log(`< ${shown.length > 2000 ? shown.slice(0, 2000) + ` … (${shown.length} characters)` : shown}`)
   }
 }
@@ -227,6 +235,12 @@ function parseBody(text: string, contentType: string | null): unknown {
 async function readStreamText(stream: unknown): Promise<string> {
   if (!stream) return ''
   return new Response(stream as ReadableStream).text()
+}
+
+function secretValues(body: JsonBody | FormData | undefined, fields: readonly string[]): string[] {
+  if (body === undefined || fields.length === 0) return []
+  const get = (key: string) => (body instanceof FormData ? body.get(key) : body[key])
+  return fields.map(get).filter((v): v is string => typeof v === 'string')
 }
 
 function dropUndefined(body: JsonBody): JsonBody {

@@ -1,0 +1,20 @@
+import {deleteVariable, keyArg} from '../../api/ci-variables.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {yesFlag} from '../../core/flags.js'
+
+export default class CiVariablesDelete extends ApiCommand<typeof CiVariablesDelete> {
+  static summary = 'Delete an instance-level CI/CD variable'
+  static description = 'DELETE /admin/ci/variables/:key. Administrator only. Every pipeline of the instance loses the variable. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> ci-variables delete OLD_TOKEN',
+    '<%= config.bin %> ci-variables delete OLD_TOKEN --yes',
+  ]
+  static args = {key: keyArg()}
+  static flags = {...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`delete instance CI/CD variable ${this.args.key}`)
+    await deleteVariable(this.api, this.args.key)
+    this.note(`Deleted instance CI/CD variable ${this.args.key}.`)
+  }
+}

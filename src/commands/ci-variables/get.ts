@@ -1,0 +1,16 @@
+import {getVariable, keyArg} from '../../api/ci-variables.js'
+import {ApiCommand} from '../../core/base-command.js'
+
+export default class CiVariablesGet extends ApiCommand<typeof CiVariablesGet> {
+  static summary = 'Show one instance-level CI/CD variable, value included'
+  static description = 'GET /admin/ci/variables/:key. Administrator only. The value is shown even when the variable is masked (masking applies to job logs).'
+  static examples = [
+    '<%= config.bin %> ci-variables get DEPLOY_REGION',
+    '<%= config.bin %> ci-variables get DEPLOY_REGION --json | jq -r .value',
+  ]
+  static args = {key: keyArg()}
+
+  async run(): Promise<void> {
+    await this.print(await getVariable(this.api, this.args.key))
+  }
+}

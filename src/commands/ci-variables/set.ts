@@ -1,0 +1,20 @@
+import {keyArg, setVariable, settingFlags, valueFlags, variableFromFlags} from '../../api/ci-variables.js'
+import {ApiCommand} from '../../core/base-command.js'
+
+export default class CiVariablesSet extends ApiCommand<typeof CiVariablesSet> {
+  static summary = 'Create an instance-level CI/CD variable, or update it when it exists'
+  static description = 'PUT /admin/ci/variables/:key, then POST /admin/ci/variables when the server answers 404. Administrator only. For scripts that run again: says on stderr whether the variable was created or updated. On an update the settings not given keep their value; on a create they take the API defaults. --dry-run shows the PUT only.'
+  static examples = [
+    '<%= config.bin %> ci-variables set DEPLOY_REGION --value eu-west-1',
+    'vault read -field=password secret/registry | <%= config.bin %> ci-variables set REGISTRY_PASSWORD --value-file - --masked',
+  ]
+  static args = {key: keyArg()}
+  static flags = {...valueFlags, ...settingFlags}
+
+  async run(): Promise<void> {
+    const input = await variableFromFlags(this.args.key, this.flags, (value, name) => this.need(value, name))
+    const {action, variable} = await setVariable(this.api, input)
+    this.note(`${action === 'created' ? 'Created' : 'Updated'} instance CI/CD variable ${variable.key}.`)
+    await this.print(variable)
+  }
+}

@@ -1,0 +1,18 @@
+import {keyArg, settingFlags, updateVariable, valueFlags, variableFromFlags} from '../../api/ci-variables.js'
+import {ApiCommand} from '../../core/base-command.js'
+
+export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpdate> {
+  static summary = 'Change an instance-level CI/CD variable'
+  static description = 'PUT /admin/ci/variables/:key. Administrator only. The API requires the value on every update (--value, or --value-file with - for standard input); the settings not given keep their current value.'
+  static examples = [
+    '<%= config.bin %> ci-variables update DEPLOY_REGION --value eu-central-1',
+    '<%= config.bin %> ci-variables update REGISTRY_PASSWORD --value-file - --masked --protected < password.txt',
+  ]
+  static args = {key: keyArg()}
+  static flags = {...valueFlags, ...settingFlags}
+
+  async run(): Promise<void> {
+    const variable = await variableFromFlags(this.args.key, this.flags, (value, name) => this.need(value, name))
+    await this.print(await updateVariable(this.api, variable))
+  }
+}

@@ -1,0 +1,20 @@
+import {deleteUrlVariable, urlVariableKeyArg} from '../../../api/hooks.js'
+import {ApiCommand} from '../../../core/base-command.js'
+import {idArg, yesFlag} from '../../../core/flags.js'
+
+export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlVariablesDelete> {
+  static summary = 'Delete a URL variable of a system hook'
+  static description = 'DELETE /hooks/:hook_id/url_variables/:key. Administrator only (self-managed). Exit 3 when the hook has no such variable. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> hooks url-variables delete 3 api_key',
+    '<%= config.bin %> hooks url-variables delete 3 api_key --yes',
+  ]
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), key: urlVariableKeyArg()}
+  static flags = {...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`delete URL variable ${this.args.key} of system hook ${this.args.hook_id}`)
+    await deleteUrlVariable(this.api, this.args.hook_id, this.args.key)
+    this.note(`Deleted URL variable ${this.args.key} of system hook ${this.args.hook_id}.`)
+  }
+}

@@ -1,0 +1,296 @@
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {TOKENS} from '../sandbox/seed.js'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+
+/** the fields these tests read; the rest is compared whole with the API's own answer */
+interface Variable {
+  key: string
+  value: string
+  variable_type: string
+}
+
+interface BulkRow {
+  item: string
+  status: string
+  result?: Variable
+  error?: string
+}
+
+const sb = useSandbox()
+const admin: SandboxRunOptions = {as: 'admin'}
+const variable = (key: string) => sb.api<Variable>('GET', `/admin/ci/variables/${key}`, {as: 'admin'})
+const dir = mkdtempSync(join(tmpdir(), 'forgectl-ci-variables-'))
+
+describe('ci-variables list and get', () => {
+  it('--json prints exactly the API body', async () => {
+    const result = await sb.run(['ci-variables', 'list', '--json'], admin)
+    expect(result.code).toBe(0)
+    const api = await sb.api<Variable[]>('GET', '/admin/ci/variables', {as: 'admin'})
+    expect(result.json()).toEqual(api.body)
+    expect(result.json<Variable[]>().map(v => v.key)).toEqual(expect.arrayContaining(['DEPLOY_REGION', 'REGISTRY_PASSWORD', 'CA_BUNDLE']))
+  })
+
+  it('the table shows key, type, flags and description, and leaves the values out', async () => {
+    const result = await sb.run(['ci-variables', 'list', '-o', 'table'], admin)
+    expect(result.code).toBe(0)
+    expect(result.stdout.split('\n')[0]).toMatch(/^key\s+variable_type\s+protected\s+masked\s+raw\s+description\s*$/)
+    expect(result.stdout).toMatch(/REGISTRY_PASSWORD\s+env_var\s+true\s+true\s+false/)
+    const secret = (await variable('REGISTRY_PASSWORD')).body.value
+    expect(result.stdout).not.toContain(secret)
+  })
+
+  it('pages with --per-page', async () => {
+    const result = await sb.run(['ci-variables', 'list', '--per-page', '2', '--json'], admin)
+    expect(result.json<Variable[]>()).toHaveLength(2)
+  })
+
+  it('get shows one variable, value included, as the API does', async () => {
+    const result = await sb.run(['ci-variables', 'get', 'CA_BUNDLE', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual((await variable('CA_BUNDLE')).body)
+    expect(result.json<Variable>()).toMatchObject({variable_type: 'file', raw: true})
+  })
+
+  it('an unknown key is exit 3', async () => {
+    const result = await sb.run(['ci-variables', 'get', 'NO_SUCH_KEY'], admin)
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('404 Not Found: Variable Not Found (GET /api/v4/admin/ci/variables/NO_SUCH_KEY)')
+  })
+})
+
+describe('ci-variables create, update, delete', () => {
+  it('creates a variable with every setting, and the API shows it', async () => {
+    const result = await sb.run(['ci-variables', 'create', 'RELEASE_CHANNEL', '--value', 'stable', '--description', 'Where releases go',
+      '--variable-type', 'env_var', '--masked', '--protected', '--no-raw', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual((await variable('RELEASE_CHANNEL')).body)
+    expect(result.json<Variable>()).toEqual({key: 'RELEASE_CHANNEL', value: 'stable', description: 'Where releases go',
+      variable_type: 'env_var', masked: true, protected: true, raw: false})
+  })
+
+  it('takes the API defaults for what is not given', async () => {
+    const result = await sb.run(['ci-variables', 'create', 'PLAIN', '--value', 'x', '--json'], admin)
+    expect(result.json<Variable>()).toMatchObject({variable_type: 'env_var', masked: false, protected: false, raw: false, description: null})
+  })
+
+  it('reads the value from standard input with --value-file -, exactly as given', async () => {
+    const result = await sb.run(['ci-variables', 'create', 'FROM_STDIN', '--value-file', '-', '--json'], {...admin, stdin: 'line one\nline two\n'})
+    expect(result.code).toBe(0)
+    expect((await variable('FROM_STDIN')).body.value).toBe('line one\nline two\n')
+  })
+
+  it('reads the value from a file with --value-file', async () => {
+    const file = join(dir, 'kubeconfig')
+    writeFileSync(file, 'apiVersion: v1\nkind: Config\n')
+    const result = await sb.run(['ci-variables', 'create', 'KUBECONFIG', '--value-file', file, '--variable-type', 'file', '--json'], admin)
+    expect(result.json<Variable>()).toMatchObject({value: 'apiVersion: v1\nkind: Config\n', variable_type: 'file'})
+  })
+
+  it('a taken key is the server\'s 400 "has already been taken", exit 6', async () => {
+    const result = await sb.run(['ci-variables', 'create', 'DEPLOY_REGION', '--value', 'x'], admin)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('400 Bad Request: key (DEPLOY_REGION) has already been taken (POST /api/v4/admin/ci/variables)')
+    expect(result.stdout).toBe('')
+  })
+
+  it('updates the value and some settings; the others keep their value', async () => {
+    await sb.run(['ci-variables', 'create', 'TO_UPDATE', '--value', 'one', '--masked', '--description', 'kept'], admin)
+    const result = await sb.run(['ci-variables', 'update', 'TO_UPDATE', '--value', 'two', '--protected', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.json()).toEqual((await variable('TO_UPDATE')).body)
+    expect(result.json<Variable>()).toMatchObject({value: 'two', protected: true, masked: true, description: 'kept'})
+  })
+
+  it('update of an unknown key is exit 3', async () => {
+    const result = await sb.run(['ci-variables', 'update', 'NOT_THERE', '--value', 'x'], admin)
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('404 Not Found: Variable Not Found (PUT /api/v4/admin/ci/variables/NOT_THERE)')
+  })
+
+  it('delete refuses without a terminal and without --yes, sending nothing; with --yes it deletes', async () => {
+    await sb.run(['ci-variables', 'create', 'DOOMED', '--value', 'x'], admin)
+    const {result: refused, requests} = await sb.runCounted(['ci-variables', 'delete', 'DOOMED'], admin)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('refusing to delete instance CI/CD variable DOOMED without confirmation: pass --yes (-y)')
+    expect(requests).toBe(0)
+    const deleted = await sb.run(['ci-variables', 'delete', 'DOOMED', '--yes'], admin)
+    expect(deleted.code).toBe(0)
+    expect(deleted.stdout).toBe('')
+    expect(deleted.stderr).toContain('Deleted instance CI/CD variable DOOMED.')
+    expect((await variable('DOOMED')).status).toBe(404)
+    const again = await sb.run(['ci-variables', 'delete', 'DOOMED', '--yes'], admin)
+    expect(again.code).toBe(3)
+  })
+
+  it('--dry-run of a delete needs no confirmation and deletes nothing', async () => {
+    const {result, requests} = await sb.runCounted(['ci-variables', 'delete', 'DEPLOY_REGION', '--dry-run'], admin)
+    expect(result.code).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain(`DRY RUN DELETE ${sb.url}/api/v4/admin/ci/variables/DEPLOY_REGION`)
+    expect((await variable('DEPLOY_REGION')).status).toBe(200)
+  })
+})
+
+describe('ci-variables set (create or update)', () => {
+  it('creates on the first run and updates on the second, saying which on stderr', async () => {
+    const first = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value', 'v1', '--description', 'first', '--json'], admin)
+    expect(first.code).toBe(0)
+    expect(first.stderr).toContain('Created instance CI/CD variable IDEMPOTENT.')
+    expect(first.json<Variable>()).toMatchObject({value: 'v1', description: 'first'})
+    const second = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value-file', '-', '--masked', '--json'], {...admin, stdin: 'v2'})
+    expect(second.code).toBe(0)
+    expect(second.stderr).toContain('Updated instance CI/CD variable IDEMPOTENT.')
+    expect(second.json()).toEqual((await variable('IDEMPOTENT')).body)
+    expect(second.json<Variable>()).toMatchObject({value: 'v2', masked: true, description: 'first'})
+  })
+
+  it('needs a value', async () => {
+    const {result, requests} = await sb.runCounted(['ci-variables', 'set', 'NO_VALUE'], admin)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('missing --value or --value-file')
+    expect(requests).toBe(0)
+  })
+
+  it('a developer is refused (403, exit 5)', async () => {
+    const result = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value', 'x'], {as: 'developer'})
+    expect(result.code).toBe(5)
+    expect(result.stderr).toMatch(/^Error: 403 Forbidden/)
+  })
+})
+
+describe('ci-variables: limits checked before sending, and by the server', () => {
+  const long = (n: number, c = 'A') => c.repeat(n)
+
+  it.each([
+    ['a key over 255 characters', ['create', long(256), '--value', 'x'], 'KEY is 256 characters long; the limit is 255'],
+    ['a key with a dash', ['create', 'BAD-KEY', '--value', 'x'], 'KEY may hold only A-Z, a-z, 0-9 and _, got "BAD-KEY"'],
+    ['a key with a space (get)', ['get', 'TWO WORDS'], 'KEY may hold only'],
+    ['a value over 10,000 characters', ['create', 'BIG', '--value', long(10_001, 'x')], '--value is 10001 characters long; the limit is 10000'],
+    ['a description over 255 characters', ['update', 'DEPLOY_REGION', '--value', 'x', '--description', long(256, 'd')], '--description is 256 characters long; the limit is 255'],
+    ['an unknown variable type', ['set', 'X', '--value', 'x', '--variable-type', 'secret'], 'Expected --variable-type=secret to be one of: env_var, file'],
+    ['--value with --value-file', ['create', 'X', '--value', 'x', '--value-file', '-'], 'cannot also be provided when using'],
+    ['create without a value', ['create', 'X'], 'missing --value or --value-file'],
+    ['update without a value', ['update', 'DEPLOY_REGION', '--protected'], 'missing --value or --value-file'],
+  ])('refuses %s: exit 2, nothing sent', async (_what, args, message) => {
+    const {result, requests} = await sb.runCounted(['ci-variables', ...args], admin)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(message)
+    expect(result.stderr).not.toMatch(/at .*\.js:\d+/)
+    expect(requests).toBe(0)
+  })
+
+  it('a value of exactly 10,000 characters and a key of 255 are accepted', async () => {
+    const key = long(255, 'K')
+    const result = await sb.run(['ci-variables', 'create', key, '--value-file', '-', '--json'], {...admin, stdin: long(10_000, 'v')})
+    expect(result.code).toBe(0)
+    expect(result.json<Variable>().value).toHaveLength(10_000)
+  })
+
+  it('the server checks the same limits (400 with the field-by-field message)', async () => {
+    const post = (body: Record<string, unknown>) => sb.api<{message: Record<string, string[]>}>('POST', '/admin/ci/variables', {as: 'admin', body})
+    const badKey = await post({key: `${long(256)}-`, value: 'x'})
+    expect(badKey.status).toBe(400)
+    expect(badKey.body.message.key).toEqual(['is too long (maximum is 255 characters)', "can contain only letters, digits and '_'."])
+    const bigValue = await post({key: 'SERVER_BIG', value: long(10_001)})
+    expect(bigValue.status).toBe(400)
+    expect(bigValue.body.message.value).toEqual(['is too long (maximum is 10000 characters)'])
+    const longDescription = await post({key: 'SERVER_DESC', value: 'x', description: long(256)})
+    expect(longDescription.body.message.description).toEqual(['is too long (maximum is 255 characters)'])
+    const noValue = await sb.api<{error: string}>('PUT', '/admin/ci/variables/DEPLOY_REGION', {as: 'admin', body: {protected: true}})
+    expect(noValue.status).toBe(400)
+    expect(noValue.body.error).toBe('value is missing')
+    expect((await variable('SERVER_BIG')).status).toBe(404)
+  })
+})
+
+describe('ci-variables create --from-file (bulk)', () => {
+  it('creates every variable of a CSV file, reports each, and exits non-zero when the server refuses one', async () => {
+    const file = join(dir, 'variables.csv')
+    writeFileSync(file, 'key,value,description,masked,variable_type\nBULK_ONE,first,"One, with a comma",true,\nDEPLOY_REGION,taken,,,\nBULK_TWO,second,,,file\n')
+    const result = await sb.run(['ci-variables', 'create', '--from-file', file, '--json'], admin)
+    expect(result.code).toBe(6)
+    const rows = result.json<BulkRow[]>()
+    expect(rows.map(r => [r.item, r.status])).toEqual([['BULK_ONE', 'ok'], ['DEPLOY_REGION', 'failed'], ['BULK_TWO', 'ok']])
+    expect(rows[0]!.result).toEqual((await variable('BULK_ONE')).body)
+    expect(rows[0]!.result).toMatchObject({description: 'One, with a comma', masked: true})
+    expect(rows[1]!.error).toContain('has already been taken')
+    expect(result.stderr).toContain('1 of 3 failed')
+    expect((await variable('BULK_TWO')).body.variable_type).toBe('file')
+    expect((await variable('DEPLOY_REGION')).body.value).toBe('eu-west-1')
+  })
+
+  it('reads YAML, and prints a table of results', async () => {
+    const file = join(dir, 'variables.yaml')
+    writeFileSync(file, '- key: YAML_ONE\n  value: "1"\n  protected: true\n- key: YAML_TWO\n  value: two\n  raw: true\n')
+    const result = await sb.run(['ci-variables', 'create', '--from-file', file, '-o', 'table'], admin)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/YAML_ONE\s+ok/)
+    expect((await variable('YAML_ONE')).body).toMatchObject({value: '1', protected: true})
+  })
+
+  it('refuses a file with bad records before sending anything, naming each', async () => {
+    const file = join(dir, 'bad.json')
+    writeFileSync(file, JSON.stringify([
+      {key: 'FINE_ONE', value: 'x'},
+      {key: 'BAD-KEY', value: 'x'},
+      {key: 'NO_VALUE'},
+      {key: 'BIG_ONE', value: 'x'.repeat(10_001)},
+      {key: 'WRONG_TYPE', value: 'x', variable_type: 'secret'},
+    ]))
+    const {result, requests} = await sb.runCounted(['ci-variables', 'create', '--from-file', file], admin)
+    expect(requests).toBe(0)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('nothing was sent')
+    expect(result.stderr).toContain('record 2: key may hold only A-Z, a-z, 0-9 and _')
+    expect(result.stderr).toContain('record 3: value is missing')
+    expect(result.stderr).toContain('record 4: --value is 10001 characters long')
+    expect(result.stderr).toContain('record 5: --variable_type must be one of env_var, file')
+    expect(result.stderr).not.toContain('record 1')
+    expect((await variable('FINE_ONE')).status).toBe(404)
+  })
+
+  it('refuses KEY or single-variable flags together with --from-file', async () => {
+    const file = join(dir, 'variables.yaml')
+    for (const args of [['KEY_TOO', '--from-file', file], ['--from-file', file, '--masked']]) {
+      const {result, requests} = await sb.runCounted(['ci-variables', 'create', ...args], admin)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+})
+
+describe('ci-variables: roles, dry run and verbose', () => {
+  it('a developer gets 403 (exit 5) and no token gets 401 (exit 4)', async () => {
+    const forbidden = await sb.run(['ci-variables', 'list'], {as: 'developer'})
+    expect(forbidden.code).toBe(5)
+    expect(forbidden.stderr).toContain('403 Forbidden (GET /api/v4/admin/ci/variables)')
+    const anonymous = await sb.run(['ci-variables', 'get', 'DEPLOY_REGION'], {as: null})
+    expect(anonymous.code).toBe(4)
+    for (const r of [forbidden, anonymous]) expect(r.stdout).toBe('')
+  })
+
+  it('--dry-run of a create prints the request, token redacted, and sends nothing', async () => {
+    const {result, requests} = await sb.runCounted(['ci-variables', 'create', 'DRY_ONE', '--value', 'dry-value', '--masked', '--dry-run'], admin)
+    expect(requests).toBe(0)
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/admin/ci/variables`)
+    expect(result.stderr).toContain('{"key":"DRY_ONE","value":"dry-value","masked":true}')
+    expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
+    expect(result.stderr + result.stdout).not.toContain(TOKENS.admin)
+    expect((await variable('DRY_ONE')).status).toBe(404)
+  })
+
+  it('--verbose traces on stderr without the access token; stdout keeps only the JSON', async () => {
+    const result = await sb.run(['ci-variables', 'set', 'TRACED', '--value', 'traced', '--verbose', '--json'], admin)
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain(`> PUT ${sb.url}/api/v4/admin/ci/variables/TRACED`)
+    expect(result.stderr).toMatch(/< 404 Not Found/)
+    expect(result.stderr).toContain(`> POST ${sb.url}/api/v4/admin/ci/variables`)
+    expect(result.stderr).toMatch(/< 201 Created/)
+    expect(result.stderr).not.toContain(TOKENS.admin)
+    expect(result.json<Variable>().value).toBe('traced')
+  })
+})
