@@ -113,7 +113,7 @@ export default function register(r: Router, store: Store): void {
   const base = '/groups/:id/milestones'
 
   r.get(base, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user)
+    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
     const q = ctx.input
     // "include_parent_milestones (deprecated; use include_ancestors)"
     const ancestors = (optionalBoolean(q, 'include_ancestors') ?? false) || (optionalBoolean(q, 'include_parent_milestones') ?? false)
@@ -150,7 +150,7 @@ export default function register(r: Router, store: Store): void {
     return paginate(ctx, found, render)
   }, {anonymous: true})
 
-  r.get(`${base}/:milestone_id`, ctx => ok(render(find(ctx, store.groupFor(ctx.params.id!, ctx.user)))), {anonymous: true})
+  r.get(`${base}/:milestone_id`, ctx => ok(render(find(ctx, store.groupFor(ctx.params.id!, ctx.user, 0)))), {anonymous: true})
 
   r.post(base, ctx => {
     const group = store.groupFor(ctx.params.id!, ctx.user, 'reporter')
@@ -202,21 +202,21 @@ export default function register(r: Router, store: Store): void {
 
   // "issues of that group milestone (not those of subgroups)": only projects directly in the group
   r.get(`${base}/:milestone_id/issues`, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user)
+    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
     const milestone = find(ctx, group)
     const found = issues.filter(i => i.milestone_id === milestone.id && store.projects.get(i.project_id)?.namespace_id === group.id && canSeeProject(i.project_id, ctx.user))
     return paginate(ctx, found, renderIssue)
   }, {anonymous: true})
 
   r.get(`${base}/:milestone_id/merge_requests`, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user)
+    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
     const milestone = find(ctx, group)
     return paginate(ctx, mergeRequests.filter(mr => mr.milestone_id === milestone.id && canSeeProject(mr.project_id, ctx.user)), renderMergeRequest)
   }, {anonymous: true})
 
   // Burndown events as the platform records them: each issue added (created) and closed, with its weight.
   r.get(`${base}/:milestone_id/burndown_events`, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user)
+    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
     const milestone = find(ctx, group)
     const events = issues.filter(i => i.milestone_id === milestone.id && canSeeProject(i.project_id, ctx.user)).flatMap(i => [
       {created_at: i.created_at, weight: i.weight, action: 'created'},
