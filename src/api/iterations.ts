@@ -1,0 +1,43 @@
+// Project iterations (document 2, "Iteration", "Project iterations"): GET /projects/:id/iterations
+// returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
+import {listSpec, type ListSpec} from '../core/pagination.js'
+import {apiPath} from '../core/request.js'
+
+/** filter values; `opened` means upcoming and current */
+export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const
+export const ITERATION_SEARCH_FIELDS = ['title', 'cadence_title'] as const
+
+export interface Iteration {
+  id: number
+  iid: number
+  group_id: number
+  /** null for iterations auto-scheduled by a cadence */
+  title: string | null
+  description: string | null
+  /** the platform's numbering (the spec does not show it): 1 upcoming, 2 current, 3 closed */
+  state: number
+  created_at: string
+  updated_at: string
+  due_date: string
+  start_date: string
+  web_url: string
+}
+
+export const ITERATION_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date'] as const
+
+export interface IterationListFilters {
+  state?: (typeof ITERATION_STATES)[number]
+  search?: string
+  /** where --search looks; default [title] (release 16.2) */
+  in?: Array<(typeof ITERATION_SEARCH_FIELDS)[number]>
+  /** default true */
+  include_ancestors?: boolean
+  /** default false */
+  include_descendants?: boolean
+  updated_before?: string
+  updated_after?: string
+}
+
+export function listIterations(project: string, filters: IterationListFilters = {}): ListSpec<Iteration> {
+  return listSpec<Iteration>(apiPath`/projects/${project}/iterations`, {...filters})
+}

@@ -1,0 +1,20 @@
+import {deleteDraftNote, mergeRequestFlags} from '../../api/draft-notes.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, yesFlag} from '../../core/flags.js'
+
+export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
+  static summary = 'Delete one of your draft notes'
+  static description = 'DELETE /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> draft-notes delete 7 -p my-group/my-project --mr 11',
+    '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes',
+  ]
+  static args = {id: idArg('NOTE_ID', 'draft note ID')}
+  static flags = {...mergeRequestFlags, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`delete draft note ${this.args.id} of merge request !${this.flags.mr} in project ${this.flags.project}`)
+    await deleteDraftNote(this.api, this.flags, this.args.id)
+    this.note(`Deleted draft note ${this.args.id}.`)
+  }
+}

@@ -1,0 +1,19 @@
+import {mergeRequestFlags, publishDraftNote} from '../../api/draft-notes.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg} from '../../core/flags.js'
+
+export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPublish> {
+  static summary = 'Publish one of your draft notes'
+  static description = 'PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id/publish. The server answers 204: the draft becomes a note everyone can see and leaves your drafts.'
+  static examples = [
+    '<%= config.bin %> draft-notes publish 7 -p my-group/my-project --mr 11',
+    '<%= config.bin %> draft-notes publish 7 -p 42 --mr 11 --verbose',
+  ]
+  static args = {id: idArg('NOTE_ID', 'draft note ID')}
+  static flags = {...mergeRequestFlags}
+
+  async run(): Promise<void> {
+    await publishDraftNote(this.api, this.flags, this.args.id)
+    this.note(`Published draft note ${this.args.id} on merge request !${this.flags.mr}.`)
+  }
+}

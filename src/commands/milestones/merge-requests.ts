@@ -1,0 +1,19 @@
+import {WORK_ITEM_COLUMNS, listMilestoneMergeRequests} from '../../api/milestones.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, listFlags, requiredGroupFlag} from '../../core/flags.js'
+
+export default class MilestonesMergeRequests extends ApiCommand<typeof MilestonesMergeRequests> {
+  static summary = 'List the merge requests of a group milestone'
+  static description = 'GET /groups/:id/milestones/:milestone_id/merge_requests. Anyone who can see the group; merge requests of projects you cannot see are left out.'
+  static examples = [
+    '<%= config.bin %> milestones merge-requests 302 -g my-group',
+    '<%= config.bin %> milestones merge-requests 302 -g 10 --columns iid,title,state,web_url',
+  ]
+  static columns = WORK_ITEM_COLUMNS
+  static args = {id: idArg('ID', 'milestone ID')}
+  static flags = {...requiredGroupFlag, ...listFlags}
+
+  async run(): Promise<void> {
+    await this.printList(listMilestoneMergeRequests(this.flags.group, this.args.id))
+  }
+}
