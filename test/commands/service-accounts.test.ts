@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {TerminalSession, hasTmux} from '../helpers/terminal.js'
+import {TOKENS} from '../sandbox/seed.js'
 
 type Account = {id: number; username: string; name: string; email?: string; unconfirmed_email?: string}
 type Token = {id: number; name: string; active: boolean; revoked: boolean; scopes: string[]; user_id: number; expires_at: string; token?: string}
@@ -347,5 +349,29 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     expect(dry.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/groups/acme/service_accounts/${account.id}/personal_access_tokens`)
     expect(dry.stderr).not.toContain('sandbox-owner-token')
     expect(dry.stdout).toBe('')
+  })
+})
+
+describe.runIf(await hasTmux())('on a terminal', () => {
+  it('asks before rotating; a yes rotates and shows the new value once', async () => {
+    const {account, tokens: [token]} = await accountWithTokens(['confirmed'])
+    const t = await TerminalSession.start(['service-accounts', 'tokens', 'rotate', String(account.id), String(token!.id), '-g', 'acme'], {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.owner, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+    })
+    try {
+      await t.waitFor(`Rotate token ${token!.id} of service account ${account.id} in group acme (the existing tokens are revoked)?`)
+      await t.type('y')
+      await t.press('Enter')
+      expect(await t.exitCode()).toBe(0)
+      const screen = await t.screen()
+      expect(screen).toContain('shown only once')
+      const value = screen.match(/^token: (glpat-\S+)$/m)?.[1]
+      expect(value).toBeDefined()
+      expect(value).not.toBe(token!.token)
+      expect((await whoIs(value!)).code).toBe(0)
+      expect((await whoIs(token!.token!)).code).toBe(4)
+    } finally {
+      await t.close()
+    }
   })
 })

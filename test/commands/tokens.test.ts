@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {TerminalSession, hasTmux} from '../helpers/terminal.js'
+import {TOKENS} from '../sandbox/seed.js'
 
 type Token = {id: number; name: string; active: boolean; revoked: boolean; scopes: string[]; user_id: number; expires_at: string | null; token?: string}
 
@@ -151,5 +153,24 @@ describe('secrets stay out of traces', () => {
     expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
     expect(result.stderr + result.stdout).not.toContain('sandbox-admin-token')
     expect(result.stdout).toBe('')
+  })
+})
+
+describe.runIf(await hasTmux())('on a terminal', () => {
+  it('shows the record as a table, then the value on its own line and the warning; the value works', async () => {
+    const t = await TerminalSession.start(['tokens', 'create', '-u', '3', '--name', 'on-screen', '--scope', 'api'], {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.admin, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+    })
+    try {
+      expect(await t.exitCode()).toBe(0)
+      const screen = await t.screen()
+      expect(screen).toMatch(/name\s+on-screen/)
+      expect(screen).toContain('Copy the token now: it is shown only once and cannot be retrieved later.')
+      const value = screen.match(/^token: (glpat-\S+)$/m)?.[1]
+      expect(value).toBeDefined()
+      expect((await whoIs(value!)).json<{username: string}>().username).toBe('bob')
+    } finally {
+      await t.close()
+    }
   })
 })
