@@ -74,7 +74,7 @@ export const requiredAccountGroupFlag = {group: topLevelGroupFlag({description: 
 /** USER_ID: service accounts are users */
 export const accountIdArg = () => idArg('USER_ID', 'user ID of the service account')
 /** USER_ID TOKEN_ID of a service account's token */
-export const accountTokenArgs = () => ({user: accountIdArg(), token: idArg('TOKEN_ID', 'token ID')})
+export const accountTokenArgs = () => ({user_id: accountIdArg(), token_id: idArg('TOKEN_ID', 'token ID')})
 
 export const accountFieldFlags = {
   name: Flags.string({description: 'display name (default on create: "Service account user")'}),

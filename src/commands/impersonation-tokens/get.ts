@@ -9,10 +9,10 @@ export default class ImpersonationTokensGet extends ApiCommand<typeof Impersonat
     '<%= config.bin %> impersonation-tokens get 7 -u 42',
     '<%= config.bin %> impersonation-tokens get 7 -u 42 --json',
   ]
-  static args = {id: idArg('TOKEN_ID', 'impersonation token ID')}
+  static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
   static flags = {...requiredUserIdFlag}
 
   async run(): Promise<void> {
-    await this.print(await getImpersonationToken(this.api, this.flags.user, this.args.id))
+    await this.print(await getImpersonationToken(this.api, this.flags.user, this.args.token_id))
   }
 }

@@ -9,12 +9,12 @@ export default class ImpersonationTokensRevoke extends ApiCommand<typeof Imperso
     '<%= config.bin %> impersonation-tokens revoke 7 -u 42',
     '<%= config.bin %> impersonation-tokens revoke 7 -u 42 --yes',
   ]
-  static args = {id: idArg('TOKEN_ID', 'impersonation token ID')}
+  static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
   static flags = {...requiredUserIdFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`revoke impersonation token ${this.args.id} of user ${this.flags.user}`)
-    await revokeImpersonationToken(this.api, this.flags.user, this.args.id)
-    this.note(`Revoked impersonation token ${this.args.id} of user ${this.flags.user}.`)
+    await this.confirm(`revoke impersonation token ${this.args.token_id} of user ${this.flags.user}`)
+    await revokeImpersonationToken(this.api, this.flags.user, this.args.token_id)
+    this.note(`Revoked impersonation token ${this.args.token_id} of user ${this.flags.user}.`)
   }
 }

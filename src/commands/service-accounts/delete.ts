@@ -11,7 +11,7 @@ export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAcco
     '<%= config.bin %> service-accounts delete 58 -g my-group',
     '<%= config.bin %> service-accounts delete 58 -g 42 --hard-delete --yes',
   ]
-  static args = {id: accountIdArg()}
+  static args = {user_id: accountIdArg()}
   static flags = {
     ...requiredAccountGroupFlag,
     ...yesFlag,
@@ -20,8 +20,8 @@ export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAcco
 
   async run(): Promise<void> {
     const hard = this.flags['hard-delete'] ? ' and its contributions' : ''
-    await this.confirm(`delete service account ${this.args.id}${hard} of group ${this.flags.group}`)
-    await deleteServiceAccount(this.api, this.flags.group, this.args.id, apiInput(this.flags, ['hard-delete']))
-    this.note(`Deleted service account ${this.args.id}.`)
+    await this.confirm(`delete service account ${this.args.user_id}${hard} of group ${this.flags.group}`)
+    await deleteServiceAccount(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['hard-delete']))
+    this.note(`Deleted service account ${this.args.user_id}.`)
   }
 }

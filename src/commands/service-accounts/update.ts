@@ -10,12 +10,12 @@ export default class ServiceAccountsUpdate extends ApiCommand<typeof ServiceAcco
     '<%= config.bin %> service-accounts update 57 --name "Release bot (old)"',
     '<%= config.bin %> service-accounts update 58 -g my-group --email deploy@my-group.example.com',
   ]
-  static args = {id: accountIdArg()}
+  static args = {user_id: accountIdArg()}
   static flags = {...optionalAccountGroupFlag, ...accountFieldFlags}
 
   async run(): Promise<void> {
     atLeastOne(this.flags, ['name', 'username', 'email'])
-    const account = await updateServiceAccount(this.api, this.flags.group, this.args.id, apiInput(this.flags, ['name', 'username', 'email']))
+    const account = await updateServiceAccount(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['name', 'username', 'email']))
     if (account.unconfirmed_email) this.note(`The e-mail address ${account.unconfirmed_email} waits for confirmation; until then the account keeps ${account.email ?? 'its current address'}.`)
     await this.print(account)
   }

@@ -9,10 +9,10 @@ export default class ServiceAccountsTokensCreate extends ApiCommand<typeof Servi
     '<%= config.bin %> service-accounts tokens create 58 -g my-group --name deploy --scope api --expires-at 2026-12-31',
     'TOKEN=$(<%= config.bin %> service-accounts tokens create 58 -g my-group --name ci --scope read_repository -q)',
   ]
-  static args = {user: accountIdArg()}
+  static args = {user_id: accountIdArg()}
   static flags = {...requiredAccountGroupFlag, ...newTokenFlags}
 
   async run(): Promise<void> {
-    await printCreatedToken(this.printer, await createServiceAccountToken(this.api, this.flags.group, this.args.user, newTokenInput(this.flags)))
+    await printCreatedToken(this.printer, await createServiceAccountToken(this.api, this.flags.group, this.args.user_id, newTokenInput(this.flags)))
   }
 }

@@ -15,11 +15,11 @@ export default class ServiceAccountsTokensList extends ApiCommand<typeof Service
     '<%= config.bin %> service-accounts tokens list 58 -g 42 --last-used-before 2026-01-01T00:00:00Z --no-revoked --json',
   ]
   static columns = TOKEN_COLUMNS
-  static args = {user: accountIdArg()}
+  static args = {user_id: accountIdArg()}
   static flags = {...requiredAccountGroupFlag, ...listFlags, ...tokenFilterFlags}
 
   async run(): Promise<void> {
     const filters = apiInput(this.flags, FILTERS) as ServiceAccountTokenFilters
-    await this.printList(listServiceAccountTokens(this.flags.group, this.args.user, filters))
+    await this.printList(listServiceAccountTokens(this.flags.group, this.args.user_id, filters))
   }
 }

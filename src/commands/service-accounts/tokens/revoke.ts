@@ -13,8 +13,8 @@ export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof Servi
   static flags = {...requiredAccountGroupFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`revoke token ${this.args.token} of service account ${this.args.user} in group ${this.flags.group}`)
-    await revokeServiceAccountToken(this.api, this.flags.group, this.args.user, this.args.token)
-    this.note(`Revoked token ${this.args.token}.`)
+    await this.confirm(`revoke token ${this.args.token_id} of service account ${this.args.user_id} in group ${this.flags.group}`)
+    await revokeServiceAccountToken(this.api, this.flags.group, this.args.user_id, this.args.token_id)
+    this.note(`Revoked token ${this.args.token_id}.`)
   }
 }

@@ -19,8 +19,8 @@ export default class ServiceAccountsTokensRotate extends ApiCommand<typeof Servi
   }
 
   async run(): Promise<void> {
-    await this.confirm(`rotate token ${this.args.token} of service account ${this.args.user} in group ${this.flags.group} (the existing tokens are revoked)`)
-    const rotated = await rotateServiceAccountToken(this.api, this.flags.group, this.args.user, this.args.token, apiInput(this.flags, ['expires-at']))
+    await this.confirm(`rotate token ${this.args.token_id} of service account ${this.args.user_id} in group ${this.flags.group} (the existing tokens are revoked)`)
+    const rotated = await rotateServiceAccountToken(this.api, this.flags.group, this.args.user_id, this.args.token_id, apiInput(this.flags, ['expires-at']))
     await printCreatedToken(this.printer, rotated)
   }
 }
