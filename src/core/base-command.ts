@@ -47,11 +47,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected get printer(): Printer {
     const f = this.shared
+    // Commands whose API takes a `sort` input redefine --sort as that input; records keep the server's order.
+    const apiSort = 'sort' in ((this.ctor as typeof Command).flags ?? {})
     this.printerCache ??= new Printer({
       format: f.json ? 'json' : (f.output as OutputFormat | undefined) ?? this.defaultFormat(),
       columns: f.columns?.split(',').map(c => c.trim()).filter(Boolean),
       header: !f['no-header'],
-      sort: f.sort,
+      sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
     })
     return this.printerCache

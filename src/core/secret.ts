@@ -5,10 +5,15 @@ import type {Printer} from './output.js'
 /**
  * Data formats keep the value in the record (a script needs it). A table leaves it out of the table
  * and prints it on its own line on stdout, with a warning on stderr, so a person cannot miss it.
+ * `--quiet` prints the value alone: an ID alone would lose the value for good.
  */
 export async function printWithSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
   const value = (record as Record<string, unknown>)[field]
-  if (printer.options.format !== 'table' || printer.options.quiet || typeof value !== 'string') {
+  if (printer.options.quiet && typeof value === 'string') {
+    process.stdout.write(`${value}\n`)
+    return
+  }
+  if (printer.options.format !== 'table' || typeof value !== 'string') {
     await printer.record(record, columns)
     return
   }

@@ -1,0 +1,134 @@
+// Personal access tokens and impersonation tokens (document 1, "Tokens"); the token model is shared
+// with the tokens of group service accounts (src/api/service-accounts.ts).
+import {Flags} from '@oclif/core'
+import {UsageError} from '../core/errors.js'
+import {dateFlag, listFlag, textFlag} from '../core/flags.js'
+import {listSpec, type ListSpec} from '../core/pagination.js'
+import {apiPath, type ApiClient} from '../core/request.js'
+import type {Printer} from '../core/output.js'
+import {printWithSecret} from '../core/secret.js'
+
+export interface PersonalAccessToken {
+  id: number
+  name: string
+  /** max 255 characters */
+  description: string | null
+  revoked: boolean
+  active: boolean
+  scopes: string[]
+  user_id: number
+  created_at: string
+  expires_at: string | null
+  /** in listings */
+  last_used_at?: string | null
+  /** the token value: only in the creation response, it cannot be retrieved later */
+  token?: string
+}
+
+export interface ImpersonationToken extends PersonalAccessToken {
+  impersonation: boolean
+}
+
+export const TOKEN_COLUMNS = ['id', 'name', 'scopes', 'active', 'revoked', 'expires_at'] as const
+/** a created token: the value too, so that csv keeps it (a table shows it on its own line instead) */
+export const CREATED_TOKEN_COLUMNS = [...TOKEN_COLUMNS, 'token'] as const
+
+/** "Token state filter values for listing: all, active, inactive" */
+export const TOKEN_STATES = ['all', 'active', 'inactive'] as const
+export type TokenState = (typeof TOKEN_STATES)[number]
+
+/** "only k8s_proxy-style orchestrator proxy scope `orchestrator_proxy` and `self_rotate` accepted" */
+export const SELF_SERVICE_SCOPES = ['orchestrator_proxy', 'self_rotate'] as const
+
+/** "Token and service-account description: maximum 255 characters" */
+export const DESCRIPTION_MAX = 255
+
+export interface NewToken {
+  name: string
+  scopes: string[]
+  description?: string
+  /** YYYY-MM-DD; when absent the server sets the maximum allowed lifetime */
+  expires_at?: string
+}
+
+/** the inputs of every token creation (personal, impersonation, service account): name, scopes, expiry, description */
+export const newTokenFlags = {
+  name: Flags.string({description: 'token name', required: true}),
+  scope: listFlag({description: 'scope of the token, repeatable or a comma list (api, read_user, read_repository, ...)', required: true}),
+  'expires-at': dateFlag({description: 'expiry date (default: the maximum lifetime the server allows)'}),
+  description: textFlag(DESCRIPTION_MAX)({description: `what the token is for (at most ${DESCRIPTION_MAX} characters)`}),
+}
+
+/** the API body of `newTokenFlags` (`--scope` is the API's `scopes`) */
+export function newTokenInput(flags: {name: string; scope?: string[]; 'expires-at'?: string; description?: string}): NewToken {
+  // --scope is required (oclif enforces it); listFlag's type cannot say so
+  return {name: flags.name, scopes: flags.scope ?? [], expires_at: flags['expires-at'], description: flags.description}
+}
+
+/** POST /user/personal_access_tokens accepts only these scopes: refused here, naming the allowed ones */
+export function checkSelfServiceScopes(scopes: readonly string[]): void {
+  const refused = scopes.filter(s => !(SELF_SERVICE_SCOPES as readonly string[]).includes(s))
+  if (refused.length > 0) {
+    throw new UsageError(`a token for yourself (without --user) takes only the scopes ${SELF_SERVICE_SCOPES.join(' and ')}; not ${refused.join(', ')}`)
+  }
+}
+
+/** user IDs are integers in these paths ("user_id (integer, required)"): a username is refused before sending */
+const userIdFlag = Flags.custom<string>({
+  char: 'u',
+  description: 'user ID (numeric)',
+  helpValue: 'ID',
+  parse: async (input, _ctx, opts) => {
+    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`--${opts.name} must be a numeric user ID, got "${input}"`)
+    return input
+  },
+})
+export const requiredUserIdFlag = {user: userIdFlag({required: true})}
+export const optionalUserIdFlag = {user: userIdFlag()}
+
+/**
+ * A created token on stdout: a table leaves the value out and shows it on its own line with a
+ * warning that it is shown once; data formats keep it in the record. A server that wraps the record
+ * in an array of one is tolerated (the spec does not show every creation body).
+ */
+export function printCreatedToken(printer: Printer, created: PersonalAccessToken | PersonalAccessToken[]): Promise<void> {
+  const token = Array.isArray(created) && created.length === 1 ? created[0]! : created
+  return printWithSecret(printer, token, 'token', CREATED_TOKEN_COLUMNS)
+}
+
+// ---- personal access tokens --------------------------------------------------------------------------
+
+/** administrator: a token for any user */
+export function createUserToken(api: ApiClient, userId: string, token: NewToken): Promise<PersonalAccessToken> {
+  return api.post<PersonalAccessToken>(apiPath`/users/${userId}/personal_access_tokens`, {...token})
+}
+
+/**
+ * The caller's own token. The spec documents its expires_at "as type array, format YYYY-MM-DD": the
+ * platform takes the date itself, as everywhere else.
+ */
+export function createOwnToken(api: ApiClient, token: NewToken): Promise<PersonalAccessToken> {
+  return api.post<PersonalAccessToken>('/user/personal_access_tokens', {...token})
+}
+
+// ---- impersonation tokens (administrator) -----------------------------------------------------------
+
+const impersonationTokensPath = (userId: string) => apiPath`/users/${userId}/impersonation_tokens`
+const impersonationTokenPath = (userId: string, id: number) => `${impersonationTokensPath(userId)}${apiPath`/${id}`}`
+
+export function listImpersonationTokens(userId: string, filters: {state?: TokenState} = {}): ListSpec<ImpersonationToken> {
+  return listSpec<ImpersonationToken>(impersonationTokensPath(userId), {...filters})
+}
+
+export function getImpersonationToken(api: ApiClient, userId: string, id: number): Promise<ImpersonationToken> {
+  return api.get<ImpersonationToken>(impersonationTokenPath(userId, id))
+}
+
+export function createImpersonationToken(api: ApiClient, userId: string, token: NewToken): Promise<ImpersonationToken> {
+  return api.post<ImpersonationToken>(impersonationTokensPath(userId), {...token})
+}
+
+/** the token becomes revoked=true, active=false and stops authenticating */
+export function revokeImpersonationToken(api: ApiClient, userId: string, id: number): Promise<void> {
+  return api.delete(impersonationTokenPath(userId, id))
+}

@@ -1,0 +1,20 @@
+import {requiredUserIdFlag, revokeImpersonationToken} from '../../api/tokens.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, yesFlag} from '../../core/flags.js'
+
+export default class ImpersonationTokensRevoke extends ApiCommand<typeof ImpersonationTokensRevoke> {
+  static summary = 'Revoke an impersonation token'
+  static description = 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id (administrator). The token becomes revoked (revoked=true, active=false) and stops authenticating at once. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> impersonation-tokens revoke 7 -u 42',
+    '<%= config.bin %> impersonation-tokens revoke 7 -u 42 --yes',
+  ]
+  static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
+  static flags = {...requiredUserIdFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`revoke impersonation token ${this.args.token_id} of user ${this.flags.user}`)
+    await revokeImpersonationToken(this.api, this.flags.user, this.args.token_id)
+    this.note(`Revoked impersonation token ${this.args.token_id} of user ${this.flags.user}.`)
+  }
+}

@@ -1,0 +1,20 @@
+import {checkSelfServiceScopes, createOwnToken, createUserToken, newTokenFlags, newTokenInput, optionalUserIdFlag, printCreatedToken} from '../../api/tokens.js'
+import {ApiCommand} from '../../core/base-command.js'
+
+export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
+  static summary = 'Create a personal access token for yourself, or for a user as an administrator'
+  static description = 'With --user: POST /users/:user_id/personal_access_tokens (administrator). Without: POST /user/personal_access_tokens, a token for the caller, which accepts only the scopes orchestrator_proxy and self_rotate (others are refused before sending). Without --expires-at the server sets the maximum allowed lifetime. The token value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON; --quiet prints the value alone.'
+  static examples = [
+    '<%= config.bin %> tokens create --user 42 --name ci-deploy --scope api,read_repository --expires-at 2026-12-31',
+    '<%= config.bin %> tokens create --name rotate-me --scope self_rotate --description "Rotates itself nightly"',
+    'TOKEN=$(<%= config.bin %> tokens create -u 42 --name backup --scope read_repository --quiet)',
+  ]
+  static flags = {...optionalUserIdFlag, ...newTokenFlags}
+
+  async run(): Promise<void> {
+    const token = newTokenInput(this.flags)
+    if (this.flags.user === undefined) checkSelfServiceScopes(token.scopes)
+    const created = this.flags.user === undefined ? await createOwnToken(this.api, token) : await createUserToken(this.api, this.flags.user, token)
+    await printCreatedToken(this.printer, created)
+  }
+}

@@ -1,0 +1,230 @@
+// Instance and group service accounts and the tokens of group service accounts (document 1, "Service
+// accounts"). Accounts are users (bot, service_account set); their tokens share routes/tokens.ts's slice.
+import {randomBytes} from 'node:crypto'
+import {HttpError, badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {paginate} from '../paginate.js'
+import {oneOf, optionalBoolean, optionalString, type Ctx, type Input, type Router} from '../router.js'
+import type {SandboxGroup, SandboxUser, Store} from '../store.js'
+import {byState, isActive, mintToken, readExpiry, readNewToken, renderToken, revokeToken, tokenRecords, type TokenRecord} from './tokens.js'
+
+const DEFAULT_NAME = 'Service account user'
+const NOREPLY_DOMAIN = 'noreply.sandbox.invalid'
+/** "Personal access token rotated for a group service account: new token valid for one week" */
+const ROTATED_LIFETIME_DAYS = 7
+const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const
+
+export default function register(r: Router, store: Store): void {
+  store.slice('service-accounts', () => seedAccounts(store))
+  const tokens = tokenRecords(store)
+
+  const accountsOf = (group: SandboxGroup | null) =>
+    [...store.users.values()].filter(u => u.service_account !== undefined && u.service_account.group_id === (group?.id ?? null))
+
+  /** Owner of a top-level group (administrators act as owners) */
+  const ownedTopLevelGroup = (ctx: Ctx): SandboxGroup => {
+    const group = store.groupFor(ctx.params.id!, ctx.user, 'owner')
+    if (group.parent_id !== null) throw new HttpError(400, {message: '400 Bad request - Group must be a top-level group'})
+    return group
+  }
+  const accountIn = (group: SandboxGroup | null, id: string): SandboxUser => {
+    const account = accountsOf(group).find(u => String(u.id) === id)
+    if (!account) throw notFound('User')
+    return account
+  }
+
+  /** order_by id|username (default id), sort asc|desc (default desc) */
+  const ordered = (ctx: Ctx, accounts: SandboxUser[]) => {
+    const orderBy = oneOf(ctx.input, 'order_by', ['id', 'username']) ?? 'id'
+    const direction = oneOf(ctx.input, 'sort', ['asc', 'desc']) ?? 'desc'
+    const sorted = [...accounts].sort((a, b) => (orderBy === 'id' ? a.id - b.id : a.username.localeCompare(b.username)))
+    return direction === 'desc' ? sorted.reverse() : sorted
+  }
+
+  const assertFree = (input: {username?: string; email?: string}, except?: SandboxUser) => {
+    const others = [...store.users.values()].filter(u => u !== except)
+    if (input.username !== undefined && others.some(u => u.username === input.username)) throw invalid(400, 'Username has already been taken')
+    if (input.email !== undefined && others.some(u => u.email === input.email || u.unconfirmed_email === input.email)) {
+      throw invalid(400, 'Email has already been taken')
+    }
+  }
+
+  const createAccount = (ctx: Ctx, group: SandboxGroup | null) => {
+    const prefix = group ? `service_account_group_${group.id}_` : 'service_account_'
+    const fields = readFields(ctx.input)
+    assertFree(fields)
+    const generated = `${prefix}${randomBytes(8).toString('hex')}`
+    const account = store.addUser({
+      username: fields.username ?? generated, name: fields.name ?? DEFAULT_NAME, email: fields.email ?? `${generated}@${NOREPLY_DOMAIN}`,
+      bot: true, service_account: {group_id: group?.id ?? null},
+    })
+    return created({id: account.id, username: account.username, name: account.name, email: account.email})
+  }
+
+  const updateAccount = (ctx: Ctx, group: SandboxGroup | null, id: string) => {
+    const account = accountIn(group, id)
+    const fields = readFields(ctx.input)
+    assertFree(fields, account)
+    if (fields.name !== undefined) account.name = fields.name
+    if (fields.username !== undefined) account.username = fields.username
+    if (fields.email !== undefined && fields.email !== account.email) {
+      // "custom email needs confirmation unless the group has a matching verified domain"
+      const domain = fields.email.split('@')[1] ?? ''
+      if (group?.verified_domains.includes(domain)) {
+        account.email = fields.email
+        delete account.unconfirmed_email
+      } else {
+        account.unconfirmed_email = fields.email
+      }
+    }
+    return ok({
+      id: account.id, username: account.username, name: account.name, email: account.email,
+      ...(account.unconfirmed_email ? {unconfirmed_email: account.unconfirmed_email} : {}),
+    })
+  }
+
+  r.get('/service_accounts', ctx => {
+    store.requireAdmin(ctx.user)
+    return paginate(ctx, ordered(ctx, accountsOf(null)), u => ({id: u.id, username: u.username, name: u.name}))
+  })
+  r.post('/service_accounts', ctx => {
+    store.requireAdmin(ctx.user)
+    return createAccount(ctx, null)
+  })
+  r.patch('/service_accounts/:id', ctx => {
+    store.requireAdmin(ctx.user)
+    return updateAccount(ctx, null, ctx.params.id!)
+  })
+
+  r.get('/groups/:id/service_accounts', ctx => {
+    const group = ownedTopLevelGroup(ctx)
+    return paginate(ctx, ordered(ctx, accountsOf(group)), u => ({id: u.id, username: u.username, name: u.name, email: u.email}))
+  })
+  r.post('/groups/:id/service_accounts', ctx => createAccount(ctx, ownedTopLevelGroup(ctx)))
+  r.patch('/groups/:id/service_accounts/:user_id', ctx => updateAccount(ctx, ownedTopLevelGroup(ctx), ctx.params.user_id!))
+  r.delete('/groups/:id/service_accounts/:user_id', ctx => {
+    const account = accountIn(ownedTopLevelGroup(ctx), ctx.params.user_id!)
+    // hard_delete would also delete contributions and solely owned groups; the sandbox keeps neither.
+    optionalBoolean(ctx.input, 'hard_delete')
+    for (const token of tokens.values()) if (token.user_id === account.id) tokens.delete(token.id)
+    store.deleteUser(account.id)
+    return noContent()
+  })
+
+  // ---- tokens of a group service account -------------------------------------------------------------
+
+  const base = '/groups/:id/service_accounts/:user_id/personal_access_tokens'
+  const tokensOf = (ctx: Ctx) => {
+    const account = accountIn(ownedTopLevelGroup(ctx), ctx.params.user_id!)
+    return {account, list: [...tokens.values()].filter(t => t.user_id === account.id && !t.impersonation)}
+  }
+  const tokenOf = (ctx: Ctx): TokenRecord => {
+    const token = tokensOf(ctx).list.find(t => String(t.id) === ctx.params.token_id)
+    if (!token) throw notFound('Personal Access Token')
+    return token
+  }
+
+  r.get(base, ctx => {
+    const {list} = tokensOf(ctx)
+    const filtered = list.filter(tokenFilter(ctx.input))
+    return paginate(ctx, sortTokens(filtered, oneOf(ctx.input, 'sort', TOKEN_SORTS)), t => renderToken(t))
+  })
+
+  r.post(base, ctx => {
+    const {account} = tokensOf(ctx)
+    return created(renderToken(mintToken(store, account, readNewToken(ctx)), {withValue: true}))
+  })
+
+  r.delete(`${base}/:token_id`, ctx => {
+    revokeToken(store, tokenOf(ctx))
+    return noContent()
+  })
+
+  // "creates a new token valid one week and revokes existing tokens"; the platform answers 200 with the new token.
+  r.post(`${base}/:token_id/rotate`, ctx => {
+    const {account, list} = tokensOf(ctx)
+    const rotated = tokenOf(ctx)
+    if (rotated.revoked) throw new HttpError(400, {message: '400 Bad request - Token already revoked'})
+    const expiresAt = readExpiry(ctx, ROTATED_LIFETIME_DAYS)
+    for (const token of list) if (!token.revoked) revokeToken(store, token)
+    const fresh = mintToken(store, account, {name: rotated.name, scopes: rotated.scopes, description: rotated.description, expires_at: expiresAt})
+    return ok(renderToken(fresh, {withValue: true}))
+  })
+}
+
+function readFields(input: Input): {name?: string; username?: string; email?: string} {
+  const fields = {name: optionalString(input, 'name'), username: optionalString(input, 'username'), email: optionalString(input, 'email')}
+  if (fields.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(fields.email)) throw invalid(400, {email: ['is invalid']})
+  return fields
+}
+
+/** created_after/before, last_used_after/before (datetimes), expires_after/before (dates), revoked, search, state */
+function tokenFilter(input: Input): (token: TokenRecord) => boolean {
+  const time = (name: string) => {
+    const value = optionalString(input, name)
+    if (value === undefined) return undefined
+    const ms = Date.parse(value)
+    if (Number.isNaN(ms)) throw badRequest(`${name} is invalid`)
+    return ms
+  }
+  const date = (name: string) => {
+    const value = optionalString(input, name)
+    if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest(`${name} is invalid`)
+    return value
+  }
+  const [createdAfter, createdBefore, usedAfter, usedBefore] = ['created_after', 'created_before', 'last_used_after', 'last_used_before'].map(time)
+  const [expiresAfter, expiresBefore] = ['expires_after', 'expires_before'].map(date)
+  const revoked = optionalBoolean(input, 'revoked')
+  const search = optionalString(input, 'search')?.toLowerCase()
+  const state = oneOf(input, 'state', ['active', 'inactive'])
+  const within = (value: number | undefined, after: number | undefined, before: number | undefined) =>
+    (after === undefined || (value !== undefined && value > after)) && (before === undefined || (value !== undefined && value < before))
+  return token => {
+    const used = token.last_used_at === null ? undefined : Date.parse(token.last_used_at)
+    const expires = token.expires_at ?? undefined
+    return within(Date.parse(token.created_at), createdAfter, createdBefore)
+      && within(used, usedAfter, usedBefore)
+      && (expiresAfter === undefined || (expires !== undefined && expires > expiresAfter))
+      && (expiresBefore === undefined || (expires !== undefined && expires < expiresBefore))
+      && (revoked === undefined || token.revoked === revoked)
+      && (search === undefined || token.name.toLowerCase().includes(search))
+      && byState(state)(token)
+  }
+}
+
+/** by ID (creation order) unless a sort is asked for; missing dates last */
+function sortTokens(list: TokenRecord[], sort: (typeof TOKEN_SORTS)[number] | undefined): TokenRecord[] {
+  if (sort === undefined) return [...list].sort((a, b) => a.id - b.id)
+  const [field, direction] = sort.split(/_(?=asc$|desc$)/) as ['created' | 'expires' | 'last_used' | 'name', 'asc' | 'desc']
+  const key = (t: TokenRecord) => ({created: t.created_at, expires: t.expires_at, last_used: t.last_used_at, name: t.name})[field]
+  return [...list].sort((a, b) => {
+    const [x, y] = [key(a), key(b)]
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
+    return (direction === 'asc' ? 1 : -1) * x.localeCompare(y)
+  })
+}
+
+/**
+ * Two instance accounts, one in acme with tokens in every state (for the list filters), one in
+ * opensource (never visible through acme).
+ */
+function seedAccounts(store: Store): true {
+  const account = (username: string, name: string, groupId: number | null) =>
+    store.addUser({username, name, email: `${username}@${NOREPLY_DOMAIN}`, bot: true, service_account: {group_id: groupId}})
+  account('service_account_backup', 'Backup bot', null)
+  account('service_account_audit', 'Audit bot', null)
+  const deployer = account('service_account_group_10_deployer', 'Deployer', 10)
+  account('service_account_group_12_releaser', 'Releaser', 12)
+  const tokens = tokenRecords(store)
+  const token = (name: string, created_at: string, last_used_at: string | null, expires_at: string, scopes: string[], revoked = false) => {
+    const id = store.nextId()
+    const value = `seeded-service-account-${id}`
+    const record: TokenRecord = {id, user_id: deployer.id, name, description: null, scopes, created_at, expires_at, last_used_at, revoked, impersonation: false, value}
+    tokens.set(id, record)
+    if (isActive(record)) store.tokens.set(value, deployer.id)
+  }
+  token('deploy-prod', '2026-01-10T08:00:00.000Z', '2026-01-14T12:00:00.000Z', '2030-12-31', ['api'])
+  token('deploy-staging', '2026-01-12T08:00:00.000Z', null, '2029-06-30', ['read_repository', 'write_repository'])
+  token('old-ci', '2025-11-01T08:00:00.000Z', '2025-12-01T08:00:00.000Z', '2025-12-31', ['api'])
+  token('leaked', '2025-12-15T08:00:00.000Z', '2026-01-02T10:00:00.000Z', '2030-01-31', ['api'], true)
+  return true
+}

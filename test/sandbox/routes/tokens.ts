@@ -1,0 +1,168 @@
+// Personal access tokens and impersonation tokens (document 1, "Tokens"). The token records live in one
+// slice shared with the tokens of group service accounts (routes/service-accounts.ts imports the helpers).
+// A minted token authenticates (it is registered in store.tokens); a revoked one stops at once.
+import {randomBytes} from 'node:crypto'
+import {HttpError, badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {paginate} from '../paginate.js'
+import {oneOf, optionalArray, optionalString, requireString, type Ctx, type Router} from '../router.js'
+import type {SandboxUser, Store} from '../store.js'
+
+export interface TokenRecord {
+  id: number
+  user_id: number
+  name: string
+  description: string | null
+  scopes: string[]
+  created_at: string
+  /** YYYY-MM-DD */
+  expires_at: string | null
+  last_used_at: string | null
+  revoked: boolean
+  impersonation: boolean
+  value: string
+}
+
+/** "expires_at: if undefined, set to the maximum allowed lifetime" (the platform's default is a year) */
+export const MAX_LIFETIME_DAYS = 365
+/** "Token and service-account description: maximum 255 characters" */
+const DESCRIPTION_MAX = 255
+/** the spec gives no complete list; these are the platform's usual scopes plus the two the spec names */
+const KNOWN_SCOPES = [
+  'api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'read_registry', 'write_registry', 'create_runner',
+  'manage_runner', 'ai_features', 'sudo', 'admin_mode', 'read_service_ping', 'orchestrator_proxy', 'self_rotate',
+]
+/** "only ... `orchestrator_proxy` and `self_rotate` accepted" by POST /user/personal_access_tokens */
+const SELF_SERVICE_SCOPES = ['orchestrator_proxy', 'self_rotate']
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export function tokenRecords(store: Store): Map<number, TokenRecord> {
+  return store.slice('tokens', () => seedTokens(store))
+}
+
+/** YYYY-MM-DD, `days` from today (UTC) */
+export function dateFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** "Transition of a token by expiry: not shown": here a token past its expiry date is inactive */
+export function isActive(token: TokenRecord): boolean {
+  return !token.revoked && (token.expires_at === null || token.expires_at >= dateFromToday(0))
+}
+
+export function renderToken(token: TokenRecord, options: {withValue?: boolean} = {}) {
+  return {
+    id: token.id, name: token.name, description: token.description, revoked: token.revoked, active: isActive(token),
+    scopes: token.scopes, user_id: token.user_id, created_at: token.created_at, expires_at: token.expires_at,
+    last_used_at: token.last_used_at,
+    ...(token.impersonation ? {impersonation: true} : {}),
+    // "token value; only in the creation response, cannot be retrieved later"
+    ...(options.withValue ? {token: token.value} : {}),
+  }
+}
+
+/** an expiry date from the request: a valid date, not in the past, within the maximum lifetime */
+export function readExpiry(ctx: Ctx, defaultDays: number): string {
+  const value = optionalString(ctx.input, 'expires_at')
+  if (value === undefined || value === '') return dateFromToday(defaultDays)
+  if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw badRequest('expires_at is invalid')
+  if (value < dateFromToday(0)) throw invalid(400, {expires_at: ['must not be in the past']})
+  const max = dateFromToday(MAX_LIFETIME_DAYS)
+  if (value > max) throw invalid(400, {expires_at: [`must be before ${max}`]})
+  return value
+}
+
+/** the inputs of every token creation: name, scopes (required), description (max 255), expires_at */
+export function readNewToken(ctx: Ctx, allowedScopes: readonly string[] = KNOWN_SCOPES) {
+  const name = requireString(ctx.input, 'name')
+  const scopes = optionalArray(ctx.input, 'scopes')
+  if (!scopes || scopes.length === 0) throw badRequest('scopes is missing')
+  if (scopes.some(s => !allowedScopes.includes(s))) throw badRequest('scopes does not have a valid value')
+  const description = optionalString(ctx.input, 'description') ?? null
+  if (description !== null && [...description].length > DESCRIPTION_MAX) {
+    throw invalid(400, {description: [`is too long (maximum is ${DESCRIPTION_MAX} characters)`]})
+  }
+  return {name, scopes, description, expires_at: readExpiry(ctx, MAX_LIFETIME_DAYS)}
+}
+
+/** a new active token (active=true, revoked=false) that authenticates as `user` */
+export function mintToken(store: Store, user: SandboxUser, input: Pick<TokenRecord, 'name' | 'scopes' | 'description' | 'expires_at'>, impersonation = false): TokenRecord {
+  const token: TokenRecord = {
+    id: store.nextId(), user_id: user.id, ...input, created_at: store.now(), last_used_at: null, revoked: false, impersonation,
+    value: `glpat-${randomBytes(15).toString('base64url')}`,
+  }
+  tokenRecords(store).set(token.id, token)
+  store.tokens.set(token.value, user.id)
+  return token
+}
+
+/** revoked=true, active=false, and it no longer authenticates; 400 when it already is ("token revoke fails") */
+export function revokeToken(store: Store, token: TokenRecord): void {
+  if (token.revoked) throw new HttpError(400, {message: '400 Bad request - Token already revoked'})
+  token.revoked = true
+  store.tokens.delete(token.value)
+}
+
+/** `state` of listings: all (default), active, inactive */
+export function byState(state: string | undefined) {
+  return (token: TokenRecord) => state === undefined || state === 'all' || isActive(token) === (state === 'active')
+}
+
+export default function register(r: Router, store: Store): void {
+  const tokens = tokenRecords(store)
+
+  r.post('/users/:user_id/personal_access_tokens', ctx => {
+    store.requireAdmin(ctx.user)
+    const user = store.findUser(ctx.params.user_id!)
+    return created(renderToken(mintToken(store, user, readNewToken(ctx)), {withValue: true}))
+  })
+
+  r.post('/user/personal_access_tokens', ctx => {
+    const user = store.requireUser(ctx.user)
+    return created(renderToken(mintToken(store, user, readNewToken(ctx, SELF_SERVICE_SCOPES)), {withValue: true}))
+  })
+
+  const impersonationTokensOf = (ctx: Ctx) => {
+    store.requireAdmin(ctx.user)
+    const user = store.findUser(ctx.params.user_id!)
+    return {user, list: [...tokens.values()].filter(t => t.impersonation && t.user_id === user.id)}
+  }
+  const impersonationToken = (ctx: Ctx) => {
+    const token = impersonationTokensOf(ctx).list.find(t => String(t.id) === ctx.params.token_id)
+    if (!token) throw notFound('Impersonation Token')
+    return token
+  }
+
+  r.get('/users/:user_id/impersonation_tokens', ctx => {
+    const state = oneOf(ctx.input, 'state', ['all', 'active', 'inactive'])
+    return paginate(ctx, impersonationTokensOf(ctx).list.filter(byState(state)), t => renderToken(t))
+  })
+
+  r.get('/users/:user_id/impersonation_tokens/:token_id', ctx => ok(renderToken(impersonationToken(ctx))))
+
+  r.post('/users/:user_id/impersonation_tokens', ctx => {
+    const {user} = impersonationTokensOf(ctx)
+    return created(renderToken(mintToken(store, user, readNewToken(ctx), true), {withValue: true}))
+  })
+
+  r.delete('/users/:user_id/impersonation_tokens/:token_id', ctx => {
+    revokeToken(store, impersonationToken(ctx))
+    return noContent()
+  })
+}
+
+/** bob has two impersonation tokens: one active, one revoked */
+function seedTokens(store: Store): Map<number, TokenRecord> {
+  const tokens = new Map<number, TokenRecord>()
+  const add = (name: string, revoked: boolean, expires_at: string) => {
+    const id = store.nextId()
+    const value = `seeded-impersonation-${id}`
+    tokens.set(id, {
+      id, user_id: 3, name, description: null, scopes: ['api'], created_at: '2026-01-10T10:00:00.000Z', expires_at,
+      last_used_at: null, revoked, impersonation: true, value,
+    })
+    if (!revoked) store.tokens.set(value, 3)
+  }
+  add('support-session', false, '2030-01-01')
+  add('old-support', true, '2030-01-01')
+  return tokens
+}
