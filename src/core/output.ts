@@ -20,6 +20,13 @@ export class Printer {
 
   constructor(readonly options: OutputOptions, private readonly write: Write = text => void process.stdout.write(text)) {}
 
+  /** the same printer with `field` added to columns the user chose: for a value that must never be dropped */
+  including(field: string): Printer {
+    const {columns} = this.options
+    if (!columns || columns.includes(field)) return this
+    return new Printer({...this.options, columns: [...columns, field]}, this.write)
+  }
+
   /** a single record; table format shows it as field/value rows */
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options

@@ -5,7 +5,8 @@ import type {Printer} from './output.js'
 /**
  * Data formats keep the value in the record (a script needs it). A table leaves it out of the table
  * and prints it on its own line on stdout, with a warning on stderr, so a person cannot miss it.
- * `--quiet` prints the value alone: an ID alone would lose the value for good.
+ * `--quiet` prints the value alone: an ID alone would lose the value for good; `-o csv --columns`
+ * keeps it as an extra column for the same reason.
  */
 export async function printWithSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
   const value = (record as Record<string, unknown>)[field]
@@ -14,7 +15,8 @@ export async function printWithSecret(printer: Printer, record: object, field: s
     return
   }
   if (printer.options.format !== 'table' || typeof value !== 'string') {
-    await printer.record(record, columns)
+    // csv with --columns that leave the value out would lose it: it is added as a last column
+    await (typeof value === 'string' ? printer.including(field) : printer).record(record, columns)
     return
   }
   try {

@@ -53,6 +53,10 @@ describe('tokens create --user (administrator)', () => {
     const csv = await sb.run(['tokens', 'create', '-u', '3', '--name', 'csv', '--scope', 'api', '-o', 'csv'], admin)
     expect(csv.stdout.split('\n')[0]).toBe('id,name,scopes,active,revoked,expires_at,token')
     expect(csv.stdout.split('\n')[1]).toMatch(/,csv,api,true,false,\d{4}-\d{2}-\d{2},glpat-\S+$/)
+    // columns the user chose without the value: it is kept as a last column, never dropped
+    const chosen = await sb.run(['tokens', 'create', '-u', '3', '--name', 'chosen', '--scope', 'api', '-o', 'csv', '--columns', 'id,name'], admin)
+    expect(chosen.stdout.split('\n')[0]).toBe('id,name,token')
+    expect(chosen.stdout.split('\n')[1]).toMatch(/^\d+,chosen,glpat-\S+$/)
   })
 
   it('maps the server\'s refusals: 403 for an ordinary user, 401 without a valid token, 404 for an unknown user, 400 for a bad scope', async () => {
