@@ -261,7 +261,7 @@ describe('vuln-export get, wait and download', () => {
     expect(got.stderr).toContain(`Vulnerability export ${created.id} is not finished yet (status created); wait for it with \`forgectl vuln-export wait ${created.id}\`.`)
     const early = await sb.run(['vuln-export', 'download', String(created.id), join(dir, 'early.csv')])
     expect(early.code).toBe(3)
-    expect(early.stderr).toContain('404 Not Found: Vulnerability Export Not Found')
+    expect(early.stderr).toMatch(/^Error: 404 Not Found: Vulnerability Export Not Found \(GET .*\); an export can be downloaded once it is finished: --wait waits for it\n$/)
     expect(readdirSync(dir)).toEqual([])
 
     const waited = await sb.run(['vuln-export', 'wait', String(created.id), '--interval', '1', '--json'])

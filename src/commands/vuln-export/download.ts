@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {ApiError, CliError} from '../../core/errors.js'
 import {idArg} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 
@@ -24,7 +25,13 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
   async run(): Promise<void> {
     const {id, file = '.'} = this.args
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
-    const message = savedMessage(id, await downloadExport(this.api, id, file, format))
-    if (message) this.note(message)
+    try {
+      const message = savedMessage(id, await downloadExport(this.api, id, file, format))
+      if (message) this.note(message)
+    } catch (error) {
+      // "404 when the export is unfinished or does not exist": the one case a user can do something about
+      if (!(error instanceof ApiError && error.status === 404 && !this.flags.wait)) throw error
+      throw new CliError(`${error.message}; an export can be downloaded once it is finished: --wait waits for it`, error.exitCode)
+    }
   }
 }
