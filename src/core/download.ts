@@ -25,11 +25,13 @@ export interface DownloadOptions {
 
 export async function download(api: ApiClient, path: string, query: Query | undefined, target: string, options: DownloadOptions): Promise<DownloadResult> {
   const response = await api.request<ReadableStream<Uint8Array>>({method: 'GET', path, query, responseType: 'stream'})
-  const body = Readable.fromWeb(response.data as import('node:stream/web').ReadableStream<Uint8Array>)
+  // Converted only where it is piped: a Node stream that breaks before it has an error listener (a
+  // connection cut while the target is being prepared) would crash the process instead of failing.
+  const body = () => Readable.fromWeb(response.data as import('node:stream/web').ReadableStream<Uint8Array>)
   const total = Number(response.headers.get('content-length') ?? NaN)
   const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)
   if (target === '-') {
-    await pipeline(body, progress.counter, process.stdout, {end: false})
+    await pipeline(body(), progress.counter, process.stdout, {end: false})
     progress.done()
     return {path: '-', bytes: progress.bytes()}
   }
@@ -37,7 +39,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   await mkdir(dirname(file), {recursive: true})
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
   try {
-    await pipeline(body, progress.counter, createWriteStream(temp))
+    await pipeline(body(), progress.counter, createWriteStream(temp))
     if (Number.isFinite(total) && progress.bytes() !== total) {
       throw new CliError(`download of ${file} ended after ${progress.bytes()} of ${total} bytes`, ExitCode.error)
     }

@@ -3,6 +3,7 @@
 // `sb.api(...)` asks the sandbox directly (to compare the CLI's output with the API's body).
 import {afterAll, beforeAll} from 'vitest'
 import {startSandbox, type Sandbox, type StartOptions} from '../sandbox/server.js'
+import type {SandboxOptions} from '../sandbox/store.js'
 import {TOKENS, type SeedRole} from '../sandbox/seed.js'
 import {freshConfigDir, runCli, type RunOptions, type RunResult} from './cli.js'
 
@@ -21,6 +22,8 @@ export interface SandboxHandle {
   countRequests(action: () => Promise<unknown>): Promise<number>
   /** runs forgectl and counts the API requests that reached the sandbox meanwhile (0 proves "nothing sent") */
   runCounted(args: string[], options?: SandboxRunOptions): Promise<{result: RunResult; requests: number}>
+  /** runs `action` with other sandbox options (a job length, ...), then puts the previous values back */
+  withOptions<T>(options: Partial<SandboxOptions>, action: () => Promise<T>): Promise<T>
 }
 
 export function useSandbox(options: StartOptions = {}): SandboxHandle {
@@ -68,6 +71,16 @@ export function useSandbox(options: StartOptions = {}): SandboxHandle {
       const before = current().requests.length
       const result = await handle.run(args, options)
       return {result, requests: current().requests.length - before}
+    },
+    async withOptions(options, action) {
+      const store = current().store.options
+      const before = Object.fromEntries(Object.keys(options).map(key => [key, store[key as keyof SandboxOptions]]))
+      Object.assign(store, options)
+      try {
+        return await action()
+      } finally {
+        Object.assign(store, before)
+      }
     },
   }
   return handle

@@ -63,6 +63,8 @@ export interface SandboxOptions {
   seedLabels: number
   /** seed sizes for benchmarks: extra projects bench/project-N in a public `bench` group */
   seedProjects: number
+  /** download benchmarks: generated rows appended to every vulnerability export's CSV (default none) */
+  vulnerabilityExportRows?: number
 }
 
 export const defaultOptions = (): SandboxOptions => ({

@@ -1,0 +1,21 @@
+import {deleteRule} from '../../api/package-protection.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+
+export default class PackageProtectionDelete extends ApiCommand<typeof PackageProtectionDelete> {
+  static summary = 'Delete a package protection rule'
+  static description = 'DELETE /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least); the server answers 204. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> package-protection delete 7 -p my-group/my-project',
+    '<%= config.bin %> package-protection delete 7 -p 42 --yes',
+  ]
+  static args = {id: idArg('RULE_ID', 'package protection rule ID')}
+  static flags = {...requiredProjectFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    const {project} = this.flags
+    await this.confirm(`delete package protection rule ${this.args.id} of project ${project}`)
+    await deleteRule(this.api, project, this.args.id)
+    this.note(`Deleted package protection rule ${this.args.id}.`)
+  }
+}

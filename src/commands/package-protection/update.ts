@@ -1,0 +1,26 @@
+import {RULE_COLUMNS, RULE_FLAGS, ignoredDeleteLevel, ruleFlags, updateRule} from '../../api/package-protection.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {atLeastOne} from '../../core/validate.js'
+
+export default class PackageProtectionUpdate extends ApiCommand<typeof PackageProtectionUpdate> {
+  static summary = 'Change a package protection rule'
+  static description = 'PATCH /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least). Every field is optional, but give at least one. `null` resets a level to its default (push: developer, delete: maintainer); the server refuses (400) a change that leaves both levels unset.'
+  static examples = [
+    '<%= config.bin %> package-protection update 7 -p my-group/my-project --minimum-access-level-for-push owner',
+    '<%= config.bin %> package-protection update 7 -p 42 --package-name-pattern "@my-scope/core-*" --minimum-access-level-for-delete null',
+  ]
+  static columns = RULE_COLUMNS
+  static args = {id: idArg('RULE_ID', 'package protection rule ID')}
+  static flags = {...requiredProjectFlag, ...ruleFlags}
+
+  async run(): Promise<void> {
+    atLeastOne(this.flags, [...RULE_FLAGS])
+    const changes = apiInput(this.flags, RULE_FLAGS)
+    const rule = await updateRule(this.api, this.flags.project, this.args.id, changes)
+    await this.print(rule)
+    const ignored = ignoredDeleteLevel(changes, rule)
+    if (ignored) this.note(ignored)
+  }
+}

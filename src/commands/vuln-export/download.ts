@@ -1,0 +1,37 @@
+import {Args, Flags} from '@oclif/core'
+import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {ApiError, CliError} from '../../core/errors.js'
+import {idArg} from '../../core/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+
+export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
+  static summary = 'Download a finished vulnerability export'
+  static description = 'GET /security/vulnerability_exports/:id/download, streamed to FILE through a temporary file (never a partial file under FILE); a folder or no FILE uses the server\'s file name; - writes to stdout. The server answers 404 until the export is finished (exit 3): --wait waits for it first. Only the export\'s author can download it.'
+  static examples = [
+    '<%= config.bin %> vuln-export download 12 report.csv',
+    '<%= config.bin %> vuln-export download 12 reports/ --wait --timeout 900',
+    '<%= config.bin %> vuln-export download 12 - | grep critical',
+  ]
+  static args = {
+    id: idArg('EXPORT_ID', 'vulnerability export ID'),
+    file: Args.string({description: 'where to save it: a file, a folder (server\'s file name), or - for stdout (default: the server\'s file name here)'}),
+  }
+  static flags = {
+    wait: Flags.boolean({description: 'wait until the export is finished before downloading'}),
+    ...waitFlags,
+  }
+
+  async run(): Promise<void> {
+    const {id, file = '.'} = this.args
+    const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
+    try {
+      const message = savedMessage(id, await downloadExport(this.api, id, file, format))
+      if (message) this.note(message)
+    } catch (error) {
+      // "404 when the export is unfinished or does not exist": the one case a user can do something about
+      if (!(error instanceof ApiError && error.status === 404 && !this.flags.wait)) throw error
+      throw new CliError(`${error.message}; an export can be downloaded once it is finished: --wait waits for it`, error.exitCode)
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import {EXPORT_COLUMNS, pollExport} from '../../api/vulnerability-exports.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg} from '../../core/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+
+export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
+  static summary = 'Wait until a vulnerability export is finished'
+  static description = 'Polls GET /security/vulnerability_exports/:id (202 while unfinished, 200 when finished) every --interval seconds, then prints the export. Exits 8 when --timeout passes first or the export fails. A spinner shows on a terminal only. Only the export\'s author can read it.'
+  static examples = [
+    '<%= config.bin %> vuln-export wait 12',
+    '<%= config.bin %> vuln-export wait 12 --timeout 1800 --interval 10 --json',
+  ]
+  static columns = EXPORT_COLUMNS
+  static args = {id: idArg('EXPORT_ID', 'vulnerability export ID')}
+  static flags = {...waitFlags}
+
+  async run(): Promise<void> {
+    const {id} = this.args
+    await this.print(await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`)))
+  }
+}
