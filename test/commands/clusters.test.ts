@@ -3,6 +3,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
+import {TerminalSession} from '../helpers/terminal.js'
+import {TOKENS} from '../sandbox/seed.js'
 
 interface Cluster {
   id: number
@@ -168,6 +170,23 @@ describe('clusters add', () => {
       '--orchestrator-token', SECRET, '--management-project-id', '22'], {as: 'maintainer'})
     expect(result.code).toBe(6)
     expect(result.stderr).toContain("400 Bad Request: management_project_id Project does not exist or you don't have permission")
+  })
+
+  it('on a terminal, asks for a missing orchestrator token with the input masked', async () => {
+    const t = await TerminalSession.start(['clusters', 'add', '-p', '20', '--name', 'typed', '--api-url', 'https://typed.example.com', '--json'], {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.maintainer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+    })
+    try {
+      await t.waitFor('orchestrator-token')
+      await t.type(SECRET)
+      await t.waitFor('*****')
+      await t.press('Enter')
+      expect(await t.exitCode()).toBe(0)
+      expect(await t.screen()).not.toContain(SECRET)
+    } finally {
+      await t.close()
+    }
+    expect((await sb.api<Cluster[]>('GET', '/projects/20/clusters', {as: 'maintainer'})).body.map(c => c.name)).toContain('typed')
   })
 
   it('never shows the orchestrator token in --dry-run or --verbose output', async () => {

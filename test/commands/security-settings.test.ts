@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
+import {TerminalSession} from '../helpers/terminal.js'
+import {TOKENS} from '../sandbox/seed.js'
 
 interface SecuritySettings {
   project_id: number
@@ -75,6 +77,23 @@ describe('security-settings update', () => {
     expect(both.result.code).toBe(2)
     expect(both.result.stderr).toContain(`give either ${SWITCH} or ${NO_SWITCH}, not both`)
     expect(both.requests).toBe(0)
+  })
+
+  it('on a terminal, neither form asks: enable or disable', async () => {
+    const t = await TerminalSession.start(['security-settings', 'update', '-p', '21', '--json'], {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.maintainer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+    })
+    try {
+      const screen = await t.waitFor('disable')
+      expect(screen).toContain(`${SWITCH} or ${NO_SWITCH}`)
+      expect(screen).toContain('enable')
+      await t.press('Enter')
+      expect(await t.exitCode()).toBe(0)
+      expect(await t.screen()).toContain('"secret_push_protection_enabled": true')
+    } finally {
+      await t.close()
+    }
+    expect((await sb.api<SecuritySettings>('GET', '/projects/21/security_settings')).body.secret_push_protection_enabled).toBe(true)
   })
 
   it('the server itself requires secret_push_protection_enabled (400)', async () => {
