@@ -1,6 +1,6 @@
 // Flags shared by commands: connection, output, lists, scopes, confirmation, and typed inputs that
 // carry their validation with them (dates, lengths, enums, text from files).
-import {Args, Flags} from '@oclif/core'
+import {Args, Flags, type Interfaces} from '@oclif/core'
 import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {UsageError} from './errors.js'
@@ -100,7 +100,7 @@ export function textOrFileFlags<N extends string>(name: N, description: string, 
   return {
     [name]: Flags.string({description, exclusive: [file], ...(options.required ? {exactlyOne: [name, file]} : {})}),
     [file]: Flags.string({description: `read ${name} from a file (- for standard input)`, exclusive: [name], ...(options.required ? {exactlyOne: [name, file]} : {})}),
-  } as Record<N | `${N}-file`, ReturnType<typeof Flags.string>>
+  } as Record<N | `${N}-file`, Interfaces.OptionFlag<string | undefined>>
 }
 
 /** the text of a `textOrFileFlags` pair, read from the file or stdin when the -file form was used */

@@ -1,0 +1,22 @@
+import {CLUSTERS_DEPRECATION, deleteCluster} from '../../api/clusters.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+
+export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
+  static summary = 'Remove a certificate-based cluster from a project (deprecated)'
+  static description = 'DELETE /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. Removes the record only: the resources inside the connected cluster remain. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static state = 'deprecated'
+  static deprecationOptions = CLUSTERS_DEPRECATION
+  static examples = [
+    '<%= config.bin %> clusters delete 18 -p my-group/my-project',
+    '<%= config.bin %> clusters delete 18 -p 42 --yes',
+  ]
+  static args = {cluster: idArg('CLUSTER_ID', 'cluster ID')}
+  static flags = {...requiredProjectFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`remove cluster ${this.args.cluster} from project ${this.flags.project} (resources inside the cluster remain)`)
+    await deleteCluster(this.api, this.flags.project, this.args.cluster)
+    this.note(`Removed cluster ${this.args.cluster} from project ${this.flags.project}.`)
+  }
+}

@@ -1,0 +1,20 @@
+import {disableTwoFactor, topLevelGroupFlag} from '../../api/enterprise-users.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg, yesFlag} from '../../core/flags.js'
+
+export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
+  static summary = 'Disable two-factor authentication of an enterprise user'
+  static description = 'PATCH /groups/:id/enterprise_users/:user_id/disable_two_factor (Owner of the top-level group). Refused when the user has not enabled it (400, exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> enterprise-users disable-2fa 1042 -g acme',
+    '<%= config.bin %> enterprise-users disable-2fa 1042 -g 10 --yes',
+  ]
+  static args = {user: idArg('USER_ID', 'user ID')}
+  static flags = {...topLevelGroupFlag, ...yesFlag}
+
+  async run(): Promise<void> {
+    await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user} of group ${this.flags.group}`)
+    await disableTwoFactor(this.api, this.flags.group, this.args.user)
+    this.note(`Disabled two-factor authentication of enterprise user ${this.args.user}.`)
+  }
+}

@@ -1,0 +1,18 @@
+import {getEnterpriseUser, topLevelGroupFlag} from '../../api/enterprise-users.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {idArg} from '../../core/flags.js'
+
+export default class EnterpriseUsersGet extends ApiCommand<typeof EnterpriseUsersGet> {
+  static summary = 'Show one enterprise user of a top-level group'
+  static description = 'GET /groups/:id/enterprise_users/:user_id (Owner of the top-level group). A user who is not an enterprise user of that group is not found (exit 3).'
+  static examples = [
+    '<%= config.bin %> enterprise-users get 1042 -g acme',
+    '<%= config.bin %> enterprise-users get 1042 -g 10 --json',
+  ]
+  static args = {user: idArg('USER_ID', 'user ID')}
+  static flags = {...topLevelGroupFlag}
+
+  async run(): Promise<void> {
+    await this.print(await getEnterpriseUser(this.api, this.flags.group, this.args.user))
+  }
+}
