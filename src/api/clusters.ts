@@ -5,6 +5,8 @@ import {UsageError} from '../core/errors.js'
 import {rangeFlag, textFrom, textOrFileFlags} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {validHttpUrl} from '../core/validate.js'
+import type {ProjectSummary, UserBasic} from './common.js'
 
 /** "authorization_type (rbac, abac, unknown_authorization)" */
 export const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const
@@ -15,14 +17,7 @@ export const CLUSTERS_DEPRECATION = {
   message: 'Certificate-based clusters are deprecated since release 14.5 of the platform.',
 }
 
-export interface ClusterUser {
-  id: number
-  name: string
-  username: string
-  state: string
-  avatar_url: string
-  web_url: string
-}
+export type ClusterUser = UserBasic
 
 export interface OrchestratorPlatform {
   api_url: string
@@ -31,15 +26,7 @@ export interface OrchestratorPlatform {
   ca_cert: string | null
 }
 
-export interface ClusterManagementProject {
-  id: number
-  description: string | null
-  name: string
-  name_with_namespace: string
-  path: string
-  path_with_namespace: string
-  created_at: string
-}
+export type ClusterManagementProject = ProjectSummary
 
 export interface ClusterProject extends ClusterManagementProject {
   default_branch: string | null
@@ -134,18 +121,7 @@ export function deleteCluster(api: ApiClient, project: string, id: number): Prom
 // ---- flags and their rules -------------------------------------------------------------------------
 
 /** "URL of the orchestrator API" */
-export function validApiUrl(value: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    // reported below
-  }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.hostname === '') {
-    throw new UsageError(`--api-url must be an http or https URL such as https://orchestrator.example.com:6443, got "${value}"`)
-  }
-  return value
-}
+export const validApiUrl = (value: string): string => validHttpUrl(value, 'api-url', 'https://orchestrator.example.com:6443')
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----/
 

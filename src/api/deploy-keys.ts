@@ -1,18 +1,8 @@
 // Deploy keys (document 1, "Deploy keys"): /deploy_keys (instance, administrator),
 // /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
 import {listSpec, type ListSpec} from '../core/pagination.js'
+import type {ProjectSummary} from './common.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-
-/** "Project summary" of the spec, in the instance list's access lists */
-export interface ProjectSummary {
-  id: number
-  description: string | null
-  name: string
-  name_with_namespace: string
-  path: string
-  path_with_namespace: string
-  created_at: string
-}
 
 export interface DeployKey {
   id: number

@@ -5,17 +5,12 @@ import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {matches} from '../core/validate.js'
+import type {UserBasic} from './common.js'
 
 /** "two_factor (enabled or disabled)" */
 export const TWO_FACTOR_FILTERS = ['enabled', 'disabled'] as const
 
-export interface EnterpriseUser {
-  id: number
-  username: string
-  name: string
-  state: string
-  avatar_url: string
-  web_url: string
+export interface EnterpriseUser extends UserBasic {
   created_at: string
   bio: string
   location: string

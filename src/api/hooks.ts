@@ -4,7 +4,7 @@ import {apiInput} from '../core/api-input.js'
 import {UsageError} from '../core/errors.js'
 import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
-import {redactUrl} from '../core/redact.js'
+import {validHttpUrl} from '../core/validate.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
@@ -104,18 +104,7 @@ export function deleteUrlVariable(api: ApiClient, id: number, key: string): Prom
 // ---- validation and the flags `create` and `update` share --------------------------------------------------
 
 /** the hook's target: an absolute http(s) URL */
-export function validHookUrl(value: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    // reported below
-  }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.hostname === '') {
-    throw new UsageError(`--url must be an absolute http or https URL such as https://hooks.example.com/receive, got "${redactUrl(value)}"`)
-  }
-  return value
-}
+export const validHookUrl = (value: string): string => validHttpUrl(value, 'url', 'https://hooks.example.com/receive')
 
 /** KEY of a URL variable: "key (string) ... required" */
 export const urlVariableKeyArg = () => Args.string({

@@ -1,14 +1,9 @@
 // SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {UserBasic} from './common.js'
 
 /** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
-export interface KeyOwner {
-  id: number
-  name: string
-  username: string
-  state: string
-  avatar_url: string | null
-  web_url: string
+export interface KeyOwner extends UserBasic {
   created_at: string
   bio: string | null
   location: string | null

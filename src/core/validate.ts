@@ -1,6 +1,7 @@
 // Rules the spec states, checked before any request. Each returns the value or throws a UsageError
 // naming the flag, so a command can run them on parsed flags or use them inside flag parsers.
 import {UsageError} from './errors.js'
+import {redactUrl} from './redact.js'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 // ISO 8601 as the platform accepts it: a date, or a date and time with optional seconds, fraction and zone.
@@ -16,6 +17,20 @@ export function validDate(value: string, flag: string): string {
 export function validDateTime(value: string, flag: string): string {
   if (!DATETIME.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
     throw new UsageError(`--${flag} must be an ISO 8601 date-time such as 2026-12-31T23:59:00Z, got "${value}"`)
+  }
+  return value
+}
+
+/** an absolute http(s) URL naming a host; a refused value is echoed without its credentials */
+export function validHttpUrl(value: string, flag: string, example: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    // reported below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.hostname === '') {
+    throw new UsageError(`--${flag} must be an absolute http or https URL such as ${example}, got "${redactUrl(value)}"`)
   }
   return value
 }

@@ -141,8 +141,8 @@ describe('clusters add', () => {
   it('validates locally and sends nothing (exit 2)', async () => {
     const base = ['clusters', 'add', '-p', '20', '--name', 'x', '--orchestrator-token', SECRET]
     const cases: Array<[string[], RegExp]> = [
-      [[...base, '--api-url', 'orchestrator.example.com'], /--api-url must be an http or https URL/],
-      [[...base, '--api-url', 'ftp://orchestrator.example.com'], /--api-url must be an http or https URL/],
+      [[...base, '--api-url', 'orchestrator.example.com'], /--api-url must be an absolute http or https URL/],
+      [[...base, '--api-url', 'ftp://orchestrator.example.com'], /--api-url must be an absolute http or https URL/],
       [[...base, '--api-url', 'https://k.example.com', '--authorization-type', 'owner'], /--authorization-type=owner to be one of: rbac, abac, unknown_authorization/],
       [[...base, '--api-url', 'https://k.example.com', '--management-project-id', '0'], /--management-project-id must be a whole number from 1/],
       [[...base, '--api-url', 'https://k.example.com', '--management-project-id', 'web'], /--management-project-id must be a whole number/],
@@ -240,7 +240,7 @@ describe('clusters update', () => {
     const gke = await seeded('gke-staging')
     for (const [args, message] of [
       [[], /nothing to change: give at least one of --name/],
-      [['--api-url', 'not a url'], /--api-url must be an http or https URL/],
+      [['--api-url', 'not a url'], /--api-url must be an absolute http or https URL/],
       [['--ca-cert', 'nope'], /--ca-cert must be a PEM certificate/],
       [['--authorization-type', 'abac'], /Nonexistent flag: --authorization-type/],
     ] as Array<[string[], RegExp]>) {

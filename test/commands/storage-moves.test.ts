@@ -24,15 +24,7 @@ async function settled(group: number): Promise<void> {
 }
 
 /** runs `action` with another job length, then puts the test file's back */
-async function withJobDelay<T>(ms: number, action: () => Promise<T>): Promise<T> {
-  const before = sb.sandbox.store.options.jobDelayMs
-  sb.sandbox.store.options.jobDelayMs = ms
-  try {
-    return await action()
-  } finally {
-    sb.sandbox.store.options.jobDelayMs = before
-  }
-}
+const withJobDelay = <T>(ms: number, action: () => Promise<T>) => sb.withOptions({jobDelayMs: ms}, action)
 
 describe('storage-moves list and get', () => {
   it('lists every group move as the API does, and one group\'s with -g', async () => {
