@@ -1,6 +1,7 @@
 // `npm run demo`: start the sandbox on loopback and run a short, real tour of forgectl against it.
 import {spawn} from 'node:child_process'
-import {mkdtempSync} from 'node:fs'
+import {generateKeyPairSync} from 'node:crypto'
+import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {startSandbox} from '../dist-sandbox/server.js'
@@ -9,6 +10,13 @@ const bin = resolve(import.meta.dirname, '../bin/run.js')
 const sandbox = await startSandbox({jobDelayMs: 500})
 const env = {...process.env, FORGECTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'forgectl-demo-')), FORCE_COLOR: '0'}
 for (const key of ['FORGECTL_HOST', 'FORGECTL_TOKEN', 'FORGECTL_PROFILE']) delete env[key]
+
+// a throwaway public key (an OpenSSH ed25519 line) for the deploy-key step
+const keyFile = join(env.FORGECTL_CONFIG_DIR, 'demo.pub')
+const rawKey = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({format: 'jwk'}).x, 'base64url')
+const field = bytes => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes])
+writeFileSync(keyFile, `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(rawKey)]).toString('base64')} demo\n`)
+const nextYear = () => new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10)
 
 let failures = 0
 // The sandbox runs in this process, so the CLI must run asynchronously beside it.
@@ -49,6 +57,9 @@ try {
   await step('a delete without a terminal is refused without --yes', ['labels', 'delete', 'needs-review', '-p', 'acme/platform/api'])
   await step('', ['labels', 'delete', 'needs-review', '-p', 'acme/platform/api', '--yes'])
   await step('every page, as CSV', ['labels', 'list', '-g', 'acme', '--all', '-o', 'csv', '--columns', 'id,name,color'])
+  await step('a token for a CI job: the value is shown once, and kept in the data', ['tokens', 'create', '-u', '3', '--name', 'ci-deploy', '--scope', 'api', '--expires-at', nextYear(), '-o', 'yaml'])
+  await step('one deploy key into several projects, one request each, every result reported', ['deploy-keys', 'add', '--title', 'ci', '--key-file', keyFile, '-p', 'acme/platform/api,acme/website,opensource/tool', '-o', 'table', '--columns', 'item,status'])
+  await step('a vulnerability report: export, wait, stream the CSV (here to stdout)', ['vuln-export', 'create', '-p', 'acme/platform/api', '--interval', '1', '--download', '-'])
   await step('any endpoint through the escape hatch', ['api', 'GET', '/user', '--columns', 'id,username,is_admin', '-o', 'table'])
 } finally {
   await sandbox.close()
