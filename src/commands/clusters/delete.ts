@@ -11,12 +11,12 @@ export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
     '<%= config.bin %> clusters delete 18 -p my-group/my-project',
     '<%= config.bin %> clusters delete 18 -p 42 --yes',
   ]
-  static args = {cluster: idArg('CLUSTER_ID', 'cluster ID')}
+  static args = {cluster_id: idArg('CLUSTER_ID', 'cluster ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`remove cluster ${this.args.cluster} from project ${this.flags.project} (resources inside the cluster remain)`)
-    await deleteCluster(this.api, this.flags.project, this.args.cluster)
-    this.note(`Removed cluster ${this.args.cluster} from project ${this.flags.project}.`)
+    await this.confirm(`remove cluster ${this.args.cluster_id} from project ${this.flags.project} (resources inside the cluster remain)`)
+    await deleteCluster(this.api, this.flags.project, this.args.cluster_id)
+    this.note(`Removed cluster ${this.args.cluster_id} from project ${this.flags.project}.`)
   }
 }

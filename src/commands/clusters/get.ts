@@ -11,10 +11,10 @@ export default class ClustersGet extends ApiCommand<typeof ClustersGet> {
     '<%= config.bin %> clusters get 18 -p my-group/my-project',
     '<%= config.bin %> clusters get 18 -p 42 --json',
   ]
-  static args = {cluster: idArg('CLUSTER_ID', 'cluster ID')}
+  static args = {cluster_id: idArg('CLUSTER_ID', 'cluster ID')}
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await getCluster(this.api, this.flags.project, this.args.cluster))
+    await this.print(await getCluster(this.api, this.flags.project, this.args.cluster_id))
   }
 }

@@ -13,7 +13,7 @@ export default class ClustersUpdate extends ApiCommand<typeof ClustersUpdate> {
     '<%= config.bin %> clusters update 18 -p my-group/my-project --no-enabled',
     '<%= config.bin %> clusters update 18 -p 42 --api-url https://orchestrator.example.com:6443 --orchestrator-token "$NEW_TOKEN" --ca-cert-file ca.pem',
   ]
-  static args = {cluster: idArg('CLUSTER_ID', 'cluster ID')}
+  static args = {cluster_id: idArg('CLUSTER_ID', 'cluster ID')}
   static flags = {
     ...requiredProjectFlag,
     name: Flags.string({description: 'new name (only for clusters added through the API)'}),
@@ -24,6 +24,6 @@ export default class ClustersUpdate extends ApiCommand<typeof ClustersUpdate> {
 
   async run(): Promise<void> {
     atLeastOne(this.flags, [...CLUSTER_SETTINGS])
-    await this.print(await updateCluster(this.api, this.flags.project, this.args.cluster, await clusterSettings(this.flags)))
+    await this.print(await updateCluster(this.api, this.flags.project, this.args.cluster_id, await clusterSettings(this.flags)))
   }
 }

@@ -9,12 +9,12 @@ export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete
     '<%= config.bin %> deploy-keys delete 12 -p my-group/my-project',
     '<%= config.bin %> deploy-keys delete 12 -p 42 --yes',
   ]
-  static args = {keyId: idArg('KEY_ID', 'deploy key ID')}
+  static args = {key_id: idArg('KEY_ID', 'deploy key ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`remove deploy key ${this.args.keyId} from project ${this.flags.project}`)
-    await deleteProjectDeployKey(this.api, this.flags.project, this.args.keyId)
-    this.note(`Removed deploy key ${this.args.keyId} from project ${this.flags.project}.`)
+    await this.confirm(`remove deploy key ${this.args.key_id} from project ${this.flags.project}`)
+    await deleteProjectDeployKey(this.api, this.flags.project, this.args.key_id)
+    this.note(`Removed deploy key ${this.args.key_id} from project ${this.flags.project}.`)
   }
 }

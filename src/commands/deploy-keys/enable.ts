@@ -9,10 +9,10 @@ export default class DeployKeysEnable extends ApiCommand<typeof DeployKeysEnable
     '<%= config.bin %> deploy-keys enable 12 -p my-group/other-project',
     '<%= config.bin %> deploy-keys enable 12 -p 43 --json',
   ]
-  static args = {keyId: idArg('KEY_ID', 'deploy key ID')}
+  static args = {key_id: idArg('KEY_ID', 'deploy key ID')}
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await enableProjectDeployKey(this.api, this.flags.project, this.args.keyId))
+    await this.print(await enableProjectDeployKey(this.api, this.flags.project, this.args.key_id))
   }
 }

@@ -9,10 +9,10 @@ export default class DeployKeysGet extends ApiCommand<typeof DeployKeysGet> {
     '<%= config.bin %> deploy-keys get 12 -p my-group/my-project',
     '<%= config.bin %> deploy-keys get 12 -p 42 --json',
   ]
-  static args = {keyId: idArg('KEY_ID', 'deploy key ID')}
+  static args = {key_id: idArg('KEY_ID', 'deploy key ID')}
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await getProjectDeployKey(this.api, this.flags.project, this.args.keyId))
+    await this.print(await getProjectDeployKey(this.api, this.flags.project, this.args.key_id))
   }
 }

@@ -12,7 +12,7 @@ export default class DeployKeysUpdate extends ApiCommand<typeof DeployKeysUpdate
     '<%= config.bin %> deploy-keys update 12 -p my-group/my-project --can-push',
     '<%= config.bin %> deploy-keys update 12 -p 42 --title "CI (read only)" --no-can-push',
   ]
-  static args = {keyId: idArg('KEY_ID', 'deploy key ID')}
+  static args = {key_id: idArg('KEY_ID', 'deploy key ID')}
   static flags = {
     ...requiredProjectFlag,
     title: Flags.string({description: 'new title'}),
@@ -21,6 +21,6 @@ export default class DeployKeysUpdate extends ApiCommand<typeof DeployKeysUpdate
 
   async run(): Promise<void> {
     atLeastOne(this.flags, ['title', 'can-push'])
-    await this.print(await updateProjectDeployKey(this.api, this.flags.project, this.args.keyId, apiInput(this.flags, ['title', 'can-push'])))
+    await this.print(await updateProjectDeployKey(this.api, this.flags.project, this.args.key_id, apiInput(this.flags, ['title', 'can-push'])))
   }
 }

@@ -9,12 +9,12 @@ export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete
     '<%= config.bin %> draft-notes delete 7 -p my-group/my-project --mr 11',
     '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes',
   ]
-  static args = {id: idArg('NOTE_ID', 'draft note ID')}
+  static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...mergeRequestFlags, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete draft note ${this.args.id} of merge request !${this.flags.mr} in project ${this.flags.project}`)
-    await deleteDraftNote(this.api, this.flags, this.args.id)
-    this.note(`Deleted draft note ${this.args.id}.`)
+    await this.confirm(`delete draft note ${this.args.note_id} of merge request !${this.flags.mr} in project ${this.flags.project}`)
+    await deleteDraftNote(this.api, this.flags, this.args.note_id)
+    this.note(`Deleted draft note ${this.args.note_id}.`)
   }
 }

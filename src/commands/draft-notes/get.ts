@@ -9,10 +9,10 @@ export default class DraftNotesGet extends ApiCommand<typeof DraftNotesGet> {
     '<%= config.bin %> draft-notes get 7 -p my-group/my-project --mr 11',
     '<%= config.bin %> draft-notes get 7 -p 42 --mr 11 --json',
   ]
-  static args = {id: idArg('NOTE_ID', 'draft note ID')}
+  static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...mergeRequestFlags}
 
   async run(): Promise<void> {
-    await this.print(await getDraftNote(this.api, this.flags, this.args.id))
+    await this.print(await getDraftNote(this.api, this.flags, this.args.note_id))
   }
 }

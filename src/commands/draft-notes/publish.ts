@@ -9,11 +9,11 @@ export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPubli
     '<%= config.bin %> draft-notes publish 7 -p my-group/my-project --mr 11',
     '<%= config.bin %> draft-notes publish 7 -p 42 --mr 11 --verbose',
   ]
-  static args = {id: idArg('NOTE_ID', 'draft note ID')}
+  static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...mergeRequestFlags}
 
   async run(): Promise<void> {
-    await publishDraftNote(this.api, this.flags, this.args.id)
-    this.note(`Published draft note ${this.args.id} on merge request !${this.flags.mr}.`)
+    await publishDraftNote(this.api, this.flags, this.args.note_id)
+    this.note(`Published draft note ${this.args.note_id} on merge request !${this.flags.mr}.`)
   }
 }

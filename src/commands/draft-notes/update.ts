@@ -10,13 +10,13 @@ export default class DraftNotesUpdate extends ApiCommand<typeof DraftNotesUpdate
     '<%= config.bin %> draft-notes update 7 -p my-group/my-project --mr 11 --note "Off by one, I think."',
     '<%= config.bin %> draft-notes update 7 -p 42 --mr 11 --position-type file --position-base-sha 5d6e9a1 --position-start-sha 5d6e9a1 --position-head-sha 9c8b7a6 --position-new-path docs/api.md',
   ]
-  static args = {id: idArg('NOTE_ID', 'draft note ID')}
+  static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...mergeRequestFlags, ...textOrFileFlags('note', 'the new text of the note'), ...positionFlags}
 
   async run(): Promise<void> {
     const position = positionFrom(this.flags)
     const note = await noteText(this.flags)
     if (note === undefined && position === undefined) throw new UsageError('nothing to change: give --note (or --note-file) or a position (--position-...)')
-    await this.print(await updateDraftNote(this.api, this.flags, this.args.id, {note, position}))
+    await this.print(await updateDraftNote(this.api, this.flags, this.args.note_id, {note, position}))
   }
 }

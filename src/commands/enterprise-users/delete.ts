@@ -11,7 +11,7 @@ export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseU
     '<%= config.bin %> enterprise-users delete 1042 -g acme',
     '<%= config.bin %> enterprise-users delete 1042 -g 10 --hard-delete --yes',
   ]
-  static args = {user: idArg('USER_ID', 'user ID')}
+  static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {
     ...topLevelGroupFlag,
     ...yesFlag,
@@ -20,8 +20,8 @@ export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseU
 
   async run(): Promise<void> {
     const hard = this.flags['hard-delete'] === true
-    await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${this.args.user} of group ${this.flags.group}${hard ? ' with their contributions and solely owned groups' : ''}`)
-    await deleteEnterpriseUser(this.api, this.flags.group, this.args.user, apiInput(this.flags, ['hard-delete']))
-    this.note(`Deleted enterprise user ${this.args.user}.`)
+    await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${this.args.user_id} of group ${this.flags.group}${hard ? ' with their contributions and solely owned groups' : ''}`)
+    await deleteEnterpriseUser(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['hard-delete']))
+    this.note(`Deleted enterprise user ${this.args.user_id}.`)
   }
 }

@@ -9,12 +9,12 @@ export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof Enterpr
     '<%= config.bin %> enterprise-users disable-2fa 1042 -g acme',
     '<%= config.bin %> enterprise-users disable-2fa 1042 -g 10 --yes',
   ]
-  static args = {user: idArg('USER_ID', 'user ID')}
+  static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {...topLevelGroupFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user} of group ${this.flags.group}`)
-    await disableTwoFactor(this.api, this.flags.group, this.args.user)
-    this.note(`Disabled two-factor authentication of enterprise user ${this.args.user}.`)
+    await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user_id} of group ${this.flags.group}`)
+    await disableTwoFactor(this.api, this.flags.group, this.args.user_id)
+    this.note(`Disabled two-factor authentication of enterprise user ${this.args.user_id}.`)
   }
 }

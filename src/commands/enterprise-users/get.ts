@@ -9,10 +9,10 @@ export default class EnterpriseUsersGet extends ApiCommand<typeof EnterpriseUser
     '<%= config.bin %> enterprise-users get 1042 -g acme',
     '<%= config.bin %> enterprise-users get 1042 -g 10 --json',
   ]
-  static args = {user: idArg('USER_ID', 'user ID')}
+  static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {...topLevelGroupFlag}
 
   async run(): Promise<void> {
-    await this.print(await getEnterpriseUser(this.api, this.flags.group, this.args.user))
+    await this.print(await getEnterpriseUser(this.api, this.flags.group, this.args.user_id))
   }
 }

@@ -12,7 +12,7 @@ export default class EnterpriseUsersUpdate extends ApiCommand<typeof EnterpriseU
     '<%= config.bin %> enterprise-users update 1042 -g acme --name "Jane Smith"',
     '<%= config.bin %> enterprise-users update 1042 -g 10 --email jane.smith@acme.example.com --json',
   ]
-  static args = {user: idArg('USER_ID', 'user ID')}
+  static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {
     ...topLevelGroupFlag,
     name: Flags.string({description: 'new name'}),
@@ -21,6 +21,6 @@ export default class EnterpriseUsersUpdate extends ApiCommand<typeof EnterpriseU
 
   async run(): Promise<void> {
     atLeastOne(this.flags, ['name', 'email'])
-    await this.print(await updateEnterpriseUser(this.api, this.flags.group, this.args.user, apiInput(this.flags, ['name', 'email'])))
+    await this.print(await updateEnterpriseUser(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['name', 'email'])))
   }
 }

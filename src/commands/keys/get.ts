@@ -11,9 +11,9 @@ export default class KeysGet extends ApiCommand<typeof KeysGet> {
     '<%= config.bin %> keys get 3 --columns title,user.username,last_used_at',
   ]
   static columns = KEY_COLUMNS
-  static args = {keyId: idArg('KEY_ID', 'SSH key ID')}
+  static args = {key_id: idArg('KEY_ID', 'SSH key ID')}
 
   async run(): Promise<void> {
-    await this.print(await getKey(this.api, this.args.keyId))
+    await this.print(await getKey(this.api, this.args.key_id))
   }
 }

@@ -9,12 +9,12 @@ export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
     '<%= config.bin %> mirrors delete 7 -p my-group/my-project',
     '<%= config.bin %> mirrors delete 7 -p 42 --yes',
   ]
-  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete mirror ${this.args.id} of project ${this.flags.project}`)
-    await deleteMirror(this.api, this.flags.project, this.args.id)
-    this.note(`Deleted mirror ${this.args.id}.`)
+    await this.confirm(`delete mirror ${this.args.mirror_id} of project ${this.flags.project}`)
+    await deleteMirror(this.api, this.flags.project, this.args.mirror_id)
+    this.note(`Deleted mirror ${this.args.mirror_id}.`)
   }
 }

@@ -9,10 +9,10 @@ export default class MirrorsGet extends ApiCommand<typeof MirrorsGet> {
     '<%= config.bin %> mirrors get 7 -p my-group/my-project',
     '<%= config.bin %> mirrors get 7 -p 42 --json',
   ]
-  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await getMirror(this.api, this.flags.project, this.args.id))
+    await this.print(await getMirror(this.api, this.flags.project, this.args.mirror_id))
   }
 }

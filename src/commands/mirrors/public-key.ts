@@ -9,10 +9,10 @@ export default class MirrorsPublicKey extends ApiCommand<typeof MirrorsPublicKey
     '<%= config.bin %> mirrors public-key 7 -p my-group/my-project --json',
     '<%= config.bin %> mirrors public-key 7 -p 42 -o csv --columns public_key --no-header >> authorized_keys',
   ]
-  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await getMirrorPublicKey(this.api, this.flags.project, this.args.id))
+    await this.print(await getMirrorPublicKey(this.api, this.flags.project, this.args.mirror_id))
   }
 }

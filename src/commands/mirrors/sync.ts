@@ -11,7 +11,7 @@ export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
     '<%= config.bin %> mirrors sync 7 -p my-group/my-project',
     '<%= config.bin %> mirrors sync 7 -p 42 --wait --timeout 300 --interval 5 --json',
   ]
-  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {
     ...requiredProjectFlag,
     wait: Flags.boolean({description: 'wait for the update to end and print the mirror'}),
@@ -20,7 +20,7 @@ export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
 
   async run(): Promise<void> {
     const {project, wait} = this.flags
-    const {id} = this.args
+    const {mirror_id: id} = this.args
     // the state before the sync tells a fresh result from an old one; a dry run only shows the sync itself
     const before = wait && !this.flags['dry-run'] ? await getMirror(this.api, project, id) : undefined
     await syncMirror(this.api, project, id)

@@ -12,7 +12,7 @@ export default class MirrorsUpdate extends ApiCommand<typeof MirrorsUpdate> {
     '<%= config.bin %> mirrors update 7 -p my-group/my-project --enabled',
     '<%= config.bin %> mirrors update 7 -p 42 --no-only-protected-branches --mirror-branch-regex "^(main|release/.*)$"',
   ]
-  static args = {id: idArg('MIRROR_ID', 'mirror ID')}
+  static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {
     ...requiredProjectFlag,
     'auth-method': Flags.string({description: 'how to authenticate to the target', options: [...AUTH_METHODS]}),
@@ -27,6 +27,6 @@ export default class MirrorsUpdate extends ApiCommand<typeof MirrorsUpdate> {
     atLeastOne(this.flags, [...names])
     checkBranchRegex(this.flags)
     const settings = apiInput(this.flags, names)
-    await this.print(await updateMirror(this.api, this.flags.project, this.args.id, {...settings, auth_method: settings.auth_method as AuthMethod | undefined}))
+    await this.print(await updateMirror(this.api, this.flags.project, this.args.mirror_id, {...settings, auth_method: settings.auth_method as AuthMethod | undefined}))
   }
 }

@@ -9,13 +9,13 @@ export default class PackageProtectionDelete extends ApiCommand<typeof PackagePr
     '<%= config.bin %> package-protection delete 7 -p my-group/my-project',
     '<%= config.bin %> package-protection delete 7 -p 42 --yes',
   ]
-  static args = {id: idArg('RULE_ID', 'package protection rule ID')}
+  static args = {rule_id: idArg('RULE_ID', 'package protection rule ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {
     const {project} = this.flags
-    await this.confirm(`delete package protection rule ${this.args.id} of project ${project}`)
-    await deleteRule(this.api, project, this.args.id)
-    this.note(`Deleted package protection rule ${this.args.id}.`)
+    await this.confirm(`delete package protection rule ${this.args.rule_id} of project ${project}`)
+    await deleteRule(this.api, project, this.args.rule_id)
+    this.note(`Deleted package protection rule ${this.args.rule_id}.`)
   }
 }

@@ -12,13 +12,13 @@ export default class PackageProtectionUpdate extends ApiCommand<typeof PackagePr
     '<%= config.bin %> package-protection update 7 -p 42 --package-name-pattern "@my-scope/core-*" --minimum-access-level-for-delete null',
   ]
   static columns = RULE_COLUMNS
-  static args = {id: idArg('RULE_ID', 'package protection rule ID')}
+  static args = {rule_id: idArg('RULE_ID', 'package protection rule ID')}
   static flags = {...requiredProjectFlag, ...ruleFlags}
 
   async run(): Promise<void> {
     atLeastOne(this.flags, [...RULE_FLAGS])
     const changes = apiInput(this.flags, RULE_FLAGS)
-    const rule = await updateRule(this.api, this.flags.project, this.args.id, changes)
+    const rule = await updateRule(this.api, this.flags.project, this.args.rule_id, changes)
     await this.print(rule)
     const ignored = ignoredDeleteLevel(changes, rule)
     if (ignored) this.note(ignored)

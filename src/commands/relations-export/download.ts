@@ -15,7 +15,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     '<%= config.bin %> relations-export download -p my-group/my-project --all ./export',
   ]
   static args = {
-    target: Args.string({description: 'FILE to write (- for standard output; a folder keeps the server\'s name; default: the current folder), or with --all the DIR to fill'}),
+    file: Args.string({description: 'FILE to write (- for standard output; a folder keeps the server\'s name; default: the current folder), or with --all the DIR to fill'}),
   }
   static flags = {
     ...requiredProjectFlag,
@@ -30,11 +30,11 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     const {project, all} = this.flags
     checkBatchFlags(this.flags)
     if (all) {
-      const dir = await folderForAll(this.args.target, project)
+      const dir = await folderForAll(this.args.file, project)
       return this.reportBulk(await downloadAll(this.api, project, dir, this.flags.concurrency), DOWNLOAD_ALL_COLUMNS)
     }
     const relation = await this.need(this.flags.relation, '--relation')
-    const saved = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.target ?? '.')
+    const saved = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.')
     this.note(saved.path === '-' ? `Wrote ${formatBytes(saved.bytes)} to standard output.` : `Saved ${saved.path} (${formatBytes(saved.bytes)}).`)
   }
 }

@@ -9,12 +9,12 @@ export default class SshCertificatesDelete extends ApiCommand<typeof SshCertific
     '<%= config.bin %> ssh-certificates delete 7 -g my-group',
     '<%= config.bin %> ssh-certificates delete 7 -g 42 --yes',
   ]
-  static args = {certId: idArg('CERT_ID', 'SSH certificate ID')}
+  static args = {cert_id: idArg('CERT_ID', 'SSH certificate ID')}
   static flags = {...requiredGroupFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete SSH certificate ${this.args.certId} of group ${this.flags.group}`)
-    await deleteSshCertificate(this.api, this.flags.group, this.args.certId)
-    this.note(`Deleted SSH certificate ${this.args.certId} of group ${this.flags.group}.`)
+    await this.confirm(`delete SSH certificate ${this.args.cert_id} of group ${this.flags.group}`)
+    await deleteSshCertificate(this.api, this.flags.group, this.args.cert_id)
+    this.note(`Deleted SSH certificate ${this.args.cert_id} of group ${this.flags.group}.`)
   }
 }

@@ -9,10 +9,10 @@ export default class StorageMovesGet extends ApiCommand<typeof StorageMovesGet> 
     '<%= config.bin %> storage-moves get 17',
     '<%= config.bin %> storage-moves get 17 -g 42 --json',
   ]
-  static args = {id: idArg('MOVE_ID', 'storage move ID')}
+  static args = {move_id: idArg('MOVE_ID', 'storage move ID')}
   static flags = {...optionalGroupFlag}
 
   async run(): Promise<void> {
-    await this.print(await getGroupMove(this.api, this.args.id, this.flags.group))
+    await this.print(await getGroupMove(this.api, this.args.move_id, this.flags.group))
   }
 }

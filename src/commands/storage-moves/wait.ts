@@ -10,11 +10,11 @@ export default class StorageMovesWait extends ApiCommand<typeof StorageMovesWait
     '<%= config.bin %> storage-moves wait 17',
     '<%= config.bin %> storage-moves wait 17 -g 42 --timeout 1800 --interval 10 --json',
   ]
-  static args = {id: idArg('MOVE_ID', 'storage move ID')}
+  static args = {move_id: idArg('MOVE_ID', 'storage move ID')}
   static flags = {...optionalGroupFlag, ...waitFlags}
 
   async run(): Promise<void> {
-    const {id} = this.args
+    const {move_id: id} = this.args
     const move = await waitFor(() => pollGroupMove(this.api, id, this.flags.group), waitOptions(this.flags, `storage move ${id}`))
     await this.print(move)
   }

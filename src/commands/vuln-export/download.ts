@@ -14,7 +14,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     '<%= config.bin %> vuln-export download 12 - | grep critical',
   ]
   static args = {
-    id: idArg('EXPORT_ID', 'vulnerability export ID'),
+    export_id: idArg('EXPORT_ID', 'vulnerability export ID'),
     file: Args.string({description: 'where to save it: a file, a folder (server\'s file name), or - for stdout (default: the server\'s file name here)'}),
   }
   static flags = {
@@ -23,7 +23,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
   }
 
   async run(): Promise<void> {
-    const {id, file = '.'} = this.args
+    const {export_id: id, file = '.'} = this.args
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
     try {
       const message = savedMessage(id, await downloadExport(this.api, id, file, format))

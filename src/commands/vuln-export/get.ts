@@ -10,10 +10,10 @@ export default class VulnExportGet extends ApiCommand<typeof VulnExportGet> {
     '<%= config.bin %> vuln-export get 12 --json',
   ]
   static columns = EXPORT_COLUMNS
-  static args = {id: idArg('EXPORT_ID', 'vulnerability export ID')}
+  static args = {export_id: idArg('EXPORT_ID', 'vulnerability export ID')}
 
   async run(): Promise<void> {
-    const {finished, export: record} = await getExport(this.api, this.args.id)
+    const {finished, export: record} = await getExport(this.api, this.args.export_id)
     await this.print(record)
     if (!finished) this.note(`Vulnerability export ${record.id} is not finished yet (status ${record.status}); wait for it with \`${this.config.bin} vuln-export wait ${record.id}\`.`)
   }

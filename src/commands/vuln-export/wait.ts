@@ -11,11 +11,11 @@ export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
     '<%= config.bin %> vuln-export wait 12 --timeout 1800 --interval 10 --json',
   ]
   static columns = EXPORT_COLUMNS
-  static args = {id: idArg('EXPORT_ID', 'vulnerability export ID')}
+  static args = {export_id: idArg('EXPORT_ID', 'vulnerability export ID')}
   static flags = {...waitFlags}
 
   async run(): Promise<void> {
-    const {id} = this.args
+    const {export_id: id} = this.args
     await this.print(await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`)))
   }
 }
