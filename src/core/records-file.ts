@@ -98,7 +98,8 @@ export function checkRecords<T>(records: FileRecord[], toInput: (record: FileRec
     try {
       return toInput(record)
     } catch (error) {
-      problems.push(`record ${i + 1}: ${(error as Error).message}`)
+      // the checks name flags (--value); in a file the same input is a field (value)
+      problems.push(`record ${i + 1}: ${(error as Error).message.replace(/^--/, '')}`)
       return undefined as T
     }
   })

@@ -265,7 +265,7 @@ describe('labels create --from-file (bulk)', () => {
     })
     expect(requests).toBe(0)
     expect(result!.code).toBe(2)
-    expect(result!.stderr).toContain('record 2: --color must be')
+    expect(result!.stderr).toContain('record 2: color must be')
     expect(result!.stderr).toContain('record 3: name is missing')
   })
 
