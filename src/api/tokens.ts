@@ -89,7 +89,8 @@ export const optionalUserIdFlag = {user: userIdFlag()}
 /**
  * A created token on stdout: a table leaves the value out and shows it on its own line with a
  * warning that it is shown once; data formats keep it in the record. A server that wraps the record
- * in an array of one is tolerated (the spec does not show every creation body).
+ * in an array of one is tolerated (the spec does not show rotate's body). Not `oneRecord`: that throws
+ * on any other array, and a value shown once must still be printed, so such an answer goes out whole.
  */
 export function printCreatedToken(printer: Printer, created: PersonalAccessToken | PersonalAccessToken[]): Promise<void> {
   const token = Array.isArray(created) && created.length === 1 ? created[0]! : created
