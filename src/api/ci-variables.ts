@@ -1,5 +1,6 @@
 // Instance-level CI/CD variables (document 2, "Instance CI/CD variables (administrator)"): /admin/ci/variables.
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {apiInput} from '../core/api-input.js'
 import {ApiError, UsageError} from '../core/errors.js'
 import {textFlag, textFrom, textOrFileFlags} from '../core/flags.js'

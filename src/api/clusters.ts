@@ -1,6 +1,6 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {rangeFlag, textFrom, textOrFileFlags} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'

@@ -1,7 +1,7 @@
 // Draft notes of a merge request (document 2, "Draft note", "Draft notes"):
 // /projects/:id/merge_requests/:merge_request_iid/draft_notes. Drafts are visible only to their author
 // until published. Every verb needs the project and the merge request, so the flags live here too.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {requiredProjectFlag, textFrom} from '../core/flags.js'
 import {one} from '../core/one-record.js'

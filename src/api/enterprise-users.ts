@@ -1,6 +1,6 @@
 // Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
 // top-level groups only; users need not be members)"): /groups/:id/enterprise_users.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'

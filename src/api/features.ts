@@ -1,5 +1,5 @@
 // Instance feature flags (document 2, "Features (administrator)"): /features.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {listFlag} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'

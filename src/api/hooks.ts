@@ -1,5 +1,6 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {apiInput} from '../core/api-input.js'
 import {UsageError} from '../core/errors.js'
 import {one} from '../core/one-record.js'

@@ -1,6 +1,6 @@
 // Package protection rules of a project (document 1, "Package protection rules"):
 // /projects/:id/packages/protection/rules. Maintainer role at least.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'

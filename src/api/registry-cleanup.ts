@@ -1,6 +1,6 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {rangeFlag} from '../core/flags.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 

@@ -2,7 +2,7 @@
 // "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
 // named like `<relation>.ndjson.gz`."
 import {mkdir, stat} from 'node:fs/promises'
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {runBulk, type BulkResult} from '../core/bulk.js'
 import {download, type DownloadResult} from '../core/download.js'
 import {CliError, ExitCode, UsageError} from '../core/errors.js'

@@ -1,6 +1,6 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {dateFlag, dateTimeFlag, idArg} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'

@@ -1,6 +1,6 @@
 // Personal access tokens and impersonation tokens (document 1, "Tokens"); the token model is shared
 // with the tokens of group service accounts (src/api/service-accounts.ts).
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
 import {dateFlag, listFlag, textFlag} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'

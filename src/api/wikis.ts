@@ -1,5 +1,6 @@
 // Project and group wikis (document 2, "Wikis"): /projects/:id/wikis and /groups/:id/wikis, identical shapes.
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {openAsBlob} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import {basename} from 'node:path'

@@ -1,4 +1,4 @@
-import {Command} from '@oclif/core'
+import {Command} from '@oclif/core/command'
 import {completions, type CompletableCommand} from '../core/complete.js'
 
 export default class Complete extends Command {

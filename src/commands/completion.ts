@@ -1,4 +1,5 @@
-import {Args, Command} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import {Command} from '@oclif/core/command'
 import {COMPLETION_SCRIPTS} from '../core/complete.js'
 
 export default class Completion extends Command {

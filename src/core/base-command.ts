@@ -1,7 +1,9 @@
 // What every command shares: parsing (with prompts for missing required inputs on a terminal),
 // output, confirmation, and turning expected failures into one line and a documented exit code.
 // ApiCommand adds the connection and the API client.
-import {Command, Errors, type Interfaces} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
+import type {Interfaces} from '@oclif/core'
 import {resolveConnection, type Connection} from './connection.js'
 import {profileName, readProfile, type OutputFormat} from './config-store.js'
 import {CliError, ExitCode, UsageError} from './errors.js'

@@ -1,5 +1,5 @@
 // Label colours: "6-digit hex with leading # or a CSS color name" (spec, Labels).
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {UsageError} from './errors.js'
 
 // The named colours of CSS Color Module Level 4.

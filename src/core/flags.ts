@@ -1,6 +1,8 @@
 // Flags shared by commands: connection, output, lists, scopes, confirmation, and typed inputs that
 // carry their validation with them (dates, lengths, enums, text from files).
-import {Args, Flags, type Interfaces} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
+import type {Interfaces} from '@oclif/core'
 import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {UsageError} from './errors.js'

@@ -1,7 +1,7 @@
 // Waiting for a server-side job (exports, storage moves, mirror syncs): poll at an interval, show a
 // spinner on stderr when a person is watching, stop on success, failure or timeout.
 import {setTimeout as sleep} from 'node:timers/promises'
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {JobError} from './errors.js'
 import {canAnimate} from './terminal.js'
 

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {currentUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {updateProfile} from '../../core/config-store.js'

@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {deleteBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/flags.js'

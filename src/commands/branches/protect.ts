@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {PROTECTED_BRANCH_COLUMNS, PUSH_MERGE_LEVELS, UNPROTECT_LEVELS, protectBranch} from '../../api/branches.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

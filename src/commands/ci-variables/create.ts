@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {createVariable, optionalKeyArg, settingFlags, validKey, valueFlags, variableFromFlags, variableFromRecord} from '../../api/ci-variables.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {runBulk} from '../../core/bulk.js'

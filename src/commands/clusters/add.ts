@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {addCluster, apiUrlFlag, authorizationTypeFlag, clusterSettings, clusterSettingsFlags, CLUSTERS_DEPRECATION, type NewCluster} from '../../api/clusters.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {apiUrlFlag, CLUSTER_SETTINGS, clusterSettings, clusterSettingsFlags, CLUSTERS_DEPRECATION, updateCluster} from '../../api/clusters.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'

@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../core/base-command.js'
 import {PROFILE_KEYS, profileName, updateProfile, type ProfileKey} from '../../core/config-store.js'
 import {normalizeHost} from '../../core/connection.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {DEPLOY_KEY_COLUMNS, UNSCOPED_DEPLOY_KEY_COLUMNS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys} from '../../api/deploy-keys.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {ENTERPRISE_USER_COLUMNS, listEnterpriseUsers, topLevelGroupFlag, TWO_FACTOR_FILTERS} from '../../api/enterprise-users.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {createUserList, joinUserXids} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlag, requiredProjectFlag} from '../../core/flags.js'

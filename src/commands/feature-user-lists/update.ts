@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {joinUserXids, updateUserList} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, listFlag, requiredProjectFlag} from '../../core/flags.js'

@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {gateTargetFlags, gateTargets, setFeature} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
 

@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {GATE_KEYS, checkFeatureValue, gateTargetFlags, gateTargets, parseFeatureValue, setFeature, type GateKey} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
 

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {HOOK_SETTING_NAMES, hookSettingFlags, hookSettingsFrom, updateHook, validHookUrl} from '../../api/hooks.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'

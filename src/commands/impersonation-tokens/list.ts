@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {TOKEN_COLUMNS, TOKEN_STATES, listImpersonationTokens, requiredUserIdFlag, type TokenState} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'

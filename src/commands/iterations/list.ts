@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {ITERATION_COLUMNS, ITERATION_SEARCH_FIELDS, ITERATION_STATES, listIterations, type IterationListFilters} from '../../api/iterations.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

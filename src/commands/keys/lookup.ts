@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {KEY_COLUMNS, lookupKey} from '../../api/keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'

@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {deleteLabel} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'

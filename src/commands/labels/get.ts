@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {getLabel} from '../../api/labels.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

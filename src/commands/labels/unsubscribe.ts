@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {setSubscription} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'

@@ -2,7 +2,7 @@ import {checkDateOrder, createMilestone} from '../../api/milestones.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {dateFlag, requiredGroupFlag, textFrom, textOrFileFlags} from '../../core/flags.js'
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 
 export default class MilestonesCreate extends ApiCommand<typeof MilestonesCreate> {
   static summary = 'Create a milestone in a group'

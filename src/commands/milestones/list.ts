@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {MILESTONE_COLUMNS, MILESTONE_STATES, checkWindow, listMilestones, milestoneIids, type MilestoneState} from '../../api/milestones.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

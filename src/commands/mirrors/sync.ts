@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {getMirror, mirrorSyncPoller, syncMirror} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'

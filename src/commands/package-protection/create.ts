@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {LEVEL_FLAG_NAMES, PACKAGE_TYPES, RULE_COLUMNS, RULE_FLAGS, createRule, ignoredDeleteLevel, requireALevel, ruleFlags, ruleFromRecord} from '../../api/package-protection.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

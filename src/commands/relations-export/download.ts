@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, batchNumberFlag, checkBatchFlags, downloadAll, downloadRelation, folderForAll, relationFlag} from '../../api/relations-export.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'

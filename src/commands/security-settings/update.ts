@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {PUSH_PROTECTION_CHOICES, updateSecuritySettings} from '../../api/security-settings.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'

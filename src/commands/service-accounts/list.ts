@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {
   ACCOUNT_ORDER_BY, GROUP_SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_COLUMNS, SORT_DIRECTIONS, listServiceAccounts, optionalAccountGroupFlag,
   type ServiceAccountListOptions,

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {addSshCertificate} from '../../api/ssh-certificates.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredGroupFlag, textOrFileFlags} from '../../core/flags.js'

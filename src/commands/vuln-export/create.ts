@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {EXPORT_COLUMNS, EXPORT_FORMATS, createExport, downloadExport, exportScope, pollExport, readReportData, savedMessage, type ExportFormat} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'

@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {ApiError, CliError} from '../../core/errors.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {createWikiPage, formatFlag} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, textFrom, textOrFileFlags} from '../../core/flags.js'

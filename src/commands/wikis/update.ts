@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {formatFlag, slugArg, updateWikiPage} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'

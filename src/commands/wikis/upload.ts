@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {ATTACHMENT_COLUMNS, uploadWikiAttachment} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'

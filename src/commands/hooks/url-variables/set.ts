@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {setUrlVariable, urlVariableKeyArg} from '../../../api/hooks.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {idArg, readStdin} from '../../../core/flags.js'
