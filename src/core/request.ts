@@ -115,7 +115,7 @@ export class ApiClient {
 
   async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const url = this.url(spec.path, spec.query)
-    const body = spec.body === undefined || spec.body instanceof FormData ? spec.body : dropUndefined(spec.body)
+    const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
     const secretFields = spec.secretFields ?? []
     const secrets = [this.connection.token, ...secretValues(body, secretFields)]
     if (this.options.dryRun) {
@@ -189,7 +189,7 @@ export class ApiClient {
   private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined, secretFields: readonly string[]): void {
     this.log(`${prefix} ${method} ${redactUrl(url)}`)
     if (this.connection.token) this.log(`${prefix} PRIVATE-TOKEN: ${REDACTED}`)
-    if (body instanceof FormData) {
+    if (isForm(body)) {
       for (const [key, value] of body) {
         const shown = typeof value !== 'string' ? `<file ${value.name}, ${value.size} bytes>` : isSecretKey(key) || secretFields.includes(key) ? REDACTED : JSON.stringify(value)
         this.log(`${prefix} form ${key}=${shown}`)
@@ -237,9 +237,14 @@ async function readStreamText(stream: unknown): Promise<string> {
   return new Response(stream as ReadableStream).text()
 }
 
+/** FormData, told without the global: its first use loads Node's fetch (15 ms), which a --dry-run never needs */
+function isForm(body: JsonBody | FormData | undefined): body is FormData {
+  return Object.prototype.toString.call(body) === '[object FormData]'
+}
+
 function secretValues(body: JsonBody | FormData | undefined, fields: readonly string[]): string[] {
   if (body === undefined || fields.length === 0) return []
-  const get = (key: string) => (body instanceof FormData ? body.get(key) : body[key])
+  const get = (key: string) => (isForm(body) ? body.get(key) : body[key])
   return fields.map(get).filter((v): v is string => typeof v === 'string')
 }
 
