@@ -1,31 +1,87 @@
-// Builds dist/ with esbuild: one entry per command (oclif finds them through the manifest and loads
-// only the one it runs) plus shared chunks holding @oclif/core and src/core. Loading one bundled
-// graph instead of ~700 files of @oclif/core halves start-up; see the README's benchmark figures.
-// Heavy libraries used only by some commands stay external and are imported lazily where needed.
+// Builds dist/runtime.cjs with esbuild: @oclif/core, forgectl's core and help, and every command in one
+// CommonJS file, which bin/run.js loads through V8's code cache (Node 20 has no module compile cache,
+// and only a classic script, not an ES module, can take cached data). See "Start-up" in the README.
+// Commands stay lazy: the bundle holds a getter per command id, and a command's module is evaluated
+// only when that command runs. Heavy libraries used only by some commands stay external and are
+// imported lazily where needed.
 import {build} from 'esbuild'
-import {readdirSync, rmSync} from 'node:fs'
-import {join, relative} from 'node:path'
+import {readdirSync, readFileSync, rmSync} from 'node:fs'
+import {join, relative, sep} from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const walk = dir => readdirSync(dir, {withFileTypes: true}).flatMap(e => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-const commands = walk(join(root, 'src/commands')).filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+const commandFiles = walk(join(root, 'src/commands')).filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+
+/** command id → the module that default-exports its class (oclif's ids: path segments joined by ':') */
+function commandModules() {
+  const ours = commandFiles.map(file => {
+    const id = relative(join(root, 'src/commands'), file).replace(/\.ts$/, '').split(sep).join(':')
+    return [id, `./${relative(join(root, 'src'), file)}`, 'default']
+  })
+  // oclif's help and autocomplete commands, bundled rather than loaded as plugins: each plugin oclif
+  // loads at start-up costs a package lookup and a manifest read on every run, help or not.
+  const autocomplete = join(root, 'node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete')
+  return [
+    ...ours,
+    ['help', '@oclif/plugin-help', 'commands.help'],
+    ['autocomplete', join(autocomplete, 'index.js'), 'default'],
+    ['autocomplete:create', join(autocomplete, 'create.js'), 'default'],
+    ['autocomplete:script', join(autocomplete, 'script.js'), 'default'],
+  ]
+}
+
+/** `import {COMMANDS} from 'forgectl:commands'`: a getter per id, requiring its module on first use */
+const commandTable = {
+  name: 'command-table',
+  setup(b) {
+    b.onResolve({filter: /^forgectl:commands$/}, () => ({path: 'commands', namespace: 'forgectl'}))
+    b.onLoad({filter: /.*/, namespace: 'forgectl'}, () => {
+      const getters = commandModules().map(([id, module, name]) => `  get ${JSON.stringify(id)}() { return require(${JSON.stringify(module)}).${name} },`)
+      return {contents: `export const COMMANDS = {\n${getters.join('\n')}\n}\n`, resolveDir: join(root, 'src'), loader: 'js'}
+    })
+  },
+}
+
+// The first String#localeCompare of a process loads ICU's collation data: 7 ms of every start-up, spent
+// by oclif to sort command ids. Our ids are lower-case ASCII, where code-point order is the same order.
+const PLUGIN_SORT = 'a.id.localeCompare(b.id)'
+const plainIdSort = {
+  name: 'plain-id-sort',
+  setup(b) {
+    b.onLoad({filter: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/}, ({path}) => {
+      const source = readFileSync(path, 'utf8')
+      if (!source.includes(PLUGIN_SORT)) throw new Error(`${path} no longer sorts with ${PLUGIN_SORT}: review scripts/build.mjs`)
+      return {contents: source.replace(PLUGIN_SORT, '(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)'), loader: 'js'}
+    })
+  },
+}
 
 for (const dir of ['dist', 'dist-sandbox']) rmSync(join(root, dir), {recursive: true, force: true})
-await build({
+const {metafile} = await build({
   absWorkingDir: root,
-  entryPoints: ['src/index.ts', 'src/help.ts', ...commands.map(f => relative(root, f))],
-  outdir: 'dist',
-  outbase: 'src',
+  metafile: true,
+  entryPoints: ['src/runtime.ts'],
+  outfile: 'dist/runtime.cjs',
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [commandTable, plainIdSort],
   // Node 20 has fetch: ofetch's neutral build skips the node-fetch-native polyfill (~30 ms to load).
   alias: {ofetch: './node_modules/ofetch/dist/index.mjs'},
-  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', '@oclif/plugin-*'],
-  // @oclif/core is CommonJS: its require() calls need a real require inside an ES module.
-  banner: {js: "import {createRequire as __forgectlRequire} from 'node:module'; const require = __forgectlRequire(import.meta.url);"},
+  // ES-module-only packages stay external: esbuild keeps `await import()` of an external as it is.
+  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', '@oclif/plugin-not-found'],
   logLevel: 'warning',
 })
+
+// An import() of an external package fails once V8 restores the bundle from its cache (see
+// src/core/import-module.ts), and only at the moment it runs: refuse to build one.
+const unlent = Object.entries(metafile.inputs).flatMap(([input, {imports}]) =>
+  imports.filter(i => i.kind === 'dynamic-import' && i.external).map(i => `${input}: import('${i.path}')`))
+if (unlent.length > 0) throw new Error(`use importModule() from src/core/import-module.ts for:\n  ${unlent.join('\n  ')}`)
+
+// @oclif/core's main module checks the Node version with semver on load (5 ms, 47 files): forgectl's
+// own code imports the parts it uses (@oclif/core/flags, /args, /command, /errors) instead.
+const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) =>
+  input.startsWith('src/') && imports.some(i => i.path === 'node_modules/@oclif/core/lib/index.js'))
+if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not '@oclif/core', in:\n  ${rootImports.map(([input]) => input).join('\n  ')}`)

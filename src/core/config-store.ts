@@ -4,6 +4,7 @@ import {chmodSync, mkdirSync, readFileSync, statSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {join} from 'node:path'
 import {UsageError} from './errors.js'
+import {importModule} from './import-module.js'
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
@@ -93,7 +94,7 @@ async function openConf(env: NodeJS.ProcessEnv) {
   const dir = configDir(env)
   mkdirSync(dir, {recursive: true, mode: 0o700})
   chmodSync(dir, 0o700)
-  const {default: Conf} = await import('conf')
+  const {default: Conf} = await importModule<typeof import('conf')>('conf')
   return new Conf<StoredConfig>({cwd: dir, configName: 'config', projectName: 'forgectl', projectSuffix: '', configFileMode: 0o600})
 }
 

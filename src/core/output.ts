@@ -3,6 +3,7 @@
 // `--all --json` over a large collection never holds it all in memory.
 import type {OutputFormat} from './config-store.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
+import {importModule} from './import-module.js'
 import {colorEnabled, stdoutIsTerminal} from './terminal.js'
 
 export interface OutputOptions {
@@ -87,7 +88,7 @@ export class Printer {
   }
 
   private async yaml(data: unknown): Promise<void> {
-    const {stringify} = await import('yaml')
+    const {stringify} = await importModule<typeof import('yaml')>('yaml')
     this.write(stringify(data ?? null))
   }
 
@@ -97,7 +98,7 @@ export class Printer {
   }
 
   private async table(head: string[] | null, rows: string[][]): Promise<void> {
-    const {default: Table} = await import('cli-table3')
+    const {default: Table} = await importModule<{default: typeof import('cli-table3')}>('cli-table3')
     const color = colorEnabled(process.stdout)
     // cli-table3 colours even into a pipe and ignores NO_COLOR: plain style unless a person is looking.
     const style = {head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0}

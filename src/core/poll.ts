@@ -3,6 +3,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
 import {JobError} from './errors.js'
+import {importModule} from './import-module.js'
 import {canAnimate} from './terminal.js'
 
 export const waitFlags = {
@@ -25,7 +26,7 @@ export interface WaitOptions {
 
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
-  const spinner = canAnimate() ? (await import('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true}).start() : undefined
+  const spinner = canAnimate() ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true}).start() : undefined
   let last = 'unknown'
   try {
     for (;;) {

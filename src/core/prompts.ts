@@ -1,6 +1,9 @@
 // Questions to a person at a terminal. @inquirer/prompts is loaded only when a question is asked, and
 // writes to stderr (it would use stdout by default, which belongs to data).
 import {CliError, ExitCode} from './errors.js'
+import {importModule} from './import-module.js'
+
+const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')
 
 const context = () => ({output: process.stderr})
 
@@ -14,21 +17,21 @@ async function ask<T>(question: () => Promise<T>): Promise<T> {
 }
 
 export async function confirmPrompt(message: string): Promise<boolean> {
-  const {confirm} = await import('@inquirer/prompts')
+  const {confirm} = await inquirer()
   return ask(() => confirm({message, default: false}, context()))
 }
 
 export async function textPrompt(message: string): Promise<string> {
-  const {input} = await import('@inquirer/prompts')
+  const {input} = await inquirer()
   return ask(() => input({message, required: true}, context()))
 }
 
 export async function secretPrompt(message: string): Promise<string> {
-  const {password} = await import('@inquirer/prompts')
+  const {password} = await inquirer()
   return ask(() => password({message, mask: '*', validate: (v: string) => v.length > 0 || 'required'}, context()))
 }
 
 export async function selectPrompt(message: string, choices: readonly string[]): Promise<string> {
-  const {select} = await import('@inquirer/prompts')
+  const {select} = await inquirer()
   return ask(() => select({message, choices: choices.map(value => ({value, name: value}))}, context()))
 }

@@ -3,6 +3,7 @@
 import {readFile} from 'node:fs/promises'
 import {extname} from 'node:path'
 import {UsageError} from './errors.js'
+import {importModule} from './import-module.js'
 import {readStdin} from './flags.js'
 
 export type FileRecord = Record<string, unknown>
@@ -31,7 +32,7 @@ function parseJson(text: string, file: string): FileRecord[] {
 }
 
 async function parseYaml(text: string, file: string): Promise<FileRecord[]> {
-  const {parse} = await import('yaml')
+  const {parse} = await importModule<typeof import('yaml')>('yaml')
   try {
     return asRecords(parse(text), file)
   } catch (error) {

@@ -1,8 +1,10 @@
 // The one way forgectl talks to the server: base URL + /api/v4, PRIVATE-TOKEN, encoded paths, JSON
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
+import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Connection} from './connection.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
+import {importModule} from './import-module.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
 import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
 
@@ -291,7 +293,6 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
   const {ofetch} = await import('ofetch')
   const raw = ofetch.raw as unknown as Fetcher
   if (!connection.caFile && !connection.insecure) return raw
-  const {readFileSync} = await import('node:fs')
   let ca: string | undefined
   if (connection.caFile) {
     try {
@@ -301,8 +302,8 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
     }
   }
   // Node's fetch takes TLS settings only through an undici dispatcher; the package matches Node 20's own.
-  const {Agent} = await import('undici')
-  const {rootCertificates} = await import('node:tls')
+  const {Agent} = await importModule<typeof import('undici')>('undici')
+  const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
   const dispatcher = new Agent({connect: {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}})
   return (url, options) => raw(url, {...options, dispatcher})
 }

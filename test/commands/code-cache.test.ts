@@ -1,0 +1,78 @@
+// bin/run.js loads dist/runtime.cjs through V8's code cache (dist/runtime.cjs.cache). A cache that is
+// missing, damaged or older than the bundle must never break or mislead a run: forgectl runs uncached
+// and writes a new one. Each test works on its own copy of the installed files.
+import {execFile} from 'node:child_process'
+import {copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+const root = resolve(import.meta.dirname, '../..')
+
+/** bin, dist/runtime.cjs (without its cache), package.json and the manifest, as npm would install them */
+function install(): {bundle: string, cache: string, run: (...args: string[]) => Promise<{code: number, stdout: string, stderr: string}>} {
+  const dir = mkdtempSync(join(tmpdir(), 'forgectl-install-'))
+  cpSync(join(root, 'bin'), join(dir, 'bin'), {recursive: true})
+  mkdirSync(join(dir, 'dist'))
+  for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
+  const run = (...args: string[]) => new Promise<{code: number, stdout: string, stderr: string}>(done => {
+    execFile(process.execPath, [join(dir, 'bin/run.js'), ...args], {env: {PATH: process.env.PATH, HOME: dir, FORGECTL_CONFIG_DIR: join(dir, 'config')}},
+      (error, stdout, stderr) => done({code: error ? Number(error.code) : 0, stdout, stderr}))
+  })
+  return {bundle: join(dir, 'dist/runtime.cjs'), cache: join(dir, 'dist/runtime.cjs.cache'), run}
+}
+
+const mtime = (file: string) => statSync(file).mtimeMs
+
+describe('the code cache', () => {
+  it('is written by the first run and used, not rewritten, by the next', async () => {
+    const {cache, run} = install()
+    const first = await run('labels', 'list', '--help')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain('USAGE')
+    const written = mtime(cache)
+    const second = await run('labels', 'list', '--help')
+    expect(second).toEqual(first)
+    expect(mtime(cache)).toBe(written)
+  })
+
+  it('replaces a damaged cache and still runs', async () => {
+    const {cache, run} = install()
+    const garbage = Buffer.alloc(4096, 7)
+    writeFileSync(cache, garbage)
+    const result = await run('--version')
+    expect(result).toMatchObject({code: 0, stderr: ''})
+    expect(result.stdout).toMatch(/^forgectl\/\d/)
+    expect(readFileSync(cache).equals(garbage)).toBe(false)
+    const rewritten = mtime(cache)
+    expect((await run('--version')).code).toBe(0)
+    expect(mtime(cache)).toBe(rewritten)
+  })
+
+  it('ignores a cache older than the bundle, even when the new bundle has the same length', async () => {
+    const {bundle, cache, run} = install()
+    // compiles the message into the cache
+    const before = await run('mirrors', 'get', '-p', 'a/b', 'abc')
+    expect(before.stderr).toContain('MIRROR_ID must be a positive whole number, got "abc"')
+    // an update that keeps the file's length: V8 alone would take the old cache for it
+    writeFileSync(bundle, readFileSync(bundle, 'utf8').replaceAll('must be a positive whole number, got', 'MUST BE A POSITIVE WHOLE NUMBER, GOT'))
+    utimesSync(bundle, new Date(), new Date(mtime(cache) + 2000))
+    const after = await run('mirrors', 'get', '-p', 'a/b', 'abc')
+    expect(after.code).toBe(2)
+    expect(after.stderr).toContain('MIRROR_ID MUST BE A POSITIVE WHOLE NUMBER, GOT "abc"')
+    expect(mtime(cache)).toBeGreaterThanOrEqual(mtime(bundle))
+  })
+
+  it('loads packages on demand from a cached run: a mistyped command exits 2 through @oclif/plugin-not-found', async () => {
+    const {cache, run} = install()
+    await run('labels', 'list', '--help')
+    const written = mtime(cache)
+    const result = await run('lables', 'list')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('lables list is not a forgectl command')
+    expect(result.stderr).toContain('Run forgectl help for a list of available commands.')
+    expect(result.stderr).not.toMatch(/ERR_VM|callback|\n\s+at /)
+    expect(mtime(cache)).toBe(written)
+  })
+})
