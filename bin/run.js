@@ -43,7 +43,16 @@ function writeCache(script) {
 const cachedData = readCache()
 // Same wrapper as Node's for a CommonJS file, on the source's first line so that line numbers match.
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {filename: file, cachedData})
-if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => writeCache(script))
+let cacheWanted = cachedData === undefined || script.cachedDataRejected
+function saveCache() {
+  if (!cacheWanted) return
+  cacheWanted = false
+  writeCache(script)
+}
+process.once('exit', saveCache)
+// A run that sends requests changes a V8 flag first (src/core/http-parser.ts), and V8 stamps a cache with
+// its flags: that run writes the cache just before the change, not at exit.
+globalThis[Symbol.for('forgectl.saveCodeCache')] = saveCache
 
 // On Node 20, import() inside a script restored from cached data has no loader: src/core/import-module.ts
 // borrows this module's import() for the packages forgectl loads on demand.

@@ -4,6 +4,7 @@ import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Connection} from './connection.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
+import {keepBaselineHttpParser} from './http-parser.js'
 import {importModule} from './import-module.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
 import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
@@ -290,6 +291,7 @@ function describeNetworkError(error: unknown, code: string | undefined): string 
 
 /** ofetch, with a TLS-configured dispatcher when a CA file or --insecure asks for one */
 async function createFetcher(connection: Connection): Promise<Fetcher> {
+  await keepBaselineHttpParser()
   const {ofetch} = await import('ofetch')
   const raw = ofetch.raw as unknown as Fetcher
   if (!connection.caFile && !connection.insecure) return raw
