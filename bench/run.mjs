@@ -1,6 +1,6 @@
 // `npm run bench`: forgectl's figures beside a baseline measured in the same run, as ratios.
 // Not part of `npm test`: timings depend on the machine, so nothing here asserts.
-//   1. start-up: `forgectl labels list --help` vs `node -e 0` (medians)
+//   1. start-up: `forgectl labels list --help`, and a simple API command, vs `node -e 0` (medians)
 //   2. --all over 100 pages with 50 ms added latency: concurrent (default) vs one page at a time
 //   3. a 1 GiB download: peak memory and throughput, vs curl when present
 //   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project
@@ -45,15 +45,32 @@ const report = (name, ours, baseline, ratio, note) => {
 
 try {
   // 1. Start-up, interleaved so that both see the same machine load.
+  //    A simple API command too: one GET of a label from the sandbox, and the same command as --dry-run.
   const n = quick ? 7 : 21
-  const cli = []
-  const bare = []
-  for (let i = 0; i < n; i++) {
-    bare.push((await run(process.execPath, ['-e', '0'])).ms)
-    cli.push((await run(process.execPath, [bin, 'labels', 'list', '--help'])).ms)
+  const cases = {
+    help: ['labels', 'list', '--help'],
+    get: ['labels', 'get', 'bug', '-p', '20', '--json'],
+    dryRun: ['labels', 'get', 'bug', '-p', '20', '--dry-run'],
   }
-  const [c, b] = [median(cli), median(bare)]
-  report('start-up: labels list --help vs node -e 0 (median)', `${c.toFixed(0)} ms`, `${b.toFixed(0)} ms`, `${(c / b).toFixed(2)}x (target at most 2x)`)
+  const times = {bare: [], help: [], get: [], dryRun: []}
+  const failed = new Map()
+  for (let i = 0; i < n; i++) {
+    times.bare.push((await run(process.execPath, ['-e', '0'])).ms)
+    for (const [name, args] of Object.entries(cases)) {
+      const result = await run(process.execPath, [bin, ...args])
+      times[name].push(result.ms)
+      if (result.code !== 0) failed.set(name, result.stderr.trim().split('\n')[0])
+    }
+  }
+  const b = median(times.bare)
+  const startUp = (name, what, note) => {
+    const c = median(times[name])
+    report(`start-up: ${what} vs node -e 0 (median)`, `${c.toFixed(0)} ms`, `${b.toFixed(0)} ms`, `${(c / b).toFixed(2)}x${note}`,
+      failed.has(name) ? `FAILED: ${failed.get(name)}` : '')
+  }
+  startUp('help', 'labels list --help', ' (target at most 2x)')
+  startUp('dryRun', 'labels get --dry-run', '')
+  startUp('get', 'labels get (one GET from the sandbox)', '')
 
   // 2. --all over 100 pages of 20, each request delayed 50 ms.
   sandbox.store.options.latencyMs = 50
