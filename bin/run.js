@@ -43,7 +43,8 @@ function writeCache(script) {
 const cachedData = readCache()
 // Same wrapper as Node's for a CommonJS file, on the source's first line so that line numbers match.
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {filename: file, cachedData})
-let cacheWanted = cachedData === undefined || script.cachedDataRejected
+// FORGECTL_CODE_CACHE=refresh writes it even when it was used: the build adds a command run to a help run's.
+let cacheWanted = cachedData === undefined || script.cachedDataRejected || process.env.FORGECTL_CODE_CACHE === 'refresh'
 function saveCache() {
   if (!cacheWanted) return
   cacheWanted = false

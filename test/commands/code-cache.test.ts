@@ -13,17 +13,19 @@ const root = resolve(import.meta.dirname, '../..')
 const sb = useSandbox()
 
 /** bin, dist/runtime.cjs (without its cache), package.json and the manifest, as npm would install them */
-function install(): {bundle: string, cache: string, run: (...args: string[]) => Promise<{code: number, stdout: string, stderr: string}>} {
+type Run = (...args: string[]) => Promise<{code: number, stdout: string, stderr: string}>
+
+function install(): {bundle: string, cache: string, run: Run, runWith: (env: Record<string, string>) => Run} {
   const dir = mkdtempSync(join(tmpdir(), 'forgectl-install-'))
   cpSync(join(root, 'bin'), join(dir, 'bin'), {recursive: true})
   mkdirSync(join(dir, 'dist'))
   for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
-  const run = (...args: string[]) => new Promise<{code: number, stdout: string, stderr: string}>(done => {
-    execFile(process.execPath, [join(dir, 'bin/run.js'), ...args], {env: {PATH: process.env.PATH, HOME: dir, FORGECTL_CONFIG_DIR: join(dir, 'config'), FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer}},
-      (error, stdout, stderr) => done({code: error ? Number(error.code) : 0, stdout, stderr}))
+  const runWith = (extra: Record<string, string>): Run => (...args) => new Promise(done => {
+    const env = {PATH: process.env.PATH, HOME: dir, FORGECTL_CONFIG_DIR: join(dir, 'config'), FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, ...extra}
+    execFile(process.execPath, [join(dir, 'bin/run.js'), ...args], {env}, (error, stdout, stderr) => done({code: error ? Number(error.code) : 0, stdout, stderr}))
   })
-  return {bundle: join(dir, 'dist/runtime.cjs'), cache: join(dir, 'dist/runtime.cjs.cache'), run}
+  return {bundle: join(dir, 'dist/runtime.cjs'), cache: join(dir, 'dist/runtime.cjs.cache'), run: runWith({}), runWith}
 }
 
 /** in whole milliseconds, as bin/run.js compares them */
@@ -92,5 +94,18 @@ describe('the code cache', () => {
       expect((await run(...args)).code).toBe(0)
       expect(mtime(cache)).toBe(written)
     }
+  })
+
+  it('is rewritten after a run with FORGECTL_CODE_CACHE=refresh, as the build does to add a command run', async () => {
+    const {cache, run, runWith} = install()
+    await run('labels', 'list', '--help')
+    const first = readFileSync(cache)
+    // a run that compiles more than help: its cache holds both runs' code
+    expect((await runWith({FORGECTL_CODE_CACHE: 'refresh'})('labels', 'get', 'bug', '-p', 'acme/platform/api', '--dry-run')).code).toBe(0)
+    const refreshed = readFileSync(cache)
+    expect(refreshed.length).toBeGreaterThan(first.length)
+    const written = mtime(cache)
+    expect((await run('labels', 'list', '--help')).code).toBe(0)
+    expect(mtime(cache)).toBe(written)
   })
 })
