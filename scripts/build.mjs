@@ -69,7 +69,8 @@ const {metafile} = await build({
   plugins: [commandTable, plainIdSort],
   // Node 20 has fetch: ofetch's neutral build skips the node-fetch-native polyfill (~30 ms to load).
   alias: {ofetch: './node_modules/ofetch/dist/index.mjs'},
-  // ES-module-only packages stay external: esbuild keeps `await import()` of an external as it is.
+  // Loaded on demand through importModule(), never bundled; listed so that one imported by mistake
+  // stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', '@oclif/plugin-not-found'],
   logLevel: 'warning',
 })
