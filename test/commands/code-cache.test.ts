@@ -1,30 +1,26 @@
 // bin/run.js loads dist/runtime.cjs through V8's code cache (dist/runtime.cjs.cache). A cache that is
 // missing, damaged or older than the bundle must never break or mislead a run: forgectl runs uncached
 // and writes a new one. Each test works on its own copy of the installed files.
-import {execFile} from 'node:child_process'
 import {copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {TOKENS} from '../sandbox/seed.js'
+import type {RunResult} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const root = resolve(import.meta.dirname, '../..')
 const sb = useSandbox()
 
-/** bin, dist/runtime.cjs (without its cache), package.json and the manifest, as npm would install them */
-type Run = (...args: string[]) => Promise<{code: number, stdout: string, stderr: string}>
+type Run = (...args: string[]) => Promise<RunResult>
 
+/** bin, dist/runtime.cjs (without its cache), package.json and the manifest, as npm would install them */
 function install(): {bundle: string, cache: string, run: Run, runWith: (env: Record<string, string>) => Run} {
   const dir = mkdtempSync(join(tmpdir(), 'forgectl-install-'))
   cpSync(join(root, 'bin'), join(dir, 'bin'), {recursive: true})
   mkdirSync(join(dir, 'dist'))
   for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
-  const runWith = (extra: Record<string, string>): Run => (...args) => new Promise(done => {
-    const env = {PATH: process.env.PATH, HOME: dir, FORGECTL_CONFIG_DIR: join(dir, 'config'), FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, ...extra}
-    execFile(process.execPath, [join(dir, 'bin/run.js'), ...args], {env}, (error, stdout, stderr) => done({code: error ? Number(error.code) : 0, stdout, stderr}))
-  })
+  const runWith = (env: Record<string, string>): Run => (...args) => sb.run(args, {bin: join(dir, 'bin/run.js'), env})
   return {bundle: join(dir, 'dist/runtime.cjs'), cache: join(dir, 'dist/runtime.cjs.cache'), run: runWith({}), runWith}
 }
 
@@ -39,7 +35,7 @@ describe('the code cache', () => {
     expect(first.stdout).toContain('USAGE')
     const written = mtime(cache)
     const second = await run('labels', 'list', '--help')
-    expect(second).toEqual(first)
+    expect({...second, json: undefined}).toEqual({...first, json: undefined})
     expect(mtime(cache)).toBe(written)
   })
 
@@ -88,7 +84,7 @@ describe('the code cache', () => {
     const {cache, run} = install()
     const first = await run('labels', 'get', 'bug', '-p', 'acme/platform/api', '--json')
     expect(first.code).toBe(0)
-    expect(JSON.parse(first.stdout)).toMatchObject({name: 'bug'})
+    expect(first.json()).toMatchObject({name: 'bug'})
     const written = mtime(cache)
     for (const args of [['labels', 'list', '--help'], ['labels', 'get', 'bug', '-p', 'acme/platform/api', '--json']]) {
       expect((await run(...args)).code).toBe(0)

@@ -19,6 +19,8 @@ export interface RunOptions {
   /** text for standard input; without it stdin is empty and not a terminal */
   stdin?: string
   cwd?: string
+  /** another installed copy's bin/run.js (default: this checkout's) */
+  bin?: string
 }
 
 export function freshConfigDir(): string {
@@ -38,7 +40,7 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<RunRes
   const env: Record<string, string | undefined> = {...cleanEnv(), FORGECTL_RETRY_BASE_MS: '20', ...options.env}
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {env: env as NodeJS.ProcessEnv, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {env: env as NodeJS.ProcessEnv, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
