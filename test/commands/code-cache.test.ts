@@ -67,10 +67,11 @@ describe('the code cache', () => {
   })
 
   it('loads packages on demand from a cached run: a mistyped command exits 2 through @oclif/plugin-not-found', async () => {
-    const {cache, run} = install()
+    const {cache, run, runWith} = install()
     await run('labels', 'list', '--help')
     const written = mtime(cache)
-    const result = await run('lables', 'list')
+    // the plugin colours its message under CI=true unless NO_COLOR is set
+    const result = await runWith({NO_COLOR: '1'})('lables', 'list')
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('lables list is not a forgectl command')
     expect(result.stderr).toContain('Run forgectl help for a list of available commands.')
