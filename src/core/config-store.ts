@@ -3,6 +3,7 @@
 import {chmodSync, mkdirSync, readFileSync, statSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {join} from 'node:path'
+import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {importModule} from './import-module.js'
 
@@ -32,7 +33,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
   token: {description: 'access token (prefer `auth login`)', parse: v => v},
   'ca-file': {description: 'PEM file with extra CA certificates to trust', parse: v => v},
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
-  timeout: {description: 'request timeout in seconds', parse: v => parsePositive(v, 'timeout')},
+  timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: v => parseDuration(v, 'timeout')},
   retries: {description: 'retries of failed idempotent requests', parse: v => parseCount(v, 'retries')},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
@@ -119,12 +120,6 @@ function parseBoolean(value: string): boolean {
   if (/^(true|yes|1|on)$/i.test(value)) return true
   if (/^(false|no|0|off)$/i.test(value)) return false
   throw new UsageError(`expected true or false, got "${value}"`)
-}
-
-function parsePositive(value: string, key: string): number {
-  const n = Number(value)
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${key} must be a positive number of seconds, got "${value}"`)
-  return n
 }
 
 function parseCount(value: string, key: string): number {

@@ -1,6 +1,7 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {isIP} from 'node:net'
 import {profileName, readProfile, type OutputFormat} from './config-store.js'
+import {storedDuration} from './duration.js'
 import {UsageError} from './errors.js'
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none'
@@ -12,6 +13,7 @@ export interface ConnectionFlags {
   'ca-file'?: string
   insecure?: boolean
   'allow-http'?: boolean
+  /** seconds */
   timeout?: number
   retries?: number
 }
@@ -36,8 +38,11 @@ export const DEFAULT_RETRIES = 3
 export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Connection {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
-  const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host)
-  const [token, tokenSource] = pick(flags.token, env.FORGECTL_TOKEN, stored.token)
+  // `--profile` typed on the command line is a deliberate choice, as with `aws --profile`: it beats the
+  // environment's host and token (set once in a shell and forgotten); FORGECTL_PROFILE does not.
+  const profileChosen = flags.profile !== undefined
+  const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
+  const [token, tokenSource] = pick(flags.token, profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN, stored.token, profileChosen)
   if (rawHost === undefined) {
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
   }
@@ -51,25 +56,57 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     tokenSource,
     caFile: flags['ca-file'] ?? stored['ca-file'],
     insecure: flags.insecure ?? stored.insecure ?? false,
-    timeoutMs: (flags.timeout ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    timeoutMs: (flags.timeout ?? storedDuration(stored.timeout, `the timeout of profile "${profile}"`) ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
     output: stored.output,
   }
 }
 
-function pick(flag: string | undefined, env: string | undefined, stored: string | undefined): [string | undefined, Source] {
+function pick(flag: string | undefined, env: string | undefined, stored: string | undefined, profileFirst: boolean): [string | undefined, Source] {
   if (flag) return [flag, 'flag']
+  if (profileFirst && stored) return [stored, 'profile']
   if (env) return [env, 'env']
   if (stored) return [stored, 'profile']
   return [undefined, 'none']
 }
 
-/** `forge.example.com` → `https://forge.example.com`; a trailing `/api/v4` or slash is dropped */
+/**
+ * A profile chosen with `--profile` that holds no token may take FORGECTL_TOKEN, but not when
+ * FORGECTL_HOST names another server: that token is the other server's credential.
+ */
+function envTokenFor(rawHost: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.FORGECTL_HOST || rawHost === undefined) return env.FORGECTL_TOKEN
+  return sameHost(rawHost, env.FORGECTL_HOST) ? env.FORGECTL_TOKEN : undefined
+}
+
+function sameHost(a: string, b: string): boolean {
+  try {
+    return normalizeHost(a) === normalizeHost(b)
+  } catch {
+    return false
+  }
+}
+
+/** where a setting came from, in the words a person would use to change it: `--host`, `FORGECTL_TOKEN`, `profile "ci"` */
+export function describeSource(source: Source, setting: 'host' | 'token', profile: string): string {
+  if (source === 'flag') return `--${setting}`
+  if (source === 'env') return `FORGECTL_${setting.toUpperCase()}`
+  if (source === 'profile') return `profile "${profile}"`
+  return source
+}
+
+/**
+ * `forge.example.com` → `https://forge.example.com`, but a bare loopback host (`localhost:3000`,
+ * `127.0.0.1:8080`, `[::1]:8080`) → `http://`: a server on one's own machine is a development server,
+ * which rarely speaks TLS. A trailing `/api/v4` or slash is dropped.
+ */
 export function normalizeHost(raw: string): string {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw)
+  assertValidPort(raw, hasScheme)
   let url: URL
   try {
-    url = new URL(withScheme)
+    url = new URL(hasScheme ? raw : `https://${raw}`)
+    if (!hasScheme && isLoopback(url.hostname)) url = new URL(`http://${raw}`)
   } catch {
     throw new UsageError(`invalid host "${raw}": expected a URL such as https://forge.example.com`)
   }
@@ -77,6 +114,16 @@ export function normalizeHost(raw: string): string {
   if (url.username || url.password) throw new UsageError('the host URL must not carry credentials: use --token or `auth login`')
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '')
   return `${url.protocol}//${url.host}${path}`
+}
+
+/** URL's own refusal of port 70000 reads "Invalid URL"; say which part is wrong */
+function assertValidPort(raw: string, hasScheme: boolean): void {
+  const authority = (hasScheme ? raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '') : raw).split(/[/?#]/)[0]!.replace(/^.*@/, '')
+  const port = /^(?:\[[^\]]*\]|[^:]*):(.*)$/.exec(authority)?.[1]
+  if (port === undefined || port === '') return
+  if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+    throw new UsageError(`invalid port "${port}" in host "${raw}": a port is a number from 1 to 65535`)
+  }
 }
 
 export function isLoopback(hostname: string): boolean {

@@ -5,12 +5,19 @@ import * as Flags from '@oclif/core/flags'
 import type {Interfaces} from '@oclif/core'
 import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
+import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
 
 const CONNECTION = 'CONNECTION'
 const OUTPUT = 'OUTPUT'
 const LIST = 'LIST'
+
+/** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
+export const durationFlag = Flags.custom<number>({
+  helpValue: 'DURATION',
+  parse: async (input, _ctx, opts) => parseDuration(input, `--${opts.name}`),
+})
 
 export const connectionFlags = {
   host: Flags.string({description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
@@ -19,7 +26,7 @@ export const connectionFlags = {
   'ca-file': Flags.string({description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
   insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),
   'allow-http': Flags.boolean({description: 'allow sending the token over plain HTTP to a non-loopback host', helpGroup: CONNECTION}),
-  timeout: Flags.integer({description: 'request timeout in seconds', min: 1, helpGroup: CONNECTION}),
+  timeout: durationFlag({description: `how long one request may take (${DURATION_HELP}; default 30s)`, helpGroup: CONNECTION}),
   retries: Flags.integer({description: 'retries of failed idempotent requests (default 3)', min: 0, max: 10, helpGroup: CONNECTION}),
   'dry-run': Flags.boolean({description: 'print the request that would be sent (token redacted) and send nothing', helpGroup: CONNECTION}),
   verbose: Flags.boolean({description: 'trace requests and responses on stderr (token redacted)', helpGroup: CONNECTION}),

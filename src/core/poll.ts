@@ -1,14 +1,15 @@
 // Waiting for a server-side job (exports, storage moves, mirror syncs): poll at an interval, show a
 // spinner on stderr when a person is watching, stop on success, failure or timeout.
 import {setTimeout as sleep} from 'node:timers/promises'
-import * as Flags from '@oclif/core/flags'
+import {DURATION_HELP} from './duration.js'
 import {JobError} from './errors.js'
+import {durationFlag} from './flags.js'
 import {importModule} from './import-module.js'
 import {canAnimate} from './terminal.js'
 
 export const waitFlags = {
-  timeout: Flags.integer({description: 'seconds to wait before giving up (exit 8)', default: 600, min: 1, helpGroup: 'WAIT'}),
-  interval: Flags.integer({description: 'seconds between polls', default: 2, min: 1, helpGroup: 'WAIT'}),
+  timeout: durationFlag({description: `how long to wait before giving up, exit 8 (${DURATION_HELP})`, default: 600, helpGroup: 'WAIT'}),
+  interval: durationFlag({description: `time between polls (${DURATION_HELP})`, default: 2, helpGroup: 'WAIT'}),
 }
 
 /** what one poll found */

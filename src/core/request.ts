@@ -3,9 +3,14 @@
 import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Connection} from './connection.js'
+import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {keepBaselineHttpParser} from './http-parser.js'
 import {importModule} from './import-module.js'
+import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
+import {proxyDispatcher} from './proxy-dispatcher.js'
+import {proxyFor, proxySettings} from './proxy.js'
+import {retryNotice, shortReason} from './retry-notice.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
 import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
 
@@ -126,12 +131,14 @@ export class ApiClient {
       throw new DryRunStop()
     }
     const fetcher = await (this.fetcher ??= createFetcher(this.connection))
+    const firstStarted = Date.now()
     for (let attempt = 0; ; attempt++) {
       if (this.options.verbose) this.traceRequest('>', spec.method, url, body, secretFields)
       const started = Date.now()
       let failure: Failure
       let retryAfter: string | null = null
       let error: CliError
+      let reason: string | undefined
       try {
         this.sent++
         const response = await fetcher(url, {
@@ -163,11 +170,12 @@ export class ApiClient {
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
-        ;[failure, error] = this.networkFailure(caught, spec.method, url)
+        ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted)
       }
       if (attempt >= this.connection.retries || !isRetryable(spec.method, failure)) throw error
       const delay = retryDelayMs(attempt, retryAfter, this.retryBaseMs)
-      if (this.options.verbose) this.log(`! ${error.message}; retrying in ${(delay / 1000).toFixed(1)}s (retry ${attempt + 1} of ${this.connection.retries})`)
+      // A person watching a silent pause deserves to know why; a script's log only when asked (--verbose).
+      if (this.options.verbose || process.stderr.isTTY) this.log(retryNotice(delay, reason ?? shortReason(error), attempt + 2, this.connection.retries + 1))
       await sleep(delay)
     }
   }
@@ -178,15 +186,16 @@ export class ApiClient {
     return headers
   }
 
-  private networkFailure(caught: unknown, method: HttpMethod, url: string): [Failure, CliError] {
+  /** the failure's kind, the error to end with, and the reason in a few words for a retry notice */
+  private networkFailure(caught: unknown, method: HttpMethod, url: string, attempts: number, elapsedMs: number): [Failure, CliError, string] {
     const where = `${method} ${redactUrl(url)}`
     if (isTimeout(caught)) {
-      return [{kind: 'network'}, new CliError(`${where}: no answer within ${this.connection.timeoutMs / 1000}s (timeout)`, ExitCode.timeout)]
+      const message = noAnswerMessage(elapsedMs, attempts, this.connection.timeoutMs)
+      return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), `no answer within ${formatDuration(this.connection.timeoutMs)}`]
     }
-    const code = errorCode(caught)
-    const reason = scrubText(describeNetworkError(caught, code), [this.connection.token])
-    const failure: Failure = code === 'ECONNREFUSED' ? {kind: 'refused'} : {kind: 'network'}
-    return [failure, new CliError(`${where}: ${reason}`, ExitCode.error)]
+    const described = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
+    const reason = scrubText(described.reason, [this.connection.token])
+    return [{kind: described.kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
   }
 
   private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined, secretFields: readonly string[]): void {
@@ -260,41 +269,13 @@ function isTimeout(error: unknown): boolean {
   return false
 }
 
-function errorCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as Error & {code?: unknown}).code
-    if (typeof code === 'string') return code
-  }
-  return undefined
-}
-
-function describeNetworkError(error: unknown, code: string | undefined): string {
-  const messages: Record<string, string> = {
-    ECONNREFUSED: 'connection refused (is the server running?)',
-    ENOTFOUND: 'host not found',
-    ECONNRESET: 'the connection was reset',
-    UND_ERR_SOCKET: 'the connection closed before the answer was complete',
-    EPROTO: 'TLS handshake failed',
-    DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed (use --ca-file, or --insecure)',
-    SELF_SIGNED_CERT_IN_CHAIN: 'the server certificate is not trusted (use --ca-file, or --insecure)',
-    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate is not trusted (use --ca-file, or --insecure)',
-    CERT_HAS_EXPIRED: 'the server certificate has expired',
-    ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
-  }
-  if (code && messages[code]) return messages[code]!
-  let deepest: unknown = error
-  while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause
-  const text = deepest instanceof Error ? deepest.message : String(deepest)
-  if (/terminated|other side closed|premature close/i.test(text)) return 'the connection closed before the answer was complete'
-  return `${text}${code ? ` (${code})` : ''}`
-}
-
-/** ofetch, with a TLS-configured dispatcher when a CA file or --insecure asks for one */
+/** ofetch, with an undici dispatcher when a CA file, --insecure or a proxy variable asks for one */
 async function createFetcher(connection: Connection): Promise<Fetcher> {
   await keepBaselineHttpParser()
   const {ofetch} = await import('ofetch')
   const raw = ofetch.raw as unknown as Fetcher
-  if (!connection.caFile && !connection.insecure) return raw
+  const proxy = proxySettings()
+  if (!connection.caFile && !connection.insecure && !proxy) return raw
   let ca: string | undefined
   if (connection.caFile) {
     try {
@@ -303,9 +284,9 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
       throw new CliError(`cannot read the CA file ${connection.caFile}`, ExitCode.usage)
     }
   }
-  // Node's fetch takes TLS settings only through an undici dispatcher; the package matches Node 20's own.
-  const {Agent} = await importModule<typeof import('undici')>('undici')
   const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
-  const dispatcher = new Agent({connect: {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}})
+  const tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
+  // Node's fetch takes TLS settings and proxies only through an undici dispatcher; the package matches Node 20's own.
+  const dispatcher = proxy ? await proxyDispatcher(proxy, tls) : new (await importModule<typeof import('undici')>('undici')).Agent({connect: tls})
   return (url, options) => raw(url, {...options, dispatcher})
 }

@@ -16,9 +16,12 @@ export type Failure =
   | {kind: 'refused'}
   /** the connection broke, or the body was cut short or unreadable: the request may have taken effect */
   | {kind: 'network'}
+  /** no answer can come by trying again: a host name that does not exist, an untrusted certificate, a blocked port */
+  | {kind: 'permanent'}
 
 export function isRetryable(method: HttpMethod, failure: Failure): boolean {
   if (failure.kind === 'refused') return true
+  if (failure.kind === 'permanent') return false
   if (failure.kind === 'network') return isIdempotent(method)
   if (!RETRY_STATUSES.has(failure.status)) return false
   // A 429 means the server refused the request before acting on it, so even a POST is safe to repeat.

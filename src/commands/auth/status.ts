@@ -1,11 +1,12 @@
 import {currentUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {describeSource} from '../../core/connection.js'
 import {CliError, ExitCode} from '../../core/errors.js'
 import {maskToken} from '../../core/redact.js'
 
 export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
   static summary = 'Show the connection in use and whether the server accepts its token'
-  static description = 'Shows profile, host, the token masked, where each came from (flag, env, profile), and the result of GET /user. Exits 4 when the server rejects the token.'
+  static description = 'Shows profile, host, the token masked, where each came from (--host/--token, FORGECTL_HOST/FORGECTL_TOKEN, or the profile by name; --profile on the command line beats the environment), and the result of GET /user. Exits 4 when the server rejects the token.'
   static examples = [
     '<%= config.bin %> auth status',
     '<%= config.bin %> auth status --profile ci --json',
@@ -24,7 +25,7 @@ export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
       }
     }
     await this.print({
-      profile: c.profile, host: c.host, host_source: c.hostSource, token: maskToken(c.token), token_source: c.tokenSource,
+      profile: c.profile, host: c.host, host_source: describeSource(c.hostSource, 'host', c.profile), token: maskToken(c.token), token_source: describeSource(c.tokenSource, 'token', c.profile),
       user: user?.username ?? null, accepted: user !== undefined, ...(problem ? {error: problem.message} : {}),
     })
     if (!c.token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)

@@ -1,0 +1,92 @@
+// A request that got no answer, told in words a person can act on. fetch reports "fetch failed" with
+// the real reason in a chain of causes: a system error code, an OpenSSL code with a raw
+// "error:0A00010B:SSL routines:..." message (never shown), or one of undici's own messages.
+import {formatDuration} from './duration.js'
+
+export interface NetworkFailure {
+  reason: string
+  /**
+   * refused: nothing reached the server, any request may be repeated; network: the request may have
+   * reached it; permanent: repeating cannot help (a name that does not exist, a certificate, a port)
+   */
+  kind: 'refused' | 'network' | 'permanent'
+}
+
+const UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED',
+])
+
+/** `url` is the request's; `proxy` the proxy it went through, if any */
+export function describeNetworkFailure(error: unknown, url: string, proxy?: string): NetworkFailure {
+  const causes = causeChain(error)
+  const code = causes.map(e => e.code).find(c => c !== undefined)
+  const text = causes.map(e => e.message).join('\n')
+  const target = new URL(url)
+  const where = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`
+  const viaProxy = proxy ? new URL(proxy) : undefined
+
+  if (code === 'ECONNREFUSED') {
+    if (viaProxy && causes.some(e => e.port === Number(viaProxy.port || 80))) {
+      return {kind: 'refused', reason: `the proxy ${viaProxy.host} refused the connection (check HTTPS_PROXY/HTTP_PROXY)`}
+    }
+    return {kind: 'refused', reason: `connection refused by ${where} (is the server running, and on this port?)`}
+  }
+  if (code === 'ENOTFOUND') return {kind: 'permanent', reason: `host name "${target.hostname}" not found (check the spelling of --host)`}
+  if (code === 'EAI_AGAIN') return {kind: 'refused', reason: `could not look up "${target.hostname}": the name server did not answer (check the network)`}
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return {kind: 'refused', reason: `no route to ${where} (check the network or VPN)`}
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return {kind: 'refused', reason: `could not connect to ${where}: no answer to the connection attempt`}
+  if (/\bbad port\b/i.test(text)) {
+    return {kind: 'permanent', reason: `port ${target.port} is on fetch's list of blocked ports (as in browsers, for safety), so no request was sent: run the server on another port`}
+  }
+  const tunnel = /Proxy response \((\d+)\)/.exec(text)
+  if (tunnel) {
+    const status = tunnel[1]
+    return status === '407'
+      ? {kind: 'permanent', reason: 'the proxy asks for a user name and password (407): give them in the proxy variable, as http://user:password@proxy:port'}
+      : {kind: 'permanent', reason: `the proxy would not open a tunnel to ${where} (it answered ${status})`}
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number|packet length too long/i.test(text)) {
+    return {kind: 'permanent', reason: `${where} does not speak TLS; if it serves plain HTTP, use http://${target.host}`}
+  }
+  if (code && UNTRUSTED.has(code)) {
+    return {kind: 'permanent', reason: 'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check'}
+  }
+  if (code === 'CERT_HAS_EXPIRED') return {kind: 'permanent', reason: 'the server certificate has expired'}
+  if (code === 'CERT_NOT_YET_VALID') return {kind: 'permanent', reason: 'the server certificate is not valid yet (check this machine\'s clock)'}
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return {kind: 'permanent', reason: `the server certificate is not for ${target.hostname}`}
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /terminated|other side closed|premature close|socket hang up/i.test(text)) {
+    return {kind: 'network', reason: 'the connection closed before the answer was complete'}
+  }
+  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_') || /SSL routines|:error:[0-9A-F]{8}:/i.test(text)) {
+    return {kind: 'permanent', reason: `the TLS handshake with ${where} failed`}
+  }
+  const deepest = causes.at(-1)?.message.split('\n')[0] ?? 'unknown error'
+  return {kind: 'network', reason: `${deepest}${code ? ` (${code})` : ''}`}
+}
+
+/**
+ * The last words of a request that timed out, once or every time it was tried: how long in all, how
+ * many attempts and how long each could take, and what to do.
+ */
+export function noAnswerMessage(totalMs: number, attempts: number, perAttemptMs: number): string {
+  const each = formatDuration(perAttemptMs)
+  const tried = attempts === 1 ? `1 attempt of ${each}` : `${attempts} attempts, ${each} each`
+  return `no answer after ${formatDuration(totalMs)} in all (${tried}); the server may be down or --timeout too short`
+}
+
+interface Cause {
+  message: string
+  code?: string
+  port?: number
+}
+
+function causeChain(error: unknown): Cause[] {
+  const out: Cause[] = []
+  for (let e: unknown = error; e instanceof Error && out.length < 10; e = e.cause) {
+    const {code, port} = e as Error & {code?: unknown; port?: unknown}
+    out.push({message: e.message, code: typeof code === 'string' ? code : undefined, port: typeof port === 'number' ? port : undefined})
+  }
+  if (out.length === 0) out.push({message: String(error)})
+  return out
+}

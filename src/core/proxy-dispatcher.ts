@@ -1,0 +1,32 @@
+// undici's own proxy support, so that an https host is reached through a CONNECT tunnel (the token
+// travels inside TLS, never in clear to the proxy) and NO_PROXY is matched as undici matches it.
+import type {ConnectionOptions} from 'node:tls'
+import type {Dispatcher, EnvHttpProxyAgent as EnvAgent, ProxyAgent} from 'undici'
+import {importModule} from './import-module.js'
+import type {ProxySettings} from './proxy.js'
+
+const EXPERIMENTAL_WARNING = 'UNDICI-EHPA'
+
+/** `tls` (--ca-file, --insecure) applies to the server, whether reached directly or through a tunnel, and to an https proxy */
+export async function proxyDispatcher(proxy: ProxySettings, tls: ConnectionOptions): Promise<Dispatcher> {
+  const {EnvHttpProxyAgent} = await importModule<typeof import('undici')>('undici')
+  // undici 6 calls EnvHttpProxyAgent experimental and says so on stderr at construction: one line of
+  // noise in every proxied run that the user can do nothing about. Only that warning is silenced.
+  const emitWarning = process.emitWarning
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+    const options = rest[0]
+    if (typeof options === 'object' && options !== null && (options as {code?: unknown}).code === EXPERIMENTAL_WARNING) return
+    Reflect.apply(emitWarning, this, [warning, ...rest])
+  } as typeof process.emitWarning
+  try {
+    // connect: a direct request (NO_PROXY); requestTls: the server at the far end of a tunnel (the
+    // tunnel's own connector ignores `connect`); proxyTls: an https:// proxy. EnvHttpProxyAgent hands
+    // its options to the ProxyAgents it makes, though its type does not list them. proxyTunnel false:
+    // an http host is asked for with an absolute URI, as curl does (many proxies refuse CONNECT to port
+    // 80); an https host is still reached through CONNECT.
+    const options: EnvAgent.Options & Pick<ProxyAgent.Options, 'requestTls' | 'proxyTls' | 'proxyTunnel'> = {...proxy, connect: tls, requestTls: tls, proxyTls: tls, proxyTunnel: false}
+    return new EnvHttpProxyAgent(options)
+  } finally {
+    process.emitWarning = emitWarning
+  }
+}
