@@ -2,11 +2,13 @@
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
 import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {checkAnswer, defaultExpectation, type Expectation} from './answer.js'
 import type {Connection} from './connection.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {keepBaselineHttpParser} from './http-parser.js'
 import {importModule} from './import-module.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
+import {followRedirects} from './redirect.js'
 import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
 
 export type {HttpMethod}
@@ -24,6 +26,11 @@ export interface RequestSpec {
   accept?: readonly number[]
   /** `stream` leaves the body unread, for downloads */
   responseType?: 'json' | 'stream'
+  /**
+   * what a success must be (see answer.ts); by default a record, `none` for DELETE, `file` for a
+   * stream; lists read through `followPages` ask for `list`
+   */
+  expect?: Expectation
   /**
    * body fields holding a secret under a name the shared redaction cannot recognise (a hook's URL
    * variable `value`): redacted in traces, and their values scrubbed from responses and errors
@@ -134,7 +141,7 @@ export class ApiClient {
       let error: CliError
       try {
         this.sent++
-        const response = await fetcher(url, {
+        const response = await followRedirects(url, spec.method, target => fetcher(target, {
           method: spec.method,
           headers: this.headers(),
           body,
@@ -142,20 +149,23 @@ export class ApiClient {
           retry: 0,
           ignoreResponseError: true,
           responseType: spec.responseType === 'stream' ? 'stream' : 'text',
-        })
+          redirect: 'manual',
+        }), this.options.verbose ? this.log : undefined)
         if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
-        if (ok && spec.responseType === 'stream') return {status: response.status, headers: response.headers, data: response._data as T}
-        const text = spec.responseType === 'stream' ? await readStreamText(response._data) : (response._data as string | undefined) ?? ''
-        const data = parseBody(text, response.headers.get('content-type'))
+        const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
+        const context = {host: this.connection.host, method: spec.method, path: `/api/v4${spec.path}`}
+        const streamed = ok && expect === 'file'
+        const text = streamed ? '' : spec.responseType === 'stream' ? await readStreamText(response._data) : (response._data as string | undefined) ?? ''
         if (ok) {
-          if (data instanceof MalformedBody) {
-            failure = {kind: 'network'}
-            error = new CliError(`${spec.method} ${redactUrl(url)}: the server sent malformed JSON (${response.status})`)
-          } else {
-            return {status: response.status, headers: response.headers, data: data as T}
-          }
+          const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
+          if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}
+          if (streamed) await (response._data as ReadableStream | undefined)?.cancel().catch(() => undefined)
+          if (!checked.retry) throw checked.error
+          failure = {kind: 'network'}
+          error = checked.error
         } else {
+          const data = parseBody(text, response.headers.get('content-type'))
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
