@@ -174,6 +174,13 @@ describe('redirects: the token never leaves its origin', () => {
     expect(server.requests.map(r => r.method)).toEqual(['DELETE'])
   })
 
+  it('a download redirected to another origin is refused too, and leaves no file', async () => {
+    server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
+    const line = refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz']))
+    expect(line).toContain(`to ${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=[REDACTED], another origin: not followed`)
+    expect(elsewhere.requests).toEqual([])
+  })
+
   it('a GET redirected within the origin is followed, with the token', async () => {
     server.answer((req, res) => {
       if (req.url?.startsWith('/api/v4/projects/old%2Fname/')) return answers.redirect(301, '/api/v4/projects/new%2Fname/labels/bug')(req, res)
