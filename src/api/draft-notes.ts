@@ -110,12 +110,12 @@ export function deleteDraftNote(api: ApiClient, ref: MergeRequestRef, id: number
 
 /** 204: the draft becomes a note of the merge request and leaves the drafts */
 export function publishDraftNote(api: ApiClient, ref: MergeRequestRef, id: number): Promise<void> {
-  return api.put<void>(`${draftPath(ref, id)}/publish`)
+  return api.request<void>({method: 'PUT', path: `${draftPath(ref, id)}/publish`, expect: 'none'}).then(() => undefined)
 }
 
 /** 204: "publishes all of the caller's draft notes" on the merge request */
 export function publishAllDraftNotes(api: ApiClient, ref: MergeRequestRef): Promise<void> {
-  return api.post<void>(`${draftsPath(ref)}/bulk_publish`)
+  return api.request<void>({method: 'POST', path: `${draftsPath(ref)}/bulk_publish`, expect: 'none'}).then(() => undefined)
 }
 
 /**

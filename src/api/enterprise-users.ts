@@ -89,7 +89,7 @@ export function deleteEnterpriseUser(api: ApiClient, group: string, id: number, 
 }
 
 export function disableTwoFactor(api: ApiClient, group: string, id: number): Promise<void> {
-  return api.patch<void>(`${userPath(group, id)}/disable_two_factor`)
+  return api.request<void>({method: 'PATCH', path: `${userPath(group, id)}/disable_two_factor`, expect: 'none'}).then(() => undefined)
 }
 
 // ---- flags and their rules -------------------------------------------------------------------------

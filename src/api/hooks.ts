@@ -95,7 +95,7 @@ export function deleteHook(api: ApiClient, id: number): Promise<void> {
 
 /** 204. The value often carries a secret (an API key in the URL): it is redacted from traces. */
 export function setUrlVariable(api: ApiClient, id: number, key: string, value: string): Promise<void> {
-  return api.request<void>({method: 'PUT', path: urlVariablePath(id, key), body: {value}, secretFields: ['value']}).then(() => undefined)
+  return api.request<void>({method: 'PUT', path: urlVariablePath(id, key), body: {value}, secretFields: ['value'], expect: 'none'}).then(() => undefined)
 }
 
 export function deleteUrlVariable(api: ApiClient, id: number, key: string): Promise<void> {

@@ -67,7 +67,7 @@ export function updateMirror(api: ApiClient, project: string, id: number, change
 
 /** 204: "forces an update" */
 export function syncMirror(api: ApiClient, project: string, id: number): Promise<void> {
-  return api.post<void>(`${mirrorPath(project, id)}/sync`)
+  return api.request<void>({method: 'POST', path: `${mirrorPath(project, id)}/sync`, expect: 'none'}).then(() => undefined)
 }
 
 export function deleteMirror(api: ApiClient, project: string, id: number): Promise<void> {

@@ -60,7 +60,7 @@ export async function startExport(api: ApiClient, project: string, input: {batch
 
 /** `relation` narrows the answer to that relation's entry (still an array) */
 export async function getExportStatus(api: ApiClient, project: string, relation?: string): Promise<RelationExportStatus[]> {
-  const data = await api.get<RelationExportStatus[] | RelationExportStatus>(`${exportPath(project)}/status`, {relation})
+  const {data} = await api.request<RelationExportStatus[] | RelationExportStatus>({method: 'GET', path: `${exportPath(project)}/status`, query: {relation}, expect: 'list'})
   return Array.isArray(data) ? data : [data]
 }
 

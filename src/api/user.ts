@@ -1,4 +1,5 @@
 // The current user: the platform's token check (`GET /user`).
+import {isUserRecord, notAUser} from '../core/answer.js'
 import type {ApiClient} from '../core/request.js'
 
 export interface CurrentUser {
@@ -12,6 +13,9 @@ export interface CurrentUser {
   web_url?: string
 }
 
-export function currentUser(api: ApiClient): Promise<CurrentUser> {
-  return api.get<CurrentUser>('/user')
+/** `auth login` stores a token only after this: a 200 from something that is not the API proves nothing */
+export async function currentUser(api: ApiClient): Promise<CurrentUser> {
+  const user = await api.get<unknown>('/user')
+  if (!isUserRecord(user)) throw notAUser(user, api.connection.host)
+  return user as CurrentUser
 }

@@ -50,7 +50,7 @@ export default class Api extends ApiCommand<typeof Api> {
       return this.printList(listSpec(path, query))
     }
     const hasBody = !inQuery && Object.keys(body).length > 0
-    const response = await this.api.request<unknown>({method, path, query, body: hasBody ? (body as JsonBody) : undefined})
+    const response = await this.api.request<unknown>({method, path, query, body: hasBody ? (body as JsonBody) : undefined, expect: 'json'})
     if (response.data !== undefined) await this.print(response.data)
     else this.note(`${response.status} (no content)`)
   }

@@ -1,4 +1,5 @@
 import {STATUS_CODES} from 'node:http'
+import {htmlSummary, looksLikeHtml} from './html-summary.js'
 // Exit codes are part of the interface scripts rely on: documented in the README, never renumbered.
 export const ExitCode = {
   ok: 0,
@@ -57,10 +58,12 @@ export function exitCodeForStatus(status: number): ExitCode {
 
 /**
  * The server's explanation, from the shapes the platform uses: {"message": "..."},
- * {"error": "..."}, {"message": {"field": ["reason", ...]}}, or plain text.
+ * {"error": "..."}, {"message": {"field": ["reason", ...]}}, or plain text. An HTML page is not the
+ * platform speaking (a proxy's 404 or 502): it is named as a page and summarised.
  */
 export function serverMessage(body: unknown): string {
   if (body === undefined || body === null || body === '') return ''
+  if (typeof body === 'string' && looksLikeHtml(body)) return `HTML page "${htmlSummary(body)}"`
   if (typeof body === 'string') return oneLine(stripPrefixStatus(body))
   if (typeof body !== 'object') return String(body)
   const record = body as Record<string, unknown>

@@ -29,8 +29,9 @@ export function listSpec<T>(path: string, query?: Query): ListSpec<T> {
 export async function* followPages<T>(api: ApiClient, spec: ListSpec<T>, options: PageOptions = {}): AsyncGenerator<T[]> {
   const perPage = options.perPage ?? (options.all ? ALL_PAGES_PER_PAGE : undefined)
   const fetchPage = async (page: number | undefined, extra: Query = {}) => {
-    const response = await api.request<unknown>({method: 'GET', path: spec.path, query: {...spec.query, page, per_page: perPage, ...extra}})
-    return {items: asArray<T>(response.data), headers: response.headers}
+    // `list`: an object or a page is refused, never printed as a list of one
+    const response = await api.request<T[]>({method: 'GET', path: spec.path, query: {...spec.query, page, per_page: perPage, ...extra}, expect: 'list'})
+    return {items: response.data, headers: response.headers}
   }
   const first = await fetchPage(options.page)
   yield first.items
@@ -81,13 +82,6 @@ export function nextPageQuery(headers: Headers): Query | undefined {
     else query[key] = value
   }
   return query
-}
-
-/** lists are arrays; a server that wraps one record in an object is tolerated */
-export function asArray<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[]
-  if (data === undefined || data === null || data === '') return []
-  return [data as T]
 }
 
 export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {

@@ -2,6 +2,7 @@
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
 import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {checkAnswer, defaultExpectation, type Expectation} from './answer.js'
 import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
@@ -12,6 +13,7 @@ import {proxyDispatcher} from './proxy-dispatcher.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {retryNotice, shortReason} from './retry-notice.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
+import {followRedirects} from './redirect.js'
 import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
 
 export type {HttpMethod}
@@ -29,6 +31,11 @@ export interface RequestSpec {
   accept?: readonly number[]
   /** `stream` leaves the body unread, for downloads */
   responseType?: 'json' | 'stream'
+  /**
+   * what a success must be (see answer.ts); by default a record, `none` for DELETE, `file` for a
+   * stream; lists read through `followPages` ask for `list`
+   */
+  expect?: Expectation
   /**
    * body fields holding a secret under a name the shared redaction cannot recognise (a hook's URL
    * variable `value`): redacted in traces, and their values scrubbed from responses and errors
@@ -141,7 +148,7 @@ export class ApiClient {
       let reason: string | undefined
       try {
         this.sent++
-        const response = await fetcher(url, {
+        const response = await followRedirects(url, spec.method, target => fetcher(target, {
           method: spec.method,
           headers: this.headers(),
           body,
@@ -149,20 +156,23 @@ export class ApiClient {
           retry: 0,
           ignoreResponseError: true,
           responseType: spec.responseType === 'stream' ? 'stream' : 'text',
-        })
+          redirect: 'manual',
+        }), this.options.verbose ? this.log : undefined)
         if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
-        if (ok && spec.responseType === 'stream') return {status: response.status, headers: response.headers, data: response._data as T}
-        const text = spec.responseType === 'stream' ? await readStreamText(response._data) : (response._data as string | undefined) ?? ''
-        const data = parseBody(text, response.headers.get('content-type'))
+        const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
+        const context = {host: this.connection.host, method: spec.method, path: `/api/v4${spec.path}`}
+        const streamed = ok && expect === 'file'
+        const text = streamed ? '' : spec.responseType === 'stream' ? await readStreamText(response._data) : (response._data as string | undefined) ?? ''
         if (ok) {
-          if (data instanceof MalformedBody) {
-            failure = {kind: 'network'}
-            error = new CliError(`${spec.method} ${redactUrl(url)}: the server sent malformed JSON (${response.status})`)
-          } else {
-            return {status: response.status, headers: response.headers, data: data as T}
-          }
+          const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
+          if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}
+          if (streamed) await (response._data as ReadableStream | undefined)?.cancel().catch(() => undefined)
+          if (!checked.retry) throw checked.error
+          failure = {kind: 'network'}
+          error = checked.error
         } else {
+          const data = parseBody(text, response.headers.get('content-type'))
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data

@@ -1,0 +1,68 @@
+// Redirects are decided here, not by fetch: fetch would follow a 302 to any host with every header,
+// PRIVATE-TOKEN included, and replay a DELETE there. The token never leaves the origin it was given
+// for (scheme, host and port), and a write is never sent a second time without the user asking.
+import {CliError} from './errors.js'
+import {REDACTED, isSecretKey, redactUrl} from './redact.js'
+import type {HttpMethod} from './retry.js'
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+const MAX_HOPS = 5
+/** presigned object-storage URLs carry their credentials in the query */
+const SIGNED_QUERY_KEY = /signature|credential|sig$|^x-amz-security-token$|^key$/i
+
+export interface Hop {
+  status: number
+  headers: Headers
+  /** an unread streamed body is cancelled before the next hop, so its connection is freed */
+  _data?: unknown
+}
+
+/**
+ * Sends `send(url)` and follows same-origin redirects of reads, at most five. Anything else that
+ * redirects ends the command: another origin (the fix is often --host), or a write.
+ */
+export async function followRedirects<R extends Hop>(url: string, method: HttpMethod, send: (url: string) => Promise<R>, trace?: (line: string) => void): Promise<R> {
+  const origin = new URL(url).origin
+  let current = url
+  for (let hop = 0; ; hop++) {
+    const response = await send(current)
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null
+    // A 3xx without a Location cannot be followed: it is the answer, and fails as a non-2xx status.
+    if (!location) return response
+    await discard(response._data)
+    const target = new URL(location, current)
+    const shown = redactLocation(target.href)
+    const where = `${method} ${redactUrl(url)}`
+    if (target.origin !== origin) {
+      throw new CliError(`${where} was redirected (${response.status}) to ${shown}, another origin: not followed, so the token stays with ${origin}; if that is the server, use --host ${target.origin}`)
+    }
+    if (method !== 'GET') {
+      throw new CliError(`${where} was redirected (${response.status}) to ${shown}: a ${method} is not sent again on a redirect; is --host the server's base URL (without /api/v4)?`)
+    }
+    if (hop >= MAX_HOPS) throw new CliError(`${where}: more than ${MAX_HOPS} redirects, the last to ${shown}`)
+    trace?.(`< ${response.status} redirect to ${shown}`)
+    current = target.href
+  }
+}
+
+/** a Location as it may be shown: no credentials, no token or signature in the query */
+export function redactLocation(href: string): string {
+  let url: URL
+  try {
+    url = new URL(href)
+  } catch {
+    return redactUrl(href)
+  }
+  if (url.username || url.password) {
+    url.username = REDACTED
+    url.password = ''
+  }
+  for (const key of [...url.searchParams.keys()]) {
+    if (isSecretKey(key) || SIGNED_QUERY_KEY.test(key)) url.searchParams.set(key, REDACTED)
+  }
+  return url.href.replaceAll(encodeURIComponent(REDACTED), REDACTED)
+}
+
+async function discard(body: unknown): Promise<void> {
+  if (body && typeof (body as ReadableStream).cancel === 'function') await (body as ReadableStream).cancel().catch(() => undefined)
+}

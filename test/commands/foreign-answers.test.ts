@@ -1,0 +1,202 @@
+// When --host is not the API: a scripted server answers what real networks answer (a web server's
+// welcome page, a proxy's error page, text, an empty or broken body, a redirect elsewhere). Each
+// answer must end the command with exit 1 (or the status's code), exactly one line on stderr, nothing
+// on stdout, the token nowhere, and no file left behind.
+import {mkdtempSync, readdirSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {freshConfigDir, runCli, type RunResult} from '../helpers/cli.js'
+import {answers, startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
+
+const TOKEN = 'glpat-foreign-answers-0123456789'
+const NGINX_WELCOME = answers.html(200, 'Welcome to nginx!', '<p>If you see this page, the nginx web server is successfully installed and working.</p>')
+const HOST_HINT = "is --host the server's base URL (without /api/v4)?"
+
+let server: HostileServer
+/** another origin (another port): a redirect there must never reach it */
+let elsewhere: HostileServer
+
+beforeAll(async () => {
+  ;[server, elsewhere] = await Promise.all([startHostileServer(), startHostileServer(answers.json(200, []))])
+})
+afterAll(async () => {
+  await Promise.all([server?.close(), elsewhere?.close()])
+})
+beforeEach(() => {
+  server.requests.splice(0)
+  elsewhere.requests.splice(0)
+})
+
+interface Run extends RunResult {
+  /** files the run left in its config folder and its working folder */
+  leftBehind: string[]
+}
+
+/** no retries unless asked: a refused answer is final, and the server's request log stays exact */
+async function forgectl(args: string[], env: Record<string, string> = {}, retries = 0): Promise<Run> {
+  const configDir = freshConfigDir()
+  const cwd = mkdtempSync(join(tmpdir(), 'forgectl-cwd-'))
+  const result = await runCli([...args, '--retries', String(retries)], {cwd, env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: configDir, ...env}})
+  return Object.assign(result, {leftBehind: [...readdirSync(configDir), ...readdirSync(cwd)]})
+}
+
+/** the shape every refused answer shares; returns the one error line */
+function refused(result: Run, exitCode = 1): string {
+  expect(result.stdout).toBe('')
+  expect(result.code, result.stderr).toBe(exitCode)
+  const lines = result.stderr.split('\n').filter(Boolean)
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^Error: /)
+  expect(result.stderr).not.toContain(TOKEN)
+  expect(result.leftBehind).toEqual([])
+  return lines[0]!
+}
+
+describe('a 2xx that is not what the endpoint promises', () => {
+  it('labels list against a web server\'s welcome page fails instead of printing the page as a list', async () => {
+    server.answer(NGINX_WELCOME)
+    const line = refused(await forgectl(['labels', 'list', '-p', '20']))
+    expect(line).toBe(`Error: unexpected answer from ${server.url}: 200 text/html, not the API's JSON (GET /api/v4/projects/20/labels); ${HOST_HINT}`)
+  })
+
+  it('labels delete against the welcome page does not report "Deleted"', async () => {
+    server.answer(NGINX_WELCOME)
+    const result = await forgectl(['labels', 'delete', 'bug', '-p', '20', '--yes'])
+    expect(refused(result)).toContain('200 text/html, not the API\'s JSON (DELETE /api/v4/projects/20/labels/bug)')
+    expect(result.stderr).not.toMatch(/deleted/i)
+  })
+
+  it('labels get against the welcome page fails', async () => {
+    server.answer(NGINX_WELCOME)
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']))).toContain(`200 text/html, not the API's JSON (GET /api/v4/projects/20/labels/bug); ${HOST_HINT}`)
+  })
+
+  it('a text/plain 200 is not a record', async () => {
+    server.answer(answers.text(200, 'OK'))
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']))).toContain(`200 text/plain, not the API's JSON`)
+  })
+
+  it('an empty 200 where a record is due is refused', async () => {
+    server.answer(answers.empty(200))
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20'])))
+      .toBe(`Error: unexpected answer from ${server.url}: 200 with an empty body, where GET /api/v4/projects/20/labels/bug returns a record`)
+  })
+
+  it('broken JSON is asked for again (a GET), then reported in one line', async () => {
+    server.answer(answers.json(200, '{"id": 1, "name": "bu'))
+    const result = await forgectl(['labels', 'get', 'bug', '-p', '20'], {}, 1)
+    expect(refused(result)).toContain('200 application/json, but the server sent malformed JSON (GET /api/v4/projects/20/labels/bug)')
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('a JSON object where a list is expected is refused, not printed as a list of one', async () => {
+    server.answer(answers.json(200, {id: 1, name: 'bug'}))
+    expect(refused(await forgectl(['labels', 'list', '-p', '20'])))
+      .toBe(`Error: unexpected answer from ${server.url}: 200 with a JSON object, where GET /api/v4/projects/20/labels returns a list`)
+  })
+
+  it('a download that turns out to be a web page is refused and leaves no file', async () => {
+    server.answer(NGINX_WELCOME)
+    expect(refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz'])))
+      .toContain(`200 text/html, a web page instead of the file (GET /api/v4/projects/20/export/download); ${HOST_HINT}`)
+  })
+})
+
+describe('auth against a server that is not the API', () => {
+  it('auth login stores nothing when GET /user answers a web page', async () => {
+    server.answer(NGINX_WELCOME)
+    const result = await forgectl(['auth', 'login', '--host', server.url, '--token', TOKEN], {FORGECTL_TOKEN: ''})
+    expect(refused(result)).toContain(`200 text/html, not the API's JSON (GET /api/v4/user); ${HOST_HINT}`)
+    expect(result.stderr).not.toContain('Logged in')
+  })
+
+  it('auth login stores nothing when GET /user is JSON but no user record', async () => {
+    server.answer(answers.json(200, {status: 'ok'}))
+    const result = await forgectl(['auth', 'login', '--host', server.url, '--token', TOKEN], {FORGECTL_TOKEN: ''})
+    expect(refused(result)).toBe(`Error: unexpected answer from ${server.url}: GET /api/v4/user returned a JSON object without a numeric id and a username, so it is not the API's user record; ${HOST_HINT}`)
+  })
+
+  it('auth status does not accept the token when GET /user answers a web page', async () => {
+    server.answer(NGINX_WELCOME)
+    const result = await forgectl(['auth', 'status', '--json'])
+    // auth status reports the connection on stdout even when the check fails (as for a rejected token)
+    expect(result.json()).toMatchObject({host: server.url, user: null, accepted: false})
+    expect(result.code).toBe(1)
+    const lines = result.stderr.split('\n').filter(Boolean)
+    expect(lines).toEqual([expect.stringContaining(`Error: unexpected answer from ${server.url}: 200 text/html`)])
+    expect(result.stdout + result.stderr).not.toContain(TOKEN)
+  })
+})
+
+describe('HTML error pages are summarised on the error line', () => {
+  it('a proxy\'s 404 page: its title, tags stripped, exit 3 as for any 404', async () => {
+    server.answer(answers.html(404, '404 Not Found', '<hr><center>nginx/1.25.3</center>'))
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 3))
+      .toBe('Error: 404 Not Found: HTML page "404 Not Found" (GET /api/v4/projects/20/labels/bug)')
+  })
+
+  it('a 502 page without a title: its first words, at most about 120 characters', async () => {
+    const words = Array.from({length: 60}, (_, i) => `word${i}`).join(' ')
+    server.answer(answers.text(502, `<html><head><style>p {color: red}</style><script>var x = 1</script></head><body><h1>Bad &amp; gateway</h1><p>${words}</p></body></html>`, 'text/html'))
+    const line = refused(await forgectl(['labels', 'list', '-p', '20']))
+    const summary = line.match(/HTML page "(.*)" \(GET/)?.[1] ?? ''
+    expect(line).toMatch(/^Error: 502 Bad Gateway: HTML page "Bad & gateway word0 word1 .*\.\.\." \(GET \/api\/v4\/projects\/20\/labels\)$/)
+    expect(summary.length).toBeLessThanOrEqual(120)
+    expect(line).not.toMatch(/[<>]|color|var x/)
+  })
+})
+
+describe('redirects: the token never leaves its origin', () => {
+  it('a GET redirected to another origin is not followed, and that origin receives nothing', async () => {
+    server.answer(answers.redirect(302, `${elsewhere.url}/api/v4/projects/20/labels?private_token=leak&X-Amz-Signature=abc123`))
+    const line = refused(await forgectl(['labels', 'list', '-p', '20']))
+    expect(line).toContain(`GET ${server.url}/api/v4/projects/20/labels was redirected (302) to ${elsewhere.url}/api/v4/projects/20/labels?private_token=[REDACTED]&X-Amz-Signature=[REDACTED], another origin: not followed`)
+    expect(line).toContain(`use --host ${elsewhere.url}`)
+    expect(line).not.toMatch(/leak|abc123/)
+    expect(elsewhere.requests).toEqual([])
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('the same host on https is another origin too (http → https is a --host to fix, not a hop)', async () => {
+    const https = server.url.replace('http:', 'https:')
+    server.answer(answers.redirect(301, `${https}/api/v4/projects/20/labels`))
+    expect(refused(await forgectl(['labels', 'list', '-p', '20']))).toContain(`use --host ${https}`)
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('a DELETE redirected to another origin is not replayed there, and no token travels', async () => {
+    server.answer(answers.redirect(307, `${elsewhere.url}/api/v4/projects/20/labels/bug`))
+    const result = await forgectl(['labels', 'delete', 'bug', '-p', '20', '--yes'])
+    expect(refused(result)).toContain('another origin: not followed')
+    expect(result.stderr).not.toMatch(/deleted/i)
+    expect(elsewhere.requests).toEqual([])
+    expect(server.requests.map(r => r.method)).toEqual(['DELETE'])
+  })
+
+  it('a download redirected to another origin is refused too, and leaves no file', async () => {
+    server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
+    const line = refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz']))
+    expect(line).toContain(`to ${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=[REDACTED], another origin: not followed`)
+    expect(elsewhere.requests).toEqual([])
+  })
+
+  it('a GET redirected within the origin is followed, with the token', async () => {
+    server.answer((req, res) => {
+      if (req.url?.startsWith('/api/v4/projects/old%2Fname/')) return answers.redirect(301, '/api/v4/projects/new%2Fname/labels/bug')(req, res)
+      return answers.json(200, {id: 7, name: 'bug', color: '#d9534f'})(req, res)
+    })
+    const result = await forgectl(['labels', 'get', 'bug', '-p', 'old/name', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json()).toMatchObject({id: 7, name: 'bug'})
+    expect(server.requests.map(r => r.url)).toEqual(['/api/v4/projects/old%2Fname/labels/bug', '/api/v4/projects/new%2Fname/labels/bug'])
+    expect(server.requests.map(r => r.headers['private-token'])).toEqual([TOKEN, TOKEN])
+  })
+
+  it('a POST redirected within the origin is not sent again', async () => {
+    server.answer(answers.redirect(307, '/api/v4/projects/21/labels'))
+    const line = refused(await forgectl(['labels', 'create', 'bug', '--color', '#d9534f', '-p', '20']))
+    expect(line).toBe(`Error: POST ${server.url}/api/v4/projects/20/labels was redirected (307) to ${server.url}/api/v4/projects/21/labels: a POST is not sent again on a redirect; ${HOST_HINT}`)
+    expect(server.requests.map(r => `${r.method} ${r.url}`)).toEqual(['POST /api/v4/projects/20/labels'])
+  })
+})
