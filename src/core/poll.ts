@@ -4,6 +4,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import * as Flags from '@oclif/core/flags'
 import {JobError} from './errors.js'
 import {importModule} from './import-module.js'
+import {onInterrupt} from './interrupt.js'
 import {canAnimate} from './terminal.js'
 
 export const waitFlags = {
@@ -26,7 +27,9 @@ export interface WaitOptions {
 
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
-  const spinner = canAnimate() ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true}).start() : undefined
+  // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
+  const spinner = canAnimate() ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true, discardStdin: false}).start() : undefined
+  const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
   try {
     for (;;) {
@@ -48,6 +51,7 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
       await sleep(options.intervalSeconds * 1000)
     }
   } finally {
+    forget()
     if (spinner?.isSpinning) spinner.stop()
   }
 }
