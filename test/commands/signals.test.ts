@@ -109,4 +109,28 @@ describe('signals', () => {
       expect((await sb.api('GET', `/projects/20/labels/${row.item}`)).status, row.item).toBe(404)
     }
   })
+
+  it('SIGTERM during relations-export download --all: the files under way leave no temporary file', async () => {
+    const relations = ['labels', 'milestones', 'issues', 'boards']
+    const server = await startHostileServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      if (url.pathname.endsWith('/status')) {
+        const entries = relations.map(relation => ({relation, status: 1, error: null, updated_at: '2026-01-01T00:00:00Z', batched: false, batches_count: 0}))
+        res.writeHead(200, {'content-type': 'application/json'})
+        return void res.end(JSON.stringify(entries))
+      }
+      const relation = url.searchParams.get('relation')
+      res.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename="${relation}.ndjson.gz"`, 'content-length': '1000000'})
+      const drip = setInterval(() => res.write(Buffer.alloc(100)), 20)
+      res.on('close', () => clearInterval(drip))
+    })
+    servers.push(server)
+    const dir = tempDir()
+    const downloading = () => readdirSync(dir).filter(f => f.endsWith('.part')).length === 2
+    const stopped = await runAndSignal(['relations-export', 'download', '-p', '20', '--all', dir, '--concurrency', '2', '--json'], 'SIGTERM', downloading, {FORGECTL_HOST: server.url})
+    expect(stopped.code, stopped.stderr).toBe(143)
+    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+    expect(JSON.parse(stopped.stdout)).toMatchObject(relations.map((item, i) => ({item, status: i < 2 ? 'interrupted' : 'not done'})))
+    expect(readdirSync(dir)).toEqual([])
+  })
 })
