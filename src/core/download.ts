@@ -45,42 +45,56 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   const body = () => Readable.fromWeb(response.data as import('node:stream/web').ReadableStream<Uint8Array>)
   const total = Number(response.headers.get('content-length') ?? NaN)
   const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)
-  if (target === '-') {
-    await pipeline(body(), progress.counter, process.stdout, {end: false})
-    progress.done()
-    return {path: '-', bytes: progress.bytes()}
-  }
-  const serverName = fileNameFrom(response.headers.get('content-disposition'))
-  const file = await resolveTarget(target, options.name?.(serverName) ?? serverName ?? options.defaultName)
-  if (file !== target) {
-    // the name came from the server: only now can an existing file of that name be refused
-    await mkdir(dirname(file), {recursive: true})
-    await checkFile(file, clobber).catch(async (error: unknown) => {
-      await response.data.cancel().catch(() => undefined)
-      throw error
+  // on a signal, the progress line ends so that the message starts a line of its own
+  const forgetProgress = onInterrupt(() => progress.done())
+  try {
+    if (target === '-') {
+      await pipeline(body(), progress.counter, process.stdout, {end: false})
+      return {path: '-', bytes: progress.bytes()}
+    }
+    const serverName = fileNameFrom(response.headers.get('content-disposition'))
+    const file = await resolveTarget(target, options.name?.(serverName) ?? serverName ?? options.defaultName)
+    if (file !== target) {
+      // the name came from the server: only now can an existing file of that name be refused
+      await mkdir(dirname(file), {recursive: true})
+      await checkFile(file, clobber).catch(async (error: unknown) => {
+        await response.data.cancel().catch(() => undefined)
+        throw error
+      })
+    }
+    await writeThenName(file, clobber, async temp => {
+      await pipeline(body(), progress.counter, createWriteStream(temp, {flags: 'wx'}))
+      if (Number.isFinite(total) && progress.bytes() !== total) {
+        throw new CliError(`download of ${file} ended after ${progress.bytes()} of ${total} bytes`, ExitCode.error)
+      }
     })
+    return {path: file, bytes: progress.bytes()}
+  } finally {
+    forgetProgress()
+    progress.done()
   }
+}
+
+/**
+ * `write` fills a temporary file beside `file`, which then takes the name. Whatever happens, the
+ * temporary file is gone afterwards: after an error, and after a signal (removed as the process exits).
+ */
+async function writeThenName(file: string, clobber: boolean, write: (temp: string) => Promise<void>): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
   const forget = onInterrupt(() => rmSync(temp, {force: true}))
   try {
-    await pipeline(body(), progress.counter, createWriteStream(temp, {flags: 'wx'}))
-    if (Number.isFinite(total) && progress.bytes() !== total) {
-      throw new CliError(`download of ${file} ended after ${progress.bytes()} of ${total} bytes`, ExitCode.error)
-    }
-    // a signal during the last bytes: its report says "not done", so nothing may appear under the name
+    await write(temp)
+    // a signal during the last bytes: the report calls this file interrupted, so it must not appear
     const stopped = interruption()
     if (stopped) throw stopped
     await (clobber ? rename(temp, file) : placeWithoutOverwriting(temp, file))
   } catch (error) {
-    progress.done()
     if (error instanceof CliError) throw error
     throw new CliError(`download of ${file} failed: ${describe(error)}; nothing was written under that name`, ExitCode.error)
   } finally {
     forget()
     await unlink(temp).catch(() => undefined)
   }
-  progress.done()
-  return {path: file, bytes: progress.bytes()}
 }
 
 /**
@@ -154,6 +168,7 @@ function progressMeter(total: number | undefined, show: boolean) {
     const part = total ? ` of ${formatBytes(total)} (${Math.floor((bytes / total) * 100)}%)` : ''
     process.stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
   }
+  let ended = false
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length
@@ -161,7 +176,13 @@ function progressMeter(total: number | undefined, show: boolean) {
       callback(null, chunk)
     },
   })
-  return {counter, bytes: () => bytes, done: () => draw(true)}
+  /** ends the line, once, if one was started */
+  const done = () => {
+    if (ended || lastDraw === 0) return
+    ended = true
+    draw(true)
+  }
+  return {counter, bytes: () => bytes, done}
 }
 
 export function formatBytes(n: number): string {

@@ -85,6 +85,8 @@ describe('Ctrl-C on a terminal', () => {
     expect(code).toBe(130)
     expect(ms).toBeLessThan(PROMPTLY_MS)
     expect(readdirSync(dir)).toEqual([])
+    // the progress line is ended, not overwritten or run into
+    expect(await t.screen()).toMatch(/kB of 10\.0 MB \(0%\) · .*\n\s*(\^C)?Error: interrupted \(SIGINT\)\n/)
   })
 
   it('stops a fan-out: the report lists what was done and what was not', async () => {
