@@ -76,9 +76,9 @@ export async function assertRelationExported(api: ApiClient, project: string, re
 }
 
 /** streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`) */
-export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, progress = true): Promise<DownloadResult> {
+export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, options: {progress?: boolean; clobber?: boolean} = {}): Promise<DownloadResult> {
   const defaultName = query.batch_number === undefined ? `${query.relation}.ndjson.gz` : `${query.relation}_${query.batch_number}.ndjson.gz`
-  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, progress})
+  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, ...options})
 }
 
 /**
@@ -129,7 +129,7 @@ export function filesToDownload(entries: readonly RelationExportStatus[]): Plann
 }
 
 /** `download --all`: reads the status, then fetches every finished file into `dir`, a few at a time */
-export async function downloadAll(api: ApiClient, project: string, dir: string, concurrency: number): Promise<Array<BulkResult<DownloadResult>>> {
+export async function downloadAll(api: ApiClient, project: string, dir: string, options: {concurrency: number; clobber?: boolean}): Promise<Array<BulkResult<DownloadResult>>> {
   const plan = filesToDownload(await getExportStatus(api, project))
   if (plan.length === 0) {
     throw new CliError(`project ${project} has no relations export; start one with \`forgectl relations-export start -p ${project}\``, ExitCode.notFound)
@@ -137,7 +137,7 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
   await mkdir(dir, {recursive: true})
   const wanted = plan.filter(p => 'query' in p)
   // several files at once: their progress lines would overwrite each other, and the report lists each
-  const fetched = await runBulk(wanted, p => p.item, p => downloadRelation(api, project, p.query, dir, false), concurrency)
+  const fetched = await runBulk(wanted, p => p.item, p => downloadRelation(api, project, p.query, dir, {progress: false, clobber: options.clobber}), options.concurrency)
   return plan.map(p => ('skip' in p ? {item: p.item, status: 'skipped' as const, error: p.skip} : fetched[wanted.indexOf(p)]!))
 }
 

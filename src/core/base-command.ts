@@ -10,6 +10,7 @@ import {CliError, ExitCode, UsageError} from './errors.js'
 import {connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
 import {Printer} from './output.js'
+import {installInterruptHandlers} from './interrupt.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
@@ -29,6 +30,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private printerCache?: Printer
 
   public async init(): Promise<void> {
+    installInterruptHandlers()
     await super.init()
     const ctor = this.ctor as unknown as T
     if (canPrompt()) await this.promptForMissingInputs(ctor)

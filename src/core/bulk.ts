@@ -1,13 +1,19 @@
 // Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
-// bounded concurrency. Every item gets a result; one failure never hides or stops the others.
+// bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
+// Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
 import {CliError, ExitCode} from './errors.js'
+import {Interrupted, interruption, reportOnInterrupt} from './interrupt.js'
 import {DryRunStop} from './request.js'
 
 export interface BulkResult<R> {
   /** what the item was, as the user would name it: "project acme/api", "label bug" */
   item: string
-  /** `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure */
-  status: 'ok' | 'failed' | 'dry-run' | 'skipped'
+  /**
+   * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
+   * After a signal: `interrupted` was under way (its request may or may not have taken effect),
+   * `not done` never started.
+   */
+  status: 'ok' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done'
   result?: R
   error?: string
   exitCode?: number
@@ -18,8 +24,9 @@ export const DEFAULT_BULK_CONCURRENCY = 8
 export async function runBulk<I, R>(items: readonly I[], name: (item: I) => string, work: (item: I) => Promise<R>, concurrency = DEFAULT_BULK_CONCURRENCY): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
   let next = 0
+  let stopped = false
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopped) {
       const index = next++
       const item = items[index]!
       try {
@@ -31,12 +38,22 @@ export async function runBulk<I, R>(items: readonly I[], name: (item: I) => stri
       }
     }
   }
-  await Promise.all(Array.from({length: Math.min(Math.max(1, concurrency), items.length)}, worker))
-  return results
+  const signal = reportOnInterrupt()
+  try {
+    const workers = Promise.all(Array.from({length: Math.min(Math.max(1, concurrency), items.length)}, worker))
+    // a signal does not wait for the requests in flight: the report goes out with what is known now
+    await Promise.race([workers, signal.stopped.then(() => (stopped = true))])
+  } finally {
+    signal.release()
+  }
+  if (!stopped) return results
+  return items.map((item, index) => results[index] ?? {item: name(item), status: index < next ? 'interrupted' : 'not done'})
 }
 
-/** non-zero when anything failed: the failures' own code when they agree, else 1 */
+/** non-zero when stopped by a signal (its code) or when anything failed: the failures' own code when they agree, else 1 */
 export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefined {
+  const stopped = interruption()
+  if (stopped) return new Interrupted(stopped.signal, `${results.filter(r => r.status === 'interrupted' || r.status === 'not done').length} of ${results.length} not done`)
   const failed = results.filter(r => r.status === 'failed')
   if (failed.length === 0) return undefined
   const codes = new Set(failed.map(r => r.exitCode))

@@ -1,14 +1,23 @@
-// Downloads stream to disk with constant memory: into a temporary file beside the target, renamed
-// only when complete, so no half file is ever left under the final name. `-` streams to stdout.
-import {createWriteStream} from 'node:fs'
-import {mkdir, rename, stat, unlink} from 'node:fs/promises'
+// Downloads stream to disk with constant memory: into a temporary file beside the target, given the
+// final name only when complete, so no half file is ever left under the final name (nor the temporary
+// one, after an error or a signal). An existing file is never overwritten without --clobber, even one
+// that appears while the download runs. `-` streams to stdout.
+import {constants, createWriteStream, rmSync} from 'node:fs'
+import {copyFile, link, lstat, mkdir, rename, stat, unlink} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {Readable, Transform} from 'node:stream'
 import {pipeline} from 'node:stream/promises'
 import {randomBytes} from 'node:crypto'
-import {CliError, ExitCode} from './errors.js'
+import * as Flags from '@oclif/core/flags'
+import {CliError, ExitCode, UsageError} from './errors.js'
+import {interruption, onInterrupt} from './interrupt.js'
 import type {ApiClient, Query} from './request.js'
 import {canAnimate} from './terminal.js'
+
+/** spread into every command that saves a file */
+export const clobberFlag = {
+  clobber: Flags.boolean({description: 'overwrite the target file if it exists (without it, an existing file is an error, exit 2)'}),
+}
 
 export interface DownloadResult {
   /** where the bytes went: a file path, or `-` for stdout */
@@ -19,45 +28,116 @@ export interface DownloadResult {
 export interface DownloadOptions {
   /** file name to use when the target is a folder and the server names none (Content-Disposition) */
   defaultName: string
+  /** the file name in a folder target, from the server's (default: the server's, else defaultName) */
+  name?: (serverName: string | undefined) => string
   /** false: no progress line even on a terminal (fan-outs, whose report lists each file) */
   progress?: boolean
+  /** replace an existing file */
+  clobber?: boolean
 }
 
 export async function download(api: ApiClient, path: string, query: Query | undefined, target: string, options: DownloadOptions): Promise<DownloadResult> {
+  const clobber = options.clobber ?? false
+  await checkTarget(target, clobber)
   const response = await api.request<ReadableStream<Uint8Array>>({method: 'GET', path, query, responseType: 'stream'})
   // Converted only where it is piped: a Node stream that breaks before it has an error listener (a
   // connection cut while the target is being prepared) would crash the process instead of failing.
   const body = () => Readable.fromWeb(response.data as import('node:stream/web').ReadableStream<Uint8Array>)
   const total = Number(response.headers.get('content-length') ?? NaN)
   const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)
-  if (target === '-') {
-    await pipeline(body(), progress.counter, process.stdout, {end: false})
-    progress.done()
-    return {path: '-', bytes: progress.bytes()}
-  }
-  const file = await resolveTarget(target, fileNameFrom(response.headers.get('content-disposition')) ?? options.defaultName)
-  await mkdir(dirname(file), {recursive: true})
-  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
+  // on a signal, the progress line ends so that the message starts a line of its own
+  const forgetProgress = onInterrupt(() => progress.done())
   try {
-    await pipeline(body(), progress.counter, createWriteStream(temp))
-    if (Number.isFinite(total) && progress.bytes() !== total) {
-      throw new CliError(`download of ${file} ended after ${progress.bytes()} of ${total} bytes`, ExitCode.error)
+    if (target === '-') {
+      await pipeline(body(), progress.counter, process.stdout, {end: false})
+      return {path: '-', bytes: progress.bytes()}
     }
-    await rename(temp, file)
-  } catch (error) {
-    await unlink(temp).catch(() => undefined)
+    const serverName = fileNameFrom(response.headers.get('content-disposition'))
+    const file = await resolveTarget(target, options.name?.(serverName) ?? serverName ?? options.defaultName)
+    if (file !== target) {
+      // the name came from the server: only now can an existing file of that name be refused
+      await mkdir(dirname(file), {recursive: true})
+      await checkFile(file, clobber).catch(async (error: unknown) => {
+        await response.data.cancel().catch(() => undefined)
+        throw error
+      })
+    }
+    await writeThenName(file, clobber, async temp => {
+      await pipeline(body(), progress.counter, createWriteStream(temp, {flags: 'wx'}))
+      if (Number.isFinite(total) && progress.bytes() !== total) {
+        throw new CliError(`download of ${file} ended after ${progress.bytes()} of ${total} bytes`, ExitCode.error)
+      }
+    })
+    return {path: file, bytes: progress.bytes()}
+  } finally {
+    forgetProgress()
     progress.done()
+  }
+}
+
+/**
+ * `write` fills a temporary file beside `file`, which then takes the name. Whatever happens, the
+ * temporary file is gone afterwards: after an error, and after a signal (removed as the process exits).
+ */
+async function writeThenName(file: string, clobber: boolean, write: (temp: string) => Promise<void>): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
+  const forget = onInterrupt(() => rmSync(temp, {force: true}))
+  try {
+    await write(temp)
+    // a signal during the last bytes: the report calls this file interrupted, so it must not appear
+    const stopped = interruption()
+    if (stopped) throw stopped
+    await (clobber ? rename(temp, file) : placeWithoutOverwriting(temp, file))
+  } catch (error) {
     if (error instanceof CliError) throw error
     throw new CliError(`download of ${file} failed: ${describe(error)}; nothing was written under that name`, ExitCode.error)
+  } finally {
+    forget()
+    await unlink(temp).catch(() => undefined)
   }
-  progress.done()
-  return {path: file, bytes: progress.bytes()}
+}
+
+/**
+ * A target that names a file (not `-`, not a folder) is refused before any request is sent when the
+ * file exists (unless `clobber`) or its folder does not: a typo in a path must not create folders.
+ */
+export async function checkTarget(target: string, clobber = false): Promise<void> {
+  if (target === '-' || (await isFolder(target))) return
+  await checkFile(target, clobber)
+}
+
+async function checkFile(file: string, clobber: boolean): Promise<void> {
+  const parent = dirname(file)
+  if (!(await isFolder(parent))) throw new UsageError(`cannot save ${file}: the folder ${parent} does not exist`)
+  if (!clobber && (await lstat(file).then(() => true, () => false))) throw new UsageError(`${file} already exists: pass --clobber to overwrite it`)
+}
+
+/**
+ * The complete file takes its name only if nothing has it: a hard link fails on an existing name
+ * (rename would replace it), so a file created meanwhile by someone else survives. File systems
+ * without hard links get an exclusive copy instead.
+ */
+async function placeWithoutOverwriting(temp: string, file: string): Promise<void> {
+  try {
+    await link(temp, file)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') throw new UsageError(`${file} appeared while downloading and was kept: pass --clobber to overwrite it`)
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error
+    await copyFile(temp, file, constants.COPYFILE_EXCL).catch((copyError: NodeJS.ErrnoException) => {
+      if (copyError.code === 'EEXIST') throw new UsageError(`${file} appeared while downloading and was kept: pass --clobber to overwrite it`)
+      throw copyError
+    })
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return path.endsWith('/') || stat(path).then(s => s.isDirectory(), () => false)
 }
 
 /** a folder as target means "put the server's file name in it" */
 async function resolveTarget(target: string, name: string): Promise<string> {
-  const isFolder = target.endsWith('/') || (await stat(target).then(s => s.isDirectory(), () => false))
-  return isFolder ? join(target, basename(name)) : target
+  return (await isFolder(target)) ? join(target, basename(name)) : target
 }
 
 /** `attachment; filename="labels.ndjson.gz"` → `labels.ndjson.gz` */
@@ -88,6 +168,7 @@ function progressMeter(total: number | undefined, show: boolean) {
     const part = total ? ` of ${formatBytes(total)} (${Math.floor((bytes / total) * 100)}%)` : ''
     process.stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
   }
+  let ended = false
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length
@@ -95,7 +176,13 @@ function progressMeter(total: number | undefined, show: boolean) {
       callback(null, chunk)
     },
   })
-  return {counter, bytes: () => bytes, done: () => draw(true)}
+  /** ends the line, once, if one was started */
+  const done = () => {
+    if (ended || lastDraw === 0) return
+    ended = true
+    draw(true)
+  }
+  return {counter, bytes: () => bytes, done}
 }
 
 export function formatBytes(n: number): string {

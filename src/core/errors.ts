@@ -11,6 +11,12 @@ export const ExitCode = {
   conflict: 6,
   rateLimited: 7,
   timeout: 8,
+  // A signal ended the run: 128 + the signal's number, as a shell reports a process killed by it, so
+  // that `$?` reads the same whether forgectl stopped by itself (after cleaning up) or was killed.
+  /** SIGINT: Ctrl-C on a terminal, or `kill -INT` */
+  interrupted: 130,
+  /** SIGTERM: `kill`, a service manager, a CI runner cancelling the job */
+  terminated: 143,
 } as const
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
 

@@ -5,6 +5,7 @@ import {DURATION_HELP} from './duration.js'
 import {JobError} from './errors.js'
 import {durationFlag} from './flags.js'
 import {importModule} from './import-module.js'
+import {onInterrupt} from './interrupt.js'
 import {canAnimate} from './terminal.js'
 
 export const waitFlags = {
@@ -27,7 +28,9 @@ export interface WaitOptions {
 
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
-  const spinner = canAnimate() ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true}).start() : undefined
+  // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
+  const spinner = canAnimate() ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true, discardStdin: false}).start() : undefined
+  const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
   try {
     for (;;) {
@@ -49,6 +52,7 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
       await sleep(options.intervalSeconds * 1000)
     }
   } finally {
+    forget()
     if (spinner?.isSpinning) spinner.stop()
   }
 }

@@ -2,6 +2,7 @@
 // writes to stderr (it would use stdout by default, which belongs to data).
 import {CliError, ExitCode} from './errors.js'
 import {importModule} from './import-module.js'
+import {interrupt} from './interrupt.js'
 
 const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')
 
@@ -11,7 +12,11 @@ async function ask<T>(question: () => Promise<T>): Promise<T> {
   try {
     return await question()
   } catch (error) {
-    if (error instanceof Error && error.name === 'ExitPromptError') throw new CliError('cancelled', ExitCode.error)
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      // The prompt reads the terminal in raw mode: Ctrl-C reaches it as a key, not as SIGINT.
+      if (error.message.endsWith('SIGINT')) interrupt('SIGINT')
+      throw new CliError('cancelled', ExitCode.error)
+    }
     throw error
   }
 }

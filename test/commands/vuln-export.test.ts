@@ -140,13 +140,12 @@ describe('vuln-export create', () => {
     expect(readdirSync(dir)).toEqual(['report.csv'])
   })
 
-  it('a bare --download uses the server\'s file name in the current folder', async () => {
+  it('a bare --download saves vulnerabilities-<id>.csv in the current folder', async () => {
     const dir = tempDir()
     const result = await sb.run(['vuln-export', 'create', '-g', 'acme', '--interval', '1', '--download'], {cwd: dir})
     expect(result.code, result.stderr).toBe(0)
-    const files = readdirSync(dir)
-    expect(files).toHaveLength(1)
-    expect(files[0]).toMatch(/^acme_vulnerabilities_\d{4}-\d{2}-\d{2}T\d{4}\.csv$/)
+    const id = Number(result.stderr.match(/Vulnerability export (\d+) created/)![1])
+    expect(readdirSync(dir)).toEqual([`vulnerabilities-${id}.csv`])
   })
 
   it('refuses a second export while the first one for the same project runs: 429, exit 7', async () => {
@@ -177,7 +176,7 @@ describe('vuln-export create', () => {
       const result = await sb.run(['vuln-export', 'create', '-p', '21', '--format', 'pdf', '--download', dir, '--interval', '1'])
       expect(result.code, result.stderr).toBe(0)
       const [file] = readdirSync(dir)
-      expect(file).toMatch(/^acme-website_vulnerabilities_.*\.pdf$/)
+      expect(file).toMatch(/^vulnerabilities-\d+\.pdf$/)
       expect(readFileSync(join(dir, file!), 'utf8')).toMatch(/^%PDF-/)
       // the platform e-mails PDF exports unless told otherwise
       expect((await create(['-g', 'acme', '--format', 'pdf']))).toMatchObject({format: 'pdf', group_id: 10})
@@ -305,14 +304,14 @@ describe('vuln-export get, wait and download', () => {
     expect(projects).toEqual(new Set(['api', 'website']))
   })
 
-  it('download --wait waits for the export first, then saves it under the server\'s name in a folder', async () => {
+  it('download --wait waits for the export first, then saves it as vulnerabilities-<id>.csv in a folder', async () => {
     const dir = tempDir()
     await withJobDelay(1200, async () => {
       const {id} = await create(['-p', '21'])
       const result = await sb.run(['vuln-export', 'download', String(id), dir + '/', '--wait', '--interval', '1'])
       expect(result.code, result.stderr).toBe(0)
       const [file] = readdirSync(dir)
-      expect(file).toMatch(/^acme-website_vulnerabilities_.*\.csv$/)
+      expect(file).toBe(`vulnerabilities-${id}.csv`)
       expect(result.stderr).toContain(`Saved vulnerability export ${id} to ${join(dir, file!)}`)
     })
   })

@@ -3,12 +3,12 @@ import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, batchNumberFlag, checkBatchFlags, downloadAll, downloadRelation, folderForAll, relationFlag} from '../../api/relations-export.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {formatBytes} from '../../core/download.js'
+import {clobberFlag, formatBytes} from '../../core/download.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'
-  static description = 'GET /projects/:id/export_relations/download (Maintainer role at least): the gzipped NDJSON file of one finished relation (404, exit 3, until it is finished), or with --batched --batch-number one batch of a batched relation. The file streams to disk under a temporary name and takes its final name only when complete; a folder as FILE keeps the server\'s file name, - writes to standard output. With --all, reads the status and downloads every finished relation, every batch of batched ones, into DIR (default ./relations-<project>) a few at a time, reports each file, skips (and lists) relations that are not finished, and exits non-zero when any download failed.'
+  static description = 'GET /projects/:id/export_relations/download (Maintainer role at least): the gzipped NDJSON file of one finished relation (404, exit 3, until it is finished), or with --batched --batch-number one batch of a batched relation. The file streams to disk under a temporary name and takes its final name only when complete; a folder as FILE keeps the server\'s file name, - writes to standard output. With --all, reads the status and downloads every finished relation, every batch of batched ones, into DIR (default ./relations-<project>) a few at a time, reports each file, skips (and lists) relations that are not finished, and exits non-zero when any download failed. An existing file is kept unless --clobber is given (exit 2); the folder of a FILE must exist. Ctrl-C stops --all at once: the report lists each file as done, interrupted or not done, and no partial file is left.'
   static examples = [
     '<%= config.bin %> relations-export download -p my-group/my-project --relation labels',
     '<%= config.bin %> relations-export download -p 42 --relation issues --batched --batch-number 2 issues-2.ndjson.gz',
@@ -25,6 +25,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     'batch-number': batchNumberFlag({description: 'batch to download (needs --batched)', exclusive: ['all']}),
     all: Flags.boolean({description: 'download every finished relation and batch into DIR (instead of --relation)'}),
     concurrency: Flags.integer({description: 'files downloaded at once with --all', default: 4, min: 1, max: 16}),
+    ...clobberFlag,
   }
 
   async run(): Promise<void> {
@@ -32,10 +33,10 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     checkBatchFlags(this.flags)
     if (all) {
       const dir = await folderForAll(this.args.file, project)
-      return this.reportBulk(await downloadAll(this.api, project, dir, this.flags.concurrency), DOWNLOAD_ALL_COLUMNS)
+      return this.reportBulk(await downloadAll(this.api, project, dir, this.flags), DOWNLOAD_ALL_COLUMNS)
     }
     const relation = await this.need(this.flags.relation, '--relation')
-    const saved = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.')
+    const saved = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.', {clobber: this.flags.clobber})
     this.note(saved.path === '-' ? `Wrote ${formatBytes(saved.bytes)} to standard output.` : `Saved ${saved.path} (${formatBytes(saved.bytes)}).`)
   }
 }

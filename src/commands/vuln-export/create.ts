@@ -1,13 +1,14 @@
 import * as Flags from '@oclif/core/flags'
 import {EXPORT_COLUMNS, EXPORT_FORMATS, createExport, downloadExport, exportScope, pollExport, readReportData, savedMessage, type ExportFormat} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {checkTarget, clobberFlag} from '../../core/download.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'
 import {withOptionalValue} from '../../core/optional-value.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 
 export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate> {
   static summary = 'Start a vulnerability export of a project, a group or your security dashboard'
-  static description = 'POST /security/projects/:id/vulnerability_exports (-p), /security/groups/:id/vulnerability_exports (-g), or /security/vulnerability_exports (neither: the projects selected in your security dashboard). Developer role at least on the project or group; any signed-in user for the dashboard. One export at a time per user and project or group: a second one while the first runs is refused with 429 (exit 7). PDF needs the vulnerabilities_pdf_export feature flag. --wait polls until the export is finished; --download [FILE] waits too, then streams the document to FILE (a folder or no FILE: the server\'s file name; - for stdout).'
+  static description = 'POST /security/projects/:id/vulnerability_exports (-p), /security/groups/:id/vulnerability_exports (-g), or /security/vulnerability_exports (neither: the projects selected in your security dashboard). Developer role at least on the project or group; any signed-in user for the dashboard. One export at a time per user and project or group: a second one while the first runs is refused with 429 (exit 7). PDF needs the vulnerabilities_pdf_export feature flag. --wait polls until the export is finished; --download [FILE] waits too, then streams the document to FILE (a folder or no FILE: vulnerabilities-<id>.csv or .pdf there; - for stdout). An existing file is kept unless --clobber is given (exit 2, checked before the export is started).'
   static examples = [
     '<%= config.bin %> vuln-export create -p my-group/my-project',
     '<%= config.bin %> vuln-export create -g my-group --wait --timeout 900 --json',
@@ -22,12 +23,13 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     'send-email': Flags.boolean({description: 'project only: e-mail you when the export completes', allowNo: true}),
     'report-data-file': Flags.string({description: 'project or group only: JSON object mapping report components to frontend assets (- for stdin)'}),
     wait: Flags.boolean({description: 'wait until the export is finished and print it'}),
-    download: Flags.string({description: 'wait, then save the document to FILE (a folder or no FILE: the server\'s name; - for stdout)', helpValue: '[FILE]'}),
+    download: Flags.string({description: 'wait, then save the document to FILE (a folder or no FILE: vulnerabilities-<id>.<format> there; - for stdout)', helpValue: '[FILE]'}),
+    ...clobberFlag,
     ...waitFlags,
   }
 
   public async init(): Promise<void> {
-    // a bare --download means "the server's file name, in the current folder"
+    // a bare --download means "vulnerabilities-<id>.<format>, in the current folder"
     this.argv = withOptionalValue(this.argv, 'download', '.')
     await super.init()
   }
@@ -36,12 +38,14 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     const {wait, download, format} = this.flags
     const scope = exportScope(this.flags)
     const report_data = await readReportData(this.flags['report-data-file'])
+    // an export that could not be saved should not be started
+    if (download !== undefined) await checkTarget(download, this.flags.clobber)
     const created = await createExport(this.api, scope, {export_format: format as ExportFormat | undefined, send_email: this.flags['send-email'], report_data})
     if (!wait && download === undefined) return this.print(created)
     this.note(`Vulnerability export ${created.id} created.`)
     const finished = await waitFor(() => pollExport(this.api, created.id), waitOptions(this.flags, `vulnerability export ${created.id}`))
     if (download === undefined) return this.print(finished)
-    const message = savedMessage(created.id, await downloadExport(this.api, created.id, download, finished.format))
+    const message = savedMessage(created.id, await downloadExport(this.api, created.id, download, {format: finished.format, clobber: this.flags.clobber}))
     if (message) this.note(message)
   }
 }

@@ -2,13 +2,14 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {checkTarget, clobberFlag} from '../../core/download.js'
 import {ApiError, CliError} from '../../core/errors.js'
 import {idArg} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 
 export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
   static summary = 'Download a finished vulnerability export'
-  static description = 'GET /security/vulnerability_exports/:id/download, streamed to FILE through a temporary file (never a partial file under FILE); a folder or no FILE uses the server\'s file name; - writes to stdout. The server answers 404 until the export is finished (exit 3): --wait waits for it first. Only the export\'s author can download it.'
+  static description = 'GET /security/vulnerability_exports/:id/download, streamed to FILE through a temporary file (never a partial file under FILE); a folder or no FILE saves vulnerabilities-<id>.csv (or .pdf) there; - writes to stdout. An existing file is kept unless --clobber is given (exit 2, before any request). The server answers 404 until the export is finished (exit 3): --wait waits for it first. Only the export\'s author can download it.'
   static examples = [
     '<%= config.bin %> vuln-export download 12 report.csv',
     '<%= config.bin %> vuln-export download 12 reports/ --wait --timeout 900',
@@ -16,18 +17,21 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
   ]
   static args = {
     export_id: idArg('EXPORT_ID', 'vulnerability export ID'),
-    file: Args.string({description: 'where to save it: a file, a folder (server\'s file name), or - for stdout (default: the server\'s file name here)'}),
+    file: Args.string({description: 'where to save it: a file (its folder must exist), a folder (vulnerabilities-<id>.<format> in it), or - for stdout (default: the current folder)'}),
   }
   static flags = {
     wait: Flags.boolean({description: 'wait until the export is finished before downloading'}),
+    ...clobberFlag,
     ...waitFlags,
   }
 
   async run(): Promise<void> {
     const {export_id: id, file = '.'} = this.args
+    const {clobber} = this.flags
+    await checkTarget(file, clobber)
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
     try {
-      const message = savedMessage(id, await downloadExport(this.api, id, file, format))
+      const message = savedMessage(id, await downloadExport(this.api, id, file, {format, clobber}))
       if (message) this.note(message)
     } catch (error) {
       // "404 when the export is unfinished or does not exist": the one case a user can do something about

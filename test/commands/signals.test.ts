@@ -1,0 +1,136 @@
+// SIGTERM (a CI runner cancelling a job, `kill`) and SIGINT sent to a script's forgectl: exit 143 or
+// 130 at once, temporary files removed, and a fan-out's report still complete on stdout for the script.
+import {spawn} from 'node:child_process'
+import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {afterEach, describe, expect, it} from 'vitest'
+import {BIN} from '../helpers/cli.js'
+import {startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
+import {useSandbox} from '../helpers/sandbox.js'
+import {TOKENS} from '../sandbox/seed.js'
+
+const sb = useSandbox()
+const servers: HostileServer[] = []
+const PROMPTLY_MS = 1000
+
+afterEach(async () => {
+  sb.sandbox.faults.splice(0)
+  await Promise.all(servers.splice(0).map(s => s.close()))
+})
+
+interface Stopped {
+  code: number | null
+  stdout: string
+  stderr: string
+  /** from the signal to the end of the process */
+  ms: number
+}
+
+/** starts forgectl, sends `signal` once `ready` holds, and collects how it ended */
+function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: string) => boolean, env: Record<string, string> = {}): Promise<Stopped> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, ...env},
+  })
+  let stdout = ''
+  let stderr = ''
+  let sentAt = 0
+  const check = () => {
+    if (sentAt === 0 && ready(stderr)) {
+      sentAt = Date.now()
+      child.kill(signal)
+    }
+  }
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d
+    check()
+  })
+  const poll = setInterval(check, 20)
+  child.stdin.end()
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', code => {
+      clearInterval(poll)
+      resolve({code, stdout, stderr, ms: Date.now() - sentAt})
+    })
+  })
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-signals-'))
+
+describe('signals', () => {
+  it('SIGTERM during --wait: exit 143 at once, one line', async () => {
+    await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
+      const stopped = await runAndSignal(['vuln-export', 'create', '-p', '21', '--wait', '--interval', '1'], 'SIGTERM', e => e.includes('created'))
+      expect(stopped.code, stopped.stderr).toBe(143)
+      expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+      expect(stopped.stderr).toMatch(/^Vulnerability export \d+ created\.\nError: terminated \(SIGTERM\)\n$/)
+    })
+  })
+
+  it('SIGINT and SIGTERM during a download: 130 and 143, and no temporary file left', async () => {
+    const server = await startHostileServer((_req, res) => {
+      res.writeHead(200, {'content-type': 'application/octet-stream', 'content-length': '10000000'})
+      const drip = setInterval(() => res.write(Buffer.alloc(1000)), 20)
+      res.on('close', () => clearInterval(drip))
+    })
+    servers.push(server)
+    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+      const dir = tempDir()
+      const started = () => readdirSync(dir).length > 0
+      const stopped = await runAndSignal(['api', 'GET', '/export', '--download', join(dir, 'slow.bin')], signal, started, {FORGECTL_HOST: server.url})
+      expect(stopped.code, stopped.stderr).toBe(code)
+      expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+      expect(readdirSync(dir)).toEqual([])
+    }
+  })
+
+  it('SIGTERM during a fan-out: --json still prints every item, done, interrupted or not done', async () => {
+    const labels = Array.from({length: 8}, (_, i) => ({name: `sigterm-${i}`, color: 'blue'}))
+    const file = join(tempDir(), 'labels.json')
+    writeFileSync(file, JSON.stringify(labels))
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 300})
+    const posts = () => sb.sandbox.requests.filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
+    const stopped = await runAndSignal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json'], 'SIGTERM', () => posts() >= 3)
+    expect(stopped.code, stopped.stderr).toBe(143)
+    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+    const report = JSON.parse(stopped.stdout) as Array<{item: string; status: string}>
+    expect(report.map(r => r.item)).toEqual(labels.map(l => l.name))
+    const count = (status: string) => report.filter(r => r.status === status).length
+    expect(count('ok')).toBeGreaterThanOrEqual(2)
+    expect(count('interrupted')).toBeGreaterThanOrEqual(1)
+    expect(count('not done')).toBeGreaterThanOrEqual(1)
+    expect(count('ok') + count('interrupted') + count('not done')).toBe(8)
+    expect(stopped.stderr).toBe(`Error: terminated (SIGTERM): ${8 - count('ok')} of 8 not done\n`)
+    await sleep(400) // let a request still in flight land
+    for (const row of report.filter(r => r.status === 'not done')) {
+      expect((await sb.api('GET', `/projects/20/labels/${row.item}`)).status, row.item).toBe(404)
+    }
+  })
+
+  it('SIGTERM during relations-export download --all: the files under way leave no temporary file', async () => {
+    const relations = ['labels', 'milestones', 'issues', 'boards']
+    const server = await startHostileServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      if (url.pathname.endsWith('/status')) {
+        const entries = relations.map(relation => ({relation, status: 1, error: null, updated_at: '2026-01-01T00:00:00Z', batched: false, batches_count: 0}))
+        res.writeHead(200, {'content-type': 'application/json'})
+        return void res.end(JSON.stringify(entries))
+      }
+      const relation = url.searchParams.get('relation')
+      res.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename="${relation}.ndjson.gz"`, 'content-length': '1000000'})
+      const drip = setInterval(() => res.write(Buffer.alloc(100)), 20)
+      res.on('close', () => clearInterval(drip))
+    })
+    servers.push(server)
+    const dir = tempDir()
+    const downloading = () => readdirSync(dir).filter(f => f.endsWith('.part')).length === 2
+    const stopped = await runAndSignal(['relations-export', 'download', '-p', '20', '--all', dir, '--concurrency', '2', '--json'], 'SIGTERM', downloading, {FORGECTL_HOST: server.url})
+    expect(stopped.code, stopped.stderr).toBe(143)
+    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+    expect(JSON.parse(stopped.stdout)).toMatchObject(relations.map((item, i) => ({item, status: i < 2 ? 'interrupted' : 'not done'})))
+    expect(readdirSync(dir)).toEqual([])
+  })
+})

@@ -1,0 +1,132 @@
+// Ctrl-C on a real terminal (tmux), where it reaches forgectl as a key when something has the
+// terminal in raw mode (a spinner, a prompt) and as SIGINT otherwise: every state ends within about a
+// second with exit 130, and leaves nothing half done behind without saying so.
+import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {afterEach, describe, expect, it} from 'vitest'
+import {startHostileServer, type Answer, type HostileServer} from '../helpers/hostile-server.js'
+import {useSandbox} from '../helpers/sandbox.js'
+import {TerminalSession} from '../helpers/terminal.js'
+import {TOKENS} from '../sandbox/seed.js'
+
+const sb = useSandbox()
+const sessions: TerminalSession[] = []
+const servers: HostileServer[] = []
+/** "within about a second", with room for tmux's own polling */
+const PROMPTLY_MS = 1500
+
+afterEach(async () => {
+  sb.sandbox.faults.splice(0)
+  await Promise.all([...sessions.splice(0).map(s => s.close()), ...servers.splice(0).map(s => s.close())])
+})
+
+async function terminal(args: string[], env: Record<string, string> = {}): Promise<TerminalSession> {
+  const session = await TerminalSession.start(args, {
+    FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', ...env,
+  })
+  sessions.push(session)
+  return session
+}
+
+async function hostile(answer: Answer): Promise<HostileServer> {
+  const server = await startHostileServer(answer)
+  servers.push(server)
+  return server
+}
+
+/** presses Ctrl-C and returns the exit code and how long the command took to end after it */
+async function ctrlC(t: TerminalSession): Promise<{code: number; ms: number}> {
+  const pressed = Date.now()
+  await t.press('C-c')
+  const code = await t.exitCode(5000)
+  return {code, ms: Date.now() - pressed}
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-interrupt-'))
+
+describe('Ctrl-C on a terminal', () => {
+  it('stops a --wait spinner at once: exit 130, the spinner cleared', async () => {
+    await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
+      const t = await terminal(['vuln-export', 'create', '-p', '20', '--wait', '--interval', '1'])
+      await t.waitFor(/Waiting for vulnerability export \d+/)
+      const {code, ms} = await ctrlC(t)
+      expect(code).toBe(130)
+      expect(ms).toBeLessThan(PROMPTLY_MS)
+      const screen = await t.screen()
+      expect(screen).toContain('Error: interrupted (SIGINT)')
+      expect(screen).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Waiting/)
+    })
+  })
+
+  it('stops a prompt: exit 130 and one line, no stack', async () => {
+    const t = await terminal(['labels', 'create', '-p', 'acme/platform/api'])
+    await t.waitFor('NAME')
+    const {code, ms} = await ctrlC(t)
+    expect(code).toBe(130)
+    expect(ms).toBeLessThan(PROMPTLY_MS)
+    const screen = await t.screen()
+    expect(screen).toContain('Error: interrupted (SIGINT)')
+    expect(screen).not.toMatch(/\n\s+at /)
+  })
+
+  it('stops a download that is trickling in, and removes its temporary file', async () => {
+    const server = await hostile((_req, res) => {
+      res.writeHead(200, {'content-type': 'application/octet-stream', 'content-length': String(10_000_000)})
+      const drip = setInterval(() => res.write(Buffer.alloc(1000)), 50)
+      res.on('close', () => clearInterval(drip))
+    })
+    const dir = tempDir()
+    const t = await terminal(['api', 'GET', '/export', '--download', join(dir, 'slow.bin')], {FORGECTL_HOST: server.url})
+    await t.waitFor(/kB of 10\.0 MB/)
+    expect(readdirSync(dir)).toHaveLength(1) // the temporary file is there while it runs
+    const {code, ms} = await ctrlC(t)
+    expect(code).toBe(130)
+    expect(ms).toBeLessThan(PROMPTLY_MS)
+    expect(readdirSync(dir)).toEqual([])
+    // the progress line is ended, not overwritten or run into
+    expect(await t.screen()).toMatch(/kB of 10\.0 MB \(0%\) · .*\n\s*(\^C)?Error: interrupted \(SIGINT\)\n/)
+  })
+
+  it('stops a fan-out: the report lists what was done and what was not', async () => {
+    const labels = Array.from({length: 10}, (_, i) => ({name: `ctrl-c-${i}`, color: 'red'}))
+    const file = join(tempDir(), 'labels.json')
+    writeFileSync(file, JSON.stringify(labels))
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 400})
+    const posts = () => sb.sandbox.requests.filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
+    const t = await terminal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2'])
+    while (posts() < 3) await sleep(20) // the first two are answered
+    const {code, ms} = await ctrlC(t)
+    expect(code).toBe(130)
+    expect(ms).toBeLessThan(PROMPTLY_MS)
+    const screen = await t.screen()
+    const rows = new Map(labels.map(l => [l.name, screen.match(new RegExp(`^${l.name}\\s+(ok|interrupted|not done)\\b`, 'm'))?.[1]]))
+    expect([...rows.values()], screen).not.toContain(undefined)
+    const done = labels.filter(l => rows.get(l.name) === 'ok')
+    const notDone = labels.filter(l => rows.get(l.name) === 'not done')
+    expect(done.length).toBeGreaterThanOrEqual(2)
+    expect(notDone.length).toBeGreaterThanOrEqual(1)
+    expect(screen).toMatch(new RegExp(`Error: interrupted \\(SIGINT\\): ${10 - done.length} of 10 not done`))
+    // what the report says is what the server has
+    for (const label of done) expect((await sb.api('GET', `/projects/20/labels/${label.name}`)).status, label.name).toBe(200)
+    await sleep(500) // a request still in flight would have landed by now
+    for (const label of notDone) expect((await sb.api('GET', `/projects/20/labels/${label.name}`)).status, label.name).toBe(404)
+  })
+
+  it('stops an --all stream without waiting for the pages in flight', async () => {
+    const server = await hostile((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1)
+      // the pages after the first never come: the client has to give up on them
+      if (page > 1) return void res.on('close', () => undefined)
+      res.writeHead(200, {'content-type': 'application/json', 'x-total-pages': '5', 'x-page': String(page)})
+      res.end(JSON.stringify([{id: page * 10 + 1, name: `first-page-label-${page}`}]))
+    })
+    const t = await terminal(['labels', 'list', '-p', '20', '--all', '--json'], {FORGECTL_HOST: server.url})
+    await t.waitFor('first-page-label-1')
+    const {code, ms} = await ctrlC(t)
+    expect(code).toBe(130)
+    expect(ms).toBeLessThan(PROMPTLY_MS)
+    expect(server.requests.length).toBeGreaterThan(1) // later pages were in flight
+  })
+})
