@@ -6,6 +6,7 @@ import type {Interfaces} from '@oclif/core'
 import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {UsageError} from './errors.js'
+import {isPositiveId} from './id.js'
 import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
 
 const CONNECTION = 'CONNECTION'
@@ -133,11 +134,11 @@ export const nullableIntegerFlag = (min: number) => Flags.custom<number | null>(
 
 /**
  * A numeric ID argument (MIRROR_ID, IID, ...): a positive whole number, refused with exit 2 before
- * anything is sent (oclif's own integer check would exit 1).
+ * anything is sent (oclif's own integer check would exit 1). The digits are kept as typed (see id.ts).
  */
-export const idArg = (label: string, description: string) => Args.custom<number>({
+export const idArg = (label: string, description: string) => Args.custom<string>({
   parse: async input => {
-    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`${label} must be a positive whole number, got "${input}"`)
-    return Number(input)
+    if (!isPositiveId(input)) throw new UsageError(`${label} must be a positive whole number, got "${input}"`)
+    return input
   },
 })({description, required: true})
