@@ -7,7 +7,7 @@ import type {Interfaces} from '@oclif/core'
 import {resolveConnection, type Connection} from './connection.js'
 import {profileName, readProfile, type OutputFormat} from './config-store.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
-import {connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
+import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
 import {Printer} from './output.js'
 import {followPages, type ListSpec} from './pagination.js'
@@ -35,6 +35,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const {flags, args} = await this.parse({flags: ctor.flags, baseFlags: ctor.baseFlags, args: argsWithoutStdin(ctor.args), strict: ctor.strict})
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
+    checkPageFlags(this.shared)
   }
 
   protected get shared(): SharedFlagValues {

@@ -42,6 +42,11 @@ export const listFlags = {
   concurrency: Flags.integer({description: 'pages fetched at once with --all when the total is known (default 8)', min: 1, max: 32, helpGroup: LIST}),
 }
 
+/** `--page 3 --all` asks for one page and for every page: refused rather than guessed at */
+export function checkPageFlags(flags: {page?: number; all?: boolean}): void {
+  if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together: --all fetches every page')
+}
+
 export const yesFlag = {
   yes: Flags.boolean({char: 'y', description: 'do it without asking for confirmation'}),
 }
