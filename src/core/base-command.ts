@@ -7,6 +7,7 @@ import type {Interfaces} from '@oclif/core'
 import {resolveConnection, type Connection} from './connection.js'
 import {profileName, readProfile, type OutputFormat} from './config-store.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
+import {visibleText} from './escape.js'
 import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
 import {Printer} from './output.js'
@@ -71,9 +72,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await this.printer.record(data, columns)
   }
 
-  /** a message for the person, never for the pipe */
+  /** a message for the person, never for the pipe; it often quotes names that came from the server */
   protected note(message: string): void {
-    process.stderr.write(message + '\n')
+    process.stderr.write(visibleText(message) + '\n')
   }
 
   /**
@@ -129,19 +130,19 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (error instanceof CliError) {
       // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
       const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
-      process.stderr.write(`Error: ${message}${hintFor(error)}\n`)
+      process.stderr.write(visibleText(`Error: ${message}${hintFor(error)}\n`))
       return this.exit(error.exitCode)
     }
     if (error instanceof Errors.ExitError) throw error
     if (error instanceof Errors.CLIError) {
       // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
       const message = error.message.replace(/See more help with --help/, '').replace(/^The following errors? occurred:/, '').replace(/\n\s*/g, ' ').trim()
-      process.stderr.write(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`)
+      process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
       return this.exit(ExitCode.usage)
     }
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
     // Unexpected: still one line; the stack only when asked for.
-    process.stderr.write(`Error: ${error.message}\n`)
+    process.stderr.write(visibleText(`Error: ${error.message}\n`))
     if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
     return this.exit(ExitCode.error)
   }

@@ -4,6 +4,7 @@ import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Connection} from './connection.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
+import {visibleText} from './escape.js'
 import {keepBaselineHttpParser} from './http-parser.js'
 import {importModule} from './import-module.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
@@ -83,7 +84,7 @@ export class ApiClient {
   sent = 0
 
   constructor(readonly connection: Connection, private readonly options: ClientOptions = {}) {
-    this.log = options.log ?? (line => process.stderr.write(line + '\n'))
+    this.log = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
     this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
   }
 
