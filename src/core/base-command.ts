@@ -14,6 +14,7 @@ import {Printer} from './output.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
+import {unexpectedArguments, usageLine} from './usage.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -134,6 +135,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       return this.exit(error.exitCode)
     }
     if (error instanceof Errors.ExitError) throw error
+    const stray = strayArguments(error)
+    if (stray) {
+      // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
+      process.stderr.write(visibleText(`Error: ${unexpectedArguments(stray)}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
+      return this.exit(ExitCode.usage)
+    }
     if (error instanceof Errors.CLIError) {
       // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
       const message = error.message.replace(/See more help with --help/, '').replace(/^The following errors? occurred:/, '').replace(/\n\s*/g, ' ').trim()
@@ -156,6 +163,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 function argsWithoutStdin<A extends Record<string, object> | undefined>(args: A): A {
   if (!args) return args
   return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, {...arg, ignoreStdin: true}])) as A
+}
+
+/** the extra words of oclif's strict parse ("Unexpected arguments: 3, 4"), which has no exported class */
+function strayArguments(error: Error): string[] | undefined {
+  const {args} = error as {args?: unknown}
+  if (!(error instanceof Errors.CLIError) || !/^Unexpected arguments?:/.test(error.message) || !Array.isArray(args)) return undefined
+  return args.map(String)
 }
 
 function hintFor(error: CliError): string {
