@@ -12,7 +12,7 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map(s => s.close()))
 })
 
-async function terminal(args: string[], token = TOKENS.developer): Promise<TerminalSession> {
+async function terminal(args: string[], token: string = TOKENS.developer): Promise<TerminalSession> {
   const session = await TerminalSession.start(args, {FORGECTL_HOST: sb.url, FORGECTL_TOKEN: token, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color'})
   sessions.push(session)
   return session
