@@ -7,6 +7,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {validHttpUrl} from '../core/validate.js'
 import type {ProjectSummary, UserBasic} from './common.js'
+import type {Id} from '../core/id.js'
 
 /** "authorization_type (rbac, abac, unknown_authorization)" */
 export const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const
@@ -94,13 +95,13 @@ export interface NewCluster extends ClusterSettings {
 }
 
 const clustersPath = (project: string) => apiPath`/projects/${project}/clusters`
-const clusterPath = (project: string, id: number) => `${clustersPath(project)}${apiPath`/${id}`}`
+const clusterPath = (project: string, id: Id) => `${clustersPath(project)}${apiPath`/${id}`}`
 
 export function listClusters(project: string): ListSpec<ProjectCluster> {
   return listSpec<ProjectCluster>(clustersPath(project))
 }
 
-export function getCluster(api: ApiClient, project: string, id: number): Promise<ProjectCluster> {
+export function getCluster(api: ApiClient, project: string, id: Id): Promise<ProjectCluster> {
   return api.get<ProjectCluster>(clusterPath(project, id))
 }
 
@@ -109,12 +110,12 @@ export function addCluster(api: ApiClient, project: string, cluster: NewCluster)
   return api.post<ProjectCluster>(`${clustersPath(project)}/user`, {...cluster})
 }
 
-export function updateCluster(api: ApiClient, project: string, id: number, changes: ClusterSettings): Promise<ProjectCluster> {
+export function updateCluster(api: ApiClient, project: string, id: Id, changes: ClusterSettings): Promise<ProjectCluster> {
   return api.put<ProjectCluster>(clusterPath(project, id), {...changes})
 }
 
 /** "removes the record only; resources inside the connected cluster remain" */
-export function deleteCluster(api: ApiClient, project: string, id: number): Promise<void> {
+export function deleteCluster(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.delete(clusterPath(project, id))
 }
 

@@ -3,6 +3,7 @@
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {ProjectSummary} from './common.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {Id} from '../core/id.js'
 
 export interface DeployKey {
   id: number
@@ -46,7 +47,7 @@ export interface DeployKeyChanges {
 }
 
 const projectKeysPath = (project: string) => apiPath`/projects/${project}/deploy_keys`
-const projectKeyPath = (project: string, id: number) => `${projectKeysPath(project)}${apiPath`/${id}`}`
+const projectKeyPath = (project: string, id: Id) => `${projectKeysPath(project)}${apiPath`/${id}`}`
 
 /** administrator; `public`: only the instance's public keys */
 export function listInstanceDeployKeys(filters: {public?: boolean} = {}): ListSpec<DeployKey> {
@@ -62,7 +63,7 @@ export function listUserProjectDeployKeys(user: string): ListSpec<DeployKey> {
   return listSpec<DeployKey>(apiPath`/users/${user}/project_deploy_keys`)
 }
 
-export function getProjectDeployKey(api: ApiClient, project: string, id: number): Promise<DeployKey> {
+export function getProjectDeployKey(api: ApiClient, project: string, id: Id): Promise<DeployKey> {
   return api.get<DeployKey>(projectKeyPath(project, id))
 }
 
@@ -80,16 +81,16 @@ export function addProjectDeployKey(api: ApiClient, project: string, key: NewPro
 }
 
 /** title changes the key everywhere; can_push only in this project */
-export function updateProjectDeployKey(api: ApiClient, project: string, id: number, changes: DeployKeyChanges): Promise<DeployKey> {
+export function updateProjectDeployKey(api: ApiClient, project: string, id: Id, changes: DeployKeyChanges): Promise<DeployKey> {
   return api.put<DeployKey>(projectKeyPath(project, id), {...changes})
 }
 
 /** "if used only by this project it is deleted from the system" */
-export function deleteProjectDeployKey(api: ApiClient, project: string, id: number): Promise<void> {
+export function deleteProjectDeployKey(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.delete(projectKeyPath(project, id))
 }
 
 /** an existing key, by ID, into another project: 201 with the key */
-export function enableProjectDeployKey(api: ApiClient, project: string, id: number): Promise<DeployKey> {
+export function enableProjectDeployKey(api: ApiClient, project: string, id: Id): Promise<DeployKey> {
   return api.post<DeployKey>(`${projectKeyPath(project, id)}/enable`)
 }

@@ -8,6 +8,7 @@ import {one} from '../core/one-record.js'
 import {collect, followPages, listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {matches} from '../core/validate.js'
+import {isPositiveId, type Id} from '../core/id.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const
 export type PositionType = (typeof POSITION_TYPES)[number]
@@ -80,11 +81,11 @@ export interface DraftNoteChanges {
 /** a merge request of a project, by its IID */
 export interface MergeRequestRef {
   project: string
-  mr: number
+  mr: Id
 }
 
 const draftsPath = ({project, mr}: MergeRequestRef) => apiPath`/projects/${project}/merge_requests/${mr}/draft_notes`
-const draftPath = (ref: MergeRequestRef, id: number) => `${draftsPath(ref)}${apiPath`/${id}`}`
+const draftPath = (ref: MergeRequestRef, id: Id) => `${draftsPath(ref)}${apiPath`/${id}`}`
 
 /** the caller's own drafts: other authors' drafts never appear */
 export function listDraftNotes(ref: MergeRequestRef): ListSpec<DraftNote> {
@@ -92,7 +93,7 @@ export function listDraftNotes(ref: MergeRequestRef): ListSpec<DraftNote> {
 }
 
 /** the spec shows this answer "as an array" (of one); the platform sends the object: both give the record */
-export function getDraftNote(api: ApiClient, ref: MergeRequestRef, id: number): Promise<DraftNote> {
+export function getDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id): Promise<DraftNote> {
   return api.get<DraftNote | DraftNote[]>(draftPath(ref, id)).then(one<DraftNote>('draft note'))
 }
 
@@ -100,16 +101,16 @@ export function createDraftNote(api: ApiClient, ref: MergeRequestRef, draft: New
   return api.post<DraftNote | DraftNote[]>(draftsPath(ref), {...draft}).then(one<DraftNote>('draft note'))
 }
 
-export function updateDraftNote(api: ApiClient, ref: MergeRequestRef, id: number, changes: DraftNoteChanges): Promise<DraftNote> {
+export function updateDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id, changes: DraftNoteChanges): Promise<DraftNote> {
   return api.put<DraftNote | DraftNote[]>(draftPath(ref, id), {...changes}).then(one<DraftNote>('draft note'))
 }
 
-export function deleteDraftNote(api: ApiClient, ref: MergeRequestRef, id: number): Promise<void> {
+export function deleteDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id): Promise<void> {
   return api.delete(draftPath(ref, id))
 }
 
 /** 204: the draft becomes a note of the merge request and leaves the drafts */
-export function publishDraftNote(api: ApiClient, ref: MergeRequestRef, id: number): Promise<void> {
+export function publishDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id): Promise<void> {
   return api.request<void>({method: 'PUT', path: `${draftPath(ref, id)}/publish`, expect: 'none'}).then(() => undefined)
 }
 
@@ -134,11 +135,11 @@ export async function publishAllAndCount(api: ApiClient, ref: MergeRequestRef): 
 const POSITION = 'POSITION'
 
 /** the merge request IID: checked before sending, like the ID arguments */
-const mrFlag = Flags.custom<number>({
+const mrFlag = Flags.custom<string>({
   helpValue: 'IID',
   parse: async input => {
-    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`--mr must be a positive whole number (the merge request IID), got "${input}"`)
-    return Number(input)
+    if (!isPositiveId(input)) throw new UsageError(`--mr must be a positive whole number (the merge request IID), got "${input}"`)
+    return input
   },
 })
 

@@ -6,6 +6,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {matches} from '../core/validate.js'
 import type {UserBasic} from './common.js'
+import type {Id} from '../core/id.js'
 
 /** "two_factor (enabled or disabled)" */
 export const TWO_FACTOR_FILTERS = ['enabled', 'disabled'] as const
@@ -66,17 +67,17 @@ export interface EnterpriseUserChanges {
 }
 
 const usersPath = (group: string) => apiPath`/groups/${group}/enterprise_users`
-const userPath = (group: string, id: number) => `${usersPath(group)}${apiPath`/${id}`}`
+const userPath = (group: string, id: Id) => `${usersPath(group)}${apiPath`/${id}`}`
 
 export function listEnterpriseUsers(group: string, filters: EnterpriseUserFilters = {}): ListSpec<EnterpriseUser> {
   return listSpec<EnterpriseUser>(usersPath(group), {...filters})
 }
 
-export function getEnterpriseUser(api: ApiClient, group: string, id: number): Promise<EnterpriseUser> {
+export function getEnterpriseUser(api: ApiClient, group: string, id: Id): Promise<EnterpriseUser> {
   return api.get<EnterpriseUser>(userPath(group, id))
 }
 
-export function updateEnterpriseUser(api: ApiClient, group: string, id: number, changes: EnterpriseUserChanges): Promise<EnterpriseUser> {
+export function updateEnterpriseUser(api: ApiClient, group: string, id: Id, changes: EnterpriseUserChanges): Promise<EnterpriseUser> {
   return api.patch<EnterpriseUser>(userPath(group, id), {...changes})
 }
 
@@ -84,11 +85,11 @@ export function updateEnterpriseUser(api: ApiClient, group: string, id: number, 
  * "hard_delete (boolean, default false): false moves contributions to a system-wide placeholder user;
  * true deletes the user, contributions and groups owned solely by the user"
  */
-export function deleteEnterpriseUser(api: ApiClient, group: string, id: number, options: {hard_delete?: boolean} = {}): Promise<void> {
+export function deleteEnterpriseUser(api: ApiClient, group: string, id: Id, options: {hard_delete?: boolean} = {}): Promise<void> {
   return api.delete(userPath(group, id), {...options})
 }
 
-export function disableTwoFactor(api: ApiClient, group: string, id: number): Promise<void> {
+export function disableTwoFactor(api: ApiClient, group: string, id: Id): Promise<void> {
   return api.request<void>({method: 'PATCH', path: `${userPath(group, id)}/disable_two_factor`, expect: 'none'}).then(() => undefined)
 }
 

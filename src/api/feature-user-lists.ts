@@ -3,6 +3,7 @@
 import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {Id} from '../core/id.js'
 
 export interface FeatureUserList {
   id: number
@@ -24,13 +25,13 @@ export interface UserListChanges {
 }
 
 const listsPath = (project: string) => apiPath`/projects/${project}/feature_flags_user_lists`
-const listPath = (project: string, iid: number) => `${listsPath(project)}${apiPath`/${iid}`}`
+const listPath = (project: string, iid: Id) => `${listsPath(project)}${apiPath`/${iid}`}`
 
 export function listUserLists(project: string, filters: {search?: string} = {}): ListSpec<FeatureUserList> {
   return listSpec<FeatureUserList>(listsPath(project), {...filters})
 }
 
-export function getUserList(api: ApiClient, project: string, iid: number): Promise<FeatureUserList> {
+export function getUserList(api: ApiClient, project: string, iid: Id): Promise<FeatureUserList> {
   return api.get<FeatureUserList>(listPath(project, iid))
 }
 
@@ -38,11 +39,11 @@ export function createUserList(api: ApiClient, project: string, list: {name: str
   return api.post<FeatureUserList>(listsPath(project), {...list})
 }
 
-export function updateUserList(api: ApiClient, project: string, iid: number, changes: UserListChanges): Promise<FeatureUserList> {
+export function updateUserList(api: ApiClient, project: string, iid: Id, changes: UserListChanges): Promise<FeatureUserList> {
   return api.put<FeatureUserList>(listPath(project, iid), {...changes})
 }
 
-export function deleteUserList(api: ApiClient, project: string, iid: number): Promise<void> {
+export function deleteUserList(api: ApiClient, project: string, iid: Id): Promise<void> {
   return api.delete(listPath(project, iid))
 }
 

@@ -7,6 +7,7 @@ import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {validHttpUrl} from '../core/validate.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {Id} from '../core/id.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
 export type BranchFilterStrategy = (typeof BRANCH_FILTER_STRATEGIES)[number]
@@ -65,14 +66,14 @@ export interface HookTestPayload {
   event_name: string
 }
 
-const hookPath = (id: number) => apiPath`/hooks/${id}`
-const urlVariablePath = (id: number, key: string) => apiPath`/hooks/${id}/url_variables/${key}`
+const hookPath = (id: Id) => apiPath`/hooks/${id}`
+const urlVariablePath = (id: Id, key: string) => apiPath`/hooks/${id}/url_variables/${key}`
 
 export function listHooks(): ListSpec<SystemHook> {
   return listSpec<SystemHook>('/hooks')
 }
 
-export function getHook(api: ApiClient, id: number): Promise<SystemHook> {
+export function getHook(api: ApiClient, id: Id): Promise<SystemHook> {
   return api.get<SystemHook>(hookPath(id))
 }
 
@@ -81,24 +82,24 @@ export function createHook(api: ApiClient, hook: NewHook): Promise<SystemHook> {
   return api.post<SystemHook | SystemHook[]>('/hooks', {...hook}).then(one<SystemHook>('system hook'))
 }
 
-export function updateHook(api: ApiClient, id: number, changes: HookSettings): Promise<SystemHook> {
+export function updateHook(api: ApiClient, id: Id, changes: HookSettings): Promise<SystemHook> {
   return api.put<SystemHook | SystemHook[]>(hookPath(id), {...changes}).then(one<SystemHook>('system hook'))
 }
 
-export function testHook(api: ApiClient, id: number): Promise<HookTestPayload> {
+export function testHook(api: ApiClient, id: Id): Promise<HookTestPayload> {
   return api.post<HookTestPayload>(hookPath(id))
 }
 
-export function deleteHook(api: ApiClient, id: number): Promise<void> {
+export function deleteHook(api: ApiClient, id: Id): Promise<void> {
   return api.delete(hookPath(id))
 }
 
 /** 204. The value often carries a secret (an API key in the URL): it is redacted from traces. */
-export function setUrlVariable(api: ApiClient, id: number, key: string, value: string): Promise<void> {
+export function setUrlVariable(api: ApiClient, id: Id, key: string, value: string): Promise<void> {
   return api.request<void>({method: 'PUT', path: urlVariablePath(id, key), body: {value}, secretFields: ['value'], expect: 'none'}).then(() => undefined)
 }
 
-export function deleteUrlVariable(api: ApiClient, id: number, key: string): Promise<void> {
+export function deleteUrlVariable(api: ApiClient, id: Id, key: string): Promise<void> {
   return api.delete(urlVariablePath(id, key))
 }
 

@@ -1,6 +1,7 @@
 // SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {UserBasic} from './common.js'
+import type {Id} from '../core/id.js'
 
 /** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
 export interface KeyOwner extends UserBasic {
@@ -57,7 +58,7 @@ export interface SshKeyRecord {
 
 export const KEY_COLUMNS = ['id', 'title', 'usage_type', 'user.username', 'created_at', 'expires_at', 'last_used_at'] as const
 
-export function getKey(api: ApiClient, id: number): Promise<SshKeyRecord> {
+export function getKey(api: ApiClient, id: Id): Promise<SshKeyRecord> {
   return api.get<SshKeyRecord>(apiPath`/keys/${id}`)
 }
 

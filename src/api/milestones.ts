@@ -3,6 +3,7 @@
 import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {isPositiveId, type Id} from '../core/id.js'
 
 export const MILESTONE_STATES = ['active', 'closed'] as const
 export type MilestoneState = (typeof MILESTONE_STATES)[number]
@@ -51,7 +52,7 @@ export const BURNDOWN_COLUMNS = ['created_at', 'weight', 'action'] as const
 
 export interface MilestoneListFilters {
   /** ignored by the server when include_ancestors is true */
-  iids?: number[]
+  iids?: Id[]
   state?: MilestoneState
   /** exact and case-sensitive */
   title?: string
@@ -85,13 +86,13 @@ export interface MilestoneChanges {
 }
 
 const milestonesPath = (group: string) => apiPath`/groups/${group}/milestones`
-const milestonePath = (group: string, id: number) => `${milestonesPath(group)}${apiPath`/${id}`}`
+const milestonePath = (group: string, id: Id) => `${milestonesPath(group)}${apiPath`/${id}`}`
 
 export function listMilestones(group: string, filters: MilestoneListFilters = {}): ListSpec<Milestone> {
   return listSpec<Milestone>(milestonesPath(group), {...filters})
 }
 
-export function getMilestone(api: ApiClient, group: string, id: number): Promise<Milestone> {
+export function getMilestone(api: ApiClient, group: string, id: Id): Promise<Milestone> {
   return api.get<Milestone>(milestonePath(group, id))
 }
 
@@ -99,25 +100,25 @@ export function createMilestone(api: ApiClient, group: string, milestone: NewMil
   return api.post<Milestone>(milestonesPath(group), {...milestone})
 }
 
-export function updateMilestone(api: ApiClient, group: string, id: number, changes: MilestoneChanges): Promise<Milestone> {
+export function updateMilestone(api: ApiClient, group: string, id: Id, changes: MilestoneChanges): Promise<Milestone> {
   return api.put<Milestone>(milestonePath(group, id), {...changes})
 }
 
 /** Developer role at least */
-export function deleteMilestone(api: ApiClient, group: string, id: number): Promise<void> {
+export function deleteMilestone(api: ApiClient, group: string, id: Id): Promise<void> {
   return api.delete(milestonePath(group, id))
 }
 
 /** issues of the group's own projects only: "not those of subgroups" */
-export function listMilestoneIssues(group: string, id: number): ListSpec<MilestoneWorkItem> {
+export function listMilestoneIssues(group: string, id: Id): ListSpec<MilestoneWorkItem> {
   return listSpec<MilestoneWorkItem>(`${milestonePath(group, id)}/issues`)
 }
 
-export function listMilestoneMergeRequests(group: string, id: number): ListSpec<MilestoneWorkItem> {
+export function listMilestoneMergeRequests(group: string, id: Id): ListSpec<MilestoneWorkItem> {
   return listSpec<MilestoneWorkItem>(`${milestonePath(group, id)}/merge_requests`)
 }
 
-export function listBurndownEvents(group: string, id: number): ListSpec<BurndownEvent> {
+export function listBurndownEvents(group: string, id: Id): ListSpec<BurndownEvent> {
   return listSpec<BurndownEvent>(`${milestonePath(group, id)}/burndown_events`)
 }
 
@@ -135,7 +136,7 @@ const TARGET_STATE: Record<StateEvent, MilestoneState> = {close: 'closed', activ
  * either way, so the milestone is read first (unless `readFirst` is false, as in a dry run) to tell the
  * user when nothing changed.
  */
-export async function changeMilestoneState(api: ApiClient, group: string, id: number, event: StateEvent, readFirst: boolean): Promise<StateChange> {
+export async function changeMilestoneState(api: ApiClient, group: string, id: Id, event: StateEvent, readFirst: boolean): Promise<StateChange> {
   const before = readFirst ? await getMilestone(api, group, id) : undefined
   const milestone = await updateMilestone(api, group, id, {state_event: event})
   return {milestone, event, already: before?.state === TARGET_STATE[event]}
@@ -147,11 +148,11 @@ export function stateChangeMessage({milestone, event, already}: StateChange): st
   return `${name} is now ${milestone.state}.`
 }
 
-/** `--iids 1,2 --iids 5` → [1, 2, 5]: IIDs are positive whole numbers */
-export function milestoneIids(values: string[] | undefined): number[] | undefined {
+/** `--iids 1,2 --iids 5` → ['1', '2', '5']: IIDs are positive whole numbers, kept as typed */
+export function milestoneIids(values: string[] | undefined): string[] | undefined {
   return values?.map(value => {
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--iids takes milestone IIDs (positive whole numbers), got "${value}"`)
-    return Number(value)
+    if (!isPositiveId(value)) throw new UsageError(`--iids takes milestone IIDs (positive whole numbers), got "${value}"`)
+    return value
   })
 }
 

@@ -3,6 +3,7 @@ import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {Id} from '../core/id.js'
 
 export const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]
@@ -42,18 +43,18 @@ export interface NewMirror extends MirrorSettings {
 }
 
 const mirrorsPath = (project: string) => apiPath`/projects/${project}/remote_mirrors`
-const mirrorPath = (project: string, id: number) => `${mirrorsPath(project)}${apiPath`/${id}`}`
+const mirrorPath = (project: string, id: Id) => `${mirrorsPath(project)}${apiPath`/${id}`}`
 
 export function listMirrors(project: string): ListSpec<RemoteMirror> {
   return listSpec<RemoteMirror>(mirrorsPath(project))
 }
 
-export function getMirror(api: ApiClient, project: string, id: number): Promise<RemoteMirror> {
+export function getMirror(api: ApiClient, project: string, id: Id): Promise<RemoteMirror> {
   return api.get<RemoteMirror>(mirrorPath(project, id))
 }
 
 /** "for SSH-authenticated mirrors" */
-export function getMirrorPublicKey(api: ApiClient, project: string, id: number): Promise<{public_key: string}> {
+export function getMirrorPublicKey(api: ApiClient, project: string, id: Id): Promise<{public_key: string}> {
   return api.get<{public_key: string}>(`${mirrorPath(project, id)}/public_key`)
 }
 
@@ -61,16 +62,16 @@ export function createMirror(api: ApiClient, project: string, mirror: NewMirror)
   return api.post<RemoteMirror>(mirrorsPath(project), {...mirror})
 }
 
-export function updateMirror(api: ApiClient, project: string, id: number, changes: MirrorSettings): Promise<RemoteMirror> {
+export function updateMirror(api: ApiClient, project: string, id: Id, changes: MirrorSettings): Promise<RemoteMirror> {
   return api.put<RemoteMirror>(mirrorPath(project, id), {...changes})
 }
 
 /** 204: "forces an update" */
-export function syncMirror(api: ApiClient, project: string, id: number): Promise<void> {
+export function syncMirror(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.request<void>({method: 'POST', path: `${mirrorPath(project, id)}/sync`, expect: 'none'}).then(() => undefined)
 }
 
-export function deleteMirror(api: ApiClient, project: string, id: number): Promise<void> {
+export function deleteMirror(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.delete(mirrorPath(project, id))
 }
 

@@ -5,6 +5,7 @@ import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {recordString, type FileRecord} from '../core/records-file.js'
+import type {Id} from '../core/id.js'
 
 /**
  * "package_type (string, a package format identifier)": the spec lists no values, so these are the
@@ -59,7 +60,7 @@ export const ruleFlags = {
 export const RULE_FLAGS = ['package-name-pattern', 'package-type', 'minimum-access-level-for-push', 'minimum-access-level-for-delete'] as const
 
 const rulesPath = (project: string) => apiPath`/projects/${project}/packages/protection/rules`
-const rulePath = (project: string, id: number) => `${rulesPath(project)}${apiPath`/${id}`}`
+const rulePath = (project: string, id: Id) => `${rulesPath(project)}${apiPath`/${id}`}`
 
 export function listRules(project: string): ListSpec<PackageProtectionRule> {
   return listSpec<PackageProtectionRule>(rulesPath(project))
@@ -71,11 +72,11 @@ export function createRule(api: ApiClient, project: string, rule: NewRule): Prom
 }
 
 /** "same fields, all optional"; 400 when the change would leave both levels unset */
-export function updateRule(api: ApiClient, project: string, id: number, changes: RuleFields): Promise<PackageProtectionRule> {
+export function updateRule(api: ApiClient, project: string, id: Id, changes: RuleFields): Promise<PackageProtectionRule> {
   return api.patch<PackageProtectionRule>(rulePath(project, id), {...changes})
 }
 
-export function deleteRule(api: ApiClient, project: string, id: number): Promise<void> {
+export function deleteRule(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.delete(rulePath(project, id))
 }
 

@@ -6,6 +6,7 @@ import {dateFlag, dateTimeFlag, idArg} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {NewToken, PersonalAccessToken} from './tokens.js'
+import type {Id} from '../core/id.js'
 
 export interface ServiceAccount {
   id: number
@@ -96,9 +97,9 @@ export const tokenFilterFlags = {
 }
 
 const accountsPath = (group?: string) => (group === undefined ? '/service_accounts' : apiPath`/groups/${group}/service_accounts`)
-const accountPath = (group: string | undefined, id: number) => `${accountsPath(group)}${apiPath`/${id}`}`
-const tokensPath = (group: string, userId: number) => `${accountPath(group, userId)}/personal_access_tokens`
-const tokenPath = (group: string, userId: number, tokenId: number) => `${tokensPath(group, userId)}${apiPath`/${tokenId}`}`
+const accountPath = (group: string | undefined, id: Id) => `${accountsPath(group)}${apiPath`/${id}`}`
+const tokensPath = (group: string, userId: Id) => `${accountPath(group, userId)}/personal_access_tokens`
+const tokenPath = (group: string, userId: Id, tokenId: Id) => `${tokensPath(group, userId)}${apiPath`/${tokenId}`}`
 
 /** without a group: the instance service accounts (administrator) */
 export function listServiceAccounts(group: string | undefined, options: ServiceAccountListOptions = {}): ListSpec<ServiceAccount> {
@@ -110,25 +111,25 @@ export function createServiceAccount(api: ApiClient, group: string | undefined, 
   return api.post<ServiceAccount>(accountsPath(group), {...fields})
 }
 
-export function updateServiceAccount(api: ApiClient, group: string | undefined, id: number, fields: ServiceAccountFields): Promise<ServiceAccount> {
+export function updateServiceAccount(api: ApiClient, group: string | undefined, id: Id, fields: ServiceAccountFields): Promise<ServiceAccount> {
   return api.patch<ServiceAccount>(accountPath(group, id), {...fields})
 }
 
 /** hard_delete also deletes the contributions otherwise moved to a placeholder user, and groups the account alone owns */
-export function deleteServiceAccount(api: ApiClient, group: string, id: number, options: {hard_delete?: boolean} = {}): Promise<void> {
+export function deleteServiceAccount(api: ApiClient, group: string, id: Id, options: {hard_delete?: boolean} = {}): Promise<void> {
   return api.delete(accountPath(group, id), {...options})
 }
 
-export function listServiceAccountTokens(group: string, userId: number, filters: ServiceAccountTokenFilters = {}): ListSpec<PersonalAccessToken> {
+export function listServiceAccountTokens(group: string, userId: Id, filters: ServiceAccountTokenFilters = {}): ListSpec<PersonalAccessToken> {
   return listSpec<PersonalAccessToken>(tokensPath(group, userId), {...filters})
 }
 
-export function createServiceAccountToken(api: ApiClient, group: string, userId: number, token: NewToken): Promise<PersonalAccessToken> {
+export function createServiceAccountToken(api: ApiClient, group: string, userId: Id, token: NewToken): Promise<PersonalAccessToken> {
   return api.post<PersonalAccessToken>(tokensPath(group, userId), {...token})
 }
 
 /** 204 on success */
-export function revokeServiceAccountToken(api: ApiClient, group: string, userId: number, tokenId: number): Promise<void> {
+export function revokeServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id): Promise<void> {
   return api.delete(tokenPath(group, userId, tokenId))
 }
 
@@ -136,6 +137,6 @@ export function revokeServiceAccountToken(api: ApiClient, group: string, userId:
  * "creates a new token valid one week and revokes existing tokens". The body is not shown in the spec;
  * the platform answers with the new token, value included.
  */
-export function rotateServiceAccountToken(api: ApiClient, group: string, userId: number, tokenId: number, options: {expires_at?: string} = {}): Promise<PersonalAccessToken | PersonalAccessToken[]> {
+export function rotateServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id, options: {expires_at?: string} = {}): Promise<PersonalAccessToken | PersonalAccessToken[]> {
   return api.post<PersonalAccessToken | PersonalAccessToken[]>(`${tokenPath(group, userId, tokenId)}/rotate`, {...options})
 }

@@ -2,6 +2,7 @@
 // /groups/:id/ssh_certificates.
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {Id} from '../core/id.js'
 
 export interface SshCertificate {
   id: number
@@ -28,6 +29,6 @@ export function addSshCertificate(api: ApiClient, group: string, certificate: Ne
   return api.post<SshCertificate>(certificatesPath(group), {...certificate})
 }
 
-export function deleteSshCertificate(api: ApiClient, group: string, id: number): Promise<void> {
+export function deleteSshCertificate(api: ApiClient, group: string, id: Id): Promise<void> {
   return api.delete(`${certificatesPath(group)}${apiPath`/${id}`}`)
 }

@@ -3,6 +3,7 @@
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import type {Id} from '../core/id.js'
 
 export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'failed', 'finished', 'cleanup failed'] as const
 export type MoveState = (typeof MOVE_STATES)[number]
@@ -33,7 +34,7 @@ export function listGroupMoves(group?: string): ListSpec<GroupStorageMove> {
   return listSpec<GroupStorageMove>(movesPath(group))
 }
 
-export function getGroupMove(api: ApiClient, id: number, group?: string): Promise<GroupStorageMove> {
+export function getGroupMove(api: ApiClient, id: Id, group?: string): Promise<GroupStorageMove> {
   return api.get<GroupStorageMove>(`${movesPath(group)}${apiPath`/${id}`}`)
 }
 
@@ -52,7 +53,7 @@ export function scheduleMoves(api: ApiClient, type: MoveType, input: {source_sto
  * failed or checksums differ") and `cleanup failed` ("moved, source copy could not be deleted") need an
  * administrator, so a wait ends non-zero on them. `replicated` still goes on to delete the source copy.
  */
-export async function pollGroupMove(api: ApiClient, id: number, group?: string): Promise<PollState<GroupStorageMove>> {
+export async function pollGroupMove(api: ApiClient, id: Id, group?: string): Promise<PollState<GroupStorageMove>> {
   const move = await getGroupMove(api, id, group)
   if (move.state === 'finished') return {state: 'done', value: move}
   if (move.state === 'failed') return {state: 'failed', message: `state failed: the copy to ${move.destination_storage_name} failed or its checksums differ`}

@@ -7,6 +7,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Printer} from '../core/output.js'
 import {printWithSecret} from '../core/secret.js'
+import {isPositiveId, type Id} from '../core/id.js'
 
 export interface PersonalAccessToken {
   id: number
@@ -79,7 +80,7 @@ const userIdFlag = Flags.custom<string>({
   description: 'user ID (numeric)',
   helpValue: 'ID',
   parse: async (input, _ctx, opts) => {
-    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`--${opts.name} must be a numeric user ID, got "${input}"`)
+    if (!isPositiveId(input)) throw new UsageError(`--${opts.name} must be a numeric user ID, got "${input}"`)
     return input
   },
 })
@@ -115,13 +116,13 @@ export function createOwnToken(api: ApiClient, token: NewToken): Promise<Persona
 // ---- impersonation tokens (administrator) -----------------------------------------------------------
 
 const impersonationTokensPath = (userId: string) => apiPath`/users/${userId}/impersonation_tokens`
-const impersonationTokenPath = (userId: string, id: number) => `${impersonationTokensPath(userId)}${apiPath`/${id}`}`
+const impersonationTokenPath = (userId: string, id: Id) => `${impersonationTokensPath(userId)}${apiPath`/${id}`}`
 
 export function listImpersonationTokens(userId: string, filters: {state?: TokenState} = {}): ListSpec<ImpersonationToken> {
   return listSpec<ImpersonationToken>(impersonationTokensPath(userId), {...filters})
 }
 
-export function getImpersonationToken(api: ApiClient, userId: string, id: number): Promise<ImpersonationToken> {
+export function getImpersonationToken(api: ApiClient, userId: string, id: Id): Promise<ImpersonationToken> {
   return api.get<ImpersonationToken>(impersonationTokenPath(userId, id))
 }
 
@@ -130,6 +131,6 @@ export function createImpersonationToken(api: ApiClient, userId: string, token: 
 }
 
 /** the token becomes revoked=true, active=false and stops authenticating */
-export function revokeImpersonationToken(api: ApiClient, userId: string, id: number): Promise<void> {
+export function revokeImpersonationToken(api: ApiClient, userId: string, id: Id): Promise<void> {
   return api.delete(impersonationTokenPath(userId, id))
 }

@@ -7,13 +7,15 @@ import type {Interfaces} from '@oclif/core'
 import {resolveConnection, type Connection} from './connection.js'
 import {profileName, readProfile, type OutputFormat} from './config-store.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
-import {connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
+import {visibleText} from './escape.js'
+import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
 import {Printer} from './output.js'
 import {installInterruptHandlers} from './interrupt.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
+import {unexpectedArguments, usageLine} from './usage.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -37,6 +39,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const {flags, args} = await this.parse({flags: ctor.flags, baseFlags: ctor.baseFlags, args: argsWithoutStdin(ctor.args), strict: ctor.strict})
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
+    checkPageFlags(this.shared)
   }
 
   protected get shared(): SharedFlagValues {
@@ -72,9 +75,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await this.printer.record(data, columns)
   }
 
-  /** a message for the person, never for the pipe */
+  /** a message for the person, never for the pipe; it often quotes names that came from the server */
   protected note(message: string): void {
-    process.stderr.write(message + '\n')
+    process.stderr.write(visibleText(message) + '\n')
   }
 
   /**
@@ -130,19 +133,25 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (error instanceof CliError) {
       // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
       const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
-      process.stderr.write(`Error: ${message}${hintFor(error)}\n`)
+      process.stderr.write(visibleText(`Error: ${message}${hintFor(error)}\n`))
       return this.exit(error.exitCode)
     }
     if (error instanceof Errors.ExitError) throw error
+    const stray = strayArguments(error)
+    if (stray) {
+      // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
+      process.stderr.write(visibleText(`Error: ${unexpectedArguments(stray)}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
+      return this.exit(ExitCode.usage)
+    }
     if (error instanceof Errors.CLIError) {
       // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
       const message = error.message.replace(/See more help with --help/, '').replace(/^The following errors? occurred:/, '').replace(/\n\s*/g, ' ').trim()
-      process.stderr.write(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`)
+      process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
       return this.exit(ExitCode.usage)
     }
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
     // Unexpected: still one line; the stack only when asked for.
-    process.stderr.write(`Error: ${error.message}\n`)
+    process.stderr.write(visibleText(`Error: ${error.message}\n`))
     if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
     return this.exit(ExitCode.error)
   }
@@ -156,6 +165,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 function argsWithoutStdin<A extends Record<string, object> | undefined>(args: A): A {
   if (!args) return args
   return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, {...arg, ignoreStdin: true}])) as A
+}
+
+/** the extra words of oclif's strict parse ("Unexpected arguments: 3, 4"), which has no exported class */
+function strayArguments(error: Error): string[] | undefined {
+  const {args} = error as {args?: unknown}
+  if (!(error instanceof Errors.CLIError) || !/^Unexpected arguments?:/.test(error.message) || !Array.isArray(args)) return undefined
+  return args.map(String)
 }
 
 function hintFor(error: CliError): string {

@@ -7,6 +7,7 @@ import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
+import {isPositiveId} from './id.js'
 import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
 
 const CONNECTION = 'CONNECTION'
@@ -46,6 +47,11 @@ export const listFlags = {
   'per-page': Flags.integer({description: 'records per page (default 20, at most 100)', min: 1, max: 100, helpGroup: LIST}),
   all: Flags.boolean({description: 'fetch every page', helpGroup: LIST}),
   concurrency: Flags.integer({description: 'pages fetched at once with --all when the total is known (default 8)', min: 1, max: 32, helpGroup: LIST}),
+}
+
+/** `--page 3 --all` asks for one page and for every page: refused rather than guessed at */
+export function checkPageFlags(flags: {page?: number; all?: boolean}): void {
+  if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together: --all fetches every page')
 }
 
 export const yesFlag = {
@@ -140,11 +146,11 @@ export const nullableIntegerFlag = (min: number) => Flags.custom<number | null>(
 
 /**
  * A numeric ID argument (MIRROR_ID, IID, ...): a positive whole number, refused with exit 2 before
- * anything is sent (oclif's own integer check would exit 1).
+ * anything is sent (oclif's own integer check would exit 1). The digits are kept as typed (see id.ts).
  */
-export const idArg = (label: string, description: string) => Args.custom<number>({
+export const idArg = (label: string, description: string) => Args.custom<string>({
   parse: async input => {
-    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`${label} must be a positive whole number, got "${input}"`)
-    return Number(input)
+    if (!isPositiveId(input)) throw new UsageError(`${label} must be a positive whole number, got "${input}"`)
+    return input
   },
 })({description, required: true})

@@ -2,6 +2,7 @@
 // format asked for. Lists stream when the format allows (json, ndjson, csv without --sort), so that
 // `--all --json` over a large collection never holds it all in memory.
 import type {OutputFormat} from './config-store.js'
+import {visibleCell} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {importModule} from './import-module.js'
 import {colorEnabled, stdoutIsTerminal} from './terminal.js'
@@ -39,7 +40,7 @@ export class Printer {
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
     const rows = fields.map(field => [field, cellText(columnValue(data, field), {relativeDates: this.tty})])
-    await this.table(null, rows)
+    await this.table(null, rows, Infinity)
   }
 
   /** pages of records, printed as they arrive where the format allows */
@@ -57,7 +58,7 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
-    await this.table(columns, records.map(r => columns.map(c => truncate(cellText(columnValue(r, c), {relativeDates: this.tty}), this.tty ? 60 : Infinity))))
+    await this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), this.tty ? 60 : Infinity)
   }
 
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
@@ -66,8 +67,7 @@ export class Printer {
     for await (const page of pages) {
       for (const item of page) {
         if (quiet) {
-          const id = recordId(item)
-          if (id !== undefined) this.write(id + '\n')
+          this.id(item)
         } else if (format === 'ndjson') {
           this.write(JSON.stringify(item) + '\n')
         } else {
@@ -81,10 +81,13 @@ export class Printer {
   }
 
   private ids(records: unknown[]): void {
-    for (const record of records) {
-      const id = recordId(record)
-      if (id !== undefined) this.write(id + '\n')
-    }
+    for (const record of records) this.id(record)
+  }
+
+  /** exact for a script; a name used as the ID (labels) may hold control characters a terminal would obey */
+  private id(record: unknown): void {
+    const id = recordId(record)
+    if (id !== undefined) this.write((this.tty ? visibleCell(id) : id) + '\n')
   }
 
   private async yaml(data: unknown): Promise<void> {
@@ -97,14 +100,15 @@ export class Printer {
     for (const record of records) this.write(csvRow(columns.map(c => cellText(columnValue(record, c)))) + '\n')
   }
 
-  private async table(head: string[] | null, rows: string[][]): Promise<void> {
+  /** cells are cut to `maxWidth` after their control characters are made visible, so the cut counts what is shown */
+  private async table(head: string[] | null, rows: string[][], maxWidth: number): Promise<void> {
     const {default: Table} = await importModule<{default: typeof import('cli-table3')}>('cli-table3')
     const color = colorEnabled(process.stdout)
     // cli-table3 colours even into a pipe and ignores NO_COLOR: plain style unless a person is looking.
     const style = {head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0}
     const options = {style, chars: BORDERLESS}
-    const table = head && this.options.header ? new Table({...options, head}) : new Table(options)
-    table.push(...rows)
+    const table = head && this.options.header ? new Table({...options, head: head.map(visibleCell)}) : new Table(options)
+    table.push(...rows.map(row => row.map(cell => truncate(visibleCell(cell), maxWidth))))
     this.write(table.toString() + '\n')
   }
 }

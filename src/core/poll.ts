@@ -4,6 +4,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {DURATION_HELP} from './duration.js'
 import {JobError} from './errors.js'
 import {durationFlag} from './flags.js'
+import {visibleText} from './escape.js'
 import {importModule} from './import-module.js'
 import {onInterrupt} from './interrupt.js'
 import {canAnimate} from './terminal.js'
@@ -44,9 +45,9 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
         throw new JobError(`${options.what} failed: ${state.message}`)
       }
       last = state.status
-      if (spinner) spinner.text = `Waiting for ${options.what} (${state.status})`
+      if (spinner) spinner.text = visibleText(`Waiting for ${options.what} (${state.status})`)
       if (Date.now() + options.intervalSeconds * 1000 > deadline) {
-        spinner?.fail(`${options.what}: still ${state.status}`)
+        spinner?.fail(visibleText(`${options.what}: still ${state.status}`))
         throw new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`)
       }
       await sleep(options.intervalSeconds * 1000)

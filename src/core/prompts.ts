@@ -1,6 +1,8 @@
 // Questions to a person at a terminal. @inquirer/prompts is loaded only when a question is asked, and
-// writes to stderr (it would use stdout by default, which belongs to data).
+// writes to stderr (it would use stdout by default, which belongs to data). Questions and choices may
+// quote names from the server: their control characters are shown, the chosen value stays exact.
 import {CliError, ExitCode} from './errors.js'
+import {visibleCell, visibleText} from './escape.js'
 import {importModule} from './import-module.js'
 import {interrupt} from './interrupt.js'
 
@@ -23,20 +25,20 @@ async function ask<T>(question: () => Promise<T>): Promise<T> {
 
 export async function confirmPrompt(message: string): Promise<boolean> {
   const {confirm} = await inquirer()
-  return ask(() => confirm({message, default: false}, context()))
+  return ask(() => confirm({message: visibleText(message), default: false}, context()))
 }
 
 export async function textPrompt(message: string): Promise<string> {
   const {input} = await inquirer()
-  return ask(() => input({message, required: true}, context()))
+  return ask(() => input({message: visibleText(message), required: true}, context()))
 }
 
 export async function secretPrompt(message: string): Promise<string> {
   const {password} = await inquirer()
-  return ask(() => password({message, mask: '*', validate: (v: string) => v.length > 0 || 'required'}, context()))
+  return ask(() => password({message: visibleText(message), mask: '*', validate: (v: string) => v.length > 0 || 'required'}, context()))
 }
 
 export async function selectPrompt(message: string, choices: readonly string[]): Promise<string> {
   const {select} = await inquirer()
-  return ask(() => select({message, choices: choices.map(value => ({value, name: value}))}, context()))
+  return ask(() => select({message: visibleText(message), choices: choices.map(value => ({value, name: visibleCell(value)}))}, context()))
 }

@@ -6,6 +6,7 @@ import {checkAnswer, defaultExpectation, type Expectation} from './answer.js'
 import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
+import {visibleText} from './escape.js'
 import {keepBaselineHttpParser} from './http-parser.js'
 import {importModule} from './import-module.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
@@ -95,7 +96,7 @@ export class ApiClient {
   sent = 0
 
   constructor(readonly connection: Connection, private readonly options: ClientOptions = {}) {
-    this.log = options.log ?? (line => process.stderr.write(line + '\n'))
+    this.log = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
     this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
   }
 

@@ -1,5 +1,6 @@
 // Token values the API returns once: shown once, prominently, and never lost.
-import {bold, yellow} from './terminal.js'
+import {visibleCell} from './escape.js'
+import {bold, stdoutIsTerminal, yellow} from './terminal.js'
 import type {Printer} from './output.js'
 
 /**
@@ -11,7 +12,7 @@ import type {Printer} from './output.js'
 export async function printWithSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
   const value = (record as Record<string, unknown>)[field]
   if (printer.options.quiet && typeof value === 'string') {
-    process.stdout.write(`${value}\n`)
+    process.stdout.write(`${stdoutIsTerminal() ? visibleCell(value) : value}\n`)
     return
   }
   if (printer.options.format !== 'table' || typeof value !== 'string') {
@@ -24,7 +25,7 @@ export async function printWithSecret(printer: Printer, record: object, field: s
     await printer.record(rest, columns?.filter(c => c !== field))
   } finally {
     // Even if printing the record failed, the value must reach the user.
-    process.stdout.write(`\n${bold(`${field}: ${value}`, process.stdout)}\n`)
+    process.stdout.write(`\n${bold(`${field}: ${visibleCell(value)}`, process.stdout)}\n`)
     process.stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`))
   }
 }

@@ -1,19 +1,35 @@
-// A mistyped command: @oclif/plugin-not-found warns, and on a terminal offers to run the closest command.
-// Imported only then, since the plugin loads @inquirer/prompts, which no other start-up needs. It exits
-// 127 (the shell's "command not found"); forgectl's code for every usage error is 2.
-import type {Hook} from '@oclif/core'
+// Words that name no command. When they start with a real command (`labels list 3`), the rest is a
+// stray argument of that command; otherwise the command was mistyped, and forgectl names the near
+// misses. It never offers to run one: a prompt defaulting to Yes once turned `tokens delete 1012 -y`
+// into a system hook deletion. Same text on and off a terminal, exit 2 like every usage error.
+import type {Hook, Interfaces} from '@oclif/core'
+import * as Errors from '@oclif/core/errors'
 import {ExitCode} from '../core/errors.js'
-import {importModule} from '../core/import-module.js'
+import {visibleText} from '../core/escape.js'
+import {closestCommands} from '../core/suggest.js'
+import {unexpectedArguments, usageLine} from '../core/usage.js'
 
-const notFound: Hook.CommandNotFound = async function (options) {
-  const {default: hook} = await importModule<typeof import('@oclif/plugin-not-found')>('@oclif/plugin-not-found')
-  try {
-    return await hook.call(this, options)
-  } catch (error) {
-    const exit = (error as {oclif?: {exit?: number}}).oclif
-    if (exit?.exit === 127) exit.exit = ExitCode.usage
-    throw error
+const notFound: Hook.CommandNotFound = async function ({id, config}) {
+  const words = id.split(':')
+  process.stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
+  Errors.exit(ExitCode.usage)
+}
+
+function strayArgument(config: Interfaces.Config, words: string[]): string | undefined {
+  for (let length = words.length - 1; length > 0; length--) {
+    const command = config.findCommand(words.slice(0, length).join(':'))
+    if (command) return `Error: ${unexpectedArguments(words.slice(length))}\nUsage: ${usageLine(config.bin, command)}\n`
   }
+  return undefined
+}
+
+function unknownCommand(config: Interfaces.Config, words: string[]): string {
+  const names = [...config.commands.filter(c => !c.hidden).map(c => c.id), ...config.topics.map(t => t.name)].map(name => name.replaceAll(':', ' '))
+  const matches = closestCommands(words, names).map(name => `${config.bin} ${name}`)
+  const error = `Error: unknown command "${words.join(' ')}"\n`
+  if (matches.length === 0) return `${error}Run ${config.bin} help for the list of commands.\n`
+  if (matches.length === 1) return `${error}Did you mean: ${matches[0]}\n`
+  return `${error}Did you mean one of these?\n${matches.map(m => `  ${m}\n`).join('')}`
 }
 
 export default notFound

@@ -1,0 +1,30 @@
+// Text written by other people (label names, descriptions, the server's error messages) goes to a
+// person's terminal, which obeys control characters: ESC starts sequences that clear the screen, set
+// the window title, hide text or write the clipboard (OSC 52), BEL rings, CR overwrites the line, and
+// C1 characters such as U+009B (CSI) act like ESC on some terminals. Everything shown to a person
+// passes through here; data formats (json, yaml, csv) keep the exact value.
+
+const NAMED: Readonly<Record<string, string>> = {
+  '\0': '\\0', '\u0007': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r', '\u001b': '\\e',
+}
+
+// C0, DEL and C1. Tab and line feed are left alone in messages, whose layout is ours.
+const EVERY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
+const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+
+function visible(char: string): string {
+  const named = NAMED[char]
+  if (named) return named
+  const code = char.charCodeAt(0)
+  return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+}
+
+/** a table cell or a header: every control character shown as an escape, so the row stays one line */
+export function visibleCell(text: string): string {
+  return text.replace(EVERY_CONTROL, visible)
+}
+
+/** a message line (note, error, prompt, spinner): control characters shown, tab and line feed kept */
+export function visibleText(text: string): string {
+  return text.replace(CONTROL_BUT_LAYOUT, visible)
+}

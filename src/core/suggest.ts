@@ -1,0 +1,43 @@
+// Which commands a mistyped one was probably meant to be. Only near misses are named: a suggestion
+// that is merely the least far of many unrelated commands misleads more than it helps, and forgectl
+// never runs a suggestion for the person (a mistyped `tokens delete 1012 -y` must not delete a hook).
+
+/**
+ * Edits that turn `a` into `b`: insertions, deletions, substitutions and swaps of two neighbouring
+ * characters (the commonest typing slip: `lables`), each counted once (optimal string alignment).
+ */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({length: a.length + 1}, (_, i) => Array.from({length: b.length + 1}, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1)
+      rows[i]![j] = best
+    }
+  }
+  return rows[a.length]![b.length]!
+}
+
+/** at most two edits, and fewer than a third of the name's length: `api` has no near miss of one letter */
+function isNearMiss(distance: number, name: string): boolean {
+  return distance > 0 && distance <= 2 && distance * 3 < name.length
+}
+
+/**
+ * The commands (or topics) closest to the words typed, as `labels list`. The typed words may go on
+ * with arguments (`lables list 3`), so each name is compared with as many typed words as it has.
+ * Names of more words win (`labels list` over the topic `labels`), then fewer edits; ties all go.
+ */
+export function closestCommands(typed: readonly string[], names: readonly string[]): string[] {
+  let best: {words: number; distance: number; names: string[]} = {words: 0, distance: Infinity, names: []}
+  for (const name of names) {
+    const words = name.split(' ').length
+    if (words > typed.length || words < best.words) continue
+    const distance = editDistance(typed.slice(0, words).join(' '), name)
+    if (!isNearMiss(distance, name)) continue
+    if (words > best.words || distance < best.distance) best = {words, distance, names: [name]}
+    else if (distance === best.distance && !best.names.includes(name)) best.names.push(name)
+  }
+  return best.names.sort()
+}

@@ -1,0 +1,133 @@
+// When the words typed are not the script's (issue 12): a mistyped command never runs another one, a
+// stray argument is named, IDs reach the URL as typed, --all and --page are not combined, and text
+// from the server never drives the terminal.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {answers, startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
+import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {TOKENS} from '../sandbox/seed.js'
+
+const sb = useSandbox()
+const admin: SandboxRunOptions = {as: 'admin'}
+const ESC = '\u001b'
+const BEL = '\u0007'
+
+/** a usage error: exit 2, nothing on stdout, exactly these lines on stderr, and no request sent */
+async function refused(args: string[], lines: string[], options: SandboxRunOptions = {}): Promise<void> {
+  const {result, requests} = await sb.runCounted(args, options)
+  expect({code: result.code, stdout: result.stdout, stderr: result.stderr}).toEqual({code: 2, stdout: '', stderr: lines.map(l => `${l}\n`).join('')})
+  expect(requests).toBe(0)
+}
+
+describe('a mistyped command', () => {
+  it('names the near miss and exits 2', async () => {
+    await refused(['lables', 'list', '-p', '20'], ['Error: unknown command "lables list"', 'Did you mean: forgectl labels list'])
+  })
+
+  it('names every near miss as close as the nearest', async () => {
+    await refused(['config', 'xet', 'host'], ['Error: unknown command "config xet host"', 'Did you mean one of these?', '  forgectl config get', '  forgectl config set'])
+  })
+
+  it('names nothing far away: `tokens delete` is not `hooks delete`, and no hook is deleted', async () => {
+    const before = (await sb.api<unknown[]>('GET', '/hooks', {as: 'admin'})).body.length
+    await refused(['tokens', 'delete', '1012', '-y'], ['Error: unknown command "tokens delete 1012"', 'Run forgectl help for the list of commands.'], admin)
+    expect((await sb.api<unknown[]>('GET', '/hooks', {as: 'admin'})).body).toHaveLength(before)
+  })
+
+  it('names a mistyped topic', async () => {
+    await refused(['labls'], ['Error: unknown command "labls"', 'Did you mean: forgectl labels'])
+  })
+})
+
+describe('a stray argument', () => {
+  it('after a command that takes none is named with the usage line, not as an unknown command', async () => {
+    await refused(['labels', 'list', '3', '-p', 'x'], ['Error: unexpected argument "3"', 'Usage: forgectl labels list [FLAGS]'])
+  })
+
+  it('after the arguments of a command reads the same', async () => {
+    await refused(['labels', 'get', 'bug', 'extra', '-p', '20'], ['Error: unexpected argument "extra"', 'Usage: forgectl labels get LABEL [FLAGS]'])
+  })
+
+  it('several are all named', async () => {
+    await refused(['hooks', 'delete', '3', '4', '5', '-y'], ['Error: unexpected arguments "4", "5"', 'Usage: forgectl hooks delete HOOK_ID [FLAGS]'], admin)
+  })
+})
+
+describe('IDs typed on the command line', () => {
+  it('reach the URL digit for digit, even beyond 2^53', async () => {
+    const before = sb.sandbox.requests.length
+    const result = await sb.run(['hooks', 'delete', '9007199254740993', '-y'], admin)
+    expect(result.code).toBe(3) // no such hook: the sandbox answers 404
+    expect(result.stdout).toBe('')
+    expect(sb.sandbox.requests.slice(before).map(r => `${r.method} ${r.path}`)).toEqual(['DELETE /hooks/9007199254740993'])
+  })
+
+  it('in flags too (--mr, --user)', async () => {
+    const before = sb.sandbox.requests.length
+    await sb.run(['draft-notes', 'list', '-p', '20', '--mr', '9007199254740993'])
+    await sb.run(['impersonation-tokens', 'list', '--user', '9007199254740995'], admin)
+    expect(sb.sandbox.requests.slice(before).map(r => r.path)).toEqual([
+      '/projects/20/merge_requests/9007199254740993/draft_notes', '/users/9007199254740995/impersonation_tokens',
+    ])
+  })
+
+  it('are refused before sending when they are not positive whole numbers', async () => {
+    await refused(['hooks', 'delete', '0', '-y'], ['Error: HOOK_ID must be a positive whole number, got "0"'], admin)
+    await refused(['hooks', 'get', '1e3'], ['Error: HOOK_ID must be a positive whole number, got "1e3"'], admin)
+  })
+})
+
+describe('--all with --page', () => {
+  it('is refused before any request', async () => {
+    await refused(['labels', 'list', '-p', '20', '--all', '--page', '2'], ['Error: --all and --page cannot be used together: --all fetches every page'])
+  })
+})
+
+describe('text from the server', () => {
+  const name = `evil${ESC}[2J${BEL}`
+  const description = `x${ESC}]52;c;aGk=${BEL}\nsecond line`
+  let id = 0
+
+  beforeAll(async () => {
+    id = (await sb.api<{id: number}>('POST', '/projects/20/labels', {body: {name, color: '#ff0000', description}})).body.id
+  })
+
+  it('shows control characters escaped in tables, one line per row', async () => {
+    const result = await sb.run(['labels', 'list', '-p', '20', '-o', 'table', '--columns', 'name,description'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
+    expect(result.stdout).toMatch(/^evil\\e\[2J\\a\s+x\\e\]52;c;aGk=\\a\\nsecond line\s*$/m)
+  })
+
+  it('shows them escaped in a record table and in notes', async () => {
+    const record = await sb.run(['labels', 'get', String(id), '-p', '20', '-o', 'table', '--columns', 'name'])
+    expect(record.stdout).toMatch(/^name\s+evil\\e\[2J\\a\s*$/m)
+    await sb.run(['labels', 'subscribe', String(id), '-p', '20'])
+    const again = await sb.run(['labels', 'subscribe', String(id), '-p', '20'])
+    expect(again.stderr).toContain('Already subscribed to label "evil\\e[2J\\a"')
+    expect(again.stderr).not.toContain(ESC)
+  })
+
+  it('keeps the exact value in json, csv and yaml', async () => {
+    const json = await sb.run(['labels', 'get', String(id), '-p', '20', '--json'])
+    expect(json.json()).toMatchObject({name, description})
+    const csv = await sb.run(['labels', 'get', String(id), '-p', '20', '-o', 'csv', '--columns', 'name'])
+    expect(csv.stdout).toBe(`name\n${name}\n`)
+    const yaml = await sb.run(['labels', 'get', String(id), '-p', '20', '-o', 'yaml', '--columns', 'name'])
+    expect(yaml.stdout).toContain('\\e[2J\\a') // YAML's own escapes in a double-quoted scalar
+  })
+
+  describe('from a hostile server', () => {
+    let server: HostileServer
+    beforeAll(async () => {
+      server = await startHostileServer(answers.json(404, {message: `x${ESC}]0;pwned${BEL}`}))
+    })
+    afterAll(() => server.close())
+
+    it('shows an error message escaped, on one line', async () => {
+      const result = await sb.run(['labels', 'list', '-p', '20'], {env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKENS.developer}})
+      expect(result.code).toBe(3)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toBe('Error: 404 Not Found: x\\e]0;pwned\\a (GET /api/v4/projects/20/labels)\n')
+    })
+  })
+})

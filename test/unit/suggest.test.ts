@@ -1,0 +1,52 @@
+// Which commands a mistyped one names: only near misses, never a far one, and more words win.
+import {describe, expect, it} from 'vitest'
+import {closestCommands, editDistance} from '../../src/core/suggest.js'
+
+const NAMES = [
+  'api', 'auth', 'auth login', 'auth status', 'config', 'config get', 'config set', 'hooks', 'hooks delete', 'hooks list',
+  'hooks url-variables', 'hooks url-variables set', 'hooks url-variables delete', 'labels', 'labels list', 'labels get',
+  'labels delete', 'tokens', 'tokens create', 'service-accounts tokens', 'service-accounts tokens list',
+]
+
+describe('editDistance', () => {
+  it.each([
+    ['labels', 'labels', 0],
+    ['lables', 'labels', 1], // two neighbours swapped: one edit
+    ['labls', 'labels', 1],
+    ['labelss', 'labels', 1],
+    ['lbales', 'labels', 2],
+    ['hooks', 'tokens', 4],
+    ['delete', 'create', 4],
+    ['', 'api', 3],
+  ])('%s → %s: %i', (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance)
+    expect(editDistance(b, a)).toBe(distance)
+  })
+})
+
+describe('closestCommands', () => {
+  it.each<[string, string[]]>([
+    ['lables list', ['labels list']],
+    ['lables list 3', ['labels list']], // the words after the command are its arguments
+    ['labels lst', ['labels list']],
+    ['labls', ['labels']], // a topic is a suggestion too: it shows its commands
+    ['config gt', ['config get']], // `config set` is two edits away: only the nearest are named
+    ['config xet', ['config get', 'config set']], // ties all go
+    ['hooks url-variables sett 1', ['hooks url-variables set']],
+    ['service-accounts token list', ['service-accounts tokens list']],
+    ['auht login', ['auth login']],
+  ])('%s → %j', (typed, expected) => {
+    expect(closestCommands(typed.split(' '), NAMES)).toEqual(expected)
+  })
+
+  it.each([
+    ['tokens delete 1012'], // issue 12: `hooks delete` was offered, and Enter deleted a hook
+    ['hooks 5'], // a topic typed right is no typo
+    ['ap'], // one edit is a third of `api`: too far for so short a name
+    ['lbl'],
+    ['deploy'],
+    ['labels'],
+  ])('%s → nothing', typed => {
+    expect(closestCommands(typed.split(' '), NAMES)).toEqual([])
+  })
+})
