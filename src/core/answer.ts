@@ -2,7 +2,7 @@
 // answer 200 too. An answer is accepted only if it is what the endpoint promises; anything else ends
 // the command with one line naming the host, instead of printing a page as a record or reporting
 // "Deleted" for a request that never reached the API.
-import {CliError} from './errors.js'
+import {ApiError, CliError, ExitCode} from './errors.js'
 import {looksLikeHtml} from './html-summary.js'
 import type {HttpMethod} from './retry.js'
 
@@ -73,6 +73,16 @@ export function checkAnswer(answer: Answer, expect: Expectation, context: Answer
   const fits = expect === 'list' ? Array.isArray(data) : expect !== 'record' || isRecord(data) || (Array.isArray(data) && data.length === 1 && isRecord(data[0]))
   if (!fits) return refuse(`with ${describeJson(data)}, where ${request} returns ${promised(expect)}`)
   return {ok: true, data}
+}
+
+/**
+ * The API answers a missing resource or route with a JSON 404; a 404 web page comes from something
+ * else at --host (a web server, a proxy without the route). Exit 3 would tell a script "not found, so
+ * create it", so such a page ends with exit 1 and the --host hint instead.
+ */
+export function pageInsteadOfApi(error: ApiError, body: string): CliError {
+  if (error.status !== 404 || !looksLikeHtml(body)) return error
+  return new CliError(`${error.message}, a web page rather than the API's JSON; ${HOST_HINT}`, ExitCode.error)
 }
 
 /** a user record as `GET /user` returns it: anything else means the server is not the API */

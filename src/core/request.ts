@@ -2,7 +2,7 @@
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
 import {readFileSync} from 'node:fs'
 import {setTimeout as sleep} from 'node:timers/promises'
-import {checkAnswer, defaultExpectation, type Expectation} from './answer.js'
+import {checkAnswer, defaultExpectation, pageInsteadOfApi, type Expectation} from './answer.js'
 import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
@@ -177,7 +177,7 @@ export class ApiClient {
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
-          error = new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}`)
+          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}`), text)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught

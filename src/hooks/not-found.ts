@@ -26,10 +26,27 @@ function strayArgument(config: Interfaces.Config, words: string[]): string | und
 function unknownCommand(config: Interfaces.Config, words: string[]): string {
   const names = [...config.commands.filter(c => !c.hidden).map(c => c.id), ...config.topics.map(t => t.name)].map(name => name.replaceAll(':', ' '))
   const matches = closestCommands(words, names).map(name => `${config.bin} ${name}`)
-  const error = `Error: unknown command "${words.join(' ')}"\n`
+  const error = `Error: unknown command "${commandWords(config, words).join(' ')}"\n`
   if (matches.length === 0) return `${error}Run ${config.bin} help for the list of commands.\n`
   if (matches.length === 1) return `${error}Did you mean: ${matches[0]}\n`
   return `${error}Did you mean one of these?\n${matches.map(m => `  ${m}\n`).join('')}`
 }
+
+/**
+ * The words that were meant as the command, without its arguments: `tokens delete 1012` names
+ * `tokens delete` (a topic and the word after it), `lables list 3` names `lables list`.
+ */
+function commandWords(config: Interfaces.Config, words: string[]): string[] {
+  const topics = new Set(config.topics.map(t => t.name))
+  let known = 0
+  while (known < words.length && topics.has(words.slice(0, known + 1).join(':'))) known++
+  if (known > 0) return words.slice(0, known + 1)
+  const end = words.findIndex(word => !/^[a-z][a-z0-9-]*$/i.test(word))
+  const leading = words.slice(0, Math.min(end === -1 ? words.length : end, MAX_COMMAND_WORDS))
+  return leading.length > 0 ? leading : words
+}
+
+/** the deepest command id has three words (`service-accounts tokens list`) */
+const MAX_COMMAND_WORDS = 3
 
 export default notFound

@@ -130,10 +130,16 @@ describe('auth against a server that is not the API', () => {
 })
 
 describe('HTML error pages are summarised on the error line', () => {
-  it('a proxy\'s 404 page: its title, tags stripped, exit 3 as for any 404', async () => {
+  it('a web server\'s 404 page: its title, tags stripped, and exit 1 with the --host hint, not the "not found" of the API', async () => {
     server.answer(answers.html(404, '404 Not Found', '<hr><center>nginx/1.25.3</center>'))
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 1))
+      .toBe('Error: 404 Not Found: HTML page "404 Not Found" (GET /api/v4/projects/20/labels/bug), a web page rather than the API\'s JSON; is --host the server\'s base URL (without /api/v4)?')
+  })
+
+  it('the API\'s own JSON 404 keeps exit 3', async () => {
+    server.answer(answers.json(404, {message: '404 Label Not Found'}))
     expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 3))
-      .toBe('Error: 404 Not Found: HTML page "404 Not Found" (GET /api/v4/projects/20/labels/bug)')
+      .toBe('Error: 404 Not Found: Label Not Found (GET /api/v4/projects/20/labels/bug)')
   })
 
   it('a 502 page without a title: its first words, at most about 120 characters', async () => {

@@ -25,7 +25,7 @@ describe.runIf(await hasTmux())('on a terminal', () => {
     const t = await terminal(['tokens', 'delete', '1012', '-y'], TOKENS.admin)
     expect(await t.exitCode()).toBe(2)
     const screen = await t.screen()
-    expect(screen).toContain('Error: unknown command "tokens delete 1012"\nRun forgectl help for the list of commands.\n[exit 2]')
+    expect(screen).toContain('Error: unknown command "tokens delete"\nRun forgectl help for the list of commands.\n[exit 2]')
     expect(screen).not.toContain('?')
     expect(sb.sandbox.requests.length).toBe(requests)
     expect((await sb.api<unknown[]>('GET', '/hooks', {as: 'admin'})).body).toHaveLength(hooks)
