@@ -9,7 +9,7 @@ import {mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {generateKeyPairSync} from 'node:crypto'
 import {join, resolve} from 'node:path'
-import {startSandbox} from '../dist-sandbox/server.js'
+import {startSandbox} from '../dist/sandbox/server.js'
 
 const bin = resolve(import.meta.dirname, '../bin/run.js')
 const work = mkdtempSync(join(tmpdir(), 'forgectl-bench-'))

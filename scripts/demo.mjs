@@ -4,7 +4,7 @@ import {generateKeyPairSync} from 'node:crypto'
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
-import {startSandbox} from '../dist-sandbox/server.js'
+import {startSandbox} from '../dist/sandbox/server.js'
 
 const bin = resolve(import.meta.dirname, '../bin/run.js')
 const sandbox = await startSandbox({jobDelayMs: 500})

@@ -2,7 +2,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 
 /** the fields these tests read; the rest is compared whole with the API's own answer */

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 interface Cluster {
   id: number

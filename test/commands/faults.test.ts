@@ -5,7 +5,7 @@ import {mkdtempSync, readdirSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import type {FaultRule} from '../sandbox/server.js'
+import type {FaultRule} from '../../src/sandbox/server.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({seedLabels: 30})

@@ -7,7 +7,7 @@ import {gunzipSync} from 'node:zlib'
 import {afterEach, describe, expect, it} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 interface Batch {
   status: number

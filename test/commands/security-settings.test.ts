@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 interface SecuritySettings {
   project_id: number

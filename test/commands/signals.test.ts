@@ -9,7 +9,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 import {startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
 import {useSandbox} from '../helpers/sandbox.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 const sb = useSandbox()
 const servers: HostileServer[] = []

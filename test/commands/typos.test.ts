@@ -4,7 +4,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {answers, startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

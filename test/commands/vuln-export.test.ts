@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 interface Export {
   id: number

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import type {WikisState} from '../sandbox/routes/wikis.js'
+import type {WikisState} from '../../src/sandbox/routes/wikis.js'
 
 interface WikiPage {
   content?: string

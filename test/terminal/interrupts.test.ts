@@ -9,7 +9,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {startHostileServer, type Answer, type HostileServer} from '../helpers/hostile-server.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 const sb = useSandbox()
 const sessions: TerminalSession[] = []

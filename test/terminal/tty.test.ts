@@ -1,7 +1,7 @@
 // forgectl on a real terminal (tmux): prompts for what is missing, confirms destructive actions,
 // masks secrets, and shows progress on stderr — and the screen shows what a person would see.
 import {afterEach, describe, expect, it} from 'vitest'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {freshConfigDir} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'

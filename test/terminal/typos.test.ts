@@ -1,7 +1,7 @@
 // On a terminal, a mistyped command is refused exactly as in a pipe: no question, nothing run. And the
 // screen shows the escapes of a hostile label name instead of obeying them.
 import {afterEach, describe, expect, it} from 'vitest'
-import {TOKENS} from '../sandbox/seed.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession, hasTmux} from '../helpers/terminal.js'
 
