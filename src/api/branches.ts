@@ -3,7 +3,6 @@
 import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {UsageError} from '../core/errors.js'
 
 export interface Commit {
   /** full SHA */
@@ -116,12 +115,4 @@ export function protectBranch(api: ApiClient, project: string, protection: Prote
 
 export function unprotectBranch(api: ApiClient, project: string, name: string): Promise<void> {
   return api.delete(apiPath`/projects/${project}/protected_branches/${name}`)
-}
-
-/** spec: "no spaces or special characters except hyphen and underscore" */
-export function validBranchName(name: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) {
-    throw new UsageError(`BRANCH "${name}" may hold only letters, digits, hyphens and underscores (no spaces or other special characters)`)
-  }
-  return name
 }

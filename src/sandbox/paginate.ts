@@ -1,6 +1,7 @@
 // The platform's offset pagination: page/per_page in, X-* headers and a Link header out.
 import type {Reply} from './http.js'
 import type {Ctx} from './router.js'
+import {webUrl} from './web-url.js'
 
 const MAX_PER_PAGE = 100
 
@@ -13,7 +14,8 @@ export function paginate<T>(ctx: Ctx, items: readonly T[], render: (item: T) => 
   // Large collections omit the totals (the platform does so past 10,000 records); clients must then
   // follow X-Next-Page or the Link header.
   const withTotals = total <= ctx.store.options.totalsLimit
-  const url = new URL(ctx.req.url ?? '/', `http://${ctx.req.headers.host ?? '127.0.0.1'}`)
+  // on the sandbox's own address, or python-gitlab warns that the server's URL differs from its own
+  const url = new URL(ctx.req.url ?? '/', webUrl())
   const linkTo = (p: number) => {
     const u = new URL(url)
     u.searchParams.set('page', String(p))

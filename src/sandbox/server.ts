@@ -11,6 +11,7 @@ import {HttpError, type Reply} from './http.js'
 import {Router, type Ctx, type Input, type Method, type UploadedFile} from './router.js'
 import {Store, type SandboxOptions} from './store.js'
 import {seed, TOKENS} from './seed.js'
+import {requestBase, withBase} from './web-url.js'
 
 export const PREFIX = '/api/v4'
 
@@ -81,7 +82,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   const server: Server = createServer((req, res) => {
     sandbox.maxInFlight = Math.max(sandbox.maxInFlight, ++inFlight)
     res.once('close', () => inFlight--)
-    handle(req, res, router, store, sandbox).catch(error => {
+    // web_url and Link headers are built on the address this request used (see web-url.ts)
+    withBase(requestBase(req, sandbox.url), () => handle(req, res, router, store, sandbox)).catch(error => {
       if (!res.headersSent) send(res, {status: 500, body: {message: `500 Internal Server Error: ${String(error)}`}})
       else res.destroy()
     })

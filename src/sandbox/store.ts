@@ -1,6 +1,7 @@
 // The sandbox's in-memory world: users, groups, projects, memberships and tokens, plus one state
 // slice per API area (each routes file owns its slice, so areas never edit each other's data).
 import {HttpError, forbidden, notFound, unauthorized} from './http.js'
+import {webUrl} from './web-url.js'
 
 export const ROLE = {guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50} as const
 export type RoleName = keyof typeof ROLE
@@ -207,7 +208,7 @@ export class Store {
   userBasic(u: SandboxUser) {
     return {
       id: u.id, username: u.username, name: u.name, state: u.state,
-      avatar_url: `https://sandbox.invalid/avatars/${u.id}.png`, web_url: `https://sandbox.invalid/${u.username}`,
+      avatar_url: webUrl(`avatars/${u.id}.png`), web_url: webUrl(u.username),
     }
   }
 

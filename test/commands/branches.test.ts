@@ -134,16 +134,23 @@ describe('branches create', () => {
     expect(short.json<Branch>().commit.id).toBe(docs.id)
   })
 
-  it('checks the name locally: no spaces or special characters except hyphen and underscore', async () => {
-    for (const name of ['bad name', 'feature/x', 'v1.0', 'wip!']) {
-      const {result, requests} = await sb.runCounted(['branches', 'create', name, '-p', '20', '--ref', 'main'])
+  it('checks the name locally with git\'s rules, as the platform does, naming the broken rule', async () => {
+    const cases: Array<[string, string]> = [
+      ['bad name', 'no spaces or control characters'], ['x~1', 'none of ~ ^ : ? * [ \\'], ['a..b', 'no "..", "//" or "@{"'],
+      ['-dash', 'no "-", "/" or "." at the start'], ['topic.lock', 'no "/", "." or ".lock" at the end'], ['HEAD', 'not "HEAD"'],
+    ]
+    for (const [name, rule] of cases) {
+      // `--` so that a name starting with "-" reaches the check, not the flag parser
+      const {result, requests} = await sb.runCounted(['branches', 'create', '-p', '20', '--ref', 'main', '--', name])
       expect(result.code, name).toBe(2)
-      expect(result.stderr).toContain(`BRANCH "${name}" may hold only letters, digits, hyphens and underscores`)
+      expect(result.stderr).toContain(`BRANCH "${name}" is not a valid branch name: ${rule}`)
       expect(requests).toBe(0)
     }
-    const server = await sb.api<{message: string}>('POST', '/projects/20/repository/branches', {body: {branch: 'bad name', ref: 'main'}})
-    expect(server.status).toBe(400)
-    expect(server.body.message).toBe('Branch name is invalid')
+    for (const name of ['bad name', 'a..b', 'ends/', '-dash', 'x:y']) {
+      const server = await sb.api<{message: string}>('POST', '/projects/20/repository/branches', {body: {branch: name, ref: 'main'}})
+      expect(server.status, name).toBe(400)
+      expect(server.body.message).toBe('Branch name is invalid')
+    }
   })
 
   it('reports an unknown ref and an existing name (400, exit 6)', async () => {
@@ -292,5 +299,47 @@ describe('branches protect and unprotect', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(lastRequest().path).toBe('/projects/20/protected_branches/docs-*')
     expect((await branchOf('20', 'docs-update')).body.protected).toBe(false)
+  })
+})
+
+// The spec's prose allows only letters, digits, - and _ in a new branch name; the platform takes what git
+// takes, so `feature/x` lives a whole life: created, read, protected, unprotected and deleted.
+describe('branches with a slash in the name (feature/x), as on the platform', () => {
+  it('creates feature/x and release/2026-02 (201), sent as the API\'s `branch`, and reads them back', async () => {
+    for (const name of ['feature/x', 'release/2026-02']) {
+      const created = await sb.run(['branches', 'create', name, '-p', 'acme/platform/api', '--ref', 'main', '--json'])
+      expect(created.code, created.stderr).toBe(0)
+      expect(created.json<Branch>()).toMatchObject({name, protected: false, default: false})
+      expect(lastRequest()).toMatchObject({method: 'POST', path: '/projects/acme%2Fplatform%2Fapi/repository/branches'})
+      const got = await sb.run(['branches', 'get', name, '-p', '20', '--json'])
+      expect(got.code, got.stderr).toBe(0)
+      expect(lastRequest().path).toBe(`/projects/20/repository/branches/${encodeURIComponent(name)}`)
+      expect(got.json()).toEqual(created.json())
+    }
+    const listed = await sb.run(['branches', 'list', '-p', '20', '--search', '/', '--json'])
+    expect(names(listed.json<Branch[]>())).toEqual(['feature/x', 'release/2026-01', 'release/2026-02'])
+  })
+
+  it('protects feature/x (201), which the branch then shows, and unprotects it (204)', async () => {
+    const protect = await sb.run(['branches', 'protect', 'feature/x', '-p', '20', '--json'], maintainer)
+    expect(protect.code, protect.stderr).toBe(0)
+    expect(protect.json<ProtectedBranch>().name).toBe('feature/x')
+    expect((await branchOf('20', 'feature/x')).body.protected).toBe(true)
+    const refused = await sb.run(['branches', 'delete', 'feature/x', '-p', '20', '--yes'], maintainer)
+    expect(refused.code).toBe(6)
+    expect(refused.stderr).toContain('You can only delete protected branches using the web interface.')
+    const unprotect = await sb.run(['branches', 'unprotect', 'feature/x', '-p', '20', '--yes'], maintainer)
+    expect(unprotect.code, unprotect.stderr).toBe(0)
+    expect(lastRequest().path).toBe('/projects/20/protected_branches/feature%2Fx')
+    expect((await branchOf('20', 'feature/x')).body.protected).toBe(false)
+  })
+
+  it('deletes feature/x (204); it is then not found (404, exit 3)', async () => {
+    const deleted = await sb.run(['branches', 'delete', 'feature/x', '-p', '20', '--yes'])
+    expect(deleted.code, deleted.stderr).toBe(0)
+    expect(lastRequest()).toMatchObject({method: 'DELETE', path: '/projects/20/repository/branches/feature%2Fx'})
+    const gone = await sb.run(['branches', 'get', 'feature/x', '-p', '20'])
+    expect(gone.code).toBe(3)
+    expect(gone.stderr).toContain('404 Not Found: Branch Not Found')
   })
 })

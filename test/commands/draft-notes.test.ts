@@ -74,14 +74,14 @@ describe('draft-notes list and get: each author sees only their own drafts', () 
     expect(table.stdout).toMatch(/Should this limit be configurable per token\?\s+app\/rate_limit\.rb\s+12\s+false/)
   })
 
-  it('get: the API answers an array of one; the CLI prints the record itself', async () => {
+  it('get: the API answers the draft note as an object, as the platform does; the CLI prints it', async () => {
     const [first] = await draftsOf(developer)
-    const api = await sb.api<DraftNote[]>('GET', `${draftsPath('acme/platform/api', 1)}/${first!.id}`)
-    expect(Array.isArray(api.body)).toBe(true)
-    expect(api.body).toHaveLength(1)
+    const api = await sb.api<DraftNote>('GET', `${draftsPath('acme/platform/api', 1)}/${first!.id}`)
+    expect(Array.isArray(api.body)).toBe(false)
+    expect(api.body.id).toBe(first!.id)
     const got = await sb.run(['draft-notes', 'get', String(first!.id), ...MR, '--json'], developer)
     expect(got.code, got.stderr).toBe(0)
-    expect(got.json()).toEqual(api.body[0])
+    expect(got.json()).toEqual(api.body)
     const table = await sb.run(['draft-notes', 'get', String(first!.id), ...MR, '-o', 'table'], developer)
     expect(table.stdout).toMatch(/^note\s+Should this limit/m)
   })
@@ -204,8 +204,8 @@ describe('draft-notes update and delete', () => {
     const moved = await sb.run(['draft-notes', 'update', String(draft.id), ...ref, '--position-type', 'text', ...SHAS,
       '--position-new-path', 'a.ts', '--position-old-path', 'a.ts', '--position-old-line', '4', '--json'], developer)
     expect(moved.json<DraftNote>()).toMatchObject({note: 'second words', position: {new_path: 'a.ts', old_line: 4, position_type: 'text'}})
-    const api = await sb.api<DraftNote[]>('GET', `${draftsPath('acme/website', 1)}/${draft.id}`)
-    expect(api.body[0]).toEqual(moved.json())
+    const api = await sb.api<DraftNote>('GET', `${draftsPath('acme/website', 1)}/${draft.id}`)
+    expect(api.body).toEqual(moved.json())
   })
 
   it('cannot touch another reviewer\'s draft (404, exit 3)', async () => {

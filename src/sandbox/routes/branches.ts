@@ -6,6 +6,8 @@ import {HttpError, accepted, badRequest, created, invalid, noContent, notFound, 
 import {paginate} from '../paginate.js'
 import {optionalBoolean, optionalInteger, optionalString, requireString, type Ctx, type Router} from '../router.js'
 import {ROLE, SEED_TIME, type SandboxProject, type SandboxUser, type Store} from '../store.js'
+import {webUrl} from '../web-url.js'
+import {isValidBranchName} from '../ref-name.js'
 
 interface SandboxCommit {
   id: string
@@ -43,9 +45,6 @@ export interface SandboxRepository {
 /** the slice, for tests that look behind the API: project ID → repository */
 export type BranchesState = Map<number, SandboxRepository>
 
-const WEB = 'https://sandbox.invalid'
-// The spec's rule for new branch names: "no spaces or special characters except hyphen and underscore".
-const BRANCH_NAME = /^[A-Za-z0-9_-]+$/
 const PUSH_MERGE_LEVELS = [0, 30, 40, 60]
 const UNPROTECT_LEVELS = [30, 40, 60]
 const LEVEL_NAMES: Record<number, string> = {0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins'}
@@ -80,7 +79,7 @@ export default function register(r: Router, store: Store): void {
       developers_can_push: protection?.push_access_level === ROLE.developer,
       developers_can_merge: protection?.merge_access_level === ROLE.developer,
       can_push: role >= ROLE.developer && (protection === undefined || (protection.push_access_level > 0 && role >= protection.push_access_level)),
-      web_url: `${WEB}/${project.path_with_namespace}/-/tree/${name}`,
+      web_url: webUrl(`${project.path_with_namespace}/-/tree/${name}`),
       commit: renderCommit(project, repo.commits.get(head)!),
     }
   }
@@ -108,7 +107,7 @@ export default function register(r: Router, store: Store): void {
     const repo = repositoryOf(project)
     const name = requireString(ctx.input, 'branch')
     const ref = requireString(ctx.input, 'ref')
-    if (!BRANCH_NAME.test(name)) throw invalid(400, 'Branch name is invalid')
+    if (!isValidBranchName(name)) throw invalid(400, 'Branch name is invalid')
     if (repo.branches.has(name)) throw invalid(400, 'Branch already exists')
     const sha = resolveRef(repo, ref)
     if (sha === undefined) throw invalid(400, `Invalid reference name: ${ref}`)
@@ -143,7 +142,22 @@ export default function register(r: Router, store: Store): void {
     return accepted()
   })
 
-  // Protected branches: not shown in the spec; the platform's inputs, statuses and record.
+  // Protected branches: not shown in the spec; the platform's inputs, statuses and record. The platform
+  // reads protections for project members; the sandbox lets anyone with a token who sees the project.
+  r.get('/projects/:id/protected_branches', ctx => {
+    const project = store.projectFor(ctx.params.id!, ctx.user, 0)
+    const search = optionalString(ctx.input, 'search')
+    const rules = [...repositoryOf(project).protections.values()].filter(p => search === undefined || p.name.includes(search))
+    return paginate(ctx, rules, renderProtection)
+  })
+
+  r.get('/projects/:id/protected_branches/:name', ctx => {
+    const project = store.projectFor(ctx.params.id!, ctx.user, 0)
+    const protection = repositoryOf(project).protections.get(ctx.params.name!)
+    if (!protection) throw new HttpError(404, {message: '404 Not found'})
+    return ok(renderProtection(protection))
+  })
+
   r.post('/projects/:id/protected_branches', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
     const repo = repositoryOf(project)
@@ -192,7 +206,7 @@ function renderCommit(project: SandboxProject, c: SandboxCommit) {
     id: c.id, short_id: c.id.slice(0, 8), created_at: c.committed_date, parent_ids: c.parent_ids, title: c.title, message: c.message,
     author_name: c.author_name, author_email: c.author_email, authored_date: c.authored_date,
     committer_name: c.committer_name, committer_email: c.committer_email, committed_date: c.committed_date,
-    trailers: c.trailers, extended_trailers: c.extended_trailers, web_url: `${WEB}/${project.path_with_namespace}/-/commit/${c.id}`,
+    trailers: c.trailers, extended_trailers: c.extended_trailers, web_url: webUrl(`${project.path_with_namespace}/-/commit/${c.id}`),
   }
 }
 

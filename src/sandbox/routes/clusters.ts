@@ -5,6 +5,7 @@ import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {optionalBoolean, optionalInteger, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
 import {SEED_TIME, type SandboxProject, type Store} from '../store.js'
+import {webHost, webUrl} from '../web-url.js'
 
 const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const
 type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
@@ -47,10 +48,10 @@ export default function register(r: Router, store: Store): void {
 
   const projectDetail = (p: SandboxProject) => {
     const namespace = store.groups.get(p.namespace_id)!
-    const web = `https://sandbox.invalid/${p.path_with_namespace}`
+    const web = webUrl(p.path_with_namespace)
     return {
       ...store.projectSummary(p), default_branch: p.default_branch, tag_list: [], topics: [],
-      ssh_url_to_repo: `git@sandbox.invalid:${p.path_with_namespace}.git`, http_url_to_repo: `${web}.git`, web_url: web,
+      ssh_url_to_repo: `git@${webHost()}:${p.path_with_namespace}.git`, http_url_to_repo: `${web}.git`, web_url: web,
       readme_url: `${web}/-/blob/${p.default_branch}/README.md`, avatar_url: null, star_count: 0, forks_count: 0,
       last_activity_at: p.created_at,
       namespace: {id: namespace.id, name: namespace.name, path: namespace.path, kind: 'group', full_path: namespace.full_path, parent_id: namespace.parent_id},

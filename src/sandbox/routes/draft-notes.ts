@@ -98,8 +98,8 @@ export default function register(r: Router, store: Store): void {
     return paginate(ctx, draftsOf(mr, user), renderDraft)
   })
 
-  // The spec shows this answer "as an array": one draft note wrapped in an array of one.
-  r.get(`${base}/:draft_note_id`, ctx => ok([renderDraft(find(ctx))]))
+  // The spec shows this answer "as an array" (of one); the platform sends the draft note itself.
+  r.get(`${base}/:draft_note_id`, ctx => ok(renderDraft(find(ctx))))
 
   r.post(base, ctx => {
     const {mr, user} = mergeRequestOf(ctx)

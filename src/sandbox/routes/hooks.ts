@@ -1,8 +1,9 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)").
 //
 // Administrator only. The secret `token` "is accepted on write and never returned"; URL variables come back
-// as keys only (the platform hides their values). Create answers with the hook "shown as an array of one",
-// as the spec does; test answers 201 with the mock payload of a project creation event.
+// as keys only (the platform hides their values). Create answers with the hook as an object: the spec shows
+// it "as an array of one", but the platform sends the record itself and real clients (python-gitlab) read
+// an object; test answers 201 with the mock payload of a project creation event.
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {oneOf, optionalBoolean, optionalString, requireString, type Ctx, type Router} from '../router.js'
@@ -97,7 +98,7 @@ export default function register(r: Router, store: Store): void {
       ...settings,
     }
     hooks.set(hook.id, hook)
-    return created([render(hook)])
+    return created(render(hook))
   })
 
   r.put('/hooks/:hook_id', ctx => {

@@ -7,6 +7,7 @@ import {paginate} from '../paginate.js'
 import {oneOf, optionalArray, optionalBoolean, optionalString, type Router} from '../router.js'
 import {SEED_TIME, type Store} from '../store.js'
 import {optionalTime} from './milestones.js'
+import {webUrl} from '../web-url.js'
 
 const STATE = {upcoming: 1, current: 2, closed: 3} as const
 const STATE_FILTERS: Record<string, readonly number[]> = {
@@ -57,7 +58,7 @@ export default function register(r: Router, store: Store): void {
     return paginate(ctx, found, i => ({
       id: i.id, iid: i.iid, group_id: i.group_id, title: i.title, description: i.description, state: i.state,
       created_at: i.created_at, updated_at: i.updated_at, due_date: i.due_date, start_date: i.start_date,
-      web_url: `https://sandbox.invalid/groups/${store.groups.get(i.group_id)?.full_path}/-/iterations/${i.id}`,
+      web_url: webUrl(`groups/${store.groups.get(i.group_id)?.full_path}/-/iterations/${i.id}`),
     }))
   }, {anonymous: true})
 }

@@ -4,6 +4,7 @@ import {badRequest, notFound, ok} from '../http.js'
 import {requireString, type Router} from '../router.js'
 import type {SandboxUser, Store} from '../store.js'
 import {keyTables, type DeployKeyRow, type KeyRow} from './deploy-keys.js'
+import {webUrl} from '../web-url.js'
 
 const MD5 = /^([0-9a-f]{2}:){15}[0-9a-f]{2}$/i
 
@@ -13,7 +14,7 @@ export default function register(r: Router, store: Store): void {
   /** the user object of the spec: "Lookup by ID returns the subset" up to organization */
   const owner = (u: SandboxUser) => ({
     id: u.id, name: u.name, username: u.username, state: u.state,
-    avatar_url: `https://sandbox.invalid/avatars/${u.id}.png`, web_url: `https://sandbox.invalid/${u.username}`,
+    avatar_url: webUrl(`avatars/${u.id}.png`), web_url: webUrl(u.username),
     created_at: u.created_at, bio: '', location: '', public_email: null, professional_network_url: '', microblog_url: '',
     website_url: '', organization: '',
   })

@@ -5,6 +5,7 @@ import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {oneOf, optionalArray, optionalBoolean, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
 import {SEED_TIME, type SandboxGroup, type SandboxUser, type Store} from '../store.js'
+import {webUrl} from '../web-url.js'
 
 export interface MilestoneRecord {
   id: number
@@ -71,7 +72,7 @@ export default function register(r: Router, store: Store): void {
     state: m.state, created_at: m.created_at, updated_at: m.updated_at, due_date: m.due_date, start_date: m.start_date,
     // "expired" is true once the due date has passed (the platform compares with today's date)
     expired: m.due_date !== null && m.due_date < new Date().toISOString().slice(0, 10),
-    web_url: `https://sandbox.invalid/groups/${groupPath(m.group_id)}/-/milestones/${m.iid}`,
+    web_url: webUrl(`groups/${groupPath(m.group_id)}/-/milestones/${m.iid}`),
   })
   const renderMilestoneOf = (id: number | null) => {
     const m = id === null ? undefined : milestones.get(id)
@@ -86,13 +87,13 @@ export default function register(r: Router, store: Store): void {
     id: i.id, iid: i.iid, project_id: i.project_id, title: i.title, description: null, state: i.state,
     created_at: i.created_at, updated_at: i.updated_at, closed_at: i.closed_at, labels: [],
     milestone: renderMilestoneOf(i.milestone_id), author: store.userBasic(store.users.get(i.author_id)!), weight: i.weight,
-    web_url: `https://sandbox.invalid/${projectPath(i.project_id)}/-/issues/${i.iid}`,
+    web_url: webUrl(`${projectPath(i.project_id)}/-/issues/${i.iid}`),
   })
   const renderMergeRequest = (mr: MergeRequestRecord) => ({
     id: mr.id, iid: mr.iid, project_id: mr.project_id, title: mr.title, description: null, state: mr.state,
     created_at: mr.created_at, updated_at: mr.updated_at, source_branch: mr.source_branch, target_branch: mr.target_branch,
     milestone: renderMilestoneOf(mr.milestone_id), author: store.userBasic(store.users.get(mr.author_id)!),
-    web_url: `https://sandbox.invalid/${projectPath(mr.project_id)}/-/merge_requests/${mr.iid}`,
+    web_url: webUrl(`${projectPath(mr.project_id)}/-/merge_requests/${mr.iid}`),
   })
 
   /** a milestone of this very group (the platform looks group milestones up in the group only) */

@@ -11,6 +11,7 @@ import {HttpError, accepted, created, invalid, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {oneOf, optionalString, requireString, type Ctx, type Router} from '../router.js'
 import {SEED_TIME, type SandboxGroup, type Store} from '../store.js'
+import {webUrl} from '../web-url.js'
 
 export const STORAGES = ['default', 'storage-2', 'storage-3', 'legacy', 'broken'] as const
 type Kind = 'project' | 'snippet' | 'group'
@@ -66,7 +67,7 @@ export default function register(r: Router, store: Store): void {
   const inProgress = (kind: Kind, id: number) =>
     state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
 
-  const webUrl = (g: SandboxGroup) => `https://sandbox.invalid/groups/${g.full_path}`
+  const groupWebUrl = (g: SandboxGroup) => webUrl(`groups/${g.full_path}`)
   const render = (m: MoveRecord) => {
     const group = store.groups.get(m.containerId)
     return {
@@ -75,7 +76,7 @@ export default function register(r: Router, store: Store): void {
       state: stateOf(m),
       source_storage_name: m.source_storage_name,
       destination_storage_name: m.destination_storage_name,
-      group: group ? {id: group.id, web_url: webUrl(group), name: group.name} : null,
+      group: group ? {id: group.id, web_url: groupWebUrl(group), name: group.name} : null,
     }
   }
 
