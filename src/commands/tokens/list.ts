@@ -11,7 +11,7 @@ const FILTERS = ['user', 'state', 'revoked', 'search', 'created-after', 'created
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
   static summary = 'List personal access tokens: yours, or any user\'s as an administrator'
-  static description = 'GET /personal_access_tokens. Administrators see every token of the instance (--user narrows to one user); others see their own, and --user with another user\'s ID is refused by the server (401). Times are ISO 8601. Token values are never listed.'
+  static description = 'GET /personal_access_tokens. Administrators see every token of the instance (--user narrows to one user); others see their own, and --user with another user\'s ID is refused (the server answers 401; forgectl checks that the token itself is valid and exits 5). Times are ISO 8601. Token values are never listed.'
   static examples = [
     '<%= config.bin %> tokens list --state active',
     '<%= config.bin %> tokens list --user 42 --last-used-before 2026-01-01T00:00:00Z --no-revoked --json',

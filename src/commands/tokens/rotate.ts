@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {describeTokenRef, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
+import {CliError, UsageError} from '../../core/errors.js'
 import {dateFlag, idOrSelfArg, yesFlag} from '../../core/flags.js'
 import {printStoredSecret} from '../../core/secret.js'
 import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/stored-token.js'
@@ -32,6 +32,7 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
     const rotated = await rotatePersonalAccessToken(this.api, ref, apiInput(this.flags, ['expires-at']))
     if (profile === undefined || rotated.token === undefined) {
       await printCreatedToken(this.printer, rotated)
+      if (profile !== undefined) throw new CliError(`the server's answer holds no new token value: profile "${profile}" is unchanged`)
       const stale = ref === SELF ? staleProfileNote(this.connection, 'rotated') : undefined
       if (stale) this.note(stale)
       return
