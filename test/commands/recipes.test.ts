@@ -72,7 +72,7 @@ describe('recipe: rotate the job\'s own token before it expires', () => {
     const {configDir, token: old} = await loggedInJob(3)
     const result = await runRecipe('rotate-own-token', {env: {FORGECTL_CONFIG_DIR: configDir}})
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stderr).toContain(`token rotated: it expired on ${old.expires_at}`)
+    expect(result.stderr).toContain(`token rotated: it was to expire on ${old.expires_at}`)
 
     const fresh = await profileToken(configDir)
     expect(fresh).not.toBe(old.token)
