@@ -8,6 +8,7 @@ import {apiPath, type ApiClient} from '../core/request.js'
 import type {Printer} from '../core/output.js'
 import {printWithSecret} from '../core/secret.js'
 import {isPositiveId, type Id} from '../core/id.js'
+import type {ServiceAccountTokenFilters} from './service-accounts.js'
 
 export interface PersonalAccessToken {
   id: number
@@ -111,6 +112,45 @@ export function createUserToken(api: ApiClient, userId: string, token: NewToken)
  */
 export function createOwnToken(api: ApiClient, token: NewToken): Promise<PersonalAccessToken> {
   return api.post<PersonalAccessToken>('/user/personal_access_tokens', {...token})
+}
+
+// ---- the personal access token API: list, get, rotate, revoke (beyond the spec's documents) ----------
+
+/** TOKEN_ID, or `self`: the token the request is made with */
+export const SELF = 'self'
+export const TOKEN_REF_DESCRIPTION = 'token ID, or self for the token forgectl is using'
+
+/** the same finder as a service account's tokens; `user_id` (administrators only, for other users) */
+export type PersonalAccessTokenFilters = Pick<ServiceAccountTokenFilters, 'created_after' | 'created_before' | 'last_used_after' | 'last_used_before' | 'revoked' | 'search' | 'state'> & {user_id?: string}
+
+/** `self` or `token 42`, for confirmations and notes */
+export function describeTokenRef(ref: string): string {
+  return ref === SELF ? 'the token forgectl is using' : `token ${ref}`
+}
+
+const personalTokenPath = (ref: string) => apiPath`/personal_access_tokens/${ref}`
+
+/** administrators: every token of the instance (or of --user); others: their own */
+export function listPersonalAccessTokens(filters: PersonalAccessTokenFilters): ListSpec<PersonalAccessToken> {
+  return listSpec<PersonalAccessToken>('/personal_access_tokens', {...filters})
+}
+
+/** `self` works with a token of any scope */
+export function getPersonalAccessToken(api: ApiClient, ref: string): Promise<PersonalAccessToken> {
+  return api.get<PersonalAccessToken>(personalTokenPath(ref))
+}
+
+/**
+ * A new token with the old one's name and scopes, valid a week unless `expires_at` says otherwise; the
+ * old one is revoked at once. 400 for a revoked or expired token; `self` works with the scope self_rotate.
+ */
+export function rotatePersonalAccessToken(api: ApiClient, ref: string, input: {expires_at?: string}): Promise<PersonalAccessToken> {
+  return api.post<PersonalAccessToken>(`${personalTokenPath(ref)}/rotate`, {...input})
+}
+
+/** 204; the token stops authenticating at once */
+export function revokePersonalAccessToken(api: ApiClient, ref: string): Promise<void> {
+  return api.delete(personalTokenPath(ref))
 }
 
 // ---- impersonation tokens (administrator) -----------------------------------------------------------

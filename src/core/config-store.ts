@@ -1,6 +1,6 @@
 // Stored profiles. The file is conf's JSON; we read it with plain fs (loading conf costs ~90 ms of
 // start-up, mostly its schema validator) and write it through conf, which writes atomically.
-import {chmodSync, mkdirSync, readFileSync, statSync} from 'node:fs'
+import {accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {join} from 'node:path'
 import {DURATION_HELP, parseDuration} from './duration.js'
@@ -88,6 +88,19 @@ export function readProfile(name: string, env: NodeJS.ProcessEnv = process.env):
 
 export function listProfiles(env: NodeJS.ProcessEnv = process.env): Record<string, Profile> {
   return readConfig(env).profiles ?? {}
+}
+
+/**
+ * Why the config folder cannot be written (an error code such as EACCES or EROFS), or undefined when it
+ * can: lets a command that changes something on the server refuse before, rather than fail to store after.
+ */
+export function configWriteProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  try {
+    accessSync(configDir(env), constants.W_OK)
+    return undefined
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? String(error)
+  }
 }
 
 /** conf creates its folder without a mode; we make it 0700 first so the token's folder is private too */

@@ -154,3 +154,15 @@ export const idArg = (label: string, description: string) => Args.custom<string>
     return input
   },
 })({description, required: true})
+
+/**
+ * A numeric ID or the word `self` (the record behind the caller's own credential, as in
+ * `/personal_access_tokens/self`): anything else is refused with exit 2 before sending. Digits are kept
+ * as typed, like `idArg`.
+ */
+export const idOrSelfArg = (label: string, description: string) => Args.custom<string>({
+  parse: async input => {
+    if (input !== 'self' && !isPositiveId(input)) throw new UsageError(`${label} must be a positive whole number or "self", got "${input}"`)
+    return input
+  },
+})({description, required: true})

@@ -29,3 +29,13 @@ export async function printWithSecret(printer: Printer, record: object, field: s
     process.stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`))
   }
 }
+
+/**
+ * A record whose secret was stored for the user (a rotated token written into the profile): the value
+ * stays off stdout, where a CI log would keep it, except with `--quiet`, which asks for the value alone.
+ */
+export async function printStoredSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
+  const value = (record as Record<string, unknown>)[field]
+  if (printer.options.quiet && typeof value === 'string') return printWithSecret(printer, record, field, columns)
+  await printer.record(Object.fromEntries(Object.entries(record).filter(([key]) => key !== field)), columns?.filter(c => c !== field))
+}

@@ -8,6 +8,7 @@ import {dirname, join} from 'node:path'
 import {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {HttpError, type Reply} from './http.js'
+import {requestToken} from './request-token.js'
 import {Router, type Ctx, type Input, type Method, type UploadedFile} from './router.js'
 import {Store, type SandboxOptions} from './store.js'
 import {seed, TOKENS} from './seed.js'
@@ -111,8 +112,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   if (rawPath.startsWith('/__sandbox/')) return control(req, res, rawPath, sandbox)
   if (!rawPath.startsWith(PREFIX + '/')) return send(res, {status: 404, body: {error: '404 Not Found'}})
   const path = rawPath.slice(PREFIX.length)
-  const tokenHeader = req.headers['private-token']
-  const token = (Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader) ?? url.searchParams.get('private_token') ?? undefined
+  const token = requestToken(req)
   sandbox.requests.push({method: req.method ?? 'GET', path, query: url.search, token, contentType: req.headers['content-type']})
 
   if (store.options.latencyMs > 0) await sleep(store.options.latencyMs)

@@ -18,7 +18,7 @@ const TREE: Record<string, string[]> = {
   auth: ['login', 'status', 'logout', 'token'],
   config: ['list', 'get', 'set', 'unset', 'path'],
   clusters: ['list', 'get', 'add', 'update', 'delete'],
-  tokens: ['create'],
+  tokens: ['create', 'list', 'get', 'rotate', 'revoke'],
   'impersonation-tokens': ['list', 'get', 'create', 'revoke'],
   'service-accounts': ['list', 'create', 'update', 'delete'],
   'service-accounts:tokens': ['list', 'create', 'revoke', 'rotate'],

@@ -1,17 +1,15 @@
 // Instance and group service accounts and the tokens of group service accounts (document 1, "Service
 // accounts"). Accounts are users (bot, service_account set); their tokens share routes/tokens.ts's slice.
 import {randomBytes} from 'node:crypto'
-import {HttpError, badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {HttpError, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {oneOf, optionalBoolean, optionalString, type Ctx, type Input, type Router} from '../router.js'
 import type {SandboxGroup, SandboxUser, Store} from '../store.js'
-import {byState, isActive, mintToken, readExpiry, readNewToken, renderToken, revokeToken, tokenRecords, type TokenRecord} from './tokens.js'
+import {listTokens} from '../token-list.js'
+import {isActive, mintToken, readNewToken, renderToken, revokeToken, rotateToken, tokenRecords, type TokenRecord} from './tokens.js'
 
 const DEFAULT_NAME = 'Service account user'
 const NOREPLY_DOMAIN = 'noreply.sandbox.invalid'
-/** "Personal access token rotated for a group service account: new token valid for one week" */
-const ROTATED_LIFETIME_DAYS = 7
-const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const
 
 export default function register(r: Router, store: Store): void {
   store.slice('service-accounts', () => seedAccounts(store))
@@ -124,9 +122,7 @@ export default function register(r: Router, store: Store): void {
   }
 
   r.get(base, ctx => {
-    const {list} = tokensOf(ctx)
-    const filtered = list.filter(tokenFilter(ctx.input))
-    return paginate(ctx, sortTokens(filtered, oneOf(ctx.input, 'sort', TOKEN_SORTS)), t => renderToken(t))
+    return paginate(ctx, listTokens(ctx.input, tokensOf(ctx).list), t => renderToken(t))
   })
 
   r.post(base, ctx => {
@@ -140,67 +136,13 @@ export default function register(r: Router, store: Store): void {
   })
 
   // "creates a new token valid one week and revokes existing tokens"; the platform answers 200 with the new token.
-  r.post(`${base}/:token_id/rotate`, ctx => {
-    const {account, list} = tokensOf(ctx)
-    const rotated = tokenOf(ctx)
-    if (rotated.revoked) throw new HttpError(400, {message: '400 Bad request - Token already revoked'})
-    const expiresAt = readExpiry(ctx, ROTATED_LIFETIME_DAYS)
-    for (const token of list) if (!token.revoked) revokeToken(store, token)
-    const fresh = mintToken(store, account, {name: rotated.name, scopes: rotated.scopes, description: rotated.description, expires_at: expiresAt})
-    return ok(renderToken(fresh, {withValue: true}))
-  })
+  r.post(`${base}/:token_id/rotate`, ctx => ok(renderToken(rotateToken(ctx, tokenOf(ctx), tokensOf(ctx).list), {withValue: true})))
 }
 
 function readFields(input: Input): {name?: string; username?: string; email?: string} {
   const fields = {name: optionalString(input, 'name'), username: optionalString(input, 'username'), email: optionalString(input, 'email')}
   if (fields.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(fields.email)) throw invalid(400, {email: ['is invalid']})
   return fields
-}
-
-/** created_after/before, last_used_after/before (datetimes), expires_after/before (dates), revoked, search, state */
-function tokenFilter(input: Input): (token: TokenRecord) => boolean {
-  const time = (name: string) => {
-    const value = optionalString(input, name)
-    if (value === undefined) return undefined
-    const ms = Date.parse(value)
-    if (Number.isNaN(ms)) throw badRequest(`${name} is invalid`)
-    return ms
-  }
-  const date = (name: string) => {
-    const value = optionalString(input, name)
-    if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest(`${name} is invalid`)
-    return value
-  }
-  const [createdAfter, createdBefore, usedAfter, usedBefore] = ['created_after', 'created_before', 'last_used_after', 'last_used_before'].map(time)
-  const [expiresAfter, expiresBefore] = ['expires_after', 'expires_before'].map(date)
-  const revoked = optionalBoolean(input, 'revoked')
-  const search = optionalString(input, 'search')?.toLowerCase()
-  const state = oneOf(input, 'state', ['active', 'inactive'])
-  const within = (value: number | undefined, after: number | undefined, before: number | undefined) =>
-    (after === undefined || (value !== undefined && value > after)) && (before === undefined || (value !== undefined && value < before))
-  return token => {
-    const used = token.last_used_at === null ? undefined : Date.parse(token.last_used_at)
-    const expires = token.expires_at ?? undefined
-    return within(Date.parse(token.created_at), createdAfter, createdBefore)
-      && within(used, usedAfter, usedBefore)
-      && (expiresAfter === undefined || (expires !== undefined && expires > expiresAfter))
-      && (expiresBefore === undefined || (expires !== undefined && expires < expiresBefore))
-      && (revoked === undefined || token.revoked === revoked)
-      && (search === undefined || token.name.toLowerCase().includes(search))
-      && byState(state)(token)
-  }
-}
-
-/** by ID (creation order) unless a sort is asked for; missing dates last */
-function sortTokens(list: TokenRecord[], sort: (typeof TOKEN_SORTS)[number] | undefined): TokenRecord[] {
-  if (sort === undefined) return [...list].sort((a, b) => a.id - b.id)
-  const [field, direction] = sort.split(/_(?=asc$|desc$)/) as ['created' | 'expires' | 'last_used' | 'name', 'asc' | 'desc']
-  const key = (t: TokenRecord) => ({created: t.created_at, expires: t.expires_at, last_used: t.last_used_at, name: t.name})[field]
-  return [...list].sort((a, b) => {
-    const [x, y] = [key(a), key(b)]
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
-    return (direction === 'asc' ? 1 : -1) * x.localeCompare(y)
-  })
 }
 
 /**

@@ -5,7 +5,8 @@ import {randomBytes} from 'node:crypto'
 import {HttpError, badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {oneOf, optionalArray, optionalString, requireString, type Ctx, type Router} from '../router.js'
-import type {SandboxUser, Store} from '../store.js'
+import {TOKENS} from '../seed.js'
+import {SEED_TIME, type SandboxUser, type Store} from '../store.js'
 
 export interface TokenRecord {
   id: number
@@ -24,6 +25,8 @@ export interface TokenRecord {
 
 /** "expires_at: if undefined, set to the maximum allowed lifetime" (the platform's default is a year) */
 export const MAX_LIFETIME_DAYS = 365
+/** "Personal access token rotated ...: new token valid for one week" unless expires_at says otherwise */
+export const ROTATED_LIFETIME_DAYS = 7
 /** "Token and service-account description: maximum 255 characters" */
 const DESCRIPTION_MAX = 255
 /** the spec gives no complete list; these are the platform's usual scopes plus the two the spec names */
@@ -102,6 +105,21 @@ export function revokeToken(store: Store, token: TokenRecord): void {
   store.tokens.delete(token.value)
 }
 
+/**
+ * "Rotation revokes the old token and returns the new value once": a new token with the old one's
+ * name, scopes and description, valid a week unless expires_at says otherwise. A revoked or expired
+ * token cannot be rotated (400). `alsoRevoke`: a service account's rotation revokes its other tokens too.
+ */
+export function rotateToken(ctx: Ctx, old: TokenRecord, alsoRevoke: readonly TokenRecord[] = []): TokenRecord {
+  if (old.revoked) throw new HttpError(400, {message: '400 Bad request - Token already revoked'})
+  if (!isActive(old)) throw new HttpError(400, {message: '400 Bad request - Token already expired'})
+  const expiresAt = readExpiry(ctx, ROTATED_LIFETIME_DAYS)
+  const owner = ctx.store.findUser(old.user_id)
+  for (const token of [old, ...alsoRevoke]) if (!token.revoked) revokeToken(ctx.store, token)
+  const {name, scopes, description, impersonation} = old
+  return mintToken(ctx.store, owner, {name, scopes, description, expires_at: expiresAt}, impersonation)
+}
+
 /** `state` of listings: all (default), active, inactive */
 export function byState(state: string | undefined) {
   return (token: TokenRecord) => state === undefined || state === 'all' || isActive(token) === (state === 'active')
@@ -150,19 +168,30 @@ export default function register(r: Router, store: Store): void {
   })
 }
 
-/** bob has two impersonation tokens: one active, one revoked */
+/**
+ * The role tokens of seed.ts as records (scope api, no expiry), so that `GET /personal_access_tokens/self`
+ * knows them; bob's personal tokens in every state, for the list filters; and bob's two impersonation
+ * tokens, one active and one revoked. Only active tokens authenticate.
+ */
 function seedTokens(store: Store): Map<number, TokenRecord> {
   const tokens = new Map<number, TokenRecord>()
-  const add = (name: string, revoked: boolean, expires_at: string) => {
+  const add = (record: Omit<TokenRecord, 'id' | 'value' | 'description' | 'impersonation' | 'revoked'> & Partial<TokenRecord>) => {
     const id = store.nextId()
-    const value = `seeded-impersonation-${id}`
-    tokens.set(id, {
-      id, user_id: 3, name, description: null, scopes: ['api'], created_at: '2026-01-10T10:00:00.000Z', expires_at,
-      last_used_at: null, revoked, impersonation: true, value,
-    })
-    if (!revoked) store.tokens.set(value, 3)
+    const token: TokenRecord = {id, value: `seeded-token-${id}`, description: null, impersonation: false, revoked: false, ...record}
+    tokens.set(id, token)
+    if (isActive(token)) store.tokens.set(token.value, token.user_id)
+    return token
   }
-  add('support-session', false, '2030-01-01')
-  add('old-support', true, '2030-01-01')
+  for (const [role, value] of Object.entries(TOKENS)) {
+    const user_id = store.tokens.get(value)
+    if (user_id !== undefined) add({user_id, name: `sandbox-${role}`, scopes: ['api'], created_at: SEED_TIME, expires_at: null, last_used_at: null, value})
+  }
+  const bob = {user_id: 3, impersonation: true, scopes: ['api'], last_used_at: null}
+  add({...bob, name: 'support-session', created_at: '2026-01-10T10:00:00.000Z', expires_at: '2030-01-01'})
+  add({...bob, name: 'old-support', created_at: '2026-01-10T10:00:00.000Z', expires_at: '2030-01-01', revoked: true})
+  const personal = {user_id: 3, scopes: ['read_api']}
+  add({...personal, name: 'laptop', created_at: '2025-12-01T08:00:00.000Z', last_used_at: '2026-01-14T08:00:00.000Z', expires_at: '2030-06-30'})
+  add({...personal, name: 'expired-ci', created_at: '2025-06-01T08:00:00.000Z', last_used_at: '2025-12-20T08:00:00.000Z', expires_at: '2026-01-01'})
+  add({...personal, name: 'leaked-laptop', created_at: '2025-03-01T08:00:00.000Z', last_used_at: null, expires_at: '2030-06-30', revoked: true})
   return tokens
 }

@@ -1,0 +1,43 @@
+import * as Flags from '@oclif/core/flags'
+import {describeTokenRef, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
+import {apiInput} from '../../core/api-input.js'
+import {ApiCommand} from '../../core/base-command.js'
+import {UsageError} from '../../core/errors.js'
+import {dateFlag, idOrSelfArg, yesFlag} from '../../core/flags.js'
+import {printStoredSecret} from '../../core/secret.js'
+import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/stored-token.js'
+
+export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
+  static summary = 'Rotate a personal access token, or the one forgectl is using (self)'
+  static description = 'POST /personal_access_tokens/:id/rotate, or POST /personal_access_tokens/self/rotate (works with a token that has only the self_rotate scope). The server revokes the old token at once and returns a new one with the same name and scopes, valid one week unless --expires-at says otherwise; a revoked or expired token cannot be rotated (400). Someone else\'s token needs an administrator. The new value is shown once, as `tokens create` shows it (--quiet: the value alone). With self --update-profile the new value replaces the old one in the stored profile it came from (atomically), so that the next command keeps working, and stays off stdout unless --quiet; if storing fails the value is printed and the command exits 1. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = [
+    '<%= config.bin %> tokens rotate self --update-profile --yes',
+    'TOKEN=$(<%= config.bin %> tokens rotate self --yes --quiet)',
+    '<%= config.bin %> tokens rotate 301 --expires-at 2026-09-30 --profile admin',
+  ]
+  static columns = TOKEN_COLUMNS
+  static args = {token_id: idOrSelfArg('TOKEN_ID', TOKEN_REF_DESCRIPTION)}
+  static flags = {
+    ...yesFlag,
+    'expires-at': dateFlag({description: 'expiry date of the new token (default: one week from today)'}),
+    'update-profile': Flags.boolean({description: 'with self: store the new token in the profile the current one came from'}),
+  }
+
+  async run(): Promise<void> {
+    const ref = this.args.token_id
+    if (this.flags['update-profile'] && ref !== SELF) throw new UsageError('--update-profile goes with self: it stores the new value of the token forgectl is using')
+    // Checked before rotating: once the server has rotated, the old token is gone.
+    const profile = this.flags['update-profile'] ? profileHoldingToken(this.connection) : undefined
+    await this.confirm(`rotate ${describeTokenRef(ref)} and revoke its old value`)
+    const rotated = await rotatePersonalAccessToken(this.api, ref, apiInput(this.flags, ['expires-at']))
+    if (profile === undefined || rotated.token === undefined) {
+      await printCreatedToken(this.printer, rotated)
+      const stale = ref === SELF ? staleProfileNote(this.connection, 'rotated') : undefined
+      if (stale) this.note(stale)
+      return
+    }
+    await storeNewToken(profile, rotated.token, () => printCreatedToken(this.printer, rotated))
+    this.note(`Stored the new token in profile "${profile}"; the old one is revoked.`)
+    await printStoredSecret(this.printer, rotated, 'token', TOKEN_COLUMNS)
+  }
+}
