@@ -11,6 +11,8 @@ export const ExitCode = {
   conflict: 6,
   rateLimited: 7,
   timeout: 8,
+  /** a job waited for ended failed: the server did the work and it failed, unlike 8 (not finished in time) */
+  jobFailed: 9,
   // A signal ended the run: 128 + the signal's number, as a shell reports a process killed by it, so
   // that `$?` reads the same whether forgectl stopped by itself (after cleaning up) or was killed.
   /** SIGINT: Ctrl-C on a terminal, or `kill -INT` */
@@ -44,10 +46,13 @@ export class ApiError extends CliError {
   }
 }
 
-/** a job the tool waited for ended failed, or did not end in time */
+/**
+ * A job the tool waited for ended failed (exit 9), or did not end in time (exit 8). Two codes, because a
+ * CI job reacts differently: a timeout may pass on a rerun with a longer --timeout, a failed job will not.
+ */
 export class JobError extends CliError {
-  constructor(message: string) {
-    super(message, ExitCode.timeout)
+  constructor(message: string, readonly outcome: 'failed' | 'timeout') {
+    super(message, outcome === 'failed' ? ExitCode.jobFailed : ExitCode.timeout)
     this.name = 'JobError'
   }
 }

@@ -42,13 +42,13 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
       }
       if (state.state === 'failed') {
         spinner?.fail(`${options.what}: failed`)
-        throw new JobError(`${options.what} failed: ${state.message}`)
+        throw new JobError(`${options.what} failed: ${state.message}`, 'failed')
       }
       last = state.status
       if (spinner) spinner.text = visibleText(`Waiting for ${options.what} (${state.status})`)
       if (Date.now() + options.intervalSeconds * 1000 > deadline) {
         spinner?.fail(visibleText(`${options.what}: still ${state.status}`))
-        throw new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`)
+        throw new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
       }
       await sleep(options.intervalSeconds * 1000)
     }

@@ -166,10 +166,10 @@ describe('mirrors sync', () => {
     expect(result.stderr).toBe(`Update of mirror ${mirror.id} scheduled.\n`)
   })
 
-  it('--wait exits 8 with the server\'s last_error when the update fails', async () => {
+  it('--wait exits 9 with the server\'s last_error when the update fails', async () => {
     const mirror = await create(['--url', 'https://bot:pw123456@unreachable.example.net/f.git', '--enabled'])
     const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20', '--wait', '--interval', '1'], maintainer)
-    expect(result.code).toBe(8)
+    expect(result.code).toBe(9)
     expect(result.stdout).toBe('')
     const failed = await mirrorOf(20, mirror.id)
     expect(failed.update_status).toBe('failed')

@@ -159,18 +159,18 @@ describe('relations-export start, status and wait', () => {
     for (const entry of entries.filter(e => !e.batched)) expect(entry.batches_count).toBe(0)
   })
 
-  it('a failing relation makes wait exit 8 naming it with the server\'s error; another relation still waits fine', async () => {
+  it('a failing relation makes wait exit 9 naming it with the server\'s error; another relation still waits fine', async () => {
     const control = await fetch(`${sb.url}/__sandbox/features`, {method: 'POST', body: JSON.stringify({name: 'relations_export_fail_issues', enabled: true})})
     expect(control.status).toBe(200)
     const started = await run(['start', '-p', '20', '--batched', '--wait', '--interval', '1'])
-    expect(started.code).toBe(8)
+    expect(started.code).toBe(9)
     expect(started.stdout).toBe('')
     const failed = (await statusOf(20, '?relation=issues'))[0]!
     expect(failed.status).toBe(-1)
     expect(started.stderr).toContain(`Error: relations export of project 20 failed: issues: ${failed.error}`)
 
     const again = await run(['wait', '-p', '20', '--interval', '1'])
-    expect(again.code).toBe(8)
+    expect(again.code).toBe(9)
     expect(again.stderr).toMatch(/^Error: relations export of project 20 failed: issues: Export of issues failed/)
     const labels = await run(['wait', '-p', '20', '--relation', 'labels', '--interval', '1', '--json'])
     expect(labels.code).toBe(0)

@@ -181,21 +181,21 @@ describe('storage-moves wait', () => {
     expect(waited.json()).toEqual((await sb.api('GET', `/group_repository_storage_moves/${move.id}`, {as: 'admin'})).body)
   })
 
-  it('exits 8 with the reason when the move ends failed', async () => {
+  it('exits 9 with the reason when the move ends failed', async () => {
     await settled(12)
     const move = (await sb.run(['storage-moves', 'create', '-g', '12', '--destination-storage-name', 'broken', '--json'], admin)).json<Move>()
     const waited = await sb.run(['storage-moves', 'wait', String(move.id), '-g', '12', '--interval', '1'], admin)
-    expect(waited.code).toBe(8)
+    expect(waited.code).toBe(9)
     expect(waited.stdout).toBe('')
     expect(waited.stderr).toContain(`storage move ${move.id} failed: state failed`)
   })
 
-  it('exits 8 when the move ends cleanup failed (moved, but the source copy stayed)', async () => {
+  it('exits 9 when the move ends cleanup failed (moved, but the source copy stayed)', async () => {
     // acme/platform (11) lives on the `legacy` storage, whose copies cannot be deleted
     const move = (await sb.run(['storage-moves', 'create', '-g', 'acme/platform', '--destination-storage-name', 'storage-2', '--json'], admin)).json<Move>()
     expect(move.source_storage_name).toBe('legacy')
     const waited = await sb.run(['storage-moves', 'wait', String(move.id), '--interval', '1'], admin)
-    expect(waited.code).toBe(8)
+    expect(waited.code).toBe(9)
     expect(waited.stderr).toContain('state cleanup failed')
   })
 

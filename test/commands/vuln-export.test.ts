@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
+import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
 
 interface Export {
   id: number
@@ -324,6 +325,21 @@ describe('vuln-export get, wait and download', () => {
       expect(result.stderr).toContain(`gave up waiting for vulnerability export ${id} after 1s (last status: created)`)
       expect(result.stdout).toBe('')
     })
+  })
+
+  it('an export that ends failed exits 9, not the 8 of a timeout, and leaves no file', async () => {
+    const dir = tempDir()
+    const features = sb.sandbox.store.options.features
+    features.add(FAIL_FEATURE)
+    try {
+      const result = await sb.run(['vuln-export', 'create', '-p', '20', '--download', dir + '/', '--interval', '1'])
+      expect(result.code, result.stderr).toBe(9)
+      expect(result.stderr).toMatch(/^Error: vulnerability export \d+ failed: the server reports status failed/m)
+      expect(result.stdout).toBe('')
+      expect(readdirSync(dir)).toEqual([])
+    } finally {
+      features.delete(FAIL_FEATURE)
+    }
   })
 
   it('an export is its author\'s only: 404 (exit 3) for anyone else, even an administrator', async () => {

@@ -28,7 +28,7 @@ export function freshConfigDir(): string {
 }
 
 /** the environment without anything of the developer's own forgectl setup */
-function cleanEnv(): Record<string, string> {
+export function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !key.startsWith('FORGECTL_') && key !== 'NODE_OPTIONS') env[key] = value
