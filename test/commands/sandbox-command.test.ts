@@ -1,11 +1,13 @@
 // `forgectl sandbox`: started as a process, used by forgectl over HTTP with a token it printed, then
 // stopped by a signal as a person (Ctrl-C) or a CI job (kill) stops it: exit 0 promptly, port closed.
-import {copyFileSync, cpSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs'
+import {execFile} from 'node:child_process'
+import {chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {promisify} from 'node:util'
+import {BIN, freshConfigDir, runCli} from '../helpers/cli.js'
 import {isListening, startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js'
 
 /** "within about a second", as every command ends after a signal (src/core/interrupt.ts) */
@@ -109,4 +111,28 @@ describe('forgectl sandbox', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/^Error: this installation has no sandbox \(.*dist\/sandbox\/server\.js is missing\): reinstall forgectl[^\n]*\n$/)
   })
+
+  it('rehearses a CI job as the README shows: sandbox in the background, the job at once, kill, exit 0 all round', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-rehearse-'))
+    // `forgectl` on PATH, as installed; the job starts before the sandbox listens, and forgectl's retry
+    // of a refused connection (nothing reached the server) carries it over that moment
+    symlinkSync(BIN, join(dir, 'forgectl'))
+    writeFileSync(join(dir, 'my-ci-job.sh'), '#!/bin/sh\nset -e\nforgectl labels create ci-ready --color "#00ff00" -p acme/website -q\nforgectl labels get ci-ready -p acme/website --json\n')
+    chmodSync(join(dir, 'my-ci-job.sh'), 0o755)
+    const port = await freePort()
+    const script = `forgectl sandbox --port ${port} >/dev/null & FORGECTL_HOST=http://127.0.0.1:${port} FORGECTL_TOKEN=sandbox-admin-token ./my-ci-job.sh
+echo "job $?"; kill $!; wait $!; echo "sandbox $?"`
+    const {stdout} = await promisify(execFile)('bash', ['-c', script], {cwd: dir, env: {PATH: `${dir}:${process.env.PATH}`, HOME: process.env.HOME, FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    expect(stdout).toMatch(/"name": "ci-ready"/)
+    expect(stdout).toMatch(/^job 0\nsandbox 0\n$/m)
+  })
 })
+
+/** a port nothing listens on now (the system's pick for port 0, released) */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve))
+  const {port} = probe.address() as {port: number}
+  await new Promise(resolve => probe.close(resolve))
+  return port
+}
