@@ -86,3 +86,17 @@ if (unlent.length > 0) throw new Error(`use importModule() from src/core/import-
 const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) =>
   input.startsWith('src/') && imports.some(i => i.path === 'node_modules/@oclif/core/lib/index.js'))
 if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not '@oclif/core', in:\n  ${rootImports.map(([input]) => input).join('\n  ')}`)
+
+// The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
+// loads it at run time only for `forgectl sandbox` (src/core/sandbox-launch.ts), so that other commands
+// never pay for it, and the sandbox never uses the CLI's code, so that it can disagree with it.
+const inBundle = Object.keys(metafile.inputs).filter(input => input.startsWith('src/sandbox/'))
+if (inBundle.length > 0) throw new Error(`the CLI bundle must not include the sandbox (load it with loadSandbox()):\n  ${inBundle.join('\n  ')}`)
+const sandboxFiles = walk(join(root, 'src/sandbox')).filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+const {metafile: sandboxMeta} = await build({
+  absWorkingDir: root, metafile: true, write: false, bundle: true, packages: 'external', platform: 'node', format: 'esm',
+  entryPoints: sandboxFiles, outdir: 'dist-sandbox-check', logLevel: 'warning',
+})
+const borrowed = Object.entries(sandboxMeta.inputs).filter(([input]) => input.startsWith('src/sandbox/')).flatMap(([input, {imports}]) =>
+  imports.filter(i => !i.external && !i.path.startsWith('src/sandbox/')).map(i => `${input}: ${i.original ?? i.path}`))
+if (borrowed.length > 0) throw new Error(`the sandbox must not import the CLI's code (src/core, src/api, src/commands):\n  ${borrowed.join('\n  ')}`)

@@ -97,7 +97,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
   return Object.assign(sandbox, {
-    url: `http://${host}:${actualPort}`,
+    // an IPv6 address is bracketed in a URL (`--host ::1`)
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,
     tokens: TOKENS,
     store,

@@ -52,7 +52,7 @@ const ours = Object.values(manifest.commands).filter(c => !c.hidden && !OCLIF_CO
 
 describe('the command tree', () => {
   it('has every command of COMMANDS.md, plus api and completion', () => {
-    const expected = ['api', 'completion', ...Object.entries(TREE).flatMap(([topic, verbs]) => verbs.map(v => `${topic}:${v}`))]
+    const expected = ['api', 'completion', 'sandbox', ...Object.entries(TREE).flatMap(([topic, verbs]) => verbs.map(v => `${topic}:${v}`))]
     const missing = expected.filter(id => !manifest.commands[id])
     expect(missing).toEqual([])
   })
@@ -63,13 +63,13 @@ describe('the command tree', () => {
   })
 
   it('names the API call in the description of every command that calls one', () => {
-    const local = new Set(['auth:logout', 'auth:token', 'config:list', 'config:get', 'config:set', 'config:unset', 'config:path', 'completion', 'api', 'auth:status'])
+    const local = new Set(['auth:logout', 'auth:token', 'config:list', 'config:get', 'config:set', 'config:unset', 'config:path', 'completion', 'api', 'auth:status', 'sandbox'])
     const silent = ours.filter(c => !local.has(c.id) && !/\b(GET|POST|PUT|PATCH|DELETE)\b/.test(c.description ?? '')).map(c => c.id)
     expect(silent).toEqual([])
   })
 
   it('offers --json, --dry-run and --verbose on every API command', () => {
-    const local = new Set(['auth:logout', 'auth:token', 'config:list', 'config:get', 'config:set', 'config:unset', 'config:path', 'completion'])
+    const local = new Set(['auth:logout', 'auth:token', 'config:list', 'config:get', 'config:set', 'config:unset', 'config:path', 'completion', 'sandbox'])
     const lacking = ours.filter(c => !local.has(c.id) && !['json', 'dry-run', 'verbose', 'host', 'token', 'profile'].every(f => c.flags[f])).map(c => c.id)
     expect(lacking).toEqual([])
   })
