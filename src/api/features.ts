@@ -37,7 +37,8 @@ export interface Feature {
   definition: FeatureDefinition | null
 }
 
-export const FEATURE_COLUMNS = ['name', 'state', 'gates', 'definition.type'] as const
+// gates (JSON) last: it is the long one, cut to fit the terminal.
+export const FEATURE_COLUMNS = ['name', 'state', 'definition.type', 'gates'] as const
 export const DEFINITION_COLUMNS = ['name', 'type', 'group', 'milestone', 'default_enabled'] as const
 
 /** the actors a gate can target in one call; lists go to the API comma-separated */

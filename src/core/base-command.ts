@@ -62,6 +62,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       header: !f['no-header'],
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
+      wide: f.wide ?? false,
     })
     return this.printerCache
   }

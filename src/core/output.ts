@@ -5,7 +5,8 @@ import type {OutputFormat} from './config-store.js'
 import {visibleCell} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {importModule} from './import-module.js'
-import {colorEnabled, stdoutIsTerminal} from './terminal.js'
+import {cutRank, renderTable, type CutRank} from './table-layout.js'
+import {colorEnabled, stdoutIsTerminal, terminalColumns} from './terminal.js'
 
 export interface OutputOptions {
   format: OutputFormat
@@ -13,6 +14,8 @@ export interface OutputOptions {
   header: boolean
   sort?: string
   quiet: boolean
+  /** tables as wide as their content even on a terminal */
+  wide?: boolean
 }
 
 type Write = (text: string) => void
@@ -40,7 +43,8 @@ export class Printer {
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
     const rows = fields.map(field => [field, cellText(columnValue(data, field), {relativeDates: this.tty})])
-    await this.table(null, rows, Infinity)
+    // The field names are the identities here; the values are what gets cut.
+    this.table(null, rows, ['never', 'later'])
   }
 
   /** pages of records, printed as they arrive where the format allows */
@@ -58,7 +62,7 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
-    await this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), this.tty ? 60 : Infinity)
+    this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), columns.map(c => rankOf(records, c)))
   }
 
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
@@ -100,23 +104,21 @@ export class Printer {
     for (const record of records) this.write(csvRow(columns.map(c => cellText(columnValue(record, c)))) + '\n')
   }
 
-  /** cells are cut to `maxWidth` after their control characters are made visible, so the cut counts what is shown */
-  private async table(head: string[] | null, rows: string[][], maxWidth: number): Promise<void> {
-    const {default: Table} = await importModule<{default: typeof import('cli-table3')}>('cli-table3')
-    const color = colorEnabled(process.stdout)
-    // cli-table3 colours even into a pipe and ignores NO_COLOR: plain style unless a person is looking.
-    const style = {head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0}
-    const options = {style, chars: BORDERLESS}
-    const table = head && this.options.header ? new Table({...options, head: head.map(visibleCell)}) : new Table(options)
-    table.push(...rows.map(row => row.map(cell => truncate(visibleCell(cell), maxWidth))))
-    this.write(table.toString() + '\n')
+  /**
+   * On a terminal the table fits its width (see table-layout.ts); into a pipe, or with --wide, nothing
+   * is cut. Control characters are made visible first, so widths count what is shown.
+   */
+  private table(head: string[] | null, rows: string[][], ranks: CutRank[]): void {
+    const maxWidth = this.tty && !this.options.wide ? terminalColumns() : Infinity
+    const bold = colorEnabled(process.stdout) ? (text: string) => `\u001B[1m${text}\u001B[22m` : undefined
+    const lines = renderTable({
+      head: head && this.options.header ? head.map(visibleCell) : null,
+      rows: rows.map(row => row.map(visibleCell)),
+      ranks,
+      maxWidth,
+    }, bold)
+    this.write(lines.join('\n') + '\n')
   }
-}
-
-// Columns separated by spaces, no box: easy to read, and to cut/awk when someone must.
-const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
 }
 
 async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
@@ -127,6 +129,10 @@ function indent(text: string): string {
   return text.split('\n').map(line => '  ' + line).join('\n')
 }
 
-function truncate(text: string, max: number): string {
-  return text.length > max ? text.slice(0, max - 1) + '…' : text
+/** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */
+function rankOf(records: unknown[], column: string): CutRank {
+  const rank = cutRank(column)
+  if (rank !== 'later') return rank
+  const isJson = (value: unknown) => value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every(v => v === null || typeof v !== 'object'))
+  return records.some(r => isJson(columnValue(r, column))) ? 'first' : rank
 }

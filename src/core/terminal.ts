@@ -5,6 +5,11 @@ export function stdoutIsTerminal(): boolean {
   return Boolean(process.stdout.isTTY)
 }
 
+/** the width a table may take on the terminal; 80 when the terminal does not say */
+export function terminalColumns(): number {
+  return process.stdout.columns || 80
+}
+
 /** prompts need both ends: someone typing (stdin) and someone reading (stdout) */
 export function canPrompt(): boolean {
   return Boolean(process.stdin.isTTY && process.stdout.isTTY)

@@ -1,6 +1,7 @@
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {displayWidth} from '../../src/core/display-width.js'
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -31,6 +32,20 @@ describe('labels list', () => {
     const table = await sb.run(['labels', 'list', '-p', '20', '-o', 'table', '--columns', 'name,color'])
     expect(table.stdout.split('\n')[0]).toMatch(/^name\s+color\s*$/)
     expect(table.stdout).toMatch(/bug\s+#d9534f/)
+  })
+
+  it('keeps table columns aligned after CJK, emoji and right-to-left names (display width, not string length)', async () => {
+    const names = ['バグ修正', '🐛 crash', 'באג-קריטי', 'cafe\u0301']
+    for (const name of names) expect((await sb.api('POST', '/projects/22/labels', {as: 'owner', body: {name, color: '#0000ff'}})).status).toBe(201)
+    const table = await sb.run(['labels', 'list', '-p', '22', '-o', 'table', '--columns', 'name,color'], {as: 'owner'})
+    const rows = table.stdout.trimEnd().split('\n').slice(1)
+    expect(rows.map(row => row.split(/\s{2,}/)[0])).toEqual(expect.arrayContaining(names))
+    // the colour starts at the same terminal column on every row (the seeded "good first issue" is the widest name)
+    for (const row of rows) expect(displayWidth(row.slice(0, row.search(/#[0-9a-f]{6}/))), row).toBe('good first issue'.length + 2)
+    // into a pipe, -o table is not fitted to any width: a long description stays whole
+    await sb.api('POST', '/projects/22/labels', {as: 'owner', body: {name: 'long', color: '#0000ff', description: 'word '.repeat(60).trim()}})
+    const whole = await sb.run(['labels', 'list', '-p', '22', '-o', 'table', '--columns', 'name,description'], {as: 'owner'})
+    expect(whole.stdout).toContain('word '.repeat(60).trim())
   })
 
   it('pages: --per-page and --page pick one page, --all follows every page in order', async () => {

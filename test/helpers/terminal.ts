@@ -16,18 +16,28 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 export class TerminalSession {
   private constructor(readonly name: string) {}
 
-  /** starts `forgectl args` in a new 100x30 terminal; the exit code is printed when it ends */
-  static async start(args: string[], env: Record<string, string>): Promise<TerminalSession> {
+  /** starts `forgectl args` in a new terminal (100x30 unless told); the exit code is printed when it ends */
+  static async start(args: string[], env: Record<string, string>, size: {columns?: number; rows?: number} = {}): Promise<TerminalSession> {
     const name = `forgectl-test-${randomBytes(4).toString('hex')}`
     const exports = Object.entries(env).map(([k, v]) => `export ${k}=${quote(v)};`).join(' ')
     const command = `${exports} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo "[exit $?]"; sleep 30`
-    await run('tmux', ['new-session', '-d', '-s', name, '-x', '100', '-y', '30', 'bash', '--norc', '--noprofile', '-c', command])
+    await run('tmux', ['new-session', '-d', '-s', name, '-x', String(size.columns ?? 100), '-y', String(size.rows ?? 30), 'bash', '--norc', '--noprofile', '-c', command])
     return new TerminalSession(name)
   }
 
   async screen(): Promise<string> {
     const {stdout} = await run('tmux', ['capture-pane', '-p', '-t', this.name])
     return stdout
+  }
+
+  /**
+   * The screen's lines as written, with lines the terminal wrapped joined again (and trailing blanks
+   * dropped): a line wider than the terminal shows as one long line here, where `screen()` would show
+   * its wrapped pieces, none wider than the terminal.
+   */
+  async writtenLines(): Promise<string[]> {
+    const {stdout} = await run('tmux', ['capture-pane', '-p', '-J', '-t', this.name])
+    return stdout.split('\n').map(line => line.trimEnd())
   }
 
   /** the screen once it shows `expected`; fails with the screen's text after `timeoutMs` */

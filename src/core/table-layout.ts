@@ -1,0 +1,92 @@
+// Fitting a table to the terminal: which columns to show and how wide, then the text. Pure, so the
+// rules are unit-tested without a terminal. The rules (issue 14):
+// - a column holding an identity (ID, name, state) is never cut: a cut ID is a wrong ID;
+// - URLs and free text (descriptions, notes, errors) are cut first, then any other column;
+// - a cut cell ends in `…`, and nothing wraps, so one record stays one line;
+// - if the uncuttable columns alone do not fit, trailing columns are left out (the cuttable ones first)
+//   rather than exceeding the width: the terminal would wrap every line and the table would be unreadable.
+import {cutToWidth, displayWidth} from './display-width.js'
+
+/** how far a column may be cut: `never`, `first` (URLs, free text), `later` (the rest) */
+export type CutRank = 'never' | 'first' | 'later'
+
+const GAP = 2
+// A cut column keeps at least this many cells (or its header's width), so it still says something.
+const MIN_CUT_WIDTH = 8
+
+const NEVER_CUT = new Set(['id', 'iid', 'key', 'name', 'username', 'slug', 'relation', 'state', 'status', 'short_id', 'item', 'profile'])
+const CUT_FIRST = /(^|_)(url|urls|description|note|error|markdown|path|fingerprint\w*|message|body|content)$/
+
+/** the cut rank of a field, from its last path segment: `commit.short_id` is an ID, `platform.api_url` a URL */
+export function cutRank(field: string): CutRank {
+  const last = field.slice(field.lastIndexOf('.') + 1)
+  if (NEVER_CUT.has(last) || last.endsWith('_id')) return 'never'
+  if (CUT_FIRST.test(last)) return 'first'
+  return 'later'
+}
+
+export interface TableInput {
+  /** header cells, or null for a table without a header row */
+  head: string[] | null
+  rows: string[][]
+  /** one per column */
+  ranks: CutRank[]
+  /** terminal cells available; Infinity for no limit */
+  maxWidth: number
+}
+
+export interface TableLayout {
+  /** indexes of the columns shown, in order */
+  shown: number[]
+  /** width of each shown column, in cells */
+  widths: number[]
+}
+
+export function layoutTable({head, rows, ranks, maxWidth}: TableInput): TableLayout {
+  const count = ranks.length
+  const headWidth = (i: number) => (head ? displayWidth(head[i] ?? '') : 0)
+  const natural = Array.from({length: count}, (_, i) => Math.max(headWidth(i), ...rows.map(r => displayWidth(r[i] ?? ''))))
+  const shown = Array.from({length: count}, (_, i) => i)
+  const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1)
+  for (;;) {
+    const widths = shrink(shown.map(i => natural[i]), shown.map(i => ranks[i]), shown.map(i => Math.min(natural[i], Math.max(MIN_CUT_WIDTH, headWidth(i)))), maxWidth, total)
+    if (total(widths) <= maxWidth || shown.length <= 1) return {shown, widths}
+    // Still too wide with every cuttable column at its least: leave out the last cuttable column, else the last one.
+    const cuttable = shown.findLastIndex(i => ranks[i] !== 'never')
+    shown.splice(cuttable > 0 ? cuttable : shown.length - 1, 1)
+  }
+}
+
+/** narrows the widest cuttable columns of each rank in turn (cut-first before later) until the table fits */
+function shrink(natural: number[], ranks: CutRank[], least: number[], maxWidth: number, total: (w: number[]) => number): number[] {
+  // A cuttable column never needs more than the whole width: this bounds the loop below for a huge cell.
+  const widths = natural.map((w, i) => (ranks[i] === 'never' ? w : Math.min(w, Math.max(least[i], maxWidth))))
+  for (const rank of ['first', 'later'] as const) {
+    for (let excess = total(widths) - maxWidth; excess > 0; excess--) {
+      // one cell off the widest column of this rank, so that cut columns end up evenly wide
+      let widest = -1
+      for (let i = 0; i < widths.length; i++) {
+        if (ranks[i] === rank && widths[i] > least[i] && (widest < 0 || widths[i] > widths[widest])) widest = i
+      }
+      if (widest < 0) break
+      widths[widest]--
+    }
+  }
+  return widths
+}
+
+/** the table's lines: cells cut to their column and padded by display width, columns two spaces apart */
+export function renderTable(input: TableInput, styleHead: (text: string) => string = text => text): string[] {
+  const {shown, widths} = layoutTable(input)
+  const line = (cells: string[], style: (text: string) => string) => {
+    const parts = shown.map((col, k) => {
+      const text = cutToWidth(cells[col] ?? '', widths[k])
+      const padding = k === shown.length - 1 ? '' : ' '.repeat(widths[k] - displayWidth(text) + GAP)
+      return style(text) + padding
+    })
+    return parts.join('').trimEnd()
+  }
+  const lines = input.head ? [line(input.head, styleHead)] : []
+  for (const row of input.rows) lines.push(line(row, text => text))
+  return lines
+}
