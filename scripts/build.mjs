@@ -18,16 +18,9 @@ function commandModules() {
     const id = relative(join(root, 'src/commands'), file).replace(/\.ts$/, '').split(sep).join(':')
     return [id, `./${relative(join(root, 'src'), file)}`, 'default']
   })
-  // oclif's help and autocomplete commands, bundled rather than loaded as plugins: each plugin oclif
-  // loads at start-up costs a package lookup and a manifest read on every run, help or not.
-  const autocomplete = join(root, 'node_modules/@oclif/plugin-autocomplete/lib/commands/autocomplete')
-  return [
-    ...ours,
-    ['help', '@oclif/plugin-help', 'commands.help'],
-    ['autocomplete', join(autocomplete, 'index.js'), 'default'],
-    ['autocomplete:create', join(autocomplete, 'create.js'), 'default'],
-    ['autocomplete:script', join(autocomplete, 'script.js'), 'default'],
-  ]
+  // oclif's help command, bundled rather than loaded as a plugin: each plugin oclif loads at start-up
+  // costs a package lookup and a manifest read on every run, help or not.
+  return [...ours, ['help', '@oclif/plugin-help', 'commands.help']]
 }
 
 /** `import {COMMANDS} from 'forgectl:commands'`: a getter per id, requiring its module on first use */

@@ -7,12 +7,9 @@ import {readFile} from 'node:fs/promises'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
+import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
 import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
-
-const CONNECTION = 'CONNECTION'
-const OUTPUT = 'OUTPUT'
-const LIST = 'LIST'
 
 /** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
 export const durationFlag = Flags.custom<number>({

@@ -46,8 +46,8 @@ const TREE: Record<string, string[]> = {
   labels: ['list', 'get', 'create', 'update', 'delete', 'subscribe', 'unsubscribe', 'promote'],
 }
 
-// oclif's help and autocomplete commands, bundled into forgectl by scripts/build.mjs
-const OCLIF_COMMANDS = new Set(['help', 'autocomplete', 'autocomplete:create', 'autocomplete:script'])
+// oclif's help command, bundled into forgectl by scripts/build.mjs
+const OCLIF_COMMANDS = new Set(['help'])
 const ours = Object.values(manifest.commands).filter(c => !c.hidden && !OCLIF_COMMANDS.has(c.id))
 
 describe('the command tree', () => {
