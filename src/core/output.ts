@@ -5,7 +5,8 @@ import type {OutputFormat} from './config-store.js'
 import {visibleCell} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {importModule} from './import-module.js'
-import {cutRank, renderTable, type CutRank} from './table-layout.js'
+import {cutRank, type CutRank} from './table-layout.js'
+import {renderTable} from './table-render.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from './terminal.js'
 
 export interface OutputOptions {
@@ -44,7 +45,7 @@ export class Printer {
     const fields = this.options.columns ?? Object.keys(data)
     const rows = fields.map(field => [field, cellText(columnValue(data, field), {relativeDates: this.tty})])
     // The field names are the identities here; the values are what gets cut.
-    this.table(null, rows, ['never', 'later'])
+    await this.table(null, rows, ['never', 'later'])
   }
 
   /** pages of records, printed as they arrive where the format allows */
@@ -62,7 +63,7 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
-    this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), columns.map(c => rankOf(records, c)))
+    await this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), columns.map(c => rankOf(records, c)))
   }
 
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
@@ -108,15 +109,14 @@ export class Printer {
    * On a terminal the table fits its width (see table-layout.ts); into a pipe, or with --wide, nothing
    * is cut. Control characters are made visible first, so widths count what is shown.
    */
-  private table(head: string[] | null, rows: string[][], ranks: CutRank[]): void {
+  private async table(head: string[] | null, rows: string[][], ranks: CutRank[]): Promise<void> {
     const maxWidth = this.tty && !this.options.wide ? terminalColumns() : Infinity
-    const bold = colorEnabled(process.stdout) ? (text: string) => `\u001B[1m${text}\u001B[22m` : undefined
-    const lines = renderTable({
+    const lines = await renderTable({
       head: head && this.options.header ? head.map(visibleCell) : null,
       rows: rows.map(row => row.map(visibleCell)),
       ranks,
       maxWidth,
-    }, bold)
+    }, colorEnabled(process.stdout))
     this.write(lines.join('\n') + '\n')
   }
 }

@@ -75,18 +75,9 @@ function shrink(natural: number[], ranks: CutRank[], least: number[], maxWidth: 
   return widths
 }
 
-/** the table's lines: cells cut to their column and padded by display width, columns two spaces apart */
-export function renderTable(input: TableInput, styleHead: (text: string) => string = text => text): string[] {
+/** the shown columns' cells, each cut to its column's width: what the renderer then pads and joins */
+export function fitTable(input: TableInput): {head: string[] | null; rows: string[][]} {
   const {shown, widths} = layoutTable(input)
-  const line = (cells: string[], style: (text: string) => string) => {
-    const parts = shown.map((col, k) => {
-      const text = cutToWidth(cells[col] ?? '', widths[k])
-      const padding = k === shown.length - 1 ? '' : ' '.repeat(widths[k] - displayWidth(text) + GAP)
-      return style(text) + padding
-    })
-    return parts.join('').trimEnd()
-  }
-  const lines = input.head ? [line(input.head, styleHead)] : []
-  for (const row of input.rows) lines.push(line(row, text => text))
-  return lines
+  const fit = (cells: string[]) => shown.map((col, k) => cutToWidth(cells[col] ?? '', widths[k]!))
+  return {head: input.head ? fit(input.head) : null, rows: input.rows.map(fit)}
 }

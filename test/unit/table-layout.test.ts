@@ -2,10 +2,11 @@
 // characters, which columns are cut or left out, and that every line fits and stays aligned.
 import {describe, expect, it} from 'vitest'
 import {cutToWidth, displayWidth} from '../../src/core/display-width.js'
-import {cutRank, layoutTable, renderTable, type CutRank} from '../../src/core/table-layout.js'
+import {cutRank, layoutTable, type CutRank} from '../../src/core/table-layout.js'
+import {renderTable} from '../../src/core/table-render.js'
 
 describe('displayWidth', () => {
-  it('counts East Asian wide characters and emoji as 2, combining marks and format characters as 0', () => {
+  it('counts East Asian wide characters and emoji as 2, combining marks and format characters as 0', async () => {
     expect(displayWidth('bug')).toBe(3)
     expect(displayWidth('バグ')).toBe(4)
     expect(displayWidth('缺陷')).toBe(4)
@@ -21,7 +22,7 @@ describe('displayWidth', () => {
     expect(displayWidth('ＡＢ')).toBe(4) // fullwidth Latin
   })
 
-  it('cuts by width, never inside a grapheme, and ends a cut with …', () => {
+  it('cuts by width, never inside a grapheme, and ends a cut with …', async () => {
     expect(cutToWidth('description', 20)).toBe('description')
     expect(cutToWidth('description', 6)).toBe('descr…')
     expect(cutToWidth('バグ修正', 6)).toBe('バグ…')
@@ -33,7 +34,7 @@ describe('displayWidth', () => {
 })
 
 describe('cutRank', () => {
-  it('never cuts IDs, names and states; cuts URLs and free text first', () => {
+  it('never cuts IDs, names and states; cuts URLs and free text first', async () => {
     for (const field of ['id', 'iid', 'name', 'username', 'state', 'status', 'key', 'commit.short_id', 'project_id', 'slug']) expect(cutRank(field)).toBe('never')
     for (const field of ['url', 'description', 'last_error', 'platform_orchestrator.api_url', 'note', 'link.markdown', 'file_path']) expect(cutRank(field)).toBe('first')
     for (const field of ['color', 'scopes', 'created_at', 'title']) expect(cutRank(field)).toBe('later')
@@ -42,7 +43,7 @@ describe('cutRank', () => {
 
 const widest = (lines: string[]) => Math.max(...lines.map(displayWidth))
 
-describe('layoutTable and renderTable', () => {
+describe('layoutTable, and renderTable through cli-table3', () => {
   const head = ['id', 'name', 'url', 'description', 'color']
   const ranks: CutRank[] = ['never', 'never', 'first', 'first', 'later']
   const rows = [
@@ -50,41 +51,41 @@ describe('layoutTable and renderTable', () => {
     ['7', 'bug', 'https://e.com', 'short', 'red'],
   ]
 
-  it('leaves a table that fits as it is, and never limits one without a width', () => {
-    expect(renderTable({head, rows, ranks, maxWidth: Infinity})[1]).toContain('x'.repeat(80))
-    const small = renderTable({head: ['id', 'name'], rows: [['7', 'bug']], ranks: ['never', 'never'], maxWidth: 80})
+  it('leaves a table that fits as it is, and never limits one without a width', async () => {
+    expect((await renderTable({head, rows, ranks, maxWidth: Infinity}))[1]).toContain('x'.repeat(80))
+    const small = await renderTable({head: ['id', 'name'], rows: [['7', 'bug']], ranks: ['never', 'never'], maxWidth: 80})
     expect(small).toEqual(['id  name', '7   bug'])
   })
 
-  it('fits the width by cutting URLs and descriptions, keeping IDs and names whole', () => {
+  it('fits the width by cutting URLs and descriptions, keeping IDs and names whole', async () => {
     for (const maxWidth of [70, 80, 120]) {
-      const lines = renderTable({head, rows, ranks, maxWidth})
+      const lines = await renderTable({head, rows, ranks, maxWidth})
       expect(widest(lines)).toBeLessThanOrEqual(maxWidth)
       expect(lines[1]).toMatch(/^1013  a-rather-long-label-name  https:\/\/\S+…\s+Something[^…]*…\s+#d9534f$/)
     }
   })
 
-  it('cuts the "first" columns before the others', () => {
+  it('cuts the "first" columns before the others', async () => {
     const {widths} = layoutTable({head, rows, ranks, maxWidth: 100})
     expect(widths[4]).toBe(7) // color untouched while url and description still give way
     expect(widths[2] + widths[3]).toBe(100 - 4 - 24 - 7 - 8)
   })
 
-  it('leaves out trailing cuttable columns when even the least widths do not fit, never cutting an ID', () => {
+  it('leaves out trailing cuttable columns when even the least widths do not fit, never cutting an ID', async () => {
     const {shown} = layoutTable({head, rows, ranks, maxWidth: 50})
     expect(shown).toEqual([0, 1, 2])
-    const lines = renderTable({head, rows, ranks, maxWidth: 40})
+    const lines = await renderTable({head, rows, ranks, maxWidth: 40})
     expect(widest(lines)).toBeLessThanOrEqual(40)
     expect(lines[1]).toMatch(/^1013  a-rather-long-label-name/)
   })
 
-  it('prints a name longer than the terminal whole rather than cutting it', () => {
-    const lines = renderTable({head: ['name', 'url'], rows: [['n'.repeat(30), 'https://e.com']], ranks: ['never', 'first'], maxWidth: 20})
+  it('prints a name longer than the terminal whole rather than cutting it', async () => {
+    const lines = await renderTable({head: ['name', 'url'], rows: [['n'.repeat(30), 'https://e.com']], ranks: ['never', 'first'], maxWidth: 20})
     expect(lines).toEqual(['name', 'n'.repeat(30)])
   })
 
-  it('keeps columns aligned around CJK, emoji, combining and right-to-left text', () => {
-    const lines = renderTable({
+  it('keeps columns aligned around CJK, emoji, combining and right-to-left text', async () => {
+    const lines = await renderTable({
       head: ['name', 'color', 'description'],
       rows: [['バグ', 'red', 'x'], ['🐛 bug', 'blue', 'y'], ['באג', 'teal', 'z'], ['cafe\u0301', 'gray', 'w'], ['plain', 'green', 'v']],
       ranks: ['never', 'later', 'first'],
@@ -95,8 +96,8 @@ describe('layoutTable and renderTable', () => {
     expect(new Set(starts)).toEqual(new Set([8])) // "🐛 bug" is the widest name: 6 cells, then the gap
   })
 
-  it('cuts wide characters by width so the line still fits', () => {
-    const lines = renderTable({head: ['id', 'description'], rows: [['1', '説明'.repeat(40)]], ranks: ['never', 'first'], maxWidth: 30})
+  it('cuts wide characters by width so the line still fits', async () => {
+    const lines = await renderTable({head: ['id', 'description'], rows: [['1', '説明'.repeat(40)]], ranks: ['never', 'first'], maxWidth: 30})
     expect(widest(lines)).toBeLessThanOrEqual(30)
     expect(lines[1]).toMatch(/^1   (説明)+説?…$/)
   })
