@@ -39,7 +39,7 @@ export const outputFlags = {
   columns: Flags.string({description: 'comma-separated fields to show in table/csv (dotted for nested: user.username)', helpGroup: OUTPUT}),
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
   sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
-  quiet: Flags.boolean({char: 'q', description: 'print only IDs, one per line', helpGroup: OUTPUT}),
+  quiet: Flags.boolean({char: 'q', description: 'print only each record\'s handle (the ID, key, IID or name the next command takes), one per line, and no messages but warnings', helpGroup: OUTPUT}),
 }
 
 export const listFlags = {

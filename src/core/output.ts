@@ -5,6 +5,7 @@ import type {OutputFormat} from './config-store.js'
 import {visibleCell} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {importModule} from './import-module.js'
+import {wordFor, type FieldWords} from './words.js'
 import {colorEnabled, stdoutIsTerminal} from './terminal.js'
 
 export interface OutputOptions {
@@ -13,6 +14,10 @@ export interface OutputOptions {
   header: boolean
   sort?: string
   quiet: boolean
+  /** the field `-q` prints (BaseCommand.handle) */
+  handle?: string
+  /** words tables show for numeric codes (BaseCommand.words); data formats keep the code */
+  words?: FieldWords
 }
 
 type Write = (text: string) => void
@@ -39,7 +44,7 @@ export class Printer {
     if (data === null || typeof data !== 'object' || Array.isArray(data)) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
-    const rows = fields.map(field => [field, cellText(columnValue(data, field), {relativeDates: this.tty})])
+    const rows = fields.map(field => [field, cellText(wordFor(this.options.words, field, columnValue(data, field)), {relativeDates: this.tty})])
     await this.table(null, rows, Infinity)
   }
 
@@ -58,7 +63,7 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
-    await this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), this.tty ? 60 : Infinity)
+    await this.table(columns, records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))), this.tty ? 60 : Infinity)
   }
 
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
@@ -86,7 +91,7 @@ export class Printer {
 
   /** exact for a script; a name used as the ID (labels) may hold control characters a terminal would obey */
   private id(record: unknown): void {
-    const id = recordId(record)
+    const id = recordId(record, this.options.handle)
     if (id !== undefined) this.write((this.tty ? visibleCell(id) : id) + '\n')
   }
 
