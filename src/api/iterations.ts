@@ -2,6 +2,7 @@
 // returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath} from '../core/request.js'
+import type {FieldWords} from '../core/words.js'
 
 /** filter values; `opened` means upcoming and current */
 export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const
@@ -22,6 +23,9 @@ export interface Iteration {
   start_date: string
   web_url: string
 }
+
+/** what tables show for `state`: the platform's numbering, the same words as the --state filter */
+export const ITERATION_WORDS = {state: {1: 'upcoming', 2: 'current', 3: 'closed'}} as const satisfies FieldWords
 
 export const ITERATION_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date'] as const
 

@@ -1,6 +1,7 @@
 // Group milestones (document 2, "Group milestone", "Group milestones"): /groups/:id/milestones, with
 // the issues, merge requests and burndown events of each milestone.
 import {UsageError} from '../core/errors.js'
+import {done, thing, unchanged, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {isPositiveId, type Id} from '../core/id.js'
@@ -142,10 +143,10 @@ export async function changeMilestoneState(api: ApiClient, group: string, id: Id
   return {milestone, event, already: before?.state === TARGET_STATE[event]}
 }
 
-export function stateChangeMessage({milestone, event, already}: StateChange): string {
-  const name = `Milestone "${milestone.title}" (ID ${milestone.id})`
-  if (already) return `${name} was already ${TARGET_STATE[event]}; the server keeps it ${milestone.state}.`
-  return `${name} is now ${milestone.state}.`
+export function stateChangeMessage({milestone, event, already}: StateChange): Note {
+  const name = `${thing('milestone', milestone.title)} (ID ${milestone.id})`
+  if (already) return unchanged(`${name} was already ${TARGET_STATE[event]}`)
+  return done(event === 'close' ? 'Closed' : 'Activated', name)
 }
 
 /** `--iids 1,2 --iids 5` → ['1', '2', '5']: IIDs are positive whole numbers, kept as typed */

@@ -2,6 +2,7 @@
 // /projects/:id/packages/protection/rules. Maintainer role at least.
 import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
+import {warning, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {recordString, type FileRecord} from '../core/records-file.js'
@@ -96,9 +97,9 @@ export const LEVEL_FLAG_NAMES = {push: '--minimum-access-level-for-push', delete
  * With the `packages_protected_packages_delete` feature flag off the platform ignores the delete level
  * and answers null: worth a note, since the rule then does not protect what was asked.
  */
-export function ignoredDeleteLevel(sent: RuleFields, rule: PackageProtectionRule): string | undefined {
+export function ignoredDeleteLevel(sent: RuleFields, rule: PackageProtectionRule): Note | undefined {
   if (typeof sent.minimum_access_level_for_delete !== 'string' || rule.minimum_access_level_for_delete !== null) return undefined
-  return `Note: the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off).`
+  return warning(`the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off)`)
 }
 
 /** a rule from a `--from-file` record (fields named as the API names them), checked like the flags */

@@ -9,6 +9,7 @@ import {CliError, ExitCode, UsageError} from '../core/errors.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {matches} from '../core/validate.js'
+import type {FieldWords} from '../core/words.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */
 export const EXPORT_STATUS = {started: 0, finished: 1, failed: -1} as const
@@ -32,6 +33,9 @@ export interface RelationExportStatus {
   /** "present for batched relations" */
   batches?: RelationExportBatch[]
 }
+
+/** what tables show for `status`; the spec: "status (integer: 0 started, 1 finished, -1 failed)" */
+export const RELATION_EXPORT_WORDS = {status: {0: 'started', 1: 'finished', '-1': 'failed'}} as const satisfies FieldWords
 
 export const RELATION_EXPORT_COLUMNS = ['relation', 'status', 'batched', 'batches_count', 'error', 'updated_at'] as const
 /** one row per file of `download --all` */

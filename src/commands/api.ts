@@ -8,6 +8,7 @@ import {listFlags, textFrom} from '../core/flags.js'
 import {listSpec} from '../core/pagination.js'
 import type {HttpMethod, JsonBody, Query} from '../core/request.js'
 import {oneOfValues} from '../core/validate.js'
+import {saved, info} from '../core/notes.js'
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
@@ -42,8 +43,8 @@ export default class Api extends ApiCommand<typeof Api> {
     const inQuery = method === 'GET' || method === 'DELETE'
     const query = inQuery ? (body as Query) : undefined
     if (this.flags.download) {
-      const saved = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', clobber: this.flags.clobber})
-      if (saved.path !== '-') this.note(`Saved ${saved.bytes} bytes to ${saved.path}`)
+      const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', clobber: this.flags.clobber})
+      if (savedTo.path !== '-') this.note(saved(savedTo.bytes, savedTo.path))
       return
     }
     if (this.flags.all || this.flags.page !== undefined) {
@@ -53,7 +54,7 @@ export default class Api extends ApiCommand<typeof Api> {
     const hasBody = !inQuery && Object.keys(body).length > 0
     const response = await this.api.request<unknown>({method, path, query, body: hasBody ? (body as JsonBody) : undefined, expect: 'json'})
     if (response.data !== undefined) await this.print(response.data)
-    else this.note(`${response.status} (no content)`)
+    else this.note(info(`${response.status}: the server sent no content`))
   }
 }
 

@@ -4,6 +4,7 @@ import {ExitCode} from '../core/errors.js'
 import {outputFlags} from '../core/flags.js'
 import {reportOnInterrupt} from '../core/interrupt.js'
 import {isLoopback, listenError, loadSandbox} from '../core/sandbox-launch.js'
+import {info, warning} from '../core/notes.js'
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static summary = 'Start the in-memory stand-in of the API, to rehearse scripts against'
@@ -38,14 +39,14 @@ It listens on loopback (127.0.0.1) unless --host says otherwise; its tokens are 
       const sandbox = await startSandbox({port, host}).catch((error: unknown) => {
         throw listenError(error, host, port)
       })
-      if (!isLoopback(host)) this.note(`Warning: listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's).`)
+      if (!isLoopback(host)) this.note(warning(`listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's)`))
       if (json) process.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
       else process.stdout.write([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
-      this.note(`Sandbox listening on ${sandbox.url}: in memory, nothing is kept; Ctrl-C stops it.`)
-      this.note(`  export FORGECTL_HOST=${sandbox.url} FORGECTL_TOKEN=${sandbox.tokens.admin}`)
+      this.note(info(`Sandbox listening on ${sandbox.url}: in memory, nothing is kept; Ctrl-C stops it`))
+      this.note(info(`  export FORGECTL_HOST=${sandbox.url} FORGECTL_TOKEN=${sandbox.tokens.admin}`))
       const stoppedBy = await signal.stopped
       await sandbox.close()
-      this.note(`Sandbox stopped (${stoppedBy}).`)
+      this.note(info(`Sandbox stopped (${stoppedBy})`))
     } finally {
       signal.release()
     }

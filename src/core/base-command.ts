@@ -10,7 +10,9 @@ import {CliError, ExitCode, UsageError} from './errors.js'
 import {visibleText} from './escape.js'
 import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
+import type {Note} from './notes.js'
 import {Printer} from './output.js'
+import type {FieldWords} from './words.js'
 import {installInterruptHandlers} from './interrupt.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
@@ -26,6 +28,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static baseFlags = {...outputFlags}
   /** the fields a table shows by default for this command's records */
   static columns?: readonly string[]
+  /** the field `-q` prints when recordId's default order picks one the next command does not take */
+  static handle?: string
+  /** per field, the words a table shows for the API's numeric codes (src/core/words.ts) */
+  static words?: FieldWords
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -63,6 +69,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
       wide: f.wide ?? false,
+      handle: (this.ctor as unknown as typeof BaseCommand).handle,
+      words: (this.ctor as unknown as typeof BaseCommand).words,
     })
     return this.printerCache
   }
@@ -76,9 +84,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await this.printer.record(data, columns)
   }
 
-  /** a message for the person, never for the pipe; it often quotes names that came from the server */
-  protected note(message: string): void {
-    process.stderr.write(visibleText(message) + '\n')
+  /**
+   * A message for the person, on stderr (never data), in a pipe too; `-q` silences all but warnings
+   * (src/core/notes.ts). It often quotes names that came from the server, hence visibleText.
+   */
+  protected note(message: Note): void {
+    if (this.shared.quiet && message.kind !== 'warning') return
+    process.stderr.write(visibleText(message.text) + '\n')
   }
 
   /**

@@ -13,6 +13,9 @@ import {CliError, ExitCode, UsageError} from './errors.js'
 import {interruption, onInterrupt} from './interrupt.js'
 import type {ApiClient, Query} from './request.js'
 import {canAnimate} from './terminal.js'
+import {formatBytes} from './bytes.js'
+
+export {formatBytes} from './bytes.js'
 
 /** spread into every command that saves a file */
 export const clobberFlag = {
@@ -183,15 +186,4 @@ function progressMeter(total: number | undefined, show: boolean) {
     draw(true)
   }
   return {counter, bytes: () => bytes, done}
-}
-
-export function formatBytes(n: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB']
-  let value = n
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit++
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`
 }

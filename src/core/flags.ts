@@ -37,7 +37,7 @@ export const outputFlags = {
   wide: Flags.boolean({description: 'show tables whole on a terminal: every column, no cell cut to fit its width', helpGroup: OUTPUT}),
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
   sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
-  quiet: Flags.boolean({char: 'q', description: 'print only IDs, one per line', helpGroup: OUTPUT}),
+  quiet: Flags.boolean({char: 'q', description: 'print only each record\'s handle (the ID, key, IID or name the next command takes), one per line, and no messages but warnings', helpGroup: OUTPUT}),
 }
 
 export const listFlags = {

@@ -66,11 +66,14 @@ export function sortRecords<T>(records: T[], field: string): T[] {
   return descending ? sorted.reverse() : sorted
 }
 
-/** the identifying value of a record, for --quiet */
-export function recordId(record: unknown): string | undefined {
+/**
+ * The identifying value of a record, for --quiet: `handle` when the command names the field its
+ * records are addressed by (feature flag user lists by IID), else the first of the usual fields.
+ */
+export function recordId(record: unknown, handle?: string): string | undefined {
   if (record === null || typeof record !== 'object') return record === undefined ? undefined : String(record)
   const r = record as Record<string, unknown>
-  const id = r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug
+  const id = handle === undefined ? r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug : columnValue(record, handle)
   return id === undefined || id === null ? undefined : String(id)
 }
 

@@ -8,6 +8,7 @@ import {importModule} from './import-module.js'
 import {cutRank, type CutRank} from './table-layout.js'
 import {renderTable} from './table-render.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from './terminal.js'
+import {wordFor, type FieldWords} from './words.js'
 
 export interface OutputOptions {
   format: OutputFormat
@@ -17,6 +18,10 @@ export interface OutputOptions {
   quiet: boolean
   /** tables as wide as their content even on a terminal */
   wide?: boolean
+  /** the field `-q` prints (BaseCommand.handle) */
+  handle?: string
+  /** words tables show for numeric codes (BaseCommand.words); data formats keep the code */
+  words?: FieldWords
 }
 
 type Write = (text: string) => void
@@ -43,7 +48,7 @@ export class Printer {
     if (data === null || typeof data !== 'object' || Array.isArray(data)) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
-    const rows = fields.map(field => [field, cellText(columnValue(data, field), {relativeDates: this.tty})])
+    const rows = fields.map(field => [field, cellText(wordFor(this.options.words, field, columnValue(data, field)), {relativeDates: this.tty})])
     // The field names are the identities here; the values are what gets cut.
     await this.table(null, rows, ['never', 'later'])
   }
@@ -63,7 +68,7 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
-    await this.table(columns, records.map(r => columns.map(c => cellText(columnValue(r, c), {relativeDates: this.tty}))), columns.map(c => rankOf(records, c)))
+    await this.table(columns, records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))), columns.map(c => rankOf(records, c)))
   }
 
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
@@ -91,7 +96,7 @@ export class Printer {
 
   /** exact for a script; a name used as the ID (labels) may hold control characters a terminal would obey */
   private id(record: unknown): void {
-    const id = recordId(record)
+    const id = recordId(record, this.options.handle)
     if (id !== undefined) this.write((this.tty ? visibleCell(id) : id) + '\n')
   }
 

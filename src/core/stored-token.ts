@@ -5,6 +5,7 @@
 import {configPath, configWriteProblem, readProfile, updateProfile} from './config-store.js'
 import {describeSource, normalizeHost, type Connection} from './connection.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
+import {thing, warning, type Note} from './notes.js'
 
 /**
  * The profile that holds the connection's token, checked before anything is sent: the token must have
@@ -41,10 +42,11 @@ export async function storeNewToken(profile: string, value: string, showValue: (
  * A note after the token in use was rotated or revoked without --update-profile: the profile it came
  * from still holds it, and the next command with that profile will get 401.
  */
-export function staleProfileNote(connection: Connection, change: 'rotated' | 'revoked'): string | undefined {
+export function staleProfileNote(connection: Connection, change: 'rotated' | 'revoked'): Note | undefined {
   if (connection.tokenSource !== 'profile') return undefined
   const login = `forgectl auth login --profile ${connection.profile} --token-stdin`
-  return change === 'rotated'
-    ? `Profile "${connection.profile}" still holds the old token, which no longer works: store the new one with \`${login}\` (or rotate with --update-profile).`
-    : `Profile "${connection.profile}" still holds the revoked token: log in with another one (\`${login}\`).`
+  const profile = thing('profile', connection.profile)
+  return warning(change === 'rotated'
+    ? `${profile} still holds the old token, which no longer works: store the new one with \`${login}\` (or rotate with --update-profile)`
+    : `${profile} still holds the revoked token: log in with another one (\`${login}\`)`)
 }

@@ -242,7 +242,7 @@ describe('branches delete-merged', () => {
     const result = await sb.run(['branches', 'delete-merged', '-p', 'acme/website', '--yes', '--json'], maintainer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json()).toEqual({message: '202 Accepted'})
-    expect(result.stderr).toContain('except protected ones')
+    expect(result.stderr).toContain('protected ones and the default branch are kept.')
     expect(names(await branchesOf('acme/website'))).toEqual(['docs-update', 'feature-search', 'fresh', 'main', 'stable'])
   })
 })

@@ -281,7 +281,7 @@ describe('clusters delete', () => {
     const result = await sb.run(['clusters', 'delete', String(gke.id), '-p', '20', '--yes'], {as: 'maintainer'})
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toContain(`Removed cluster ${gke.id} from project 20.`)
+    expect(result.stderr).toContain(`Removed cluster ${gke.id} from project 20: the resources inside the cluster remain.`)
     expect((await sb.api('GET', `/projects/20/clusters/${gke.id}`, {as: 'maintainer'})).status).toBe(404)
     const again = await sb.run(['clusters', 'delete', String(gke.id), '-p', '20', '--yes'], {as: 'maintainer'})
     expect(again.code).toBe(3)

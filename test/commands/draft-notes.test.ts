@@ -226,7 +226,7 @@ describe('draft-notes update and delete', () => {
     const deleted = await sb.run(['draft-notes', 'delete', String(draft.id), ...ref, '--yes'], developer)
     expect(deleted.code, deleted.stderr).toBe(0)
     expect(deleted.stdout).toBe('')
-    expect(deleted.stderr).toContain(`Deleted draft note ${draft.id}.`)
+    expect(deleted.stderr).toMatch(new RegExp(`^Deleted draft note ${draft.id} of merge request !\\d+\\.\\n$`))
     expect((await draftsOf(developer, 'acme/website')).map(d => d.id)).not.toContain(draft.id)
   })
 })

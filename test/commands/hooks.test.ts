@@ -205,7 +205,7 @@ describe('hooks url-variables', () => {
     const result = await sb.run(['hooks', 'url-variables', 'set', String(target.id), 'api_key', 'uv-secret-4471', '--json'], admin)
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toContain(`Set URL variable api_key of system hook ${target.id}.`)
+    expect(result.stderr).toContain(`Set URL variable "api_key" of system hook ${target.id}.`)
     const direct = await sb.api('PUT', `/hooks/${target.id}/url_variables/other`, {as: 'admin', body: {value: 'v'}})
     expect(direct.status).toBe(204)
     const after = await hook(target.id)

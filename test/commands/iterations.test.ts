@@ -36,7 +36,7 @@ describe('iterations list', () => {
   it('prints a table with the default columns', async () => {
     const table = await sb.run(['iterations', 'list', '-p', '20', '-o', 'table'], developer)
     expect(table.stdout.split('\n')[0]).toMatch(/^id\s+iid\s+title\s+state\s+start_date\s+due_date\s*$/)
-    expect(table.stdout).toMatch(/Platform cycle 7\s+2\s+\d{4}-\d{2}-\d{2}/)
+    expect(table.stdout).toMatch(/Platform cycle 7\s+current\s+\d{4}-\d{2}-\d{2}/)
   })
 
   it('--state: upcoming is 1, current 2, closed 3, opened both upcoming and current', async () => {

@@ -177,7 +177,7 @@ describe('labels subscribe, unsubscribe, promote', () => {
     expect(first.stderr).toBe('')
     const second = await sb.run(['labels', 'subscribe', 'bug', '-p', '20', '--json'], {as: 'maintainer'})
     expect(second.code).toBe(0)
-    expect(second.stderr).toContain('Already subscribed to label "bug" (304 Not Modified)')
+    expect(second.stderr).toContain('Nothing changed: you were already subscribed to label "bug".')
     expect(second.json<Label>().subscribed).toBe(true)
   })
 
@@ -186,7 +186,7 @@ describe('labels subscribe, unsubscribe, promote', () => {
     expect(first.json<Label>().subscribed).toBe(false)
     const second = await sb.run(['labels', 'unsubscribe', 'bug', '-p', '20'], {as: 'maintainer'})
     expect(second.code).toBe(0)
-    expect(second.stderr).toContain('Already not subscribed to label "bug" (304 Not Modified)')
+    expect(second.stderr).toContain('Nothing changed: you were not subscribed to label "bug".')
   })
 
   it('promotes a project label to its group, keeping the ID', async () => {

@@ -104,13 +104,13 @@ describe('milestones list and its filters', () => {
     expect(sb.sandbox.requests.at(-1)?.query).toContain('iids%5B%5D=1&iids%5B%5D=3')
     const result = await sb.run(['milestones', 'list', '-g', 'acme/platform', '--iids', '1', '--include-ancestors', '--json'], developer)
     expect(titles(result)).toEqual(['Release 1.0', 'Platform hardening', 'Release 1.1', 'Release 2.0', 'Platform Q1 2027', 'Backlog'])
-    expect(result.stderr).toContain('the server ignores --iids together with --include-ancestors')
+    expect(result.stderr).toContain('Warning: the server ignores --iids together with --include-ancestors.')
   })
 
   it('--include-parent-milestones still works, with a deprecation note', async () => {
     const result = await sb.run(['milestones', 'list', '-g', 'acme/platform', '--include-parent-milestones', '--state', 'closed', '--json'], developer)
     expect(titles(result)).toEqual(['Release 1.0', 'Platform hardening'])
-    expect(result.stderr).toContain('--include-parent-milestones is deprecated; use --include-ancestors')
+    expect(result.stderr).toContain('Warning: --include-parent-milestones is deprecated; use --include-ancestors.')
   })
 
   it('--updated-before and --updated-after', async () => {
@@ -229,14 +229,14 @@ describe('milestones close and activate', () => {
     const closed = await sb.run(['milestones', 'close', String(made.id), '-g', 'acme', '--json'], developer)
     expect(closed.code, closed.stderr).toBe(0)
     expect(closed.json<Milestone>().state).toBe('closed')
-    expect(closed.stderr).toContain(`Milestone "Lifecycle" (ID ${made.id}) is now closed.`)
+    expect(closed.stderr).toContain(`Closed milestone "Lifecycle" (ID ${made.id}).`)
     const again = await sb.run(['milestones', 'close', String(made.id), '-g', 'acme', '--json'], developer)
     expect(again.code).toBe(0)
     expect(again.json<Milestone>().state).toBe('closed')
-    expect(again.stderr).toContain('was already closed; the server keeps it closed.')
+    expect(again.stderr).toContain(`Nothing changed: milestone "Lifecycle" (ID ${made.id}) was already closed.`)
     const active = await sb.run(['milestones', 'activate', String(made.id), '-g', 'acme', '--json'], developer)
     expect(active.json<Milestone>().state).toBe('active')
-    expect(active.stderr).toContain('is now active.')
+    expect(active.stderr).toContain(`Activated milestone "Lifecycle" (ID ${made.id}).`)
     expect((await sb.api<Milestone>('GET', `/groups/acme/milestones/${made.id}`)).body.state).toBe('active')
     const stillActive = await sb.run(['milestones', 'activate', String(made.id), '-g', 'acme'], developer)
     expect(stillActive.stderr).toContain('was already active')

@@ -145,7 +145,7 @@ describe('mirrors sync', () => {
       const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20'], maintainer)
       expect(result.code).toBe(0)
       expect(result.stdout).toBe('')
-      expect(result.stderr).toContain(`Update of mirror ${mirror.id} scheduled.`)
+      expect(result.stderr).toContain(`Scheduled an update of remote mirror ${mirror.id}.`)
       expect((await mirrorOf(20, mirror.id)).update_status).toBe('scheduled')
       store.options.jobDelayMs = 1
       const done = await mirrorOf(20, mirror.id)
@@ -163,7 +163,7 @@ describe('mirrors sync', () => {
     expect(result.code).toBe(0)
     expect(result.json<Mirror>()).toMatchObject({id: mirror.id, update_status: 'finished'})
     expect(result.json()).toEqual(await mirrorOf(20, mirror.id))
-    expect(result.stderr).toBe(`Update of mirror ${mirror.id} scheduled.\n`)
+    expect(result.stderr).toBe(`Scheduled an update of remote mirror ${mirror.id}.\n`)
   })
 
   it('--wait exits 9 with the server\'s last_error when the update fails', async () => {

@@ -81,7 +81,7 @@ describe('package-protection create', () => {
       '--minimum-access-level-for-push', 'maintainer', '--minimum-access-level-for-delete', 'owner', '--json'], maintainer)
     expect(result.code).toBe(0)
     expect(result.json<Rule>()).toMatchObject({minimum_access_level_for_push: 'maintainer', minimum_access_level_for_delete: null})
-    expect(result.stderr).toContain('the server ignored minimum_access_level_for_delete=owner for "acme-cli"')
+    expect(result.stderr).toContain('Warning: the server ignored minimum_access_level_for_delete=owner for "acme-cli"')
     // a rule whose only level is the ignored one has no level at all: 400
     const onlyDelete = await sb.run(['package-protection', 'create', '-p', '20', '--package-name-pattern', 'acme-sdk', '--package-type', 'pypi', '--minimum-access-level-for-delete', 'admin'], maintainer)
     expect(onlyDelete.code).toBe(6)

@@ -107,7 +107,7 @@ describe('relations-export start, status and wait', () => {
       expect(Date.parse(entry.updated_at), entry.relation).toBeGreaterThanOrEqual(before)
     }
     expect(entries).toEqual(await statusOf(21))
-    expect(result.stderr).toBe('Relations export of project acme/website started.\n')
+    expect(result.stderr).toBe('Started the relations export of project "acme/website".\n')
   })
 
   it('start → entries at 0 (started) → wait → every entry at 1 (finished), --json as the API', async () => {
@@ -144,8 +144,8 @@ describe('relations-export start, status and wait', () => {
     const table = await run(['status', '-p', '20', '-o', 'table'])
     const [header, ...rows] = table.stdout.trim().split('\n')
     expect(header).toMatch(/^relation\s+status\s+batched\s+batches_count\s+error\s+updated_at\s*$/)
-    expect(rows.find(r => r.startsWith('issues '))).toMatch(/^issues\s+1\s+true\s+3\s+\d{4}-/)
-    expect(rows.find(r => r.startsWith('labels '))).toMatch(/^labels\s+1\s+false\s+0\s+/)
+    expect(rows.find(r => r.startsWith('issues '))).toMatch(/^issues\s+finished\s+true\s+3\s+\d{4}-/)
+    expect(rows.find(r => r.startsWith('labels '))).toMatch(/^labels\s+finished\s+false\s+0\s+/)
   })
 
   it('a batched export gives large relations batches that each finish', async () => {
@@ -222,7 +222,7 @@ describe('relations-export download', () => {
     const records = ndjsonLines(bytes)
     expect(records.length).toBeGreaterThan(0)
     expect(records.every(r => typeof r.title === 'string')).toBe(true)
-    expect(result.stderr).toBe(`Saved ${file} (${bytes.length} B).\n`)
+    expect(result.stderr).toBe(`Saved ${bytes.length} B to ${file}.\n`)
   })
 
   it('downloads each batch of a batched relation; each has its batch\'s objects_count lines', async () => {

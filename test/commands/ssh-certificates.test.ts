@@ -114,7 +114,7 @@ describe('ssh-certificates delete', () => {
     const deleted = await sb.run(['ssh-certificates', 'delete', String(certificate.id), '-g', 'acme', '--yes'], owner)
     expect(deleted.code, deleted.stderr).toBe(0)
     expect(deleted.stdout).toBe('')
-    expect(deleted.stderr).toContain(`Deleted SSH certificate ${certificate.id} of group acme.`)
+    expect(deleted.stderr).toContain(`Deleted SSH certificate ${certificate.id} of group "acme".`)
     expect((await certificatesOf('acme')).map(c => c.id)).not.toContain(certificate.id)
     const again = await sb.run(['ssh-certificates', 'delete', String(certificate.id), '-g', 'acme', '-y'], owner)
     expect(again.code).toBe(3)

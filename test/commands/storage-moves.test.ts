@@ -87,7 +87,7 @@ describe('storage-moves schedule (bulk)', () => {
     const result = await sb.run(['storage-moves', 'schedule', '--type', 'group', '--source-storage-name', 'storage-2', '--destination-storage-name', 'storage-3', '--yes', '--json'], admin)
     expect(result.code).toBe(0)
     expect(result.json()).toEqual({message: '202 Accepted'})
-    expect(result.stderr).toContain('Scheduled moves of every group repository on "storage-2"')
+    expect(result.stderr).toContain('Scheduled moves of every group repository on storage "storage-2".')
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/group_repository_storage_moves'})
     const after = await sb.api<Move[]>('GET', '/group_repository_storage_moves?per_page=100', {as: 'admin'})
     const added = after.body.filter(m => !before.body.some(b => b.id === m.id))

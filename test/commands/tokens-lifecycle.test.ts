@@ -270,7 +270,7 @@ describe('tokens rotate self --update-profile', () => {
     expect(record).toMatchObject({name: 'ci-job', active: true, expires_at: daysFromToday(7)})
     // the value went into the profile, not into a log
     expect(record).not.toHaveProperty('token')
-    expect(result.stderr).toBe('Stored the new token in profile "ci"; the old one is revoked.\n')
+    expect(result.stderr).toBe('Stored the new token in profile "ci": the old one is revoked.\n')
     const stored = storedToken(dir)!
     expect(stored).toMatch(/^glpat-/)
     expect(stored).not.toBe(old.token)
@@ -360,7 +360,7 @@ describe('tokens rotate self --update-profile', () => {
     const result = await sb.run(['tokens', 'rotate', 'self', '-y', '-q'], {as: null, env})
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/^glpat-\S+\n$/)
-    expect(result.stderr).toContain('Profile "ci" still holds the old token, which no longer works')
+    expect(result.stderr).toContain('Warning: profile "ci" still holds the old token, which no longer works')
     expect(storedToken(dir)).toBe(old.token)
   })
 })

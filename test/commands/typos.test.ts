@@ -103,7 +103,7 @@ describe('text from the server', () => {
     expect(record.stdout).toMatch(/^name\s+evil\\e\[2J\\a\s*$/m)
     await sb.run(['labels', 'subscribe', String(id), '-p', '20'])
     const again = await sb.run(['labels', 'subscribe', String(id), '-p', '20'])
-    expect(again.stderr).toContain('Already subscribed to label "evil\\e[2J\\a"')
+    expect(again.stderr).toContain('already subscribed to label "evil\\e[2J\\a"')
     expect(again.stderr).not.toContain(ESC)
   })
 

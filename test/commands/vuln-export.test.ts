@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
+import {formatBytes} from '../../src/core/bytes.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
 
 interface Export {
@@ -121,7 +122,7 @@ describe('vuln-export create', () => {
       const finished = result.json<Export>()
       expect(finished).toMatchObject({status: 'finished', project_id: 21})
       expect(Date.parse(finished.finished_at!)).toBeGreaterThanOrEqual(Date.parse(finished.started_at!))
-      expect(result.stderr).toContain(`Vulnerability export ${finished.id} created.`)
+      expect(result.stderr).toContain(`Created vulnerability export ${finished.id}.`)
       // no spinner without a terminal
       expect(result.stderr).not.toContain('Waiting for')
       const gets = sb.sandbox.requests.filter(r => r.method === 'GET' && r.path === `/security/vulnerability_exports/${finished.id}`)
@@ -137,7 +138,7 @@ describe('vuln-export create', () => {
     expect(result.stdout).toBe('')
     const saved = readFileSync(target, 'utf8')
     expect(saved.split('\n')[0]).toBe(HEADER)
-    expect(result.stderr).toMatch(new RegExp(`Saved vulnerability export \\d+ to ${target.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(.*, ${Buffer.byteLength(saved)} bytes\\)`))
+    expect(result.stderr).toMatch(new RegExp(`^Saved vulnerability export \\d+ \\(${formatBytes(Buffer.byteLength(saved))}\\) to ${target.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\.$`, 'm'))
     expect(readdirSync(dir)).toEqual(['report.csv'])
   })
 
@@ -145,7 +146,7 @@ describe('vuln-export create', () => {
     const dir = tempDir()
     const result = await sb.run(['vuln-export', 'create', '-g', 'acme', '--interval', '1', '--download'], {cwd: dir})
     expect(result.code, result.stderr).toBe(0)
-    const id = Number(result.stderr.match(/Vulnerability export (\d+) created/)![1])
+    const id = Number(result.stderr.match(/Created vulnerability export (\d+)\./)![1])
     expect(readdirSync(dir)).toEqual([`vulnerabilities-${id}.csv`])
   })
 
@@ -313,7 +314,7 @@ describe('vuln-export get, wait and download', () => {
       expect(result.code, result.stderr).toBe(0)
       const [file] = readdirSync(dir)
       expect(file).toBe(`vulnerabilities-${id}.csv`)
-      expect(result.stderr).toContain(`Saved vulnerability export ${id} to ${join(dir, file!)}`)
+      expect(result.stderr).toMatch(new RegExp(`^Saved vulnerability export ${id} \\(.+\\) to ${join(dir, file!).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\.$`, 'm'))
     })
   })
 

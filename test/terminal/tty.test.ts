@@ -62,7 +62,7 @@ describe('on a terminal', () => {
     await yes.type('y')
     await yes.press('Enter')
     expect(await yes.exitCode()).toBe(0)
-    expect(await yes.screen()).toContain('Deleted label "keep-me".')
+    expect(await yes.screen()).toContain('Deleted label "keep-me" of project 20.')
     expect((await sb.api('GET', '/projects/20/labels/keep-me')).status).toBe(404)
   })
 
@@ -84,7 +84,7 @@ describe('on a terminal', () => {
     expect(await t.exitCode()).toBe(0)
     const screen = await t.screen()
     expect(screen).toMatch(/30\.0 MB of 30\.0 MB \(100%\) · [\d.]+ [kMG]?B\/s/)
-    expect(screen).toContain(`Saved 30000000 bytes to ${dir}/blob.bin`)
+    expect(screen).toContain(`Saved 30.0 MB to ${dir}/blob.bin.`)
   })
 
   it('shows a spinner while waiting for a job, and its outcome', async () => {

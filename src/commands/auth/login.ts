@@ -7,6 +7,7 @@ import {UsageError} from '../../core/errors.js'
 import {readStdin} from '../../core/flags.js'
 import {canPrompt} from '../../core/terminal.js'
 import {ApiClient} from '../../core/request.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   static summary = 'Log in: verify a token against the server and store it'
@@ -34,7 +35,7 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
       ...profile, host: connection.host, token, 'ca-file': f['ca-file'] ?? profile['ca-file'],
       insecure: f.insecure || profile.insecure, 'allow-http': f['allow-http'] || profile['allow-http'],
     }))
-    this.note(`Logged in to ${connection.host} as ${user.username} (profile "${connection.profile}").`)
+    this.note(done('Logged in', `to ${connection.host} as ${user.username} (${thing('profile', connection.profile)})`))
     await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name})
   }
 }

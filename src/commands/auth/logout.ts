@@ -1,6 +1,7 @@
 import {profileFlag} from '../../core/profile-flag.js'
 import {BaseCommand} from '../../core/base-command.js'
 import {profileName, readProfile, removeProfileKeys} from '../../core/config-store.js'
+import {done, thing, unchanged} from '../../core/notes.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static summary = 'Remove the stored token of a profile'
@@ -11,10 +12,10 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   async run(): Promise<void> {
     const profile = profileName(this.flags.profile)
     if (!readProfile(profile).token) {
-      this.note(`Profile "${profile}" has no stored token.`)
+      this.note(unchanged(`${thing('profile', profile)} has no stored token`))
       return
     }
     await removeProfileKeys(profile, ['token'])
-    this.note(`Removed the token of profile "${profile}".`)
+    this.note(done('Removed', `the token of ${thing('profile', profile)}`))
   }
 }

@@ -1,6 +1,7 @@
 import {deleteMergedBranches} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class BranchesDeleteMerged extends ApiCommand<typeof BranchesDeleteMerged> {
   static summary = 'Delete every branch merged into the default branch'
@@ -14,7 +15,7 @@ export default class BranchesDeleteMerged extends ApiCommand<typeof BranchesDele
   async run(): Promise<void> {
     await this.confirm(`delete every branch of project ${this.flags.project} merged into its default branch`)
     const answer = await deleteMergedBranches(this.api, this.flags.project)
-    this.note('Accepted: merged branches are deleted, except protected ones and the default branch.')
+    this.note(done('Scheduled', `the deletion of the merged branches of ${thing('project', this.flags.project)}`, 'protected ones and the default branch are kept'))
     await this.print(answer)
   }
 }

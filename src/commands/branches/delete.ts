@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import {deleteBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
   static summary = 'Delete a branch'
@@ -16,6 +17,6 @@ export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
   async run(): Promise<void> {
     await this.confirm(`delete branch "${this.args.branch}" of project ${this.flags.project}`)
     await deleteBranch(this.api, this.flags.project, this.args.branch)
-    this.note(`Deleted branch "${this.args.branch}".`)
+    this.note(done('Deleted', thing('branch', this.args.branch, thing('project', this.flags.project))))
   }
 }

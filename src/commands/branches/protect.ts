@@ -17,6 +17,8 @@ export default class BranchesProtect extends ApiCommand<typeof BranchesProtect> 
     '<%= config.bin %> branches protect "release-*" -p 42 --push-access-level 0 --merge-access-level 30 --no-allow-force-push',
   ]
   static columns = PROTECTED_BRANCH_COLUMNS
+  // -q prints the name (or wildcard) that `branches unprotect` takes, not the rule's ID
+  static handle = 'name'
   static args = {branch: Args.string({description: 'branch name or wildcard', required: true})}
   static flags = {
     ...requiredProjectFlag,

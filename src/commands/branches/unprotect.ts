@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import {unprotectBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class BranchesUnprotect extends ApiCommand<typeof BranchesUnprotect> {
   static summary = 'Remove the protection of a branch'
@@ -16,6 +17,6 @@ export default class BranchesUnprotect extends ApiCommand<typeof BranchesUnprote
   async run(): Promise<void> {
     await this.confirm(`unprotect branch "${this.args.branch}" of project ${this.flags.project}`)
     await unprotectBranch(this.api, this.flags.project, this.args.branch)
-    this.note(`Branch "${this.args.branch}" is no longer protected.`)
+    this.note(done('Unprotected', thing('branch', this.args.branch)))
   }
 }

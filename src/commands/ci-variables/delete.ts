@@ -1,6 +1,7 @@
 import {deleteVariable, keyArg} from '../../api/ci-variables.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class CiVariablesDelete extends ApiCommand<typeof CiVariablesDelete> {
   static summary = 'Delete an instance-level CI/CD variable'
@@ -15,6 +16,6 @@ export default class CiVariablesDelete extends ApiCommand<typeof CiVariablesDele
   async run(): Promise<void> {
     await this.confirm(`delete instance CI/CD variable ${this.args.key}`)
     await deleteVariable(this.api, this.args.key)
-    this.note(`Deleted instance CI/CD variable ${this.args.key}.`)
+    this.note(done('Deleted', thing('instance CI/CD variable', this.args.key)))
   }
 }

@@ -1,5 +1,6 @@
 import {keyArg, setVariable, settingFlags, valueFlags, variableFromFlags} from '../../api/ci-variables.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class CiVariablesSet extends ApiCommand<typeof CiVariablesSet> {
   static summary = 'Create an instance-level CI/CD variable, or update it when it exists'
@@ -14,7 +15,7 @@ export default class CiVariablesSet extends ApiCommand<typeof CiVariablesSet> {
   async run(): Promise<void> {
     const input = await variableFromFlags(this.args.key, this.flags, (value, name) => this.need(value, name))
     const {action, variable} = await setVariable(this.api, input)
-    this.note(`${action === 'created' ? 'Created' : 'Updated'} instance CI/CD variable ${variable.key}.`)
+    this.note(done(action === 'created' ? 'Created' : 'Updated', thing('instance CI/CD variable', variable.key)))
     await this.print(variable)
   }
 }

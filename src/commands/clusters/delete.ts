@@ -1,6 +1,7 @@
 import {CLUSTERS_DEPRECATION, deleteCluster} from '../../api/clusters.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
   static summary = 'Remove a certificate-based cluster from a project (deprecated)'
@@ -17,6 +18,6 @@ export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
   async run(): Promise<void> {
     await this.confirm(`remove cluster ${this.args.cluster_id} from project ${this.flags.project} (resources inside the cluster remain)`)
     await deleteCluster(this.api, this.flags.project, this.args.cluster_id)
-    this.note(`Removed cluster ${this.args.cluster_id} from project ${this.flags.project}.`)
+    this.note(done('Removed', `${thing('cluster', this.args.cluster_id)} from ${thing('project', this.flags.project)}`, 'the resources inside the cluster remain'))
   }
 }

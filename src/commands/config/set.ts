@@ -4,6 +4,7 @@ import {PROFILE_KEYS, profileName, updateProfile, type ProfileKey} from '../../c
 import {normalizeHost} from '../../core/connection.js'
 import {profileFlag} from '../../core/profile-flag.js'
 import {profileKeyArg} from '../../core/profile-key-arg.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static summary = 'Change one setting of a profile'
@@ -18,6 +19,6 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const value = key === 'host' ? normalizeHost(String(parsed)) : parsed
     const profile = profileName(this.flags.profile)
     await updateProfile(profile, current => ({...current, [key]: value}))
-    this.note(`Set ${key} of profile "${profile}".`)
+    this.note(done('Set', `${key} of ${thing('profile', profile)}`))
   }
 }

@@ -2,6 +2,7 @@ import {BaseCommand} from '../../core/base-command.js'
 import {profileName, removeProfileKeys, type ProfileKey} from '../../core/config-store.js'
 import {profileFlag} from '../../core/profile-flag.js'
 import {profileKeyArg} from '../../core/profile-key-arg.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static summary = 'Remove one setting of a profile'
@@ -13,6 +14,6 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   async run(): Promise<void> {
     const profile = profileName(this.flags.profile)
     await removeProfileKeys(profile, [this.args.key as ProfileKey])
-    this.note(`Unset ${this.args.key} of profile "${profile}".`)
+    this.note(done('Unset', `${this.args.key} of ${thing('profile', profile)}`))
   }
 }

@@ -1,6 +1,7 @@
 import {deleteProjectDeployKey} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete> {
   static summary = 'Remove a deploy key from a project'
@@ -15,6 +16,6 @@ export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete
   async run(): Promise<void> {
     await this.confirm(`remove deploy key ${this.args.key_id} from project ${this.flags.project}`)
     await deleteProjectDeployKey(this.api, this.flags.project, this.args.key_id)
-    this.note(`Removed deploy key ${this.args.key_id} from project ${this.flags.project}.`)
+    this.note(done('Removed', `${thing('deploy key', this.args.key_id)} from ${thing('project', this.flags.project)}`))
   }
 }

@@ -1,6 +1,7 @@
 import {deleteDraftNote, mergeRequestFlags} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
   static summary = 'Delete one of your draft notes'
@@ -15,6 +16,6 @@ export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete
   async run(): Promise<void> {
     await this.confirm(`delete draft note ${this.args.note_id} of merge request !${this.flags.mr} in project ${this.flags.project}`)
     await deleteDraftNote(this.api, this.flags, this.args.note_id)
-    this.note(`Deleted draft note ${this.args.note_id}.`)
+    this.note(done('Deleted', `${thing('draft note', this.args.note_id)} of merge request !${this.flags.mr}`))
   }
 }

@@ -1,5 +1,6 @@
 import {mergeRequestFlags, publishAllAndCount, publishAllDraftNotes} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {done} from '../../core/notes.js'
 
 export default class DraftNotesPublishAll extends ApiCommand<typeof DraftNotesPublishAll> {
   static summary = 'Publish all your draft notes on a merge request'
@@ -14,6 +15,6 @@ export default class DraftNotesPublishAll extends ApiCommand<typeof DraftNotesPu
     // a dry run shows the publishing request itself, not the lists around it
     if (this.flags['dry-run']) return publishAllDraftNotes(this.api, this.flags)
     const published = await publishAllAndCount(this.api, this.flags)
-    this.note(`Published ${published} draft note${published === 1 ? '' : 's'} on merge request !${this.flags.mr}.`)
+    this.note(done('Published', `${published} draft note${published === 1 ? '' : 's'} on merge request !${this.flags.mr}`))
   }
 }

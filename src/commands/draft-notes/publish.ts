@@ -1,6 +1,7 @@
 import {mergeRequestFlags, publishDraftNote} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPublish> {
   static summary = 'Publish one of your draft notes'
@@ -14,6 +15,6 @@ export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPubli
 
   async run(): Promise<void> {
     await publishDraftNote(this.api, this.flags, this.args.note_id)
-    this.note(`Published draft note ${this.args.note_id} on merge request !${this.flags.mr}.`)
+    this.note(done('Published', `${thing('draft note', this.args.note_id)} on merge request !${this.flags.mr}`))
   }
 }

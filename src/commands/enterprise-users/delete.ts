@@ -3,6 +3,7 @@ import {deleteEnterpriseUser, topLevelGroupFlag} from '../../api/enterprise-user
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
   static summary = 'Delete an enterprise user'
@@ -22,6 +23,6 @@ export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseU
     const hard = this.flags['hard-delete'] === true
     await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${this.args.user_id} of group ${this.flags.group}${hard ? ' with their contributions and solely owned groups' : ''}`)
     await deleteEnterpriseUser(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['hard-delete']))
-    this.note(`Deleted enterprise user ${this.args.user_id}.`)
+    this.note(done('Deleted', thing('enterprise user', this.args.user_id)))
   }
 }

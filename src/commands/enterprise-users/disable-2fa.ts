@@ -1,6 +1,7 @@
 import {disableTwoFactor, topLevelGroupFlag} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
   static summary = 'Disable two-factor authentication of an enterprise user'
@@ -15,6 +16,6 @@ export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof Enterpr
   async run(): Promise<void> {
     await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user_id} of group ${this.flags.group}`)
     await disableTwoFactor(this.api, this.flags.group, this.args.user_id)
-    this.note(`Disabled two-factor authentication of enterprise user ${this.args.user_id}.`)
+    this.note(done('Disabled', `two-factor authentication of ${thing('enterprise user', this.args.user_id)}`))
   }
 }

@@ -10,6 +10,8 @@ export default class FeatureUserListsCreate extends ApiCommand<typeof FeatureUse
     '<%= config.bin %> feature-user-lists create -p my-group/my-project --name beta-testers --user-xids user-1,user-2',
     '<%= config.bin %> feature-user-lists create -p 42 --name staff --user-xids alice@example.com --user-xids bob@example.com --json',
   ]
+  // -q prints the IID: the other feature-user-lists commands take it, not the ID
+  static handle = 'iid'
   static flags = {
     ...requiredProjectFlag,
     name: Flags.string({description: 'list name', required: true}),

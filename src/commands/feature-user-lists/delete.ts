@@ -1,6 +1,7 @@
 import {deleteUserList} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class FeatureUserListsDelete extends ApiCommand<typeof FeatureUserListsDelete> {
   static summary = 'Delete a feature flag user list'
@@ -15,6 +16,6 @@ export default class FeatureUserListsDelete extends ApiCommand<typeof FeatureUse
   async run(): Promise<void> {
     await this.confirm(`delete feature flag user list ${this.args.iid} of project ${this.flags.project}`)
     await deleteUserList(this.api, this.flags.project, this.args.iid)
-    this.note(`Deleted feature flag user list ${this.args.iid}.`)
+    this.note(done('Deleted', thing('feature flag user list', this.args.iid, thing('project', this.flags.project))))
   }
 }

@@ -9,6 +9,8 @@ export default class FeatureUserListsGet extends ApiCommand<typeof FeatureUserLi
     '<%= config.bin %> feature-user-lists get 1 -p my-group/my-project',
     '<%= config.bin %> feature-user-lists get 3 -p 42 --json',
   ]
+  // -q prints the IID: the other feature-user-lists commands take it, not the ID
+  static handle = 'iid'
   static args = {iid: idArg('IID', 'user list IID (per project)')}
   static flags = {...requiredProjectFlag}
 

@@ -12,6 +12,8 @@ export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserL
     '<%= config.bin %> feature-user-lists list -p 42 --search beta --json',
   ]
   static columns = USER_LIST_COLUMNS
+  // -q prints the IID: the other feature-user-lists commands take it, not the ID
+  static handle = 'iid'
   static flags = {...requiredProjectFlag, ...listFlags, search: Flags.string({description: 'only lists whose name contains this'})}
 
   async run(): Promise<void> {

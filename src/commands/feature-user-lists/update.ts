@@ -11,6 +11,8 @@ export default class FeatureUserListsUpdate extends ApiCommand<typeof FeatureUse
     '<%= config.bin %> feature-user-lists update 1 -p my-group/my-project --name early-adopters',
     '<%= config.bin %> feature-user-lists update 1 -p 42 --user-xids user-1,user-2,user-9 --json',
   ]
+  // -q prints the IID: the other feature-user-lists commands take it, not the ID
+  static handle = 'iid'
   static args = {iid: idArg('IID', 'user list IID (per project)')}
   static flags = {
     ...requiredProjectFlag,

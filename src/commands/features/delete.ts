@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import {deleteFeature} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class FeaturesDelete extends ApiCommand<typeof FeaturesDelete> {
   static summary = "Remove a feature flag's gates"
@@ -16,6 +17,6 @@ export default class FeaturesDelete extends ApiCommand<typeof FeaturesDelete> {
   async run(): Promise<void> {
     await this.confirm(`remove every gate of feature flag "${this.args.name}"`)
     await deleteFeature(this.api, this.args.name)
-    this.note(`Removed the gates of feature flag "${this.args.name}" (if it had any).`)
+    this.note(done('Removed', `the gates of ${thing('feature flag', this.args.name)}`, 'it is off for everyone'))
   }
 }

@@ -1,6 +1,7 @@
 import {deleteHook} from '../../api/hooks.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class HooksDelete extends ApiCommand<typeof HooksDelete> {
   static summary = 'Delete a system hook'
@@ -15,6 +16,6 @@ export default class HooksDelete extends ApiCommand<typeof HooksDelete> {
   async run(): Promise<void> {
     await this.confirm(`delete system hook ${this.args.hook_id}`)
     await deleteHook(this.api, this.args.hook_id)
-    this.note(`Deleted system hook ${this.args.hook_id}.`)
+    this.note(done('Deleted', thing('system hook', this.args.hook_id)))
   }
 }

@@ -1,6 +1,7 @@
 import {requiredUserIdFlag, revokeImpersonationToken} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class ImpersonationTokensRevoke extends ApiCommand<typeof ImpersonationTokensRevoke> {
   static summary = 'Revoke an impersonation token'
@@ -15,6 +16,6 @@ export default class ImpersonationTokensRevoke extends ApiCommand<typeof Imperso
   async run(): Promise<void> {
     await this.confirm(`revoke impersonation token ${this.args.token_id} of user ${this.flags.user}`)
     await revokeImpersonationToken(this.api, this.flags.user, this.args.token_id)
-    this.note(`Revoked impersonation token ${this.args.token_id} of user ${this.flags.user}.`)
+    this.note(done('Revoked', thing('impersonation token', this.args.token_id, thing('user', this.flags.user))))
   }
 }

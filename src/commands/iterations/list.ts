@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {ITERATION_COLUMNS, ITERATION_SEARCH_FIELDS, ITERATION_STATES, listIterations, type IterationListFilters} from '../../api/iterations.js'
+import {ITERATION_COLUMNS, ITERATION_WORDS, ITERATION_SEARCH_FIELDS, ITERATION_STATES, listIterations, type IterationListFilters} from '../../api/iterations.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
@@ -7,13 +7,14 @@ import {dateTimeFlag, listFlag, listFlags, requiredProjectFlag} from '../../core
 
 export default class IterationsList extends ApiCommand<typeof IterationsList> {
   static summary = 'List the iterations of a project\'s groups'
-  static description = 'GET /projects/:id/iterations (Premium and Ultimate). Iterations belong to groups: this lists those of the project\'s group and its ancestors (--no-include-ancestors: the project\'s group only), and of descendant groups with --include-descendants. The state field is a number: 1 upcoming, 2 current, 3 closed; --state opened means upcoming and current. Iterations made by a cadence have no title: --in cadence_title searches the cadence\'s title.'
+  static description = 'GET /projects/:id/iterations (Premium and Ultimate). Iterations belong to groups: this lists those of the project\'s group and its ancestors (--no-include-ancestors: the project\'s group only), and of descendant groups with --include-descendants. The state field is a number, 1 upcoming, 2 current, 3 closed: a table shows the word, json, yaml, csv and ndjson the number; --state opened means upcoming and current. Iterations made by a cadence have no title: --in cadence_title searches the cadence\'s title.'
   static examples = [
     '<%= config.bin %> iterations list -p my-group/my-project --state current',
     '<%= config.bin %> iterations list -p 42 --search sprint --in title,cadence_title --json',
     '<%= config.bin %> iterations list -p 42 --state opened --no-include-ancestors',
   ]
   static columns = ITERATION_COLUMNS
+  static words = ITERATION_WORDS
   static flags = {
     ...requiredProjectFlag,
     ...listFlags,

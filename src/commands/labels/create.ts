@@ -9,6 +9,7 @@ import {ApiError} from '../../core/errors.js'
 import {nullableIntegerFlag, projectOrGroupFlags} from '../../core/flags.js'
 import {checkRecords, readRecords} from '../../core/records-file.js'
 import {onlyFor, scopeOf} from '../../core/scope.js'
+import {thing, unchanged} from '../../core/notes.js'
 
 export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
   static summary = 'Create a label in a project or a group'
@@ -45,7 +46,7 @@ export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
     } catch (error) {
       // The platform answers 409 "Label already exists" for a taken name.
       if (!(this.flags['if-not-exists'] && error instanceof ApiError && error.status === 409)) throw error
-      this.note(`Label "${name}" already exists.`)
+      this.note(unchanged(`${thing('label', name)} already exists`))
       await this.print(await getLabel(this.api, scope, name, {include_ancestor_groups: false}))
     }
   }

@@ -3,6 +3,7 @@ import {deleteLabel} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'
 import {scopeOf} from '../../core/scope.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class LabelsDelete extends ApiCommand<typeof LabelsDelete> {
   static summary = 'Delete a label'
@@ -18,6 +19,6 @@ export default class LabelsDelete extends ApiCommand<typeof LabelsDelete> {
     const scope = scopeOf(this.flags)
     await this.confirm(`delete label "${this.args.label}" of ${scope.kind === 'projects' ? 'project' : 'group'} ${scope.id}`)
     await deleteLabel(this.api, scope, this.args.label)
-    this.note(`Deleted label "${this.args.label}".`)
+    this.note(done('Deleted', thing('label', this.args.label, thing(scope.kind === 'projects' ? 'project' : 'group', scope.id))))
   }
 }

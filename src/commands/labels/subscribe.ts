@@ -3,6 +3,7 @@ import {setSubscription} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'
 import {scopeOf} from '../../core/scope.js'
+import {thing, unchanged} from '../../core/notes.js'
 
 export default class LabelsSubscribe extends ApiCommand<typeof LabelsSubscribe> {
   static summary = 'Subscribe to a label'
@@ -16,7 +17,7 @@ export default class LabelsSubscribe extends ApiCommand<typeof LabelsSubscribe> 
 
   async run(): Promise<void> {
     const {changed, label} = await setSubscription(this.api, scopeOf(this.flags), this.args.label, true)
-    if (!changed) this.note(`Already subscribed to label "${label.name}" (304 Not Modified): nothing changed.`)
+    if (!changed) this.note(unchanged(`you were already subscribed to ${thing('label', label.name)}`))
     await this.print(label)
   }
 }

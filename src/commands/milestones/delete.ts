@@ -1,6 +1,7 @@
 import {deleteMilestone} from '../../api/milestones.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredGroupFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class MilestonesDelete extends ApiCommand<typeof MilestonesDelete> {
   static summary = 'Delete a milestone of a group'
@@ -15,6 +16,6 @@ export default class MilestonesDelete extends ApiCommand<typeof MilestonesDelete
   async run(): Promise<void> {
     await this.confirm(`delete milestone ${this.args.id} of group ${this.flags.group}`)
     await deleteMilestone(this.api, this.flags.group, this.args.id)
-    this.note(`Deleted milestone ${this.args.id}.`)
+    this.note(done('Deleted', thing('milestone', this.args.id, thing('group', this.flags.group))))
   }
 }

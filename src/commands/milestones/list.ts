@@ -4,6 +4,7 @@ import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {dateTimeFlag, listFlag, listFlags, requiredGroupFlag} from '../../core/flags.js'
 import {together} from '../../core/validate.js'
+import {warning} from '../../core/notes.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static summary = 'List the milestones of a group'
@@ -38,8 +39,8 @@ export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
     together(flags, ['start-date', 'end-date'])
     checkWindow(flags)
     const iids = milestoneIids(flags.iids)
-    if (iids && (flags['include-ancestors'] || flags['include-parent-milestones'])) this.note('Note: the server ignores --iids together with --include-ancestors.')
-    if (flags['include-parent-milestones'] !== undefined) this.note('Note: --include-parent-milestones is deprecated; use --include-ancestors.')
+    if (iids && (flags['include-ancestors'] || flags['include-parent-milestones'])) this.note(warning('the server ignores --iids together with --include-ancestors'))
+    if (flags['include-parent-milestones'] !== undefined) this.note(warning('--include-parent-milestones is deprecated; use --include-ancestors'))
     await this.printList(listMilestones(flags.group, {
       iids, state: flags.state as MilestoneState | undefined,
       ...apiInput(flags, ['title', 'search', 'search-title', 'include-parent-milestones', 'include-ancestors', 'include-descendants',

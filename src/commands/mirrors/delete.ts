@@ -1,6 +1,7 @@
 import {deleteMirror} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
   static summary = 'Remove a push mirror'
@@ -15,6 +16,6 @@ export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
   async run(): Promise<void> {
     await this.confirm(`delete mirror ${this.args.mirror_id} of project ${this.flags.project}`)
     await deleteMirror(this.api, this.flags.project, this.args.mirror_id)
-    this.note(`Deleted mirror ${this.args.mirror_id}.`)
+    this.note(done('Deleted', thing('remote mirror', this.args.mirror_id, thing('project', this.flags.project))))
   }
 }

@@ -3,6 +3,7 @@ import {getMirror, mirrorSyncPoller, syncMirror} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
   static summary = 'Push to a mirror now'
@@ -24,7 +25,7 @@ export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
     // the state before the sync tells a fresh result from an old one; a dry run only shows the sync itself
     const before = wait && !this.flags['dry-run'] ? await getMirror(this.api, project, id) : undefined
     await syncMirror(this.api, project, id)
-    this.note(`Update of mirror ${id} scheduled.`)
+    this.note(done('Scheduled', `an update of ${thing('remote mirror', id)}`))
     if (!before) return
     const mirror = await waitFor(mirrorSyncPoller(this.api, project, before), waitOptions(this.flags, `mirror ${id} update`))
     await this.print(mirror)

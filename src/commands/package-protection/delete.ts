@@ -1,6 +1,7 @@
 import {deleteRule} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class PackageProtectionDelete extends ApiCommand<typeof PackageProtectionDelete> {
   static summary = 'Delete a package protection rule'
@@ -16,6 +17,6 @@ export default class PackageProtectionDelete extends ApiCommand<typeof PackagePr
     const {project} = this.flags
     await this.confirm(`delete package protection rule ${this.args.rule_id} of project ${project}`)
     await deleteRule(this.api, project, this.args.rule_id)
-    this.note(`Deleted package protection rule ${this.args.rule_id}.`)
+    this.note(done('Deleted', thing('package protection rule', this.args.rule_id)))
   }
 }

@@ -9,6 +9,8 @@ export default class RegistryCleanupCreate extends ApiCommand<typeof RegistryCle
     '<%= config.bin %> registry-cleanup create -g my-group --cadence 7 --keep-n-days-after-download 30 --enabled',
     '<%= config.bin %> registry-cleanup create -g 42 --cadence 30 --no-enabled --json',
   ]
+  // a group has one policy: -q prints the group that -g takes
+  static handle = 'group_id'
   static flags = {...requiredGroupFlag, ...policyFlags}
 
   async run(): Promise<void> {

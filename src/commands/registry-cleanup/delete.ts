@@ -1,6 +1,7 @@
 import {deletePolicy} from '../../api/registry-cleanup.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredGroupFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class RegistryCleanupDelete extends ApiCommand<typeof RegistryCleanupDelete> {
   static summary = "Delete a group's virtual registry cleanup policy"
@@ -14,6 +15,6 @@ export default class RegistryCleanupDelete extends ApiCommand<typeof RegistryCle
   async run(): Promise<void> {
     await this.confirm(`delete the virtual registry cleanup policy of group ${this.flags.group}`)
     await deletePolicy(this.api, this.flags.group)
-    this.note(`Deleted the cleanup policy of group ${this.flags.group}.`)
+    this.note(done('Deleted', `the cleanup policy of ${thing('group', this.flags.group)}`))
   }
 }

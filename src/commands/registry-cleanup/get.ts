@@ -9,6 +9,8 @@ export default class RegistryCleanupGet extends ApiCommand<typeof RegistryCleanu
     '<%= config.bin %> registry-cleanup get -g my-group',
     '<%= config.bin %> registry-cleanup get -g 42 --json',
   ]
+  // a group has one policy: -q prints the group that -g takes
+  static handle = 'group_id'
   static flags = {...requiredGroupFlag}
 
   async run(): Promise<void> {

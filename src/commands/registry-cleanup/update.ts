@@ -10,6 +10,8 @@ export default class RegistryCleanupUpdate extends ApiCommand<typeof RegistryCle
     '<%= config.bin %> registry-cleanup update -g my-group --cadence 14',
     '<%= config.bin %> registry-cleanup update -g 42 --no-enabled --json',
   ]
+  // a group has one policy: -q prints the group that -g takes
+  static handle = 'group_id'
   static flags = {...requiredGroupFlag, ...policyFlags}
 
   async run(): Promise<void> {

@@ -3,8 +3,9 @@ import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, batchNumberFlag, checkBatchFlags, downloadAll, downloadRelation, folderForAll, relationFlag} from '../../api/relations-export.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {clobberFlag, formatBytes} from '../../core/download.js'
+import {clobberFlag} from '../../core/download.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {saved} from '../../core/notes.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'
@@ -36,7 +37,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
       return this.reportBulk(await downloadAll(this.api, project, dir, this.flags), DOWNLOAD_ALL_COLUMNS)
     }
     const relation = await this.need(this.flags.relation, '--relation')
-    const saved = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.', {clobber: this.flags.clobber})
-    this.note(saved.path === '-' ? `Wrote ${formatBytes(saved.bytes)} to standard output.` : `Saved ${saved.path} (${formatBytes(saved.bytes)}).`)
+    const written = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.', {clobber: this.flags.clobber})
+    this.note(saved(written.bytes, written.path))
   }
 }

@@ -1,9 +1,10 @@
 import * as Flags from '@oclif/core/flags'
-import {RELATION_EXPORT_COLUMNS, exportPoller, startExport} from '../../api/relations-export.js'
+import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, exportPoller, startExport} from '../../api/relations-export.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class RelationsExportStart extends ApiCommand<typeof RelationsExportStart> {
   static summary = 'Start an export of a project\'s relations, one file per relation'
@@ -13,6 +14,7 @@ export default class RelationsExportStart extends ApiCommand<typeof RelationsExp
     '<%= config.bin %> relations-export start -p 42 --batched --wait --timeout 1800 --interval 10',
   ]
   static columns = RELATION_EXPORT_COLUMNS
+  static words = RELATION_EXPORT_WORDS
   static flags = {
     ...requiredProjectFlag,
     batched: Flags.boolean({description: 'export large relations in batches, each batch a file of its own', allowNo: true}),
@@ -23,7 +25,7 @@ export default class RelationsExportStart extends ApiCommand<typeof RelationsExp
   async run(): Promise<void> {
     const {project, wait} = this.flags
     const started = await startExport(this.api, project, apiInput(this.flags, ['batched']))
-    this.note(`Relations export of project ${project} started.`)
+    this.note(done('Started', `the relations export of ${thing('project', project)}`))
     if (!wait) return this.print(started.body)
     const poll = exportPoller(this.api, project, {since: started.startedAt})
     await this.print(await waitFor(poll, waitOptions(this.flags, `relations export of project ${project}`)))

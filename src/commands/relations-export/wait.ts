@@ -1,4 +1,4 @@
-import {RELATION_EXPORT_COLUMNS, assertRelationExported, exportPoller, relationFlag} from '../../api/relations-export.js'
+import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, assertRelationExported, exportPoller, relationFlag} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
@@ -11,6 +11,7 @@ export default class RelationsExportWait extends ApiCommand<typeof RelationsExpo
     '<%= config.bin %> relations-export wait -p 42 --relation issues --timeout 900 --interval 5 --json',
   ]
   static columns = RELATION_EXPORT_COLUMNS
+  static words = RELATION_EXPORT_WORDS
   static flags = {
     ...requiredProjectFlag,
     relation: relationFlag({description: 'wait for this relation only'}),

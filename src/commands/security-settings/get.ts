@@ -9,6 +9,8 @@ export default class SecuritySettingsGet extends ApiCommand<typeof SecuritySetti
     '<%= config.bin %> security-settings get -p my-group/my-project',
     '<%= config.bin %> security-settings get -p 42 --json',
   ]
+  // a project has one set of settings: -q prints the project that -p takes
+  static handle = 'project_id'
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {

@@ -13,6 +13,8 @@ export default class SecuritySettingsUpdate extends ApiCommand<typeof SecuritySe
     '<%= config.bin %> security-settings update -p my-group/my-project --secret-push-protection-enabled',
     '<%= config.bin %> security-settings update -p 42 --no-secret-push-protection-enabled --json',
   ]
+  // a project has one set of settings: -q prints the project that -p takes
+  static handle = 'project_id'
   static flags = {
     ...requiredProjectFlag,
     [SWITCH]: Flags.boolean({description: 'reject pushes that contain secrets (--no-... to stop)', allowNo: true}),

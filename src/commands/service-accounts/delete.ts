@@ -3,6 +3,7 @@ import {accountIdArg, deleteServiceAccount, requiredAccountGroupFlag} from '../.
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAccountsDelete> {
   static summary = 'Delete a service account of a top-level group'
@@ -22,6 +23,6 @@ export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAcco
     const hard = this.flags['hard-delete'] ? ' and its contributions' : ''
     await this.confirm(`delete service account ${this.args.user_id}${hard} of group ${this.flags.group}`)
     await deleteServiceAccount(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['hard-delete']))
-    this.note(`Deleted service account ${this.args.user_id}.`)
+    this.note(done('Deleted', thing('service account', this.args.user_id)))
   }
 }

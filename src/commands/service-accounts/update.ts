@@ -2,6 +2,7 @@ import {accountIdArg, accountFieldFlags, optionalAccountGroupFlag, updateService
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {atLeastOne} from '../../core/validate.js'
+import {info} from '../../core/notes.js'
 
 export default class ServiceAccountsUpdate extends ApiCommand<typeof ServiceAccountsUpdate> {
   static summary = 'Change the name, username or e-mail of a service account'
@@ -16,7 +17,7 @@ export default class ServiceAccountsUpdate extends ApiCommand<typeof ServiceAcco
   async run(): Promise<void> {
     atLeastOne(this.flags, ['name', 'username', 'email'])
     const account = await updateServiceAccount(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['name', 'username', 'email']))
-    if (account.unconfirmed_email) this.note(`The e-mail address ${account.unconfirmed_email} waits for confirmation; until then the account keeps ${account.email ?? 'its current address'}.`)
+    if (account.unconfirmed_email) this.note(info(`The e-mail address ${account.unconfirmed_email} waits for confirmation; until then the account keeps ${account.email ?? 'its current address'}`))
     await this.print(account)
   }
 }

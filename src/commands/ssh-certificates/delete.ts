@@ -1,6 +1,7 @@
 import {deleteSshCertificate} from '../../api/ssh-certificates.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredGroupFlag, yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class SshCertificatesDelete extends ApiCommand<typeof SshCertificatesDelete> {
   static summary = 'Delete an SSH certificate authority of a top-level group'
@@ -15,6 +16,6 @@ export default class SshCertificatesDelete extends ApiCommand<typeof SshCertific
   async run(): Promise<void> {
     await this.confirm(`delete SSH certificate ${this.args.cert_id} of group ${this.flags.group}`)
     await deleteSshCertificate(this.api, this.flags.group, this.args.cert_id)
-    this.note(`Deleted SSH certificate ${this.args.cert_id} of group ${this.flags.group}.`)
+    this.note(done('Deleted', thing('SSH certificate', this.args.cert_id, thing('group', this.flags.group))))
   }
 }

@@ -4,6 +4,7 @@ import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
 import {yesFlag} from '../../core/flags.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class StorageMovesSchedule extends ApiCommand<typeof StorageMovesSchedule> {
   static summary = 'Move every repository of one type off a storage'
@@ -24,7 +25,7 @@ export default class StorageMovesSchedule extends ApiCommand<typeof StorageMoves
     if (destination === source) throw new UsageError('--destination-storage-name must differ from --source-storage-name')
     await this.confirm(`move every ${type} repository on storage "${source}" to ${destination === undefined ? 'a storage chosen by weights' : `"${destination}"`}`)
     const result = await scheduleMoves(this.api, type as MoveType, {source_storage_name: source, ...apiInput(this.flags, ['destination-storage-name'])})
-    this.note(`Scheduled moves of every ${type} repository on "${source}" (202 Accepted).`)
+    this.note(done('Scheduled', `moves of every ${type} repository on ${thing('storage', source)}`))
     await this.print(result)
   }
 }

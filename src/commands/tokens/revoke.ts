@@ -2,6 +2,7 @@ import {describeTokenRef, revokePersonalAccessToken, SELF, TOKEN_REF_DESCRIPTION
 import {ApiCommand} from '../../core/base-command.js'
 import {idOrSelfArg, yesFlag} from '../../core/flags.js'
 import {staleProfileNote} from '../../core/stored-token.js'
+import {done} from '../../core/notes.js'
 
 export default class TokensRevoke extends ApiCommand<typeof TokensRevoke> {
   static summary = 'Revoke a personal access token, or the one forgectl is using (self)'
@@ -17,7 +18,7 @@ export default class TokensRevoke extends ApiCommand<typeof TokensRevoke> {
     const ref = this.args.token_id
     await this.confirm(`revoke ${describeTokenRef(ref)}`)
     await revokePersonalAccessToken(this.api, ref)
-    this.note(`Revoked ${describeTokenRef(ref)}.`)
+    this.note(done('Revoked', describeTokenRef(ref)))
     const stale = ref === SELF ? staleProfileNote(this.connection, 'revoked') : undefined
     if (stale) this.note(stale)
   }

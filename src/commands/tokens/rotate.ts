@@ -6,6 +6,7 @@ import {CliError, UsageError} from '../../core/errors.js'
 import {dateFlag, idOrSelfArg, yesFlag} from '../../core/flags.js'
 import {printStoredSecret} from '../../core/secret.js'
 import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/stored-token.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
   static summary = 'Rotate a personal access token, or the one forgectl is using (self)'
@@ -38,7 +39,7 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
       return
     }
     await storeNewToken(profile, rotated.token, () => printCreatedToken(this.printer, rotated))
-    this.note(`Stored the new token in profile "${profile}"; the old one is revoked.`)
+    this.note(done('Stored', `the new token in ${thing('profile', profile)}`, 'the old one is revoked'))
     await printStoredSecret(this.printer, rotated, 'token', TOKEN_COLUMNS)
   }
 }

@@ -5,6 +5,7 @@ import {checkTarget, clobberFlag} from '../../core/download.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'
 import {withOptionalValue} from '../../core/optional-value.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate> {
   static summary = 'Start a vulnerability export of a project, a group or your security dashboard'
@@ -42,7 +43,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     if (download !== undefined) await checkTarget(download, this.flags.clobber)
     const created = await createExport(this.api, scope, {export_format: format as ExportFormat | undefined, send_email: this.flags['send-email'], report_data})
     if (!wait && download === undefined) return this.print(created)
-    this.note(`Vulnerability export ${created.id} created.`)
+    this.note(done('Created', thing('vulnerability export', created.id)))
     const finished = await waitFor(() => pollExport(this.api, created.id), waitOptions(this.flags, `vulnerability export ${created.id}`))
     if (download === undefined) return this.print(finished)
     const message = savedMessage(created.id, await downloadExport(this.api, created.id, download, {format: finished.format, clobber: this.flags.clobber}))

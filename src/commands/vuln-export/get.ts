@@ -1,6 +1,7 @@
 import {EXPORT_COLUMNS, getExport} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
+import {thing, info} from '../../core/notes.js'
 
 export default class VulnExportGet extends ApiCommand<typeof VulnExportGet> {
   static summary = 'Show a vulnerability export and whether it is finished'
@@ -15,6 +16,6 @@ export default class VulnExportGet extends ApiCommand<typeof VulnExportGet> {
   async run(): Promise<void> {
     const {finished, export: record} = await getExport(this.api, this.args.export_id)
     await this.print(record)
-    if (!finished) this.note(`Vulnerability export ${record.id} is not finished yet (status ${record.status}); wait for it with \`${this.config.bin} vuln-export wait ${record.id}\`.`)
+    if (!finished) this.note(info(`${thing('Vulnerability export', record.id)} is not finished yet (status ${record.status}); wait for it with \`${this.config.bin} vuln-export wait ${record.id}\``))
   }
 }

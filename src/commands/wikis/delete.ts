@@ -2,6 +2,7 @@ import {deleteWikiPage, slugArg} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'
 import {scopeOf} from '../../core/scope.js'
+import {done, thing} from '../../core/notes.js'
 
 export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
   static summary = 'Delete a wiki page'
@@ -17,6 +18,6 @@ export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
     const scope = scopeOf(this.flags)
     await this.confirm(`delete wiki page "${this.args.slug}" of ${scope.kind === 'projects' ? 'project' : 'group'} ${scope.id}`)
     await deleteWikiPage(this.api, scope, this.args.slug)
-    this.note(`Deleted wiki page "${this.args.slug}".`)
+    this.note(done('Deleted', thing('wiki page', this.args.slug)))
   }
 }

@@ -13,6 +13,8 @@ export default class WikisUpload extends ApiCommand<typeof WikisUpload> {
     '<%= config.bin %> wikis upload manual.pdf -g my-group --branch docs --json',
   ]
   static columns = ATTACHMENT_COLUMNS
+  // -q prints where the file landed in the wiki repository
+  static handle = 'file_path'
   static args = {file: Args.string({description: 'path of the file to upload', required: true})}
   static flags = {
     ...projectOrGroupFlags,

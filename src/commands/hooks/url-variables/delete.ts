@@ -1,6 +1,7 @@
 import {deleteUrlVariable, urlVariableKeyArg} from '../../../api/hooks.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {idArg, yesFlag} from '../../../core/flags.js'
+import {done, thing} from '../../../core/notes.js'
 
 export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlVariablesDelete> {
   static summary = 'Delete a URL variable of a system hook'
@@ -15,6 +16,6 @@ export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlV
   async run(): Promise<void> {
     await this.confirm(`delete URL variable ${this.args.key} of system hook ${this.args.hook_id}`)
     await deleteUrlVariable(this.api, this.args.hook_id, this.args.key)
-    this.note(`Deleted URL variable ${this.args.key} of system hook ${this.args.hook_id}.`)
+    this.note(done('Deleted', thing('URL variable', this.args.key, thing('system hook', this.args.hook_id))))
   }
 }

@@ -2,6 +2,7 @@ import * as Args from '@oclif/core/args'
 import {setUrlVariable, urlVariableKeyArg} from '../../../api/hooks.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {idArg, readStdin} from '../../../core/flags.js'
+import {done, thing} from '../../../core/notes.js'
 
 export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVariablesSet> {
   static summary = 'Set a URL variable of a system hook'
@@ -19,6 +20,6 @@ export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVari
   async run(): Promise<void> {
     const value = this.args.value === '-' ? (await readStdin()).replace(/\r?\n$/, '') : this.args.value
     await setUrlVariable(this.api, this.args.hook_id, this.args.key, value)
-    this.note(`Set URL variable ${this.args.key} of system hook ${this.args.hook_id}.`)
+    this.note(done('Set', thing('URL variable', this.args.key, thing('system hook', this.args.hook_id))))
   }
 }

@@ -1,6 +1,7 @@
 import {accountTokenArgs, requiredAccountGroupFlag, revokeServiceAccountToken} from '../../../api/service-accounts.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {yesFlag} from '../../../core/flags.js'
+import {done, thing} from '../../../core/notes.js'
 
 export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof ServiceAccountsTokensRevoke> {
   static summary = 'Revoke a personal access token of a group service account'
@@ -15,6 +16,6 @@ export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof Servi
   async run(): Promise<void> {
     await this.confirm(`revoke token ${this.args.token_id} of service account ${this.args.user_id} in group ${this.flags.group}`)
     await revokeServiceAccountToken(this.api, this.flags.group, this.args.user_id, this.args.token_id)
-    this.note(`Revoked token ${this.args.token_id}.`)
+    this.note(done('Revoked', thing('token', this.args.token_id)))
   }
 }
