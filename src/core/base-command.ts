@@ -26,6 +26,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static baseFlags = {...outputFlags}
   /** the fields a table shows by default for this command's records */
   static columns?: readonly string[]
+  /** every field of this command's records (the API layer's `*_FIELDS`): --columns/--sort are checked against it when a list is empty */
+  static fields?: readonly string[]
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -62,6 +64,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       header: !f['no-header'],
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
+      fields: (this.ctor as unknown as typeof BaseCommand).fields,
     })
     return this.printerCache
   }

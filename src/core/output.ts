@@ -4,6 +4,7 @@
 import type {OutputFormat} from './config-store.js'
 import {visibleCell} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
+import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {importModule} from './import-module.js'
 import {colorEnabled, stdoutIsTerminal} from './terminal.js'
 
@@ -13,6 +14,8 @@ export interface OutputOptions {
   header: boolean
   sort?: string
   quiet: boolean
+  /** the fields of the record type, to check --columns/--sort against when a list is empty */
+  fields?: readonly string[]
 }
 
 type Write = (text: string) => void
@@ -32,6 +35,7 @@ export class Printer {
   /** a single record; table format shows it as field/value rows */
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
+    if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
     if (format === 'json') return this.write(JSON.stringify(data ?? null, null, 2) + '\n')
     if (format === 'ndjson') return this.write(JSON.stringify(data ?? null) + '\n')
@@ -46,9 +50,12 @@ export class Printer {
   /** pages of records, printed as they arrive where the format allows */
   async list(pages: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
     const {format, sort, quiet} = this.options
-    if (sort === undefined && (format === 'json' || format === 'ndjson' || quiet)) return this.stream(pages)
+    if (sort === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
+      return this.stream(checkedPages(pages, records => this.checkFields(records)))
+    }
     let records: unknown[] = []
     for await (const page of pages) records.push(...page)
+    this.checkFields(records)
     if (sort) records = sortRecords(records, sort)
     if (format === 'json') return this.write(JSON.stringify(records, null, 2) + '\n')
     if (format === 'yaml') return this.yaml(records)
@@ -78,6 +85,13 @@ export class Printer {
       }
     }
     if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
+  }
+
+  /** --columns and --sort name fields these records (or, with none, their type) have: else exit 2, before any output */
+  private checkFields(records: readonly unknown[]): void {
+    const {columns, sort, fields} = this.options
+    if (columns) checkFieldNames('--columns', columns, records, fields)
+    if (sort) checkFieldNames('--sort', [sortField(sort)], records, fields)
   }
 
   private ids(records: unknown[]): void {
