@@ -12,6 +12,7 @@ import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from '
 import {bulkFailure, type BulkResult} from './bulk.js'
 import {Printer} from './output.js'
 import {installInterruptHandlers} from './interrupt.js'
+import {checkJqExpression, checkJqFlags} from './jq.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
@@ -42,6 +43,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
     checkPageFlags(this.shared)
+    // a bad --jq is refused before any request: `labels create --jq` must not create, then fail
+    if (this.shared.jq !== undefined) {
+      checkJqFlags(this.shared)
+      await checkJqExpression(this.shared.jq)
+    }
   }
 
   protected get shared(): SharedFlagValues {
@@ -65,6 +71,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
       fields: (this.ctor as unknown as typeof BaseCommand).fields,
+      jq: f.jq,
     })
     return this.printerCache
   }

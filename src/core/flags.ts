@@ -40,6 +40,7 @@ export const outputFlags = {
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
   sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
   quiet: Flags.boolean({char: 'q', description: 'print only IDs, one per line', helpGroup: OUTPUT}),
+  jq: Flags.string({description: 'filter the JSON with a jq expression: strings print raw, other values as JSON, one per line', helpValue: 'EXPR', helpGroup: OUTPUT}),
 }
 
 export const listFlags = {

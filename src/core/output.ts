@@ -6,6 +6,7 @@ import {visibleCell} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {importModule} from './import-module.js'
+import {runJq} from './jq.js'
 import {colorEnabled, stdoutIsTerminal} from './terminal.js'
 
 export interface OutputOptions {
@@ -16,6 +17,8 @@ export interface OutputOptions {
   quiet: boolean
   /** the fields of the record type, to check --columns/--sort against when a list is empty */
   fields?: readonly string[]
+  /** a jq expression: the JSON goes through it instead of being formatted */
+  jq?: string
 }
 
 type Write = (text: string) => void
@@ -35,6 +38,7 @@ export class Printer {
   /** a single record; table format shows it as field/value rows */
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
+    if (this.options.jq !== undefined) return this.write(await runJq(this.options.jq, data ?? null))
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
     if (format === 'json') return this.write(JSON.stringify(data ?? null, null, 2) + '\n')
@@ -50,13 +54,15 @@ export class Printer {
   /** pages of records, printed as they arrive where the format allows */
   async list(pages: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
     const {format, sort, quiet} = this.options
-    if (sort === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
+    if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
       return this.stream(checkedPages(pages, records => this.checkFields(records)))
     }
     let records: unknown[] = []
     for await (const page of pages) records.push(...page)
     this.checkFields(records)
     if (sort) records = sortRecords(records, sort)
+    // the filter sees the whole list, as the API's JSON array
+    if (this.options.jq !== undefined) return this.write(await runJq(this.options.jq, records))
     if (format === 'json') return this.write(JSON.stringify(records, null, 2) + '\n')
     if (format === 'yaml') return this.yaml(records)
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
