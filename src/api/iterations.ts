@@ -2,6 +2,7 @@
 // returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath} from '../core/request.js'
+import {fieldList} from '../core/record-fields.js'
 
 /** filter values; `opened` means upcoming and current */
 export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const
@@ -22,6 +23,8 @@ export interface Iteration {
   start_date: string
   web_url: string
 }
+export const ITERATION_FIELDS = fieldList<Iteration>()(['id', 'iid', 'group_id', 'title', 'description', 'state',
+  'created_at', 'updated_at', 'due_date', 'start_date', 'web_url'])
 
 export const ITERATION_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date'] as const
 
