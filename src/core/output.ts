@@ -2,7 +2,7 @@
 // format asked for. Lists stream when the format allows (json, ndjson, csv without --sort), so that
 // `--all --json` over a large collection never holds it all in memory.
 import type {OutputFormat} from './config-store.js'
-import {visibleCell} from './escape.js'
+import {visibleCell, visibleText} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {importModule} from './import-module.js'
@@ -38,7 +38,7 @@ export class Printer {
   /** a single record; table format shows it as field/value rows */
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
-    if (this.options.jq !== undefined) return this.write(await runJq(this.options.jq, data ?? null))
+    if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
     if (format === 'json') return this.write(JSON.stringify(data ?? null, null, 2) + '\n')
@@ -62,7 +62,7 @@ export class Printer {
     this.checkFields(records)
     if (sort) records = sortRecords(records, sort)
     // the filter sees the whole list, as the API's JSON array
-    if (this.options.jq !== undefined) return this.write(await runJq(this.options.jq, records))
+    if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
     if (format === 'json') return this.write(JSON.stringify(records, null, 2) + '\n')
     if (format === 'yaml') return this.yaml(records)
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
@@ -91,6 +91,12 @@ export class Printer {
       }
     }
     if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
+  }
+
+  /** --jq: raw strings exactly into a pipe; on a terminal their control characters shown, not obeyed (a name from the server) */
+  private async filtered(expression: string, data: unknown): Promise<void> {
+    const out = await runJq(expression, data)
+    this.write(this.tty ? visibleText(out) : out)
   }
 
   /** --columns and --sort name fields these records (or, with none, their type) have: else exit 2, before any output */

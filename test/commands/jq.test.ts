@@ -12,6 +12,13 @@ describe('--jq', () => {
     expect(result.stdout).toBe('bug\nfeature\npriority::high\n')
   })
 
+  it('writes a raw string exactly into a pipe, control characters and all', async () => {
+    await sb.api('POST', '/projects/22/labels', {body: {name: 'tab\there\u001b[1m', color: 'red'}, as: 'admin'})
+    const result = await sb.run(['labels', 'list', '-p', '22', '--jq', '.[] | select(.name | startswith("tab")) | .name'], {as: 'admin'})
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('tab\there\u001b[1m\n')
+  })
+
   it('prints other values as compact JSON, one result per line', async () => {
     const result = await sb.run(['labels', 'list', '-p', '20', '--jq', '.[] | {name, priority}, .id'])
     const api = await sb.api<Array<{id: number; name: string; priority?: number | null}>>('GET', '/projects/20/labels')
