@@ -10,6 +10,7 @@ import {CliError, ExitCode, UsageError} from './errors.js'
 import {visibleText} from './escape.js'
 import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
+import {FieldError} from './field-check.js'
 import {Printer} from './output.js'
 import {installInterruptHandlers} from './interrupt.js'
 import {checkJqExpression, checkJqFlags} from './jq.js'
@@ -204,6 +205,15 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
       'allow-http': f['allow-http'] || undefined, timeout: waits ? undefined : f.timeout, retries: f.retries,
     })
     return this.connectionCache
+  }
+
+  public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    // Field names are checked against the answer, so a wrong --columns on `labels create` is found after
+    // the label exists: exit 2 would tell a script that nothing was sent.
+    if (error instanceof FieldError && (this.apiCache?.changes ?? 0) > 0) {
+      return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
+    }
+    return super.catch(error)
   }
 
   protected override defaultFormat(): OutputFormat {

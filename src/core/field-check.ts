@@ -38,11 +38,14 @@ export function unknownField(path: string, records: readonly unknown[], declared
   return undefined
 }
 
+/** an unknown field name: a usage error, unless the command already changed something (see ApiCommand) */
+export class FieldError extends UsageError {}
+
 /** refuses the first unknown name of a flag's list (exit 2): `--columns: no field "x"; available: id, name` */
 export function checkFieldNames(flag: string, names: readonly string[], records: readonly unknown[], declared?: readonly string[]): void {
   for (const name of names) {
     const problem = unknownField(name, records, declared)
-    if (problem) throw new UsageError(`${flag}: ${problem}`)
+    if (problem) throw new FieldError(`${flag}: ${problem}`)
   }
 }
 

@@ -51,6 +51,16 @@ describe('unknown fields in --columns and --sort', () => {
     expect(result.stderr).toMatch(/^Error: --columns: no field "colour"; available: id, name, color, /)
   })
 
+  it('after a change, a wrong name exits 1 and says the change was made (exit 2 means nothing was sent)', async () => {
+    const result = await sb.run(['labels', 'create', 'fields-made', '--color', '#ffffff', '-p', '20', '-o', 'csv', '--columns', 'name,nope'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^Error: --columns: no field "nope"; available: id, name, .* \(the change was made; only its output was refused\)\n$/)
+    const labels = await sb.api<Array<{name: string}>>('GET', '/projects/20/labels')
+    expect(labels.body.map(l => l.name)).toContain('fields-made')
+    await sb.api('DELETE', '/projects/20/labels/fields-made')
+  })
+
   it('dotted paths keep working, into objects and arrays, and a wrong nested name lists its siblings', async () => {
     const gates = await sb.run(['features', 'list', '-o', 'csv', '--columns', 'name,gates.key,definition.type', '--sort', 'name'], {as: 'admin'})
     expect(gates.code).toBe(0)
