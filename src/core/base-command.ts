@@ -13,7 +13,7 @@ import {bulkFailure, type BulkResult} from './bulk.js'
 import {FieldError} from './field-check.js'
 import {Printer} from './output.js'
 import {installInterruptHandlers} from './interrupt.js'
-import {checkJqExpression, checkJqFlags} from './jq.js'
+import {checkJqExpression, checkJqFlags, JqRunError} from './jq.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
@@ -208,9 +208,9 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    // Field names are checked against the answer, so a wrong --columns on `labels create` is found after
-    // the label exists: exit 2 would tell a script that nothing was sent.
-    if (error instanceof FieldError && (this.apiCache?.changes ?? 0) > 0) {
+    // Field names and --jq meet the answer, so a wrong --columns on `labels create`, or a filter that
+    // fails on the label, is found after the label exists: say so (and exit 1, not 2: "nothing was sent").
+    if ((error instanceof FieldError || error instanceof JqRunError) && (this.apiCache?.changes ?? 0) > 0) {
       return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
     }
     return super.catch(error)

@@ -18,6 +18,9 @@ interface Jq {
 /** jq's exit status for a program that does not compile */
 const COMPILE_ERROR = 3
 
+/** the filter failed on the data (exit 1): after a change, ApiCommand says the change was made */
+export class JqRunError extends CliError {}
+
 let loaded: Promise<Jq> | undefined
 
 async function jq(): Promise<Jq> {
@@ -66,7 +69,7 @@ export async function runJq(expression: string, data: unknown): Promise<string> 
   } catch (error) {
     const message = `--jq: ${jqMessage(stderrOf(error))}`
     // checked before sending, so a compile error here is unexpected; an error while running is about the data
-    throw (error as JqError).exitCode === COMPILE_ERROR ? new UsageError(message) : new CliError(message, ExitCode.error)
+    throw (error as JqError).exitCode === COMPILE_ERROR ? new UsageError(message) : new JqRunError(message, ExitCode.error)
   }
   return out === undefined ? '' : out + '\n'
 }

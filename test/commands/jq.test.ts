@@ -72,6 +72,14 @@ describe('--jq', () => {
     expect(result.stderr).toBe('Error: --jq: Cannot index number with string "x"\n')
   })
 
+  it('a filter that fails on the answer to a change says the change was made', async () => {
+    const result = await sb.run(['labels', 'create', 'jq-made', '--color', '#ffffff', '-p', '20', '--jq', '.id.x'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('Error: --jq: Cannot index number with string "x" (the change was made; only its output was refused)\n')
+    expect((await sb.api<Array<{name: string}>>('GET', '/projects/20/labels')).body.map(l => l.name)).toContain('jq-made')
+    await sb.api('DELETE', '/projects/20/labels/jq-made')
+  })
+
   it('refuses flags that choose another output shape', async () => {
     for (const [args, message] of [
       [['-o', 'csv'], '--jq filters JSON: it cannot be used with -o csv'],
