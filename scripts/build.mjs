@@ -64,7 +64,7 @@ const {metafile} = await build({
   alias: {ofetch: './node_modules/ofetch/dist/index.mjs'},
   // Loaded on demand through importModule(), never bundled; listed so that one imported by mistake
   // stays outside the bundle too (a literal import() of one fails the check below).
-  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3'],
+  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
   logLevel: 'warning',
 })
 

@@ -3,6 +3,7 @@
 import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {fieldList} from '../core/record-fields.js'
 
 export interface Commit {
   /** full SHA */
@@ -37,6 +38,8 @@ export interface Branch {
   web_url: string
   commit: Commit
 }
+export const BRANCH_FIELDS = fieldList<Branch>()(['name', 'merged', 'protected', 'default', 'developers_can_push',
+  'developers_can_merge', 'can_push', 'web_url', 'commit'])
 
 export const BRANCH_COLUMNS = ['name', 'merged', 'protected', 'default', 'commit.short_id', 'commit.committed_date'] as const
 

@@ -8,6 +8,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {recordBoolean, recordString, type FileRecord} from '../core/records-file.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {maxLength, oneOfValues} from '../core/validate.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const VARIABLE_TYPES = ['env_var', 'file'] as const
 export type VariableType = (typeof VARIABLE_TYPES)[number]
@@ -22,6 +23,8 @@ export interface CiVariable {
   /** true means not expandable */
   raw: boolean
 }
+export const CI_VARIABLE_FIELDS = fieldList<CiVariable>()(['key', 'value', 'description', 'variable_type',
+  'protected', 'masked', 'raw'])
 
 /** the value stays out of list tables: `get` (or --json) shows it */
 export const CI_VARIABLE_COLUMNS = ['key', 'variable_type', 'protected', 'masked', 'raw', 'description'] as const

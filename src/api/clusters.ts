@@ -8,6 +8,7 @@ import {apiPath, type ApiClient} from '../core/request.js'
 import {validHttpUrl} from '../core/validate.js'
 import type {ProjectSummary, UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 /** "authorization_type (rbac, abac, unknown_authorization)" */
 export const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const
@@ -67,6 +68,9 @@ export interface ProjectCluster {
   /** "only in single-cluster read, create and update responses" */
   project?: ClusterProject
 }
+export const CLUSTER_FIELDS = fieldList<ProjectCluster>()(['id', 'name', 'domain', 'created_at', 'managed',
+  'enabled', 'provider_type', 'platform_type', 'environment_scope', 'cluster_type', 'user', 'platform_orchestrator',
+  'management_project', 'project'])
 
 export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_orchestrator.api_url'] as const
 

@@ -9,6 +9,7 @@ import {collect, followPages, listSpec, type ListSpec} from '../core/pagination.
 import {apiPath, type ApiClient} from '../core/request.js'
 import {matches} from '../core/validate.js'
 import {isPositiveId, type Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const
 export type PositionType = (typeof POSITION_TYPES)[number]
@@ -45,6 +46,8 @@ export interface DraftNote {
   /** fields null when absent (a note that is not on the diff) */
   position: DraftNotePosition
 }
+export const DRAFT_NOTE_FIELDS = fieldList<DraftNote>()(['id', 'author_id', 'merge_request_id', 'resolve_discussion',
+  'discussion_id', 'note', 'commit_id', 'line_code', 'position'])
 
 export const DRAFT_NOTE_COLUMNS = ['id', 'note', 'position.new_path', 'position.new_line', 'resolve_discussion'] as const
 

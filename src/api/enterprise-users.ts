@@ -7,6 +7,7 @@ import {apiPath, type ApiClient} from '../core/request.js'
 import {matches} from '../core/validate.js'
 import type {UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 /** "two_factor (enabled or disabled)" */
 export const TWO_FACTOR_FILTERS = ['enabled', 'disabled'] as const
@@ -46,6 +47,12 @@ export interface EnterpriseUser extends UserBasic {
   extra_shared_runners_minutes_limit: number | null
   scim_identities: Array<{extern_uid: string; group_id: number; active: boolean}>
 }
+export const ENTERPRISE_USER_FIELDS = fieldList<EnterpriseUser>()(['id', 'username', 'name', 'state', 'avatar_url', 'web_url',
+  'created_at', 'bio', 'location', 'public_email', 'professional_network_url', 'microblog_url', 'website_url', 'organization', 'job_title', 'pronouns', 'bot',
+  'work_information', 'followers', 'following', 'local_time', 'last_sign_in_at', 'confirmed_at', 'last_activity_on',
+  'email', 'theme_id', 'color_scheme_id', 'projects_limit', 'current_sign_in_at', 'identities', 'can_create_group',
+  'can_create_project', 'two_factor_enabled', 'external', 'private_profile', 'commit_email',
+  'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit', 'scim_identities'])
 
 export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'state', 'two_factor_enabled', 'last_sign_in_at'] as const
 

@@ -4,6 +4,7 @@ import {UsageError} from '../core/errors.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export interface FeatureUserList {
   id: number
@@ -16,6 +17,8 @@ export interface FeatureUserList {
   created_at: string
   updated_at: string
 }
+export const USER_LIST_FIELDS = fieldList<FeatureUserList>()(['id', 'iid', 'project_id', 'name', 'user_xids',
+  'created_at', 'updated_at'])
 
 export const USER_LIST_COLUMNS = ['iid', 'name', 'user_xids', 'updated_at'] as const
 

@@ -4,6 +4,7 @@ import {UsageError} from '../core/errors.js'
 import {listFlag} from '../core/flags.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const GATE_KEYS = ['percentage_of_actors', 'percentage_of_time'] as const
 export type GateKey = (typeof GATE_KEYS)[number]
@@ -29,6 +30,8 @@ export interface FeatureDefinitionEntry extends FeatureDefinition {
   milestone: string | null
   log_state_changes: boolean | null
 }
+export const DEFINITION_FIELDS = fieldList<FeatureDefinitionEntry>()(['name', 'introduced_by_url', 'rollout_issue_url', 'group',
+  'type', 'default_enabled', 'milestone', 'log_state_changes'])
 
 export interface Feature {
   name: string
@@ -36,6 +39,7 @@ export interface Feature {
   gates: FeatureGate[]
   definition: FeatureDefinition | null
 }
+export const FEATURE_FIELDS = fieldList<Feature>()(['name', 'state', 'gates', 'definition'])
 
 // gates (JSON) last: it is the long one, cut to fit the terminal.
 export const FEATURE_COLUMNS = ['name', 'state', 'definition.type', 'gates'] as const

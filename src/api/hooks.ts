@@ -8,6 +8,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {validHttpUrl} from '../core/validate.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
 export type BranchFilterStrategy = (typeof BRANCH_FILTER_STRATEGIES)[number]
@@ -31,6 +32,9 @@ export interface SystemHook {
   push_events_branch_filter?: string | null
   branch_filter_strategy?: BranchFilterStrategy
 }
+export const HOOK_FIELDS = fieldList<SystemHook>()(['id', 'url', 'name', 'description', 'created_at', 'push_events',
+  'tag_push_events', 'merge_requests_events', 'repository_update_events', 'enable_ssl_verification', 'url_variables',
+  'push_events_branch_filter', 'branch_filter_strategy'])
 
 // What tells hooks apart, within 80 columns; the other event switches are one --columns (or --wide record) away.
 export const HOOK_COLUMNS = ['id', 'name', 'url', 'push_events', 'created_at'] as const

@@ -3,6 +3,7 @@
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath} from '../core/request.js'
 import type {FieldWords} from '../core/words.js'
+import {fieldList} from '../core/record-fields.js'
 
 /** filter values; `opened` means upcoming and current */
 export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const
@@ -23,6 +24,8 @@ export interface Iteration {
   start_date: string
   web_url: string
 }
+export const ITERATION_FIELDS = fieldList<Iteration>()(['id', 'iid', 'group_id', 'title', 'description', 'state',
+  'created_at', 'updated_at', 'due_date', 'start_date', 'web_url'])
 
 /** what tables show for `state`: the platform's numbering, the same words as the --state filter */
 export const ITERATION_WORDS = {state: {1: 'upcoming', 2: 'current', 3: 'closed'}} as const satisfies FieldWords

@@ -2,6 +2,7 @@
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {validColor} from '../core/color.js'
+import {fieldList} from '../core/record-fields.js'
 import {recordBoolean, recordString, type FileRecord} from '../core/records-file.js'
 import {scopePath, type Scope} from '../core/scope.js'
 import {intInRange} from '../core/validate.js'
@@ -25,6 +26,8 @@ export interface Label {
   /** only with the `labels_archive` feature flag */
   archived?: boolean
 }
+export const LABEL_FIELDS = fieldList<Label>()(['id', 'name', 'color', 'text_color', 'description', 'description_html', 'open_issues_count',
+  'closed_issues_count', 'open_merge_requests_count', 'subscribed', 'priority', 'is_project_label', 'archived'])
 
 export const LABEL_COLUMNS = ['id', 'name', 'color', 'description', 'priority', 'subscribed'] as const
 

@@ -5,6 +5,7 @@ import {done, thing, unchanged, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {isPositiveId, type Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const MILESTONE_STATES = ['active', 'closed'] as const
 export type MilestoneState = (typeof MILESTONE_STATES)[number]
@@ -26,6 +27,8 @@ export interface Milestone {
   expired: boolean
   web_url: string
 }
+export const MILESTONE_FIELDS = fieldList<Milestone>()(['id', 'iid', 'group_id', 'title', 'description', 'due_date',
+  'start_date', 'state', 'updated_at', 'created_at', 'expired', 'web_url'])
 
 export const MILESTONE_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date', 'expired'] as const
 

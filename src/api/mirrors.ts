@@ -4,6 +4,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]
@@ -27,6 +28,9 @@ export interface RemoteMirror {
   last_successful_update_at: string | null
   host_keys: Array<{fingerprint_sha256: string}>
 }
+export const MIRROR_FIELDS = fieldList<RemoteMirror>()(['id', 'url', 'auth_method', 'enabled', 'keep_divergent_refs',
+  'only_protected_branches', 'mirror_branch_regex', 'update_status', 'last_error', 'last_update_at',
+  'last_update_started_at', 'last_successful_update_at', 'host_keys'])
 
 export const MIRROR_COLUMNS = ['id', 'url', 'enabled', 'update_status', 'last_update_at', 'last_error'] as const
 

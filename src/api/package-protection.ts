@@ -7,6 +7,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {recordString, type FileRecord} from '../core/records-file.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 /**
  * "package_type (string, a package format identifier)": the spec lists no values, so these are the
@@ -30,6 +31,8 @@ export interface PackageProtectionRule {
   /** null means developer */
   minimum_access_level_for_push: string | null
 }
+export const RULE_FIELDS = fieldList<PackageProtectionRule>()(['id', 'project_id', 'package_name_pattern',
+  'package_type', 'minimum_access_level_for_delete', 'minimum_access_level_for_push'])
 
 export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_push', 'minimum_access_level_for_delete'] as const
 

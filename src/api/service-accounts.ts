@@ -7,6 +7,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {NewToken, PersonalAccessToken} from './tokens.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export interface ServiceAccount {
   id: number
@@ -17,6 +18,8 @@ export interface ServiceAccount {
   /** present after an update with a custom email still awaiting confirmation */
   unconfirmed_email?: string
 }
+export const SERVICE_ACCOUNT_FIELDS = fieldList<ServiceAccount>()(['id', 'username', 'name', 'email',
+  'unconfirmed_email'])
 
 /** the instance list returns {id, username, name} only */
 export const SERVICE_ACCOUNT_COLUMNS = ['id', 'username', 'name'] as const

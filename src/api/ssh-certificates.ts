@@ -3,6 +3,7 @@
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export interface SshCertificate {
   id: number
@@ -11,6 +12,7 @@ export interface SshCertificate {
   key: string
   created_at: string
 }
+export const SSH_CERTIFICATE_FIELDS = fieldList<SshCertificate>()(['id', 'title', 'key', 'created_at'])
 
 export const SSH_CERTIFICATE_COLUMNS = ['id', 'title', 'key', 'created_at'] as const
 

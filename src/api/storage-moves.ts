@@ -4,6 +4,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'failed', 'finished', 'cleanup failed'] as const
 export type MoveState = (typeof MOVE_STATES)[number]
@@ -16,6 +17,8 @@ export interface GroupStorageMove {
   destination_storage_name: string
   group: {id: number; web_url: string; name: string}
 }
+export const MOVE_FIELDS = fieldList<GroupStorageMove>()(['id', 'created_at', 'state', 'source_storage_name',
+  'destination_storage_name', 'group'])
 
 export const MOVE_COLUMNS = ['id', 'state', 'source_storage_name', 'destination_storage_name', 'group.name', 'created_at'] as const
 

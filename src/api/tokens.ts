@@ -9,6 +9,7 @@ import type {Printer} from '../core/output.js'
 import {printWithSecret} from '../core/secret.js'
 import {isPositiveId, type Id} from '../core/id.js'
 import type {ServiceAccountTokenFilters} from './service-accounts.js'
+import {fieldList} from '../core/record-fields.js'
 
 export interface PersonalAccessToken {
   id: number
@@ -26,10 +27,13 @@ export interface PersonalAccessToken {
   /** the token value: only in the creation response, it cannot be retrieved later */
   token?: string
 }
+export const TOKEN_FIELDS = fieldList<PersonalAccessToken>()(['id', 'name', 'description', 'revoked', 'active',
+  'scopes', 'user_id', 'created_at', 'expires_at', 'last_used_at', 'token'])
 
 export interface ImpersonationToken extends PersonalAccessToken {
   impersonation: boolean
 }
+export const IMPERSONATION_TOKEN_FIELDS = fieldList<ImpersonationToken>()([...TOKEN_FIELDS, 'impersonation'])
 
 export const TOKEN_COLUMNS = ['id', 'name', 'scopes', 'active', 'revoked', 'expires_at'] as const
 /** a created token: the value too, so that csv keeps it (a table shows it on its own line instead) */

@@ -9,6 +9,7 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {scopePath, type Scope} from '../core/scope.js'
 import {matches} from '../core/validate.js'
+import {fieldList} from '../core/record-fields.js'
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
 export type WikiFormat = (typeof WIKI_FORMATS)[number]
@@ -23,6 +24,7 @@ export interface WikiPage {
   /** UTF-8 */
   encoding?: string
 }
+export const WIKI_FIELDS = fieldList<WikiPage>()(['content', 'format', 'slug', 'title', 'encoding'])
 
 export const WIKI_COLUMNS = ['slug', 'title', 'format'] as const
 

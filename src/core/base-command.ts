@@ -11,9 +11,11 @@ import {visibleText} from './escape.js'
 import {checkPageFlags, connectionFlags, listFlags, outputFlags, yesFlag} from './flags.js'
 import {bulkFailure, type BulkResult} from './bulk.js'
 import type {Note} from './notes.js'
+import {FieldError} from './field-check.js'
 import {Printer} from './output.js'
 import type {FieldWords} from './words.js'
 import {installInterruptHandlers} from './interrupt.js'
+import {checkJqExpression, checkJqFlags, JqRunError} from './jq.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
@@ -32,6 +34,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static handle?: string
   /** per field, the words a table shows for the API's numeric codes (src/core/words.ts) */
   static words?: FieldWords
+  /** every field of this command's records (the API layer's `*_FIELDS`): --columns/--sort are checked against it when a list is empty */
+  static fields?: readonly string[]
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -46,6 +50,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
     checkPageFlags(this.shared)
+    // a bad --jq is refused before any request: `labels create --jq` must not create, then fail
+    if (this.shared.jq !== undefined) {
+      checkJqFlags(this.shared)
+      await checkJqExpression(this.shared.jq)
+    }
   }
 
   protected get shared(): SharedFlagValues {
@@ -71,6 +80,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       wide: f.wide ?? false,
       handle: (this.ctor as unknown as typeof BaseCommand).handle,
       words: (this.ctor as unknown as typeof BaseCommand).words,
+      fields: (this.ctor as unknown as typeof BaseCommand).fields,
+      jq: f.jq,
     })
     return this.printerCache
   }
@@ -207,6 +218,15 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
       'allow-http': f['allow-http'] || undefined, timeout: waits ? undefined : f.timeout, retries: f.retries,
     })
     return this.connectionCache
+  }
+
+  public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    // Field names and --jq meet the answer, so a wrong --columns on `labels create`, or a filter that
+    // fails on the label, is found after the label exists: say so (and exit 1, not 2: "nothing was sent").
+    if ((error instanceof FieldError || error instanceof JqRunError) && (this.apiCache?.changes ?? 0) > 0) {
+      return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
+    }
+    return super.catch(error)
   }
 
   protected override defaultFormat(): OutputFormat {

@@ -38,6 +38,7 @@ export const outputFlags = {
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
   sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
   quiet: Flags.boolean({char: 'q', description: 'print only each record\'s handle (the ID, key, IID or name the next command takes), one per line, and no messages but warnings', helpGroup: OUTPUT}),
+  jq: Flags.string({description: 'filter the JSON with a jq expression: strings print raw, other values as JSON, one per line', helpValue: 'EXPR', helpGroup: OUTPUT}),
 }
 
 export const listFlags = {

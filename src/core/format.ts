@@ -40,10 +40,12 @@ export function csvRow(fields: string[]): string {
   return fields.map(csvField).join(',')
 }
 
-/** value of a dotted column name: `user.username`, `link.url` */
+/** value of a dotted column name: `user.username`, `link.url`; through an array, each element's (`gates.key`) */
 export function columnValue(record: unknown, column: string): unknown {
   let value: unknown = record
-  for (const part of column.split('.')) {
+  const parts = column.split('.')
+  for (const [at, part] of parts.entries()) {
+    if (Array.isArray(value)) return value.map(item => columnValue(item, parts.slice(at).join('.')))
     if (value === null || typeof value !== 'object') return undefined
     value = (value as Record<string, unknown>)[part]
   }

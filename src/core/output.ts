@@ -2,13 +2,15 @@
 // format asked for. Lists stream when the format allows (json, ndjson, csv without --sort), so that
 // `--all --json` over a large collection never holds it all in memory.
 import type {OutputFormat} from './config-store.js'
-import {visibleCell} from './escape.js'
+import {visibleCell, visibleText} from './escape.js'
 import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
+import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {importModule} from './import-module.js'
 import {cutRank, type CutRank} from './table-layout.js'
 import {renderTable} from './table-render.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from './terminal.js'
 import {wordFor, type FieldWords} from './words.js'
+import {runJq} from './jq.js'
 
 export interface OutputOptions {
   format: OutputFormat
@@ -22,6 +24,10 @@ export interface OutputOptions {
   handle?: string
   /** words tables show for numeric codes (BaseCommand.words); data formats keep the code */
   words?: FieldWords
+  /** the fields of the record type, to check --columns/--sort against when a list is empty */
+  fields?: readonly string[]
+  /** a jq expression: the JSON goes through it instead of being formatted */
+  jq?: string
 }
 
 type Write = (text: string) => void
@@ -41,6 +47,8 @@ export class Printer {
   /** a single record; table format shows it as field/value rows */
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
+    if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
+    if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
     if (format === 'json') return this.write(JSON.stringify(data ?? null, null, 2) + '\n')
     if (format === 'ndjson') return this.write(JSON.stringify(data ?? null) + '\n')
@@ -56,10 +64,15 @@ export class Printer {
   /** pages of records, printed as they arrive where the format allows */
   async list(pages: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
     const {format, sort, quiet} = this.options
-    if (sort === undefined && (format === 'json' || format === 'ndjson' || quiet)) return this.stream(pages)
+    if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
+      return this.stream(checkedPages(pages, records => this.checkFields(records)))
+    }
     let records: unknown[] = []
     for await (const page of pages) records.push(...page)
+    this.checkFields(records)
     if (sort) records = sortRecords(records, sort)
+    // the filter sees the whole list, as the API's JSON array
+    if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
     if (format === 'json') return this.write(JSON.stringify(records, null, 2) + '\n')
     if (format === 'yaml') return this.yaml(records)
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
@@ -88,6 +101,19 @@ export class Printer {
       }
     }
     if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
+  }
+
+  /** --jq: raw strings exactly into a pipe; on a terminal their control characters shown, not obeyed (a name from the server) */
+  private async filtered(expression: string, data: unknown): Promise<void> {
+    const out = await runJq(expression, data)
+    this.write(this.tty ? visibleText(out) : out)
+  }
+
+  /** --columns and --sort name fields these records (or, with none, their type) have: else exit 2, before any output */
+  private checkFields(records: readonly unknown[]): void {
+    const {columns, sort, fields} = this.options
+    if (columns) checkFieldNames('--columns', columns, records, fields)
+    if (sort) checkFieldNames('--sort', [sortField(sort)], records, fields)
   }
 
   private ids(records: unknown[]): void {

@@ -94,6 +94,8 @@ export class ApiClient {
   private fetcher?: Promise<Fetcher>
   /** how many requests actually went out (bulk summaries, tests of retries) */
   sent = 0
+  /** requests that may have changed something (all but GET): after one, a refused output is no longer "nothing was done" */
+  changes = 0
 
   constructor(readonly connection: Connection, private readonly options: ClientOptions = {}) {
     this.log = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
@@ -138,6 +140,7 @@ export class ApiClient {
       this.traceRequest('DRY RUN', spec.method, url, body, secretFields)
       throw new DryRunStop()
     }
+    if (spec.method !== 'GET') this.changes++
     const fetcher = await (this.fetcher ??= createFetcher(this.connection))
     const firstStarted = Date.now()
     for (let attempt = 0; ; attempt++) {

@@ -3,10 +3,12 @@ import {ENTERPRISE_USER_COLUMNS, listEnterpriseUsers, topLevelGroupFlag, TWO_FAC
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {dateTimeFlag, listFlags} from '../../core/flags.js'
+import {ENTERPRISE_USER_FIELDS} from '../../api/enterprise-users.js'
 
 export default class EnterpriseUsersList extends ApiCommand<typeof EnterpriseUsersList> {
   static summary = 'List the enterprise users of a top-level group'
   static description = 'GET /groups/:id/enterprise_users (Owner of the top-level group; the users need not be members). Filters combine.'
+  static fields = ENTERPRISE_USER_FIELDS
   static examples = [
     '<%= config.bin %> enterprise-users list -g acme --two-factor disabled --active',
     '<%= config.bin %> enterprise-users list -g 10 --search smith --created-after 2026-01-01T00:00:00Z --all --json',

@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {LABEL_COLUMNS, listLabels} from '../../api/labels.js'
+import {LABEL_FIELDS} from '../../api/labels.js'
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/flags.js'
@@ -8,6 +9,7 @@ import {onlyFor, scopeOf} from '../../core/scope.js'
 export default class LabelsList extends ApiCommand<typeof LabelsList> {
   static summary = 'List the labels of a project or a group'
   static description = 'GET /projects/:id/labels or /groups/:id/labels. Anyone who can see the project or group can list its labels.'
+  static fields = LABEL_FIELDS
   static examples = [
     '<%= config.bin %> labels list -p my-group/my-project',
     '<%= config.bin %> labels list -g my-group --search bug --with-counts --all --json',

@@ -5,10 +5,12 @@ import {ApiCommand} from '../../core/base-command.js'
 import {dateTimeFlag, listFlag, listFlags, requiredGroupFlag} from '../../core/flags.js'
 import {together} from '../../core/validate.js'
 import {warning} from '../../core/notes.js'
+import {MILESTONE_FIELDS} from '../../api/milestones.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static summary = 'List the milestones of a group'
   static description = 'GET /groups/:id/milestones. Anyone who can see the group. --search looks in titles and descriptions; --search-title in titles only, and all its words must match. --start-date and --end-date go together and pick milestones that overlap that window.'
+  static fields = MILESTONE_FIELDS
   static examples = [
     '<%= config.bin %> milestones list -g my-group --state active',
     '<%= config.bin %> milestones list -g my-group --search-title "release 2" --include-descendants --json',

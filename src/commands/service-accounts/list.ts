@@ -6,10 +6,12 @@ import {
 import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'
+import {SERVICE_ACCOUNT_FIELDS} from '../../api/service-accounts.js'
 
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
   static summary = 'List instance service accounts, or those of a top-level group'
   static description = 'Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the API\'s sort direction here.'
+  static fields = SERVICE_ACCOUNT_FIELDS
   static examples = [
     '<%= config.bin %> service-accounts list',
     '<%= config.bin %> service-accounts list -g my-group --order-by username --sort asc',

@@ -4,6 +4,7 @@ import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {ApiError, CliError, ExitCode} from '../../core/errors.js'
 import {listFlags} from '../../core/flags.js'
+import {TOKEN_FIELDS} from '../../api/tokens.js'
 
 // The platform filters personal access tokens with the same finder as a service account's tokens.
 const {state, revoked, search, 'created-after': createdAfter, 'created-before': createdBefore, 'last-used-after': lastUsedAfter, 'last-used-before': lastUsedBefore} = tokenFilterFlags
@@ -12,6 +13,7 @@ const FILTERS = ['user', 'state', 'revoked', 'search', 'created-after', 'created
 export default class TokensList extends ApiCommand<typeof TokensList> {
   static summary = 'List personal access tokens: yours, or any user\'s as an administrator'
   static description = 'GET /personal_access_tokens. Administrators see every token of the instance (--user narrows to one user); others see their own, and --user with another user\'s ID is refused (the server answers 401; forgectl checks that the token itself is valid and exits 5). Times are ISO 8601. Token values are never listed.'
+  static fields = TOKEN_FIELDS
   static examples = [
     '<%= config.bin %> tokens list --state active',
     '<%= config.bin %> tokens list --user 42 --last-used-before 2026-01-01T00:00:00Z --no-revoked --json',
