@@ -113,7 +113,7 @@ describe('default names', () => {
     for (let i = 0; i < 2; i++) {
       const result = await sb.run(['vuln-export', 'create', '-p', '20', '--download', dir, '--interval', '1'])
       expect(result.code, result.stderr).toBe(0)
-      ids.push(Number(result.stderr.match(/Vulnerability export (\d+) created/)![1]))
+      ids.push(Number(result.stderr.match(/Created vulnerability export (\d+)/)![1]))
     }
     // (the server names both by scope and minute: under its names the second would replace the first)
     expect(readdirSync(dir).sort()).toEqual(ids.map(id => `vulnerabilities-${id}.csv`).sort())

@@ -63,10 +63,10 @@ const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-signals-'))
 describe('signals', () => {
   it('SIGTERM during --wait: exit 143 at once, one line', async () => {
     await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
-      const stopped = await runAndSignal(['vuln-export', 'create', '-p', '21', '--wait', '--interval', '1'], 'SIGTERM', e => e.includes('created'))
+      const stopped = await runAndSignal(['vuln-export', 'create', '-p', '21', '--wait', '--interval', '1'], 'SIGTERM', e => e.includes('Created vulnerability export'))
       expect(stopped.code, stopped.stderr).toBe(143)
       expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
-      expect(stopped.stderr).toMatch(/^Vulnerability export \d+ created\.\nError: terminated \(SIGTERM\)\n$/)
+      expect(stopped.stderr).toMatch(/^Created vulnerability export \d+\.\nError: terminated \(SIGTERM\)\n$/)
     })
   })
 
