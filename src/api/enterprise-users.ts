@@ -54,7 +54,7 @@ export const ENTERPRISE_USER_FIELDS = fieldList<EnterpriseUser>()(['id', 'userna
   'can_create_project', 'two_factor_enabled', 'external', 'private_profile', 'commit_email',
   'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit', 'scim_identities'])
 
-export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'state', 'two_factor_enabled', 'last_sign_in_at'] as const
+export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'state', 'two_factor_enabled'] as const
 
 export interface EnterpriseUserFilters {
   username?: string

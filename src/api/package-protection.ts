@@ -34,7 +34,7 @@ export interface PackageProtectionRule {
 export const RULE_FIELDS = fieldList<PackageProtectionRule>()(['id', 'project_id', 'package_name_pattern',
   'package_type', 'minimum_access_level_for_delete', 'minimum_access_level_for_push'])
 
-export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_push', 'minimum_access_level_for_delete'] as const
+export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_push'] as const
 
 export interface RuleFields {
   package_name_pattern?: string

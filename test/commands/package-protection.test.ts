@@ -47,7 +47,7 @@ describe('package-protection list', () => {
 
   it('prints a table with the default columns', async () => {
     const result = await sb.run(['package-protection', 'list', '-p', '21', '-o', 'table'], maintainer)
-    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+package_name_pattern\s+package_type\s+minimum_access_level_for_push\s+minimum_access_level_for_delete\s*$/)
+    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+package_name_pattern\s+package_type\s+minimum_access_level_for_push\s*$/)
     expect(result.stdout).toMatch(/\d+\s+acme-website\s+pypi\s+admin/)
   })
 
