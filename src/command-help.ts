@@ -31,10 +31,14 @@ function withValueNames(flags: Record<string, Flag>): Record<string, Flag> {
 /** the flags the USAGE line shows: the command's own */
 function usageFlags(flags: Record<string, Flag>): Record<string, Flag> {
   const own = new Set(Object.keys(flags).filter(name => !isGlobal(flags[name]!)))
+  const partners = (name: string) => (flags[name]!.exclusive ?? []).filter(n => own.has(n))
   return Object.fromEntries([...own].map(name => {
     const flag = flags[name]!
-    // an own flag exclusive with a global one would leave a dangling `|` in the usage
-    return [name, flag.exclusive ? {...flag, exclusive: flag.exclusive.filter(n => own.has(n))} : flag]
+    // oclif pairs exclusive flags as `[-a | -b]`; anything else (an own flag exclusive with a global
+    // one, many flags exclusive with --from-file) leaves a dangling `|`: only one-to-one pairs are shown
+    const [partner, ...more] = partners(name)
+    const pair = partner !== undefined && more.length === 0 && partners(partner).length === 1
+    return [name, flag.exclusive ? {...flag, exclusive: pair ? [partner] : []} : flag]
   }))
 }
 

@@ -1,11 +1,10 @@
 // Labels of projects and groups (document 2, "Labels"): /projects/:id/labels, /groups/:id/labels.
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {validColor} from '../core/color.js'
+import {color} from '../core/color.js'
+import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input.js'
 import {fieldList} from '../core/record-fields.js'
-import {recordBoolean, recordString, type FileRecord} from '../core/records-file.js'
 import {scopePath, type Scope} from '../core/scope.js'
-import {intInRange} from '../core/validate.js'
 
 export interface Label {
   id: number
@@ -31,35 +30,40 @@ export const LABEL_FIELDS = fieldList<Label>()(['id', 'name', 'color', 'text_col
 
 export const LABEL_COLUMNS = ['id', 'name', 'color', 'description', 'priority', 'subscribed'] as const
 
-export interface LabelListFilters {
-  with_counts?: boolean
-  include_ancestor_groups?: boolean
-  /** group labels only */
-  include_descendant_groups?: boolean
-  /** group labels only */
-  only_group_labels?: boolean
-  search?: string
-  archived?: boolean
-}
+/** GET .../labels: the filters */
+export const LABEL_FILTERS = declare({
+  with_counts: boolean({description: 'fill in issue and merge request counts'}),
+  include_ancestor_groups: boolean({description: 'include labels of ancestor groups (API default: true)'}),
+  include_descendant_groups: boolean({description: 'group only: include labels of descendant groups'}),
+  only_group_labels: boolean({description: 'group only: leave out project labels (API default: true)'}),
+  search: text({description: 'keyword to filter labels by'}),
+  archived: boolean({description: 'only archived (or, with --no-archived, unarchived) labels; needs the labels_archive feature'}),
+})
+export type LabelListFilters = Values<typeof LABEL_FILTERS>
 
 export type LabelReadOptions = Pick<LabelListFilters, 'include_ancestor_groups' | 'include_descendant_groups' | 'only_group_labels'>
 
-export interface NewLabel {
-  name: string
-  color: string
-  description?: string
-  archived?: boolean
-  /** project labels only; null removes the priority */
-  priority?: number | null
-}
+const LABEL_NAME = text({arg: true, description: 'label name', required: true})
 
-export interface LabelChanges {
-  new_name?: string
-  color?: string
-  description?: string
-  archived?: boolean
-  priority?: number | null
-}
+/** POST .../labels: name and color required (the name is NAME, or the `name` field of a file record) */
+export const NEW_LABEL = declare({
+  name: LABEL_NAME,
+  color: color({required: true}),
+  description: text({description: 'label description', empty: 'value'}),
+  priority: nullableInteger({min: 0, description: 'project labels only: priority, 0 or more (null for none)'}),
+  archived: boolean({description: 'create it archived (labels_archive feature)'}),
+})
+export type NewLabel = Values<typeof NEW_LABEL>
+
+/** PUT .../labels/:label_id: every field optional; a project label needs new_name or color (see updateLabel's command) */
+export const LABEL_CHANGES = declare({
+  new_name: optional(LABEL_NAME, {description: 'new name'}),
+  color: optional(NEW_LABEL.color, {description: 'new label colour'}),
+  description: text({description: 'new description', empty: 'clears'}),
+  priority: nullableInteger({min: 0, description: 'project labels only: priority, 0 or more (null to remove)'}),
+  archived: boolean({description: 'archive or (--no-archived) unarchive (labels_archive feature)'}),
+})
+export type LabelChanges = Values<typeof LABEL_CHANGES>
 
 /** a subscription change: `changed` is false when the server answered 304 (already in that state) */
 export interface SubscriptionResult {
@@ -106,17 +110,4 @@ export async function setSubscription(api: ApiClient, scope: Scope, label: strin
 /** a project label becomes a label of the project's group, keeping its ID */
 export function promoteLabel(api: ApiClient, project: string, label: string): Promise<Label> {
   return api.put<Label>(apiPath`/projects/${project}/labels/${label}/promote`)
-}
-
-/** a label from a `--from-file` record (fields named as the API names them), checked like the flags */
-export function labelFromRecord(record: FileRecord, scope: Scope): NewLabel {
-  const priority = recordString(record, 'priority')
-  if (priority !== undefined && scope.kind === 'groups') throw new Error('priority applies to project labels only')
-  return {
-    name: recordString(record, 'name', true)!,
-    color: validColor(recordString(record, 'color', true)!),
-    description: recordString(record, 'description'),
-    archived: recordBoolean(record, 'archived'),
-    priority: priority === undefined ? undefined : priority === 'null' ? null : intInRange(priority, 0, Number.MAX_SAFE_INTEGER, 'priority'),
-  }
 }

@@ -20,6 +20,8 @@ import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
 import {unexpectedArguments, usageLine} from './usage.js'
+import {InputError, missingInputs, type Inputs, type Values} from './input.js'
+import {ask, readInputs} from './input-read.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -45,8 +47,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     installInterruptHandlers()
     await super.init()
     const ctor = this.ctor as unknown as T
-    if (canPrompt()) await this.promptForMissingInputs(ctor)
-    const {flags, args} = await this.parse({flags: ctor.flags, baseFlags: ctor.baseFlags, args: argsWithoutStdin(ctor.args), strict: ctor.strict})
+    // Nothing is required for oclif: a missing input is asked for on a terminal, or reported in the
+    // one style of every missing input (input.ts), after the rest of the command line was checked.
+    const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: relaxed(argsWithoutStdin(ctor.args)), strict: ctor.strict})
+    await completeRequired(ctor, flags, args)
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
     checkPageFlags(this.shared)
@@ -55,6 +59,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       checkJqFlags(this.shared)
       await checkJqExpression(this.shared.jq)
     }
+  }
+
+  /** an endpoint's declared inputs (src/api) as given, asked for or read from their files */
+  protected read<I extends Inputs>(inputs: I): Promise<Values<I>> {
+    return readInputs(inputs, {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>})
   }
 
   protected get shared(): SharedFlagValues {
@@ -117,39 +126,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /**
    * An input that is required unless another flag replaces it (NAME unless --from-file): the value,
-   * else a question on a terminal, else a usage error naming it.
+   * else a question on a terminal, else the one "missing" message.
    */
-  protected async need(value: string | undefined, name: string, options: {choices?: readonly string[]} = {}): Promise<string> {
+  protected async need(value: string | undefined, label: string, description: string, options: {choices?: readonly string[]; secret?: boolean} = {}): Promise<string> {
     if (value !== undefined) return value
-    if (!canPrompt()) throw new UsageError(`missing ${name}`)
-    const {selectPrompt, textPrompt} = await import('./prompts.js')
-    return options.choices ? selectPrompt(name, options.choices) : textPrompt(name)
-  }
-
-  /** on a terminal, ask for required arguments and flags that were not given, then parse again */
-  private async promptForMissingInputs(ctor: T): Promise<void> {
-    const relax = <V extends {required?: boolean}>(input: Record<string, V> = {}) =>
-      Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}]))
-    let parsed: {flags: Record<string, unknown>; args: Record<string, unknown>}
-    try {
-      parsed = await this.parse({flags: relax(ctor.flags), baseFlags: relax(ctor.baseFlags), args: relax(argsWithoutStdin(ctor.args)), strict: ctor.strict}, this.argv)
-    } catch {
-      return // the real parse below reports the problem
-    }
-    const missingArgs = Object.entries(ctor.args ?? {}).filter(([name, arg]) => arg.required && parsed.args[name] === undefined)
-    const missingFlags = Object.entries(ctor.flags ?? {}).filter(([name, flag]) => flag.required && parsed.flags[name] === undefined)
-    if (missingArgs.length === 0 && missingFlags.length === 0) return
-    const {secretPrompt, selectPrompt, textPrompt} = await import('./prompts.js')
-    const askFor = (name: string, description: string | undefined, options: readonly string[] | undefined) => {
-      const label = description ? `${name} (${description})` : name
-      if (options?.length) return selectPrompt(label, options)
-      return /token|secret|password/i.test(name) ? secretPrompt(label) : textPrompt(label)
-    }
-    const extra: string[] = []
-    for (const [name, flag] of missingFlags) extra.push(`--${name}`, await askFor(name, flag.description, 'options' in flag ? flag.options : undefined))
-    const args: string[] = []
-    for (const [name, arg] of missingArgs) args.push(await askFor(name, arg.description, arg.options))
-    this.argv = [...this.argv, ...extra, ...(args.length > 0 ? (this.argv.includes('--') ? args : ['--', ...args]) : [])]
+    if (!canPrompt()) throw missingInputs([{label, description}])
+    return ask({label, description, ...options, check: answer => answer})
   }
 
   public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
@@ -196,6 +178,55 @@ function strayArguments(error: Error): string[] | undefined {
   const {args} = error as {args?: unknown}
   if (!(error instanceof Errors.CLIError) || !/^Unexpected arguments?:/.test(error.message) || !Array.isArray(args)) return undefined
   return args.map(String)
+}
+
+type Definition = {required?: boolean; exactlyOne?: string[]}
+
+/**
+ * The same flags or arguments with nothing required of oclif. `exactlyOne` keeps its "not two" half
+ * (as `exclusive`); its "at least one" half is checked by completeRequired.
+ */
+function relaxed<D extends Record<string, object> | undefined>(input: D): D {
+  if (!input) return input
+  return Object.fromEntries(Object.entries(input).map(([name, def]) => {
+    const {exactlyOne, exclusive} = def as Definition & {exclusive?: string[]}
+    const others = (exactlyOne ?? []).filter(other => other !== name)
+    return [name, {...def, required: false, exactlyOne: undefined, exclusive: others.length > 0 ? [...new Set([...(exclusive ?? []), ...others])] : exclusive}]
+  })) as D
+}
+
+type Parser = {parse?: (input: string, context: unknown, options: unknown) => Promise<unknown>; description?: string; options?: readonly string[]}
+
+/**
+ * Required flags and arguments that were not given (scope flags, IDs): asked for on a terminal with
+ * their own parser as the check, else reported together. An empty argument is refused here for
+ * every command: an argument names something.
+ */
+async function completeRequired(ctor: typeof Command, flags: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
+  for (const [name, value] of Object.entries(args)) {
+    if (value === '') throw new InputError(`${name.toUpperCase()} ""`, 'must not be empty')
+  }
+  const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void; secret: boolean}> = []
+  for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
+    if (def.required && flags[name] === undefined) missing.push({label: `--${name}`, description: def.description ?? name, def, set: v => (flags[name] = v), secret: /token|secret|password/i.test(name)})
+  }
+  const groups = new Set<string>()
+  for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
+    const group = def.exactlyOne
+    if (!group || groups.has(group.join()) || group.some(other => flags[other] !== undefined)) continue
+    groups.add(group.join())
+    // scopeOf reports a missing -p/-g itself, after the rest of the command line is known
+    if (group.includes('project') && group.includes('group')) continue
+    missing.push({label: group.map(n => `--${n}`).join(' or '), description: def.description ?? name, def: {}, set: v => (flags[name] = v), secret: false})
+  }
+  for (const [name, def] of Object.entries(ctor.args ?? {}) as Array<[string, Parser & Definition]>) {
+    if (def.required && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v), secret: false})
+  }
+  if (missing.length === 0) return
+  if (!canPrompt()) throw missingInputs(missing)
+  for (const {label, description, def, set, secret} of missing) {
+    set(await ask({label, description, secret, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
+  }
 }
 
 function hintFor(error: CliError): string {

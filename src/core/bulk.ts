@@ -3,6 +3,7 @@
 // Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
 import {CliError, ExitCode} from './errors.js'
 import {Interrupted, interruption, reportOnInterrupt} from './interrupt.js'
+import {Existing} from './if-not-exists.js'
 import {DryRunStop} from './request.js'
 
 export interface BulkResult<R> {
@@ -13,7 +14,7 @@ export interface BulkResult<R> {
    * After a signal: `interrupted` was under way (its request may or may not have taken effect),
    * `not done` never started.
    */
-  status: 'ok' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done'
+  status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done'
   result?: R
   error?: string
   exitCode?: number
@@ -21,7 +22,11 @@ export interface BulkResult<R> {
 
 export const DEFAULT_BULK_CONCURRENCY = 8
 
-export async function runBulk<I, R>(items: readonly I[], name: (item: I) => string, work: (item: I) => Promise<R>, concurrency = DEFAULT_BULK_CONCURRENCY): Promise<Array<BulkResult<R>>> {
+/**
+ * `done`: the status of an item whose work succeeded (`created` for creates); an `Existing` result
+ * (--if-not-exists) is `already there`, with the existing record.
+ */
+export async function runBulk<I, R>(items: readonly I[], name: (item: I) => string, work: (item: I) => Promise<R>, concurrency = DEFAULT_BULK_CONCURRENCY, done: 'ok' | 'created' = 'ok'): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
   let next = 0
   let stopped = false
@@ -30,7 +35,8 @@ export async function runBulk<I, R>(items: readonly I[], name: (item: I) => stri
       const index = next++
       const item = items[index]!
       try {
-        results[index] = {item: name(item), status: 'ok', result: await work(item)}
+        const result = await work(item)
+        results[index] = result instanceof Existing ? {item: name(item), status: 'already there', result: result.record as R} : {item: name(item), status: done, result}
       } catch (error) {
         if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
         else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}

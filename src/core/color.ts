@@ -1,6 +1,5 @@
 // Label colours: "6-digit hex with leading # or a CSS color name" (spec, Labels).
-import * as Flags from '@oclif/core/flags'
-import {UsageError} from './errors.js'
+import {custom, RuleBroken} from './input.js'
 
 // The named colours of CSS Color Module Level 4.
 const CSS_COLOR_NAMES = new Set(`aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
@@ -21,13 +20,13 @@ export function isLabelColor(value: string): boolean {
   return /^#[0-9a-f]{6}$/i.test(value) || CSS_COLOR_NAMES.has(value.toLowerCase())
 }
 
-export function validColor(value: string, flag = 'color'): string {
-  if (!isLabelColor(value)) throw new UsageError(`--${flag} must be a 6-digit hex colour with a leading # (#d9534f) or a CSS colour name (orange), got "${value}"`)
-  return value
-}
+const RULE = '#RRGGBB (6-digit hex with a leading #) or a CSS colour name such as orange'
 
-export const colorFlag = Flags.custom<string>({
-  helpValue: '#RRGGBB|NAME',
-  description: '6-digit hex colour with a leading # or a CSS colour name',
-  parse: async (input, _ctx, opts) => validColor(input, opts.name),
+/** a label colour input; a refused value says the rule: `--color "blurple": must be #RRGGBB … or a CSS colour name` */
+export const color = <R extends boolean = false>(options: {description?: string; required?: R}) => custom<string, R>({
+  description: options.description ?? 'label colour', required: options.required, helpValue: '#RRGGBB|NAME', hint: RULE,
+  parse: value => {
+    if (!isLabelColor(value)) throw new RuleBroken(`must be ${RULE}`)
+    return value
+  },
 })

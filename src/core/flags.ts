@@ -4,9 +4,11 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import type {Interfaces} from '@oclif/core'
 import {readFile} from 'node:fs/promises'
+import {readStdin} from './input-read.js'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
+import {InputError} from './input.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
 import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
@@ -53,6 +55,12 @@ export function checkPageFlags(flags: {page?: number; all?: boolean}): void {
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together: --all fetches every page')
 }
 
+/** `--from-file` and how many of its records are sent at once; `noun` names a record ("label") */
+export const fromFileFlags = (noun: string) => ({
+  'from-file': Flags.string({description: `create every ${noun} listed in a .json, .yaml or .csv file (- for JSON on stdin); fields as the API names them`}),
+  concurrency: Flags.integer({description: `${noun}s created at once with --from-file`, default: 8, min: 1, max: 32}),
+})
+
 export const yesFlag = {
   yes: Flags.boolean({char: 'y', description: 'do it without asking for confirmation'}),
 }
@@ -63,25 +71,34 @@ const PROJECT = 'project ID or full path (group/sub/project)'
 const GROUP = 'group ID or full path'
 const USER = 'user ID'
 
-/** `-p` required: spread into a command's flags (`...requiredProjectFlag`) */
-export const requiredProjectFlag = {project: Flags.string({char: 'p', description: PROJECT, required: true})}
-export const optionalProjectFlag = {project: Flags.string({char: 'p', description: PROJECT})}
-export const requiredGroupFlag = {group: Flags.string({char: 'g', description: GROUP, required: true})}
-export const optionalGroupFlag = {group: Flags.string({char: 'g', description: GROUP})}
-export const requiredUserFlag = {user: Flags.string({char: 'u', description: USER, required: true})}
-export const optionalUserFlag = {user: Flags.string({char: 'u', description: USER})}
+/** a scope names a project, group or user: an empty one is refused before anything is sent */
+const scopeFlag = Flags.custom<string>({
+  parse: async (input, _ctx, opts) => {
+    if (input.trim() === '') throw new InputError(`--${opts.name} ""`, 'must not be empty')
+    return input
+  },
+})
 
-/** commands that work on a project or a group: exactly one of -p/-g */
+/** `-p` required: spread into a command's flags (`...requiredProjectFlag`) */
+export const requiredProjectFlag = {project: scopeFlag({char: 'p', description: PROJECT, required: true})}
+export const optionalProjectFlag = {project: scopeFlag({char: 'p', description: PROJECT})}
+export const requiredGroupFlag = {group: scopeFlag({char: 'g', description: GROUP, required: true})}
+export const optionalGroupFlag = {group: scopeFlag({char: 'g', description: GROUP})}
+export const requiredUserFlag = {user: scopeFlag({char: 'u', description: USER, required: true})}
+export const optionalUserFlag = {user: scopeFlag({char: 'u', description: USER})}
+
+/** commands that work on a project or a group: exactly one of -p/-g (checked by scopeOf, in the one "missing" style) */
 export const projectOrGroupFlags = {
-  project: Flags.string({char: 'p', description: PROJECT, exactlyOne: ['project', 'group']}),
-  group: Flags.string({char: 'g', description: GROUP, exactlyOne: ['project', 'group']}),
+  project: scopeFlag({char: 'p', description: PROJECT, exactlyOne: ['project', 'group']}),
+  group: scopeFlag({char: 'g', description: GROUP, exactlyOne: ['project', 'group']}),
 }
 
 // ---- typed inputs -----------------------------------------------------------------------------------
 
 /** a repeatable flag that also takes a comma list: `--scope api --scope read_user` = `--scope api,read_user` */
+// non-greedy: `--user alice NAME true` gives alice to --user and keeps NAME and true as arguments
 export const listFlag = (options: {description: string; required?: boolean; options?: string[]; char?: 'p' | 's'}) =>
-  Flags.string({...options, multiple: true, delimiter: ','})
+  Flags.string({...options, multiple: true, multipleNonGreedy: true, delimiter: ','})
 
 /** `YYYY-MM-DD`, checked before sending */
 export const dateFlag = Flags.custom<string>({
@@ -130,12 +147,7 @@ export async function textFrom(flags: Record<string, unknown>, name: string): Pr
   }
 }
 
-export async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
+export {readStdin} from './input-read.js'
 
 /** a whole number ≥ min, or `null` to clear the value (label priority) */
 export const nullableIntegerFlag = (min: number) => Flags.custom<number | null>({

@@ -28,14 +28,19 @@ export async function confirmPrompt(message: string): Promise<boolean> {
   return ask(() => confirm({message: visibleText(message), default: false}, context()))
 }
 
-export async function textPrompt(message: string): Promise<string> {
+/** returns true, or the reason the answer is refused: the question is asked again with it */
+export type Validate = (answer: string) => true | string | Promise<true | string>
+
+export async function textPrompt(message: string, validate?: Validate): Promise<string> {
   const {input} = await inquirer()
-  return ask(() => input({message: visibleText(message), required: true}, context()))
+  // with a check, the check speaks for an empty answer too ("must not be empty", or accepted)
+  return ask(() => input({message: visibleText(message), required: validate === undefined, validate}, context()))
 }
 
-export async function secretPrompt(message: string): Promise<string> {
+/** masked: the answer never shows on the screen */
+export async function secretPrompt(message: string, validate?: Validate): Promise<string> {
   const {password} = await inquirer()
-  return ask(() => password({message: visibleText(message), mask: '*', validate: (v: string) => v.length > 0 || 'required'}, context()))
+  return ask(() => password({message: visibleText(message), mask: '*', validate: (v: string) => (v.length > 0 ? validate?.(v) ?? true : 'must not be empty')}, context()))
 }
 
 export async function selectPrompt(message: string, choices: readonly string[]): Promise<string> {

@@ -4,7 +4,8 @@ import {readFile} from 'node:fs/promises'
 import {extname} from 'node:path'
 import {UsageError} from './errors.js'
 import {importModule} from './import-module.js'
-import {readStdin} from './flags.js'
+import {checkAllRecords, readStdin, recordInputs} from './input-read.js'
+import type {Inputs, Values} from './input.js'
 
 export type FileRecord = Record<string, unknown>
 
@@ -123,4 +124,17 @@ export function recordBoolean(record: FileRecord, field: string): boolean | unde
   if (value === true || value === 'true') return true
   if (value === false || value === 'false') return false
   throw new UsageError(`${field} must be true or false`)
+}
+
+/**
+ * The records of a `--from-file` file as an endpoint's inputs, every record checked by the
+ * declaration before anything is sent. `also`: a rule across fields, returning the problem in words.
+ */
+export async function readInputRecords<I extends Inputs>(file: string, inputs: I, also?: (values: Values<I>) => string | undefined): Promise<Array<Values<I>>> {
+  return checkAllRecords(await readRecords(file), (record, index) => {
+    const values = recordInputs(inputs, record, index)
+    const problem = also?.(values)
+    if (problem) throw new UsageError(`record ${index}: ${problem}`)
+    return values
+  })
 }

@@ -1,5 +1,6 @@
 // Where a command acts: a project or a group, by numeric ID or full path.
 import {UsageError} from './errors.js'
+import {missingInputs} from './input.js'
 
 export type Scope = {kind: 'projects' | 'groups'; id: string}
 
@@ -12,7 +13,7 @@ export function scopeOf(flags: {project?: string; group?: string}): Scope {
   if (flags.project !== undefined && flags.group !== undefined) throw new UsageError('give either --project or --group, not both')
   if (flags.project !== undefined) return {kind: 'projects', id: flags.project}
   if (flags.group !== undefined) return {kind: 'groups', id: flags.group}
-  throw new UsageError('give --project (-p) or --group (-g)')
+  throw missingInputs([{label: '--project (-p) or --group (-g)', description: 'the project or group to act on: ID or full path'}])
 }
 
 /** flags that the API takes for one kind of scope only (`priority` for project labels) */

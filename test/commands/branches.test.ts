@@ -167,7 +167,7 @@ describe('branches create', () => {
     expect(reporter.code).toBe(5)
     const {result, requests} = await sb.runCounted(['branches', 'create', 'x', '-p', '20'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Missing required flag ref')
+    expect(result.stderr).toContain('missing --ref (')
     expect(requests).toBe(0)
   })
 

@@ -165,12 +165,12 @@ describe('ci-variables: limits checked before sending, and by the server', () =>
   const long = (n: number, c = 'A') => c.repeat(n)
 
   it.each([
-    ['a key over 255 characters', ['create', long(256), '--value', 'x'], 'KEY is 256 characters long; the limit is 255'],
-    ['a key with a dash', ['create', 'BAD-KEY', '--value', 'x'], 'KEY may hold only A-Z, a-z, 0-9 and _, got "BAD-KEY"'],
-    ['a key with a space (get)', ['get', 'TWO WORDS'], 'KEY may hold only'],
-    ['a value over 10,000 characters', ['create', 'BIG', '--value', long(10_001, 'x')], '--value is 10001 characters long; the limit is 10000'],
-    ['a description over 255 characters', ['update', 'DEPLOY_REGION', '--value', 'x', '--description', long(256, 'd')], '--description is 256 characters long; the limit is 255'],
-    ['an unknown variable type', ['set', 'X', '--value', 'x', '--variable-type', 'secret'], 'Expected --variable-type=secret to be one of: env_var, file'],
+    ['a key over 255 characters', ['create', long(256), '--value', 'x'], 'KEY "AAAA'],
+    ['a key with a dash', ['create', 'BAD-KEY', '--value', 'x'], 'KEY "BAD-KEY": may hold only A-Z, a-z, 0-9 and _'],
+    ['a key with a space (get)', ['get', 'TWO WORDS'], 'KEY "TWO WORDS": may hold only'],
+    ['a value over 10,000 characters', ['create', 'BIG', '--value', long(10_001, 'x')], '--value: must be at most 10000 characters, not 10001'],
+    ['a description over 255 characters', ['update', 'DEPLOY_REGION', '--value', 'x', '--description', long(256, 'd')], ': must be at most 255 characters, not 256'],
+    ['an unknown variable type', ['set', 'X', '--value', 'x', '--variable-type', 'secret'], '--variable-type "secret": must be one of env_var, file'],
     ['--value with --value-file', ['create', 'X', '--value', 'x', '--value-file', '-'], 'cannot also be provided when using'],
     ['create without a value', ['create', 'X'], 'missing --value or --value-file'],
     ['update without a value', ['update', 'DEPLOY_REGION', '--protected'], 'missing --value or --value-file'],
@@ -213,7 +213,7 @@ describe('ci-variables create --from-file (bulk)', () => {
     const result = await sb.run(['ci-variables', 'create', '--from-file', file, '--json'], admin)
     expect(result.code).toBe(6)
     const rows = result.json<BulkRow[]>()
-    expect(rows.map(r => [r.item, r.status])).toEqual([['BULK_ONE', 'ok'], ['DEPLOY_REGION', 'failed'], ['BULK_TWO', 'ok']])
+    expect(rows.map(r => [r.item, r.status])).toEqual([['BULK_ONE', 'created'], ['DEPLOY_REGION', 'failed'], ['BULK_TWO', 'created']])
     expect(rows[0]!.result).toEqual((await variable('BULK_ONE')).body)
     expect(rows[0]!.result).toMatchObject({description: 'One, with a comma', masked: true})
     expect(rows[1]!.error).toContain('has already been taken')
@@ -227,7 +227,7 @@ describe('ci-variables create --from-file (bulk)', () => {
     writeFileSync(file, '- key: YAML_ONE\n  value: "1"\n  protected: true\n- key: YAML_TWO\n  value: two\n  raw: true\n')
     const result = await sb.run(['ci-variables', 'create', '--from-file', file, '-o', 'table'], admin)
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/YAML_ONE\s+ok/)
+    expect(result.stdout).toMatch(/YAML_ONE\s+created/)
     expect((await variable('YAML_ONE')).body).toMatchObject({value: '1', protected: true})
   })
 
@@ -244,10 +244,10 @@ describe('ci-variables create --from-file (bulk)', () => {
     expect(requests).toBe(0)
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('nothing was sent')
-    expect(result.stderr).toContain('record 2: key may hold only A-Z, a-z, 0-9 and _')
-    expect(result.stderr).toContain('record 3: value is missing')
-    expect(result.stderr).toContain('record 4: value is 10001 characters long')
-    expect(result.stderr).toContain('record 5: variable_type must be one of env_var, file')
+    expect(result.stderr).toContain('record 2: key "BAD-KEY": may hold only A-Z, a-z, 0-9 and _')
+    expect(result.stderr).toContain('record 3: missing value (')
+    expect(result.stderr).toContain('record 4: value: must be at most 10000 characters, not 10001')
+    expect(result.stderr).toContain('record 5: variable_type "secret": must be one of env_var, file')
     expect(result.stderr).not.toContain('record 1')
     expect((await variable('FINE_ONE')).status).toBe(404)
   })

@@ -149,7 +149,7 @@ describe('clusters add', () => {
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert', 'not a certificate'], /--ca-cert must be a PEM certificate/],
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert', PEM, '--ca-cert-file', caFile], /--ca-cert-file=\S+ cannot also be provided when using --ca-cert/],
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert-file', join(dir, 'missing.pem')], /cannot read --ca-cert-file/],
-      [['clusters', 'add', '-p', '20', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /Missing required flag name/],
+      [['clusters', 'add', '-p', '20', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /missing --name \(/],
     ]
     for (const [args, message] of cases) {
       const {result, requests} = await sb.runCounted(args, {as: 'maintainer'})

@@ -116,7 +116,7 @@ describe('hooks create', () => {
   })
 
   it.each([
-    ['no --url', ['hooks', 'create', '--name', 'x'], 'Missing required flag url'],
+    ['no --url', ['hooks', 'create', '--name', 'x'], 'missing --url ('],
     ['a relative URL', ['hooks', 'create', '--url', '/receive'], '--url must be an absolute http or https URL'],
     ['an ftp URL, without echoing its credentials', ['hooks', 'create', '--url', 'ftp://bot:ftp-pass-77@files.example.com/'], 'got "ftp://[REDACTED]@files.example.com/"'],
     ['an unknown branch filter strategy', ['hooks', 'create', '--url', 'https://x.example.com/', '--branch-filter-strategy', 'glob'], 'Expected --branch-filter-strategy=glob to be one of: wildcard, regex, all_branches'],

@@ -83,7 +83,7 @@ describe('labels list', () => {
     expect(neither.code).toBe(2)
     const both = await sb.run(['labels', 'list', '-p', '20', '-g', 'acme'])
     expect(both.code).toBe(2)
-    expect(both.stderr).toMatch(/--group cannot also be provided|--project cannot also be provided/)
+    expect(both.stderr).toMatch(/give either --project or --group, not both/)
   })
 })
 
@@ -256,7 +256,7 @@ describe('labels create --from-file (bulk)', () => {
     const result = await sb.run(['labels', 'create', '--from-file', file, '-p', 'acme/platform/api', '--json'])
     expect(result.code).toBe(6)
     const rows = result.json<Array<{item: string; status: string; result?: Label; error?: string}>>()
-    expect(rows.map(r => [r.item, r.status])).toEqual([['bulk-one', 'ok'], ['bug', 'failed'], ['bulk-two', 'ok']])
+    expect(rows.map(r => [r.item, r.status])).toEqual([['bulk-one', 'created'], ['bug', 'failed'], ['bulk-two', 'created']])
     expect(rows[0]!.result).toMatchObject({description: 'First, with a comma', priority: 2})
     expect(rows[1]!.error).toContain('409 Conflict')
     expect(result.stderr).toContain('1 of 3 failed')
@@ -268,7 +268,7 @@ describe('labels create --from-file (bulk)', () => {
     writeFileSync(file, '- name: yaml-one\n  color: navy\n- name: yaml-two\n  color: "#00aa00"\n  description: from yaml\n')
     const result = await sb.run(['labels', 'create', '--from-file', file, '-g', 'acme', '-o', 'table'], {as: 'owner'})
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/yaml-one\s+ok/)
+    expect(result.stdout).toMatch(/yaml-one\s+created/)
   })
 
   it('refuses a file with a bad record before sending anything', async () => {
@@ -280,14 +280,14 @@ describe('labels create --from-file (bulk)', () => {
     })
     expect(requests).toBe(0)
     expect(result!.code).toBe(2)
-    expect(result!.stderr).toContain('record 2: color must be')
-    expect(result!.stderr).toContain('record 3: name is missing')
+    expect(result!.stderr).toContain('record 2: color "')
+    expect(result!.stderr).toContain('record 3: missing name (label name)')
   })
 
   it('--from-file - reads the records from piped stdin, which never fills the optional NAME', async () => {
     const result = await sb.run(['labels', 'create', '--from-file', '-', '-p', '20', '--json'], {stdin: JSON.stringify([{name: 'from-stdin', color: 'teal'}])})
     expect(result.code).toBe(0)
-    expect(result.json<Array<{item: string; status: string}>>()).toEqual([expect.objectContaining({item: 'from-stdin', status: 'ok'})])
+    expect(result.json<Array<{item: string; status: string}>>()).toEqual([expect.objectContaining({item: 'from-stdin', status: 'created'})])
   })
 
   it('without --from-file, NAME and --color are required', async () => {

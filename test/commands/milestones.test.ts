@@ -193,7 +193,7 @@ describe('milestones create and update', () => {
       [['create', '-g', 'acme', '--title', 'x', '--due-date', '2027-02-30'], '--due-date must be a date as YYYY-MM-DD'],
       [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-01T10:00:00Z'], '--start-date must be a date as YYYY-MM-DD'],
       [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-02', '--due-date', '2027-04-01'], '--start-date 2027-04-02 is after --due-date 2027-04-01'],
-      [['create', '-g', 'acme'], 'Missing required flag title'],
+      [['create', '-g', 'acme'], 'missing --title ('],
       [['update', '302', '-g', 'acme'], 'nothing to change: give at least one of --title'],
       [['update', '302', '-g', 'acme', '--state-event', 'reopen'], 'Expected --state-event=reopen to be one of: close, activate'],
     ] as const) {

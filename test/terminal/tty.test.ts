@@ -1,25 +1,13 @@
 // forgectl on a real terminal (tmux): prompts for what is missing, confirms destructive actions,
 // masks secrets, and shows progress on stderr — and the screen shows what a person would see.
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {freshConfigDir} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
-import {TerminalSession} from '../helpers/terminal.js'
+import {sandboxTerminals} from '../helpers/terminal.js'
 
 const sb = useSandbox()
-const sessions: TerminalSession[] = []
-
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map(s => s.close()))
-})
-
-async function terminal(args: string[], env: Record<string, string> = {}): Promise<TerminalSession> {
-  const session = await TerminalSession.start(args, {
-    FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', ...env,
-  })
-  sessions.push(session)
-  return session
-}
+const terminal = sandboxTerminals(sb, TOKENS.developer)
 
 describe('on a terminal', () => {
   it('asks for a missing argument and flag, then shows the record as a table', async () => {

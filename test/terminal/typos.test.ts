@@ -1,22 +1,13 @@
 // On a terminal, a mistyped command is refused exactly as in a pipe: no question, nothing run. And the
 // screen shows the escapes of a hostile label name instead of obeying them.
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
-import {TerminalSession, hasTmux} from '../helpers/terminal.js'
+import {hasTmux, sandboxTerminals} from '../helpers/terminal.js'
 
 const sb = useSandbox()
-const sessions: TerminalSession[] = []
-
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map(s => s.close()))
-})
-
-async function terminal(args: string[], token: string = TOKENS.developer): Promise<TerminalSession> {
-  const session = await TerminalSession.start(args, {FORGECTL_HOST: sb.url, FORGECTL_TOKEN: token, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color'})
-  sessions.push(session)
-  return session
-}
+const terminals = sandboxTerminals(sb, TOKENS.developer)
+const terminal = (args: string[], token: string = TOKENS.developer) => terminals(args, {FORGECTL_TOKEN: token})
 
 describe.runIf(await hasTmux())('on a terminal', () => {
   it('a mistyped command asks nothing and runs nothing', async () => {

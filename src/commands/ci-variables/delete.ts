@@ -1,4 +1,5 @@
-import {deleteVariable, keyArg} from '../../api/ci-variables.js'
+import {deleteVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
+import {argsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {yesFlag} from '../../core/flags.js'
 import {done, thing} from '../../core/notes.js'
@@ -10,12 +11,13 @@ export default class CiVariablesDelete extends ApiCommand<typeof CiVariablesDele
     '<%= config.bin %> ci-variables delete OLD_TOKEN',
     '<%= config.bin %> ci-variables delete OLD_TOKEN --yes',
   ]
-  static args = {key: keyArg()}
+  static args = argsOf(VARIABLE_KEY)
   static flags = {...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete instance CI/CD variable ${this.args.key}`)
-    await deleteVariable(this.api, this.args.key)
-    this.note(done('Deleted', thing('instance CI/CD variable', this.args.key)))
+    const {key} = await this.read(VARIABLE_KEY)
+    await this.confirm(`delete instance CI/CD variable ${key}`)
+    await deleteVariable(this.api, key)
+    this.note(done('Deleted', thing('instance CI/CD variable', key)))
   }
 }

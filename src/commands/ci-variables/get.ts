@@ -1,4 +1,5 @@
-import {getVariable, keyArg} from '../../api/ci-variables.js'
+import {getVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
+import {argsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 
 export default class CiVariablesGet extends ApiCommand<typeof CiVariablesGet> {
@@ -8,9 +9,10 @@ export default class CiVariablesGet extends ApiCommand<typeof CiVariablesGet> {
     '<%= config.bin %> ci-variables get DEPLOY_REGION',
     '<%= config.bin %> ci-variables get DEPLOY_REGION --json | jq -r .value',
   ]
-  static args = {key: keyArg()}
+  static args = argsOf(VARIABLE_KEY)
 
   async run(): Promise<void> {
-    await this.print(await getVariable(this.api, this.args.key))
+    const {key} = await this.read(VARIABLE_KEY)
+    await this.print(await getVariable(this.api, key))
   }
 }

@@ -1,4 +1,5 @@
-import {keyArg, setVariable, settingFlags, valueFlags, variableFromFlags} from '../../api/ci-variables.js'
+import {setVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {done, thing} from '../../core/notes.js'
 
@@ -9,11 +10,11 @@ export default class CiVariablesSet extends ApiCommand<typeof CiVariablesSet> {
     '<%= config.bin %> ci-variables set DEPLOY_REGION --value eu-west-1',
     'vault read -field=password secret/registry | <%= config.bin %> ci-variables set REGISTRY_PASSWORD --value-file - --masked',
   ]
-  static args = {key: keyArg()}
-  static flags = {...valueFlags, ...settingFlags}
+  static args = argsOf(VARIABLE_INPUTS)
+  static flags = flagsOf(VARIABLE_INPUTS)
 
   async run(): Promise<void> {
-    const input = await variableFromFlags(this.args.key, this.flags, (value, name) => this.need(value, name))
+    const input = await this.read(VARIABLE_INPUTS)
     const {action, variable} = await setVariable(this.api, input)
     this.note(done(action === 'created' ? 'Created' : 'Updated', thing('instance CI/CD variable', variable.key)))
     await this.print(variable)

@@ -1,4 +1,5 @@
-import {keyArg, settingFlags, updateVariable, valueFlags, variableFromFlags} from '../../api/ci-variables.js'
+import {updateVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 
 export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpdate> {
@@ -8,11 +9,11 @@ export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpda
     '<%= config.bin %> ci-variables update DEPLOY_REGION --value eu-central-1',
     '<%= config.bin %> ci-variables update REGISTRY_PASSWORD --value-file - --masked --protected < password.txt',
   ]
-  static args = {key: keyArg()}
-  static flags = {...valueFlags, ...settingFlags}
+  static args = argsOf(VARIABLE_INPUTS)
+  static flags = flagsOf(VARIABLE_INPUTS)
 
   async run(): Promise<void> {
-    const variable = await variableFromFlags(this.args.key, this.flags, (value, name) => this.need(value, name))
+    const variable = await this.read(VARIABLE_INPUTS)
     await this.print(await updateVariable(this.api, variable))
   }
 }

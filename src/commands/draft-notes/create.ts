@@ -23,7 +23,7 @@ export default class DraftNotesCreate extends ApiCommand<typeof DraftNotesCreate
 
   async run(): Promise<void> {
     const position = positionFrom(this.flags)
-    const note = await this.need(await noteText(this.flags), '--note')
+    const note = await this.need(await noteText(this.flags), '--note', 'the note text')
     const extra = apiInput(this.flags, ['commit-id', 'in-reply-to-discussion-id', 'resolve-discussion'])
     await this.print(await createDraftNote(this.api, this.flags, {note, ...extra, position}))
   }

@@ -26,7 +26,7 @@ export default class KeysLookup extends ApiCommand<typeof KeysLookup> {
     if (fingerprint !== undefined && this.flags['key-file'] !== undefined) throw new UsageError('give FINGERPRINT or --key-file, not both')
     const wanted = this.flags['key-file'] !== undefined
       ? sha256Fingerprint(await publicKeyFrom(this.flags))
-      : normalizeFingerprint(await this.need(fingerprint, 'FINGERPRINT (or --key-file)'))
+      : normalizeFingerprint(await this.need(fingerprint, 'FINGERPRINT or --key-file', 'the key\'s SHA256 or MD5 fingerprint'))
     await this.print(await lookupKey(this.api, wanted))
   }
 }

@@ -1,7 +1,5 @@
-import * as Flags from '@oclif/core/flags'
-import {LABEL_COLUMNS, listLabels} from '../../api/labels.js'
-import {LABEL_FIELDS} from '../../api/labels.js'
-import {apiInput} from '../../core/api-input.js'
+import {LABEL_COLUMNS, LABEL_FIELDS, LABEL_FILTERS, listLabels} from '../../api/labels.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/flags.js'
 import {onlyFor, scopeOf} from '../../core/scope.js'
@@ -18,19 +16,12 @@ export default class LabelsList extends ApiCommand<typeof LabelsList> {
   static flags = {
     ...projectOrGroupFlags,
     ...listFlags,
-    'with-counts': Flags.boolean({description: 'fill in issue and merge request counts', allowNo: true}),
-    'include-ancestor-groups': Flags.boolean({description: 'include labels of ancestor groups (API default: true)', allowNo: true}),
-    'include-descendant-groups': Flags.boolean({description: 'group only: include labels of descendant groups', allowNo: true}),
-    'only-group-labels': Flags.boolean({description: 'group only: leave out project labels (API default: true)', allowNo: true}),
-    search: Flags.string({description: 'keyword to filter labels by'}),
-    archived: Flags.boolean({description: 'only archived (or, with --no-archived, unarchived) labels; needs the labels_archive feature', allowNo: true}),
+    ...flagsOf(LABEL_FILTERS),
   }
 
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
     onlyFor(scope, 'groups', this.flags, ['include-descendant-groups', 'only-group-labels'])
-    await this.printList(listLabels(scope, apiInput(this.flags, [
-      'with-counts', 'include-ancestor-groups', 'include-descendant-groups', 'only-group-labels', 'search', 'archived',
-    ])))
+    await this.printList(listLabels(scope, await this.read(LABEL_FILTERS)))
   }
 }

@@ -1,13 +1,11 @@
 import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {updateLabel} from '../../api/labels.js'
-import {apiInput} from '../../core/api-input.js'
+import {LABEL_CHANGES, updateLabel} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {colorFlag} from '../../core/color.js'
 import {UsageError} from '../../core/errors.js'
-import {nullableIntegerFlag, projectOrGroupFlags} from '../../core/flags.js'
+import {projectOrGroupFlags} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 import {onlyFor, scopeOf} from '../../core/scope.js'
-import {atLeastOne} from '../../core/validate.js'
 
 export default class LabelsUpdate extends ApiCommand<typeof LabelsUpdate> {
   static summary = 'Change a label'
@@ -15,25 +13,23 @@ export default class LabelsUpdate extends ApiCommand<typeof LabelsUpdate> {
   static examples = [
     '<%= config.bin %> labels update bug --color "#ff0000" -p my-group/my-project',
     '<%= config.bin %> labels update triage --new-name needs-triage -g my-group',
+    '<%= config.bin %> labels update triage --description "" -g my-group',
   ]
   static args = {label: Args.string({description: 'label ID or title', required: true})}
   static flags = {
     ...projectOrGroupFlags,
-    'new-name': Flags.string({description: 'new name'}),
-    color: colorFlag(),
-    description: Flags.string({description: 'new description'}),
-    priority: nullableIntegerFlag(0)({description: 'project only: priority, 0 or more (null to remove)'}),
-    archived: Flags.boolean({description: 'archive or (--no-archived) unarchive (labels_archive feature)', allowNo: true}),
+    ...flagsOf(LABEL_CHANGES),
   }
 
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
     onlyFor(scope, 'projects', this.flags, ['priority'])
+    const changes = await this.read(LABEL_CHANGES)
+    someChange(LABEL_CHANGES, changes)
     // Spec: project labels need new_name if color is absent and color if new_name is absent.
-    if (scope.kind === 'projects' && this.flags['new-name'] === undefined && this.flags.color === undefined) {
+    if (scope.kind === 'projects' && changes.new_name === undefined && changes.color === undefined) {
       throw new UsageError('a project label update needs --new-name or --color (the API requires one of them)')
     }
-    atLeastOne(this.flags, ['new-name', 'color', 'description', 'archived', 'priority'])
-    await this.print(await updateLabel(this.api, scope, this.args.label, apiInput(this.flags, ['new-name', 'color', 'description', 'priority', 'archived'])))
+    await this.print(await updateLabel(this.api, scope, this.args.label, changes))
   }
 }

@@ -29,8 +29,8 @@ export default class PackageProtectionCreate extends ApiCommand<typeof PackagePr
       return this.reportBulk(await runBulk(rules, r => `${r.package_type} ${r.package_name_pattern}`, r => createRule(this.api, project, r), this.flags.concurrency))
     }
     const rule = {
-      package_name_pattern: await this.need(this.flags['package-name-pattern'], '--package-name-pattern'),
-      package_type: await this.need(this.flags['package-type'], '--package-type', {choices: PACKAGE_TYPES}),
+      package_name_pattern: await this.need(this.flags['package-name-pattern'], '--package-name-pattern', 'package names the rule protects, * as wildcard'),
+      package_type: await this.need(this.flags['package-type'], '--package-type', 'package type', {choices: PACKAGE_TYPES}),
       ...apiInput(this.flags, ['minimum-access-level-for-push', 'minimum-access-level-for-delete']),
     }
     requireALevel(rule, LEVEL_FLAG_NAMES)

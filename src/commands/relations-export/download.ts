@@ -36,7 +36,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
       const dir = await folderForAll(this.args.file, project)
       return this.reportBulk(await downloadAll(this.api, project, dir, this.flags), DOWNLOAD_ALL_COLUMNS)
     }
-    const relation = await this.need(this.flags.relation, '--relation')
+    const relation = await this.need(this.flags.relation, '--relation', 'the relation to download')
     const written = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.', {clobber: this.flags.clobber})
     this.note(saved(written.bytes, written.path))
   }

@@ -25,7 +25,7 @@ export default class SecuritySettingsUpdate extends ApiCommand<typeof SecuritySe
     if (this.argv.includes(`--${SWITCH}`) && this.argv.includes(`--no-${SWITCH}`)) {
       throw new UsageError(`give either --${SWITCH} or --no-${SWITCH}, not both`)
     }
-    const enabled = this.flags[SWITCH] ?? (await this.need(undefined, `--${SWITCH} or --no-${SWITCH}`, {choices: PUSH_PROTECTION_CHOICES})) === 'enable'
+    const enabled = this.flags[SWITCH] ?? (await this.need(undefined, `--${SWITCH} or --no-${SWITCH}`, 'secret push protection', {choices: PUSH_PROTECTION_CHOICES})) === 'enable'
     await this.print(await updateSecuritySettings(this.api, this.flags.project, {secret_push_protection_enabled: enabled}))
   }
 }

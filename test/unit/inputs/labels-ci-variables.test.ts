@@ -1,0 +1,64 @@
+import {describe} from 'vitest'
+import {VARIABLE_INPUTS} from '../../../src/api/ci-variables.js'
+import {LABEL_CHANGES, LABEL_FILTERS, NEW_LABEL} from '../../../src/api/labels.js'
+import {ruleTable} from '../../helpers/input-rules.js'
+
+const EMPTY = /must not be empty/
+
+describe('labels inputs', () => {
+  ruleTable('new label', NEW_LABEL, [
+    ['name', 'bug', {value: 'bug'}],
+    ['name', '', EMPTY],
+    ['name', '   ', EMPTY],
+    ['color', '#d9534f', {value: '#d9534f'}],
+    ['color', 'RebeccaPurple', {value: 'RebeccaPurple'}],
+    ['color', 'blurple', /must be #RRGGBB .* or a CSS colour name/],
+    ['color', '#12', /must be #RRGGBB/],
+    ['color', '', EMPTY],
+    ['description', 'Needs a look', {value: 'Needs a look'}],
+    ['description', '', {value: ''}],
+    ['priority', '0', {value: 0}],
+    ['priority', 'null', {value: null}],
+    ['priority', '-1', /whole number, 0 or more/],
+    ['priority', 'high', /whole number/],
+    ['archived', 'true', {value: true}],
+    ['archived', 'maybe', /true or false/],
+  ])
+  ruleTable('label changes', LABEL_CHANGES, [
+    ['new_name', 'needs-triage', {value: 'needs-triage'}],
+    ['new_name', '', EMPTY],
+    ['color', 'orange', {value: 'orange'}],
+    ['color', 'orang', /CSS colour name/],
+    ['description', '', {value: ''}],
+    ['priority', 'none', {value: null}],
+    ['archived', 'false', {value: false}],
+  ])
+  ruleTable('label filters', LABEL_FILTERS, [
+    ['with_counts', 'true', {value: true}],
+    ['include_ancestor_groups', 'false', {value: false}],
+    ['include_descendant_groups', 'true', {value: true}],
+    ['only_group_labels', 'yes', /true or false/],
+    ['search', 'bug', {value: 'bug'}],
+    ['archived', 'true', {value: true}],
+  ])
+})
+
+describe('ci-variables inputs', () => {
+  ruleTable('variable', VARIABLE_INPUTS, [
+    ['key', 'DEPLOY_REGION', {value: 'DEPLOY_REGION'}],
+    ['key', 'A'.repeat(255), {value: 'A'.repeat(255)}],
+    ['key', 'A'.repeat(256), /at most 255 characters, not 256/],
+    ['key', 'BAD-KEY', /only A-Z, a-z, 0-9 and _/],
+    ['key', '', EMPTY],
+    ['value', '', {value: ''}],
+    ['value', 'x'.repeat(10_000), {value: 'x'.repeat(10_000)}],
+    ['value', 'x'.repeat(10_001), /at most 10000 characters/],
+    ['description', 'd'.repeat(256), /at most 255 characters/],
+    ['description', '', {value: ''}],
+    ['variable_type', 'file', {value: 'file'}],
+    ['variable_type', 'secret', /one of env_var, file/],
+    ['masked', 'true', {value: true}],
+    ['protected', 'false', {value: false}],
+    ['raw', '1', /true or false/],
+  ])
+})
