@@ -204,7 +204,7 @@ type Parser = {parse?: (input: string, context: unknown, options: unknown) => Pr
  */
 async function completeRequired(ctor: typeof Command, flags: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
   for (const [name, value] of Object.entries(args)) {
-    if (value === '') throw new InputError(`${name.toUpperCase()} ""`, 'must not be empty')
+    if (typeof value === 'string' && value.trim() === '') throw new InputError(`${name.toUpperCase()} "${value}"`, 'must not be empty')
   }
   const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void; secret: boolean}> = []
   for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {

@@ -74,7 +74,7 @@ const USER = 'user ID'
 /** a scope names a project, group or user: an empty one is refused before anything is sent */
 const scopeFlag = Flags.custom<string>({
   parse: async (input, _ctx, opts) => {
-    if (input.trim() === '') throw new InputError(`--${opts.name} ""`, 'must not be empty')
+    if (input.trim() === '') throw new InputError(`--${opts.name} "${input}"`, 'must not be empty')
     return input
   },
 })

@@ -56,7 +56,7 @@ describe('on a terminal', () => {
 
   it('masks the token typed at auth login', async () => {
     const t = await terminal(['auth', 'login', '--host', sb.url], {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_TOKEN: '', FORGECTL_HOST: ''})
-    await t.waitFor('Access token')
+    await t.waitFor('--token-stdin or --token (access token')
     await t.type(TOKENS.owner)
     await t.waitFor('*****')
     await t.press('Enter')

@@ -3,9 +3,7 @@ import {currentUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {updateProfile} from '../../core/config-store.js'
 import {resolveConnection} from '../../core/connection.js'
-import {UsageError} from '../../core/errors.js'
 import {readStdin} from '../../core/flags.js'
-import {canPrompt} from '../../core/terminal.js'
 import {ApiClient} from '../../core/request.js'
 import {done, thing} from '../../core/notes.js'
 
@@ -23,12 +21,10 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
 
   async run(): Promise<void> {
     const f = this.flags
-    const {secretPrompt, textPrompt} = await import('../../core/prompts.js')
-    const host = f.host ?? (process.env.FORGECTL_HOST || undefined) ?? (canPrompt() ? await textPrompt('Host (https://forge.example.com)') : undefined)
-    if (!host) throw new UsageError('missing --host (or FORGECTL_HOST)')
-    const token = f.token ?? (f['token-stdin'] ? (await readStdin()).trim() : undefined) ?? (process.env.FORGECTL_TOKEN || undefined)
-      ?? (canPrompt() ? await secretPrompt('Access token') : undefined)
-    if (!token) throw new UsageError('missing token: pass --token-stdin (or --token), or set FORGECTL_TOKEN')
+    // asked for as every missing input is (the same label and check), the token masked
+    const host = await this.need(f.host ?? (process.env.FORGECTL_HOST || undefined), '--host', 'server base URL, such as https://forge.example.com')
+    const token = await this.need(f.token ?? (f['token-stdin'] ? (await readStdin()).trim() || undefined : undefined) ?? (process.env.FORGECTL_TOKEN || undefined),
+      '--token-stdin or --token', 'access token; or set FORGECTL_TOKEN', {secret: true})
     const connection = resolveConnection({...f, host, token, profile: f.profile})
     const user = await currentUser(new ApiClient(connection, {dryRun: f['dry-run'], verbose: f.verbose}))
     await updateProfile(connection.profile, profile => ({

@@ -1,0 +1,97 @@
+// Inputs as a new user meets them (issue 13): empty values refused before sending, one "missing"
+// message everywhere, -h, and --from-file honouring the single command's options.
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {useSandbox} from '../helpers/sandbox.js'
+
+const sb = useSandbox()
+const dir = mkdtempSync(join(tmpdir(), 'forgectl-inputs-'))
+
+describe('empty values', () => {
+  it.each([
+    [['labels', 'create', '', '--color', 'red', '-p', '20'], 'NAME "": must not be empty'],
+    [['labels', 'create', 'x', '--color', '', '-p', '20'], '--color "": must not be empty'],
+    [['labels', 'list', '-p', ''], '--project "": must not be empty'],
+    [['labels', 'list', '-g', ' '], '--group " ": must not be empty'],
+    [['labels', 'update', 'bug', '--new-name', '', '-p', '20'], '--new-name "": must not be empty'],
+    [['labels', 'get', '', '-p', '20'], 'LABEL "": must not be empty'],
+  ])('%j is refused (exit 2), nothing sent', async (args, message) => {
+    const {result, requests} = await sb.runCounted(args)
+    expect(result.stderr).toBe(`Error: ${message}\n`)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+  })
+
+  it('--description "" clears a description where the help says so, and it is sent as ""', async () => {
+    const help = await sb.run(['labels', 'update', '--help'])
+    expect(help.stdout).toContain('new description ("" clears it)')
+    await sb.api('POST', '/projects/20/labels', {as: 'maintainer', body: {name: 'described', color: 'red', description: 'soon gone'}})
+    const result = await sb.run(['labels', 'update', 'described', '-p', '20', '--color', 'red', '--description', '', '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<{description: string | null}>().description ?? '').toBe('')
+  })
+})
+
+describe('missing inputs, without a terminal', () => {
+  it.each([
+    [['labels', 'create', '-p', '20'], 'missing NAME (label name) and --color (label colour)'],
+    [['labels', 'create', 'x', '-p', '20'], 'missing --color (label colour)'],
+    [['labels', 'get', '-p', '20'], 'missing LABEL (label ID or title)'],
+    [['labels', 'list'], 'missing --project (-p) or --group (-g) (the project or group to act on: ID or full path)'],
+    [['ci-variables', 'create', 'KEY_ONLY'], 'missing --value or --value-file (the value (a file is sent as read, trailing line break included))'],
+  ])('%j: one line in one style, exit 2, nothing sent', async (args, message) => {
+    const {result, requests} = await sb.runCounted(args, {as: 'admin'})
+    expect(result.stderr).toBe(`Error: ${message}\n`)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+  })
+})
+
+describe('-h', () => {
+  it.each([['labels', 'create'], ['ci-variables', 'set'], ['features', 'set'], ['branches', 'unprotect']])('is help for %s %s, as --help is', async (topic, verb) => {
+    const short = await sb.run([topic!, verb!, '-h'])
+    const long = await sb.run([topic!, verb!, '--help'])
+    expect(short.code).toBe(0)
+    expect(short.stdout).toContain(`$ forgectl ${topic} ${verb}`)
+    expect(short.stdout).toBe(long.stdout)
+  })
+})
+
+describe('labels create --from-file', () => {
+  const names = Array.from({length: 12}, (_, i) => `from-file-${i}`)
+  const file = join(dir, 'labels.csv')
+  writeFileSync(file, `name,color,description\n${names.map(n => `${n},teal,made from a file`).join('\n')}\n`)
+  type Row = {item: string; status: string; error?: string}
+
+  it('honours --dry-run: every record shown, nothing sent', async () => {
+    const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--dry-run', '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.json<Row[]>().map(r => r.status)).toEqual(names.map(() => 'dry-run'))
+    expect(result.stderr.match(/^DRY RUN POST /gm)).toHaveLength(names.length)
+  })
+
+  it('with --if-not-exists runs again: created the first time, already there the second, exit 0 both times', async () => {
+    const first = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--if-not-exists', '--concurrency', '3', '--json'], {as: 'maintainer'})
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.json<Row[]>().map(r => [r.item, r.status])).toEqual(names.map(n => [n, 'created']))
+    const again = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--if-not-exists', '--json'], {as: 'maintainer'})
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.json<Row[]>().map(r => [r.item, r.status])).toEqual(names.map(n => [n, 'already there']))
+    // without it, the same run fails each record with the server's 409
+    const plain = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--json'], {as: 'maintainer'})
+    expect(plain.code).not.toBe(0)
+    expect(plain.json<Row[]>().every(r => r.status === 'failed' && /409/.test(r.error ?? ''))).toBe(true)
+  })
+
+  it('refuses a record with a field the endpoint does not take, naming the fields it does', async () => {
+    const typo = join(dir, 'typo.json')
+    writeFileSync(typo, JSON.stringify([{name: 'typo', colour: 'red'}]))
+    const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', typo, '-p', '20'], {as: 'maintainer'})
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain('record 1: unknown field "colour" (fields: name, color, description, priority, archived)')
+  })
+})
