@@ -22,6 +22,7 @@ import {canPrompt, stdoutIsTerminal} from './terminal.js'
 import {unexpectedArguments, usageLine} from './usage.js'
 import {InputError, missingInputs, type Inputs, type Values} from './input.js'
 import {ask, readInputs} from './input-read.js'
+import {isDeclared} from './input-flags.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -208,7 +209,7 @@ async function completeRequired(ctor: typeof Command, flags: Record<string, unkn
   }
   const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void; secret: boolean}> = []
   for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
-    if (def.required && flags[name] === undefined) missing.push({label: `--${name}`, description: def.description ?? name, def, set: v => (flags[name] = v), secret: /token|secret|password/i.test(name)})
+    if (def.required && !isDeclared(def) && flags[name] === undefined) missing.push({label: `--${name}`, description: def.description ?? name, def, set: v => (flags[name] = v), secret: /token|secret|password/i.test(name)})
   }
   const groups = new Set<string>()
   for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
@@ -220,7 +221,7 @@ async function completeRequired(ctor: typeof Command, flags: Record<string, unkn
     missing.push({label: group.map(n => `--${n}`).join(' or '), description: def.description ?? name, def: {}, set: v => (flags[name] = v), secret: false})
   }
   for (const [name, def] of Object.entries(ctor.args ?? {}) as Array<[string, Parser & Definition]>) {
-    if (def.required && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v), secret: false})
+    if (def.required && !isDeclared(def) && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v), secret: false})
   }
   if (missing.length === 0) return
   if (!canPrompt()) throw missingInputs(missing)

@@ -14,7 +14,7 @@ export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCrea
     '<%= config.bin %> ci-variables create KUBECONFIG --value-file ~/.kube/config --variable-type file --protected',
     '<%= config.bin %> ci-variables create --from-file variables.yaml',
   ]
-  static args = argsOf(VARIABLE_INPUTS)
+  static args = argsOf(VARIABLE_INPUTS, {optional: true})
   static flags = {
     ...flagsOf(VARIABLE_INPUTS, {exclusive: ['from-file']}),
     ...fromFileFlags('variable'),

@@ -18,7 +18,7 @@ export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
     '<%= config.bin %> labels create bug --color red -p 42 --if-not-exists --quiet',
     '<%= config.bin %> labels create --from-file labels.csv -p my-group/my-project --if-not-exists',
   ]
-  static args = argsOf(NEW_LABEL)
+  static args = argsOf(NEW_LABEL, {optional: true})
   static flags = {
     ...projectOrGroupFlags,
     ...flagsOf(NEW_LABEL, {exclusive: ['from-file']}),
