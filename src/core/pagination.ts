@@ -50,21 +50,39 @@ export async function* followPages<T>(api: ApiClient, spec: ListSpec<T>, options
   }
 }
 
-/** pages `from..to`, at most `limit` in flight, yielded in page order */
+/**
+ * Pages `from..to`, yielded in page order, at most `limit` in flight. A request starts as soon as any
+ * one ends, not only the oldest: waiting for the oldest before starting the next left slots idle
+ * whenever answers came back out of order. Pages that arrived early wait to be yielded, at most
+ * `4 × limit` ahead of the one due. After a failure nothing more starts; it is thrown in its turn.
+ */
 async function* concurrentPages<T>(from: number, to: number, limit: number, fetch: (page: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  const inFlight: Array<Promise<T[]>> = []
+  const width = Math.max(1, limit)
+  const started = new Map<number, Promise<T[]>>()
   let next = from
+  let due = from
+  let running = 0
+  let failure: Promise<T[]> | undefined
   const launch = () => {
-    if (next > to) return
-    const pending = fetch(next++)
-    pending.catch(() => undefined) // awaited below in order; this keeps a later failure from being "unhandled"
-    inFlight.push(pending)
+    while (failure === undefined && running < width && next <= to && next - due < width * 4) {
+      const pending = fetch(next)
+      running++
+      started.set(next++, pending)
+      pending.then(() => {
+        running--
+        launch()
+      }, () => {
+        running--
+        failure ??= pending
+      })
+    }
   }
-  for (let i = 0; i < Math.max(1, limit); i++) launch()
-  while (inFlight.length > 0) {
-    const items = await inFlight.shift()!
+  for (; due <= to; due++) {
     launch()
-    yield items
+    // not started: a failure stopped the launches, and it is the error to end with
+    const pending = started.get(due) ?? failure!
+    started.delete(due)
+    yield await pending
   }
 }
 
