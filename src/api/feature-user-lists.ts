@@ -1,6 +1,7 @@
 // Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least
 // Developer)"): /projects/:id/feature_flags_user_lists.
 import {UsageError} from '../core/errors.js'
+import {declare, inputLabel, list, optional, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
@@ -22,15 +23,29 @@ export const USER_LIST_FIELDS = fieldList<FeatureUserList>()(['id', 'iid', 'proj
 
 export const USER_LIST_COLUMNS = ['iid', 'name', 'user_xids', 'updated_at'] as const
 
-export interface UserListChanges {
-  name?: string
-  user_xids?: string
-}
+/** GET: "search (string)"; an empty search is the API's own business */
+export const USER_LIST_FILTERS = declare({
+  search: text({description: 'only lists whose name contains this', empty: 'value'}),
+})
+
+const NAME = text({required: true, description: 'list name'})
+const USER_XIDS = list({required: true, description: 'external user IDs, repeatable or a comma list'})
+
+/** POST: "name (required); user_xids (required, comma-separated)" */
+export const NEW_USER_LIST = declare({name: NAME, user_xids: USER_XIDS})
+export type NewUserList = Values<typeof NEW_USER_LIST>
+
+/** PUT: "name; user_xids", at least one; user_xids replaces the whole list */
+export const USER_LIST_CHANGES = declare({
+  name: optional(NAME, {description: 'new name'}),
+  user_xids: optional(USER_XIDS, {description: 'the new external user IDs, repeatable or a comma list'}),
+})
+export type UserListChanges = Values<typeof USER_LIST_CHANGES>
 
 const listsPath = (project: string) => apiPath`/projects/${project}/feature_flags_user_lists`
 const listPath = (project: string, iid: Id) => `${listsPath(project)}${apiPath`/${iid}`}`
 
-export function listUserLists(project: string, filters: {search?: string} = {}): ListSpec<FeatureUserList> {
+export function listUserLists(project: string, filters: Values<typeof USER_LIST_FILTERS> = {}): ListSpec<FeatureUserList> {
   return listSpec<FeatureUserList>(listsPath(project), {...filters})
 }
 
@@ -38,12 +53,12 @@ export function getUserList(api: ApiClient, project: string, iid: Id): Promise<F
   return api.get<FeatureUserList>(listPath(project, iid))
 }
 
-export function createUserList(api: ApiClient, project: string, list: {name: string; user_xids: string}): Promise<FeatureUserList> {
-  return api.post<FeatureUserList>(listsPath(project), {...list})
+export function createUserList(api: ApiClient, project: string, {name, user_xids}: NewUserList): Promise<FeatureUserList> {
+  return api.post<FeatureUserList>(listsPath(project), {name, user_xids: joinUserXids(user_xids)})
 }
 
-export function updateUserList(api: ApiClient, project: string, iid: Id, changes: UserListChanges): Promise<FeatureUserList> {
-  return api.put<FeatureUserList>(listPath(project, iid), {...changes})
+export function updateUserList(api: ApiClient, project: string, iid: Id, {name, user_xids}: UserListChanges): Promise<FeatureUserList> {
+  return api.put<FeatureUserList>(listPath(project, iid), {name, user_xids: user_xids && joinUserXids(user_xids)})
 }
 
 export function deleteUserList(api: ApiClient, project: string, iid: Id): Promise<void> {
@@ -51,15 +66,13 @@ export function deleteUserList(api: ApiClient, project: string, iid: Id): Promis
 }
 
 /**
- * `--user-xids a,b --user-xids c` → "a,b,c", the API's "comma-separated external user IDs"; an empty or
- * repeated ID is a mistake caught before sending.
+ * `--user-xids a,b --user-xids c` → "a,b,c", the API's "comma-separated external user IDs". The
+ * platform refuses a list that repeats an ID (400): caught before sending, as it spans repeats of the
+ * flag, which each input check sees one at a time.
  */
-export function joinUserXids(values: string[] | undefined): string | undefined {
-  if (values === undefined) return undefined
-  const xids = values.map(v => v.trim())
-  if (xids.length === 0 || xids.some(x => x === '')) throw new UsageError('--user-xids has an empty entry in its list')
+function joinUserXids(xids: readonly string[]): string {
   const repeated = xids.find((x, i) => xids.indexOf(x) !== i)
-  if (repeated !== undefined) throw new UsageError(`--user-xids lists "${repeated}" twice`)
+  if (repeated !== undefined) throw new UsageError(`${inputLabel(NEW_USER_LIST.user_xids)} lists "${repeated}" twice`)
   return xids.join(',')
 }
 

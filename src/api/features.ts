@@ -1,13 +1,12 @@
 // Instance feature flags (document 2, "Features (administrator)"): /features.
-import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
-import {listFlag} from '../core/flags.js'
+import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input.js'
+import {warning, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {fieldList} from '../core/record-fields.js'
 
 export const GATE_KEYS = ['percentage_of_actors', 'percentage_of_time'] as const
-export type GateKey = (typeof GATE_KEYS)[number]
 
 export interface FeatureGate {
   /** boolean, percentage_of_actors or percentage_of_time; the platform also shows actors and groups gates */
@@ -45,23 +44,6 @@ export const FEATURE_FIELDS = fieldList<Feature>()(['name', 'state', 'gates', 'd
 export const FEATURE_COLUMNS = ['name', 'state', 'definition.type', 'gates'] as const
 export const DEFINITION_COLUMNS = ['name', 'type', 'group', 'milestone', 'default_enabled'] as const
 
-/** the actors a gate can target in one call; lists go to the API comma-separated */
-export interface GateTargets {
-  feature_group?: string
-  user?: string
-  group?: string
-  namespace?: string
-  project?: string
-  repository?: string
-}
-
-export interface FeatureValue extends GateTargets {
-  /** true, false, or a percentage 0 to 100 */
-  value: boolean | number
-  key?: GateKey
-  force?: boolean
-}
-
 export function listFeatures(): ListSpec<Feature> {
   return listSpec<Feature>('/features')
 }
@@ -70,9 +52,59 @@ export function listDefinitions(): ListSpec<FeatureDefinitionEntry> {
   return listSpec<FeatureDefinitionEntry>('/features/definitions')
 }
 
-/** "name (required, created if absent)" */
-export function setFeature(api: ApiClient, name: string, input: FeatureValue): Promise<Feature> {
-  return api.post<Feature>(apiPath`/features/${name}`, {...input})
+// ---- inputs ---------------------------------------------------------------------------------------
+
+const NAME = text({arg: true, required: true, description: 'feature flag name'})
+
+/** the feature flag `features delete` names */
+export const FEATURE_NAME = declare({name: NAME})
+
+const targets = (what: string) => list({description: `${what}(s) to gate (repeatable or comma list)`})
+
+/**
+ * Gate targets, not scopes: `--group` names a group the flag is set for. "a feature can be enabled
+ * for a feature_group, user, group, namespace, project and repository in one call".
+ */
+const GATE_TARGETS = {
+  feature_group: targets('feature group'),
+  user: targets('username'),
+  group: targets('group path'),
+  namespace: targets('namespace path'),
+  project: targets('project path'),
+  repository: targets('repository path'),
+  force: boolean({description: 'skip validation such as the YAML definition'}),
+}
+
+/** `features enable` and `disable`: the value is theirs, the targets are given */
+export const FEATURE_SWITCH = declare({name: NAME, ...GATE_TARGETS})
+
+/** "value (required: true, false, or an integer percentage)" */
+const featureValue = custom<boolean | number, true>({
+  arg: true, required: true, description: 'true, false, or a percentage 0-100', hint: 'true, false or a whole number from 0 to 100',
+  parse: value => {
+    if (value === 'true') return true
+    if (value === 'false') return false
+    if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value)
+    throw new RuleBroken('must be true, false or a percentage from 0 to 100')
+  },
+})
+
+/** POST /features/:name: NAME and VALUE are arguments, in this order */
+export const FEATURE_GATE = declare({
+  name: NAME,
+  value: featureValue,
+  key: choice(GATE_KEYS, {description: 'which percentage an integer VALUE sets (API default: percentage_of_time)'}),
+  ...GATE_TARGETS,
+})
+export type FeatureGateInput = Values<typeof FEATURE_GATE>
+
+const TARGET_NAMES = ['feature_group', 'user', 'group', 'namespace', 'project', 'repository'] as const
+
+/** "name (required, created if absent)"; targets go as the API takes them: "username or comma-separated list" */
+export function setFeature(api: ApiClient, {name, ...gate}: FeatureGateInput): Promise<Feature> {
+  const body: Record<string, unknown> = {...gate}
+  for (const target of TARGET_NAMES) if (gate[target] !== undefined) body[target] = gate[target].join(',')
+  return api.post<Feature>(apiPath`/features/${name}`, body)
 }
 
 /** "gate removed; identical response whether or not it existed" */
@@ -80,48 +112,19 @@ export function deleteFeature(api: ApiClient, name: string): Promise<void> {
   return api.delete(apiPath`/features/${name}`)
 }
 
-// ---- the flags `features set`, `enable` and `disable` share ---------------------------------------------
-
-const TARGETS = ['feature-group', 'user', 'group', 'namespace', 'project', 'repository'] as const
-
-/** gate targets, not scope flags: `--group` names a group the flag is enabled for */
-export const gateTargetFlags = {
-  'feature-group': listFlag({description: 'feature group(s) to gate (repeatable or comma list)'}),
-  user: listFlag({description: 'username(s) to gate (repeatable or comma list)'}),
-  group: listFlag({description: 'group path(s) to gate (repeatable or comma list)'}),
-  namespace: listFlag({description: 'namespace path(s) to gate (repeatable or comma list)'}),
-  project: listFlag({description: 'project path(s) to gate (repeatable or comma list)'}),
-  repository: listFlag({description: 'repository path(s) to gate (repeatable or comma list)'}),
-  force: Flags.boolean({description: 'skip validation such as the YAML definition', allowNo: true}),
-}
-
-/** the targets given, as the API takes them: "username or comma-separated list" */
-export function gateTargets(flags: Partial<Record<(typeof TARGETS)[number], string[]>>): GateTargets {
-  const out: Record<string, string> = {}
-  for (const name of TARGETS) {
-    const values = flags[name]?.map(v => v.trim())
-    if (values === undefined) continue
-    if (values.some(v => v === '')) throw new UsageError(`--${name} has an empty entry in its list`)
-    out[name.replace('-', '_')] = values.join(',')
-  }
-  return out
-}
-
-/** VALUE of `features set`: "true, false, or an integer percentage" */
-export function parseFeatureValue(raw: string): boolean | number {
-  if (raw === 'true') return true
-  if (raw === 'false') return false
-  if (/^\d+$/.test(raw) && Number(raw) <= 100) return Number(raw)
-  throw new UsageError(`VALUE must be true, false or a percentage from 0 to 100, got "${raw}"`)
-}
-
 /**
  * Actors take a boolean ("a feature can be enabled for a feature_group, user, group, namespace, project
- * and repository"); --key picks which percentage an integer sets, so it needs one.
+ * and repository"): the platform refuses a percentage with them. --key only picks which percentage an
+ * integer sets; with true or false the platform ignores it, so it is left out and said.
  */
-export function checkFeatureValue(value: boolean | number, key: string | undefined, targets: GateTargets): void {
-  if (typeof value === 'number' && Object.keys(targets).length > 0) {
+export function checkFeatureGate(gate: FeatureGateInput): {gate: FeatureGateInput; ignored?: Note} {
+  const targeted = TARGET_NAMES.some(target => gate[target] !== undefined)
+  if (typeof gate.value === 'number' && targeted) {
     throw new UsageError('gate targets (--user, --group, --project, ...) take VALUE true or false, not a percentage')
   }
-  if (typeof value === 'boolean' && key !== undefined) throw new UsageError('--key applies to a percentage VALUE only')
+  if (typeof gate.value === 'boolean' && gate.key !== undefined) {
+    const {key, ...rest} = gate
+    return {gate: rest, ignored: warning(`--key ${key} applies to a percentage VALUE only; it was left out`)}
+  }
+  return {gate}
 }

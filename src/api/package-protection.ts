@@ -1,11 +1,9 @@
 // Package protection rules of a project (document 1, "Package protection rules"):
 // /projects/:id/packages/protection/rules. Maintainer role at least.
-import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../core/errors.js'
+import {choice, custom, declare, optional, RuleBroken, text, type AnyInput, type Values} from '../core/input.js'
 import {warning, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {recordString, type FileRecord} from '../core/records-file.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
@@ -36,32 +34,41 @@ export const RULE_FIELDS = fieldList<PackageProtectionRule>()(['id', 'project_id
 
 export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_push'] as const
 
-export interface RuleFields {
-  package_name_pattern?: string
-  package_type?: string
-  minimum_access_level_for_push?: string | null
-  minimum_access_level_for_delete?: string | null
-}
-
-export type NewRule = RuleFields & {package_name_pattern: string; package_type: string}
-
-/** an access level, or the literal `null` (the API's null: the default role) */
-const levelFlag = (levels: readonly string[]) => Flags.custom<string | null>({
-  options: [...levels, 'null'],
-  parse: async input => (input === 'null' ? null : input),
+/**
+ * An access level, or `null` (the API's null: the default role). A level is sent as given: the
+ * `null` of a flag or a file cell becomes JSON null.
+ */
+const level = (levels: readonly string[], description: string) => custom<string | null>({
+  description, options: [...levels, 'null'], helpValue: [...levels, 'null'].join('|'), hint: `one of ${levels.join(', ')} or null`,
+  parse: value => {
+    if (value === 'null') return null
+    if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')} or null`)
+    return value
+  },
 })
 
-/** the rule's fields as flags: create and update take the same ones */
-export const ruleFlags = {
-  'package-name-pattern': Flags.string({description: 'package name the rule protects; * is a wildcard (@my-scope/my-package-*)'}),
-  'package-type': Flags.string({description: 'package format the rule protects', options: [...PACKAGE_TYPES]}),
-  'minimum-access-level-for-push': levelFlag(PUSH_LEVELS)({description: 'lowest role that may push (null: developer)'}),
-  'minimum-access-level-for-delete': levelFlag(DELETE_LEVELS)({
-    description: 'lowest role that may delete (null: maintainer); needs the packages_protected_packages_delete feature flag, else the server ignores it',
-  }),
-}
+/**
+ * POST: "package_name_pattern (string, required); package_type (string, required)". The spec calls
+ * both levels required too, yet "must be provided when the other is unset": the platform needs one
+ * of them only, checked by `noLevel`.
+ */
+export const NEW_RULE = declare({
+  package_name_pattern: text({required: true, description: 'package name the rule protects, * as a wildcard: @my-scope/my-package-*'}),
+  package_type: choice(PACKAGE_TYPES, {required: true, description: 'package format the rule protects'}),
+  minimum_access_level_for_push: level(PUSH_LEVELS, 'lowest role that may push (null: developer)'),
+  minimum_access_level_for_delete: level(DELETE_LEVELS,
+    'lowest role that may delete (null: maintainer); needs the packages_protected_packages_delete feature flag, else the server ignores it'),
+})
+export type NewRule = Values<typeof NEW_RULE>
 
-export const RULE_FLAGS = ['package-name-pattern', 'package-type', 'minimum-access-level-for-push', 'minimum-access-level-for-delete'] as const
+/** PATCH: "same fields, all optional", at least one */
+export const RULE_CHANGES = declare({
+  package_name_pattern: optional(NEW_RULE.package_name_pattern),
+  package_type: optional(NEW_RULE.package_type),
+  minimum_access_level_for_push: NEW_RULE.minimum_access_level_for_push,
+  minimum_access_level_for_delete: NEW_RULE.minimum_access_level_for_delete,
+})
+export type RuleChanges = Values<typeof RULE_CHANGES>
 
 const rulesPath = (project: string) => apiPath`/projects/${project}/packages/protection/rules`
 const rulePath = (project: string, id: Id) => `${rulesPath(project)}${apiPath`/${id}`}`
@@ -76,7 +83,7 @@ export function createRule(api: ApiClient, project: string, rule: NewRule): Prom
 }
 
 /** "same fields, all optional"; 400 when the change would leave both levels unset */
-export function updateRule(api: ApiClient, project: string, id: Id, changes: RuleFields): Promise<PackageProtectionRule> {
+export function updateRule(api: ApiClient, project: string, id: Id, changes: RuleChanges): Promise<PackageProtectionRule> {
   return api.patch<PackageProtectionRule>(rulePath(project, id), {...changes})
 }
 
@@ -86,45 +93,19 @@ export function deleteRule(api: ApiClient, project: string, id: Id): Promise<voi
 
 /**
  * "minimum_access_level_for_delete ... must be provided when push level is unset" and the other way
- * round: a new rule needs at least one level that is not null.
+ * round: a new rule needs at least one level that is not null. `name` names an input as its source
+ * does (`--minimum-access-level-for-push` on the command line, the field in a file record).
  */
-export function requireALevel(rule: RuleFields, names: {push: string; delete: string}): void {
-  if ((rule.minimum_access_level_for_push ?? null) === null && (rule.minimum_access_level_for_delete ?? null) === null) {
-    throw new UsageError(`a rule needs ${names.push} or ${names.delete} set to a role (null for both leaves the package unprotected)`)
-  }
+export function noLevel(rule: NewRule, name: (input: AnyInput) => string): string | undefined {
+  if ((rule.minimum_access_level_for_push ?? null) !== null || (rule.minimum_access_level_for_delete ?? null) !== null) return undefined
+  return `a rule needs ${name(NEW_RULE.minimum_access_level_for_push)} or ${name(NEW_RULE.minimum_access_level_for_delete)} set to a role (null for both leaves the package unprotected)`
 }
-
-export const LEVEL_FLAG_NAMES = {push: '--minimum-access-level-for-push', delete: '--minimum-access-level-for-delete'}
 
 /**
  * With the `packages_protected_packages_delete` feature flag off the platform ignores the delete level
  * and answers null: worth a note, since the rule then does not protect what was asked.
  */
-export function ignoredDeleteLevel(sent: RuleFields, rule: PackageProtectionRule): Note | undefined {
+export function ignoredDeleteLevel(sent: RuleChanges, rule: PackageProtectionRule): Note | undefined {
   if (typeof sent.minimum_access_level_for_delete !== 'string' || rule.minimum_access_level_for_delete !== null) return undefined
   return warning(`the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off)`)
-}
-
-/** a rule from a `--from-file` record (fields named as the API names them), checked like the flags */
-export function ruleFromRecord(record: FileRecord): NewRule {
-  const rule: NewRule = {
-    package_name_pattern: recordString(record, 'package_name_pattern', true)!,
-    package_type: recordEnum(record, 'package_type', PACKAGE_TYPES, true)!,
-    minimum_access_level_for_push: recordLevel(record, 'minimum_access_level_for_push', PUSH_LEVELS),
-    minimum_access_level_for_delete: recordLevel(record, 'minimum_access_level_for_delete', DELETE_LEVELS),
-  }
-  requireALevel(rule, {push: 'minimum_access_level_for_push', delete: 'minimum_access_level_for_delete'})
-  return rule
-}
-
-function recordEnum(record: FileRecord, field: string, allowed: readonly string[], required = false): string | undefined {
-  const value = recordString(record, field, required)
-  if (value !== undefined && !allowed.includes(value)) throw new UsageError(`${field} must be one of ${allowed.join(', ')}, got "${value}"`)
-  return value
-}
-
-/** a level, `null` (JSON null or the text null), or absent */
-function recordLevel(record: FileRecord, field: string, allowed: readonly string[]): string | null | undefined {
-  if (record[field] === null || record[field] === 'null') return null
-  return recordEnum(record, field, allowed)
 }

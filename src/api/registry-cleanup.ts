@@ -1,7 +1,6 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
-import * as Flags from '@oclif/core/flags'
-import {rangeFlag} from '../core/flags.js'
+import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 
 /** "cadence one of 1, 7, 14, 30, 90" (days) */
@@ -27,29 +26,23 @@ export interface CleanupPolicy {
   updated_at: string
 }
 
-export interface CleanupPolicySettings {
-  cadence?: number
-  enabled?: boolean
-  keep_n_days_after_download?: number
-}
+/** "cadence (1, 7, 14, 30 or 90)": days, sent as the integer the API takes */
+const cadence = custom<number>({
+  description: 'days between runs', options: CADENCES.map(String), helpValue: CADENCES.join('|'), hint: `one of ${CADENCES.join(', ')} (days)`,
+  parse: value => {
+    const days = CADENCES.find(c => String(c) === value)
+    if (days === undefined) throw new RuleBroken(`must be one of ${CADENCES.join(', ')} (days)`)
+    return days
+  },
+})
 
-export const POLICY_SETTINGS = ['cadence', 'enabled', 'keep-n-days-after-download'] as const
-
-/** the three settings, with the spec's limits checked before sending */
-export const policyFlags = {
-  cadence: Flags.string({description: 'days between runs', options: CADENCES.map(String)}),
-  enabled: Flags.boolean({description: 'run the policy (or, with --no-enabled, pause it)', allowNo: true}),
-  'keep-n-days-after-download': rangeFlag(1, 365)({description: 'keep cache entries downloaded within this many days (1-365)'}),
-}
-
-/** flags → API input: cadence goes as the integer the API takes */
-export function policySettings(flags: {cadence?: string; enabled?: boolean; 'keep-n-days-after-download'?: number}): CleanupPolicySettings {
-  return {
-    cadence: flags.cadence === undefined ? undefined : Number(flags.cadence),
-    enabled: flags.enabled,
-    keep_n_days_after_download: flags['keep-n-days-after-download'],
-  }
-}
+/** POST: the three settings, none required; PATCH: "same fields; at least one required" */
+export const POLICY_SETTINGS = declare({
+  cadence,
+  enabled: boolean({description: 'run the policy (or, with --no-enabled, pause it)'}),
+  keep_n_days_after_download: integer({min: 1, max: 365, description: 'keep cache entries downloaded within this many days (1-365)'}),
+})
+export type CleanupPolicySettings = Values<typeof POLICY_SETTINGS>
 
 const policyPath = (group: string) => apiPath`/groups/${group}/-/virtual_registries/cleanup/policy`
 

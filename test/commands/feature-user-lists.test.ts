@@ -79,24 +79,35 @@ describe('feature-user-lists create, update, delete', () => {
     expect(result.stderr).toContain('name has already been taken')
   })
 
-  it('validates locally: required flags, empty and repeated user IDs', async () => {
-    for (const args of [
-      ['--name', 'x'],
-      ['--user-xids', 'a'],
-      ['--name', 'x', '--user-xids', 'a,,b'],
-      ['--name', 'x', '--user-xids', 'a,b', '--user-xids', 'a'],
-    ]) {
+  it('validates locally: required inputs, empty names and user IDs, repeated user IDs (exit 2, nothing sent)', async () => {
+    for (const [args, message] of [
+      [['--name', 'x'], 'Error: missing --user-xids (external user IDs, repeatable or a comma list)\n'],
+      [['--user-xids', 'a'], 'Error: missing --name (list name)\n'],
+      [[], 'Error: missing --name (list name) and --user-xids (external user IDs, repeatable or a comma list)\n'],
+      [['--name', '', '--user-xids', 'a'], 'Error: --name "": must not be empty\n'],
+      [['--name', 'x', '--user-xids', ''], 'Error: --user-xids "": must not be empty\n'],
+      [['--name', 'x', '--user-xids', 'a,,b'], 'Error: --user-xids "": must not be empty\n'],
+      [['--name', 'x', '--user-xids', 'a,b', '--user-xids', 'a'], 'Error: --user-xids lists "a" twice\n'],
+    ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['feature-user-lists', 'create', '-p', '20', ...args])
       expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(message)
       expect(requests).toBe(0)
     }
   })
 
   it('updates the name or replaces the users; needs at least one change', async () => {
     const list = await create('20', 'to-update', 'a,b')
-    const {result: nothing, requests} = await counted(['feature-user-lists', 'update', String(list.iid), '-p', '20'])
-    expect(nothing.code).toBe(2)
-    expect(requests).toBe(0)
+    for (const [args, message] of [
+      [[], 'Error: nothing to change: give at least one of --name, --user-xids\n'],
+      [['--name', ''], 'Error: --name "": must not be empty\n'],
+      [['--user-xids', 'c', '--user-xids', 'c'], 'Error: --user-xids lists "c" twice\n'],
+    ] as Array<[string[], string]>) {
+      const {result: refused, requests} = await counted(['feature-user-lists', 'update', String(list.iid), '-p', '20', ...args])
+      expect(refused.code, args.join(' ')).toBe(2)
+      expect(refused.stderr, args.join(' ')).toBe(message)
+      expect(requests).toBe(0)
+    }
     const renamed = await sb.run(['feature-user-lists', 'update', String(list.iid), '-p', '20', '--name', 'updated', '--user-xids', 'c', '--json'], developer)
     expect(renamed.code).toBe(0)
     expect(renamed.json<UserList>()).toMatchObject({iid: list.iid, name: 'updated', user_xids: 'c'})

@@ -121,20 +121,41 @@ describe('features set, enable, disable', () => {
     expect(result.stderr).toContain('nobody-here')
   })
 
-  it('validates VALUE, --key and targets locally, sending nothing', async () => {
-    for (const args of [
-      ['set', 'labels_archive', 'yes'],
-      ['set', 'labels_archive', '101'],
-      ['set', 'labels_archive', '-5'],
-      ['set', 'labels_archive', 'true', '--key', 'percentage_of_time'],
-      ['set', 'labels_archive', '10', '--key', 'percentage_of_users'],
-      ['set', 'labels_archive', '10', '--user', 'alice'],
-      ['enable', 'labels_archive', '--user', 'alice,,bob'],
-    ]) {
+  it('validates NAME, VALUE, --key and targets locally, sending nothing (exit 2)', async () => {
+    for (const [args, message] of [
+      [['set', 'labels_archive', 'yes'], 'Error: VALUE "yes": must be true, false or a percentage from 0 to 100\n'],
+      [['set', 'labels_archive', '101'], 'Error: VALUE "101": must be true, false or a percentage from 0 to 100\n'],
+      [['set', 'labels_archive', '-5'], 'Error: VALUE "-5": must be true, false or a percentage from 0 to 100\n'],
+      [['set', 'labels_archive', '10', '--key', 'percentage_of_users'], 'Error: --key "percentage_of_users": must be one of percentage_of_actors, percentage_of_time\n'],
+      [['set', 'labels_archive', '10', '--user', 'alice'], 'Error: gate targets (--user, --group, --project, ...) take VALUE true or false, not a percentage\n'],
+      [['enable', 'labels_archive', '--user', 'alice,,bob'], 'Error: --user "": must not be empty\n'],
+      [['set', '', 'true'], 'Error: NAME "": must not be empty\n'],
+      [['enable', ''], 'Error: NAME "": must not be empty\n'],
+      [['set', 'labels_archive', ''], 'Error: VALUE "": must not be empty\n'],
+      [['set'], 'Error: missing NAME (feature flag name) and VALUE (true, false, or a percentage 0-100)\n'],
+      [['disable'], 'Error: missing NAME (feature flag name)\n'],
+    ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['features', ...args])
       expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(message)
       expect(requests).toBe(0)
     }
+  })
+
+  it('a repeatable flag before the arguments takes one value: set --user alice NAME true', async () => {
+    const result = await set(['set', '--user', 'alice', 'labels_archive', 'true'])
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/features/labels_archive'})
+    expect(result.gates.find(g => g.key === 'actors')?.value).toContain('User:2')
+    const both = await set(['disable', '--user', 'alice', '--group', 'acme', 'labels_archive'])
+    expect(both.gates.find(g => g.key === 'actors')?.value ?? []).not.toContain('User:2')
+  })
+
+  it('--key with true or false is left out, as the platform ignores it, and says so', async () => {
+    const {result, requests} = await counted(['features', 'set', 'labels_archive', 'true', '--key', 'percentage_of_time', '--dry-run'])
+    expect(result.code).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain('Warning: --key percentage_of_time applies to a percentage VALUE only; it was left out.')
+    expect(result.stderr).toContain('DRY RUN {"value":true}\n')
   })
 })
 
@@ -143,6 +164,13 @@ describe('features delete', () => {
     const {result, requests} = await counted(['features', 'delete', 'labels_archive'])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('pass --yes')
+    expect(requests).toBe(0)
+  })
+
+  it('refuses an empty NAME, which would name no flag, sending nothing', async () => {
+    const {result, requests} = await counted(['features', 'delete', '', '--yes'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: NAME "": must not be empty\n')
     expect(requests).toBe(0)
   })
 

@@ -106,20 +106,24 @@ describe('package-protection create', () => {
   it('checks its inputs before sending anything (exit 2)', async () => {
     const rule = ['--package-name-pattern', 'acme-*', '--package-type', 'nuget']
     for (const [args, message] of [
-      [['--package-type', 'npm', '--minimum-access-level-for-push', 'owner'], 'missing --package-name-pattern'],
-      [['--package-name-pattern', 'x', '--minimum-access-level-for-push', 'owner'], 'missing --package-type'],
-      [['--package-name-pattern', 'x', '--package-type', 'rubygems', '--minimum-access-level-for-push', 'owner'], 'Expected --package-type=rubygems to be one of: conan, generic, helm, maven, npm, nuget, pypi'],
-      [[...rule, '--minimum-access-level-for-push', 'developer'], 'Expected --minimum-access-level-for-push=developer to be one of: maintainer, owner, admin, null'],
-      [[...rule, '--minimum-access-level-for-delete', 'maintainer'], 'Expected --minimum-access-level-for-delete=maintainer to be one of: owner, admin, null'],
-      [rule, 'a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role'],
-      [[...rule, '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'null'], 'a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete'],
-      [[...rule, '--minimum-access-level-for-push', 'owner', '--from-file', 'rules.csv'], 'cannot also be provided when using --from-file'],
+      [['--package-type', 'npm', '--minimum-access-level-for-push', 'owner'], 'Error: missing --package-name-pattern (package name the rule protects, * as a wildcard: @my-scope/my-package-*)\n'],
+      [['--package-name-pattern', 'x', '--minimum-access-level-for-push', 'owner'], 'Error: missing --package-type (package format the rule protects)\n'],
+      [['--package-name-pattern', '', '--package-type', 'npm', '--minimum-access-level-for-push', 'owner'], 'Error: --package-name-pattern "": must not be empty\n'],
+      [['--package-name-pattern', 'x', '--package-type', 'rubygems', '--minimum-access-level-for-push', 'owner'], 'Error: --package-type "rubygems": must be one of conan, generic, helm, maven, npm, nuget, pypi\n'],
+      [[...rule, '--minimum-access-level-for-push', 'developer'], 'Error: --minimum-access-level-for-push "developer": must be one of maintainer, owner, admin or null\n'],
+      [[...rule, '--minimum-access-level-for-delete', 'maintainer'], 'Error: --minimum-access-level-for-delete "maintainer": must be one of owner, admin or null\n'],
+      [rule, 'Error: a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role (null for both leaves the package unprotected)\n'],
+      [[...rule, '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'null'], 'Error: a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role (null for both leaves the package unprotected)\n'],
     ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['package-protection', 'create', '-p', '20', ...args])
       expect(result.code, args.join(' ')).toBe(2)
-      expect(result.stderr, args.join(' ')).toContain(message)
+      expect(result.stderr, args.join(' ')).toBe(message)
       expect(requests).toBe(0)
     }
+    const {result: both, requests} = await counted(['package-protection', 'create', '-p', '20', ...rule, '--minimum-access-level-for-push', 'owner', '--from-file', 'rules.csv'])
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('Error: --from-file=rules.csv cannot also be provided when using --minimum-access-level-for-push')
+    expect(requests).toBe(0)
   })
 
   it('--dry-run sends nothing and shows null levels as JSON null', async () => {
@@ -183,7 +187,9 @@ describe('package-protection update', () => {
     for (const [args, message] of [
       [['7'], 'nothing to change: give at least one of --package-name-pattern, --package-type, --minimum-access-level-for-push, --minimum-access-level-for-delete'],
       [['0', '--minimum-access-level-for-push', 'owner'], 'RULE_ID must be a positive whole number, got "0"'],
-      [['7', '--minimum-access-level-for-push', 'guest'], 'Expected --minimum-access-level-for-push=guest to be one of'],
+      [['7', '--minimum-access-level-for-push', 'guest'], 'Error: --minimum-access-level-for-push "guest": must be one of maintainer, owner, admin or null\n'],
+      [['7', '--package-name-pattern', ''], 'Error: --package-name-pattern "": must not be empty\n'],
+      [['7', '--package-type', ''], 'Error: --package-type "": must not be empty\n'],
     ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['package-protection', 'update', ...args, '-p', '20'])
       expect(result.code, args.join(' ')).toBe(2)
@@ -238,7 +244,7 @@ describe('package-protection create --from-file (bulk)', () => {
     expect(result.code).toBe(6)
     const rows = result.json<Array<{item: string; status: string; result?: Rule; error?: string}>>()
     expect(rows.map(r => [r.item, r.status])).toEqual([
-      ['pypi bulk-one', 'ok'], ['npm @acme/*', 'failed'], ['maven com/acme/bulk,two', 'ok'], ['helm bulk-three', 'ok'],
+      ['pypi bulk-one', 'created'], ['npm @acme/*', 'failed'], ['maven com/acme/bulk,two', 'created'], ['helm bulk-three', 'created'],
     ])
     expect(rows[1]!.error).toContain('422 Unprocessable Entity: package_name_pattern has already been taken')
     expect(rows[3]!.result).toMatchObject({minimum_access_level_for_push: null, minimum_access_level_for_delete: 'owner'})
@@ -252,8 +258,32 @@ describe('package-protection create --from-file (bulk)', () => {
     writeFileSync(file, '- package_name_pattern: yaml-one\n  package_type: nuget\n  minimum_access_level_for_push: owner\n- package_name_pattern: yaml-two\n  package_type: conan\n  minimum_access_level_for_push: maintainer\n')
     const result = await sb.run(['package-protection', 'create', '-p', '21', '--from-file', file, '-o', 'table'], maintainer)
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/nuget yaml-one\s+ok/)
-    expect(result.stdout).toMatch(/conan yaml-two\s+ok/)
+    expect(result.stdout).toMatch(/nuget yaml-one\s+created/)
+    expect(result.stdout).toMatch(/conan yaml-two\s+created/)
+  })
+
+  it('honours --dry-run for each record: nothing sent, each body shown and reported', async () => {
+    const file = join(dir, 'dry.json')
+    writeFileSync(file, JSON.stringify([
+      {package_name_pattern: 'dry-one', package_type: 'npm', minimum_access_level_for_push: 'owner'},
+      {package_name_pattern: 'dry-two', package_type: 'helm', minimum_access_level_for_push: 'null', minimum_access_level_for_delete: 'admin'},
+    ]))
+    const {result, requests} = await counted(['package-protection', 'create', '-p', '20', '--from-file', file, '--dry-run', '--json'])
+    expect(requests).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Array<{item: string; status: string}>>().map(r => [r.item, r.status])).toEqual([['npm dry-one', 'dry-run'], ['helm dry-two', 'dry-run']])
+    expect(result.stderr).toContain('{"package_name_pattern":"dry-one","package_type":"npm","minimum_access_level_for_push":"owner"}')
+    expect(result.stderr).toContain('{"package_name_pattern":"dry-two","package_type":"helm","minimum_access_level_for_push":null,"minimum_access_level_for_delete":"admin"}')
+  })
+
+  it('says for each record of a file when the server ignored its delete level (feature flag off)', async () => {
+    const file = join(dir, 'ignored.csv')
+    writeFileSync(file, 'package_name_pattern,package_type,minimum_access_level_for_push,minimum_access_level_for_delete\nignored-one,npm,maintainer,owner\nkept-two,npm,owner,\n')
+    const result = await sb.run(['package-protection', 'create', '-p', '20', '--from-file', file, '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Array<{status: string}>>().map(r => r.status)).toEqual(['created', 'created'])
+    expect(result.stderr).toContain('Warning: the server ignored minimum_access_level_for_delete=owner for "ignored-one"')
+    expect(result.stderr).not.toContain('kept-two')
   })
 
   it('refuses a file with bad records before sending anything, naming each', async () => {
@@ -269,10 +299,10 @@ describe('package-protection create --from-file (bulk)', () => {
     expect(requests).toBe(0)
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('nothing was sent; fix these records first')
-    expect(result.stderr).toContain('record 2: package_type must be one of conan, generic, helm, maven, npm, nuget, pypi, got "rubygems"')
-    expect(result.stderr).toContain('record 3: package_name_pattern is missing')
-    expect(result.stderr).toContain('record 4: a rule needs minimum_access_level_for_push or minimum_access_level_for_delete set to a role')
-    expect(result.stderr).toContain('record 5: minimum_access_level_for_delete must be one of owner, admin, got "maintainer"')
+    expect(result.stderr).toContain('record 2: package_type "rubygems": must be one of conan, generic, helm, maven, npm, nuget, pypi;')
+    expect(result.stderr).toContain('record 3: missing package_name_pattern (package name the rule protects, * as a wildcard: @my-scope/my-package-*);')
+    expect(result.stderr).toContain('record 4: a rule needs minimum_access_level_for_push or minimum_access_level_for_delete set to a role (null for both leaves the package unprotected);')
+    expect(result.stderr).toContain('record 5: minimum_access_level_for_delete "maintainer": must be one of owner, admin or null\n')
     expect(result.stderr).not.toContain('record 1')
   })
 })

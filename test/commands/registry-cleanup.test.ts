@@ -57,18 +57,27 @@ describe('registry-cleanup create, update, delete', () => {
   })
 
   it('validates cadence and retention locally, sending nothing', async () => {
-    for (const args of [
-      ['create', '-g', 'opensource', '--cadence', '3'],
-      ['create', '-g', 'opensource', '--keep-n-days-after-download', '0'],
-      ['update', '-g', 'opensource', '--keep-n-days-after-download', '366'],
-      ['update', '-g', 'opensource', '--keep-n-days-after-download', 'ten'],
-      ['update', '-g', 'opensource'],
-      ['get'],
-    ]) {
+    for (const [args, message] of [
+      [['create', '-g', 'opensource', '--cadence', '3'], 'Error: --cadence "3": must be one of 1, 7, 14, 30, 90 (days)\n'],
+      [['create', '-g', 'opensource', '--cadence', ''], 'Error: --cadence "": must not be empty\n'],
+      [['create', '-g', 'opensource', '--keep-n-days-after-download', '0'], 'Error: --keep-n-days-after-download "0": must be a whole number from 1 to 365\n'],
+      [['update', '-g', 'opensource', '--keep-n-days-after-download', '366'], 'Error: --keep-n-days-after-download "366": must be a whole number from 1 to 365\n'],
+      [['update', '-g', 'opensource', '--keep-n-days-after-download', 'ten'], 'Error: --keep-n-days-after-download "ten": must be a whole number from 1 to 365\n'],
+      [['update', '-g', 'opensource'], 'Error: nothing to change: give at least one of --cadence, --enabled, --keep-n-days-after-download\n'],
+      [['get'], 'Error: missing --group (group ID or full path)\n'],
+    ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['registry-cleanup', ...args])
       expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(message)
       expect(requests).toBe(0)
     }
+  })
+
+  it('sends cadence as the integer the API takes, and the edges of the retention range', async () => {
+    const {result, requests} = await counted(['registry-cleanup', 'create', '-g', 'opensource', '--cadence', '1', '--keep-n-days-after-download', '365', '--no-enabled', '--dry-run'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain('DRY RUN {"cadence":1,"enabled":false,"keep_n_days_after_download":365}\n')
   })
 
   it('updates with PATCH: pausing a policy clears its next run', async () => {

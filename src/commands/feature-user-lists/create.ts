@@ -1,7 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {createUserList, joinUserXids} from '../../api/feature-user-lists.js'
+import {createUserList, NEW_USER_LIST} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {listFlag, requiredProjectFlag} from '../../core/flags.js'
+import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class FeatureUserListsCreate extends ApiCommand<typeof FeatureUserListsCreate> {
   static summary = 'Create a feature flag user list'
@@ -12,14 +12,9 @@ export default class FeatureUserListsCreate extends ApiCommand<typeof FeatureUse
   ]
   // -q prints the IID: the other feature-user-lists commands take it, not the ID
   static handle = 'iid'
-  static flags = {
-    ...requiredProjectFlag,
-    name: Flags.string({description: 'list name', required: true}),
-    'user-xids': listFlag({description: 'external user IDs (repeatable or comma list)', required: true}),
-  }
+  static flags = {...requiredProjectFlag, ...flagsOf(NEW_USER_LIST)}
 
   async run(): Promise<void> {
-    const userXids = joinUserXids(this.flags['user-xids'])!
-    await this.print(await createUserList(this.api, this.flags.project, {name: this.flags.name, user_xids: userXids}))
+    await this.print(await createUserList(this.api, this.flags.project, await this.read(NEW_USER_LIST)))
   }
 }

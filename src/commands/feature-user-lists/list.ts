@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {USER_LIST_COLUMNS, listUserLists} from '../../api/feature-user-lists.js'
-import {apiInput} from '../../core/api-input.js'
+import {USER_LIST_COLUMNS, USER_LIST_FILTERS, listUserLists} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {USER_LIST_FIELDS} from '../../api/feature-user-lists.js'
 
 export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserListsList> {
@@ -16,9 +15,9 @@ export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserL
   static columns = USER_LIST_COLUMNS
   // -q prints the IID: the other feature-user-lists commands take it, not the ID
   static handle = 'iid'
-  static flags = {...requiredProjectFlag, ...listFlags, search: Flags.string({description: 'only lists whose name contains this'})}
+  static flags = {...requiredProjectFlag, ...listFlags, ...flagsOf(USER_LIST_FILTERS)}
 
   async run(): Promise<void> {
-    await this.printList(listUserLists(this.flags.project, apiInput(this.flags, ['search'])))
+    await this.printList(listUserLists(this.flags.project, await this.read(USER_LIST_FILTERS)))
   }
 }

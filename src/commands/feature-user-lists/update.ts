@@ -1,8 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {joinUserXids, updateUserList} from '../../api/feature-user-lists.js'
+import {updateUserList, USER_LIST_CHANGES} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {idArg, listFlag, requiredProjectFlag} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class FeatureUserListsUpdate extends ApiCommand<typeof FeatureUserListsUpdate> {
   static summary = 'Rename a feature flag user list or replace its users'
@@ -14,15 +14,11 @@ export default class FeatureUserListsUpdate extends ApiCommand<typeof FeatureUse
   // -q prints the IID: the other feature-user-lists commands take it, not the ID
   static handle = 'iid'
   static args = {iid: idArg('IID', 'user list IID (per project)')}
-  static flags = {
-    ...requiredProjectFlag,
-    name: Flags.string({description: 'new name'}),
-    'user-xids': listFlag({description: 'the new external user IDs (repeatable or comma list)'}),
-  }
+  static flags = {...requiredProjectFlag, ...flagsOf(USER_LIST_CHANGES)}
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, ['name', 'user-xids'])
-    const changes = {name: this.flags.name, user_xids: joinUserXids(this.flags['user-xids'])}
+    const changes = await this.read(USER_LIST_CHANGES)
+    someChange(USER_LIST_CHANGES, changes)
     await this.print(await updateUserList(this.api, this.flags.project, this.args.iid, changes))
   }
 }

@@ -1,6 +1,6 @@
-import * as Args from '@oclif/core/args'
-import {deleteFeature} from '../../api/features.js'
+import {deleteFeature, FEATURE_NAME} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {argsOf} from '../../core/input-flags.js'
 import {yesFlag} from '../../core/flags.js'
 import {done, thing} from '../../core/notes.js'
 
@@ -11,12 +11,13 @@ export default class FeaturesDelete extends ApiCommand<typeof FeaturesDelete> {
     '<%= config.bin %> features delete new_navigation',
     '<%= config.bin %> features delete new_navigation --yes',
   ]
-  static args = {name: Args.string({description: 'feature flag name', required: true})}
+  static args = argsOf(FEATURE_NAME)
   static flags = {...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`remove every gate of feature flag "${this.args.name}"`)
-    await deleteFeature(this.api, this.args.name)
-    this.note(done('Removed', `the gates of ${thing('feature flag', this.args.name)}`, 'it is off for everyone'))
+    const {name} = await this.read(FEATURE_NAME)
+    await this.confirm(`remove every gate of feature flag "${name}"`)
+    await deleteFeature(this.api, name)
+    this.note(done('Removed', `the gates of ${thing('feature flag', name)}`, 'it is off for everyone'))
   }
 }

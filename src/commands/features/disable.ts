@@ -1,6 +1,6 @@
-import * as Args from '@oclif/core/args'
-import {gateTargetFlags, gateTargets, setFeature} from '../../api/features.js'
+import {FEATURE_SWITCH, setFeature} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 
 export default class FeaturesDisable extends ApiCommand<typeof FeaturesDisable> {
   static summary = 'Turn a feature flag off, for everyone or for some actors'
@@ -9,10 +9,10 @@ export default class FeaturesDisable extends ApiCommand<typeof FeaturesDisable> 
     '<%= config.bin %> features disable new_navigation',
     '<%= config.bin %> features disable new_navigation --user alice --group acme,opensource --json',
   ]
-  static args = {name: Args.string({description: 'feature flag name', required: true})}
-  static flags = {...gateTargetFlags}
+  static args = argsOf(FEATURE_SWITCH)
+  static flags = flagsOf(FEATURE_SWITCH)
 
   async run(): Promise<void> {
-    await this.print(await setFeature(this.api, this.args.name, {value: false, force: this.flags.force, ...gateTargets(this.flags)}))
+    await this.print(await setFeature(this.api, {...await this.read(FEATURE_SWITCH), value: false}))
   }
 }

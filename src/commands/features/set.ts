@@ -1,7 +1,6 @@
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {GATE_KEYS, checkFeatureValue, gateTargetFlags, gateTargets, parseFeatureValue, setFeature, type GateKey} from '../../api/features.js'
+import {checkFeatureGate, FEATURE_GATE, setFeature} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 
 export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
   static summary = 'Set a feature flag gate: on, off, a percentage, or for some actors'
@@ -11,19 +10,12 @@ export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
     '<%= config.bin %> features set new_navigation 25 --key percentage_of_actors',
     '<%= config.bin %> features set new_navigation true --user alice,bob --group acme --project acme/website',
   ]
-  static args = {
-    name: Args.string({description: 'feature flag name', required: true}),
-    value: Args.string({description: 'true, false, or a percentage 0-100', required: true}),
-  }
-  static flags = {
-    key: Flags.string({description: 'which percentage an integer VALUE sets (API default: percentage_of_time)', options: [...GATE_KEYS]}),
-    ...gateTargetFlags,
-  }
+  static args = argsOf(FEATURE_GATE)
+  static flags = flagsOf(FEATURE_GATE)
 
   async run(): Promise<void> {
-    const value = parseFeatureValue(this.args.value)
-    const targets = gateTargets(this.flags)
-    checkFeatureValue(value, this.flags.key, targets)
-    await this.print(await setFeature(this.api, this.args.name, {value, key: this.flags.key as GateKey | undefined, force: this.flags.force, ...targets}))
+    const {gate, ignored} = checkFeatureGate(await this.read(FEATURE_GATE))
+    if (ignored) this.note(ignored)
+    await this.print(await setFeature(this.api, gate))
   }
 }

@@ -1,8 +1,8 @@
-import {RULE_COLUMNS, RULE_FLAGS, ignoredDeleteLevel, ruleFlags, updateRule} from '../../api/package-protection.js'
-import {apiInput} from '../../core/api-input.js'
+import {RULE_CHANGES, RULE_COLUMNS, ignoredDeleteLevel, updateRule} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class PackageProtectionUpdate extends ApiCommand<typeof PackageProtectionUpdate> {
   static summary = 'Change a package protection rule'
@@ -13,11 +13,11 @@ export default class PackageProtectionUpdate extends ApiCommand<typeof PackagePr
   ]
   static columns = RULE_COLUMNS
   static args = {rule_id: idArg('RULE_ID', 'package protection rule ID')}
-  static flags = {...requiredProjectFlag, ...ruleFlags}
+  static flags = {...requiredProjectFlag, ...flagsOf(RULE_CHANGES)}
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, [...RULE_FLAGS])
-    const changes = apiInput(this.flags, RULE_FLAGS)
+    const changes = await this.read(RULE_CHANGES)
+    someChange(RULE_CHANGES, changes)
     const rule = await updateRule(this.api, this.flags.project, this.args.rule_id, changes)
     await this.print(rule)
     const ignored = ignoredDeleteLevel(changes, rule)

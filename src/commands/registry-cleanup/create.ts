@@ -1,6 +1,7 @@
-import {createPolicy, policyFlags, policySettings} from '../../api/registry-cleanup.js'
+import {createPolicy, POLICY_SETTINGS} from '../../api/registry-cleanup.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredGroupFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class RegistryCleanupCreate extends ApiCommand<typeof RegistryCleanupCreate> {
   static summary = 'Create the virtual registry cleanup policy of a top-level group'
@@ -11,9 +12,9 @@ export default class RegistryCleanupCreate extends ApiCommand<typeof RegistryCle
   ]
   // a group has one policy: -q prints the group that -g takes
   static handle = 'group_id'
-  static flags = {...requiredGroupFlag, ...policyFlags}
+  static flags = {...requiredGroupFlag, ...flagsOf(POLICY_SETTINGS)}
 
   async run(): Promise<void> {
-    await this.print(await createPolicy(this.api, this.flags.group, policySettings(this.flags)))
+    await this.print(await createPolicy(this.api, this.flags.group, await this.read(POLICY_SETTINGS)))
   }
 }

@@ -1,7 +1,8 @@
-import {POLICY_SETTINGS, policyFlags, policySettings, updatePolicy} from '../../api/registry-cleanup.js'
+import {POLICY_SETTINGS, updatePolicy} from '../../api/registry-cleanup.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredGroupFlag} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class RegistryCleanupUpdate extends ApiCommand<typeof RegistryCleanupUpdate> {
   static summary = "Change a group's virtual registry cleanup policy"
@@ -12,10 +13,11 @@ export default class RegistryCleanupUpdate extends ApiCommand<typeof RegistryCle
   ]
   // a group has one policy: -q prints the group that -g takes
   static handle = 'group_id'
-  static flags = {...requiredGroupFlag, ...policyFlags}
+  static flags = {...requiredGroupFlag, ...flagsOf(POLICY_SETTINGS)}
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, [...POLICY_SETTINGS])
-    await this.print(await updatePolicy(this.api, this.flags.group, policySettings(this.flags)))
+    const changes = await this.read(POLICY_SETTINGS)
+    someChange(POLICY_SETTINGS, changes)
+    await this.print(await updatePolicy(this.api, this.flags.group, changes))
   }
 }
