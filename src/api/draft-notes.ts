@@ -1,14 +1,13 @@
 // Draft notes of a merge request (document 2, "Draft note", "Draft notes"):
 // /projects/:id/merge_requests/:merge_request_iid/draft_notes. Drafts are visible only to their author
-// until published. Every verb needs the project and the merge request, so the flags live here too.
-import * as Flags from '@oclif/core/flags'
+// until published. Every verb names the merge request (MERGE_REQUEST) besides the project.
 import {UsageError} from '../core/errors.js'
-import {requiredProjectFlag, textFrom} from '../core/flags.js'
+import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
 import {collect, followPages, listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {matches} from '../core/validate.js'
-import {isPositiveId, type Id} from '../core/id.js'
+import {sha} from '../core/sha.js'
+import {type Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const
@@ -51,43 +50,85 @@ export const DRAFT_NOTE_FIELDS = fieldList<DraftNote>()(['id', 'author_id', 'mer
 
 export const DRAFT_NOTE_COLUMNS = ['id', 'note', 'position.new_path', 'position.new_line', 'resolve_discussion'] as const
 
-export interface PositionInput {
-  base_sha: string
-  head_sha: string
-  start_sha: string
-  position_type: PositionType
-  new_path?: string
-  old_path?: string
-  new_line?: number
-  old_line?: number
-  line_range?: LineRange
-  width?: number
-  height?: number
-  x?: number
-  y?: number
-}
+/** the merge request IID: in the path of every draft-notes request */
+export const MERGE_REQUEST = declare({
+  merge_request_iid: id({flag: 'mr', required: true, helpValue: 'IID', description: 'merge request IID (its number within the project)'}),
+})
 
-export interface NewDraftNote {
-  note: string
-  commit_id?: string
-  in_reply_to_discussion_id?: string
-  resolve_discussion?: boolean
+/** POST .../draft_notes: the note is required; a position (POSITION) puts it on the diff */
+export const NEW_DRAFT_NOTE = declare({
+  ...MERGE_REQUEST,
+  note: text({required: true, file: true, description: 'the text of the note'}),
+  commit_id: text({helpValue: 'SHA', description: 'SHA of a commit to attach the note to'}),
+  in_reply_to_discussion_id: text({helpValue: 'ID', description: 'ID of the discussion (thread) this draft answers'}),
+  resolve_discussion: boolean({description: 'resolve the discussion when the draft is published'}),
+})
+
+/** PUT .../draft_notes/:draft_note_id: the note, a position, or both */
+export const DRAFT_NOTE_CHANGES = declare({
+  ...MERGE_REQUEST,
+  note: optional(NEW_DRAFT_NOTE.note, {description: 'the new text of the note'}),
+})
+
+/** a coordinate on an image: the spec's floats, 0 or more */
+const coordinate = (flag: string, description: string) => custom<number>({
+  flag, description, helpValue: 'N', hint: 'a number, 0 or more',
+  parse: value => {
+    const n = Number(value)
+    if (!Number.isFinite(n) || n < 0) throw new RuleBroken('must be a number, 0 or more')
+    return n
+  },
+})
+
+/** `{"start": {"line_code": ..., "type": "new", "new_line": 12}, "end": {...}}` */
+const LINE_RANGE_EXAMPLE = '{"start":{"line_code":"…","type":"new","new_line":10},"end":{…}}'
+
+/**
+ * The `position[...]` hash, keyed by its fields; each flag keeps the prefix (`position[base_sha]` →
+ * `--position-base-sha`). The rules across fields are in positionOf.
+ */
+export const POSITION = declare({
+  base_sha: sha({flag: 'position-base-sha', description: 'position[base_sha]: SHA of the merge request\'s base commit'}),
+  head_sha: sha({flag: 'position-head-sha', description: 'position[head_sha]: SHA of the merge request\'s head commit'}),
+  start_sha: sha({flag: 'position-start-sha', description: 'position[start_sha]: SHA of the commit the merge request\'s target branch was at'}),
+  position_type: choice(POSITION_TYPES, {flag: 'position-position-type', description: 'position[position_type]: what the note sits on (file since release 16.4)'}),
+  new_path: text({flag: 'position-new-path', helpValue: 'PATH', description: 'position[new_path]: file path after the change (text notes)'}),
+  old_path: text({flag: 'position-old-path', helpValue: 'PATH', description: 'position[old_path]: file path before the change (text notes)'}),
+  new_line: integer({flag: 'position-new-line', min: 1, description: 'position[new_line]: line number after the change (text notes)'}),
+  old_line: integer({flag: 'position-old-line', min: 1, description: 'position[old_line]: line number before the change (text notes)'}),
+  line_range: custom<LineRange>({
+    flag: 'position-line-range', helpValue: 'JSON', hint: `a JSON object such as ${LINE_RANGE_EXAMPLE}`,
+    description: 'position[line_range]: a JSON object with start and end, for a multi-line text note',
+    parse: value => {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(value)
+      } catch {
+        parsed = undefined
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new RuleBroken(`must be a JSON object such as ${LINE_RANGE_EXAMPLE}`)
+      return parsed as LineRange
+    },
+  }),
+  width: integer({flag: 'position-width', min: 1, description: 'position[width]: image width (image notes)'}),
+  height: integer({flag: 'position-height', min: 1, description: 'position[height]: image height (image notes)'}),
+  x: coordinate('position-x', 'position[x]: X coordinate on the image (image notes)'),
+  y: coordinate('position-y', 'position[y]: Y coordinate on the image (image notes)'),
+})
+export type PositionValues = Values<typeof POSITION>
+export type PositionInput = PositionValues & Required<Pick<PositionValues, 'base_sha' | 'head_sha' | 'start_sha' | 'position_type'>>
+
+export type NewDraftNote = Omit<Values<typeof NEW_DRAFT_NOTE>, 'merge_request_iid'> & {
   /** without it a regular discussion note is made */
   position?: PositionInput
 }
 
-export interface DraftNoteChanges {
-  note?: string
-  position?: PositionInput
-}
+export type DraftNoteChanges = Omit<Values<typeof DRAFT_NOTE_CHANGES>, 'merge_request_iid'> & {position?: PositionInput}
 
 /** a merge request of a project, by its IID */
-export interface MergeRequestRef {
-  project: string
-  mr: Id
-}
+export type MergeRequestRef = {project: string} & Values<typeof MERGE_REQUEST>
 
-const draftsPath = ({project, mr}: MergeRequestRef) => apiPath`/projects/${project}/merge_requests/${mr}/draft_notes`
+const draftsPath = ({project, merge_request_iid}: MergeRequestRef) => apiPath`/projects/${project}/merge_requests/${merge_request_iid}/draft_notes`
 const draftPath = (ref: MergeRequestRef, id: Id) => `${draftsPath(ref)}${apiPath`/${id}`}`
 
 /** the caller's own drafts: other authors' drafts never appear */
@@ -133,112 +174,28 @@ export async function publishAllAndCount(api: ApiClient, ref: MergeRequestRef): 
   return before.filter(d => !after.has(d.id)).length
 }
 
-// ---- flags shared by the draft-notes commands ---------------------------------------------------------
+const REQUIRED_IN_POSITION = ['base_sha', 'head_sha', 'start_sha', 'position_type'] as const
+const TEXT_PATHS = ['new_path', 'old_path'] as const
+const FOR_TYPE = {text: ['new_line', 'old_line', 'line_range'], image: ['width', 'height', 'x', 'y']} as const
 
-const POSITION = 'POSITION'
-
-/** the merge request IID: checked before sending, like the ID arguments */
-const mrFlag = Flags.custom<string>({
-  helpValue: 'IID',
-  parse: async input => {
-    if (!isPositiveId(input)) throw new UsageError(`--mr must be a positive whole number (the merge request IID), got "${input}"`)
-    return input
-  },
-})
-
-export const mergeRequestFlags = {
-  ...requiredProjectFlag,
-  mr: mrFlag({description: 'merge request IID (its number within the project)', required: true}),
-}
-
-const shaFlag = (description: string) => Flags.string({
-  description, helpGroup: POSITION, parse: async (value, _ctx, opts) => matches(value, /^[0-9a-f]{7,64}$/i, opts.name, 'must be a commit SHA (hexadecimal)'),
-})
-
-const coordinateFlag = (description: string) => Flags.custom<number>({
-  description, helpGroup: POSITION,
-  parse: async (input, _ctx, opts) => {
-    const n = Number(input)
-    if (input.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`--${opts.name} must be a number of 0 or more, got "${input}"`)
-    return n
-  },
-})()
-
-const lineRangeFlag = Flags.custom<LineRange>({
-  helpValue: 'JSON',
-  parse: async input => {
-    let value: unknown
-    try {
-      value = JSON.parse(input)
-    } catch {
-      value = undefined
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new UsageError('--position-line-range must be a JSON object such as {"start":{"line_code":"…","type":"new","new_line":10},"end":{…}}')
-    }
-    return value as LineRange
-  },
-})
-
-/** `position[...]` inputs: nested fields keep their prefix (`position[base_sha]` → `--position-base-sha`) */
-export const positionFlags = {
-  'position-base-sha': shaFlag('position[base_sha]: SHA of the merge request\'s base commit'),
-  'position-head-sha': shaFlag('position[head_sha]: SHA of the merge request\'s head commit'),
-  'position-start-sha': shaFlag('position[start_sha]: SHA of the commit the merge request\'s target branch was at'),
-  'position-position-type': Flags.string({
-    description: 'position[position_type]: what the note sits on (file since release 16.4)', options: [...POSITION_TYPES],
-    aliases: ['position-type'], helpGroup: POSITION,
-  }),
-  'position-new-path': Flags.string({description: 'position[new_path]: file path after the change (text notes)', helpGroup: POSITION}),
-  'position-old-path': Flags.string({description: 'position[old_path]: file path before the change (text notes)', helpGroup: POSITION}),
-  'position-new-line': Flags.integer({description: 'position[new_line]: line number after the change (text notes)', min: 1, helpGroup: POSITION}),
-  'position-old-line': Flags.integer({description: 'position[old_line]: line number before the change (text notes)', min: 1, helpGroup: POSITION}),
-  'position-line-range': lineRangeFlag({description: 'position[line_range]: a JSON object with start and end, for a multi-line text note', helpGroup: POSITION}),
-  'position-width': Flags.integer({description: 'position[width]: image width (image notes)', min: 1, helpGroup: POSITION}),
-  'position-height': Flags.integer({description: 'position[height]: image height (image notes)', min: 1, helpGroup: POSITION}),
-  'position-x': coordinateFlag('position[x]: X coordinate on the image (image notes)'),
-  'position-y': coordinateFlag('position[y]: Y coordinate on the image (image notes)'),
-}
-
-type PositionFlagName = keyof typeof positionFlags
-export type PositionFlagValues = Partial<{
-  [K in PositionFlagName]: K extends 'position-new-line' | 'position-old-line' | 'position-width' | 'position-height' | 'position-x' | 'position-y'
-    ? number : K extends 'position-line-range' ? LineRange : string
-}>
-
-const REQUIRED_IN_POSITION: PositionFlagName[] = ['position-base-sha', 'position-head-sha', 'position-start-sha', 'position-position-type']
-const TEXT_ONLY: PositionFlagName[] = ['position-new-line', 'position-old-line', 'position-line-range']
-const IMAGE_ONLY: PositionFlagName[] = ['position-width', 'position-height', 'position-x', 'position-y']
-
-const flagList = (names: string[]) => names.map(n => `--${n}`).join(', ')
+const labels = (fields: readonly string[]) => fields.map(field => inputLabel(POSITION[field as keyof typeof POSITION])).join(', ')
 
 /**
- * The position hash from the flags, or undefined when none was given. The spec's rules: base, head and
- * start SHA and the type are required once a position is given; new and old path when it is text;
- * line numbers and ranges are for text notes, width, height, x and y for image notes.
+ * The position hash, or undefined when none was given. The spec's rules: base, head and start SHA
+ * and the type are required once a position is given; new and old path when it is text; line
+ * numbers and ranges are for text notes, width, height, x and y for image notes.
  */
-export function positionFrom(flags: PositionFlagValues): PositionInput | undefined {
-  const given = (Object.keys(positionFlags) as PositionFlagName[]).filter(name => flags[name] !== undefined)
+export function positionOf(values: PositionValues): PositionInput | undefined {
+  const given = (Object.keys(POSITION) as Array<keyof PositionValues>).filter(field => values[field] !== undefined)
   if (given.length === 0) return undefined
-  const missing = REQUIRED_IN_POSITION.filter(name => flags[name] === undefined)
-  if (missing.length > 0) throw new UsageError(`a position needs ${flagList(REQUIRED_IN_POSITION)}; missing: ${flagList(missing)}`)
-  const type = flags['position-position-type'] as PositionType
-  const missingPaths = (['position-new-path', 'position-old-path'] as const).filter(name => flags[name] === undefined)
-  if (type === 'text' && missingPaths.length > 0) throw new UsageError(`a text position needs --position-new-path and --position-old-path; missing: ${flagList(missingPaths)}`)
-  for (const [kind, names] of [['text', TEXT_ONLY], ['image', IMAGE_ONLY]] as const) {
-    const misplaced = type === kind ? [] : given.filter(name => names.includes(name))
-    if (misplaced.length > 0) throw new UsageError(`${flagList(misplaced)}: for ${kind} positions only, and this one is ${type}`)
+  const missing = REQUIRED_IN_POSITION.filter(field => values[field] === undefined)
+  if (missing.length > 0) throw new UsageError(`a position needs ${labels(REQUIRED_IN_POSITION)}; missing: ${labels(missing)}`)
+  const position = values as PositionInput
+  const missingPaths = TEXT_PATHS.filter(field => values[field] === undefined)
+  if (position.position_type === 'text' && missingPaths.length > 0) throw new UsageError(`a text position needs ${labels(TEXT_PATHS).replace(', ', ' and ')}; missing: ${labels(missingPaths)}`)
+  for (const [kind, fields] of Object.entries(FOR_TYPE)) {
+    const misplaced = position.position_type === kind ? [] : given.filter(field => (fields as readonly string[]).includes(field))
+    if (misplaced.length > 0) throw new UsageError(`${labels(misplaced)}: for ${kind} positions only, and this one is ${position.position_type}`)
   }
-  return {
-    base_sha: flags['position-base-sha']!, head_sha: flags['position-head-sha']!, start_sha: flags['position-start-sha']!, position_type: type,
-    new_path: flags['position-new-path'], old_path: flags['position-old-path'], new_line: flags['position-new-line'], old_line: flags['position-old-line'],
-    line_range: flags['position-line-range'], width: flags['position-width'], height: flags['position-height'], x: flags['position-x'], y: flags['position-y'],
-  }
-}
-
-/** the note text of `--note` or `--note-file`; an empty text would only be refused by the server */
-export async function noteText(flags: Record<string, unknown>): Promise<string | undefined> {
-  const text = await textFrom(flags, 'note')
-  if (text !== undefined && text.trim() === '') throw new UsageError('the note is empty')
-  return text
+  return position
 }

@@ -1,5 +1,6 @@
 // Project iterations (document 2, "Iteration", "Project iterations"): GET /projects/:id/iterations
 // returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
+import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath} from '../core/request.js'
 import type {FieldWords} from '../core/words.js'
@@ -32,18 +33,18 @@ export const ITERATION_WORDS = {state: {1: 'upcoming', 2: 'current', 3: 'closed'
 
 export const ITERATION_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date'] as const
 
-export interface IterationListFilters {
-  state?: (typeof ITERATION_STATES)[number]
-  search?: string
-  /** where --search looks; default [title] (release 16.2) */
-  in?: Array<(typeof ITERATION_SEARCH_FIELDS)[number]>
-  /** default true */
-  include_ancestors?: boolean
-  /** default false */
-  include_descendants?: boolean
-  updated_before?: string
-  updated_after?: string
-}
+/** GET /projects/:id/iterations: the filters */
+export const ITERATION_FILTERS = declare({
+  state: choice(ITERATION_STATES, {description: 'which iterations (API default: all)'}),
+  search: text({description: 'text to find (in titles unless --in says otherwise)', empty: 'value'}),
+  // default [title] (release 16.2)
+  in: list({description: 'where --search looks: title, cadence_title (repeatable or comma list; release 16.2)', options: ITERATION_SEARCH_FIELDS}),
+  include_ancestors: boolean({description: 'include iterations of ancestor groups (API default: true)'}),
+  include_descendants: boolean({description: 'include iterations of descendant groups (API default: false)'}),
+  updated_before: dateTime({description: 'only iterations updated before this time'}),
+  updated_after: dateTime({description: 'only iterations updated after this time'}),
+})
+export type IterationListFilters = Values<typeof ITERATION_FILTERS>
 
 export function listIterations(project: string, filters: IterationListFilters = {}): ListSpec<Iteration> {
   return listSpec<Iteration>(apiPath`/projects/${project}/iterations`, {...filters})

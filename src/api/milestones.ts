@@ -1,6 +1,7 @@
 // Group milestones (document 2, "Group milestone", "Group milestones"): /groups/:id/milestones, with
 // the issues, merge requests and burndown events of each milestone.
 import {UsageError} from '../core/errors.js'
+import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input.js'
 import {done, thing, unchanged, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
@@ -54,40 +55,53 @@ export interface BurndownEvent {
 
 export const BURNDOWN_COLUMNS = ['created_at', 'weight', 'action'] as const
 
-export interface MilestoneListFilters {
-  /** ignored by the server when include_ancestors is true */
-  iids?: Id[]
-  state?: MilestoneState
-  /** exact and case-sensitive */
-  title?: string
-  search?: string
-  search_title?: string
-  /** deprecated: the same as include_ancestors */
-  include_parent_milestones?: boolean
-  include_ancestors?: boolean
-  include_descendants?: boolean
-  updated_before?: string
-  updated_after?: string
-  containing_date?: string
-  /** only together with end_date */
-  start_date?: string
-  end_date?: string
+/** IIDs typed on the command line stay text, like IDs (src/core/id.ts) */
+function iidList(options: {description: string}) {
+  const plain = list({...options, helpValue: 'IID'})
+  return {...plain, hint: 'milestone IIDs (positive whole numbers)', parse: (value: string) => plain.parse(value).map(item => {
+    if (!isPositiveId(item)) throw new RuleBroken('must be milestone IIDs (positive whole numbers)')
+    return item
+  })}
 }
 
-export interface NewMilestone {
-  title: string
-  description?: string
-  due_date?: string
-  start_date?: string
-}
+/** GET /groups/:id/milestones: the filters */
+export const MILESTONE_FILTERS = declare({
+  // ignored by the server when include_ancestors is true
+  iids: iidList({description: 'only these milestone IIDs (repeatable or comma list; ignored with --include-ancestors)'}),
+  state: choice(MILESTONE_STATES, {description: 'only active or closed milestones'}),
+  title: text({description: 'only the milestone with exactly this title (case-sensitive)'}),
+  search: text({description: 'text to find in titles or descriptions (case-insensitive)', empty: 'value'}),
+  search_title: text({description: 'words to find in titles, all of them (separated by spaces or +)', empty: 'value'}),
+  include_parent_milestones: boolean({description: 'deprecated: use --include-ancestors'}),
+  include_ancestors: boolean({description: 'include milestones of ancestor groups'}),
+  include_descendants: boolean({description: 'include milestones of descendant groups (release 16.7)'}),
+  updated_before: dateTime({description: 'only milestones updated before this time'}),
+  updated_after: dateTime({description: 'only milestones updated after this time'}),
+  containing_date: dateTime({description: 'only milestones whose start date <= this <= due date'}),
+  // "start_date and end_date (datetimes, valid only together)"
+  start_date: dateTime({description: 'start of a window (with --end-date): milestones due on or after it'}),
+  end_date: dateTime({description: 'end of a window (with --start-date): milestones starting on or before it'}),
+})
+export type MilestoneListFilters = Values<typeof MILESTONE_FILTERS>
 
-export interface MilestoneChanges {
-  title?: string
-  description?: string
-  due_date?: string
-  start_date?: string
-  state_event?: StateEvent
-}
+/** POST /groups/:id/milestones: the title is required and new in the group */
+export const NEW_MILESTONE = declare({
+  title: text({required: true, description: 'milestone title'}),
+  description: text({file: true, empty: 'value', description: 'milestone description'}),
+  due_date: date({description: 'due date'}),
+  start_date: date({description: 'start date'}),
+})
+export type NewMilestone = Values<typeof NEW_MILESTONE>
+
+/** PUT /groups/:id/milestones/:milestone_id: a description or a date given as "" is removed */
+export const MILESTONE_CHANGES = declare({
+  title: optional(NEW_MILESTONE.title, {description: 'new title'}),
+  description: optional(NEW_MILESTONE.description, {description: 'new description', empty: 'clears'}),
+  due_date: optional(NEW_MILESTONE.due_date, {description: 'new due date', empty: 'clears'}),
+  start_date: optional(NEW_MILESTONE.start_date, {description: 'new start date', empty: 'clears'}),
+  state_event: choice(STATE_EVENTS, {description: 'close or activate the milestone'}),
+})
+export type MilestoneChanges = Values<typeof MILESTONE_CHANGES>
 
 const milestonesPath = (group: string) => apiPath`/groups/${group}/milestones`
 const milestonePath = (group: string, id: Id) => `${milestonesPath(group)}${apiPath`/${id}`}`
@@ -152,22 +166,14 @@ export function stateChangeMessage({milestone, event, already}: StateChange): No
   return done(event === 'close' ? 'Closed' : 'Activated', name)
 }
 
-/** `--iids 1,2 --iids 5` → ['1', '2', '5']: IIDs are positive whole numbers, kept as typed */
-export function milestoneIids(values: string[] | undefined): string[] | undefined {
-  return values?.map(value => {
-    if (!isPositiveId(value)) throw new UsageError(`--iids takes milestone IIDs (positive whole numbers), got "${value}"`)
-    return value
-  })
-}
-
-/** "start_date <= due_date" when both are given (the server refuses the other order) */
-export function checkDateOrder(flags: {'start-date'?: string; 'due-date'?: string}): void {
-  const {'start-date': start, 'due-date': due} = flags
-  if (start !== undefined && due !== undefined && start > due) throw new UsageError(`--start-date ${start} is after --due-date ${due}`)
+/** "start_date <= due_date" when both are given (the server refuses the other order); "" removes a date */
+export function checkDateOrder({start_date: start, due_date: due}: Pick<NewMilestone, 'start_date' | 'due_date'>): void {
+  if (start && due && start > due) throw new UsageError(`${inputLabel(NEW_MILESTONE.start_date)} ${start} is after ${inputLabel(NEW_MILESTONE.due_date)} ${due}`)
 }
 
 /** "start_date and end_date (datetimes, valid only together)": a window that ends before it starts finds nothing */
-export function checkWindow(flags: {'start-date'?: string; 'end-date'?: string}): void {
-  const {'start-date': start, 'end-date': end} = flags
-  if (start !== undefined && end !== undefined && Date.parse(start) > Date.parse(end)) throw new UsageError(`--start-date ${start} is after --end-date ${end}`)
+export function checkWindow({start_date: start, end_date: end}: MilestoneListFilters): void {
+  const [startLabel, endLabel] = [inputLabel(MILESTONE_FILTERS.start_date), inputLabel(MILESTONE_FILTERS.end_date)]
+  if ((start === undefined) !== (end === undefined)) throw new UsageError(`${startLabel} and ${endLabel} go together: ${start === undefined ? startLabel : endLabel} is missing`)
+  if (start !== undefined && end !== undefined && Date.parse(start) > Date.parse(end)) throw new UsageError(`${startLabel} ${start} is after ${endLabel} ${end}`)
 }

@@ -1,14 +1,13 @@
 // Project and group wikis (document 2, "Wikis"): /projects/:id/wikis and /groups/:id/wikis, identical shapes.
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
 import {openAsBlob} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import {basename} from 'node:path'
 import {UsageError} from '../core/errors.js'
+import {boolean, choice, declare, optional, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {scopePath, type Scope} from '../core/scope.js'
-import {matches} from '../core/validate.js'
+import {sha} from '../core/sha.js'
 import {fieldList} from '../core/record-fields.js'
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
@@ -28,14 +27,6 @@ export const WIKI_FIELDS = fieldList<WikiPage>()(['content', 'format', 'slug', '
 
 export const WIKI_COLUMNS = ['slug', 'title', 'format'] as const
 
-export const slugArg = Args.string({description: 'page slug, such as home or docs/setup', required: true})
-export const formatFlag = Flags.option({description: 'markup of the content (API default: markdown)', options: WIKI_FORMATS})()
-/** spec: "version (string, wiki page version SHA)" */
-export const versionFlag = Flags.custom<string>({
-  helpValue: 'SHA',
-  parse: async (input, _ctx, opts) => matches(input, /^[0-9a-f]{7,64}$/i, opts.name, 'must be a version SHA (hexadecimal)'),
-})({description: 'SHA of an earlier version of the page'})
-
 export interface WikiAttachment {
   file_name: string
   /** under the uploads folder */
@@ -46,20 +37,53 @@ export interface WikiAttachment {
 
 export const ATTACHMENT_COLUMNS = ['file_name', 'file_path', 'branch', 'link.markdown'] as const
 
-export interface WikiReadOptions {
-  render_html?: boolean
-  /** a wiki page version SHA */
-  version?: string
-}
+// A slug names a page: its title with spaces as hyphens, a directory kept (docs/setup).
+const SLUG = text({arg: true, required: true, description: 'page slug, such as home or docs/setup'})
+const FORMAT = choice(WIKI_FORMATS, {description: 'markup of the content (API default: markdown)'})
 
-export interface NewWikiPage {
-  title: string
-  content: string
-  format?: WikiFormat
-}
+/** the page a `delete` names */
+export const WIKI_PAGE = declare({slug: SLUG})
 
-/** spec: "at least one of content or title is needed" */
-export type WikiPageChanges = Partial<NewWikiPage>
+/** GET .../wikis: the filters */
+export const WIKI_LIST_OPTIONS = declare({
+  with_content: boolean({description: 'include each page\'s content'}),
+})
+
+/** GET .../wikis/:slug */
+export const WIKI_READ = declare({
+  slug: SLUG,
+  render_html: boolean({description: 'return the content rendered as HTML'}),
+  // spec: "version (string, wiki page version SHA)"
+  version: sha({description: 'SHA of an earlier version of the page'}),
+})
+export type WikiRead = Values<typeof WIKI_READ>
+
+/** POST .../wikis: title and content required */
+export const NEW_WIKI_PAGE = declare({
+  title: text({required: true, description: 'page title'}),
+  content: text({required: true, file: true, description: 'page content'}),
+  format: FORMAT,
+})
+export type NewWikiPage = Values<typeof NEW_WIKI_PAGE>
+
+/**
+ * PUT .../wikis/:slug: "at least one of content or title is needed". An empty content is sent, not
+ * refused: only the title must not be blank, and emptying a page is a change like any other.
+ */
+export const WIKI_PAGE_CHANGES = declare({
+  slug: SLUG,
+  title: optional(NEW_WIKI_PAGE.title, {description: 'new title (changes the slug)'}),
+  content: optional(NEW_WIKI_PAGE.content, {description: 'new page content', empty: 'clears'}),
+  format: FORMAT,
+})
+export type WikiPageChanges = Values<typeof WIKI_PAGE_CHANGES>
+
+/** POST .../wikis/attachments: the file (a local path here) and the wiki branch */
+export const WIKI_ATTACHMENT = declare({
+  file: text({arg: true, required: true, description: 'path of the file to upload'}),
+  branch: text({description: 'wiki branch to store it on (API default: the wiki\'s default branch)'}),
+})
+export type WikiAttachmentInput = Values<typeof WIKI_ATTACHMENT>
 
 const wikisPath = (scope: Scope) => `${scopePath(scope)}/wikis`
 // A slug with a directory (dir/page) is one encoded segment: dir%2Fpage.
@@ -70,11 +94,11 @@ export function plainSlug(slug: string): string {
   return slug.replace(/%2F/gi, '/')
 }
 
-export function listWikiPages(scope: Scope, options: {with_content?: boolean} = {}): ListSpec<WikiPage> {
+export function listWikiPages(scope: Scope, options: Values<typeof WIKI_LIST_OPTIONS> = {}): ListSpec<WikiPage> {
   return listSpec<WikiPage>(wikisPath(scope), {...options})
 }
 
-export function getWikiPage(api: ApiClient, scope: Scope, slug: string, options: WikiReadOptions = {}): Promise<WikiPage> {
+export function getWikiPage(api: ApiClient, scope: Scope, {slug, ...options}: WikiRead): Promise<WikiPage> {
   return api.get<WikiPage>(wikiPath(scope, slug), {...options})
 }
 
@@ -82,7 +106,7 @@ export function createWikiPage(api: ApiClient, scope: Scope, page: NewWikiPage):
   return api.post<WikiPage>(wikisPath(scope), {...page})
 }
 
-export function updateWikiPage(api: ApiClient, scope: Scope, slug: string, changes: WikiPageChanges): Promise<WikiPage> {
+export function updateWikiPage(api: ApiClient, scope: Scope, {slug, ...changes}: WikiPageChanges): Promise<WikiPage> {
   return api.put<WikiPage>(wikiPath(scope, slug), {...changes})
 }
 
@@ -94,7 +118,7 @@ export function deleteWikiPage(api: ApiClient, scope: Scope, slug: string): Prom
  * multipart/form-data with the file streamed from disk (`openAsBlob` reads it as the request goes
  * out, never whole into memory); `branch` defaults on the server to the wiki's default branch.
  */
-export async function uploadWikiAttachment(api: ApiClient, scope: Scope, file: string, branch?: string): Promise<WikiAttachment> {
+export async function uploadWikiAttachment(api: ApiClient, scope: Scope, {file, branch}: WikiAttachmentInput): Promise<WikiAttachment> {
   await assertRegularFile(file)
   const form = new FormData()
   form.append('file', await openAsBlob(file), basename(file))

@@ -152,6 +152,14 @@ describe('draft-notes create', () => {
     expect(reporter.author_id).toBe(6)
   })
 
+  it('lists the position flags under their own heading in the help', async () => {
+    const help = await sb.run(['draft-notes', 'create', '--help'])
+    const [flags, position] = help.stdout.split('\nFLAGS\n')[1]!.split('POSITION FLAGS')
+    expect(position).toMatch(/--position-position-type=text\|image\|file\s+position\[position_type\]/)
+    expect(position).toContain('--position-x=N')
+    expect(flags).not.toContain('--position-')
+  })
+
   it('--dry-run shows the nested position and sends nothing', async () => {
     const {result, requests} = await sb.runCounted(['draft-notes', 'create', ...MR, '--note', 'dry', '--position-type', 'file', ...SHAS, '--dry-run'], developer)
     expect(requests).toBe(0)
@@ -164,8 +172,10 @@ describe('draft-notes create', () => {
 
 describe('draft-notes local validation: exit 2, nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['--mr zero', ['create', '-p', '20', '--mr', '0', '--note', 'x'], /--mr must be a positive whole number/],
-    ['--mr not a number', ['list', '-p', '20', '--mr', 'abc'], /--mr must be a positive whole number/],
+    ['--mr zero', ['create', '-p', '20', '--mr', '0', '--note', 'x'], /--mr "0": must be a positive whole number/],
+    ['--mr not a number', ['list', '-p', '20', '--mr', 'abc'], /--mr "abc": must be a positive whole number/],
+    ['an empty --mr', ['get', '7', '-p', '20', '--mr', ''], /--mr "": must not be empty/],
+    ['a missing --mr', ['publish-all', '-p', '20'], /missing --mr \(merge request IID \(its number within the project\)\)/],
     ['a position without its SHAs', ['create', ...MR, '--note', 'x', '--position-type', 'text', '--position-new-path', 'a'],
       /a position needs .*missing: --position-base-sha, --position-head-sha, --position-start-sha/],
     ['a position without a type', ['create', ...MR, '--note', 'x', ...SHAS], /missing: --position-position-type/],
@@ -175,13 +185,19 @@ describe('draft-notes local validation: exit 2, nothing sent', () => {
       /--position-new-line: for text positions only, and this one is image/],
     ['image geometry on text', ['create', ...MR, '--note', 'x', '--position-type', 'text', ...SHAS, '--position-new-path', 'a', '--position-old-path', 'a', '--position-x', '3'],
       /--position-x: for image positions only, and this one is text/],
-    ['a line range that is not a JSON object', ['create', ...MR, '--note', 'x', '--position-line-range', '[1,2]'], /--position-line-range must be a JSON object/],
-    ['an unknown position type', ['create', ...MR, '--note', 'x', '--position-type', 'video'], /Expected --position-position-type=video to be one of: text, image, file/],
-    ['a SHA that is not hexadecimal', ['create', ...MR, '--note', 'x', '--position-base-sha', 'main'], /--position-base-sha must be a commit SHA/],
-    ['a coordinate that is not a number', ['create', ...MR, '--note', 'x', '--position-x', 'left'], /--position-x must be a number of 0 or more/],
-    ['create without a note', ['create', ...MR], /missing --note/],
-    ['an empty note', ['create', ...MR, '--note', '  '], /the note is empty/],
-    ['update with nothing to change', ['update', '601', ...MR], /nothing to change: give --note/],
+    ['a line range that is not a JSON object', ['create', ...MR, '--note', 'x', '--position-line-range', '[1,2]'], /--position-line-range "\[1,2\]": must be a JSON object such as \{"start"/],
+    ['an unknown position type', ['create', ...MR, '--note', 'x', '--position-type', 'video'], /--position-position-type "video": must be one of text, image, file/],
+    ['a SHA that is not hexadecimal', ['create', ...MR, '--note', 'x', '--position-base-sha', 'main'], /--position-base-sha "main": must be a hexadecimal SHA of 7 to 64 digits/],
+    ['a coordinate that is not a number', ['create', ...MR, '--note', 'x', '--position-x', 'left'], /--position-x "left": must be a number, 0 or more/],
+    ['a negative coordinate', ['create', ...MR, '--note', 'x', '--position-y', '-1'], /--position-y "-1": must be a number, 0 or more/],
+    ['a line number of 0', ['create', ...MR, '--note', 'x', '--position-new-line', '0'], /--position-new-line "0": must be a whole number, 1 or more/],
+    ['create without a note', ['create', ...MR], /missing --note or --note-file \(the text of the note\)/],
+    ['an empty note', ['create', ...MR, '--note', '  '], /--note "  ": must not be empty/],
+    ['an empty note file', ['create', ...MR, '--note-file', '/dev/null'], /--note-file "": must not be empty/],
+    ['an empty discussion ID', ['create', ...MR, '--note', 'x', '--in-reply-to-discussion-id', ''], /--in-reply-to-discussion-id "": must not be empty/],
+    ['an empty path in a position', ['create', ...MR, '--note', 'x', '--position-new-path', ''], /--position-new-path "": must not be empty/],
+    ['update with nothing to change', ['update', '601', ...MR], /nothing to change: give at least one of --note, --position-base-sha, /],
+    ['update to an empty note', ['update', '601', ...MR, '--note', ''], /--note "": must not be empty/],
     ['a bad NOTE_ID', ['get', 'x1', ...MR], /NOTE_ID must be a positive whole number/],
   ]
   for (const [name, args, message] of cases) {

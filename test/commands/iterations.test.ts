@@ -77,10 +77,11 @@ describe('iterations list', () => {
 
   it('refuses bad filters before sending anything', async () => {
     for (const [args, message] of [
-      [['--state', 'active'], 'Expected --state=active to be one of: opened, upcoming, current, closed, all'],
-      [['--search', 'x', '--in', 'description'], 'Expected --in=description to be one of: title, cadence_title'],
+      [['--state', 'active'], '--state "active": must be one of opened, upcoming, current, closed, all'],
+      [['--state', ''], '--state "": must not be empty'],
+      [['--search', 'x', '--in', 'description'], '--in "description": must be one or more of title, cadence_title'],
       [['--in', 'title'], '--in says where --search looks: give --search too'],
-      [['--updated-after', 'yesterday'], '--updated-after must be an ISO 8601 date-time'],
+      [['--updated-after', 'yesterday'], '--updated-after "yesterday": must be an ISO 8601 date-time'],
     ] as const) {
       const {result, requests} = await sb.runCounted(['iterations', 'list', '-p', '20', ...args], developer)
       expect(result.code, args.join(' ')).toBe(2)

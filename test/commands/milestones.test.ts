@@ -55,7 +55,7 @@ describe('milestones list and its filters', () => {
     expect(await list(['-g', 'acme', '--state', 'active'])).toEqual(['Release 1.1', 'Release 2.0', 'Backlog'])
     const {result, requests} = await sb.runCounted(['milestones', 'list', '-g', 'acme', '--state', 'opened'], developer)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Expected --state=opened to be one of: active, closed')
+    expect(result.stderr).toContain('--state "opened": must be one of active, closed')
     expect(requests).toBe(0)
   })
 
@@ -88,9 +88,10 @@ describe('milestones list and its filters', () => {
       [['--start-date', '2026-05-01'], '--start-date and --end-date go together: --end-date is missing'],
       [['--end-date', '2026-05-01'], '--start-date and --end-date go together: --start-date is missing'],
       [['--start-date', '2026-06-01', '--end-date', '2026-05-01'], '--start-date 2026-06-01 is after --end-date 2026-05-01'],
-      [['--containing-date', 'next week'], '--containing-date must be an ISO 8601 date-time'],
-      [['--updated-after', '2026-13-01'], '--updated-after must be an ISO 8601 date-time'],
-      [['--iids', '1,x'], '--iids takes milestone IIDs (positive whole numbers), got "x"'],
+      [['--containing-date', 'next week'], '--containing-date "next week": must be an ISO 8601 date-time'],
+      [['--updated-after', '2026-13-01'], '--updated-after "2026-13-01": must be an ISO 8601 date-time'],
+      [['--iids', '1,x'], '--iids "x": must be milestone IIDs (positive whole numbers)'],
+      [['--title', ''], '--title "": must not be empty'],
     ] as const) {
       const {result, requests} = await sb.runCounted(['milestones', 'list', '-g', 'acme', ...args], developer)
       expect(result.code, args.join(' ')).toBe(2)
@@ -190,12 +191,14 @@ describe('milestones create and update', () => {
 
   it('checks dates before sending: YYYY-MM-DD, and the start not after the due date', async () => {
     for (const [args, message] of [
-      [['create', '-g', 'acme', '--title', 'x', '--due-date', '2027-02-30'], '--due-date must be a date as YYYY-MM-DD'],
-      [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-01T10:00:00Z'], '--start-date must be a date as YYYY-MM-DD'],
+      [['create', '-g', 'acme', '--title', 'x', '--due-date', '2027-02-30'], '--due-date "2027-02-30": must be a date as YYYY-MM-DD'],
+      [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-01T10:00:00Z'], '--start-date "2027-04-01T10:00:00Z": must be a date as YYYY-MM-DD'],
+      [['create', '-g', 'acme', '--title', 'x', '--due-date', ''], '--due-date "": must not be empty'],
       [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-02', '--due-date', '2027-04-01'], '--start-date 2027-04-02 is after --due-date 2027-04-01'],
-      [['create', '-g', 'acme'], 'missing --title ('],
-      [['update', '302', '-g', 'acme'], 'nothing to change: give at least one of --title'],
-      [['update', '302', '-g', 'acme', '--state-event', 'reopen'], 'Expected --state-event=reopen to be one of: close, activate'],
+      [['create', '-g', 'acme'], 'missing --title (milestone title)'],
+      [['create', '-g', 'acme', '--title', ''], '--title "": must not be empty'],
+      [['update', '302', '-g', 'acme'], 'nothing to change: give at least one of --title, --description, --due-date, --start-date, --state-event'],
+      [['update', '302', '-g', 'acme', '--state-event', 'reopen'], '--state-event "reopen": must be one of close, activate'],
     ] as const) {
       const {result, requests} = await sb.runCounted(['milestones', ...args], owner)
       expect(result.code, args.join(' ')).toBe(2)
@@ -212,6 +215,32 @@ describe('milestones create and update', () => {
     const early = await sb.run(['milestones', 'update', String(made.id), '-g', 'acme', '--due-date', '2027-04-01'], owner)
     expect(early.code).toBe(6)
     expect(early.stderr).toContain('due_date must be greater than start date')
+  })
+
+  it('update --title "" is refused before sending: it would empty the title', async () => {
+    const made = await create('acme', ['--title', 'Keep my title'])
+    for (const title of ['', '   ']) {
+      const {result, requests} = await sb.runCounted(['milestones', 'update', String(made.id), '-g', 'acme', '--title', title], owner)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(`Error: --title "${title}": must not be empty`)
+      expect(requests).toBe(0)
+    }
+    expect((await sb.api<Milestone>('GET', `/groups/acme/milestones/${made.id}`)).body.title).toBe('Keep my title')
+    // the sandbox refuses it too, as the platform does
+    const server = await sb.api<{message: unknown}>('PUT', `/groups/acme/milestones/${made.id}`, {body: {title: ''}})
+    expect(server.status).toBe(400)
+  })
+
+  it('update --description "", --due-date "" and --start-date "" send "" and clear those fields', async () => {
+    const made = await create('acme', ['--title', 'Clear me', '--description', 'temporary', '--start-date', '2027-05-01', '--due-date', '2027-05-31'])
+    const args = ['milestones', 'update', String(made.id), '-g', 'acme', '--description', '', '--due-date', '', '--start-date', '']
+    const dry = await sb.run([...args, '--dry-run'], owner)
+    expect(dry.stderr).toContain('{"description":"","due_date":"","start_date":""}')
+    const result = await sb.run([...args, '--json'], owner)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Milestone>()).toMatchObject({title: 'Clear me', description: '', start_date: null, due_date: null})
+    const help = await sb.run(['milestones', 'update', '--help'])
+    expect(help.stdout).toMatch(/--due-date=YYYY-MM-DD\s+new due date \("" clears it\)/)
   })
 
   it('--dry-run of create sends nothing', async () => {

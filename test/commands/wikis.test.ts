@@ -105,9 +105,15 @@ describe('wikis create and get', () => {
     for (const [args, message] of [
       [['wikis', 'create', '-p', '20', '--title', 'x'], 'missing --content or --content-file ('],
       [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--content-file', 'b'], '--content-file=b cannot also be provided when using --content'],
-      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--format', 'textile'], 'Expected --format=textile to be one of: markdown, rdoc, asciidoc, org'],
+      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--format', 'textile'], '--format "textile": must be one of markdown, rdoc, asciidoc, org'],
       [['wikis', 'create', '-p', '20', '--title', 'x', '--content-file', join(dir, 'missing.md')], 'cannot read --content-file'],
-      [['wikis', 'create', '-p', '20', '--content', 'a'], 'missing --title ('],
+      [['wikis', 'create', '-p', '20', '--content', 'a'], 'missing --title (page title)'],
+      [['wikis', 'create', '-p', '20', '--title', '', '--content', 'a'], 'Error: --title "": must not be empty'],
+      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', ' '], 'Error: --content " ": must not be empty'],
+      [['wikis', 'get', '', '-p', '20'], 'Error: SLUG "": must not be empty'],
+      [['wikis', 'delete', '', '-p', '20', '--yes'], 'Error: SLUG "": must not be empty'],
+      [['wikis', 'update', 'home', '-p', '20', '--title', ''], 'Error: --title "": must not be empty'],
+      [['wikis', 'upload', join(dir, 'page.md'), '-p', '20', '--branch', ''], 'Error: --branch "": must not be empty'],
     ] as const) {
       const {result, requests} = await sb.runCounted([...args])
       expect(result.code, args.join(' ')).toBe(2)
@@ -145,7 +151,7 @@ describe('wikis create and get', () => {
     expect(unknown.stderr).toContain('404 Not Found: Wiki Page Not Found')
     const {result: notSha, requests} = await sb.runCounted(['wikis', 'get', 'home', '-p', '20', '--version', 'yesterday'])
     expect(notSha.code).toBe(2)
-    expect(notSha.stderr).toContain('--version must be a version SHA (hexadecimal), got "yesterday"')
+    expect(notSha.stderr).toContain('--version "yesterday": must be a hexadecimal SHA of 7 to 64 digits')
     expect(requests).toBe(0)
   })
 })
@@ -154,7 +160,7 @@ describe('wikis update', () => {
   it('refuses an update with neither content nor title before sending anything', async () => {
     const {result, requests} = await sb.runCounted(['wikis', 'update', 'home', '-p', '20', '--format', 'org'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('give --content (or --content-file) or --title')
+    expect(result.stderr).toContain('nothing to change: give at least one of --title, --content')
     expect(requests).toBe(0)
     const server = await sb.api<{error: string}>('PUT', '/projects/20/wikis/home', {body: {format: 'org'}})
     expect(server.status).toBe(400)
@@ -170,6 +176,17 @@ describe('wikis update', () => {
     expect(page.versions).toHaveLength(2)
     const old = await sb.run(['wikis', 'get', 'docs/install', '-p', '20', '--version', page.versions[0]!.sha, '--json'])
     expect(old.json<WikiPage>().content).toBe(before.content)
+  })
+
+  it('--content "" is sent: it empties the page, as the platform allows', async () => {
+    const created = await sb.run(['wikis', 'create', '-p', '20', '--title', 'To be emptied', '--content', 'something'])
+    expect(created.code, created.stderr).toBe(0)
+    const dry = await sb.run(['wikis', 'update', 'To-be-emptied', '-p', '20', '--content', '', '--dry-run'])
+    expect(dry.stderr).toContain('{"content":""}')
+    const result = await sb.run(['wikis', 'update', 'To-be-emptied', '-p', '20', '--content', '', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<WikiPage>().content).toBe('')
+    expect((await pageOf('/projects/20', 'To-be-emptied')).body.content).toBe('')
   })
 
   it('a new title moves the page to a new slug', async () => {

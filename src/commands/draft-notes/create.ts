@@ -1,8 +1,14 @@
-import * as Flags from '@oclif/core/flags'
-import {createDraftNote, mergeRequestFlags, noteText, positionFlags, positionFrom} from '../../api/draft-notes.js'
-import {apiInput} from '../../core/api-input.js'
+import {createDraftNote, NEW_DRAFT_NOTE, POSITION, positionOf} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {textOrFileFlags} from '../../core/flags.js'
+import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
+
+/**
+ * The position flags, under their own heading in the help; --position-type is short for
+ * --position-position-type (the spec's position[position_type]). Also used by `draft-notes update`.
+ */
+export const positionFlags = Object.fromEntries(Object.entries(flagsOf(POSITION)).map(([name, flag]) =>
+  [name, {...flag, helpGroup: 'POSITION', ...(name === 'position-position-type' ? {aliases: ['position-type']} : {})}]))
 
 export default class DraftNotesCreate extends ApiCommand<typeof DraftNotesCreate> {
   static summary = 'Start a draft note on a merge request'
@@ -13,18 +19,14 @@ export default class DraftNotesCreate extends ApiCommand<typeof DraftNotesCreate
     '<%= config.bin %> draft-notes create -p 42 --mr 11 --note-file review.md --in-reply-to-discussion-id 0a1b2c3d --resolve-discussion',
   ]
   static flags = {
-    ...mergeRequestFlags,
-    ...textOrFileFlags('note', 'the text of the note'),
-    'commit-id': Flags.string({description: 'SHA of a commit to attach the note to'}),
-    'in-reply-to-discussion-id': Flags.string({description: 'ID of the discussion (thread) this draft answers'}),
-    'resolve-discussion': Flags.boolean({description: 'resolve the discussion when the draft is published', allowNo: true}),
+    ...requiredProjectFlag,
+    ...flagsOf(NEW_DRAFT_NOTE),
     ...positionFlags,
   }
 
   async run(): Promise<void> {
-    const position = positionFrom(this.flags)
-    const note = await this.need(await noteText(this.flags), '--note', 'the note text')
-    const extra = apiInput(this.flags, ['commit-id', 'in-reply-to-discussion-id', 'resolve-discussion'])
-    await this.print(await createDraftNote(this.api, this.flags, {note, ...extra, position}))
+    const position = positionOf(await this.read(POSITION))
+    const {merge_request_iid, ...draft} = await this.read(NEW_DRAFT_NOTE)
+    await this.print(await createDraftNote(this.api, {project: this.flags.project, merge_request_iid}, {...draft, position}))
   }
 }

@@ -1,6 +1,7 @@
-import {deleteDraftNote, mergeRequestFlags} from '../../api/draft-notes.js'
+import {deleteDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {idArg, yesFlag} from '../../core/flags.js'
+import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
@@ -11,11 +12,12 @@ export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete
     '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes',
   ]
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
-  static flags = {...mergeRequestFlags, ...yesFlag}
+  static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST), ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete draft note ${this.args.note_id} of merge request !${this.flags.mr} in project ${this.flags.project}`)
-    await deleteDraftNote(this.api, this.flags, this.args.note_id)
-    this.note(done('Deleted', `${thing('draft note', this.args.note_id)} of merge request !${this.flags.mr}`))
+    const ref = {project: this.flags.project, ...(await this.read(MERGE_REQUEST))}
+    await this.confirm(`delete draft note ${this.args.note_id} of merge request !${ref.merge_request_iid} in project ${this.flags.project}`)
+    await deleteDraftNote(this.api, ref, this.args.note_id)
+    this.note(done('Deleted', `${thing('draft note', this.args.note_id)} of merge request !${ref.merge_request_iid}`))
   }
 }

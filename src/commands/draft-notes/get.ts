@@ -1,6 +1,7 @@
-import {getDraftNote, mergeRequestFlags} from '../../api/draft-notes.js'
+import {getDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
+import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class DraftNotesGet extends ApiCommand<typeof DraftNotesGet> {
   static summary = 'Show one of your draft notes'
@@ -10,9 +11,10 @@ export default class DraftNotesGet extends ApiCommand<typeof DraftNotesGet> {
     '<%= config.bin %> draft-notes get 7 -p 42 --mr 11 --json',
   ]
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
-  static flags = {...mergeRequestFlags}
+  static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST)}
 
   async run(): Promise<void> {
-    await this.print(await getDraftNote(this.api, this.flags, this.args.note_id))
+    const ref = {project: this.flags.project, ...(await this.read(MERGE_REQUEST))}
+    await this.print(await getDraftNote(this.api, ref, this.args.note_id))
   }
 }

@@ -1,6 +1,7 @@
-import {DRAFT_NOTE_COLUMNS, listDraftNotes, mergeRequestFlags} from '../../api/draft-notes.js'
+import {DRAFT_NOTE_COLUMNS, listDraftNotes, MERGE_REQUEST} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
+import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {DRAFT_NOTE_FIELDS} from '../../api/draft-notes.js'
 
 export default class DraftNotesList extends ApiCommand<typeof DraftNotesList> {
@@ -12,9 +13,10 @@ export default class DraftNotesList extends ApiCommand<typeof DraftNotesList> {
     '<%= config.bin %> draft-notes list -p 42 --mr 11 --all --json',
   ]
   static columns = DRAFT_NOTE_COLUMNS
-  static flags = {...mergeRequestFlags, ...listFlags}
+  static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST), ...listFlags}
 
   async run(): Promise<void> {
-    await this.printList(listDraftNotes(this.flags))
+    const ref = {project: this.flags.project, ...(await this.read(MERGE_REQUEST))}
+    await this.printList(listDraftNotes(ref))
   }
 }

@@ -1,5 +1,7 @@
-import {mergeRequestFlags, publishAllAndCount, publishAllDraftNotes} from '../../api/draft-notes.js'
+import {MERGE_REQUEST, publishAllAndCount, publishAllDraftNotes} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done} from '../../core/notes.js'
 
 export default class DraftNotesPublishAll extends ApiCommand<typeof DraftNotesPublishAll> {
@@ -9,12 +11,13 @@ export default class DraftNotesPublishAll extends ApiCommand<typeof DraftNotesPu
     '<%= config.bin %> draft-notes publish-all -p my-group/my-project --mr 11',
     '<%= config.bin %> draft-notes publish-all -p 42 --mr 11 --dry-run',
   ]
-  static flags = {...mergeRequestFlags}
+  static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST)}
 
   async run(): Promise<void> {
+    const ref = {project: this.flags.project, ...(await this.read(MERGE_REQUEST))}
     // a dry run shows the publishing request itself, not the lists around it
-    if (this.flags['dry-run']) return publishAllDraftNotes(this.api, this.flags)
-    const published = await publishAllAndCount(this.api, this.flags)
-    this.note(done('Published', `${published} draft note${published === 1 ? '' : 's'} on merge request !${this.flags.mr}`))
+    if (this.flags['dry-run']) return publishAllDraftNotes(this.api, ref)
+    const published = await publishAllAndCount(this.api, ref)
+    this.note(done('Published', `${published} draft note${published === 1 ? '' : 's'} on merge request !${ref.merge_request_iid}`))
   }
 }

@@ -1,6 +1,7 @@
-import {mergeRequestFlags, publishDraftNote} from '../../api/draft-notes.js'
+import {MERGE_REQUEST, publishDraftNote} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
+import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPublish> {
@@ -11,10 +12,11 @@ export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPubli
     '<%= config.bin %> draft-notes publish 7 -p 42 --mr 11 --verbose',
   ]
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
-  static flags = {...mergeRequestFlags}
+  static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST)}
 
   async run(): Promise<void> {
-    await publishDraftNote(this.api, this.flags, this.args.note_id)
-    this.note(done('Published', `${thing('draft note', this.args.note_id)} on merge request !${this.flags.mr}`))
+    const ref = {project: this.flags.project, ...(await this.read(MERGE_REQUEST))}
+    await publishDraftNote(this.api, ref, this.args.note_id)
+    this.note(done('Published', `${thing('draft note', this.args.note_id)} on merge request !${ref.merge_request_iid}`))
   }
 }

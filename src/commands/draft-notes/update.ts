@@ -1,7 +1,9 @@
-import {mergeRequestFlags, noteText, positionFlags, positionFrom, updateDraftNote} from '../../api/draft-notes.js'
+import {DRAFT_NOTE_CHANGES, POSITION, positionOf, updateDraftNote} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {idArg, textOrFileFlags} from '../../core/flags.js'
+import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
+import {positionFlags} from './create.js'
 
 export default class DraftNotesUpdate extends ApiCommand<typeof DraftNotesUpdate> {
   static summary = 'Change the text or the position of one of your draft notes'
@@ -11,12 +13,13 @@ export default class DraftNotesUpdate extends ApiCommand<typeof DraftNotesUpdate
     '<%= config.bin %> draft-notes update 7 -p 42 --mr 11 --position-type file --position-base-sha 5d6e9a1 --position-start-sha 5d6e9a1 --position-head-sha 9c8b7a6 --position-new-path docs/api.md',
   ]
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
-  static flags = {...mergeRequestFlags, ...textOrFileFlags('note', 'the new text of the note'), ...positionFlags}
+  static flags = {...requiredProjectFlag, ...flagsOf(DRAFT_NOTE_CHANGES), ...positionFlags}
 
   async run(): Promise<void> {
-    const position = positionFrom(this.flags)
-    const note = await noteText(this.flags)
-    if (note === undefined && position === undefined) throw new UsageError('nothing to change: give --note (or --note-file) or a position (--position-...)')
-    await this.print(await updateDraftNote(this.api, this.flags, this.args.note_id, {note, position}))
+    const positionValues = await this.read(POSITION)
+    const {merge_request_iid, note} = await this.read(DRAFT_NOTE_CHANGES)
+    someChange({note: DRAFT_NOTE_CHANGES.note, ...POSITION}, {note, ...positionValues})
+    const ref = {project: this.flags.project, merge_request_iid}
+    await this.print(await updateDraftNote(this.api, ref, this.args.note_id, {note, position: positionOf(positionValues)}))
   }
 }

@@ -1,10 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {ITERATION_COLUMNS, ITERATION_WORDS, ITERATION_SEARCH_FIELDS, ITERATION_STATES, listIterations, type IterationListFilters} from '../../api/iterations.js'
-import {apiInput} from '../../core/api-input.js'
+import {ITERATION_COLUMNS, ITERATION_FIELDS, ITERATION_FILTERS, ITERATION_WORDS, listIterations} from '../../api/iterations.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
-import {dateTimeFlag, listFlag, listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {ITERATION_FIELDS} from '../../api/iterations.js'
+import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class IterationsList extends ApiCommand<typeof IterationsList> {
   static summary = 'List the iterations of a project\'s groups'
@@ -20,22 +18,12 @@ export default class IterationsList extends ApiCommand<typeof IterationsList> {
   static flags = {
     ...requiredProjectFlag,
     ...listFlags,
-    state: Flags.string({description: 'which iterations (API default: all)', options: [...ITERATION_STATES]}),
-    search: Flags.string({description: 'text to find (in titles unless --in says otherwise)'}),
-    in: listFlag({description: 'where --search looks: title, cadence_title (repeatable or comma list; release 16.2)', options: [...ITERATION_SEARCH_FIELDS]}),
-    'include-ancestors': Flags.boolean({description: 'include iterations of ancestor groups (API default: true)', allowNo: true}),
-    'include-descendants': Flags.boolean({description: 'include iterations of descendant groups (API default: false)', allowNo: true}),
-    'updated-before': dateTimeFlag({description: 'only iterations updated before this time'}),
-    'updated-after': dateTimeFlag({description: 'only iterations updated after this time'}),
+    ...flagsOf(ITERATION_FILTERS),
   }
 
   async run(): Promise<void> {
-    const {flags} = this
-    if (flags.in !== undefined && flags.search === undefined) throw new UsageError('--in says where --search looks: give --search too')
-    const filters: IterationListFilters = {
-      state: flags.state as IterationListFilters['state'], in: flags.in as IterationListFilters['in'],
-      ...apiInput(flags, ['search', 'include-ancestors', 'include-descendants', 'updated-before', 'updated-after']),
-    }
-    await this.printList(listIterations(flags.project, filters))
+    const filters = await this.read(ITERATION_FILTERS)
+    if (filters.in !== undefined && filters.search === undefined) throw new UsageError('--in says where --search looks: give --search too')
+    await this.printList(listIterations(this.flags.project, filters))
   }
 }

@@ -1,8 +1,7 @@
-import {checkDateOrder, createMilestone} from '../../api/milestones.js'
-import {apiInput} from '../../core/api-input.js'
+import {checkDateOrder, createMilestone, NEW_MILESTONE} from '../../api/milestones.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {dateFlag, requiredGroupFlag, textFrom, textOrFileFlags} from '../../core/flags.js'
-import * as Flags from '@oclif/core/flags'
+import {requiredGroupFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class MilestonesCreate extends ApiCommand<typeof MilestonesCreate> {
   static summary = 'Create a milestone in a group'
@@ -13,16 +12,12 @@ export default class MilestonesCreate extends ApiCommand<typeof MilestonesCreate
   ]
   static flags = {
     ...requiredGroupFlag,
-    title: Flags.string({description: 'milestone title', required: true}),
-    ...textOrFileFlags('description', 'milestone description'),
-    'due-date': dateFlag({description: 'due date'}),
-    'start-date': dateFlag({description: 'start date'}),
+    ...flagsOf(NEW_MILESTONE),
   }
 
   async run(): Promise<void> {
-    checkDateOrder(this.flags)
-    const description = await textFrom(this.flags, 'description')
-    const milestone = {title: this.flags.title, description, ...apiInput(this.flags, ['due-date', 'start-date'])}
+    const milestone = await this.read(NEW_MILESTONE)
+    checkDateOrder(milestone)
     await this.print(await createMilestone(this.api, this.flags.group, milestone))
   }
 }

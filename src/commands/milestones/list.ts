@@ -1,11 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {MILESTONE_COLUMNS, MILESTONE_STATES, checkWindow, listMilestones, milestoneIids, type MilestoneState} from '../../api/milestones.js'
-import {apiInput} from '../../core/api-input.js'
+import {MILESTONE_COLUMNS, MILESTONE_FIELDS, MILESTONE_FILTERS, checkWindow, listMilestones} from '../../api/milestones.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {dateTimeFlag, listFlag, listFlags, requiredGroupFlag} from '../../core/flags.js'
-import {together} from '../../core/validate.js'
+import {listFlags, requiredGroupFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {warning} from '../../core/notes.js'
-import {MILESTONE_FIELDS} from '../../api/milestones.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static summary = 'List the milestones of a group'
@@ -21,32 +18,14 @@ export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static flags = {
     ...requiredGroupFlag,
     ...listFlags,
-    iids: listFlag({description: 'only these milestone IIDs (repeatable or comma list; ignored with --include-ancestors)'}),
-    state: Flags.string({description: 'only active or closed milestones', options: [...MILESTONE_STATES]}),
-    title: Flags.string({description: 'only the milestone with exactly this title (case-sensitive)'}),
-    search: Flags.string({description: 'text to find in titles or descriptions (case-insensitive)'}),
-    'search-title': Flags.string({description: 'words to find in titles, all of them (separated by spaces or +)'}),
-    'include-parent-milestones': Flags.boolean({description: 'deprecated: use --include-ancestors', allowNo: true}),
-    'include-ancestors': Flags.boolean({description: 'include milestones of ancestor groups', allowNo: true}),
-    'include-descendants': Flags.boolean({description: 'include milestones of descendant groups (release 16.7)', allowNo: true}),
-    'updated-before': dateTimeFlag({description: 'only milestones updated before this time'}),
-    'updated-after': dateTimeFlag({description: 'only milestones updated after this time'}),
-    'containing-date': dateTimeFlag({description: 'only milestones whose start date <= this <= due date'}),
-    'start-date': dateTimeFlag({description: 'start of a window (with --end-date): milestones due on or after it'}),
-    'end-date': dateTimeFlag({description: 'end of a window (with --start-date): milestones starting on or before it'}),
+    ...flagsOf(MILESTONE_FILTERS),
   }
 
   async run(): Promise<void> {
-    const {flags} = this
-    together(flags, ['start-date', 'end-date'])
-    checkWindow(flags)
-    const iids = milestoneIids(flags.iids)
-    if (iids && (flags['include-ancestors'] || flags['include-parent-milestones'])) this.note(warning('the server ignores --iids together with --include-ancestors'))
-    if (flags['include-parent-milestones'] !== undefined) this.note(warning('--include-parent-milestones is deprecated; use --include-ancestors'))
-    await this.printList(listMilestones(flags.group, {
-      iids, state: flags.state as MilestoneState | undefined,
-      ...apiInput(flags, ['title', 'search', 'search-title', 'include-parent-milestones', 'include-ancestors', 'include-descendants',
-        'updated-before', 'updated-after', 'containing-date', 'start-date', 'end-date']),
-    }))
+    const filters = await this.read(MILESTONE_FILTERS)
+    checkWindow(filters)
+    if (filters.iids && (filters.include_ancestors || filters.include_parent_milestones)) this.note(warning('the server ignores --iids together with --include-ancestors'))
+    if (filters.include_parent_milestones !== undefined) this.note(warning('--include-parent-milestones is deprecated; use --include-ancestors'))
+    await this.printList(listMilestones(this.flags.group, filters))
   }
 }

@@ -1,7 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {createWikiPage, formatFlag} from '../../api/wikis.js'
+import {createWikiPage, NEW_WIKI_PAGE} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {projectOrGroupFlags, textFrom, textOrFileFlags} from '../../core/flags.js'
+import {projectOrGroupFlags} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
 
 export default class WikisCreate extends ApiCommand<typeof WikisCreate> {
@@ -14,13 +14,10 @@ export default class WikisCreate extends ApiCommand<typeof WikisCreate> {
   ]
   static flags = {
     ...projectOrGroupFlags,
-    title: Flags.string({description: 'page title', required: true}),
-    ...textOrFileFlags('content', 'page content', {required: true}),
-    format: formatFlag,
+    ...flagsOf(NEW_WIKI_PAGE),
   }
 
   async run(): Promise<void> {
-    const content = (await textFrom(this.flags, 'content'))!
-    await this.print(await createWikiPage(this.api, scopeOf(this.flags), {title: this.flags.title, content, format: this.flags.format}))
+    await this.print(await createWikiPage(this.api, scopeOf(this.flags), await this.read(NEW_WIKI_PAGE)))
   }
 }

@@ -1,6 +1,7 @@
-import {deleteWikiPage, slugArg} from '../../api/wikis.js'
+import {deleteWikiPage, WIKI_PAGE} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'
+import {argsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
 import {done, thing} from '../../core/notes.js'
 
@@ -11,13 +12,14 @@ export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
     '<%= config.bin %> wikis delete old-notes -p my-group/my-project',
     '<%= config.bin %> wikis delete docs/setup -g my-group --yes',
   ]
-  static args = {slug: slugArg}
+  static args = argsOf(WIKI_PAGE)
   static flags = {...projectOrGroupFlags, ...yesFlag}
 
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
-    await this.confirm(`delete wiki page "${this.args.slug}" of ${scope.kind === 'projects' ? 'project' : 'group'} ${scope.id}`)
-    await deleteWikiPage(this.api, scope, this.args.slug)
-    this.note(done('Deleted', thing('wiki page', this.args.slug)))
+    const {slug} = await this.read(WIKI_PAGE)
+    await this.confirm(`delete wiki page "${slug}" of ${scope.kind === 'projects' ? 'project' : 'group'} ${scope.id}`)
+    await deleteWikiPage(this.api, scope, slug)
+    this.note(done('Deleted', thing('wiki page', slug)))
   }
 }

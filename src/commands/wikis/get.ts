@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {getWikiPage, slugArg, versionFlag} from '../../api/wikis.js'
-import {apiInput} from '../../core/api-input.js'
+import {getWikiPage, WIKI_READ} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
 
 export default class WikisGet extends ApiCommand<typeof WikisGet> {
@@ -13,14 +12,13 @@ export default class WikisGet extends ApiCommand<typeof WikisGet> {
     '<%= config.bin %> wikis get docs/setup -g my-group --render-html --json',
     '<%= config.bin %> wikis get home -p 42 --version 4f8a0c1e9b2d7a6c5e3f1b0d9c8a7e6f5d4c3b2a',
   ]
-  static args = {slug: slugArg}
+  static args = argsOf(WIKI_READ)
   static flags = {
     ...projectOrGroupFlags,
-    'render-html': Flags.boolean({description: 'return the content rendered as HTML', allowNo: true}),
-    version: versionFlag,
+    ...flagsOf(WIKI_READ),
   }
 
   async run(): Promise<void> {
-    await this.print(await getWikiPage(this.api, scopeOf(this.flags), this.args.slug, apiInput(this.flags, ['render-html', 'version'])))
+    await this.print(await getWikiPage(this.api, scopeOf(this.flags), await this.read(WIKI_READ)))
   }
 }

@@ -1,10 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {WIKI_COLUMNS, listWikiPages} from '../../api/wikis.js'
-import {apiInput} from '../../core/api-input.js'
+import {WIKI_COLUMNS, WIKI_FIELDS, WIKI_LIST_OPTIONS, listWikiPages} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
-import {WIKI_FIELDS} from '../../api/wikis.js'
 
 export default class WikisList extends ApiCommand<typeof WikisList> {
   static summary = 'List the wiki pages of a project or a group'
@@ -18,10 +16,10 @@ export default class WikisList extends ApiCommand<typeof WikisList> {
   static flags = {
     ...projectOrGroupFlags,
     ...listFlags,
-    'with-content': Flags.boolean({description: 'include each page\'s content', allowNo: true}),
+    ...flagsOf(WIKI_LIST_OPTIONS),
   }
 
   async run(): Promise<void> {
-    await this.printList(listWikiPages(scopeOf(this.flags), apiInput(this.flags, ['with-content'])))
+    await this.printList(listWikiPages(scopeOf(this.flags), await this.read(WIKI_LIST_OPTIONS)))
   }
 }

@@ -1,8 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {formatFlag, slugArg, updateWikiPage} from '../../api/wikis.js'
+import {updateWikiPage, WIKI_PAGE_CHANGES} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {projectOrGroupFlags, textFrom, textOrFileFlags} from '../../core/flags.js'
+import {projectOrGroupFlags} from '../../core/flags.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 import {scopeOf} from '../../core/scope.js'
 
 export default class WikisUpdate extends ApiCommand<typeof WikisUpdate> {
@@ -12,21 +12,16 @@ export default class WikisUpdate extends ApiCommand<typeof WikisUpdate> {
     '<%= config.bin %> wikis update home -p my-group/my-project --content-file home.md',
     '<%= config.bin %> wikis update docs/setup -g my-group --title docs/installation',
   ]
-  static args = {slug: slugArg}
+  static args = argsOf(WIKI_PAGE_CHANGES)
   static flags = {
     ...projectOrGroupFlags,
-    title: Flags.string({description: 'new title (changes the slug)'}),
-    ...textOrFileFlags('content', 'new page content'),
-    format: formatFlag,
+    ...flagsOf(WIKI_PAGE_CHANGES),
   }
 
   async run(): Promise<void> {
-    const scope = scopeOf(this.flags)
-    // spec: "content (required if title absent); title (required if content absent)"
-    if (this.flags.title === undefined && this.flags.content === undefined && this.flags['content-file'] === undefined) {
-      throw new UsageError('give --content (or --content-file) or --title: the API needs at least one of them')
-    }
-    const content = await textFrom(this.flags, 'content')
-    await this.print(await updateWikiPage(this.api, scope, this.args.slug, {title: this.flags.title, content, format: this.flags.format}))
+    const changes = await this.read(WIKI_PAGE_CHANGES)
+    // spec: "content (required if title absent); title (required if content absent)": a format alone is no change
+    someChange({title: WIKI_PAGE_CHANGES.title, content: WIKI_PAGE_CHANGES.content}, changes)
+    await this.print(await updateWikiPage(this.api, scopeOf(this.flags), changes))
   }
 }

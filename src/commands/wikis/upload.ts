@@ -1,8 +1,7 @@
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {ATTACHMENT_COLUMNS, uploadWikiAttachment} from '../../api/wikis.js'
+import {ATTACHMENT_COLUMNS, uploadWikiAttachment, WIKI_ATTACHMENT} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
 
 export default class WikisUpload extends ApiCommand<typeof WikisUpload> {
@@ -15,13 +14,13 @@ export default class WikisUpload extends ApiCommand<typeof WikisUpload> {
   static columns = ATTACHMENT_COLUMNS
   // -q prints where the file landed in the wiki repository
   static handle = 'file_path'
-  static args = {file: Args.string({description: 'path of the file to upload', required: true})}
+  static args = argsOf(WIKI_ATTACHMENT)
   static flags = {
     ...projectOrGroupFlags,
-    branch: Flags.string({description: 'wiki branch to store it on (API default: the wiki\'s default branch)'}),
+    ...flagsOf(WIKI_ATTACHMENT),
   }
 
   async run(): Promise<void> {
-    await this.print(await uploadWikiAttachment(this.api, scopeOf(this.flags), this.args.file, this.flags.branch))
+    await this.print(await uploadWikiAttachment(this.api, scopeOf(this.flags), await this.read(WIKI_ATTACHMENT)))
   }
 }

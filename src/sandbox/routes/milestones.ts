@@ -176,6 +176,8 @@ export default function register(r: Router, store: Store): void {
     const fields = ['title', 'description', 'start_date', 'due_date', 'state_event']
     if (fields.every(f => q[f] === undefined)) throw badRequest(`${fields.join(', ')} are missing, at least one parameter must be provided`)
     const title = optionalString(q, 'title')
+    // the platform validates the title's presence: an update cannot empty it
+    if (title?.trim() === '') throw invalid(400, {title: ["can't be blank"]})
     if (title !== undefined) assertUniqueTitle(group, title, milestone)
     const stateEvent = oneOf(q, 'state_event', ['close', 'activate'] as const)
     const next: MilestoneRecord = {
