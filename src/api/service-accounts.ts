@@ -1,11 +1,9 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
-import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../core/errors.js'
-import {dateFlag, dateTimeFlag, idArg} from '../core/flags.js'
+import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import type {NewToken, PersonalAccessToken} from './tokens.js'
+import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
@@ -28,76 +26,45 @@ export const GROUP_SERVICE_ACCOUNT_COLUMNS = [...SERVICE_ACCOUNT_COLUMNS, 'email
 export const ACCOUNT_ORDER_BY = ['id', 'username'] as const
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
 
-export interface ServiceAccountListOptions {
-  /** default id */
-  order_by?: (typeof ACCOUNT_ORDER_BY)[number]
-  /** default desc */
-  sort?: (typeof SORT_DIRECTIONS)[number]
-}
+/** GET /service_accounts and /groups/:id/service_accounts */
+export const SERVICE_ACCOUNT_ORDER = declare({
+  order_by: choice(ACCOUNT_ORDER_BY, {description: 'order by this field (API default: id)'}),
+  sort: choice(SORT_DIRECTIONS, {description: 'sort direction (API default: desc)'}),
+})
+export type ServiceAccountListOptions = Values<typeof SERVICE_ACCOUNT_ORDER>
 
-export interface ServiceAccountFields {
-  /** default "Service account user" */
-  name?: string
-  /** default generated, prefixed service_account_ (instance) or service_account_group_ (group) */
-  username?: string
-  /** default a generated no-reply address; a custom one waits for confirmation unless the group verified its domain */
-  email?: string
-}
+/** POST and PATCH: every field optional; "" is refused (the name, username and address name the account) */
+export const SERVICE_ACCOUNT_INPUTS = declare({
+  name: text({description: 'display name (default on create: "Service account user")'}),
+  username: text({description: 'username (default on create: generated, prefixed service_account_ or service_account_group_)'}),
+  email: text({description: 'e-mail address (default on create: a generated no-reply address); a custom one may wait for confirmation'}),
+})
+export type ServiceAccountFields = Values<typeof SERVICE_ACCOUNT_INPUTS>
 
-export const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const
-export const SERVICE_ACCOUNT_TOKEN_STATES = ['active', 'inactive'] as const
+/** DELETE /groups/:id/service_accounts/:user_id */
+export const SERVICE_ACCOUNT_DELETION = declare({
+  hard_delete: boolean({description: 'also delete its contributions and the groups it alone owns'}),
+})
+export type ServiceAccountDeletion = Values<typeof SERVICE_ACCOUNT_DELETION>
 
-export interface ServiceAccountTokenFilters {
-  created_after?: string
-  created_before?: string
-  /** dates */
-  expires_after?: string
-  expires_before?: string
-  last_used_after?: string
-  last_used_before?: string
-  /** true returns only revoked tokens */
-  revoked?: boolean
-  /** substring of the name */
-  search?: string
-  sort?: (typeof TOKEN_SORTS)[number]
-  state?: (typeof SERVICE_ACCOUNT_TOKEN_STATES)[number]
-}
-
-const topLevelGroupFlag = Flags.custom<string>({
-  char: 'g',
-  helpValue: 'ID|PATH',
-  parse: async (input, _ctx, opts) => {
-    // "Group service accounts (top-level groups only)": a path with a slash names a subgroup.
-    if (input.includes('/')) throw new UsageError(`--${opts.name}: service accounts belong to top-level groups only, and "${input}" is a subgroup`)
-    return input
+// "Group service accounts (top-level groups only)": a path with a slash names a subgroup, which the
+// platform refuses (400 "Group must be a top-level group"); a numeric ID is left to the server.
+const topLevelGroup = <R extends boolean>(options: {required?: R; description: string}) => custom<string, R>({
+  ...options, flag: 'group', char: 'g', helpValue: 'ID|PATH', hint: 'a top-level group: ID or path without /',
+  parse: value => {
+    if (value.includes('/')) throw new RuleBroken('is a subgroup; service accounts belong to top-level groups only')
+    return value
   },
 })
-export const optionalAccountGroupFlag = {group: topLevelGroupFlag({description: 'top-level group ID or path (group service accounts; without it, instance service accounts)'})}
-export const requiredAccountGroupFlag = {group: topLevelGroupFlag({description: 'top-level group ID or path', required: true})}
+/** `-g`: a group's accounts; without it, the instance's */
+export const ACCOUNT_SCOPE = declare({id: topLevelGroup({description: 'top-level group ID or path (group service accounts; without it, instance service accounts)'})})
+/** `-g` where only group accounts exist */
+export const ACCOUNT_GROUP = declare({id: topLevelGroup({required: true, description: 'top-level group ID or path'})})
 
 /** USER_ID: service accounts are users */
-export const accountIdArg = () => idArg('USER_ID', 'user ID of the service account')
+export const ACCOUNT = declare({user_id: id({arg: true, flag: 'user_id', required: true, description: 'user ID of the service account'})})
 /** USER_ID TOKEN_ID of a service account's token */
-export const accountTokenArgs = () => ({user_id: accountIdArg(), token_id: idArg('TOKEN_ID', 'token ID')})
-
-export const accountFieldFlags = {
-  name: Flags.string({description: 'display name (default on create: "Service account user")'}),
-  username: Flags.string({description: 'username (default on create: generated, prefixed service_account_ or service_account_group_)'}),
-  email: Flags.string({description: 'e-mail address (default on create: a generated no-reply address); a custom one may wait for confirmation'}),
-}
-
-export const tokenFilterFlags = {
-  'created-after': dateTimeFlag({description: 'tokens created after this time'}),
-  'created-before': dateTimeFlag({description: 'tokens created before this time'}),
-  'expires-after': dateFlag({description: 'tokens expiring after this date'}),
-  'expires-before': dateFlag({description: 'tokens expiring before this date'}),
-  'last-used-after': dateTimeFlag({description: 'tokens last used after this time'}),
-  'last-used-before': dateTimeFlag({description: 'tokens last used before this time'}),
-  revoked: Flags.boolean({description: 'only revoked tokens (--no-revoked: only those not revoked)', allowNo: true}),
-  search: Flags.string({description: 'tokens whose name contains this text'}),
-  sort: Flags.string({description: 'order of the tokens', options: [...TOKEN_SORTS]}),
-  state: Flags.string({description: 'active or inactive tokens only', options: [...SERVICE_ACCOUNT_TOKEN_STATES]}),
-}
+export const ACCOUNT_TOKEN = declare({...ACCOUNT, token_id: id({arg: true, flag: 'token_id', required: true, description: 'token ID'})})
 
 const accountsPath = (group?: string) => (group === undefined ? '/service_accounts' : apiPath`/groups/${group}/service_accounts`)
 const accountPath = (group: string | undefined, id: Id) => `${accountsPath(group)}${apiPath`/${id}`}`
@@ -119,11 +86,11 @@ export function updateServiceAccount(api: ApiClient, group: string | undefined, 
 }
 
 /** hard_delete also deletes the contributions otherwise moved to a placeholder user, and groups the account alone owns */
-export function deleteServiceAccount(api: ApiClient, group: string, id: Id, options: {hard_delete?: boolean} = {}): Promise<void> {
+export function deleteServiceAccount(api: ApiClient, group: string, id: Id, options: ServiceAccountDeletion = {}): Promise<void> {
   return api.delete(accountPath(group, id), {...options})
 }
 
-export function listServiceAccountTokens(group: string, userId: Id, filters: ServiceAccountTokenFilters = {}): ListSpec<PersonalAccessToken> {
+export function listServiceAccountTokens(group: string, userId: Id, filters: TokenFilters = {}): ListSpec<PersonalAccessToken> {
   return listSpec<PersonalAccessToken>(tokensPath(group, userId), {...filters})
 }
 
@@ -140,6 +107,6 @@ export function revokeServiceAccountToken(api: ApiClient, group: string, userId:
  * "creates a new token valid one week and revokes existing tokens". The body is not shown in the spec;
  * the platform answers with the new token, value included.
  */
-export function rotateServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id, options: {expires_at?: string} = {}): Promise<PersonalAccessToken | PersonalAccessToken[]> {
+export function rotateServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id, options: TokenRotation = {}): Promise<PersonalAccessToken | PersonalAccessToken[]> {
   return api.post<PersonalAccessToken | PersonalAccessToken[]>(`${tokenPath(group, userId, tokenId)}/rotate`, {...options})
 }

@@ -1,14 +1,12 @@
 // Personal access tokens and impersonation tokens (document 1, "Tokens"); the token model is shared
 // with the tokens of group service accounts (src/api/service-accounts.ts).
-import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../core/errors.js'
-import {dateFlag, listFlag, textFlag} from '../core/flags.js'
+import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Printer} from '../core/output.js'
 import {printWithSecret} from '../core/secret.js'
-import {isPositiveId, type Id} from '../core/id.js'
-import type {ServiceAccountTokenFilters} from './service-accounts.js'
+import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
 export interface PersonalAccessToken {
@@ -41,35 +39,34 @@ export const CREATED_TOKEN_COLUMNS = [...TOKEN_COLUMNS, 'token'] as const
 
 /** "Token state filter values for listing: all, active, inactive" */
 export const TOKEN_STATES = ['all', 'active', 'inactive'] as const
-export type TokenState = (typeof TOKEN_STATES)[number]
 
 /** "only k8s_proxy-style orchestrator proxy scope `orchestrator_proxy` and `self_rotate` accepted" */
 export const SELF_SERVICE_SCOPES = ['orchestrator_proxy', 'self_rotate'] as const
 
+export const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const
+/** the service-account token finder's states: no `all` */
+export const SERVICE_ACCOUNT_TOKEN_STATES = ['active', 'inactive'] as const
+
 /** "Token and service-account description: maximum 255 characters" */
 export const DESCRIPTION_MAX = 255
 
-export interface NewToken {
-  name: string
-  scopes: string[]
-  description?: string
-  /** YYYY-MM-DD; when absent the server sets the maximum allowed lifetime */
-  expires_at?: string
-}
+/** POST of every token (personal, impersonation, service account): name and scopes required */
+export const NEW_TOKEN = declare({
+  name: text({required: true, description: 'token name'}),
+  scopes: list({flag: 'scope', required: true, description: 'scope of the token, repeatable or a comma list: api, read_user, read_repository, ...'}),
+  // Impersonation tokens: "listed as required" by the spec, whose own description gives the default
+  // below, as the platform does; own tokens: "documented as type array", the platform takes a date.
+  expires_at: date({description: 'expiry date (default: the maximum lifetime the server allows)'}),
+  // an optional text, not a name: "" is sent as given
+  description: text({max: DESCRIPTION_MAX, empty: 'value', description: `what the token is for (at most ${DESCRIPTION_MAX} characters)`}),
+})
+export type NewToken = Values<typeof NEW_TOKEN>
 
-/** the inputs of every token creation (personal, impersonation, service account): name, scopes, expiry, description */
-export const newTokenFlags = {
-  name: Flags.string({description: 'token name', required: true}),
-  scope: listFlag({description: 'scope of the token, repeatable or a comma list (api, read_user, read_repository, ...)', required: true}),
-  'expires-at': dateFlag({description: 'expiry date (default: the maximum lifetime the server allows)'}),
-  description: textFlag(DESCRIPTION_MAX)({description: `what the token is for (at most ${DESCRIPTION_MAX} characters)`}),
-}
-
-/** the API body of `newTokenFlags` (`--scope` is the API's `scopes`) */
-export function newTokenInput(flags: {name: string; scope?: string[]; 'expires-at'?: string; description?: string}): NewToken {
-  // --scope is required (oclif enforces it); listFlag's type cannot say so
-  return {name: flags.name, scopes: flags.scope ?? [], expires_at: flags['expires-at'], description: flags.description}
-}
+/** POST .../rotate: the one input of a rotation */
+export const TOKEN_ROTATION = declare({
+  expires_at: date({description: 'expiry date of the new token (default: one week from today)'}),
+})
+export type TokenRotation = Values<typeof TOKEN_ROTATION>
 
 /** POST /user/personal_access_tokens accepts only these scopes: refused here, naming the allowed ones */
 export function checkSelfServiceScopes(scopes: readonly string[]): void {
@@ -79,18 +76,38 @@ export function checkSelfServiceScopes(scopes: readonly string[]): void {
   }
 }
 
-/** user IDs are integers in these paths ("user_id (integer, required)"): a username is refused before sending */
-const userIdFlag = Flags.custom<string>({
-  char: 'u',
-  description: 'user ID (numeric)',
-  helpValue: 'ID',
-  parse: async (input, _ctx, opts) => {
-    if (!isPositiveId(input)) throw new UsageError(`--${opts.name} must be a numeric user ID, got "${input}"`)
-    return input
-  },
+const USER_ID_DESCRIPTION = 'numeric user ID'
+/** the user of /users/:user_id/... paths: "user_id (integer, required)", so a username is refused before sending */
+export const TOKEN_USER = declare({user_id: id({flag: 'user', required: true, description: USER_ID_DESCRIPTION})})
+/** the same user, when it is optional: without it, the caller's own tokens */
+export const OPTIONAL_TOKEN_USER = declare({user_id: id({flag: 'user', description: USER_ID_DESCRIPTION})})
+
+/** GET /users/:user_id/impersonation_tokens */
+export const IMPERSONATION_TOKEN_FILTERS = declare({
+  state: choice(TOKEN_STATES, {description: 'which tokens (API default: all)'}),
 })
-export const requiredUserIdFlag = {user: userIdFlag({required: true})}
-export const optionalUserIdFlag = {user: userIdFlag()}
+export type ImpersonationTokenFilters = Values<typeof IMPERSONATION_TOKEN_FILTERS>
+
+/** the token finder of the platform: a service account's tokens, and (without `sort` and expiry) personal ones */
+export const TOKEN_FILTERS = declare({
+  created_after: dateTime({description: 'tokens created after this time'}),
+  created_before: dateTime({description: 'tokens created before this time'}),
+  expires_after: date({description: 'tokens expiring after this date'}),
+  expires_before: date({description: 'tokens expiring before this date'}),
+  last_used_after: dateTime({description: 'tokens last used after this time'}),
+  last_used_before: dateTime({description: 'tokens last used before this time'}),
+  revoked: boolean({description: 'only revoked tokens (--no-revoked: only those not revoked)'}),
+  // a filter: "" matches every name, as the server does
+  search: text({empty: 'value', description: 'tokens whose name contains this text'}),
+  sort: choice(TOKEN_SORTS, {description: 'order of the tokens'}),
+  state: choice(SERVICE_ACCOUNT_TOKEN_STATES, {description: 'active or inactive tokens only'}),
+})
+export type TokenFilters = Values<typeof TOKEN_FILTERS>
+
+// GET /personal_access_tokens: no expiry filters, and no API `sort`, so --sort stays the output's order
+const {expires_after: _expiresAfter, expires_before: _expiresBefore, sort: _sort, ...personalFilters} = TOKEN_FILTERS
+export const PERSONAL_TOKEN_FILTERS = personalFilters
+export type PersonalAccessTokenFilters = Values<typeof PERSONAL_TOKEN_FILTERS> & {user_id?: string}
 
 /**
  * A created token on stdout: a table leaves the value out and shows it on its own line with a
@@ -124,9 +141,6 @@ export function createOwnToken(api: ApiClient, token: NewToken): Promise<Persona
 export const SELF = 'self'
 export const TOKEN_REF_DESCRIPTION = 'token ID, or self for the token forgectl is using'
 
-/** the same finder as a service account's tokens; `user_id` (administrators only, for other users) */
-export type PersonalAccessTokenFilters = Pick<ServiceAccountTokenFilters, 'created_after' | 'created_before' | 'last_used_after' | 'last_used_before' | 'revoked' | 'search' | 'state'> & {user_id?: string}
-
 /** `self` or `token 42`, for confirmations and notes */
 export function describeTokenRef(ref: string): string {
   return ref === SELF ? 'the token forgectl is using' : `token ${ref}`
@@ -148,7 +162,7 @@ export function getPersonalAccessToken(api: ApiClient, ref: string): Promise<Per
  * A new token with the old one's name and scopes, valid a week unless `expires_at` says otherwise; the
  * old one is revoked at once. 400 for a revoked or expired token; `self` works with the scope self_rotate.
  */
-export function rotatePersonalAccessToken(api: ApiClient, ref: string, input: {expires_at?: string}): Promise<PersonalAccessToken> {
+export function rotatePersonalAccessToken(api: ApiClient, ref: string, input: TokenRotation): Promise<PersonalAccessToken> {
   return api.post<PersonalAccessToken>(`${personalTokenPath(ref)}/rotate`, {...input})
 }
 
@@ -162,7 +176,7 @@ export function revokePersonalAccessToken(api: ApiClient, ref: string): Promise<
 const impersonationTokensPath = (userId: string) => apiPath`/users/${userId}/impersonation_tokens`
 const impersonationTokenPath = (userId: string, id: Id) => `${impersonationTokensPath(userId)}${apiPath`/${id}`}`
 
-export function listImpersonationTokens(userId: string, filters: {state?: TokenState} = {}): ListSpec<ImpersonationToken> {
+export function listImpersonationTokens(userId: string, filters: ImpersonationTokenFilters = {}): ListSpec<ImpersonationToken> {
   return listSpec<ImpersonationToken>(impersonationTokensPath(userId), {...filters})
 }
 

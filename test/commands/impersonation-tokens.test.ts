@@ -63,6 +63,18 @@ describe('impersonation-tokens list and get', () => {
     expect(create.code).toBe(5)
   })
 
+  it('names a missing -u, refuses an empty --name, and sends nothing (exit 2)', async () => {
+    const missing = await counted(['impersonation-tokens', 'list'])
+    expect(missing.result.code).toBe(2)
+    expect(missing.result.stderr).toBe('Error: missing --user (numeric user ID)\n')
+    const empty = await counted(['impersonation-tokens', 'create', '-u', '3', '--name', '', '--scope', 'api'])
+    expect(empty.result.code).toBe(2)
+    expect(empty.result.stderr).toBe('Error: --name "": must not be empty\n')
+    const state = await counted(['impersonation-tokens', 'list', '-u', '3', '--state', 'revoked'])
+    expect(state.result.stderr).toBe('Error: --state "revoked": must be one of all, active, inactive\n')
+    expect(missing.requests + empty.requests + state.requests).toBe(0)
+  })
+
   it('validates --state, -u and TOKEN_ID before sending (exit 2)', async () => {
     for (const args of [
       ['impersonation-tokens', 'list', '-u', '3', '--state', 'revoked'],
@@ -130,7 +142,7 @@ describe('impersonation-tokens create and revoke', () => {
   it('validates the inputs locally and the server checks them too', async () => {
     const {result, requests} = await counted(['impersonation-tokens', 'create', '-u', '3', '--name', 'x', '--scope', 'api', '--description', 'd'.repeat(256)])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('--description is 256 characters long; the limit is 255')
+    expect(result.stderr).toBe(`Error: --description "${'d'.repeat(60)}…": must be at most 255 characters, not 256\n`)
     expect(requests).toBe(0)
     const server = await sb.run(['impersonation-tokens', 'create', '-u', '3', '--name', 'x', '--scope', 'api', '--expires-at', '2099-01-01'], admin)
     expect(server.code).toBe(6)

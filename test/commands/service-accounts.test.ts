@@ -96,7 +96,7 @@ describe('service-accounts list', () => {
       expect(requests).toBe(0)
     }
     const {result} = await counted(['service-accounts', 'create', '-g', 'acme/platform'])
-    expect(result.stderr).toContain('service accounts belong to top-level groups only, and "acme/platform" is a subgroup')
+    expect(result.stderr).toBe('Error: --group "acme/platform": is a subgroup; service accounts belong to top-level groups only\n')
   })
 })
 
@@ -155,12 +155,31 @@ describe('service-accounts create and update', () => {
     expect(nothing.requests).toBe(0)
     const bad = await counted(['service-accounts', 'update', 'bot', '--name', 'x'], admin)
     expect(bad.result.code).toBe(2)
+    expect(bad.result.stderr).toBe('Error: USER_ID "bot": must be a positive whole number\n')
     expect(bad.requests).toBe(0)
+    const missing = await counted(['service-accounts', 'update', '--name', 'x'], admin)
+    expect(missing.result.code).toBe(2)
+    expect(missing.result.stderr).toBe('Error: missing USER_ID (user ID of the service account)\n')
+    expect(missing.requests).toBe(0)
     const ordinary = await sb.run(['service-accounts', 'update', '3', '--name', 'x'], admin)
     expect(ordinary.code).toBe(3)
     expect(ordinary.stderr).toContain('User Not Found')
     const elsewhere = await sb.run(['service-accounts', 'update', String((await deployer()).id), '-g', 'opensource', '--name', 'x'], owner)
     expect(elsewhere.code).toBe(3)
+  })
+})
+
+describe('service-accounts: an empty name, username or e-mail is refused, never sent', () => {
+  it.each([
+    [['service-accounts', 'create', '--name', ''], '--name ""'],
+    [['service-accounts', 'create', '-g', 'acme', '--username', ' '], '--username " "'],
+    [['service-accounts', 'update', '5', '--email', ''], '--email ""'],
+    [['service-accounts', 'create', '-g', ''], '--group ""'],
+  ])('%j (exit 2)', async (args, label) => {
+    const {result, requests} = await counted(args, admin)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`Error: ${label}: must not be empty\n`)
+    expect(requests).toBe(0)
   })
 })
 
@@ -318,6 +337,13 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     expect((await whoIs(token!.token!)).code).toBe(0)
   })
 
+  it('names every missing input of a token creation in one message (exit 2, nothing sent)', async () => {
+    const {result, requests} = await counted(['service-accounts', 'tokens', 'create'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: missing --group (top-level group ID or path), USER_ID (user ID of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\n')
+    expect(requests).toBe(0)
+  })
+
   it('validates create and rotate inputs locally (exit 2, nothing sent)', async () => {
     for (const args of [
       ['create', '7', '-g', 'acme', '--name', 'x', '--scope', 'api', '--description', 'z'.repeat(256)],
@@ -326,6 +352,7 @@ describe('service-accounts tokens create, revoke, rotate', () => {
       ['create', '7', '--name', 'x', '--scope', 'api'],
       ['rotate', '7', '8', '-g', 'acme', '--expires-at', '2026-1-1', '--yes'],
       ['rotate', '7', '-g', 'acme', '--yes'],
+      ['create', '7', '-g', 'acme', '--name', '', '--scope', 'api'],
     ]) {
       const {result, requests} = await counted(['service-accounts', 'tokens', ...args])
       expect(result.code, args.join(' ')).toBe(2)

@@ -104,22 +104,45 @@ describe('tokens create (for yourself)', () => {
 
 describe('tokens create: local validation sends nothing', () => {
   it.each([
-    ['a description over 255 characters', ['-u', '3', '--description', 'x'.repeat(256)], '--description is 256 characters long; the limit is 255'],
-    ['an impossible date', ['-u', '3', '--expires-at', '2026-02-30'], '--expires-at must be a date as YYYY-MM-DD'],
-    ['a date in another format', ['-u', '3', '--expires-at', '31/12/2026'], '--expires-at must be a date as YYYY-MM-DD'],
-    ['a username instead of a user ID', ['--user', 'bob'], '--user must be a numeric user ID, got "bob"'],
+    ['a description over 255 characters', ['-u', '3', '--description', 'x'.repeat(256)], `--description "${'x'.repeat(60)}…": must be at most 255 characters, not 256`],
+    ['an impossible date', ['-u', '3', '--expires-at', '2026-02-30'], '--expires-at "2026-02-30": must be a date as YYYY-MM-DD'],
+    ['a date in another format', ['-u', '3', '--expires-at', '31/12/2026'], '--expires-at "31/12/2026": must be a date as YYYY-MM-DD'],
+    ['a username instead of a user ID', ['--user', 'bob'], '--user "bob": must be a positive whole number'],
+    ['an empty scope', ['-u', '3', '--scope', ''], '--scope "": must not be empty'],
   ])('refuses %s (exit 2)', async (_what, extra, message) => {
     const {result, requests} = await counted(['tokens', 'create', '--name', 'x', '--scope', 'api', ...extra])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain(message)
+    expect(result.stderr).toBe(`Error: ${message}\n`)
     expect(requests).toBe(0)
   })
 
-  it('needs --name and --scope', async () => {
-    const {result, requests} = await counted(['tokens', 'create', '-u', '3', '--name', 'x'])
-    expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/missing --scope(s)? \(/)
-    expect(requests).toBe(0)
+  it.each([
+    ['for a user', ['-u', '3'], admin],
+    ['for yourself', [], {as: 'developer'}],
+  ] as const)('refuses an empty --name %s (exit 2), sending nothing', async (_what, extra, options) => {
+    for (const name of ['', '   ']) {
+      const {result, requests} = await counted(['tokens', 'create', ...extra, '--name', name, '--scope', 'self_rotate'], options)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe(`Error: --name "${name}": must not be empty\n`)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('needs --name and --scope, both named in one message', async () => {
+    const scope = await counted(['tokens', 'create', '-u', '3', '--name', 'x'])
+    expect(scope.result.code).toBe(2)
+    expect(scope.result.stderr).toBe('Error: missing --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\n')
+    expect(scope.requests).toBe(0)
+    const both = await counted(['tokens', 'create', '-u', '3'])
+    expect(both.result.code).toBe(2)
+    expect(both.result.stderr).toBe('Error: missing --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\n')
+    expect(both.requests).toBe(0)
+  })
+
+  it('sends an empty --description as given: it is a text, not a name', async () => {
+    const result = await sb.run(['tokens', 'create', '-u', '3', '--name', 'undescribed', '--scope', 'api', '--description', '', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Token & {description: string | null}>()).toMatchObject({name: 'undescribed', description: ''})
   })
 
   it('the server enforces the description limit too (400)', async () => {

@@ -1,6 +1,7 @@
-import {getImpersonationToken, requiredUserIdFlag} from '../../api/tokens.js'
+import {getImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
+import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensGet extends ApiCommand<typeof ImpersonationTokensGet> {
   static summary = 'Show one impersonation token of a user'
@@ -10,9 +11,10 @@ export default class ImpersonationTokensGet extends ApiCommand<typeof Impersonat
     '<%= config.bin %> impersonation-tokens get 7 -u 42 --json',
   ]
   static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
-  static flags = {...requiredUserIdFlag}
+  static flags = {...withUserChar(TOKEN_USER)}
 
   async run(): Promise<void> {
-    await this.print(await getImpersonationToken(this.api, this.flags.user, this.args.token_id))
+    const {user_id: user} = await this.read(TOKEN_USER)
+    await this.print(await getImpersonationToken(this.api, user, this.args.token_id))
   }
 }

@@ -1,8 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {TOKEN_COLUMNS, TOKEN_STATES, listImpersonationTokens, requiredUserIdFlag, type TokenState} from '../../api/tokens.js'
+import {IMPERSONATION_TOKEN_FIELDS, IMPERSONATION_TOKEN_FILTERS, TOKEN_COLUMNS, TOKEN_USER, listImpersonationTokens} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'
-import {IMPERSONATION_TOKEN_FIELDS} from '../../api/tokens.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensList extends ApiCommand<typeof ImpersonationTokensList> {
   static summary = 'List the impersonation tokens of a user'
@@ -13,13 +13,10 @@ export default class ImpersonationTokensList extends ApiCommand<typeof Impersona
     '<%= config.bin %> impersonation-tokens list -u 42 --state active --all --json',
   ]
   static columns = TOKEN_COLUMNS
-  static flags = {
-    ...requiredUserIdFlag,
-    ...listFlags,
-    state: Flags.string({description: 'which tokens (API default: all)', options: [...TOKEN_STATES]}),
-  }
+  static flags = {...withUserChar(TOKEN_USER), ...listFlags, ...flagsOf(IMPERSONATION_TOKEN_FILTERS)}
 
   async run(): Promise<void> {
-    await this.printList(listImpersonationTokens(this.flags.user, {state: this.flags.state as TokenState | undefined}))
+    const {user_id: user, ...filters} = await this.read({...TOKEN_USER, ...IMPERSONATION_TOKEN_FILTERS})
+    await this.printList(listImpersonationTokens(user, filters))
   }
 }

@@ -1,7 +1,8 @@
-import {requiredUserIdFlag, revokeImpersonationToken} from '../../api/tokens.js'
+import {revokeImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
 import {done, thing} from '../../core/notes.js'
+import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensRevoke extends ApiCommand<typeof ImpersonationTokensRevoke> {
   static summary = 'Revoke an impersonation token'
@@ -11,11 +12,12 @@ export default class ImpersonationTokensRevoke extends ApiCommand<typeof Imperso
     '<%= config.bin %> impersonation-tokens revoke 7 -u 42 --yes',
   ]
   static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
-  static flags = {...requiredUserIdFlag, ...yesFlag}
+  static flags = {...withUserChar(TOKEN_USER), ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`revoke impersonation token ${this.args.token_id} of user ${this.flags.user}`)
-    await revokeImpersonationToken(this.api, this.flags.user, this.args.token_id)
-    this.note(done('Revoked', thing('impersonation token', this.args.token_id, thing('user', this.flags.user))))
+    const {user_id: user} = await this.read(TOKEN_USER)
+    await this.confirm(`revoke impersonation token ${this.args.token_id} of user ${user}`)
+    await revokeImpersonationToken(this.api, user, this.args.token_id)
+    this.note(done('Revoked', thing('impersonation token', this.args.token_id, thing('user', user))))
   }
 }

@@ -1,6 +1,6 @@
-import {accountFieldFlags, createServiceAccount, optionalAccountGroupFlag} from '../../api/service-accounts.js'
-import {apiInput} from '../../core/api-input.js'
+import {ACCOUNT_SCOPE, createServiceAccount, SERVICE_ACCOUNT_INPUTS} from '../../api/service-accounts.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class ServiceAccountsCreate extends ApiCommand<typeof ServiceAccountsCreate> {
   static summary = 'Create an instance service account, or one of a top-level group'
@@ -9,9 +9,10 @@ export default class ServiceAccountsCreate extends ApiCommand<typeof ServiceAcco
     '<%= config.bin %> service-accounts create --name "Release bot"',
     '<%= config.bin %> service-accounts create -g my-group --username deploy-bot --email deploy-bot@my-group.example.com',
   ]
-  static flags = {...optionalAccountGroupFlag, ...accountFieldFlags}
+  static flags = {...flagsOf(ACCOUNT_SCOPE), ...flagsOf(SERVICE_ACCOUNT_INPUTS)}
 
   async run(): Promise<void> {
-    await this.print(await createServiceAccount(this.api, this.flags.group, apiInput(this.flags, ['name', 'username', 'email'])))
+    const {id: group, ...fields} = await this.read({...ACCOUNT_SCOPE, ...SERVICE_ACCOUNT_INPUTS})
+    await this.print(await createServiceAccount(this.api, group, fields))
   }
 }

@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {accountIdArg, deleteServiceAccount, requiredAccountGroupFlag} from '../../api/service-accounts.js'
-import {apiInput} from '../../core/api-input.js'
+import {ACCOUNT, ACCOUNT_GROUP, deleteServiceAccount, SERVICE_ACCOUNT_DELETION} from '../../api/service-accounts.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {yesFlag} from '../../core/flags.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAccountsDelete> {
@@ -12,17 +11,14 @@ export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAcco
     '<%= config.bin %> service-accounts delete 58 -g my-group',
     '<%= config.bin %> service-accounts delete 58 -g 42 --hard-delete --yes',
   ]
-  static args = {user_id: accountIdArg()}
-  static flags = {
-    ...requiredAccountGroupFlag,
-    ...yesFlag,
-    'hard-delete': Flags.boolean({description: 'also delete its contributions and the groups it alone owns', allowNo: true}),
-  }
+  static args = argsOf(ACCOUNT)
+  static flags = {...flagsOf(ACCOUNT_GROUP), ...yesFlag, ...flagsOf(SERVICE_ACCOUNT_DELETION)}
 
   async run(): Promise<void> {
-    const hard = this.flags['hard-delete'] ? ' and its contributions' : ''
-    await this.confirm(`delete service account ${this.args.user_id}${hard} of group ${this.flags.group}`)
-    await deleteServiceAccount(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['hard-delete']))
-    this.note(done('Deleted', thing('service account', this.args.user_id)))
+    const {id: group, user_id: account, ...options} = await this.read({...ACCOUNT_GROUP, ...ACCOUNT, ...SERVICE_ACCOUNT_DELETION})
+    const hard = options.hard_delete ? ' and its contributions' : ''
+    await this.confirm(`delete service account ${account}${hard} of group ${group}`)
+    await deleteServiceAccount(this.api, group, account, options)
+    this.note(done('Deleted', thing('service account', account)))
   }
 }

@@ -1,12 +1,9 @@
-import * as Flags from '@oclif/core/flags'
 import {
-  ACCOUNT_ORDER_BY, GROUP_SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_COLUMNS, SORT_DIRECTIONS, listServiceAccounts, optionalAccountGroupFlag,
-  type ServiceAccountListOptions,
+  ACCOUNT_SCOPE, GROUP_SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER, listServiceAccounts,
 } from '../../api/service-accounts.js'
-import {apiInput} from '../../core/api-input.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'
-import {SERVICE_ACCOUNT_FIELDS} from '../../api/service-accounts.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
   static summary = 'List instance service accounts, or those of a top-level group'
@@ -17,16 +14,11 @@ export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccoun
     '<%= config.bin %> service-accounts list -g my-group --order-by username --sort asc',
     '<%= config.bin %> service-accounts list -g 42 --all --json',
   ]
-  static flags = {
-    ...optionalAccountGroupFlag,
-    ...listFlags,
-    'order-by': Flags.string({description: 'order by this field (API default: id)', options: [...ACCOUNT_ORDER_BY]}),
-    sort: Flags.string({description: 'sort direction (API default: desc)', options: [...SORT_DIRECTIONS]}),
-  }
+  static flags = {...flagsOf(ACCOUNT_SCOPE), ...listFlags, ...flagsOf(SERVICE_ACCOUNT_ORDER)}
 
   async run(): Promise<void> {
-    const options = apiInput(this.flags, ['order-by', 'sort']) as ServiceAccountListOptions
-    const columns = this.flags.group === undefined ? SERVICE_ACCOUNT_COLUMNS : GROUP_SERVICE_ACCOUNT_COLUMNS
-    await this.printList(listServiceAccounts(this.flags.group, options), columns)
+    const {id: group, ...options} = await this.read({...ACCOUNT_SCOPE, ...SERVICE_ACCOUNT_ORDER})
+    const columns = group === undefined ? SERVICE_ACCOUNT_COLUMNS : GROUP_SERVICE_ACCOUNT_COLUMNS
+    await this.printList(listServiceAccounts(group, options), columns)
   }
 }

@@ -1,7 +1,7 @@
-import {accountIdArg, accountFieldFlags, optionalAccountGroupFlag, updateServiceAccount} from '../../api/service-accounts.js'
-import {apiInput} from '../../core/api-input.js'
+import {ACCOUNT, ACCOUNT_SCOPE, SERVICE_ACCOUNT_INPUTS, updateServiceAccount} from '../../api/service-accounts.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {atLeastOne} from '../../core/validate.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 import {info} from '../../core/notes.js'
 
 export default class ServiceAccountsUpdate extends ApiCommand<typeof ServiceAccountsUpdate> {
@@ -11,13 +11,14 @@ export default class ServiceAccountsUpdate extends ApiCommand<typeof ServiceAcco
     '<%= config.bin %> service-accounts update 57 --name "Release bot (old)"',
     '<%= config.bin %> service-accounts update 58 -g my-group --email deploy@my-group.example.com',
   ]
-  static args = {user_id: accountIdArg()}
-  static flags = {...optionalAccountGroupFlag, ...accountFieldFlags}
+  static args = argsOf(ACCOUNT)
+  static flags = {...flagsOf(ACCOUNT_SCOPE), ...flagsOf(SERVICE_ACCOUNT_INPUTS)}
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, ['name', 'username', 'email'])
-    const account = await updateServiceAccount(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['name', 'username', 'email']))
-    if (account.unconfirmed_email) this.note(info(`The e-mail address ${account.unconfirmed_email} waits for confirmation; until then the account keeps ${account.email ?? 'its current address'}`))
-    await this.print(account)
+    const {id: group, user_id: account, ...fields} = await this.read({...ACCOUNT_SCOPE, ...ACCOUNT, ...SERVICE_ACCOUNT_INPUTS})
+    someChange(SERVICE_ACCOUNT_INPUTS, fields)
+    const updated = await updateServiceAccount(this.api, group, account, fields)
+    if (updated.unconfirmed_email) this.note(info(`The e-mail address ${updated.unconfirmed_email} waits for confirmation; until then the account keeps ${updated.email ?? 'its current address'}`))
+    await this.print(updated)
   }
 }

@@ -1,5 +1,7 @@
-import {checkSelfServiceScopes, createOwnToken, createUserToken, newTokenFlags, newTokenInput, optionalUserIdFlag, printCreatedToken} from '../../api/tokens.js'
+import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {withUserChar} from '../../core/user-flag.js'
 
 export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
   static summary = 'Create a personal access token for yourself, or for a user as an administrator'
@@ -9,12 +11,12 @@ export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
     '<%= config.bin %> tokens create --name rotate-me --scope self_rotate --description "Rotates itself nightly"',
     'TOKEN=$(<%= config.bin %> tokens create -u 42 --name backup --scope read_repository --quiet)',
   ]
-  static flags = {...optionalUserIdFlag, ...newTokenFlags}
+  static flags = {...withUserChar(OPTIONAL_TOKEN_USER), ...flagsOf(NEW_TOKEN)}
 
   async run(): Promise<void> {
-    const token = newTokenInput(this.flags)
-    if (this.flags.user === undefined) checkSelfServiceScopes(token.scopes)
-    const created = this.flags.user === undefined ? await createOwnToken(this.api, token) : await createUserToken(this.api, this.flags.user, token)
+    const {user_id: user, ...token} = await this.read({...OPTIONAL_TOKEN_USER, ...NEW_TOKEN})
+    if (user === undefined) checkSelfServiceScopes(token.scopes)
+    const created = user === undefined ? await createOwnToken(this.api, token) : await createUserToken(this.api, user, token)
     await printCreatedToken(this.printer, created)
   }
 }

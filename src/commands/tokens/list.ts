@@ -1,14 +1,9 @@
-import {tokenFilterFlags} from '../../api/service-accounts.js'
-import {getPersonalAccessToken, listPersonalAccessTokens, optionalUserIdFlag, SELF, TOKEN_COLUMNS, type PersonalAccessTokenFilters} from '../../api/tokens.js'
-import {apiInput} from '../../core/api-input.js'
+import {getPersonalAccessToken, listPersonalAccessTokens, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, SELF, TOKEN_COLUMNS, TOKEN_FIELDS} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {ApiError, CliError, ExitCode} from '../../core/errors.js'
 import {listFlags} from '../../core/flags.js'
-import {TOKEN_FIELDS} from '../../api/tokens.js'
-
-// The platform filters personal access tokens with the same finder as a service account's tokens.
-const {state, revoked, search, 'created-after': createdAfter, 'created-before': createdBefore, 'last-used-after': lastUsedAfter, 'last-used-before': lastUsedBefore} = tokenFilterFlags
-const FILTERS = ['user', 'state', 'revoked', 'search', 'created-after', 'created-before', 'last-used-after', 'last-used-before'] as const
+import {flagsOf} from '../../core/input-flags.js'
+import {withUserChar} from '../../core/user-flag.js'
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
   static summary = 'List personal access tokens: yours, or any user\'s as an administrator'
@@ -20,15 +15,13 @@ export default class TokensList extends ApiCommand<typeof TokensList> {
     '<%= config.bin %> tokens list --search deploy --created-after 2026-01-01T00:00:00Z --all',
   ]
   static columns = TOKEN_COLUMNS
-  static flags = {
-    ...optionalUserIdFlag, ...listFlags, state, revoked, search,
-    'created-after': createdAfter, 'created-before': createdBefore, 'last-used-after': lastUsedAfter, 'last-used-before': lastUsedBefore,
-  }
+  static flags = {...withUserChar(OPTIONAL_TOKEN_USER), ...listFlags, ...flagsOf(PERSONAL_TOKEN_FILTERS)}
 
   async run(): Promise<void> {
-    const {user, ...filters} = apiInput(this.flags, FILTERS)
+    const filters = await this.read({...OPTIONAL_TOKEN_USER, ...PERSONAL_TOKEN_FILTERS})
+    const user = filters.user_id
     try {
-      await this.printList(listPersonalAccessTokens({...filters, user_id: user} as PersonalAccessTokenFilters))
+      await this.printList(listPersonalAccessTokens(filters))
     } catch (error) {
       if (user === undefined || !(error instanceof ApiError) || error.status !== 401) throw error
       // The platform answers 401, not 403, to --user of someone else from a non-administrator: a token

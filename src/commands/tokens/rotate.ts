@@ -1,9 +1,9 @@
 import * as Flags from '@oclif/core/flags'
-import {describeTokenRef, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
-import {apiInput} from '../../core/api-input.js'
+import {describeTokenRef, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION, TOKEN_ROTATION} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {CliError, UsageError} from '../../core/errors.js'
-import {dateFlag, idOrSelfArg, yesFlag} from '../../core/flags.js'
+import {idOrSelfArg, yesFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {printStoredSecret} from '../../core/secret.js'
 import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/stored-token.js'
 import {done, thing} from '../../core/notes.js'
@@ -20,17 +20,18 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
   static args = {token_id: idOrSelfArg('TOKEN_ID', TOKEN_REF_DESCRIPTION)}
   static flags = {
     ...yesFlag,
-    'expires-at': dateFlag({description: 'expiry date of the new token (default: one week from today)'}),
+    ...flagsOf(TOKEN_ROTATION),
     'update-profile': Flags.boolean({description: 'with self: store the new token in the profile the current one came from'}),
   }
 
   async run(): Promise<void> {
     const ref = this.args.token_id
+    const rotation = await this.read(TOKEN_ROTATION)
     if (this.flags['update-profile'] && ref !== SELF) throw new UsageError('--update-profile goes with self: it stores the new value of the token forgectl is using')
     // Checked before rotating: once the server has rotated, the old token is gone.
     const profile = this.flags['update-profile'] ? profileHoldingToken(this.connection) : undefined
     await this.confirm(`rotate ${describeTokenRef(ref)} and revoke its old value`)
-    const rotated = await rotatePersonalAccessToken(this.api, ref, apiInput(this.flags, ['expires-at']))
+    const rotated = await rotatePersonalAccessToken(this.api, ref, rotation)
     if (profile === undefined || rotated.token === undefined) {
       await printCreatedToken(this.printer, rotated)
       if (profile !== undefined) throw new CliError(`the server's answer holds no new token value: profile "${profile}" is unchanged`)

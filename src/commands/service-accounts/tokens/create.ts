@@ -1,6 +1,7 @@
-import {accountIdArg, createServiceAccountToken, requiredAccountGroupFlag} from '../../../api/service-accounts.js'
-import {newTokenFlags, newTokenInput, printCreatedToken} from '../../../api/tokens.js'
+import {ACCOUNT, ACCOUNT_GROUP, createServiceAccountToken} from '../../../api/service-accounts.js'
+import {NEW_TOKEN, printCreatedToken} from '../../../api/tokens.js'
 import {ApiCommand} from '../../../core/base-command.js'
+import {argsOf, flagsOf} from '../../../core/input-flags.js'
 
 export default class ServiceAccountsTokensCreate extends ApiCommand<typeof ServiceAccountsTokensCreate> {
   static summary = 'Create a personal access token for a group service account'
@@ -9,10 +10,11 @@ export default class ServiceAccountsTokensCreate extends ApiCommand<typeof Servi
     '<%= config.bin %> service-accounts tokens create 58 -g my-group --name deploy --scope api --expires-at 2026-12-31',
     'TOKEN=$(<%= config.bin %> service-accounts tokens create 58 -g my-group --name ci --scope read_repository -q)',
   ]
-  static args = {user_id: accountIdArg()}
-  static flags = {...requiredAccountGroupFlag, ...newTokenFlags}
+  static args = argsOf(ACCOUNT)
+  static flags = {...flagsOf(ACCOUNT_GROUP), ...flagsOf(NEW_TOKEN)}
 
   async run(): Promise<void> {
-    await printCreatedToken(this.printer, await createServiceAccountToken(this.api, this.flags.group, this.args.user_id, newTokenInput(this.flags)))
+    const {id: group, user_id: account, ...token} = await this.read({...ACCOUNT_GROUP, ...ACCOUNT, ...NEW_TOKEN})
+    await printCreatedToken(this.printer, await createServiceAccountToken(this.api, group, account, token))
   }
 }

@@ -1,11 +1,8 @@
-import {accountIdArg, listServiceAccountTokens, requiredAccountGroupFlag, tokenFilterFlags, type ServiceAccountTokenFilters} from '../../../api/service-accounts.js'
-import {TOKEN_COLUMNS} from '../../../api/tokens.js'
-import {apiInput} from '../../../core/api-input.js'
+import {ACCOUNT, ACCOUNT_GROUP, listServiceAccountTokens} from '../../../api/service-accounts.js'
+import {TOKEN_COLUMNS, TOKEN_FIELDS, TOKEN_FILTERS} from '../../../api/tokens.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {listFlags} from '../../../core/flags.js'
-import {TOKEN_FIELDS} from '../../../api/tokens.js'
-
-const FILTERS = ['created-after', 'created-before', 'expires-after', 'expires-before', 'last-used-after', 'last-used-before', 'revoked', 'search', 'sort', 'state'] as const
+import {argsOf, flagsOf} from '../../../core/input-flags.js'
 
 export default class ServiceAccountsTokensList extends ApiCommand<typeof ServiceAccountsTokensList> {
   static summary = 'List the personal access tokens of a group service account'
@@ -17,11 +14,11 @@ export default class ServiceAccountsTokensList extends ApiCommand<typeof Service
     '<%= config.bin %> service-accounts tokens list 58 -g 42 --last-used-before 2026-01-01T00:00:00Z --no-revoked --json',
   ]
   static columns = TOKEN_COLUMNS
-  static args = {user_id: accountIdArg()}
-  static flags = {...requiredAccountGroupFlag, ...listFlags, ...tokenFilterFlags}
+  static args = argsOf(ACCOUNT)
+  static flags = {...flagsOf(ACCOUNT_GROUP), ...listFlags, ...flagsOf(TOKEN_FILTERS)}
 
   async run(): Promise<void> {
-    const filters = apiInput(this.flags, FILTERS) as ServiceAccountTokenFilters
-    await this.printList(listServiceAccountTokens(this.flags.group, this.args.user_id, filters))
+    const {id: group, user_id: account, ...filters} = await this.read({...ACCOUNT_GROUP, ...ACCOUNT, ...TOKEN_FILTERS})
+    await this.printList(listServiceAccountTokens(group, account, filters))
   }
 }

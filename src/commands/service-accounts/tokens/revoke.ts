@@ -1,6 +1,7 @@
-import {accountTokenArgs, requiredAccountGroupFlag, revokeServiceAccountToken} from '../../../api/service-accounts.js'
+import {ACCOUNT_GROUP, ACCOUNT_TOKEN, revokeServiceAccountToken} from '../../../api/service-accounts.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {yesFlag} from '../../../core/flags.js'
+import {argsOf, flagsOf} from '../../../core/input-flags.js'
 import {done, thing} from '../../../core/notes.js'
 
 export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof ServiceAccountsTokensRevoke> {
@@ -10,12 +11,13 @@ export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof Servi
     '<%= config.bin %> service-accounts tokens revoke 58 301 -g my-group',
     '<%= config.bin %> service-accounts tokens revoke 58 301 -g 42 --yes',
   ]
-  static args = accountTokenArgs()
-  static flags = {...requiredAccountGroupFlag, ...yesFlag}
+  static args = argsOf(ACCOUNT_TOKEN)
+  static flags = {...flagsOf(ACCOUNT_GROUP), ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`revoke token ${this.args.token_id} of service account ${this.args.user_id} in group ${this.flags.group}`)
-    await revokeServiceAccountToken(this.api, this.flags.group, this.args.user_id, this.args.token_id)
-    this.note(done('Revoked', thing('token', this.args.token_id)))
+    const {id: group, user_id: account, token_id: token} = await this.read({...ACCOUNT_GROUP, ...ACCOUNT_TOKEN})
+    await this.confirm(`revoke token ${token} of service account ${account} in group ${group}`)
+    await revokeServiceAccountToken(this.api, group, account, token)
+    this.note(done('Revoked', thing('token', token)))
   }
 }

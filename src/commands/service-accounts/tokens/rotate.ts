@@ -1,8 +1,8 @@
-import {accountTokenArgs, requiredAccountGroupFlag, rotateServiceAccountToken} from '../../../api/service-accounts.js'
-import {printCreatedToken} from '../../../api/tokens.js'
-import {apiInput} from '../../../core/api-input.js'
+import {ACCOUNT_GROUP, ACCOUNT_TOKEN, rotateServiceAccountToken} from '../../../api/service-accounts.js'
+import {printCreatedToken, TOKEN_ROTATION} from '../../../api/tokens.js'
 import {ApiCommand} from '../../../core/base-command.js'
-import {dateFlag, yesFlag} from '../../../core/flags.js'
+import {yesFlag} from '../../../core/flags.js'
+import {argsOf, flagsOf} from '../../../core/input-flags.js'
 
 export default class ServiceAccountsTokensRotate extends ApiCommand<typeof ServiceAccountsTokensRotate> {
   static summary = 'Rotate a personal access token of a group service account'
@@ -11,16 +11,13 @@ export default class ServiceAccountsTokensRotate extends ApiCommand<typeof Servi
     '<%= config.bin %> service-accounts tokens rotate 58 301 -g my-group',
     'TOKEN=$(<%= config.bin %> service-accounts tokens rotate 58 301 -g my-group --expires-at 2026-09-30 --yes -q)',
   ]
-  static args = accountTokenArgs()
-  static flags = {
-    ...requiredAccountGroupFlag,
-    ...yesFlag,
-    'expires-at': dateFlag({description: 'expiry date of the new token (default: one week from today)'}),
-  }
+  static args = argsOf(ACCOUNT_TOKEN)
+  static flags = {...flagsOf(ACCOUNT_GROUP), ...yesFlag, ...flagsOf(TOKEN_ROTATION)}
 
   async run(): Promise<void> {
-    await this.confirm(`rotate token ${this.args.token_id} of service account ${this.args.user_id} in group ${this.flags.group} (the existing tokens are revoked)`)
-    const rotated = await rotateServiceAccountToken(this.api, this.flags.group, this.args.user_id, this.args.token_id, apiInput(this.flags, ['expires-at']))
+    const {id: group, user_id: account, token_id: token, ...rotation} = await this.read({...ACCOUNT_GROUP, ...ACCOUNT_TOKEN, ...TOKEN_ROTATION})
+    await this.confirm(`rotate token ${token} of service account ${account} in group ${group} (the existing tokens are revoked)`)
+    const rotated = await rotateServiceAccountToken(this.api, group, account, token, rotation)
     await printCreatedToken(this.printer, rotated)
   }
 }
