@@ -1,0 +1,71 @@
+import {describe} from 'vitest'
+import {BRANCH, BRANCH_FILTERS, NEW_BRANCH, PROTECTED_BRANCH, PROTECTION} from '../../../src/api/branches.js'
+import {ruleTable} from '../../helpers/input-rules.js'
+
+const EMPTY = /must not be empty/
+const GIT_RULE = /must follow git's rules for branch names/
+
+describe('branches inputs', () => {
+  ruleTable('branch filters', BRANCH_FILTERS, [
+    ['search', '^feature', {value: '^feature'}],
+    ['search', '', {value: ''}],
+    ['regex', '^(fix|hotfix)_', {value: '^(fix|hotfix)_'}],
+    ['regex', '', {value: ''}],
+  ])
+  ruleTable('existing branch', BRANCH, [
+    ['branch', 'release/2026-01', {value: 'release/2026-01'}],
+    // a name already in the repository is taken as it is, whatever rule created it
+    ['branch', 'odd name', {value: 'odd name'}],
+    ['branch', '', EMPTY],
+    ['branch', '  ', EMPTY],
+  ])
+  // The spec's prose allows only letters, digits, - and _; the platform takes what git takes, and wins.
+  ruleTable('new branch', NEW_BRANCH, [
+    ['branch', 'feature-login', {value: 'feature-login'}],
+    ['branch', 'hotfix_42', {value: 'hotfix_42'}],
+    ['branch', 'feature/x', {value: 'feature/x'}],
+    ['branch', 'release/2026-01', {value: 'release/2026-01'}],
+    ['branch', 'v1.2', {value: 'v1.2'}],
+    ['branch', 'a'.repeat(39), {value: 'a'.repeat(39)}],
+    ['branch', '', EMPTY],
+    ['branch', 'bad name', /no spaces or control characters/],
+    ['branch', 'tab\there', /no spaces or control characters/],
+    ['branch', 'x~1', /none of ~ \^ : \? \* \[ \\/],
+    ['branch', 'x:y', /none of/],
+    ['branch', 'a..b', /no "\.\.", "\/\/" or "@\{"/],
+    ['branch', 'a//b', /no "\.\.", "\/\/" or "@\{"/],
+    ['branch', 'a@{b', GIT_RULE],
+    ['branch', '-dash', /no "-", "\/" or "\." at the start/],
+    ['branch', 'feature/.hidden', /no part starting with "\."/],
+    ['branch', 'ends/', /no "\/", "\." or "\.lock" at the end/],
+    ['branch', 'topic.lock', /"\.lock" at the end/],
+    ['branch', 'HEAD', /not "HEAD", "@" or a commit SHA/],
+    ['branch', '0123456789abcdef0123456789abcdef01234567', /commit SHA/],
+    ['ref', 'main', {value: 'main'}],
+    ['ref', '3f1c9e2a', {value: '3f1c9e2a'}],
+    ['ref', '', EMPTY],
+  ])
+  ruleTable('protection', PROTECTION, [
+    ['name', 'main', {value: 'main'}],
+    ['name', 'release-*', {value: 'release-*'}],
+    ['name', 'feature/x', {value: 'feature/x'}],
+    ['name', '', EMPTY],
+    ['push_access_level', '0', {value: 0}],
+    ['push_access_level', '60', {value: 60}],
+    ['push_access_level', '20', /must be one of 0, 30, 40, 60/],
+    ['push_access_level', 'maintainer', /must be one of/],
+    ['merge_access_level', '30', {value: 30}],
+    ['merge_access_level', '50', /must be one of 0, 30, 40, 60/],
+    ['unprotect_access_level', '40', {value: 40}],
+    ['unprotect_access_level', '0', /must be one of 30, 40, 60/],
+    ['allow_force_push', 'true', {value: true}],
+    ['allow_force_push', 'yes', /true or false/],
+    ['code_owner_approval_required', 'false', {value: false}],
+    ['code_owner_approval_required', '', EMPTY],
+  ])
+  ruleTable('protected branch', PROTECTED_BRANCH, [
+    ['name', 'release-*', {value: 'release-*'}],
+    ['name', 'feature/x', {value: 'feature/x'}],
+    ['name', '', EMPTY],
+  ])
+})
