@@ -1,5 +1,6 @@
 import {describe} from 'vitest'
 import {BRANCH, BRANCH_FILTERS, NEW_BRANCH, PROTECTED_BRANCH, PROTECTION} from '../../../src/api/branches.js'
+import {MIRROR_CHANGES, NEW_MIRROR} from '../../../src/api/mirrors.js'
 import {ruleTable} from '../../helpers/input-rules.js'
 
 const EMPTY = /must not be empty/
@@ -67,5 +68,38 @@ describe('branches inputs', () => {
     ['name', 'release-*', {value: 'release-*'}],
     ['name', 'feature/x', {value: 'feature/x'}],
     ['name', '', EMPTY],
+  ])
+})
+
+describe('mirrors inputs', () => {
+  const URL_RULE = /must be an absolute http, https, ssh or git URL naming a host/
+  ruleTable('new mirror', NEW_MIRROR, [
+    ['url', 'https://bot:TOKEN@backup.example.com/team/app.git', {value: 'https://bot:TOKEN@backup.example.com/team/app.git'}],
+    ['url', 'http://mirror.example.com/a.git', {value: 'http://mirror.example.com/a.git'}],
+    ['url', 'ssh://git@mirror.example.org/team/app.git', {value: 'ssh://git@mirror.example.org/team/app.git'}],
+    ['url', 'git://mirror.example.org/app.git', {value: 'git://mirror.example.org/app.git'}],
+    ['url', 'ftp://files.example.com/a.git', URL_RULE],
+    ['url', 'backup.example.com/a.git', URL_RULE],
+    ['url', 'file:///srv/a.git', URL_RULE],
+    ['url', 'bot:pw-77@files.example.com/a.git', URL_RULE],
+    ['url', '', EMPTY],
+    ['auth_method', 'ssh_public_key', {value: 'ssh_public_key'}],
+    ['auth_method', 'password', {value: 'password'}],
+    ['auth_method', 'token', /must be one of ssh_public_key, password/],
+    ['enabled', 'true', {value: true}],
+    ['enabled', 'on', /true or false/],
+    ['keep_divergent_refs', 'false', {value: false}],
+    ['only_protected_branches', 'true', {value: true}],
+    ['mirror_branch_regex', '^release/', {value: '^release/'}],
+    ['mirror_branch_regex', '', {value: ''}],
+  ])
+  ruleTable('mirror changes', MIRROR_CHANGES, [
+    ['auth_method', 'password', {value: 'password'}],
+    ['auth_method', '', EMPTY],
+    ['enabled', 'false', {value: false}],
+    ['keep_divergent_refs', 'true', {value: true}],
+    ['only_protected_branches', 'no', /true or false/],
+    ['mirror_branch_regex', '^(main|release/.*)$', {value: '^(main|release/.*)$'}],
+    ['mirror_branch_regex', '', {value: ''}],
   ])
 })
