@@ -1,5 +1,6 @@
 import {describe} from 'vitest'
 import {BRANCH, BRANCH_FILTERS, NEW_BRANCH, PROTECTED_BRANCH, PROTECTION} from '../../../src/api/branches.js'
+import {HOOK_CHANGES, NEW_HOOK, URL_VARIABLE, URL_VARIABLE_KEY} from '../../../src/api/hooks.js'
 import {MIRROR_CHANGES, NEW_MIRROR} from '../../../src/api/mirrors.js'
 import {ruleTable} from '../../helpers/input-rules.js'
 
@@ -101,5 +102,62 @@ describe('mirrors inputs', () => {
     ['only_protected_branches', 'no', /true or false/],
     ['mirror_branch_regex', '^(main|release/.*)$', {value: '^(main|release/.*)$'}],
     ['mirror_branch_regex', '', {value: ''}],
+  ])
+})
+
+describe('hooks inputs', () => {
+  const HOOK_URL_RULE = /must be an absolute http or https URL such as https:\/\/hooks\.example\.com\/receive/
+  ruleTable('new hook', NEW_HOOK, [
+    ['url', 'https://hooks.example.com/forge', {value: 'https://hooks.example.com/forge'}],
+    ['url', 'http://plain.example.com/hook', {value: 'http://plain.example.com/hook'}],
+    // a URL variable in the path is interpolated by the platform
+    ['url', 'https://audit.example.com/forge/{tenant}', {value: 'https://audit.example.com/forge/{tenant}'}],
+    ['url', 'https://bot:pw@hooks.example.com/', {value: 'https://bot:pw@hooks.example.com/'}],
+    ['url', '/receive', HOOK_URL_RULE],
+    ['url', 'ftp://files.example.com/', HOOK_URL_RULE],
+    ['url', '', EMPTY],
+    ['name', 'audit', {value: 'audit'}],
+    ['name', '', EMPTY],
+    ['description', 'Ships events to the audit service', {value: 'Ships events to the audit service'}],
+    ['description', '', {value: ''}],
+    ['branch_filter_strategy', 'wildcard', {value: 'wildcard'}],
+    ['branch_filter_strategy', 'all_branches', {value: 'all_branches'}],
+    ['branch_filter_strategy', 'glob', /must be one of wildcard, regex, all_branches/],
+    ['push_events_branch_filter', '^release/', {value: '^release/'}],
+    ['push_events_branch_filter', '', {value: ''}],
+    ['push_events', 'false', {value: false}],
+    ['push_events', 'off', /true or false/],
+    ['tag_push_events', 'true', {value: true}],
+    ['merge_requests_events', 'true', {value: true}],
+    ['repository_update_events', 'false', {value: false}],
+    ['enable_ssl_verification', 'false', {value: false}],
+    ['token', 'hook-secret-Zq81vX', {value: 'hook-secret-Zq81vX'}],
+    ['token', '', {value: ''}],
+  ])
+  ruleTable('hook changes', HOOK_CHANGES, [
+    ['url', 'https://moved.example.com/hook', {value: 'https://moved.example.com/hook'}],
+    ['url', 'not a url', HOOK_URL_RULE],
+    ['url', '', EMPTY],
+    ['branch_filter_strategy', 'regex', {value: 'regex'}],
+    ['branch_filter_strategy', '', EMPTY],
+    ['push_events_branch_filter', '', {value: ''}],
+    ['push_events', 'true', {value: true}],
+    ['tag_push_events', 'false', {value: false}],
+    ['merge_requests_events', 'yes', /true or false/],
+    ['repository_update_events', 'true', {value: true}],
+    ['enable_ssl_verification', 'true', {value: true}],
+    ['token', 'rotated-secret-9', {value: 'rotated-secret-9'}],
+    ['token', '', {value: ''}],
+  ])
+  ruleTable('URL variable key', URL_VARIABLE_KEY, [
+    ['key', 'api_key', {value: 'api_key'}],
+    ['key', '', EMPTY],
+  ])
+  ruleTable('URL variable', URL_VARIABLE, [
+    ['key', 'tenant', {value: 'tenant'}],
+    ['key', ' ', EMPTY],
+    ['value', 'acme-prod', {value: 'acme-prod'}],
+    ['value', '-', {value: '-'}],
+    ['value', '', EMPTY],
   ])
 })
