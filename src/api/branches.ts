@@ -71,11 +71,11 @@ export const PROTECTED_BRANCH_COLUMNS = ['id', 'name', 'push_access_levels', 'me
 /** the platform's access levels for protected branches: 0 no one, 30 Developer, 40 Maintainer, 60 Admin */
 export const PUSH_MERGE_LEVELS = ['0', '30', '40', '60'] as const
 export const UNPROTECT_LEVELS = ['30', '40', '60'] as const
-const LEVEL_NAMES = '0 no one, 30 Developers + Maintainers, 40 Maintainers, 60 Admins'
+const LEVEL_NAMES: Readonly<Record<string, string>> = {0: 'no one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins'}
 
 /** an access level, typed as its number and sent as one */
 const accessLevel = (levels: readonly string[], description: string) => custom<number>({
-  description: `${description} (${LEVEL_NAMES})`, options: levels, helpValue: levels.join('|'), hint: `one of ${levels.join(', ')}`,
+  description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`, options: levels, helpValue: levels.join('|'), hint: `one of ${levels.join(', ')}`,
   parse: value => {
     if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')}`)
     return Number(value)

@@ -1,4 +1,4 @@
-import {describe} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {BRANCH, BRANCH_FILTERS, NEW_BRANCH, PROTECTED_BRANCH, PROTECTION} from '../../../src/api/branches.js'
 import {HOOK_CHANGES, NEW_HOOK, URL_VARIABLE, URL_VARIABLE_KEY} from '../../../src/api/hooks.js'
 import {MIRROR_CHANGES, NEW_MIRROR} from '../../../src/api/mirrors.js'
@@ -65,6 +65,10 @@ describe('branches inputs', () => {
     ['code_owner_approval_required', 'false', {value: false}],
     ['code_owner_approval_required', '', EMPTY],
   ])
+  it('the help of an access level names only the levels it takes', () => {
+    expect(PROTECTION.push_access_level.description).toBe('who may push (0 no one, 30 Developers + Maintainers, 40 Maintainers, 60 Admins)')
+    expect(PROTECTION.unprotect_access_level.description).toBe('who may unprotect (30 Developers + Maintainers, 40 Maintainers, 60 Admins)')
+  })
   ruleTable('protected branch', PROTECTED_BRANCH, [
     ['name', 'release-*', {value: 'release-*'}],
     ['name', 'feature/x', {value: 'feature/x'}],
