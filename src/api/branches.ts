@@ -75,7 +75,8 @@ const LEVEL_NAMES: Readonly<Record<string, string>> = {0: 'no one', 30: 'Develop
 
 /** an access level, typed as its number and sent as one */
 const accessLevel = (levels: readonly string[], description: string) => custom<number>({
-  description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`, options: levels, helpValue: levels.join('|'), hint: `one of ${levels.join(', ')}`,
+  description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`,
+  options: levels, helpValue: levels.join('|'), hint: `one of ${levels.join(', ')}`,
   parse: value => {
     if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')}`)
     return Number(value)

@@ -1,6 +1,6 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
 import {UsageError} from '../core/errors.js'
-import {boolean, choice, custom, declare, inputLabel, RuleBroken, text, type Values} from '../core/input.js'
+import {boolean, choice, custom, declare, inputLabel, renamed, RuleBroken, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
@@ -56,8 +56,6 @@ const mirrorUrl = custom<string, true>({
   },
 })
 
-const BRANCH_REGEX = 'mirror only branches matching this RE2 expression (needs only_protected_branches disabled; Premium)'
-
 /** PUT .../remote_mirrors/:mirror_id: every setting optional; the URL cannot change */
 export const MIRROR_CHANGES = declare({
   auth_method: choice(AUTH_METHODS, {description: 'how to authenticate to the target'}),
@@ -65,7 +63,7 @@ export const MIRROR_CHANGES = declare({
   keep_divergent_refs: boolean({description: 'do not overwrite refs that diverged on the target'}),
   only_protected_branches: boolean({description: 'mirror protected branches only'}),
   // "" takes the filter away: every branch is mirrored again
-  mirror_branch_regex: text({description: BRANCH_REGEX, empty: 'clears'}),
+  mirror_branch_regex: text({description: 'mirror only branches matching this RE2 expression (needs only_protected_branches disabled; Premium)', empty: 'clears'}),
 })
 export type MirrorChanges = Values<typeof MIRROR_CHANGES>
 
@@ -75,7 +73,7 @@ export const NEW_MIRROR = declare({
   ...MIRROR_CHANGES,
   enabled: boolean({description: 'turn push mirroring on (API default: off)'}),
   // on a new mirror "" is no filter at all, which the platform takes
-  mirror_branch_regex: text({description: BRANCH_REGEX, empty: 'value'}),
+  mirror_branch_regex: renamed(MIRROR_CHANGES.mirror_branch_regex, {empty: 'value'}),
 })
 export type NewMirror = Values<typeof NEW_MIRROR>
 
