@@ -2,7 +2,7 @@
 // and underscore", but the platform accepts any name git accepts (`git check-ref-format --branch`, plus
 // its own refusals of a leading `-`, `HEAD` and 40-hex names that read as commits): `feature/x` and
 // `release/2026-01` are ordinary branch names there, and the platform wins.
-import {UsageError} from '../core/errors.js'
+import {custom, RuleBroken} from '../core/input.js'
 
 const RULES: ReadonlyArray<[RegExp, string]> = [
   [/[\u0000-\u0020\u007f]/, 'no spaces or control characters'],
@@ -13,10 +13,14 @@ const RULES: ReadonlyArray<[RegExp, string]> = [
   [/^(HEAD|@|[0-9a-f]{40})$/, 'not "HEAD", "@" or a commit SHA'],
 ]
 
-/** the name itself when the platform would take it; a usage error naming the broken rule otherwise */
-export function validBranchName(name: string): string {
-  if (name === '') throw new UsageError('BRANCH must not be empty')
-  const broken = RULES.find(([pattern]) => pattern.test(name))
-  if (broken) throw new UsageError(`BRANCH "${name}" is not a valid branch name: ${broken[1]} (the rules of git branch names)`)
-  return name
-}
+const HINT = 'git\'s rules for branch names (feature/x is fine)'
+
+/** a new branch's name: refused only where git, and so the platform, refuses it, naming the broken rule */
+export const branchName = <R extends boolean = false>(options: {description: string; arg?: boolean; required?: R}) => custom<string, R>({
+  ...options, hint: HINT,
+  parse: name => {
+    const broken = RULES.find(([pattern]) => pattern.test(name))
+    if (broken) throw new RuleBroken(`must follow git's rules for branch names: ${broken[1]}`)
+    return name
+  },
+})

@@ -1,9 +1,11 @@
 // Repository branches and their protection (document 2, "Branches"): /projects/:id/repository/branches,
 // /projects/:id/repository/merged_branches, /projects/:id/protected_branches.
+import {boolean, custom, declare, renamed, RuleBroken, text, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {fieldList} from '../core/record-fields.js'
+import {branchName} from './branch-name.js'
 
 export interface Commit {
   /** full SHA */
@@ -69,22 +71,51 @@ export const PROTECTED_BRANCH_COLUMNS = ['id', 'name', 'push_access_levels', 'me
 /** the platform's access levels for protected branches: 0 no one, 30 Developer, 40 Maintainer, 60 Admin */
 export const PUSH_MERGE_LEVELS = ['0', '30', '40', '60'] as const
 export const UNPROTECT_LEVELS = ['30', '40', '60'] as const
+const LEVEL_NAMES: Readonly<Record<string, string>> = {0: 'no one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins'}
 
-export interface BranchFilters {
-  /** `^term` for a prefix, `term$` for a suffix, else a substring */
-  search?: string
-  /** an RE2 expression; not together with search */
-  regex?: string
-}
+/** an access level, typed as its number and sent as one */
+const accessLevel = (levels: readonly string[], description: string) => custom<number>({
+  description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`,
+  options: levels, helpValue: levels.join('|'), hint: `one of ${levels.join(', ')}`,
+  parse: value => {
+    if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')}`)
+    return Number(value)
+  },
+})
 
-export interface Protection {
-  name: string
-  push_access_level?: number
-  merge_access_level?: number
-  unprotect_access_level?: number
-  allow_force_push?: boolean
-  code_owner_approval_required?: boolean
-}
+/** GET .../repository/branches: the filters; the API refuses both at once (checked by the list command) */
+export const BRANCH_FILTERS = declare({
+  search: text({description: 'branch names containing this text; ^term for a prefix, term$ for a suffix', empty: 'value'}),
+  regex: text({description: 'branch names matching this RE2 expression', empty: 'value'}),
+})
+export type BranchFilters = Values<typeof BRANCH_FILTERS>
+
+/** a branch the repository holds (get, delete): any name, as it was created */
+export const BRANCH = declare({branch: text({arg: true, required: true, description: 'branch name'})})
+
+/** POST .../repository/branches */
+export const NEW_BRANCH = declare({
+  branch: branchName({arg: true, required: true, description: 'name of the new branch'}),
+  ref: text({required: true, description: 'branch name or commit SHA to start from'}),
+})
+export type NewBranch = Values<typeof NEW_BRANCH>
+
+// A protected name may be a wildcard (`release-*`), which no branch could be named: only "" is refused.
+const PROTECTED_NAME = text({arg: true, flag: 'branch', required: true, description: 'branch name or wildcard'})
+
+/** POST /projects/:id/protected_branches; access levels default to Maintainers on the server */
+export const PROTECTION = declare({
+  name: PROTECTED_NAME,
+  push_access_level: accessLevel(PUSH_MERGE_LEVELS, 'who may push'),
+  merge_access_level: accessLevel(PUSH_MERGE_LEVELS, 'who may merge'),
+  unprotect_access_level: accessLevel(UNPROTECT_LEVELS, 'who may unprotect'),
+  allow_force_push: boolean({description: 'allow force pushes by those who may push'}),
+  code_owner_approval_required: boolean({description: 'require code owner approval to push (Premium)'}),
+})
+export type Protection = Values<typeof PROTECTION>
+
+/** DELETE /projects/:id/protected_branches/:name */
+export const PROTECTED_BRANCH = declare({name: renamed(PROTECTED_NAME, {description: 'protected branch name or wildcard'})})
 
 const branchesPath = (project: string) => apiPath`/projects/${project}/repository/branches`
 // A branch name such as `feature/login` is one encoded segment: feature%2Flogin.
@@ -99,8 +130,8 @@ export function getBranch(api: ApiClient, project: string, branch: string): Prom
 }
 
 /** `ref` is a branch name or a commit SHA */
-export function createBranch(api: ApiClient, project: string, branch: string, ref: string): Promise<Branch> {
-  return api.post<Branch>(branchesPath(project), {branch, ref})
+export function createBranch(api: ApiClient, project: string, branch: NewBranch): Promise<Branch> {
+  return api.post<Branch>(branchesPath(project), {...branch})
 }
 
 export function deleteBranch(api: ApiClient, project: string, branch: string): Promise<void> {

@@ -1,11 +1,7 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {apiInput} from '../core/api-input.js'
-import {UsageError} from '../core/errors.js'
+import {boolean, choice, declare, optional, renamed, text, url, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
-import {validHttpUrl} from '../core/validate.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -39,25 +35,55 @@ export const HOOK_FIELDS = fieldList<SystemHook>()(['id', 'url', 'name', 'descri
 // What tells hooks apart, within 80 columns; the other event switches are one --columns (or --wide record) away.
 export const HOOK_COLUMNS = ['id', 'name', 'url', 'push_events', 'created_at'] as const
 
-/** the inputs of PUT /hooks/:hook_id ("same fields except name and description, all optional, plus url") */
-export interface HookSettings {
-  url?: string
-  branch_filter_strategy?: BranchFilterStrategy
-  enable_ssl_verification?: boolean
-  merge_requests_events?: boolean
-  push_events?: boolean
-  push_events_branch_filter?: string
-  repository_update_events?: boolean
-  tag_push_events?: boolean
+/** the hook's target; it may carry credentials (https://user:pass@host/...): secret, so never shown in a refusal */
+const HOOK_URL = url({required: true, secret: true, example: 'https://hooks.example.com/receive', description: 'absolute http(s) URL the events are sent to'})
+
+// The settings create and update share: "same fields except name and description, all optional, plus url".
+const PUSH_EVENTS_BRANCH_FILTER = text({description: 'send push events only for branches matching this filter', empty: 'clears'})
+const SECRET_TOKEN = text({flag: 'secret-token', secret: true, empty: 'clears',
+  description: 'secret the receiver uses to validate payloads (sent as the API\'s `token`; never shown back)'})
+const HOOK_SETTINGS = {
+  branch_filter_strategy: choice(BRANCH_FILTER_STRATEGIES, {description: 'how --push-events-branch-filter matches branches (API default: wildcard)'}),
+  push_events_branch_filter: PUSH_EVENTS_BRANCH_FILTER,
+  push_events: boolean({description: 'send push events (API default: on)'}),
+  tag_push_events: boolean({description: 'send tag push events (API default: off)'}),
+  merge_requests_events: boolean({description: 'send merge request events (API default: off)'}),
+  repository_update_events: boolean({description: 'send repository update events (API default: off)'}),
+  enable_ssl_verification: boolean({description: 'verify the TLS certificate of the receiver (API default: on)'}),
   /** "secret used to validate received payloads": accepted on write, never returned */
-  token?: string
+  token: SECRET_TOKEN,
 }
 
-export interface NewHook extends HookSettings {
-  url: string
-  name?: string
-  description?: string
-}
+/** PUT /hooks/:hook_id: every input optional; "" clears the branch filter or the secret token */
+export const HOOK_CHANGES = declare({
+  url: optional(HOOK_URL, {description: 'new absolute http(s) URL'}),
+  ...HOOK_SETTINGS,
+})
+export type HookChanges = Values<typeof HOOK_CHANGES>
+
+/** POST /hooks: url required; on a new hook an empty filter or token is simply none */
+export const NEW_HOOK = declare({
+  url: HOOK_URL,
+  name: text({description: 'name of the hook (release 17.1 and later)'}),
+  description: text({description: 'description of the hook (release 17.1 and later)', empty: 'value'}),
+  ...HOOK_SETTINGS,
+  push_events_branch_filter: renamed(PUSH_EVENTS_BRANCH_FILTER, {empty: 'value'}),
+  token: renamed(SECRET_TOKEN, {empty: 'value'}),
+})
+export type NewHook = Values<typeof NEW_HOOK>
+
+const URL_VARIABLE_KEY_INPUT = text({arg: true, required: true, description: 'URL variable key'})
+
+/** the URL variable a delete names: "key (string)" */
+export const URL_VARIABLE_KEY = declare({key: URL_VARIABLE_KEY_INPUT})
+
+/** PUT /hooks/:hook_id/url_variables/:key: "key (string), value (string), both required" */
+export const URL_VARIABLE = declare({
+  key: URL_VARIABLE_KEY_INPUT,
+  // often an API key of the receiver: asked for masked, never shown
+  value: text({arg: true, required: true, secret: true, description: 'the value, or - for standard input'}),
+})
+export type UrlVariable = Values<typeof URL_VARIABLE>
 
 /** "the response is always the mock payload" of a project creation event */
 export interface HookTestPayload {
@@ -85,7 +111,7 @@ export function createHook(api: ApiClient, hook: NewHook): Promise<SystemHook> {
   return api.post<SystemHook | SystemHook[]>('/hooks', {...hook}).then(one<SystemHook>('system hook'))
 }
 
-export function updateHook(api: ApiClient, id: Id, changes: HookSettings): Promise<SystemHook> {
+export function updateHook(api: ApiClient, id: Id, changes: HookChanges): Promise<SystemHook> {
   return api.put<SystemHook | SystemHook[]>(hookPath(id), {...changes}).then(one<SystemHook>('system hook'))
 }
 
@@ -98,59 +124,10 @@ export function deleteHook(api: ApiClient, id: Id): Promise<void> {
 }
 
 /** 204. The value often carries a secret (an API key in the URL): it is redacted from traces. */
-export function setUrlVariable(api: ApiClient, id: Id, key: string, value: string): Promise<void> {
+export function setUrlVariable(api: ApiClient, id: Id, {key, value}: UrlVariable): Promise<void> {
   return api.request<void>({method: 'PUT', path: urlVariablePath(id, key), body: {value}, secretFields: ['value'], expect: 'none'}).then(() => undefined)
 }
 
 export function deleteUrlVariable(api: ApiClient, id: Id, key: string): Promise<void> {
   return api.delete(urlVariablePath(id, key))
-}
-
-// ---- validation and the flags `create` and `update` share --------------------------------------------------
-
-/** the hook's target: an absolute http(s) URL */
-export const validHookUrl = (value: string): string => validHttpUrl(value, 'url', 'https://hooks.example.com/receive')
-
-/** KEY of a URL variable: "key (string) ... required" */
-export const urlVariableKeyArg = () => Args.string({
-  description: 'URL variable key',
-  required: true,
-  parse: async key => {
-    if (key.trim() === '') throw new UsageError('KEY must not be empty')
-    return key
-  },
-})
-
-export const hookSettingFlags = {
-  'branch-filter-strategy': Flags.string({description: 'how --push-events-branch-filter matches branches (API default: wildcard)', options: [...BRANCH_FILTER_STRATEGIES]}),
-  'push-events-branch-filter': Flags.string({description: 'send push events only for branches matching this filter'}),
-  'push-events': Flags.boolean({description: 'send push events (API default: on)', allowNo: true}),
-  'tag-push-events': Flags.boolean({description: 'send tag push events (API default: off)', allowNo: true}),
-  'merge-requests-events': Flags.boolean({description: 'send merge request events (API default: off)', allowNo: true}),
-  'repository-update-events': Flags.boolean({description: 'send repository update events (API default: off)', allowNo: true}),
-  'enable-ssl-verification': Flags.boolean({description: 'verify the TLS certificate of the receiver (API default: on)', allowNo: true}),
-  'secret-token': Flags.string({description: 'secret the receiver uses to validate payloads (sent as the API\'s `token`; never shown back)'}),
-}
-
-export const HOOK_SETTING_NAMES = [
-  'url', 'branch-filter-strategy', 'push-events-branch-filter', 'push-events', 'tag-push-events', 'merge-requests-events',
-  'repository-update-events', 'enable-ssl-verification', 'secret-token',
-] as const
-
-interface HookSettingFlags {
-  url?: string
-  'branch-filter-strategy'?: string
-  'push-events-branch-filter'?: string
-  'push-events'?: boolean
-  'tag-push-events'?: boolean
-  'merge-requests-events'?: boolean
-  'repository-update-events'?: boolean
-  'enable-ssl-verification'?: boolean
-  'secret-token'?: string
-}
-
-/** the settings that were given, as the API names them; `--secret-token` is the hook's `token` */
-export function hookSettingsFrom(flags: HookSettingFlags): HookSettings {
-  const {secret_token: token, branch_filter_strategy: strategy, ...rest} = apiInput(flags, HOOK_SETTING_NAMES)
-  return {...rest, branch_filter_strategy: strategy as BranchFilterStrategy | undefined, token}
 }

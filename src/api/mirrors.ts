@@ -1,5 +1,6 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
 import {UsageError} from '../core/errors.js'
+import {boolean, choice, custom, declare, inputLabel, renamed, RuleBroken, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
@@ -34,16 +35,54 @@ export const MIRROR_FIELDS = fieldList<RemoteMirror>()(['id', 'url', 'auth_metho
 
 export const MIRROR_COLUMNS = ['id', 'url', 'enabled', 'update_status', 'last_update_at', 'last_error'] as const
 
-export interface MirrorSettings {
-  auth_method?: AuthMethod
-  enabled?: boolean
-  keep_divergent_refs?: boolean
-  mirror_branch_regex?: string
-  only_protected_branches?: boolean
-}
+const MIRROR_SCHEMES = ['http:', 'https:', 'ssh:', 'git:']
+const URL_RULE = 'an absolute http, https, ssh or git URL naming a host, such as https://host/group/repo.git'
 
-export interface NewMirror extends MirrorSettings {
-  url: string
+/**
+ * The URL to push to. It often carries credentials (https://bot:TOKEN@host/...), even when mistyped
+ * (bot:TOKEN@host/a.git): it is `secret`, so a refusal never shows it and a prompt masks it.
+ */
+const mirrorUrl = custom<string, true>({
+  description: 'URL to push to: http, https, ssh or git', required: true, secret: true, helpValue: 'URL', hint: URL_RULE,
+  parse: value => {
+    let url: URL | undefined
+    try {
+      url = new URL(value)
+    } catch {
+      // refused below
+    }
+    if (!url || !MIRROR_SCHEMES.includes(url.protocol) || url.hostname === '') throw new RuleBroken(`must be ${URL_RULE}`)
+    return value
+  },
+})
+
+/** PUT .../remote_mirrors/:mirror_id: every setting optional; the URL cannot change */
+export const MIRROR_CHANGES = declare({
+  auth_method: choice(AUTH_METHODS, {description: 'how to authenticate to the target'}),
+  enabled: boolean({description: 'turn push mirroring on or (--no-enabled) off'}),
+  keep_divergent_refs: boolean({description: 'do not overwrite refs that diverged on the target'}),
+  only_protected_branches: boolean({description: 'mirror protected branches only'}),
+  // "" takes the filter away: every branch is mirrored again
+  mirror_branch_regex: text({description: 'mirror only branches matching this RE2 expression (needs only_protected_branches disabled; Premium)', empty: 'clears'}),
+})
+export type MirrorChanges = Values<typeof MIRROR_CHANGES>
+
+/** POST .../remote_mirrors: the URL required, the settings as for an update */
+export const NEW_MIRROR = declare({
+  url: mirrorUrl,
+  ...MIRROR_CHANGES,
+  enabled: boolean({description: 'turn push mirroring on (API default: off)'}),
+  // on a new mirror "" is no filter at all, which the platform takes
+  mirror_branch_regex: renamed(MIRROR_CHANGES.mirror_branch_regex, {empty: 'value'}),
+})
+export type NewMirror = Values<typeof NEW_MIRROR>
+
+/** "mirror_branch_regex (string; needs only_protected_branches disabled)": refused before sending */
+export function checkBranchRegex(mirror: MirrorChanges): void {
+  if (mirror.mirror_branch_regex && mirror.only_protected_branches === true) {
+    const only = MIRROR_CHANGES.only_protected_branches
+    throw new UsageError(`${inputLabel(MIRROR_CHANGES.mirror_branch_regex)} needs only_protected_branches disabled: drop ${inputLabel(only)} (or pass --no-${only.flag})`)
+  }
 }
 
 const mirrorsPath = (project: string) => apiPath`/projects/${project}/remote_mirrors`
@@ -66,7 +105,7 @@ export function createMirror(api: ApiClient, project: string, mirror: NewMirror)
   return api.post<RemoteMirror>(mirrorsPath(project), {...mirror})
 }
 
-export function updateMirror(api: ApiClient, project: string, id: Id, changes: MirrorSettings): Promise<RemoteMirror> {
+export function updateMirror(api: ApiClient, project: string, id: Id, changes: MirrorChanges): Promise<RemoteMirror> {
   return api.put<RemoteMirror>(mirrorPath(project, id), {...changes})
 }
 
@@ -96,32 +135,3 @@ export function mirrorSyncPoller(api: ApiClient, project: string, before: Remote
     return {state: 'running', status}
   }
 }
-
-const MIRROR_SCHEMES = ['http:', 'https:', 'ssh:', 'git:']
-
-/** the mirror URL must be an absolute URL the platform can push to */
-export function validMirrorUrl(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new UsageError(`--url must be an absolute URL such as https://host/group/repo.git, got "${scrubUrl(value)}"`)
-  }
-  if (!MIRROR_SCHEMES.includes(url.protocol) || url.hostname === '') {
-    throw new UsageError(`--url must use http, https, ssh or git and name a host, got "${scrubUrl(value)}"`)
-  }
-  return value
-}
-
-/** "mirror_branch_regex (string; needs only_protected_branches disabled)" */
-export function checkBranchRegex(flags: {'mirror-branch-regex'?: string; 'only-protected-branches'?: boolean}): void {
-  if (flags['mirror-branch-regex'] !== undefined && flags['only-protected-branches'] === true) {
-    throw new UsageError('--mirror-branch-regex needs only_protected_branches disabled: drop --only-protected-branches (or pass --no-only-protected-branches)')
-  }
-}
-
-/** credentials never go to the terminal, even in our own messages */
-function scrubUrl(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, '$1*****@')
-}
-

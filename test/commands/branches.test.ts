@@ -68,8 +68,15 @@ describe('branches list', () => {
   it('refuses --search with --regex before sending anything', async () => {
     const {result, requests} = await sb.runCounted(['branches', 'list', '-p', '20', '--search', 'a', '--regex', 'b'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/--regex=b cannot also be provided when using --search/)
+    expect(result.stderr).toBe('Error: --search and --regex do not go together: give one of them\n')
     expect(requests).toBe(0)
+  })
+
+  it('an empty --search or --regex is a filter like any other: sent as given', async () => {
+    const search = await sb.run(['branches', 'list', '-p', '20', '--search', '', '--json'])
+    expect(search.code, search.stderr).toBe(0)
+    expect(lastRequest().query).toContain('search=')
+    expect(names(search.json<Branch[]>())).toEqual(names(await branchesOf('acme/platform/api')))
   })
 
   it('the server refuses both filters too (400)', async () => {
@@ -143,7 +150,7 @@ describe('branches create', () => {
       // `--` so that a name starting with "-" reaches the check, not the flag parser
       const {result, requests} = await sb.runCounted(['branches', 'create', '-p', '20', '--ref', 'main', '--', name])
       expect(result.code, name).toBe(2)
-      expect(result.stderr).toContain(`BRANCH "${name}" is not a valid branch name: ${rule}`)
+      expect(result.stderr).toContain(`Error: BRANCH "${name}": must follow git's rules for branch names: ${rule}`)
       expect(requests).toBe(0)
     }
     for (const name of ['bad name', 'a..b', 'ends/', '-dash', 'x:y']) {
@@ -167,8 +174,21 @@ describe('branches create', () => {
     expect(reporter.code).toBe(5)
     const {result, requests} = await sb.runCounted(['branches', 'create', 'x', '-p', '20'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('missing --ref (')
+    expect(result.stderr).toBe('Error: missing --ref (branch name or commit SHA to start from)\n')
     expect(requests).toBe(0)
+  })
+
+  it('refuses an empty BRANCH or --ref, and reports a missing BRANCH, sending nothing (exit 2)', async () => {
+    for (const [args, message] of [
+      [['', '--ref', 'main'], 'Error: BRANCH "": must not be empty'],
+      [['x', '--ref', ''], 'Error: --ref "": must not be empty'],
+      [['--ref', 'main'], 'Error: missing BRANCH (name of the new branch)'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted(['branches', 'create', '-p', '20', ...args])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toContain(message)
+      expect(requests).toBe(0)
+    }
   })
 
   it('--dry-run prints the request and sends nothing', async () => {
@@ -275,7 +295,7 @@ describe('branches protect and unprotect', () => {
   it('checks access levels locally and needs the Maintainer role', async () => {
     const {result, requests} = await sb.runCounted(['branches', 'protect', 'x', '-p', '20', '--push-access-level', '20'], maintainer)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Expected --push-access-level=20 to be one of: 0, 30, 40, 60')
+    expect(result.stderr).toContain('Error: --push-access-level "20": must be one of 0, 30, 40, 60')
     expect(requests).toBe(0)
     const developer = await sb.run(['branches', 'protect', 'fix_crash', '-p', '20'])
     expect(developer.code).toBe(5)
@@ -284,7 +304,9 @@ describe('branches protect and unprotect', () => {
   it('unprotect refuses without --yes, then removes the protection (204); a second time is 404 (exit 3)', async () => {
     const {result: refused, requests} = await sb.runCounted(['branches', 'unprotect', 'feature-search', '-p', '20'], maintainer)
     expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('refusing to unprotect branch "feature-search" of project 20 without confirmation: pass --yes (-y)')
     expect(requests).toBe(0)
+    expect((await branchOf('20', 'feature-search')).body.protected).toBe(true)
     const result = await sb.run(['branches', 'unprotect', 'feature-search', '-p', '20', '--yes'], maintainer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toBe('')
@@ -299,6 +321,24 @@ describe('branches protect and unprotect', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(lastRequest().path).toBe('/projects/20/protected_branches/docs-*')
     expect((await branchOf('20', 'docs-update')).body.protected).toBe(false)
+  })
+})
+
+describe('branch names given empty or not at all', () => {
+  it.each([
+    ['get', ['branches', 'get', '', '-p', '20'], 'Error: BRANCH "": must not be empty'],
+    ['delete', ['branches', 'delete', '', '-p', '20', '--yes'], 'Error: BRANCH "": must not be empty'],
+    ['protect', ['branches', 'protect', '', '-p', '20'], 'Error: BRANCH "": must not be empty'],
+    ['unprotect', ['branches', 'unprotect', '   ', '-p', '20', '--yes'], 'Error: BRANCH "   ": must not be empty'],
+    ['get without BRANCH', ['branches', 'get', '-p', '20'], 'Error: missing BRANCH (branch name)'],
+    ['delete without BRANCH', ['branches', 'delete', '-p', '20', '--yes'], 'Error: missing BRANCH (branch name)'],
+    ['protect without BRANCH', ['branches', 'protect', '-p', '20'], 'Error: missing BRANCH (branch name or wildcard)'],
+    ['unprotect without BRANCH', ['branches', 'unprotect', '-p', '20', '--yes'], 'Error: missing BRANCH (protected branch name or wildcard)'],
+  ])('%s is refused with exit 2, nothing sent', async (_what, args, message) => {
+    const {result, requests} = await sb.runCounted(args, maintainer)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`${message}\n`)
+    expect(requests).toBe(0)
   })
 })
 

@@ -12,6 +12,7 @@ interface Hook {
 }
 
 const sb = useSandbox()
+const URL_RULE = '--url: must be an absolute http or https URL such as https://hooks.example.com/receive'
 const admin: SandboxRunOptions = {as: 'admin'}
 const hook = (id: number) => sb.api<Hook>('GET', `/hooks/${id}`, {as: 'admin'})
 const seededHook = async () => (await sb.api<Hook[]>('GET', '/hooks', {as: 'admin'})).body.find(h => h.name === 'Audit log')!
@@ -116,14 +117,17 @@ describe('hooks create', () => {
   })
 
   it.each([
-    ['no --url', ['hooks', 'create', '--name', 'x'], 'missing --url ('],
-    ['a relative URL', ['hooks', 'create', '--url', '/receive'], '--url must be an absolute http or https URL'],
-    ['an ftp URL, without echoing its credentials', ['hooks', 'create', '--url', 'ftp://bot:ftp-pass-77@files.example.com/'], 'got "ftp://[REDACTED]@files.example.com/"'],
-    ['an unknown branch filter strategy', ['hooks', 'create', '--url', 'https://x.example.com/', '--branch-filter-strategy', 'glob'], 'Expected --branch-filter-strategy=glob to be one of: wildcard, regex, all_branches'],
+    ['no --url', ['hooks', 'create', '--name', 'x'], 'missing --url (absolute http(s) URL the events are sent to)'],
+    ['an empty --url', ['hooks', 'create', '--url', ''], '--url: must not be empty'],
+    ['a relative URL', ['hooks', 'create', '--url', '/receive'], URL_RULE],
+    ['an ftp URL, without echoing it (it may hold credentials)', ['hooks', 'create', '--url', 'ftp://bot:ftp-pass-77@files.example.com/'], URL_RULE],
+    ['a URL without its scheme, without echoing it', ['hooks', 'create', '--url', 'bot:ftp-pass-77@files.example.com/'], URL_RULE],
+    ['an empty --name', ['hooks', 'create', '--url', 'https://x.example.com/', '--name', ''], '--name "": must not be empty'],
+    ['an unknown branch filter strategy', ['hooks', 'create', '--url', 'https://x.example.com/', '--branch-filter-strategy', 'glob'], '--branch-filter-strategy "glob": must be one of wildcard, regex, all_branches'],
   ])('refuses %s locally: exit 2, nothing sent', async (_what, args, message) => {
     const {result, requests} = await sb.runCounted(args, admin)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain(message)
+    expect(result.stderr).toBe(`Error: ${message}\n`)
     expect(requests).toBe(0)
   })
 
@@ -152,14 +156,28 @@ describe('hooks update, test, delete', () => {
   it('needs at least one change, and checks --url: exit 2, nothing sent', async () => {
     const target = await newHook()
     for (const [args, message] of [
-      [[], 'nothing to change: give at least one of --url'],
-      [['--url', 'not a url'], '--url must be an absolute http or https URL'],
+      [[], 'nothing to change: give at least one of --url, --branch-filter-strategy, --push-events-branch-filter, --push-events, --tag-push-events, '
+        + '--merge-requests-events, --repository-update-events, --enable-ssl-verification, --secret-token'],
+      [['--url', 'not a url'], URL_RULE],
+      [['--url', ''], '--url: must not be empty'],
     ] as const) {
       const {result, requests} = await sb.runCounted(['hooks', 'update', String(target.id), ...args], admin)
       expect(result.code).toBe(2)
-      expect(result.stderr).toContain(message)
+      expect(result.stderr).toBe(`Error: ${message}\n`)
       expect(requests).toBe(0)
     }
+  })
+
+  it('an empty --secret-token or --push-events-branch-filter is sent: it clears the token or the filter', async () => {
+    const target = await newHook({token: 'old-secret-31', push_events_branch_filter: 'main'})
+    const result = await sb.run(['hooks', 'update', String(target.id), '--secret-token', '', '--push-events-branch-filter', '', '--verbose', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain('> {"push_events_branch_filter":"","token":""}')
+    expect(result.json()).toMatchObject({push_events_branch_filter: ''})
+    const help = await sb.run(['hooks', 'update', '--help'])
+    const words = help.stdout.replace(/\s+/g, ' ')
+    expect(words).toContain('--secret-token=SECRET-TOKEN secret the receiver uses to validate payloads (sent as the API\'s `token`; never shown back) ("" clears it)')
+    expect(words).toContain('--push-events-branch-filter=PUSH-EVENTS-BRANCH-FILTER send push events only for branches matching this filter ("" clears it)')
   })
 
   it('has no --name or --description (the API does not change them on update)', async () => {
@@ -240,9 +258,27 @@ describe('hooks url-variables', () => {
   it('set on an unknown hook is exit 3; an empty KEY is refused locally', async () => {
     const missing = await sb.run(['hooks', 'url-variables', 'set', '999999', 'k', 'v'], admin)
     expect(missing.code).toBe(3)
-    const {result, requests} = await sb.runCounted(['hooks', 'url-variables', 'set', '1', '', 'v'], admin)
+    for (const [args, message] of [
+      [['1', '', 'v'], 'KEY "": must not be empty'],
+      [['1', 'k', ''], 'VALUE: must not be empty'],
+      [['1', 'k'], 'missing VALUE (the value, or - for standard input)'],
+      [['1'], 'missing KEY (URL variable key) and VALUE (the value, or - for standard input)'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted(['hooks', 'url-variables', 'set', ...args], admin)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toBe(`Error: ${message}\n`)
+      expect(requests).toBe(0)
+    }
+    const {result: piped, requests} = await sb.runCounted(['hooks', 'url-variables', 'set', '1', 'k', '-'], {...admin, stdin: '\n'})
+    expect(piped.code).toBe(2)
+    expect(piped.stderr).toBe('Error: VALUE from standard input: must not be empty\n')
+    expect(requests).toBe(0)
+  })
+
+  it('a refused VALUE is never shown', async () => {
+    const {result, requests} = await sb.runCounted(['hooks', 'url-variables', 'set', '1', 'k', '   '], admin)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('KEY must not be empty')
+    expect(result.stderr).toBe('Error: VALUE: must not be empty\n')
     expect(requests).toBe(0)
   })
 
@@ -260,6 +296,10 @@ describe('hooks url-variables', () => {
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('pass --yes')
     expect(requests).toBe(0)
+    const {result: empty, requests: none} = await sb.runCounted(['hooks', 'url-variables', 'delete', String(target.id), '', '--yes'], admin)
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toBe('Error: KEY "": must not be empty\n')
+    expect(none).toBe(0)
     const deleted = await sb.run(['hooks', 'url-variables', 'delete', String(target.id), 'gone', '--yes'], admin)
     expect(deleted.code).toBe(0)
     expect(deleted.stdout).toBe('')

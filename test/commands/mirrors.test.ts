@@ -85,16 +85,42 @@ describe('mirrors create and update', () => {
   })
 
   it('validates locally: URL scheme, auth method, and a branch regex with only protected branches', async () => {
-    for (const args of [
-      ['--url', 'ftp://files.example.com/a.git'],
-      ['--url', 'not a url'],
-      ['--url', 'https://x.example.com/a.git', '--auth-method', 'token'],
-      ['--url', 'https://x.example.com/a.git', '--mirror-branch-regex', '^release/', '--only-protected-branches'],
-    ]) {
+    const URL_RULE = 'must be an absolute http, https, ssh or git URL naming a host, such as https://host/group/repo.git'
+    for (const [args, message] of [
+      [['--url', 'ftp://files.example.com/a.git'], `Error: --url: ${URL_RULE}`],
+      [['--url', 'not a url'], `Error: --url: ${URL_RULE}`],
+      [['--url', ''], 'Error: --url: must not be empty'],
+      [['--enabled'], 'Error: missing --url (URL to push to: http, https, ssh or git)'],
+      [['--url', 'https://x.example.com/a.git', '--auth-method', 'token'], 'Error: --auth-method "token": must be one of ssh_public_key, password'],
+      [['--url', 'https://x.example.com/a.git', '--mirror-branch-regex', '^release/', '--only-protected-branches'],
+        'Error: --mirror-branch-regex needs only_protected_branches disabled: drop --only-protected-branches (or pass --no-only-protected-branches)'],
+    ] as const) {
       const {result, requests} = await counted(['mirrors', 'create', '-p', '20', ...args])
       expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toBe(`${message}\n`)
       expect(requests).toBe(0)
     }
+  })
+
+  it('never echoes the credentials of a refused --url', async () => {
+    // the value is never shown: even a URL typed without its scheme may hold a password
+    for (const url of ['ftp://bot:Refused-Secret-1@files.example.com/a.git', 'https://bot:Refused-Secret-1@/a.git', 'bot:Refused-Secret-1@files.example.com/a.git']) {
+      const {result, requests} = await counted(['mirrors', 'create', '-p', '20', '--url', url])
+      expect(result.code, url).toBe(2)
+      expect(result.stderr).toContain('Error: --url: must be an absolute http, https, ssh or git URL')
+      expect(result.stderr).not.toContain('Refused-Secret-1')
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('an empty --mirror-branch-regex on update is sent, and takes the filter away', async () => {
+    const mirror = await create(['--url', 'https://regex.example.com/r.git', '--mirror-branch-regex', '^release/'])
+    expect(mirror.mirror_branch_regex).toBe('^release/')
+    const result = await sb.run(['mirrors', 'update', String(mirror.id), '-p', '20', '--mirror-branch-regex', '', '--verbose', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain('> {"mirror_branch_regex":""}')
+    expect(result.json<Mirror>().mirror_branch_regex).toBeNull()
+    expect((await mirrorOf(20, mirror.id)).mirror_branch_regex).toBeNull()
   })
 
   it('mirror_branch_regex needs only_protected_branches disabled: the server refuses it on such a mirror', async () => {
@@ -112,7 +138,7 @@ describe('mirrors create and update', () => {
     const mirror = await byUrl(20, 'backup.example.com')
     const {result, requests} = await counted(['mirrors', 'update', String(mirror.id), '-p', '20'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('nothing to change')
+    expect(result.stderr).toBe('Error: nothing to change: give at least one of --auth-method, --enabled, --keep-divergent-refs, --only-protected-branches, --mirror-branch-regex\n')
     expect(requests).toBe(0)
   })
 })

@@ -1,9 +1,7 @@
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {createBranch} from '../../api/branches.js'
-import {validBranchName} from '../../api/branch-name.js'
+import {createBranch, NEW_BRANCH} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 
 export default class BranchesCreate extends ApiCommand<typeof BranchesCreate> {
   static summary = 'Create a branch from a branch or a commit'
@@ -13,14 +11,10 @@ export default class BranchesCreate extends ApiCommand<typeof BranchesCreate> {
     '<%= config.bin %> branches create hotfix_42 -p 42 --ref 3f1c9e2a --json',
     '<%= config.bin %> branches create release/2026-02 -p my-group/my-project --ref main',
   ]
-  static args = {branch: Args.string({description: 'name of the new branch', required: true})}
-  static flags = {
-    ...requiredProjectFlag,
-    ref: Flags.string({description: 'branch name or commit SHA to start from', required: true}),
-  }
+  static args = argsOf(NEW_BRANCH)
+  static flags = {...requiredProjectFlag, ...flagsOf(NEW_BRANCH)}
 
   async run(): Promise<void> {
-    const branch = validBranchName(this.args.branch)
-    await this.print(await createBranch(this.api, this.flags.project, branch, this.flags.ref))
+    await this.print(await createBranch(this.api, this.flags.project, await this.read(NEW_BRANCH)))
   }
 }

@@ -1,7 +1,7 @@
-import * as Args from '@oclif/core/args'
-import {deleteBranch} from '../../api/branches.js'
+import {BRANCH, deleteBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {argsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
@@ -11,12 +11,13 @@ export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
     '<%= config.bin %> branches delete feature-login -p my-group/my-project',
     '<%= config.bin %> branches delete release/2026-01 -p 42 --yes',
   ]
-  static args = {branch: Args.string({description: 'branch name', required: true})}
+  static args = argsOf(BRANCH)
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete branch "${this.args.branch}" of project ${this.flags.project}`)
-    await deleteBranch(this.api, this.flags.project, this.args.branch)
-    this.note(done('Deleted', thing('branch', this.args.branch, thing('project', this.flags.project))))
+    const {branch} = await this.read(BRANCH)
+    await this.confirm(`delete branch "${branch}" of project ${this.flags.project}`)
+    await deleteBranch(this.api, this.flags.project, branch)
+    this.note(done('Deleted', thing('branch', branch, thing('project', this.flags.project))))
   }
 }

@@ -1,7 +1,7 @@
-import * as Args from '@oclif/core/args'
-import {getBranch} from '../../api/branches.js'
+import {BRANCH, getBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {argsOf} from '../../core/input-flags.js'
 
 export default class BranchesGet extends ApiCommand<typeof BranchesGet> {
   static summary = 'Show one branch and its last commit'
@@ -10,10 +10,11 @@ export default class BranchesGet extends ApiCommand<typeof BranchesGet> {
     '<%= config.bin %> branches get main -p my-group/my-project',
     '<%= config.bin %> branches get release/2026-01 -p 42 --json',
   ]
-  static args = {branch: Args.string({description: 'branch name', required: true})}
+  static args = argsOf(BRANCH)
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await getBranch(this.api, this.flags.project, this.args.branch))
+    const {branch} = await this.read(BRANCH)
+    await this.print(await getBranch(this.api, this.flags.project, branch))
   }
 }

@@ -1,9 +1,9 @@
-import * as Flags from '@oclif/core/flags'
-import {BRANCH_COLUMNS, listBranches} from '../../api/branches.js'
-import {apiInput} from '../../core/api-input.js'
+import {BRANCH_COLUMNS, BRANCH_FIELDS, BRANCH_FILTERS, listBranches} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {UsageError} from '../../core/errors.js'
 import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {BRANCH_FIELDS} from '../../api/branches.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {inputLabel} from '../../core/input.js'
 
 export default class BranchesList extends ApiCommand<typeof BranchesList> {
   static summary = 'List the branches of a project\'s repository'
@@ -18,11 +18,13 @@ export default class BranchesList extends ApiCommand<typeof BranchesList> {
   static flags = {
     ...requiredProjectFlag,
     ...listFlags,
-    search: Flags.string({description: 'branch names containing this text; ^term for a prefix, term$ for a suffix', exclusive: ['regex']}),
-    regex: Flags.string({description: 'branch names matching this RE2 expression', exclusive: ['search']}),
+    ...flagsOf(BRANCH_FILTERS),
   }
 
   async run(): Promise<void> {
-    await this.printList(listBranches(this.flags.project, apiInput(this.flags, ['search', 'regex'])))
+    const filters = await this.read(BRANCH_FILTERS)
+    // The API refuses both at once: "search, regex are mutually exclusive".
+    if (filters.search !== undefined && filters.regex !== undefined) throw new UsageError(`${inputLabel(BRANCH_FILTERS.search)} and ${inputLabel(BRANCH_FILTERS.regex)} do not go together: give one of them`)
+    await this.printList(listBranches(this.flags.project, filters))
   }
 }

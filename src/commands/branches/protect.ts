@@ -1,13 +1,7 @@
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {PROTECTED_BRANCH_COLUMNS, PUSH_MERGE_LEVELS, UNPROTECT_LEVELS, protectBranch} from '../../api/branches.js'
-import {apiInput} from '../../core/api-input.js'
+import {PROTECTED_BRANCH_COLUMNS, PROTECTION, protectBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
-
-const LEVELS = '0 no one, 30 Developers + Maintainers, 40 Maintainers, 60 Admins'
-const accessLevel = (levels: readonly string[], description: string) =>
-  Flags.custom<number>({options: [...levels], parse: async input => Number(input)})({description: `${description} (${LEVELS})`})
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 
 export default class BranchesProtect extends ApiCommand<typeof BranchesProtect> {
   static summary = 'Protect a branch (or a wildcard such as release-*)'
@@ -19,20 +13,10 @@ export default class BranchesProtect extends ApiCommand<typeof BranchesProtect> 
   static columns = PROTECTED_BRANCH_COLUMNS
   // -q prints the name (or wildcard) that `branches unprotect` takes, not the rule's ID
   static handle = 'name'
-  static args = {branch: Args.string({description: 'branch name or wildcard', required: true})}
-  static flags = {
-    ...requiredProjectFlag,
-    'push-access-level': accessLevel(PUSH_MERGE_LEVELS, 'who may push'),
-    'merge-access-level': accessLevel(PUSH_MERGE_LEVELS, 'who may merge'),
-    'unprotect-access-level': accessLevel(UNPROTECT_LEVELS, 'who may unprotect'),
-    'allow-force-push': Flags.boolean({description: 'allow force pushes by those who may push', allowNo: true}),
-    'code-owner-approval-required': Flags.boolean({description: 'require code owner approval to push (Premium)', allowNo: true}),
-  }
+  static args = argsOf(PROTECTION)
+  static flags = {...requiredProjectFlag, ...flagsOf(PROTECTION)}
 
   async run(): Promise<void> {
-    await this.print(await protectBranch(this.api, this.flags.project, {
-      name: this.args.branch,
-      ...apiInput(this.flags, ['push-access-level', 'merge-access-level', 'unprotect-access-level', 'allow-force-push', 'code-owner-approval-required']),
-    }))
+    await this.print(await protectBranch(this.api, this.flags.project, await this.read(PROTECTION)))
   }
 }

@@ -1,7 +1,7 @@
-import * as Args from '@oclif/core/args'
-import {unprotectBranch} from '../../api/branches.js'
+import {PROTECTED_BRANCH, unprotectBranch} from '../../api/branches.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/flags.js'
+import {argsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class BranchesUnprotect extends ApiCommand<typeof BranchesUnprotect> {
@@ -11,12 +11,14 @@ export default class BranchesUnprotect extends ApiCommand<typeof BranchesUnprote
     '<%= config.bin %> branches unprotect stable -p my-group/my-project',
     '<%= config.bin %> branches unprotect "release-*" -p 42 --yes',
   ]
-  static args = {branch: Args.string({description: 'protected branch name or wildcard', required: true})}
+  static args = argsOf(PROTECTED_BRANCH)
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`unprotect branch "${this.args.branch}" of project ${this.flags.project}`)
-    await unprotectBranch(this.api, this.flags.project, this.args.branch)
-    this.note(done('Unprotected', thing('branch', this.args.branch)))
+    const {name} = await this.read(PROTECTED_BRANCH)
+    // it weakens the branch's protection: confirmed like a deletion
+    await this.confirm(`unprotect branch "${name}" of project ${this.flags.project}`)
+    await unprotectBranch(this.api, this.flags.project, name)
+    this.note(done('Unprotected', thing('branch', name)))
   }
 }

@@ -1,7 +1,6 @@
-import * as Flags from '@oclif/core/flags'
-import {createHook, hookSettingFlags, hookSettingsFrom, validHookUrl} from '../../api/hooks.js'
-import {apiInput} from '../../core/api-input.js'
+import {createHook, NEW_HOOK} from '../../api/hooks.js'
 import {ApiCommand} from '../../core/base-command.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class HooksCreate extends ApiCommand<typeof HooksCreate> {
   static summary = 'Add a system hook'
@@ -11,15 +10,9 @@ export default class HooksCreate extends ApiCommand<typeof HooksCreate> {
     '<%= config.bin %> hooks create --url https://ci.example.com/hook --no-push-events --merge-requests-events --tag-push-events',
     '<%= config.bin %> hooks create --url https://ci.example.com/hook --push-events-branch-filter "^release/" --branch-filter-strategy regex',
   ]
-  static flags = {
-    url: Flags.string({description: 'absolute http(s) URL the events are sent to', required: true, parse: async value => validHookUrl(value)}),
-    name: Flags.string({description: 'name of the hook (release 17.1 and later)'}),
-    description: Flags.string({description: 'description of the hook (release 17.1 and later)'}),
-    ...hookSettingFlags,
-  }
+  static flags = flagsOf(NEW_HOOK)
 
   async run(): Promise<void> {
-    const hook = {...hookSettingsFrom(this.flags), url: this.flags.url, ...apiInput(this.flags, ['name', 'description'])}
-    await this.print(await createHook(this.api, hook))
+    await this.print(await createHook(this.api, await this.read(NEW_HOOK)))
   }
 }

@@ -1,8 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {HOOK_SETTING_NAMES, hookSettingFlags, hookSettingsFrom, updateHook, validHookUrl} from '../../api/hooks.js'
+import {HOOK_CHANGES, updateHook} from '../../api/hooks.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
   static summary = 'Change a system hook'
@@ -12,13 +12,11 @@ export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
     '<%= config.bin %> hooks update 3 --no-enable-ssl-verification --repository-update-events',
   ]
   static args = {hook_id: idArg('HOOK_ID', 'system hook ID')}
-  static flags = {
-    url: Flags.string({description: 'new absolute http(s) URL', parse: async value => validHookUrl(value)}),
-    ...hookSettingFlags,
-  }
+  static flags = flagsOf(HOOK_CHANGES)
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, [...HOOK_SETTING_NAMES])
-    await this.print(await updateHook(this.api, this.args.hook_id, hookSettingsFrom(this.flags)))
+    const changes = await this.read(HOOK_CHANGES)
+    someChange(HOOK_CHANGES, changes)
+    await this.print(await updateHook(this.api, this.args.hook_id, changes))
   }
 }

@@ -1,9 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {AUTH_METHODS, checkBranchRegex, updateMirror, type AuthMethod} from '../../api/mirrors.js'
-import {apiInput} from '../../core/api-input.js'
+import {checkBranchRegex, MIRROR_CHANGES, updateMirror} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class MirrorsUpdate extends ApiCommand<typeof MirrorsUpdate> {
   static summary = "Change a push mirror's settings"
@@ -11,22 +10,15 @@ export default class MirrorsUpdate extends ApiCommand<typeof MirrorsUpdate> {
   static examples = [
     '<%= config.bin %> mirrors update 7 -p my-group/my-project --enabled',
     '<%= config.bin %> mirrors update 7 -p 42 --no-only-protected-branches --mirror-branch-regex "^(main|release/.*)$"',
+    '<%= config.bin %> mirrors update 7 -p 42 --mirror-branch-regex ""',
   ]
   static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
-  static flags = {
-    ...requiredProjectFlag,
-    'auth-method': Flags.string({description: 'how to authenticate to the target', options: [...AUTH_METHODS]}),
-    enabled: Flags.boolean({description: 'turn push mirroring on or (--no-enabled) off', allowNo: true}),
-    'keep-divergent-refs': Flags.boolean({description: 'do not overwrite refs that diverged on the target', allowNo: true}),
-    'only-protected-branches': Flags.boolean({description: 'mirror protected branches only', allowNo: true}),
-    'mirror-branch-regex': Flags.string({description: 'mirror only branches matching this RE2 expression (needs only_protected_branches disabled; Premium)'}),
-  }
+  static flags = {...requiredProjectFlag, ...flagsOf(MIRROR_CHANGES)}
 
   async run(): Promise<void> {
-    const names = ['auth-method', 'enabled', 'keep-divergent-refs', 'only-protected-branches', 'mirror-branch-regex'] as const
-    atLeastOne(this.flags, [...names])
-    checkBranchRegex(this.flags)
-    const settings = apiInput(this.flags, names)
-    await this.print(await updateMirror(this.api, this.flags.project, this.args.mirror_id, {...settings, auth_method: settings.auth_method as AuthMethod | undefined}))
+    const changes = await this.read(MIRROR_CHANGES)
+    someChange(MIRROR_CHANGES, changes)
+    checkBranchRegex(changes)
+    await this.print(await updateMirror(this.api, this.flags.project, this.args.mirror_id, changes))
   }
 }

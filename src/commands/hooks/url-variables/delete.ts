@@ -1,6 +1,7 @@
-import {deleteUrlVariable, urlVariableKeyArg} from '../../../api/hooks.js'
+import {deleteUrlVariable, URL_VARIABLE_KEY} from '../../../api/hooks.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {idArg, yesFlag} from '../../../core/flags.js'
+import {argsOf} from '../../../core/input-flags.js'
 import {done, thing} from '../../../core/notes.js'
 
 export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlVariablesDelete> {
@@ -10,12 +11,13 @@ export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlV
     '<%= config.bin %> hooks url-variables delete 3 api_key',
     '<%= config.bin %> hooks url-variables delete 3 api_key --yes',
   ]
-  static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), key: urlVariableKeyArg()}
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), ...argsOf(URL_VARIABLE_KEY)}
   static flags = {...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`delete URL variable ${this.args.key} of system hook ${this.args.hook_id}`)
-    await deleteUrlVariable(this.api, this.args.hook_id, this.args.key)
-    this.note(done('Deleted', thing('URL variable', this.args.key, thing('system hook', this.args.hook_id))))
+    const {key} = await this.read(URL_VARIABLE_KEY)
+    await this.confirm(`delete URL variable ${key} of system hook ${this.args.hook_id}`)
+    await deleteUrlVariable(this.api, this.args.hook_id, key)
+    this.note(done('Deleted', thing('URL variable', key, thing('system hook', this.args.hook_id))))
   }
 }

@@ -1,7 +1,9 @@
-import * as Args from '@oclif/core/args'
-import {setUrlVariable, urlVariableKeyArg} from '../../../api/hooks.js'
+import {setUrlVariable, URL_VARIABLE} from '../../../api/hooks.js'
 import {ApiCommand} from '../../../core/base-command.js'
-import {idArg, readStdin} from '../../../core/flags.js'
+import {idArg} from '../../../core/flags.js'
+import {argsOf} from '../../../core/input-flags.js'
+import {readStdin} from '../../../core/input-read.js'
+import {checkText} from '../../../core/input.js'
 import {done, thing} from '../../../core/notes.js'
 
 export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVariablesSet> {
@@ -11,15 +13,13 @@ export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVari
     '<%= config.bin %> hooks url-variables set 3 api_key "$RECEIVER_KEY"',
     'pass show receiver/key | <%= config.bin %> hooks url-variables set 3 api_key -',
   ]
-  static args = {
-    hook_id: idArg('HOOK_ID', 'system hook ID'),
-    key: urlVariableKeyArg(),
-    value: Args.string({description: 'the value, or - for standard input', required: true}),
-  }
+  static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), ...argsOf(URL_VARIABLE)}
 
   async run(): Promise<void> {
-    const value = this.args.value === '-' ? (await readStdin()).replace(/\r?\n$/, '') : this.args.value
-    await setUrlVariable(this.api, this.args.hook_id, this.args.key, value)
-    this.note(done('Set', thing('URL variable', this.args.key, thing('system hook', this.args.hook_id))))
+    const {key, value} = await this.read(URL_VARIABLE)
+    // a piped value passes the same check as a typed one (an empty one is refused)
+    const piped = value === '-' ? checkText(URL_VARIABLE.value, (await readStdin()).replace(/\r?\n$/, ''), 'VALUE from standard input') : value
+    await setUrlVariable(this.api, this.args.hook_id, {key, value: piped})
+    this.note(done('Set', thing('URL variable', key, thing('system hook', this.args.hook_id))))
   }
 }
