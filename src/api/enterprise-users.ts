@@ -60,7 +60,7 @@ export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'stat
  */
 export const ENTERPRISE_GROUP = declare({
   group: custom({
-    char: 'g', required: true, description: 'top-level group ID or path', hint: 'a top-level group: an ID or a path without /',
+    char: 'g', required: true, description: 'top-level group ID or path', hint: 'not a subgroup (a path with /)',
     parse: value => {
       if (value.includes('/')) throw new RuleBroken('enterprise users belong to top-level groups only, and this path names a subgroup')
       return value

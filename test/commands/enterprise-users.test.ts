@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
+import {hasTmux, TerminalSession} from '../helpers/terminal.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 interface EnterpriseUser {
   id: number
@@ -251,5 +253,29 @@ describe('enterprise-users delete', () => {
     expect(hard.stderr).toContain(`> DELETE ${sb.url}/api/v4/groups/acme/enterprise_users/${frank.id}?hard_delete=true`)
     expect((await sb.api('GET', `/groups/acme/enterprise_users/${frank.id}`, {as: 'owner'})).status).toBe(404)
     expect(() => sb.sandbox.store.findGroup('frank-lab')).toThrow()
+  })
+})
+
+describe.runIf(await hasTmux())('enterprise-users on a terminal', () => {
+  it('asks for a missing group with the same rule as -g: a subgroup answer is refused and asked again', async () => {
+    const sent = sb.sandbox.requests.length
+    const t = await TerminalSession.start(['enterprise-users', 'list', '--username', 'frank', '--json'], {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.owner, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+    })
+    try {
+      await t.waitFor('--group (top-level group ID or path: not a subgroup (a path with /))')
+      await t.type('acme/platform')
+      await t.press('Enter')
+      await t.waitFor('enterprise users belong to top-level groups only, and this path names a subgroup')
+      expect(sb.sandbox.requests.slice(sent).filter(r => r.path.includes('/enterprise_users'))).toEqual([])
+      // the refused answer stays in the field: rub it out (DEL is the terminal's backspace)
+      await t.type('\x7f'.repeat('acme/platform'.length) + 'acme')
+      await t.press('Enter')
+      expect(await t.exitCode()).toBe(0)
+      // the end of the one user's record (its start has scrolled off the screen)
+      expect(await t.screen()).toContain('"commit_email": "frank@acme.example.com"')
+    } finally {
+      await t.close()
+    }
   })
 })
