@@ -1,10 +1,8 @@
 // Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
 // top-level groups only; users need not be members)"): /groups/:id/enterprise_users.
-import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../core/errors.js'
+import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {matches} from '../core/validate.js'
 import type {UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -56,22 +54,58 @@ export const ENTERPRISE_USER_FIELDS = fieldList<EnterpriseUser>()(['id', 'userna
 
 export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'state', 'two_factor_enabled'] as const
 
-export interface EnterpriseUserFilters {
-  username?: string
-  /** matches name, email, username; partial values allowed */
-  search?: string
-  active?: boolean
-  blocked?: boolean
-  created_after?: string
-  created_before?: string
-  two_factor?: (typeof TWO_FACTOR_FILTERS)[number]
-}
+/**
+ * "top-level groups only": a full path with a slash names a subgroup, refused before sending. A numeric
+ * ID cannot be told apart here; the server answers for it.
+ */
+export const ENTERPRISE_GROUP = declare({
+  group: custom({
+    char: 'g', required: true, description: 'top-level group ID or path', hint: 'not a subgroup (a path with /)',
+    parse: value => {
+      if (value.includes('/')) throw new RuleBroken('enterprise users belong to top-level groups only, and this path names a subgroup')
+      return value
+    },
+  }),
+})
 
-export interface EnterpriseUserChanges {
-  name?: string
-  /** "must belong to a verified group domain" */
-  email?: string
-}
+/** GET /groups/:id/enterprise_users: the filters, which combine */
+export const ENTERPRISE_USER_FILTERS = declare({
+  username: text({description: 'only the user with this username'}),
+  // "partial values allowed": an empty search matches everyone, as the platform does
+  search: text({description: 'match name, e-mail or username (partial values allowed)', empty: 'value'}),
+  active: boolean({description: 'only active users (the platform treats false as no filter)'}),
+  blocked: boolean({description: 'only blocked users (the platform treats false as no filter)'}),
+  created_after: dateTime({description: 'only users created after this time'}),
+  created_before: dateTime({description: 'only users created before this time'}),
+  two_factor: choice(TWO_FACTOR_FILTERS, {description: 'only users with two-factor authentication enabled or disabled'}),
+})
+export type EnterpriseUserFilters = Values<typeof ENTERPRISE_USER_FILTERS>
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** PATCH /groups/:id/enterprise_users/:user_id; at least one of them (see the update command) */
+export const ENTERPRISE_USER_CHANGES = declare({
+  name: text({description: 'new name'}),
+  // "must belong to a verified group domain": only the server knows the domains; a text that is no
+  // address at all (no @, no dot in the domain) can belong to none of them
+  email: custom({
+    description: 'new e-mail address, on a verified domain of the group', helpValue: 'EMAIL', hint: 'an e-mail address such as jane@example.com',
+    parse: value => {
+      if (!EMAIL.test(value)) throw new RuleBroken('must be an e-mail address such as jane@example.com')
+      return value
+    },
+  }),
+})
+export type EnterpriseUserChanges = Values<typeof ENTERPRISE_USER_CHANGES>
+
+/**
+ * DELETE: "hard_delete (boolean, default false): false moves contributions to a system-wide placeholder
+ * user; true deletes the user, contributions and groups owned solely by the user"
+ */
+export const ENTERPRISE_USER_DELETION = declare({
+  hard_delete: boolean({description: 'also delete the contributions and the groups owned solely by the user (API default: no)'}),
+})
+export type EnterpriseUserDeletion = Values<typeof ENTERPRISE_USER_DELETION>
 
 const usersPath = (group: string) => apiPath`/groups/${group}/enterprise_users`
 const userPath = (group: string, id: Id) => `${usersPath(group)}${apiPath`/${id}`}`
@@ -88,36 +122,10 @@ export function updateEnterpriseUser(api: ApiClient, group: string, id: Id, chan
   return api.patch<EnterpriseUser>(userPath(group, id), {...changes})
 }
 
-/**
- * "hard_delete (boolean, default false): false moves contributions to a system-wide placeholder user;
- * true deletes the user, contributions and groups owned solely by the user"
- */
-export function deleteEnterpriseUser(api: ApiClient, group: string, id: Id, options: {hard_delete?: boolean} = {}): Promise<void> {
+export function deleteEnterpriseUser(api: ApiClient, group: string, id: Id, options: EnterpriseUserDeletion = {}): Promise<void> {
   return api.delete(userPath(group, id), {...options})
 }
 
 export function disableTwoFactor(api: ApiClient, group: string, id: Id): Promise<void> {
   return api.request<void>({method: 'PATCH', path: `${userPath(group, id)}/disable_two_factor`, expect: 'none'}).then(() => undefined)
 }
-
-// ---- flags and their rules -------------------------------------------------------------------------
-
-/**
- * "top-level groups only": a full path with a slash names a subgroup, refused before sending. A numeric
- * ID cannot be told apart here; the server answers for it.
- */
-export const topLevelGroupFlag = {
-  group: Flags.string({
-    char: 'g', description: 'top-level group ID or path', required: true,
-    parse: async value => {
-      if (value.includes('/')) throw new UsageError(`enterprise users belong to top-level groups only, and "${value}" is a subgroup`)
-      return value
-    },
-  }),
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-export const emailFlag = Flags.custom<string>({
-  parse: async (value, _ctx, opts) => matches(value, EMAIL, opts.name, 'must be an e-mail address such as jane@example.com'),
-})

@@ -2,13 +2,12 @@
 // "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
 // named like `<relation>.ndjson.gz`."
 import {mkdir, stat} from 'node:fs/promises'
-import * as Flags from '@oclif/core/flags'
 import {runBulk, type BulkResult} from '../core/bulk.js'
 import {download, type DownloadResult} from '../core/download.js'
 import {CliError, ExitCode, UsageError} from '../core/errors.js'
+import {boolean, declare, integer, text, type Values} from '../core/input.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {matches} from '../core/validate.js'
 import type {FieldWords} from '../core/words.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */
@@ -48,16 +47,31 @@ export interface ExportStarted {
   startedAt: number
 }
 
-/** the download endpoint's input: relation (required); batched; batch_number */
-export interface RelationFileQuery {
-  relation: string
-  batched?: boolean
-  batch_number?: number
-}
+/** relation names are the platform's: lower-case words joined by `_` (labels, merge_requests) */
+const relation = <R extends boolean = false>(options: {description: string; required?: R}) => text<R>({
+  ...options, helpValue: 'RELATION', pattern: [/^[a-z_]+$/, 'only lower-case letters and _, as in labels or merge_requests'],
+})
+
+/** POST /projects/:id/export_relations: "batched (boolean)" */
+export const EXPORT_OPTIONS = declare({
+  batched: boolean({description: 'export large relations in batches, each batch a file of its own'}),
+})
+export type ExportOptions = Values<typeof EXPORT_OPTIONS>
+
+/** GET .../status: "relation (string, optional)"; also the relation a wait watches */
+export const STATUS_FILTER = declare({relation: relation({description: 'only this relation, such as labels, issues or merge_requests'})})
+
+/** GET .../download: "relation (string, required); batched (boolean); batch_number (integer)"; batches count from 1 */
+export const RELATION_FILE = declare({
+  relation: relation({required: true, description: 'relation to download, such as labels, issues or merge_requests; or --all'}),
+  batched: boolean({description: 'the relation was exported in batches: download the batch --batch-number'}),
+  batch_number: integer({min: 1, description: 'batch to download (needs --batched)'}),
+})
+export type RelationFileQuery = Values<typeof RELATION_FILE>
 
 const exportPath = (project: string) => apiPath`/projects/${project}/export_relations`
 
-export async function startExport(api: ApiClient, project: string, input: {batched?: boolean}): Promise<ExportStarted> {
+export async function startExport(api: ApiClient, project: string, input: ExportOptions): Promise<ExportStarted> {
   const response = await api.request<{message: string}>({method: 'POST', path: exportPath(project), body: {...input}})
   return {body: response.data, startedAt: serverTime(response.headers)}
 }
@@ -151,31 +165,6 @@ export async function folderForAll(target: string | undefined, project: string):
   if (dir === '-') throw new UsageError('--all writes one file per relation into a folder: give a DIR, not -')
   if (await stat(dir).then(s => !s.isDirectory(), () => false)) throw new UsageError(`--all writes into a folder, and ${dir} is a file`)
   return dir
-}
-
-// ---- inputs, checked before sending ----------------------------------------------------------------
-
-/** relation names are the platform's: lower-case words joined by `_` (labels, merge_requests) */
-export function validRelation(value: string, flag = 'relation'): string {
-  return matches(value, /^[a-z_]+$/, flag, 'must be a relation name such as labels or merge_requests (lower-case letters and _)')
-}
-
-export const relationFlag = Flags.custom<string>({
-  helpValue: 'RELATION',
-  parse: async (input, _ctx, opts) => validRelation(input, opts.name),
-})
-
-export const batchNumberFlag = Flags.custom<number>({
-  helpValue: 'N',
-  parse: async (input, _ctx, opts) => {
-    if (!/^\d+$/.test(input) || Number(input) < 1) throw new UsageError(`--${opts.name} must be a positive whole number, got "${input}"`)
-    return Number(input)
-  },
-})
-
-/** "batch_number" belongs to a batched download */
-export function checkBatchFlags(flags: {batched?: boolean; 'batch-number'?: number}): void {
-  if (flags['batch-number'] !== undefined && flags.batched !== true) throw new UsageError('--batch-number needs --batched')
 }
 
 // ---- helpers -------------------------------------------------------------------------------------------

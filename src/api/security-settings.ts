@@ -1,4 +1,5 @@
 // Security settings of a project (document 1, "Project security settings"): /projects/:id/security_settings.
+import {boolean, declare, type Values} from '../core/input.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 
 export interface SecuritySettings {
@@ -15,13 +16,18 @@ export interface SecuritySettings {
   secret_push_protection_enabled: boolean
 }
 
-export interface SecuritySettingsChanges {
-  /** "required; true enables secret push protection" */
-  secret_push_protection_enabled: boolean
-}
-
-/** the two-way switch of `update`: what a person picks when neither form was given */
-export const PUSH_PROTECTION_CHOICES = ['enable', 'disable'] as const
+/**
+ * PUT: "secret_push_protection_enabled (boolean, required; true enables secret push protection)". The
+ * core's boolean is never required (a flag left out means "no change"); here the API needs a value, so
+ * leaving out both `--x` and `--no-x` is a missing input, asked for as a choice of true or false.
+ */
+export const SECURITY_SETTINGS_CHANGES = declare({
+  secret_push_protection_enabled: {
+    ...boolean({description: 'reject pushes that contain secrets: true, or false with --no-secret-push-protection-enabled'}),
+    required: true as const, options: ['true', 'false'],
+  },
+})
+export type SecuritySettingsChanges = Values<typeof SECURITY_SETTINGS_CHANGES>
 
 const settingsPath = (project: string) => apiPath`/projects/${project}/security_settings`
 

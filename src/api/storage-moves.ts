@@ -1,5 +1,6 @@
 // Repository storage moves (document 2, "Repository storage moves (administrator)"): group moves one by
 // one, and bulk moves of every project, snippet or group repository on a storage.
+import {choice, declare, renamed, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
@@ -25,6 +26,23 @@ export const MOVE_COLUMNS = ['id', 'state', 'source_storage_name', 'destination_
 export const MOVE_TYPES = ['project', 'snippet', 'group'] as const
 export type MoveType = (typeof MOVE_TYPES)[number]
 
+const DESTINATION = text({description: 'storage to move to (default: chosen by storage weights)'})
+
+/** POST /groups/:group_id/repository_storage_moves: "destination_storage_name (optional; chosen by storage weights if absent)" */
+export const GROUP_MOVE = declare({destination_storage_name: DESTINATION})
+export type GroupMoveInput = Values<typeof GROUP_MOVE>
+
+/**
+ * A bulk schedule: which endpoint (`type`, a part of the path) and its body {source_storage_name,
+ * destination_storage_name}; the source is required, the destination chosen by weights when absent.
+ */
+export const BULK_MOVE = declare({
+  type: choice(MOVE_TYPES, {required: true, description: 'which repositories to move'}),
+  source_storage_name: text({required: true, description: 'storage to move the repositories off'}),
+  destination_storage_name: renamed(DESTINATION, {description: 'storage to move them to (default: chosen by storage weights)'}),
+})
+export type BulkMoveInput = Values<typeof BULK_MOVE>
+
 /** the answer of a bulk schedule: "message object with text 202 Accepted" */
 export interface ScheduleResult {
   message: string
@@ -42,13 +60,13 @@ export function getGroupMove(api: ApiClient, id: Id, group?: string): Promise<Gr
 }
 
 /** destination absent: "chosen by storage weights" */
-export function createGroupMove(api: ApiClient, group: string, input: {destination_storage_name?: string}): Promise<GroupStorageMove> {
+export function createGroupMove(api: ApiClient, group: string, input: GroupMoveInput): Promise<GroupStorageMove> {
   return api.post<GroupStorageMove>(movesPath(group), {...input})
 }
 
 /** POST /project_repository_storage_moves, /snippet_… or /group_…: every repository on the source storage */
-export function scheduleMoves(api: ApiClient, type: MoveType, input: {source_storage_name: string; destination_storage_name?: string}): Promise<ScheduleResult> {
-  return api.post<ScheduleResult>(`/${type}_repository_storage_moves`, {...input})
+export function scheduleMoves(api: ApiClient, {type, ...body}: BulkMoveInput): Promise<ScheduleResult> {
+  return api.post<ScheduleResult>(`/${type}_repository_storage_moves`, {...body})
 }
 
 /**

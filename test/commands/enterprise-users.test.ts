@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
+import {hasTmux, TerminalSession} from '../helpers/terminal.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 
 interface EnterpriseUser {
   id: number
@@ -73,9 +75,11 @@ describe('enterprise-users list', () => {
 
   it('validates filters locally and sends nothing (exit 2)', async () => {
     for (const [args, message] of [
-      [['--two-factor', 'on'], /Expected --two-factor=on to be one of: enabled, disabled/],
-      [['--created-after', 'yesterday'], /--created-after must be an ISO 8601 date-time/],
-      [['--created-before', '2026-13-01'], /--created-before must be an ISO 8601 date-time/],
+      [['--two-factor', 'on'], /Error: --two-factor "on": must be one of enabled, disabled/],
+      [['--created-after', 'yesterday'], /Error: --created-after "yesterday": must be an ISO 8601 date-time/],
+      [['--created-before', '2026-13-01'], /Error: --created-before "2026-13-01": must be an ISO 8601 date-time/],
+      [['--username', ''], /Error: --username "": must not be empty/],
+      [['--active', '--created-after', ''], /Error: --created-after "": must not be empty/],
       [['--per-page', '500'], /per-page/],
     ] as Array<[string[], RegExp]>) {
       const {result, requests} = await sb.runCounted(['enterprise-users', 'list', '-g', 'acme', ...args], {as: 'owner'})
@@ -88,11 +92,33 @@ describe('enterprise-users list', () => {
   it('top-level groups only: a subgroup path is refused locally, a subgroup ID by the server (400, exit 6)', async () => {
     const byPath = await sb.runCounted(['enterprise-users', 'list', '-g', 'acme/platform'], {as: 'owner'})
     expect(byPath.result.code).toBe(2)
-    expect(byPath.result.stderr).toContain('enterprise users belong to top-level groups only, and "acme/platform" is a subgroup')
+    expect(byPath.result.stderr).toContain('Error: --group "acme/platform": enterprise users belong to top-level groups only, and this path names a subgroup')
     expect(byPath.requests).toBe(0)
     const byId = await sb.run(['enterprise-users', 'list', '-g', '11'], {as: 'owner'})
     expect(byId.code).toBe(6)
     expect(byId.stderr).toContain('400 Bad Request: Must be a top-level group (GET /api/v4/groups/11/enterprise_users)')
+  })
+
+  it('an empty --search is a search like any other: it matches every user', async () => {
+    const {result, requests} = await sb.runCounted(['enterprise-users', 'list', '-g', 'acme', '--search', '', '--json', '--verbose'], {as: 'owner'})
+    expect(result.code).toBe(0)
+    expect(requests).toBe(1)
+    expect(result.stderr).toContain('/groups/acme/enterprise_users?search=')
+    expect(usernames(result)).toEqual(['frank', 'grace', 'heidi', 'ivan', 'judy'])
+  })
+
+  it('every command needs the group: missing or empty -g is refused the same way, sending nothing (exit 2)', async () => {
+    const frank = await enterpriseUser('frank')
+    for (const args of [['list'], ['get', String(frank.id)], ['update', String(frank.id), '--name', 'F'], ['delete', String(frank.id), '--yes'], ['disable-2fa', String(frank.id), '--yes']]) {
+      const missing = await sb.runCounted(['enterprise-users', ...args], {as: 'owner'})
+      expect(missing.result.code, args.join(' ')).toBe(2)
+      expect(missing.result.stderr, args.join(' ')).toBe('Error: missing --group (top-level group ID or path)\n')
+      expect(missing.requests).toBe(0)
+      const empty = await sb.runCounted(['enterprise-users', ...args, '-g', ''], {as: 'owner'})
+      expect(empty.result.code, args.join(' ')).toBe(2)
+      expect(empty.result.stderr, args.join(' ')).toContain('Error: --group "": must not be empty')
+      expect(empty.requests).toBe(0)
+    }
   })
 
   it('needs the Owner role: 403 for a Maintainer (exit 5), 404 for an outsider (exit 3)', async () => {
@@ -150,8 +176,11 @@ describe('enterprise-users get and update', () => {
     const ivan = await enterpriseUser('ivan')
     for (const [args, message] of [
       [[], /nothing to change: give at least one of --name, --email/],
-      [['--email', 'ivan-at-acme'], /--email must be an e-mail address/],
-      [['--email', 'ivan@acme'], /--email must be an e-mail address/],
+      [['--email', 'ivan-at-acme'], /Error: --email "ivan-at-acme": must be an e-mail address such as jane@example.com/],
+      [['--email', 'ivan@acme'], /Error: --email "ivan@acme": must be an e-mail address/],
+      [['--name', ''], /Error: --name "": must not be empty/],
+      [['--name', '  ', '--email', 'ivan@acme.example.com'], /Error: --name "  ": must not be empty/],
+      [['--email', ''], /Error: --email "": must not be empty/],
     ] as Array<[string[], RegExp]>) {
       const {result, requests} = await sb.runCounted(['enterprise-users', 'update', String(ivan.id), '-g', 'acme', ...args], {as: 'owner'})
       expect(result.code, args.join(' ')).toBe(2)
@@ -224,5 +253,28 @@ describe('enterprise-users delete', () => {
     expect(hard.stderr).toContain(`> DELETE ${sb.url}/api/v4/groups/acme/enterprise_users/${frank.id}?hard_delete=true`)
     expect((await sb.api('GET', `/groups/acme/enterprise_users/${frank.id}`, {as: 'owner'})).status).toBe(404)
     expect(() => sb.sandbox.store.findGroup('frank-lab')).toThrow()
+  })
+})
+
+describe.runIf(await hasTmux())('enterprise-users on a terminal', () => {
+  it('asks for a missing group with the same rule as -g: a subgroup answer is refused and asked again', async () => {
+    const sent = sb.sandbox.requests.length
+    const t = await TerminalSession.start(['enterprise-users', 'list', '--username', 'heidi', '-o', 'table'], {
+      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.owner, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+    })
+    try {
+      await t.waitFor('--group (top-level group ID or path: not a subgroup (a path with /))')
+      await t.type('acme/platform')
+      await t.press('Enter')
+      await t.waitFor('enterprise users belong to top-level groups only, and this path names a subgroup')
+      expect(sb.sandbox.requests.slice(sent).filter(r => r.path.includes('/enterprise_users'))).toEqual([])
+      // the refused answer stays in the field: rub it out (DEL is the terminal's backspace)
+      await t.type('\x7f'.repeat('acme/platform'.length) + 'acme')
+      await t.press('Enter')
+      expect(await t.exitCode()).toBe(0)
+      expect(await t.screen()).toMatch(/heidi\s+Heidi Blocked\s+heidi@acme\.example\.com/)
+    } finally {
+      await t.close()
+    }
   })
 })

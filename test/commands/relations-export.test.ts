@@ -360,9 +360,16 @@ describe('relations-export: roles and local validation', () => {
       expect(requests, args.join(' ')).toBe(0)
       expect(result.stderr, args.join(' ')).toMatch(/^Error: /)
     }
-    const named = await run(['download', '-p', '20', '--relation', 'Issues'])
-    expect(named.stderr).toContain('--relation must be a relation name such as labels or merge_requests')
-    const batch = await run(['download', '-p', '20', '--relation', 'issues', '--batch-number', '2'])
-    expect(batch.stderr).toContain('--batch-number needs --batched')
+    for (const [args, message] of [
+      [['download', '-p', '20', '--relation', 'Issues'], 'Error: --relation "Issues": may hold only lower-case letters and _, as in labels or merge_requests\n'],
+      [['status', '-p', '20', '--relation', 'merge-requests'], 'Error: --relation "merge-requests": may hold only lower-case letters and _, as in labels or merge_requests\n'],
+      [['wait', '-p', '20', '--relation', ''], 'Error: --relation "": must not be empty\n'],
+      [['download', '-p', '20', '--relation', ''], 'Error: --relation "": must not be empty\n'],
+      [['download', '-p', '20'], 'Error: missing --relation (relation to download, such as labels, issues or merge_requests; or --all)\n'],
+      [['download', '-p', '20', '--relation', 'issues', '--batch-number', '2'], 'Error: --batch-number needs --batched\n'],
+      [['download', '-p', '20', '--relation', 'issues', '--batched', '--batch-number', '0'], 'Error: --batch-number "0": must be a whole number, 1 or more\n'],
+    ] as Array<[string[], string]>) {
+      expect((await run(args)).stderr, args.join(' ')).toBe(message)
+    }
   })
 })

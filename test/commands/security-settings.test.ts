@@ -71,7 +71,7 @@ describe('security-settings update', () => {
   it('requires exactly one of the two forms, sending nothing otherwise (exit 2)', async () => {
     const neither = await sb.runCounted(['security-settings', 'update', '-p', '20'], {as: 'maintainer'})
     expect(neither.result.code).toBe(2)
-    expect(neither.result.stderr).toContain(`missing ${SWITCH} or ${NO_SWITCH}`)
+    expect(neither.result.stderr).toBe(`Error: missing ${SWITCH} (reject pushes that contain secrets: true, or false with ${NO_SWITCH})\n`)
     expect(neither.requests).toBe(0)
     const both = await sb.runCounted(['security-settings', 'update', '-p', '20', SWITCH, NO_SWITCH], {as: 'maintainer'})
     expect(both.result.code).toBe(2)
@@ -79,14 +79,16 @@ describe('security-settings update', () => {
     expect(both.requests).toBe(0)
   })
 
-  it('on a terminal, neither form asks: enable or disable', async () => {
+  it('on a terminal, neither form asks: true or false', async () => {
     const t = await TerminalSession.start(['security-settings', 'update', '-p', '21', '--json'], {
       FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.maintainer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
     })
     try {
-      const screen = await t.waitFor('disable')
-      expect(screen).toContain(`${SWITCH} or ${NO_SWITCH}`)
-      expect(screen).toContain('enable')
+      const screen = await t.waitFor('❯')
+      expect(screen).toContain(`${SWITCH} (reject pushes that contain secrets`)
+      // the two answers, each on a line of its own, the first one selected
+      expect(screen).toMatch(/^\s*❯ true\s*$/m)
+      expect(screen).toMatch(/^\s+false\s*$/m)
       await t.press('Enter')
       expect(await t.exitCode()).toBe(0)
       expect(await t.screen()).toContain('"secret_push_protection_enabled": true')

@@ -109,14 +109,18 @@ describe('storage-moves schedule (bulk)', () => {
     expect(result.stderr).toContain('source_storage_name does not have a valid value')
   })
 
-  it('validates locally: --type values, required source, same source and destination', async () => {
-    for (const args of [
-      ['--type', 'wiki', '--source-storage-name', 'default'],
-      ['--type', 'project'],
-      ['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', 'default'],
-    ]) {
+  it('validates locally: --type values, required and non-empty storages, same source and destination', async () => {
+    for (const [args, message] of [
+      [['--type', 'wiki', '--source-storage-name', 'default'], 'Error: --type "wiki": must be one of project, snippet, group\n'],
+      [['--type', 'project'], 'Error: missing --source-storage-name (storage to move the repositories off)\n'],
+      [[], 'Error: missing --type (which repositories to move) and --source-storage-name (storage to move the repositories off)\n'],
+      [['--type', 'project', '--source-storage-name', ''], 'Error: --source-storage-name "": must not be empty\n'],
+      [['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', ''], 'Error: --destination-storage-name "": must not be empty\n'],
+      [['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', 'default'], 'Error: --destination-storage-name must differ from --source-storage-name\n'],
+    ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['storage-moves', 'schedule', ...args, '--yes'])
       expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(message)
       expect(requests).toBe(0)
     }
   })
@@ -158,6 +162,13 @@ describe('storage-moves create and the move states', () => {
     expect(await stateWith(1)).toBe('finished')
     const listed = await sb.run(['storage-moves', 'list', '-g', '12', '--json'], admin)
     expect(listed.json<Move[]>()[0]).toMatchObject({id: move.id})
+  })
+
+  it('refuses an empty --destination-storage-name instead of sending it (exit 2)', async () => {
+    const {result, requests} = await counted(['storage-moves', 'create', '-g', 'acme', '--destination-storage-name', ''])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: --destination-storage-name "": must not be empty\n')
+    expect(requests).toBe(0)
   })
 
   it('without a destination, the server picks one by weights', async () => {

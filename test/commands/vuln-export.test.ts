@@ -213,16 +213,22 @@ describe('vuln-export create', () => {
     writeFileSync(list, '[{"svg": "<svg/>"}]')
     const broken = join(dir, 'broken.json')
     writeFileSync(broken, '{"svg": ')
+    const charts = join(dir, 'charts.json')
+    writeFileSync(charts, '{"project_vulnerabilities_history": {"svg": "<svg/>"}}')
     for (const [args, message] of [
       [['--send-email'], '--send-email applies to project exports (-p) only'],
       [['-g', 'acme', '--send-email'], '--send-email applies to project exports (-p) only'],
       [['-g', 'acme', '--no-send-email'], '--send-email applies to project exports (-p) only'],
       [['-p', '20', '-g', 'acme'], 'give either --project or --group, not both'],
-      [['-p', '20', '--format', 'xlsx'], 'Expected --format=xlsx to be one of: csv, pdf'],
-      [['--report-data-file', list], '--report-data-file applies to project (-p) and group (-g) exports only'],
-      [['-p', '20', '--report-data-file', list], '--report-data-file must hold a JSON object'],
-      [['-g', 'acme', '--report-data-file', broken], `--report-data-file ${broken} is not valid JSON`],
-      [['-p', '20', '--report-data-file', join(dir, 'missing.json')], 'cannot read --report-data-file'],
+      [['-p', '20', '--format', 'xlsx'], 'Error: --format "xlsx": must be one of csv, pdf'],
+      [['-p', '20', '--format', ''], 'Error: --format "": must not be empty'],
+      [['--report-data-file', charts], '--report-data applies to project (-p) and group (-g) exports only'],
+      [['--report-data', '{"a": {}}'], '--report-data applies to project (-p) and group (-g) exports only'],
+      [['-p', '20', '--report-data-file', list], 'Error: --report-data-file "[{"svg": "<svg/>"}]": must be a JSON object mapping report components to assets'],
+      [['-g', 'acme', '--report-data-file', broken], 'Error: --report-data-file "{"svg": ": must be valid JSON'],
+      [['-g', 'acme', '--report-data', ''], 'Error: --report-data "": must not be empty'],
+      [['-g', 'acme', '--report-data', '{}', '--report-data-file', charts], 'cannot also be provided when using'],
+      [['-p', '20', '--report-data-file', join(dir, 'missing.json')], `cannot read --report-data-file ${join(dir, 'missing.json')}: ENOENT`],
     ] as Array<[string[], string]>) {
       const {result, requests} = await sb.runCounted(['vuln-export', 'create', ...args])
       expect(result.code, args.join(' ')).toBe(2)
@@ -235,6 +241,13 @@ describe('vuln-export create', () => {
       expect(result.stderr).toContain('EXPORT_ID must be a positive whole number, got "twelve"')
       expect(requests).toBe(0)
     }
+  })
+
+  it('--report-data takes the JSON object on the command line, as --report-data-file takes it from a file', async () => {
+    const {result, requests} = await sb.runCounted(['vuln-export', 'create', '-g', 'acme', '--report-data', '{"group_vulnerabilities_over_time": {"svg": "<svg/>"}}', '--dry-run'])
+    expect(result.code).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain('{"report_data":{"group_vulnerabilities_over_time":{"svg":"<svg/>"}}}')
   })
 
   it('--dry-run shows the request with report_data, sends nothing, and does not wait', async () => {

@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {deleteEnterpriseUser, topLevelGroupFlag} from '../../api/enterprise-users.js'
-import {apiInput} from '../../core/api-input.js'
+import {deleteEnterpriseUser, ENTERPRISE_GROUP, ENTERPRISE_USER_DELETION} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
@@ -14,15 +13,17 @@ export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseU
   ]
   static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {
-    ...topLevelGroupFlag,
+    ...flagsOf(ENTERPRISE_GROUP),
     ...yesFlag,
-    'hard-delete': Flags.boolean({description: 'also delete the contributions and the groups owned solely by the user (API default: no)', allowNo: true}),
+    ...flagsOf(ENTERPRISE_USER_DELETION),
   }
 
   async run(): Promise<void> {
-    const hard = this.flags['hard-delete'] === true
-    await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${this.args.user_id} of group ${this.flags.group}${hard ? ' with their contributions and solely owned groups' : ''}`)
-    await deleteEnterpriseUser(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['hard-delete']))
+    const {group} = await this.read(ENTERPRISE_GROUP)
+    const options = await this.read(ENTERPRISE_USER_DELETION)
+    const hard = options.hard_delete === true
+    await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${this.args.user_id} of group ${group}${hard ? ' with their contributions and solely owned groups' : ''}`)
+    await deleteEnterpriseUser(this.api, group, this.args.user_id, options)
     this.note(done('Deleted', thing('enterprise user', this.args.user_id)))
   }
 }

@@ -1,6 +1,7 @@
-import {disableTwoFactor, topLevelGroupFlag} from '../../api/enterprise-users.js'
+import {disableTwoFactor, ENTERPRISE_GROUP} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
@@ -11,11 +12,12 @@ export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof Enterpr
     '<%= config.bin %> enterprise-users disable-2fa 1042 -g 10 --yes',
   ]
   static args = {user_id: idArg('USER_ID', 'user ID')}
-  static flags = {...topLevelGroupFlag, ...yesFlag}
+  static flags = {...flagsOf(ENTERPRISE_GROUP), ...yesFlag}
 
   async run(): Promise<void> {
-    await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user_id} of group ${this.flags.group}`)
-    await disableTwoFactor(this.api, this.flags.group, this.args.user_id)
+    const {group} = await this.read(ENTERPRISE_GROUP)
+    await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user_id} of group ${group}`)
+    await disableTwoFactor(this.api, group, this.args.user_id)
     this.note(done('Disabled', `two-factor authentication of ${thing('enterprise user', this.args.user_id)}`))
   }
 }

@@ -1,6 +1,7 @@
-import {getEnterpriseUser, topLevelGroupFlag} from '../../api/enterprise-users.js'
+import {ENTERPRISE_GROUP, getEnterpriseUser} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class EnterpriseUsersGet extends ApiCommand<typeof EnterpriseUsersGet> {
   static summary = 'Show one enterprise user of a top-level group'
@@ -10,9 +11,10 @@ export default class EnterpriseUsersGet extends ApiCommand<typeof EnterpriseUser
     '<%= config.bin %> enterprise-users get 1042 -g 10 --json',
   ]
   static args = {user_id: idArg('USER_ID', 'user ID')}
-  static flags = {...topLevelGroupFlag}
+  static flags = flagsOf(ENTERPRISE_GROUP)
 
   async run(): Promise<void> {
-    await this.print(await getEnterpriseUser(this.api, this.flags.group, this.args.user_id))
+    const {group} = await this.read(ENTERPRISE_GROUP)
+    await this.print(await getEnterpriseUser(this.api, group, this.args.user_id))
   }
 }

@@ -1,9 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {ENTERPRISE_USER_COLUMNS, listEnterpriseUsers, topLevelGroupFlag, TWO_FACTOR_FILTERS} from '../../api/enterprise-users.js'
-import {apiInput} from '../../core/api-input.js'
+import {ENTERPRISE_GROUP, ENTERPRISE_USER_COLUMNS, ENTERPRISE_USER_FIELDS, ENTERPRISE_USER_FILTERS, listEnterpriseUsers} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {dateTimeFlag, listFlags} from '../../core/flags.js'
-import {ENTERPRISE_USER_FIELDS} from '../../api/enterprise-users.js'
+import {listFlags} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class EnterpriseUsersList extends ApiCommand<typeof EnterpriseUsersList> {
   static summary = 'List the enterprise users of a top-level group'
@@ -15,20 +13,13 @@ export default class EnterpriseUsersList extends ApiCommand<typeof EnterpriseUse
   ]
   static columns = ENTERPRISE_USER_COLUMNS
   static flags = {
-    ...topLevelGroupFlag,
+    ...flagsOf(ENTERPRISE_GROUP),
     ...listFlags,
-    username: Flags.string({description: 'only the user with this username'}),
-    search: Flags.string({description: 'match name, e-mail or username (partial values allowed)'}),
-    active: Flags.boolean({description: 'only active users (the platform treats false as no filter)', allowNo: true}),
-    blocked: Flags.boolean({description: 'only blocked users (the platform treats false as no filter)', allowNo: true}),
-    'created-after': dateTimeFlag({description: 'only users created after this time'}),
-    'created-before': dateTimeFlag({description: 'only users created before this time'}),
-    'two-factor': Flags.string({description: 'only users with two-factor authentication enabled or disabled', options: [...TWO_FACTOR_FILTERS]}),
+    ...flagsOf(ENTERPRISE_USER_FILTERS),
   }
 
   async run(): Promise<void> {
-    const filters = apiInput(this.flags, ['username', 'search', 'active', 'blocked', 'created-after', 'created-before'])
-    const twoFactor = this.flags['two-factor'] as (typeof TWO_FACTOR_FILTERS)[number] | undefined
-    await this.printList(listEnterpriseUsers(this.flags.group, {...filters, two_factor: twoFactor}))
+    const {group} = await this.read(ENTERPRISE_GROUP)
+    await this.printList(listEnterpriseUsers(group, await this.read(ENTERPRISE_USER_FILTERS)))
   }
 }

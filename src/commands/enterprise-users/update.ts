@@ -1,9 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {emailFlag, topLevelGroupFlag, updateEnterpriseUser} from '../../api/enterprise-users.js'
-import {apiInput} from '../../core/api-input.js'
+import {ENTERPRISE_GROUP, ENTERPRISE_USER_CHANGES, updateEnterpriseUser} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class EnterpriseUsersUpdate extends ApiCommand<typeof EnterpriseUsersUpdate> {
   static summary = 'Change the name or e-mail of an enterprise user'
@@ -14,13 +13,14 @@ export default class EnterpriseUsersUpdate extends ApiCommand<typeof EnterpriseU
   ]
   static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {
-    ...topLevelGroupFlag,
-    name: Flags.string({description: 'new name'}),
-    email: emailFlag({description: 'new e-mail address, on a verified domain of the group'}),
+    ...flagsOf(ENTERPRISE_GROUP),
+    ...flagsOf(ENTERPRISE_USER_CHANGES),
   }
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, ['name', 'email'])
-    await this.print(await updateEnterpriseUser(this.api, this.flags.group, this.args.user_id, apiInput(this.flags, ['name', 'email'])))
+    const {group} = await this.read(ENTERPRISE_GROUP)
+    const changes = await this.read(ENTERPRISE_USER_CHANGES)
+    someChange(ENTERPRISE_USER_CHANGES, changes)
+    await this.print(await updateEnterpriseUser(this.api, group, this.args.user_id, changes))
   }
 }

@@ -1,10 +1,11 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {DOWNLOAD_ALL_COLUMNS, batchNumberFlag, checkBatchFlags, downloadAll, downloadRelation, folderForAll, relationFlag} from '../../api/relations-export.js'
-import {apiInput} from '../../core/api-input.js'
+import {DOWNLOAD_ALL_COLUMNS, RELATION_FILE, downloadAll, downloadRelation, folderForAll} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {clobberFlag} from '../../core/download.js'
+import {UsageError} from '../../core/errors.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {saved} from '../../core/notes.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
@@ -21,9 +22,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
   }
   static flags = {
     ...requiredProjectFlag,
-    relation: relationFlag({description: 'relation to download (labels, issues, merge_requests, ...)', exactlyOne: ['relation', 'all']}),
-    batched: Flags.boolean({description: 'the relation was exported in batches: download the batch --batch-number', allowNo: true, exclusive: ['all']}),
-    'batch-number': batchNumberFlag({description: 'batch to download (needs --batched)', exclusive: ['all']}),
+    ...flagsOf(RELATION_FILE, {exclusive: ['all']}),
     all: Flags.boolean({description: 'download every finished relation and batch into DIR (instead of --relation)'}),
     concurrency: Flags.integer({description: 'files downloaded at once with --all', default: 4, min: 1, max: 16}),
     ...clobberFlag,
@@ -31,13 +30,14 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
 
   async run(): Promise<void> {
     const {project, all} = this.flags
-    checkBatchFlags(this.flags)
     if (all) {
       const dir = await folderForAll(this.args.file, project)
       return this.reportBulk(await downloadAll(this.api, project, dir, this.flags), DOWNLOAD_ALL_COLUMNS)
     }
-    const relation = await this.need(this.flags.relation, '--relation', 'the relation to download')
-    const written = await downloadRelation(this.api, project, {relation, ...apiInput(this.flags, ['batched', 'batch-number'])}, this.args.file ?? '.', {clobber: this.flags.clobber})
+    const query = await this.read(RELATION_FILE)
+    // "batch_number" names a batch of a batched relation
+    if (query.batch_number !== undefined && query.batched !== true) throw new UsageError('--batch-number needs --batched')
+    const written = await downloadRelation(this.api, project, query, this.args.file ?? '.', {clobber: this.flags.clobber})
     this.note(saved(written.bytes, written.path))
   }
 }

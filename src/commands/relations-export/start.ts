@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
-import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, exportPoller, startExport} from '../../api/relations-export.js'
-import {apiInput} from '../../core/api-input.js'
+import {EXPORT_OPTIONS, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, exportPoller, startExport} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 import {done, thing} from '../../core/notes.js'
 
@@ -17,14 +17,14 @@ export default class RelationsExportStart extends ApiCommand<typeof RelationsExp
   static words = RELATION_EXPORT_WORDS
   static flags = {
     ...requiredProjectFlag,
-    batched: Flags.boolean({description: 'export large relations in batches, each batch a file of its own', allowNo: true}),
+    ...flagsOf(EXPORT_OPTIONS),
     wait: Flags.boolean({description: 'wait until every relation is exported and print the status entries'}),
     ...waitFlags,
   }
 
   async run(): Promise<void> {
     const {project, wait} = this.flags
-    const started = await startExport(this.api, project, apiInput(this.flags, ['batched']))
+    const started = await startExport(this.api, project, await this.read(EXPORT_OPTIONS))
     this.note(done('Started', `the relations export of ${thing('project', project)}`))
     if (!wait) return this.print(started.body)
     const poll = exportPoller(this.api, project, {since: started.startedAt})

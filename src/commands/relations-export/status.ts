@@ -1,6 +1,7 @@
-import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, getExportStatus, relationFlag} from '../../api/relations-export.js'
+import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, STATUS_FILTER, getExportStatus} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class RelationsExportStatus extends ApiCommand<typeof RelationsExportStatus> {
   static summary = 'Show the export status of each relation of a project'
@@ -13,10 +14,11 @@ export default class RelationsExportStatus extends ApiCommand<typeof RelationsEx
   static words = RELATION_EXPORT_WORDS
   static flags = {
     ...requiredProjectFlag,
-    relation: relationFlag({description: 'only this relation (labels, issues, merge_requests, ...)'}),
+    ...flagsOf(STATUS_FILTER),
   }
 
   async run(): Promise<void> {
-    await this.print(await getExportStatus(this.api, this.flags.project, this.flags.relation))
+    const {relation} = await this.read(STATUS_FILTER)
+    await this.print(await getExportStatus(this.api, this.flags.project, relation))
   }
 }

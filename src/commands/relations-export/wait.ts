@@ -1,6 +1,7 @@
-import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, assertRelationExported, exportPoller, relationFlag} from '../../api/relations-export.js'
+import {RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, STATUS_FILTER, assertRelationExported, exportPoller} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 
 export default class RelationsExportWait extends ApiCommand<typeof RelationsExportWait> {
@@ -14,12 +15,13 @@ export default class RelationsExportWait extends ApiCommand<typeof RelationsExpo
   static words = RELATION_EXPORT_WORDS
   static flags = {
     ...requiredProjectFlag,
-    relation: relationFlag({description: 'wait for this relation only'}),
+    ...flagsOf(STATUS_FILTER),
     ...waitFlags,
   }
 
   async run(): Promise<void> {
-    const {project, relation} = this.flags
+    const {project} = this.flags
+    const {relation} = await this.read(STATUS_FILTER)
     if (relation) await assertRelationExported(this.api, project, relation)
     const what = relation ? `export of ${relation} in project ${project}` : `relations export of project ${project}`
     await this.print(await waitFor(exportPoller(this.api, project, {relation}), waitOptions(this.flags, what)))

@@ -1,10 +1,10 @@
-import * as Flags from '@oclif/core/flags'
-import {PUSH_PROTECTION_CHOICES, updateSecuritySettings} from '../../api/security-settings.js'
+import {SECURITY_SETTINGS_CHANGES, updateSecuritySettings} from '../../api/security-settings.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
-const SWITCH = 'secret-push-protection-enabled'
+const SWITCH = SECURITY_SETTINGS_CHANGES.secret_push_protection_enabled.flag
 
 export default class SecuritySettingsUpdate extends ApiCommand<typeof SecuritySettingsUpdate> {
   static summary = 'Turn secret push protection of a project on or off'
@@ -17,7 +17,7 @@ export default class SecuritySettingsUpdate extends ApiCommand<typeof SecuritySe
   static handle = 'project_id'
   static flags = {
     ...requiredProjectFlag,
-    [SWITCH]: Flags.boolean({description: 'reject pushes that contain secrets (--no-... to stop)', allowNo: true}),
+    ...flagsOf(SECURITY_SETTINGS_CHANGES),
   }
 
   async run(): Promise<void> {
@@ -25,7 +25,6 @@ export default class SecuritySettingsUpdate extends ApiCommand<typeof SecuritySe
     if (this.argv.includes(`--${SWITCH}`) && this.argv.includes(`--no-${SWITCH}`)) {
       throw new UsageError(`give either --${SWITCH} or --no-${SWITCH}, not both`)
     }
-    const enabled = this.flags[SWITCH] ?? (await this.need(undefined, `--${SWITCH} or --no-${SWITCH}`, 'secret push protection', {choices: PUSH_PROTECTION_CHOICES})) === 'enable'
-    await this.print(await updateSecuritySettings(this.api, this.flags.project, {secret_push_protection_enabled: enabled}))
+    await this.print(await updateSecuritySettings(this.api, this.flags.project, await this.read(SECURITY_SETTINGS_CHANGES)))
   }
 }

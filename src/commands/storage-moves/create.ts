@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {createGroupMove} from '../../api/storage-moves.js'
-import {apiInput} from '../../core/api-input.js'
+import {createGroupMove, GROUP_MOVE} from '../../api/storage-moves.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredGroupFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class StorageMovesCreate extends ApiCommand<typeof StorageMovesCreate> {
   static summary = "Move a group's wiki repository to another storage"
@@ -13,10 +12,10 @@ export default class StorageMovesCreate extends ApiCommand<typeof StorageMovesCr
   ]
   static flags = {
     ...requiredGroupFlag,
-    'destination-storage-name': Flags.string({description: 'storage to move to (default: chosen by storage weights)'}),
+    ...flagsOf(GROUP_MOVE),
   }
 
   async run(): Promise<void> {
-    await this.print(await createGroupMove(this.api, this.flags.group, apiInput(this.flags, ['destination-storage-name'])))
+    await this.print(await createGroupMove(this.api, this.flags.group, await this.read(GROUP_MOVE)))
   }
 }

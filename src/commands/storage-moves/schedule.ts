@@ -1,9 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {MOVE_TYPES, scheduleMoves, type MoveType} from '../../api/storage-moves.js'
-import {apiInput} from '../../core/api-input.js'
+import {BULK_MOVE, scheduleMoves} from '../../api/storage-moves.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
 import {yesFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class StorageMovesSchedule extends ApiCommand<typeof StorageMovesSchedule> {
@@ -14,17 +13,17 @@ export default class StorageMovesSchedule extends ApiCommand<typeof StorageMoves
     '<%= config.bin %> storage-moves schedule --type group --source-storage-name legacy --yes',
   ]
   static flags = {
-    type: Flags.string({description: 'which repositories to move', options: [...MOVE_TYPES], required: true}),
-    'source-storage-name': Flags.string({description: 'storage to move the repositories off', required: true}),
-    'destination-storage-name': Flags.string({description: 'storage to move them to (default: chosen by storage weights)'}),
+    ...flagsOf(BULK_MOVE),
     ...yesFlag,
   }
 
   async run(): Promise<void> {
-    const {type, 'source-storage-name': source, 'destination-storage-name': destination} = this.flags
+    const input = await this.read(BULK_MOVE)
+    const {type, source_storage_name: source, destination_storage_name: destination} = input
+    // the platform refuses it too (400), but only after the confirmation
     if (destination === source) throw new UsageError('--destination-storage-name must differ from --source-storage-name')
     await this.confirm(`move every ${type} repository on storage "${source}" to ${destination === undefined ? 'a storage chosen by weights' : `"${destination}"`}`)
-    const result = await scheduleMoves(this.api, type as MoveType, {source_storage_name: source, ...apiInput(this.flags, ['destination-storage-name'])})
+    const result = await scheduleMoves(this.api, input)
     this.note(done('Scheduled', `moves of every ${type} repository on ${thing('storage', source)}`))
     await this.print(result)
   }

@@ -1,8 +1,9 @@
 import * as Flags from '@oclif/core/flags'
-import {EXPORT_COLUMNS, EXPORT_FORMATS, createExport, downloadExport, exportScope, pollExport, readReportData, savedMessage, type ExportFormat} from '../../api/vulnerability-exports.js'
+import {EXPORT_COLUMNS, NEW_EXPORT, createExport, downloadExport, exportScope, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {checkTarget, clobberFlag} from '../../core/download.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {withOptionalValue} from '../../core/optional-value.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 import {done, thing} from '../../core/notes.js'
@@ -20,9 +21,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
   static flags = {
     ...optionalProjectFlag,
     ...optionalGroupFlag,
-    format: Flags.string({description: 'export_format of the document (API default: csv)', options: [...EXPORT_FORMATS]}),
-    'send-email': Flags.boolean({description: 'project only: e-mail you when the export completes', allowNo: true}),
-    'report-data-file': Flags.string({description: 'project or group only: JSON object mapping report components to frontend assets (- for stdin)'}),
+    ...flagsOf(NEW_EXPORT),
     wait: Flags.boolean({description: 'wait until the export is finished and print it'}),
     download: Flags.string({description: 'wait, then save the document to FILE (a folder or no FILE: vulnerabilities-<id>.<format> there; - for stdout)', helpValue: '[FILE]'}),
     ...clobberFlag,
@@ -36,12 +35,12 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
   }
 
   async run(): Promise<void> {
-    const {wait, download, format} = this.flags
-    const scope = exportScope(this.flags)
-    const report_data = await readReportData(this.flags['report-data-file'])
+    const {wait, download} = this.flags
+    const input = await this.read(NEW_EXPORT)
+    const scope = exportScope(this.flags, input)
     // an export that could not be saved should not be started
     if (download !== undefined) await checkTarget(download, this.flags.clobber)
-    const created = await createExport(this.api, scope, {export_format: format as ExportFormat | undefined, send_email: this.flags['send-email'], report_data})
+    const created = await createExport(this.api, scope, input)
     if (!wait && download === undefined) return this.print(created)
     this.note(done('Created', thing('vulnerability export', created.id)))
     const finished = await waitFor(() => pollExport(this.api, created.id), waitOptions(this.flags, `vulnerability export ${created.id}`))
