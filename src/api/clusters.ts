@@ -1,11 +1,8 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
-import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../core/errors.js'
-import {rangeFlag, textFrom, textOrFileFlags} from '../core/flags.js'
+import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
-import {validHttpUrl} from '../core/validate.js'
 import type {ProjectSummary, UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -74,28 +71,68 @@ export const CLUSTER_FIELDS = fieldList<ProjectCluster>()(['id', 'name', 'domain
 
 export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_orchestrator.api_url'] as const
 
-/** the nested `platform_orchestrator_attributes[...]` fields */
-export interface OrchestratorAttributes {
-  api_url?: string
-  token?: string
-  ca_cert?: string
-  namespace?: string
-  authorization_type?: AuthorizationType
-}
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----/
+const PEM_RULE = 'a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)'
 
-export interface ClusterSettings {
-  name?: string
-  domain?: string
-  management_project_id?: number
-  enabled?: boolean
-  managed?: boolean
-  environment_scope?: string
-  platform_orchestrator_attributes?: OrchestratorAttributes
-}
+/** "ca_cert (string, TLS certificate)": a PEM certificate (or chain), sent as read */
+const caCert = custom<string>({
+  file: true, helpValue: 'PEM', hint: PEM_RULE,
+  description: 'platform_orchestrator_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one',
+  parse: value => {
+    if (!PEM_CERTIFICATE.test(value)) throw new RuleBroken(`must be ${PEM_RULE}`)
+    return value
+  },
+})
 
-export interface NewCluster extends ClusterSettings {
-  name: string
-  platform_orchestrator_attributes: OrchestratorAttributes & {api_url: string; token: string}
+const ORCHESTRATOR = 'platform_orchestrator_attributes'
+
+/**
+ * POST /projects/:id/clusters/user. Declared flat, as the command line names them; the API function
+ * nests api_url, token, ca_cert, namespace and authorization_type under platform_orchestrator_attributes.
+ * The order is the order of a request body and of the "nothing to change" message.
+ */
+export const NEW_CLUSTER = declare({
+  name: text({required: true, description: 'name of the cluster'}),
+  domain: text({description: 'base domain of the cluster'}),
+  management_project_id: integer({min: 1, description: 'ID of the project that manages the cluster'}),
+  enabled: boolean({description: 'make the cluster active or (--no-enabled) inactive (API default: active)'}),
+  managed: boolean({description: 'let the platform manage namespaces and service accounts (API default: yes)'}),
+  environment_scope: text({description: 'environments the cluster serves (API default: *; Premium)'}),
+  api_url: url({required: true, example: 'https://orchestrator.example.com:6443', description: `${ORCHESTRATOR}[api_url]: URL of the orchestrator API`}),
+  // the cluster's own service token: --token stays the access token of the connection
+  token: text({required: true, secret: true, flag: 'orchestrator-token', helpValue: 'TOKEN', description: `${ORCHESTRATOR}[token]: token to authenticate to the orchestrator`}),
+  ca_cert: caCert,
+  namespace: text({description: `${ORCHESTRATOR}[namespace]: namespace for the deployments`}),
+  authorization_type: choice(AUTHORIZATION_TYPES, {description: `${ORCHESTRATOR}[authorization_type] (API default: rbac)`}),
+})
+export type NewCluster = Values<typeof NEW_CLUSTER>
+
+/**
+ * PUT /projects/:id/clusters/:cluster_id: all optional, no authorization_type. The platform takes a
+ * blank domain and namespace (it clears them); a blank name or environment scope it refuses.
+ */
+export const CLUSTER_CHANGES = declare({
+  name: optional(NEW_CLUSTER.name, {description: 'new name (only for clusters added through the API)'}),
+  domain: optional(NEW_CLUSTER.domain, {empty: 'clears'}),
+  management_project_id: NEW_CLUSTER.management_project_id,
+  enabled: NEW_CLUSTER.enabled,
+  managed: NEW_CLUSTER.managed,
+  environment_scope: optional(NEW_CLUSTER.environment_scope, {description: 'environments the cluster serves (Premium)'}),
+  api_url: optional(NEW_CLUSTER.api_url),
+  token: optional(NEW_CLUSTER.token, {description: `${ORCHESTRATOR}[token]: new token for the orchestrator`}),
+  ca_cert: NEW_CLUSTER.ca_cert,
+  namespace: optional(NEW_CLUSTER.namespace, {empty: 'clears'}),
+})
+export type ClusterChanges = Values<typeof CLUSTER_CHANGES>
+
+const ORCHESTRATOR_FIELDS: ReadonlySet<string> = new Set(['api_url', 'token', 'ca_cert', 'namespace', 'authorization_type'])
+
+/** the request body: the orchestrator's fields nested, as the API expects them */
+function clusterBody(values: ClusterChanges | NewCluster): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  const attributes: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(values)) (ORCHESTRATOR_FIELDS.has(field) ? attributes : body)[field] = value
+  return Object.keys(attributes).length > 0 ? {...body, [ORCHESTRATOR]: attributes} : body
 }
 
 const clustersPath = (project: string) => apiPath`/projects/${project}/clusters`
@@ -111,91 +148,14 @@ export function getCluster(api: ApiClient, project: string, id: Id): Promise<Pro
 
 /** "POST /projects/:id/clusters/user": adds an existing cluster */
 export function addCluster(api: ApiClient, project: string, cluster: NewCluster): Promise<ProjectCluster> {
-  return api.post<ProjectCluster>(`${clustersPath(project)}/user`, {...cluster})
+  return api.post<ProjectCluster>(`${clustersPath(project)}/user`, clusterBody(cluster))
 }
 
-export function updateCluster(api: ApiClient, project: string, id: Id, changes: ClusterSettings): Promise<ProjectCluster> {
-  return api.put<ProjectCluster>(clusterPath(project, id), {...changes})
+export function updateCluster(api: ApiClient, project: string, id: Id, changes: ClusterChanges): Promise<ProjectCluster> {
+  return api.put<ProjectCluster>(clusterPath(project, id), clusterBody(changes))
 }
 
 /** "removes the record only; resources inside the connected cluster remain" */
 export function deleteCluster(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.delete(clusterPath(project, id))
-}
-
-// ---- flags and their rules -------------------------------------------------------------------------
-
-/** "URL of the orchestrator API" */
-export const validApiUrl = (value: string): string => validHttpUrl(value, 'api-url', 'https://orchestrator.example.com:6443')
-
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----/
-
-/** "ca_cert (string, TLS certificate)": a PEM certificate (or chain) */
-export function validCaCert(value: string, flag: string): string {
-  if (!PEM_CERTIFICATE.test(value)) {
-    throw new UsageError(`--${flag} must be a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)`)
-  }
-  return value
-}
-
-/** the inputs both `add` and `update` take (PUT has no authorization_type: only `add` declares it) */
-export const clusterSettingsFlags = {
-  domain: Flags.string({description: 'base domain of the cluster'}),
-  'management-project-id': rangeFlag(1, Number.MAX_SAFE_INTEGER)({description: 'ID of the project that manages the cluster'}),
-  enabled: Flags.boolean({description: 'make the cluster active or (--no-enabled) inactive (API default: active)', allowNo: true}),
-  managed: Flags.boolean({description: 'let the platform manage namespaces and service accounts (API default: yes)', allowNo: true}),
-  'environment-scope': Flags.string({description: 'environments the cluster serves (API default: *; Premium)'}),
-  ...textOrFileFlags('ca-cert', 'platform_orchestrator_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one'),
-  namespace: Flags.string({description: 'platform_orchestrator_attributes[namespace]: namespace for the deployments'}),
-}
-
-export const CLUSTER_SETTINGS = ['name', 'domain', 'management-project-id', 'enabled', 'managed', 'environment-scope', 'api-url', 'orchestrator-token', 'ca-cert', 'ca-cert-file', 'namespace'] as const
-
-export const apiUrlFlag = Flags.custom<string>({parse: async value => validApiUrl(value)})
-export const authorizationTypeFlag = Flags.string({
-  description: 'platform_orchestrator_attributes[authorization_type] (API default: rbac)', options: [...AUTHORIZATION_TYPES],
-})
-
-export interface ClusterFlagValues {
-  name?: string
-  domain?: string
-  'management-project-id'?: number
-  enabled?: boolean
-  managed?: boolean
-  'environment-scope'?: string
-  'api-url'?: string
-  'orchestrator-token'?: string
-  'ca-cert'?: string
-  'ca-cert-file'?: string
-  namespace?: string
-  'authorization-type'?: string
-}
-
-/**
- * Flags → the API body: the orchestrator fields go nested under platform_orchestrator_attributes, as
- * the API expects; the certificate is read (from a file or stdin) and checked before anything is sent.
- */
-export async function clusterSettings(flags: ClusterFlagValues): Promise<ClusterSettings> {
-  const caCert = await textFrom({...flags}, 'ca-cert')
-  if (caCert !== undefined) validCaCert(caCert, flags['ca-cert'] === undefined ? 'ca-cert-file' : 'ca-cert')
-  const attributes: OrchestratorAttributes = dropUndefined({
-    api_url: flags['api-url'],
-    token: flags['orchestrator-token'],
-    ca_cert: caCert,
-    namespace: flags.namespace,
-    authorization_type: flags['authorization-type'] as AuthorizationType | undefined,
-  })
-  return dropUndefined({
-    name: flags.name,
-    domain: flags.domain,
-    management_project_id: flags['management-project-id'],
-    enabled: flags.enabled,
-    managed: flags.managed,
-    environment_scope: flags['environment-scope'],
-    platform_orchestrator_attributes: Object.keys(attributes).length > 0 ? attributes : undefined,
-  })
-}
-
-function dropUndefined<T extends object>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T
 }

@@ -4,6 +4,8 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {ProjectSummary} from './common.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
+import {boolean, dateTime, declare, list, optional, text, type Values} from '../core/input.js'
+import {publicKey} from '../core/public-key.js'
 
 export interface DeployKey {
   id: number
@@ -30,27 +32,49 @@ export const DEPLOY_KEY_COLUMNS = ['id', 'title', 'fingerprint_sha256', 'can_pus
 /** the instance and user lists have no per-project can_push */
 export const UNSCOPED_DEPLOY_KEY_COLUMNS = ['id', 'title', 'fingerprint_sha256', 'created_at', 'expires_at'] as const
 
-export interface NewDeployKey {
-  title: string
-  key: string
-  /** ISO 8601; no expiry when omitted */
-  expires_at?: string
-}
+/** GET /deploy_keys: the filter of the instance list */
+export const DEPLOY_KEY_FILTERS = declare({
+  public: boolean({description: 'instance list only: only public keys (API default: false)'}),
+})
+export type DeployKeyFilters = Values<typeof DEPLOY_KEY_FILTERS>
 
-export interface NewProjectDeployKey extends NewDeployKey {
-  can_push?: boolean
-}
+const TITLE = text({required: true, description: 'title of the key'})
 
-export interface DeployKeyChanges {
-  title?: string
-  can_push?: boolean
-}
+/** POST /deploy_keys (administrator): a public key of the instance */
+export const NEW_DEPLOY_KEY = declare({
+  title: TITLE,
+  key: publicKey({required: true, file: true, description: 'public key text ("ssh-ed25519 AAAA... comment")'}),
+  expires_at: dateTime({description: 'expiry as an ISO 8601 date-time (default: never)'}),
+})
+export type NewDeployKey = Values<typeof NEW_DEPLOY_KEY>
+
+/** POST /projects/:id/deploy_keys: the same, and push access in that project */
+export const NEW_PROJECT_DEPLOY_KEY = declare({
+  ...NEW_DEPLOY_KEY,
+  can_push: boolean({description: 'project keys only: allow pushing (API default: false)'}),
+})
+export type NewProjectDeployKey = Values<typeof NEW_PROJECT_DEPLOY_KEY>
+
+/**
+ * The projects (`:id`) one key is added to, one POST each; none means the instance. Not a body field:
+ * declared so that an empty `-p ""` is refused like any other empty name.
+ */
+export const DEPLOY_KEY_PROJECTS = declare({
+  id: list({flag: 'project', char: 'p', description: 'project ID or full path; repeat or comma-separate for several projects'}),
+})
+
+/** PUT /projects/:id/deploy_keys/:key_id: the title is the key's own, can_push this project's */
+export const DEPLOY_KEY_CHANGES = declare({
+  title: optional(TITLE, {description: 'new title'}),
+  can_push: boolean({description: 'allow (or, with --no-can-push, forbid) pushing to this project'}),
+})
+export type DeployKeyChanges = Values<typeof DEPLOY_KEY_CHANGES>
 
 const projectKeysPath = (project: string) => apiPath`/projects/${project}/deploy_keys`
 const projectKeyPath = (project: string, id: Id) => `${projectKeysPath(project)}${apiPath`/${id}`}`
 
 /** administrator; `public`: only the instance's public keys */
-export function listInstanceDeployKeys(filters: {public?: boolean} = {}): ListSpec<DeployKey> {
+export function listInstanceDeployKeys(filters: DeployKeyFilters = {}): ListSpec<DeployKey> {
   return listSpec<DeployKey>('/deploy_keys', {...filters})
 }
 

@@ -2,6 +2,8 @@
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
+import {declare} from '../core/input.js'
+import {fingerprint, publicKey} from '../core/public-key.js'
 
 /** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
 export interface KeyOwner extends UserBasic {
@@ -62,8 +64,22 @@ export function getKey(api: ApiClient, id: Id): Promise<SshKeyRecord> {
   return api.get<SshKeyRecord>(apiPath`/keys/${id}`)
 }
 
+/** GET /keys?fingerprint=: the fingerprint, in the form the API looks up */
+export const KEY_LOOKUP = declare({
+  fingerprint: fingerprint({arg: true, required: true, description: 'the key\'s SHA256 or MD5 fingerprint, or --key-file'}),
+})
+
 /**
- * `fingerprint` as `normalizeFingerprint` gives it (SHA256:... or the bare MD5). The query is
+ * Instead of FINGERPRINT, the public key whose SHA256 fingerprint is computed locally. Not an input
+ * the API takes, and given only as a file (`keys lookup --key-file`): the command reads that file and
+ * checks its text with this rule.
+ */
+export const KEY_TO_LOOK_UP = declare({
+  key: publicKey({description: 'public key file to look up by its SHA256 fingerprint (- for standard input)'}),
+})
+
+/**
+ * `fingerprint` as KEY_LOOKUP gives it (SHA256:... or the bare MD5). The query is
  * URL-encoded, so the SHA256 form goes out with its colon and slashes as %3A and %2F, as the spec asks.
  */
 export function lookupKey(api: ApiClient, fingerprint: string): Promise<SshKeyRecord> {

@@ -4,6 +4,8 @@ import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
+import {declare, text, type Values} from '../core/input.js'
+import {publicKey} from '../core/public-key.js'
 
 export interface SshCertificate {
   id: number
@@ -17,10 +19,12 @@ export const SSH_CERTIFICATE_FIELDS = fieldList<SshCertificate>()(['id', 'title'
 // The key (90 characters and more) is what `get` and --columns key are for: a list names the certificates.
 export const SSH_CERTIFICATE_COLUMNS = ['id', 'title', 'created_at'] as const
 
-export interface NewSshCertificate {
-  title: string
-  key: string
-}
+/** POST /groups/:id/ssh_certificates: both required */
+export const NEW_SSH_CERTIFICATE = declare({
+  title: text({required: true, description: 'title of the certificate'}),
+  key: publicKey({required: true, file: true, description: 'public key of the certificate authority ("ssh-ed25519 AAAA... comment")'}),
+})
+export type NewSshCertificate = Values<typeof NEW_SSH_CERTIFICATE>
 
 const certificatesPath = (group: string) => apiPath`/groups/${group}/ssh_certificates`
 

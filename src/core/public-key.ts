@@ -3,7 +3,7 @@
 // before anything is sent, and fingerprinted the way `ssh-keygen -l` and the API show it.
 import {createHash} from 'node:crypto'
 import {UsageError} from './errors.js'
-import {textFrom} from './flags.js'
+import {custom, RuleBroken} from './input.js'
 
 /** key types the platform accepts: RSA, DSA, ECDSA, ED25519, ECDSA_SK, ED25519_SK */
 export const PUBLIC_KEY_TYPES = [
@@ -85,11 +85,18 @@ const MD5_FORM = /^(?:MD5:)?((?:[0-9a-f]{2}:){15}[0-9a-f]{2})$/i
  */
 export function normalizeFingerprint(input: string): string {
   const text = input.trim()
+  const normal = fingerprintForm(text)
+  if (normal === undefined) throw new UsageError(`FINGERPRINT must be ${FINGERPRINT_RULE}, got "${truncate(text)}"`)
+  return normal
+}
+
+const FINGERPRINT_RULE = 'SHA256:<43 base64 characters> or an MD5 fingerprint of 16 hex pairs (aa:bb:...)'
+
+function fingerprintForm(text: string): string | undefined {
   const sha256 = SHA256_FORM.exec(text)
   if (sha256) return `SHA256:${sha256[1]}`
   const md5 = MD5_FORM.exec(text)
-  if (md5) return md5[1]!.toLowerCase()
-  throw new UsageError(`FINGERPRINT must be SHA256:<43 base64 characters> or an MD5 fingerprint of 16 hex pairs (aa:bb:...), got "${truncate(text)}"`)
+  return md5 ? md5[1]!.toLowerCase() : undefined
 }
 
 /** the length-prefixed strings of an SSH wire-format blob; null when the lengths do not add up */
@@ -109,12 +116,39 @@ function truncate(text: string): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text
 }
 
-/**
- * The public key of a `--key` / `--key-file` pair (`textOrFileFlags`), read and checked: a text that
- * is not a public key is refused here, before any request.
- */
-export async function publicKeyFrom(flags: Record<string, unknown>, name = 'key'): Promise<PublicKey> {
-  const text = await textFrom(flags, name)
-  if (text === undefined) throw new UsageError(`give --${name} or --${name}-file`)
-  return validPublicKey(text, typeof flags[name] === 'string' ? name : `${name}-file`)
+// ---- declared inputs (src/core/input.ts) ----------------------------------------------------------
+
+interface InputOptions<R extends boolean> {
+  description: string
+  flag?: string
+  arg?: boolean
+  required?: R
+  file?: boolean
 }
+
+const PUBLIC_KEY_HINT = 'one line "type base64 [comment]", as in a .pub file'
+
+/**
+ * A public key input (a deploy key, a certificate authority): the text is checked, and sent as one
+ * line without surrounding white space, so a .pub file read with its line break is taken as it is.
+ */
+export const publicKey = <R extends boolean = false>(options: InputOptions<R>) => custom<string, R>({
+  ...options, helpValue: 'KEY', hint: PUBLIC_KEY_HINT,
+  parse: value => {
+    try {
+      return parsePublicKey(value).text
+    } catch (error) {
+      throw new RuleBroken(`must be an OpenSSH public key: ${(error as Error).message}`)
+    }
+  },
+})
+
+/** a key's fingerprint as `ssh-keygen -l` prints it (SHA256 or MD5), sent in the form the API looks up */
+export const fingerprint = <R extends boolean = false>(options: InputOptions<R>) => custom<string, R>({
+  ...options, hint: FINGERPRINT_RULE,
+  parse: value => {
+    const normal = fingerprintForm(value.trim())
+    if (normal === undefined) throw new RuleBroken(`must be ${FINGERPRINT_RULE}`)
+    return normal
+  },
+})

@@ -141,15 +141,19 @@ describe('clusters add', () => {
   it('validates locally and sends nothing (exit 2)', async () => {
     const base = ['clusters', 'add', '-p', '20', '--name', 'x', '--orchestrator-token', SECRET]
     const cases: Array<[string[], RegExp]> = [
-      [[...base, '--api-url', 'orchestrator.example.com'], /--api-url must be an absolute http or https URL/],
-      [[...base, '--api-url', 'ftp://orchestrator.example.com'], /--api-url must be an absolute http or https URL/],
-      [[...base, '--api-url', 'https://k.example.com', '--authorization-type', 'owner'], /--authorization-type=owner to be one of: rbac, abac, unknown_authorization/],
-      [[...base, '--api-url', 'https://k.example.com', '--management-project-id', '0'], /--management-project-id must be a whole number from 1/],
-      [[...base, '--api-url', 'https://k.example.com', '--management-project-id', 'web'], /--management-project-id must be a whole number/],
-      [[...base, '--api-url', 'https://k.example.com', '--ca-cert', 'not a certificate'], /--ca-cert must be a PEM certificate/],
+      [[...base, '--api-url', 'orchestrator.example.com'], /Error: --api-url "orchestrator.example.com": must be an absolute http or https URL such as https:\/\/orchestrator.example.com:6443/],
+      [[...base, '--api-url', 'ftp://orchestrator.example.com'], /Error: --api-url "ftp:\/\/orchestrator.example.com": must be an absolute http or https URL/],
+      [[...base, '--api-url', 'https://k.example.com', '--authorization-type', 'owner'], /Error: --authorization-type "owner": must be one of rbac, abac, unknown_authorization/],
+      [[...base, '--api-url', 'https://k.example.com', '--management-project-id', '0'], /Error: --management-project-id "0": must be a whole number, 1 or more/],
+      [[...base, '--api-url', 'https://k.example.com', '--management-project-id', 'web'], /Error: --management-project-id "web": must be a whole number/],
+      [[...base, '--api-url', 'https://k.example.com', '--ca-cert', 'not a certificate'], /Error: --ca-cert "not a certificate": must be a PEM certificate/],
+      [['clusters', 'add', '-p', '20', '--name', '', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /Error: --name "": must not be empty/],
+      [['clusters', 'add', '-p', '20', '--name', 'x', '--api-url', 'https://k.example.com', '--orchestrator-token', ''], /Error: --orchestrator-token: must not be empty/],
+      [[...base, '--api-url', 'https://k.example.com', '--domain', ''], /Error: --domain "": must not be empty/],
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert', PEM, '--ca-cert-file', caFile], /--ca-cert-file=\S+ cannot also be provided when using --ca-cert/],
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert-file', join(dir, 'missing.pem')], /cannot read --ca-cert-file/],
-      [['clusters', 'add', '-p', '20', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /missing --name \(/],
+      [['clusters', 'add', '-p', '20', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /Error: missing --name \(name of the cluster\)/],
+      [['clusters', 'add', '-p', '20', '--name', 'x'], /Error: missing --api-url \(platform_orchestrator_attributes\[api_url\]: URL of the orchestrator API\) and --orchestrator-token \(/],
     ]
     for (const [args, message] of cases) {
       const {result, requests} = await sb.runCounted(args, {as: 'maintainer'})
@@ -161,7 +165,7 @@ describe('clusters add', () => {
     const notPem = join(dir, 'not.pem')
     writeFileSync(notPem, 'hello')
     const fromFile = await sb.runCounted([...base, '--api-url', 'https://k.example.com', '--ca-cert-file', notPem], {as: 'maintainer'})
-    expect(fromFile.result.stderr).toContain('--ca-cert-file must be a PEM certificate')
+    expect(fromFile.result.stderr).toContain('Error: --ca-cert-file "hello": must be a PEM certificate')
     expect(fromFile.requests).toBe(0)
   })
 
@@ -240,8 +244,11 @@ describe('clusters update', () => {
     const gke = await seeded('gke-staging')
     for (const [args, message] of [
       [[], /nothing to change: give at least one of --name/],
-      [['--api-url', 'not a url'], /--api-url must be an absolute http or https URL/],
-      [['--ca-cert', 'nope'], /--ca-cert must be a PEM certificate/],
+      [['--api-url', 'not a url'], /Error: --api-url "not a url": must be an absolute http or https URL/],
+      [['--ca-cert', 'nope'], /Error: --ca-cert "nope": must be a PEM certificate/],
+      [['--name', ''], /Error: --name "": must not be empty/],
+      [['--environment-scope', ''], /Error: --environment-scope "": must not be empty/],
+      [['--orchestrator-token', ''], /Error: --orchestrator-token: must not be empty/],
       [['--authorization-type', 'abac'], /Nonexistent flag: --authorization-type/],
     ] as Array<[string[], RegExp]>) {
       const {result, requests} = await sb.runCounted(['clusters', 'update', String(gke.id), '-p', '20', ...args], {as: 'maintainer'})
@@ -249,6 +256,22 @@ describe('clusters update', () => {
       expect(result.stderr).toMatch(message)
       expect(requests).toBe(0)
     }
+  })
+
+  it('clears the domain and the namespace with "" (the platform takes a blank one)', async () => {
+    const added = await sb.api<Cluster>('POST', '/projects/20/clusters/user', {as: 'maintainer', body: {
+      name: 'to-clear', domain: 'clear.acme.example.com', platform_orchestrator_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
+    }})
+    expect(added.body).toMatchObject({domain: 'clear.acme.example.com', platform_orchestrator: {namespace: 'clear-ns'}})
+    const args = ['clusters', 'update', String(added.body.id), '-p', '20', '--domain', '', '--namespace', '']
+    const dry = await sb.runCounted([...args, '--dry-run'], {as: 'maintainer'})
+    expect(dry.result.stderr).toContain('{"domain":"","platform_orchestrator_attributes":{"namespace":""}}')
+    expect(dry.requests).toBe(0)
+    const result = await sb.run([...args, '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    const cluster = result.json<Cluster>()
+    expect(cluster).not.toHaveProperty('domain')
+    expect(cluster.platform_orchestrator.namespace).toBeNull()
   })
 
   it('answers 403 for a Developer (exit 5)', async () => {

@@ -271,19 +271,49 @@ describe('deploy-keys add: local checks, nothing sent', () => {
   writeFileSync(privateFile, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ==\n-----END OPENSSH PRIVATE KEY-----\n')
 
   it.each([
-    [['--key', 'not a key'], /--key is not an OpenSSH public key: "not" is not a supported key type/],
-    [['--key', mislabelledKey(fresh)], /--key is not an OpenSSH public key: the key data is of type "ssh-ed25519", not "ssh-rsa"/],
-    [['--key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHQ5W0g1TB+WfEL'], /not valid base64/],
-    [['--key-file', privateFile], /--key-file is not an OpenSSH public key: this is a private key/],
+    [['--key', 'not a key'], /^Error: --key "not a key": must be an OpenSSH public key: "not" is not a supported key type/],
+    [['--key', mislabelledKey(fresh)], /^Error: --key "ssh-rsa \S+": must be an OpenSSH public key: the key data is of type "ssh-ed25519", not "ssh-rsa"/],
+    [['--key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHQ5W0g1TB+WfEL'], /: must be an OpenSSH public key: the key data is not valid base64/],
+    [['--key-file', privateFile], /^Error: --key-file "-----BEGIN OPENSSH PRIVATE KEY-----[^"]*": must be an OpenSSH public key: this is a private key/],
     [['--key-file', '/nonexistent/key.pub'], /cannot read --key-file \/nonexistent\/key.pub: ENOENT/],
-    [['--key', fresh.text, '--expires-at', '31/12/2026'], /--expires-at must be an ISO 8601 date-time/],
+    [['--key', fresh.text, '--expires-at', '31/12/2026'], /^Error: --expires-at "31\/12\/2026": must be an ISO 8601 date-time/],
     [['--key', fresh.text, '--can-push'], /--can-push applies to project keys \(-p\) only/],
     [['--key', fresh.text, '--key-file', fresh.file, '-p', '20'], /cannot also be provided/],
+    [['--key', '', '-p', '20'], /^Error: --key "": must not be empty/],
+    [['--key', fresh.text, '-p', ''], /^Error: --project "": must not be empty/],
+    [['--key', fresh.text, '-p', '20,,21'], /^Error: --project "": must not be empty/],
   ])('refuses %j with exit 2', async (args, message) => {
     const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Local', ...args], admin)
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(message)
     expect(requests).toBe(0)
+  })
+
+  it('refuses an empty title and reports every missing input in one message, sending nothing', async () => {
+    const empty = await sb.runCounted(['deploy-keys', 'add', '--title', '', '--key', fresh.text, '-p', '20'], maintainer)
+    expect(empty.result.code).toBe(2)
+    expect(empty.result.stderr).toMatch(/^Error: --title "": must not be empty/)
+    expect(empty.requests).toBe(0)
+    const missing = await sb.runCounted(['deploy-keys', 'add', '-p', '20'], maintainer)
+    expect(missing.result.code).toBe(2)
+    expect(missing.result.stderr).toMatch(/^Error: missing --title \(title of the key\) and --key or --key-file \(public key text/)
+    expect(missing.requests).toBe(0)
+    const update = await sb.runCounted(['deploy-keys', 'update', '4', '-p', '20', '--title', ''], maintainer)
+    expect(update.result.code).toBe(2)
+    expect(update.result.stderr).toMatch(/^Error: --title "": must not be empty/)
+    expect(update.requests).toBe(0)
+    const list = await sb.runCounted(['deploy-keys', 'list', '-u', ''], maintainer)
+    expect(list.result.code).toBe(2)
+    expect(list.result.stderr).toMatch(/^Error: --user "": must not be empty/)
+    expect(list.requests).toBe(0)
+  })
+
+  it('sends the key as one line, without the line break of its file', async () => {
+    const key = makeKey('trimmed')
+    writeFileSync(`${key.file}.padded`, `  ${key.text}  \n\n`)
+    const {result} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Padded', '--key-file', `${key.file}.padded`, '-p', '20', '--dry-run'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain(JSON.stringify({title: 'Padded', key: key.text}))
   })
 
   it('reads the key from standard input with --key-file -', async () => {

@@ -120,11 +120,12 @@ describe('keys lookup', () => {
     const notAKey = `${fresh.file}.txt`
     writeFileSync(notAKey, 'hello\n')
     const cases: Array<[string[], RegExp]> = [
-      [['SHA256:tooshort'], /FINGERPRINT must be SHA256:<43 base64 characters> or an MD5 fingerprint/],
-      [['de:d0:53'], /FINGERPRINT must be/],
+      [['SHA256:tooshort'], /^Error: FINGERPRINT "SHA256:tooshort": must be SHA256:<43 base64 characters> or an MD5 fingerprint of 16 hex pairs/],
+      [['de:d0:53'], /^Error: FINGERPRINT "de:d0:53": must be SHA256:/],
       [[fresh.sha256, '--key-file', fresh.file], /give FINGERPRINT or --key-file, not both/],
-      [[], /missing FINGERPRINT/],
-      [['--key-file', notAKey], /--key-file is not an OpenSSH public key/],
+      [[], /^Error: missing FINGERPRINT \(the key's SHA256 or MD5 fingerprint, or --key-file\)/],
+      [['', '--key-file', fresh.file], /^Error: FINGERPRINT "": must not be empty/],
+      [['--key-file', notAKey], /^Error: --key-file "hello\s*": must be an OpenSSH public key: "hello" is not a supported key type/],
     ]
     for (const [args, message] of cases) {
       const {result, requests} = await sb.runCounted(['keys', 'lookup', ...args], admin)

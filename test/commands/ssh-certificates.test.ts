@@ -74,11 +74,20 @@ describe('ssh-certificates add', () => {
     }
   })
 
-  it('checks the key locally: exit 2 and nothing sent', async () => {
+  it('checks the key and the title locally: exit 2 and nothing sent', async () => {
     const key = makeKey('local')
-    for (const args of [['--key', 'ssh-ed25519 nonsense!'], ['--key', mislabelledKey(key)], ['--key', key.text, '--key-file', key.file], []]) {
-      const {result, requests} = await sb.runCounted(['ssh-certificates', 'add', '-g', 'acme', '--title', 'Bad', ...args], owner)
+    const cases: Array<[string[], RegExp]> = [
+      [['--title', 'Bad', '--key', 'ssh-ed25519 nonsense!'], /^Error: --key "ssh-ed25519 nonsense!": must be an OpenSSH public key: the key data is not valid base64/],
+      [['--title', 'Bad', '--key', mislabelledKey(key)], /must be an OpenSSH public key: the key data is of type "ssh-ed25519", not "ssh-rsa"/],
+      [['--title', 'Bad', '--key', key.text, '--key-file', key.file], /cannot also be provided when using/],
+      [['--title', 'Bad'], /^Error: missing --key or --key-file \(public key of the certificate authority/],
+      [['--title', '', '--key', key.text], /^Error: --title "": must not be empty/],
+      [['--key', key.text], /^Error: missing --title \(title of the certificate\)/],
+    ]
+    for (const [args, message] of cases) {
+      const {result, requests} = await sb.runCounted(['ssh-certificates', 'add', '-g', 'acme', ...args], owner)
       expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toMatch(message)
       expect(requests).toBe(0)
     }
   })

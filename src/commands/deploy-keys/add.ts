@@ -1,11 +1,9 @@
 import * as Flags from '@oclif/core/flags'
-import {addProjectDeployKey, createInstanceDeployKey} from '../../api/deploy-keys.js'
-import {apiInput} from '../../core/api-input.js'
+import {addProjectDeployKey, createInstanceDeployKey, DEPLOY_KEY_PROJECTS, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {DEFAULT_BULK_CONCURRENCY, runBulk} from '../../core/bulk.js'
 import {UsageError} from '../../core/errors.js'
-import {dateTimeFlag, listFlag, textOrFileFlags} from '../../core/flags.js'
-import {publicKeyFrom} from '../../core/public-key.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'
@@ -16,20 +14,20 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
     '<%= config.bin %> deploy-keys add --title "Fleet key" --key "ssh-ed25519 AAAAC3Nza... fleet" --expires-at 2026-12-31T23:59:00Z',
   ]
   static flags = {
-    title: Flags.string({description: 'title of the key', required: true}),
-    ...textOrFileFlags('key', 'public key text ("ssh-ed25519 AAAA... comment")', {required: true}),
-    'expires-at': dateTimeFlag({description: 'expiry as an ISO 8601 date-time (default: never)'}),
-    project: listFlag({char: 'p', description: 'project ID or full path; repeat or comma-separate for several projects'}),
-    'can-push': Flags.boolean({description: 'project keys only: allow pushing (API default: false)', allowNo: true}),
+    ...flagsOf(NEW_PROJECT_DEPLOY_KEY),
+    ...flagsOf(DEPLOY_KEY_PROJECTS),
     concurrency: Flags.integer({description: 'projects handled at once with several -p', default: DEFAULT_BULK_CONCURRENCY, min: 1, max: 32}),
   }
 
   async run(): Promise<void> {
-    const projects = [...new Set((this.flags.project ?? []).map(p => p.trim()).filter(Boolean))]
-    if (projects.length === 0 && this.flags['can-push'] !== undefined) throw new UsageError('--can-push applies to project keys (-p) only')
-    const key = {title: this.flags.title, key: (await publicKeyFrom(this.flags)).text, ...apiInput(this.flags, ['expires-at'])}
-    if (projects.length === 0) return this.print(await createInstanceDeployKey(this.api, key))
-    const projectKey = {...key, ...apiInput(this.flags, ['can-push'])}
+    const projects = [...new Set((await this.read(DEPLOY_KEY_PROJECTS)).id ?? [])]
+    const {can_push: canPush, ...key} = await this.read(NEW_PROJECT_DEPLOY_KEY)
+    if (projects.length === 0) {
+      // an instance key has no push access of its own: that is set per project
+      if (canPush !== undefined) throw new UsageError('--can-push applies to project keys (-p) only')
+      return this.print(await createInstanceDeployKey(this.api, key))
+    }
+    const projectKey = {...key, can_push: canPush}
     if (projects.length === 1) return this.print(await addProjectDeployKey(this.api, projects[0]!, projectKey))
     await this.reportBulk(await runBulk(projects, p => `project ${p}`, p => addProjectDeployKey(this.api, p, projectKey), this.flags.concurrency))
   }

@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {DEPLOY_KEY_COLUMNS, UNSCOPED_DEPLOY_KEY_COLUMNS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys} from '../../api/deploy-keys.js'
-import {apiInput} from '../../core/api-input.js'
+import {DEPLOY_KEY_COLUMNS, DEPLOY_KEY_FILTERS, UNSCOPED_DEPLOY_KEY_COLUMNS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
+import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
   static summary = 'List deploy keys of the instance, of a project, or of a user\'s projects'
@@ -13,9 +12,9 @@ export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
     '<%= config.bin %> deploy-keys list -u alice --all --json',
   ]
   static flags = {
-    project: Flags.string({char: 'p', description: 'project ID or full path (group/sub/project)', exclusive: ['user']}),
-    user: Flags.string({char: 'u', description: 'user ID or username', exclusive: ['project']}),
-    public: Flags.boolean({description: 'instance list only: only public keys (API default: false)', allowNo: true, exclusive: ['project', 'user']}),
+    project: {...optionalProjectFlag.project, exclusive: ['user']},
+    user: {...optionalUserFlag.user, description: 'user ID or username', exclusive: ['project']},
+    ...flagsOf(DEPLOY_KEY_FILTERS, {exclusive: ['project', 'user']}),
     ...listFlags,
   }
 
@@ -23,6 +22,6 @@ export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
     const {project, user} = this.flags
     if (project !== undefined) return this.printList(listProjectDeployKeys(project), DEPLOY_KEY_COLUMNS)
     if (user !== undefined) return this.printList(listUserProjectDeployKeys(user), UNSCOPED_DEPLOY_KEY_COLUMNS)
-    await this.printList(listInstanceDeployKeys(apiInput(this.flags, ['public'])), UNSCOPED_DEPLOY_KEY_COLUMNS)
+    await this.printList(listInstanceDeployKeys(await this.read(DEPLOY_KEY_FILTERS)), UNSCOPED_DEPLOY_KEY_COLUMNS)
   }
 }

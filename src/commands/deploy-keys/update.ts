@@ -1,9 +1,8 @@
-import * as Flags from '@oclif/core/flags'
-import {updateProjectDeployKey} from '../../api/deploy-keys.js'
-import {apiInput} from '../../core/api-input.js'
+import {DEPLOY_KEY_CHANGES, updateProjectDeployKey} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {atLeastOne} from '../../core/validate.js'
+import {flagsOf} from '../../core/input-flags.js'
+import {someChange} from '../../core/input.js'
 
 export default class DeployKeysUpdate extends ApiCommand<typeof DeployKeysUpdate> {
   static summary = 'Change the title or push access of a project\'s deploy key'
@@ -15,12 +14,12 @@ export default class DeployKeysUpdate extends ApiCommand<typeof DeployKeysUpdate
   static args = {key_id: idArg('KEY_ID', 'deploy key ID')}
   static flags = {
     ...requiredProjectFlag,
-    title: Flags.string({description: 'new title'}),
-    'can-push': Flags.boolean({description: 'allow (or, with --no-can-push, forbid) pushing to this project', allowNo: true}),
+    ...flagsOf(DEPLOY_KEY_CHANGES),
   }
 
   async run(): Promise<void> {
-    atLeastOne(this.flags, ['title', 'can-push'])
-    await this.print(await updateProjectDeployKey(this.api, this.flags.project, this.args.key_id, apiInput(this.flags, ['title', 'can-push'])))
+    const changes = await this.read(DEPLOY_KEY_CHANGES)
+    someChange(DEPLOY_KEY_CHANGES, changes)
+    await this.print(await updateProjectDeployKey(this.api, this.flags.project, this.args.key_id, changes))
   }
 }

@@ -1,9 +1,11 @@
-import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {KEY_COLUMNS, lookupKey} from '../../api/keys.js'
+import {KEY_COLUMNS, KEY_LOOKUP, KEY_TO_LOOK_UP, lookupKey} from '../../api/keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
-import {normalizeFingerprint, publicKeyFrom, sha256Fingerprint} from '../../core/public-key.js'
+import {argsOf} from '../../core/input-flags.js'
+import {readTextFile} from '../../core/input-read.js'
+import {checkText} from '../../core/input.js'
+import {parsePublicKey, sha256Fingerprint} from '../../core/public-key.js'
 
 export default class KeysLookup extends ApiCommand<typeof KeysLookup> {
   static summary = 'Find the SSH key or deploy key with a fingerprint, and its owner'
@@ -14,19 +16,16 @@ export default class KeysLookup extends ApiCommand<typeof KeysLookup> {
     '<%= config.bin %> keys lookup --key-file ~/.ssh/id_ed25519.pub',
   ]
   static columns = KEY_COLUMNS
-  // ignoreStdin: oclif would otherwise take piped standard input as a missing FINGERPRINT, and
-  // standard input belongs to `--key-file -`.
-  static args = {fingerprint: Args.string({description: 'SHA256:<base64> or MD5 fingerprint (not with --key-file)', ignoreStdin: true})}
+  static args = argsOf(KEY_LOOKUP)
   static flags = {
-    'key-file': Flags.string({description: 'public key file to look up by its SHA256 fingerprint (- for standard input)'}),
+    'key-file': Flags.string({description: KEY_TO_LOOK_UP.key.description}),
   }
 
   async run(): Promise<void> {
-    const {fingerprint} = this.args
-    if (fingerprint !== undefined && this.flags['key-file'] !== undefined) throw new UsageError('give FINGERPRINT or --key-file, not both')
-    const wanted = this.flags['key-file'] !== undefined
-      ? sha256Fingerprint(await publicKeyFrom(this.flags))
-      : normalizeFingerprint(await this.need(fingerprint, 'FINGERPRINT or --key-file', 'the key\'s SHA256 or MD5 fingerprint'))
-    await this.print(await lookupKey(this.api, wanted))
+    const file = this.flags['key-file']
+    if (file === undefined) return this.print(await lookupKey(this.api, (await this.read(KEY_LOOKUP)).fingerprint))
+    if (this.args.fingerprint !== undefined) throw new UsageError('give FINGERPRINT or --key-file, not both')
+    const key = checkText(KEY_TO_LOOK_UP.key, await readTextFile(file, 'key-file'), '--key-file')
+    await this.print(await lookupKey(this.api, sha256Fingerprint(parsePublicKey(key))))
   }
 }

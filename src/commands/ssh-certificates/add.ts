@@ -1,8 +1,7 @@
-import * as Flags from '@oclif/core/flags'
-import {addSshCertificate} from '../../api/ssh-certificates.js'
+import {addSshCertificate, NEW_SSH_CERTIFICATE} from '../../api/ssh-certificates.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag, textOrFileFlags} from '../../core/flags.js'
-import {publicKeyFrom} from '../../core/public-key.js'
+import {requiredGroupFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class SshCertificatesAdd extends ApiCommand<typeof SshCertificatesAdd> {
   static summary = 'Add an SSH certificate authority to a top-level group'
@@ -13,12 +12,10 @@ export default class SshCertificatesAdd extends ApiCommand<typeof SshCertificate
   ]
   static flags = {
     ...requiredGroupFlag,
-    title: Flags.string({description: 'title of the certificate', required: true}),
-    ...textOrFileFlags('key', 'public key of the certificate authority ("ssh-ed25519 AAAA... comment")', {required: true}),
+    ...flagsOf(NEW_SSH_CERTIFICATE),
   }
 
   async run(): Promise<void> {
-    const key = await publicKeyFrom(this.flags)
-    await this.print(await addSshCertificate(this.api, this.flags.group, {title: this.flags.title, key: key.text}))
+    await this.print(await addSshCertificate(this.api, this.flags.group, await this.read(NEW_SSH_CERTIFICATE)))
   }
 }

@@ -151,10 +151,10 @@ export default function register(r: Router, store: Store): void {
     if (name === '') throw invalid(400, {name: ["can't be blank"]})
     const management = managementProject(ctx)
     Object.assign(cluster, dropUndefined({
-      name, domain: optionalString(ctx.input, 'domain'), enabled: optionalBoolean(ctx.input, 'enabled'),
+      name, domain: cleared(optionalString(ctx.input, 'domain')), enabled: optionalBoolean(ctx.input, 'enabled'),
       managed: optionalBoolean(ctx.input, 'managed'), environment_scope: optionalString(ctx.input, 'environment_scope'),
       management_project_id: management, api_url: apiUrl, token: optionalString(attributes, 'token'),
-      ca_cert: optionalString(attributes, 'ca_cert'), namespace: optionalString(attributes, 'namespace'),
+      ca_cert: optionalString(attributes, 'ca_cert'), namespace: cleared(optionalString(attributes, 'namespace')),
     }))
     return ok(render(cluster, true))
   })
@@ -165,6 +165,9 @@ export default function register(r: Router, store: Store): void {
     return noContent()
   })
 }
+
+/** the platform takes a blank domain or namespace on an update: the field is then unset */
+const cleared = (value: string | undefined): string | null | undefined => (value === '' ? null : value)
 
 function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined))
