@@ -30,18 +30,23 @@ export const LABEL_FIELDS = fieldList<Label>()(['id', 'name', 'color', 'text_col
 
 export const LABEL_COLUMNS = ['id', 'name', 'color', 'description', 'priority', 'subscribed'] as const
 
-/** GET .../labels: the filters */
-export const LABEL_FILTERS = declare({
-  with_counts: boolean({description: 'fill in issue and merge request counts'}),
+/** GET .../labels/:label_id: where to look for the label */
+export const LABEL_READ = declare({
   include_ancestor_groups: boolean({description: 'include labels of ancestor groups (API default: true)'}),
   include_descendant_groups: boolean({description: 'group only: include labels of descendant groups'}),
   only_group_labels: boolean({description: 'group only: leave out project labels (API default: true)'}),
-  search: text({description: 'keyword to filter labels by'}),
+})
+export type LabelReadOptions = Values<typeof LABEL_READ>
+
+/** GET .../labels: the filters */
+export const LABEL_FILTERS = declare({
+  with_counts: boolean({description: 'fill in issue and merge request counts'}),
+  ...LABEL_READ,
+  search: text({description: 'keyword to filter labels by', empty: 'value'}),
   archived: boolean({description: 'only archived (or, with --no-archived, unarchived) labels; needs the labels_archive feature'}),
 })
 export type LabelListFilters = Values<typeof LABEL_FILTERS>
 
-export type LabelReadOptions = Pick<LabelListFilters, 'include_ancestor_groups' | 'include_descendant_groups' | 'only_group_labels'>
 
 const LABEL_NAME = text({arg: true, description: 'label name', required: true})
 

@@ -78,9 +78,9 @@ export function checkSelfServiceScopes(scopes: readonly string[]): void {
 
 const USER_ID_DESCRIPTION = 'numeric user ID'
 /** the user of /users/:user_id/... paths: "user_id (integer, required)", so a username is refused before sending */
-export const TOKEN_USER = declare({user_id: id({flag: 'user', required: true, description: USER_ID_DESCRIPTION})})
+export const TOKEN_USER = declare({user_id: id({flag: 'user', char: 'u', required: true, description: USER_ID_DESCRIPTION})})
 /** the same user, when it is optional: without it, the caller's own tokens */
-export const OPTIONAL_TOKEN_USER = declare({user_id: id({flag: 'user', description: USER_ID_DESCRIPTION})})
+export const OPTIONAL_TOKEN_USER = declare({user_id: id({flag: 'user', char: 'u', description: USER_ID_DESCRIPTION})})
 
 /** GET /users/:user_id/impersonation_tokens */
 export const IMPERSONATION_TOKEN_FILTERS = declare({

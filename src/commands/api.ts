@@ -4,13 +4,21 @@ import {ApiCommand} from '../core/base-command.js'
 import {clobberFlag, download} from '../core/download.js'
 import {UsageError} from '../core/errors.js'
 import {parseFields} from '../core/fields.js'
-import {listFlags, textFrom} from '../core/flags.js'
+import {listFlags} from '../core/flags.js'
+import {readTextFile} from '../core/input-read.js'
+import {InputError} from '../core/input.js'
 import {listSpec} from '../core/pagination.js'
 import type {HttpMethod, JsonBody, Query} from '../core/request.js'
-import {oneOfValues} from '../core/validate.js'
 import {saved, info} from '../core/notes.js'
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/** the method in capitals, whatever case it was typed in */
+function oneMethod(typed: string): string {
+  const method = typed.toUpperCase()
+  if (!METHODS.includes(method)) throw new InputError(`METHOD "${typed}"`, `must be one of ${METHODS.join(', ')}`)
+  return method
+}
 
 export default class Api extends ApiCommand<typeof Api> {
   static summary = 'Send any request to the API and print the JSON answer'
@@ -22,7 +30,7 @@ export default class Api extends ApiCommand<typeof Api> {
     '<%= config.bin %> api GET /security/vulnerability_exports/12/download --download report.csv',
   ]
   static args = {
-    method: Args.string({description: `HTTP method: ${METHODS.join(', ')}`, required: true, parse: async m => oneOfValues(m.toUpperCase(), METHODS, 'method')}),
+    method: Args.string({description: `HTTP method: ${METHODS.join(', ')}`, required: true, parse: async m => oneMethod(m)}),
     path: Args.string({description: 'path below /api/v4, e.g. /projects/42/labels', required: true}),
   }
   static flags = {
@@ -38,7 +46,7 @@ export default class Api extends ApiCommand<typeof Api> {
     const method = this.args.method as HttpMethod
     const path = '/' + this.args.path.replace(/^\/+/, '').replace(/^api\/v4\//, '')
     const fields = await parseFields(this.flags.field, this.flags['typed-field'])
-    const input = await textFrom({input: undefined, 'input-file': this.flags.input}, 'input')
+    const input = this.flags.input === undefined ? undefined : await readTextFile(this.flags.input, 'input')
     const body = input === undefined ? fields : parseJson(input)
     const inQuery = method === 'GET' || method === 'DELETE'
     const query = inQuery ? (body as Query) : undefined

@@ -1,17 +1,13 @@
-// Flags shared by commands: connection, output, lists, scopes, confirmation, and typed inputs that
-// carry their validation with them (dates, lengths, enums, text from files).
+// Flags shared by commands: connection, output, lists, scopes, confirmation, and IDs in the path.
+// An endpoint's own inputs are declared in src/api (src/core/input.ts), not here.
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import type {Interfaces} from '@oclif/core'
-import {readFile} from 'node:fs/promises'
-import {readStdin} from './input-read.js'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {InputError} from './input.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
-import {intInRange, maxLength, validDate, validDateTime} from './validate.js'
 
 /** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
 export const durationFlag = Flags.custom<number>({
@@ -93,67 +89,7 @@ export const projectOrGroupFlags = {
   group: scopeFlag({char: 'g', description: GROUP, exactlyOne: ['project', 'group']}),
 }
 
-// ---- typed inputs -----------------------------------------------------------------------------------
-
-/** a repeatable flag that also takes a comma list: `--scope api --scope read_user` = `--scope api,read_user` */
-// non-greedy: `--user alice NAME true` gives alice to --user and keeps NAME and true as arguments
-export const listFlag = (options: {description: string; required?: boolean; options?: string[]; char?: 'p' | 's'}) =>
-  Flags.string({...options, multiple: true, multipleNonGreedy: true, delimiter: ','})
-
-/** `YYYY-MM-DD`, checked before sending */
-export const dateFlag = Flags.custom<string>({
-  helpValue: 'YYYY-MM-DD',
-  parse: async (input, _ctx, opts) => validDate(input, opts.name),
-})
-
-/** an ISO 8601 date-time, checked before sending */
-export const dateTimeFlag = Flags.custom<string>({
-  helpValue: 'ISO-8601',
-  parse: async (input, _ctx, opts) => validDateTime(input, opts.name),
-})
-
-/** free text with the spec's length limit */
-export const textFlag = (max: number) => Flags.custom<string>({
-  parse: async (input, _ctx, opts) => maxLength(input, max, opts.name),
-})
-
-/** a whole number within the spec's range */
-export const rangeFlag = (min: number, max: number) => Flags.custom<number>({
-  parse: async (input, _ctx, opts) => intInRange(input, min, max, opts.name),
-})
-
-/**
- * A long text given inline (`--key "ssh-ed25519 ..."`) or from a file (`--key-file id.pub`, `-` for
- * stdin): the pair of flags, mutually exclusive.
- */
-export function textOrFileFlags<N extends string>(name: N, description: string, options: {required?: boolean} = {}) {
-  const file = `${name}-file` as `${N}-file`
-  return {
-    [name]: Flags.string({description, exclusive: [file], ...(options.required ? {exactlyOne: [name, file]} : {})}),
-    [file]: Flags.string({description: `read ${name} from a file (- for standard input)`, exclusive: [name], ...(options.required ? {exactlyOne: [name, file]} : {})}),
-  } as Record<N | `${N}-file`, Interfaces.OptionFlag<string | undefined>>
-}
-
-/** the text of a `textOrFileFlags` pair, read from the file or stdin when the -file form was used */
-export async function textFrom(flags: Record<string, unknown>, name: string): Promise<string | undefined> {
-  const inline = flags[name]
-  if (typeof inline === 'string') return inline
-  const file = flags[`${name}-file`]
-  if (typeof file !== 'string') return undefined
-  try {
-    return file === '-' ? await readStdin() : await readFile(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`cannot read --${name}-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
-  }
-}
-
-export {readStdin} from './input-read.js'
-
-/** a whole number ≥ min, or `null` to clear the value (label priority) */
-export const nullableIntegerFlag = (min: number) => Flags.custom<number | null>({
-  helpValue: `N|null`,
-  parse: async (input, _ctx, opts) => (input === 'null' || input === 'none' ? null : intInRange(input, min, Number.MAX_SAFE_INTEGER, opts.name)),
-})
+// ---- path IDs -------------------------------------------------------------------------------------
 
 /**
  * A numeric ID argument (MIRROR_ID, IID, ...): a positive whole number, refused with exit 2 before

@@ -78,7 +78,7 @@ export async function readInputs<I extends Inputs>(inputs: I, given: ParsedComma
   for (const [api, input] of Object.entries(inputs)) {
     let value = input.arg ? given.args[input.flag] : given.flags[input.flag]
     const file = input.file ? given.flags[fileFlagName(input)] : undefined
-    if (value === undefined && typeof file === 'string') value = checkText(input, await readTextFile(file, fileFlagName(input)), `--${fileFlagName(input)}`)
+    if (value === undefined && typeof file === 'string') value = checkText(input, await readTextFile(file, fileFlagName(input)), `--${fileFlagName(input)} ${file}`, false)
     if (value === undefined && input.required) missing.push(input)
     else if (value !== undefined) values[api] = value
   }

@@ -16,7 +16,7 @@ export interface Input<T = unknown, Required extends boolean = boolean> {
   /** the command line's name: the flag `--new-name`, or the argument `NAME` when `arg` */
   readonly flag: string
   readonly arg: boolean
-  readonly char?: 'p' | 'g' | 's' | 'k' | 't' | 'v' | 'n'
+  readonly char?: 'p' | 'g' | 'u' | 's' | 'k' | 't' | 'v' | 'n'
   readonly description: string
   readonly required: Required
   /** asked for masked, never echoed in an error */
@@ -257,14 +257,19 @@ export class InputError extends UsageError {
   }
 }
 
-/** the rule for a value given as text, from whatever source; `where` names the source (`--color`, `color`) */
-export function checkText<T>(input: Input<T, boolean>, value: string, where = inputLabel(input)): T {
-  if (value.trim() === '' && input.empty === undefined) throw new InputError(`${where}${shown(input, value)}`, 'must not be empty')
+/**
+ * The rule for a value given as text, from whatever source; `where` names the source (`--color`,
+ * `record 4: color`). `quote: false` for a file's text: the message names the file instead, so a
+ * file's lines (or a private key given by mistake) never reach the one-line error.
+ */
+export function checkText<T>(input: Input<T, boolean>, value: string, where = inputLabel(input), quote = true): T {
+  const place = quote ? `${where}${shown(input, value)}` : where
+  if (value.trim() === '' && input.empty === undefined) throw new InputError(place, 'must not be empty')
   if (value === '' && input.empty !== undefined && !input.boolean) return value as T
   try {
     return input.parse(value)
   } catch (error) {
-    if (error instanceof RuleBroken) throw new InputError(`${where}${shown(input, value)}`, error.message)
+    if (error instanceof RuleBroken) throw new InputError(place, error.message)
     throw error
   }
 }

@@ -91,42 +91,6 @@ export function parseCsv(text: string): FileRecord[] {
 }
 
 /**
- * Every record checked before anything is sent: one bad row refuses the whole file, naming each
- * bad row, so a bulk run never stops half-way because of input.
- */
-export function checkRecords<T>(records: FileRecord[], toInput: (record: FileRecord) => T): T[] {
-  const problems: string[] = []
-  const inputs = records.map((record, i) => {
-    try {
-      return toInput(record)
-    } catch (error) {
-      // the checks name flags (--value); in a file the same input is a field (value)
-      problems.push(`record ${i + 1}: ${(error as Error).message.replace(/^--/, '')}`)
-      return undefined as T
-    }
-  })
-  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.join('; ')}`)
-  return inputs
-}
-
-export function recordString(record: FileRecord, field: string, required = false): string | undefined {
-  const value = record[field]
-  if (value === undefined || value === null || value === '') {
-    if (required) throw new UsageError(`${field} is missing`)
-    return undefined
-  }
-  return String(value)
-}
-
-export function recordBoolean(record: FileRecord, field: string): boolean | undefined {
-  const value = record[field]
-  if (value === undefined || value === null || value === '') return undefined
-  if (value === true || value === 'true') return true
-  if (value === false || value === 'false') return false
-  throw new UsageError(`${field} must be true or false`)
-}
-
-/**
  * The records of a `--from-file` file as an endpoint's inputs, every record checked by the
  * declaration before anything is sent. `also`: a rule across fields, returning the problem in words.
  */

@@ -165,7 +165,7 @@ describe('clusters add', () => {
     const notPem = join(dir, 'not.pem')
     writeFileSync(notPem, 'hello')
     const fromFile = await sb.runCounted([...base, '--api-url', 'https://k.example.com', '--ca-cert-file', notPem], {as: 'maintainer'})
-    expect(fromFile.result.stderr).toContain('Error: --ca-cert-file "hello": must be a PEM certificate')
+    expect(fromFile.result.stderr).toContain(`Error: --ca-cert-file ${notPem}: must be a PEM certificate`)
     expect(fromFile.requests).toBe(0)
   })
 

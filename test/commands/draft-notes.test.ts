@@ -193,7 +193,7 @@ describe('draft-notes local validation: exit 2, nothing sent', () => {
     ['a line number of 0', ['create', ...MR, '--note', 'x', '--position-new-line', '0'], /--position-new-line "0": must be a whole number, 1 or more/],
     ['create without a note', ['create', ...MR], /missing --note or --note-file \(the text of the note\)/],
     ['an empty note', ['create', ...MR, '--note', '  '], /--note "  ": must not be empty/],
-    ['an empty note file', ['create', ...MR, '--note-file', '/dev/null'], /--note-file "": must not be empty/],
+    ['an empty note file', ['create', ...MR, '--note-file', '/dev/null'], /--note-file \/dev\/null: must not be empty/],
     ['an empty discussion ID', ['create', ...MR, '--note', 'x', '--in-reply-to-discussion-id', ''], /--in-reply-to-discussion-id "": must not be empty/],
     ['an empty path in a position', ['create', ...MR, '--note', 'x', '--position-new-path', ''], /--position-new-path "": must not be empty/],
     ['update with nothing to change', ['update', '601', ...MR], /nothing to change: give at least one of --note, --position-base-sha, /],

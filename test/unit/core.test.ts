@@ -1,6 +1,5 @@
 // Pure functions of the core: no server needed.
 import {describe, expect, it} from 'vitest'
-import {apiInput} from '../../src/core/api-input.js'
 import {isLabelColor} from '../../src/core/color.js'
 import {isLoopback, normalizeHost} from '../../src/core/connection.js'
 import {serverMessage} from '../../src/core/errors.js'
@@ -11,7 +10,7 @@ import {oneRecord} from '../../src/core/one-record.js'
 import {maskToken, redactUrl, redactValue} from '../../src/core/redact.js'
 import {apiPath, toSearchParams} from '../../src/core/request.js'
 import {isRetryable, parseRetryAfter, retryDelayMs} from '../../src/core/retry.js'
-import {validDate, validDateTime} from '../../src/core/validate.js'
+import {checkText, date, dateTime, declare} from '../../src/core/input.js'
 
 describe('request building', () => {
   it('encodes each interpolated path segment', () => {
@@ -21,11 +20,6 @@ describe('request building', () => {
   it('writes arrays the platform way and drops absent values', () => {
     expect(toSearchParams({scopes: ['api', 'read_user'], active: true, skip: undefined, none: null}).toString())
       .toBe('scopes%5B%5D=api&scopes%5B%5D=read_user&active=true')
-  })
-
-  it('maps kebab-case flags to the API names, keeping only given ones', () => {
-    expect(apiInput({'expires-at': '2026-01-01', 'can-push': false, title: undefined}, ['expires-at', 'can-push', 'title']))
-      .toEqual({expires_at: '2026-01-01', can_push: false})
   })
 })
 
@@ -115,12 +109,13 @@ describe('secrets', () => {
 
 describe('validation', () => {
   it('accepts real dates and ISO date-times only', () => {
-    expect(validDate('2026-02-28', 'd')).toBe('2026-02-28')
-    expect(() => validDate('2026-02-30', 'expires-at')).toThrow('--expires-at must be a date as YYYY-MM-DD')
-    expect(() => validDate('28/02/2026', 'd')).toThrow()
-    expect(validDateTime('2026-02-28T10:00:00Z', 'd')).toBeTruthy()
-    expect(validDateTime('2026-02-28T10:00:00.123+02:00', 'd')).toBeTruthy()
-    expect(() => validDateTime('tomorrow', 'd')).toThrow('ISO 8601')
+    const inputs = declare({expires_at: date({description: 'expiry'}), at: dateTime({description: 'when'})})
+    expect(checkText(inputs.expires_at, '2026-02-28')).toBe('2026-02-28')
+    expect(() => checkText(inputs.expires_at, '2026-02-30')).toThrow('--expires-at "2026-02-30": must be a date as YYYY-MM-DD')
+    expect(() => checkText(inputs.expires_at, '28/02/2026')).toThrow('must be a date')
+    expect(checkText(inputs.at, '2026-02-28T10:00:00Z')).toBe('2026-02-28T10:00:00Z')
+    expect(checkText(inputs.at, '2026-02-28T10:00:00.123+02:00')).toBe('2026-02-28T10:00:00.123+02:00')
+    expect(() => checkText(inputs.at, 'tomorrow')).toThrow('ISO 8601')
   })
 
   it('knows label colours', () => {

@@ -3,7 +3,7 @@ import {currentUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {updateProfile} from '../../core/config-store.js'
 import {resolveConnection} from '../../core/connection.js'
-import {readStdin} from '../../core/flags.js'
+import {readStdin} from '../../core/input-read.js'
 import {ApiClient} from '../../core/request.js'
 import {done, thing} from '../../core/notes.js'
 

@@ -1,7 +1,6 @@
 import {createImpersonationToken, NEW_TOKEN, printCreatedToken, TOKEN_USER} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {flagsOf} from '../../core/input-flags.js'
-import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensCreate extends ApiCommand<typeof ImpersonationTokensCreate> {
   static summary = 'Create an impersonation token that acts on behalf of a user'
@@ -10,7 +9,7 @@ export default class ImpersonationTokensCreate extends ApiCommand<typeof Imperso
     '<%= config.bin %> impersonation-tokens create -u 42 --name support-session --scope api --expires-at 2026-06-30',
     '<%= config.bin %> impersonation-tokens create -u 42 --name audit --scope read_user,read_repository --json',
   ]
-  static flags = {...withUserChar(TOKEN_USER), ...flagsOf(NEW_TOKEN)}
+  static flags = {...flagsOf(TOKEN_USER), ...flagsOf(NEW_TOKEN)}
 
   async run(): Promise<void> {
     const {user_id: user, ...token} = await this.read({...TOKEN_USER, ...NEW_TOKEN})

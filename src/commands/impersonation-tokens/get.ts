@@ -1,7 +1,7 @@
 import {getImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
-import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensGet extends ApiCommand<typeof ImpersonationTokensGet> {
   static summary = 'Show one impersonation token of a user'
@@ -11,7 +11,7 @@ export default class ImpersonationTokensGet extends ApiCommand<typeof Impersonat
     '<%= config.bin %> impersonation-tokens get 7 -u 42 --json',
   ]
   static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
-  static flags = {...withUserChar(TOKEN_USER)}
+  static flags = {...flagsOf(TOKEN_USER)}
 
   async run(): Promise<void> {
     const {user_id: user} = await this.read(TOKEN_USER)

@@ -2,7 +2,6 @@ import {IMPERSONATION_TOKEN_FIELDS, IMPERSONATION_TOKEN_FILTERS, TOKEN_COLUMNS, 
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
-import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensList extends ApiCommand<typeof ImpersonationTokensList> {
   static summary = 'List the impersonation tokens of a user'
@@ -13,7 +12,7 @@ export default class ImpersonationTokensList extends ApiCommand<typeof Impersona
     '<%= config.bin %> impersonation-tokens list -u 42 --state active --all --json',
   ]
   static columns = TOKEN_COLUMNS
-  static flags = {...withUserChar(TOKEN_USER), ...listFlags, ...flagsOf(IMPERSONATION_TOKEN_FILTERS)}
+  static flags = {...flagsOf(TOKEN_USER), ...listFlags, ...flagsOf(IMPERSONATION_TOKEN_FILTERS)}
 
   async run(): Promise<void> {
     const {user_id: user, ...filters} = await this.read({...TOKEN_USER, ...IMPERSONATION_TOKEN_FILTERS})

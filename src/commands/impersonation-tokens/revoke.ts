@@ -1,8 +1,8 @@
 import {revokeImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
 import {done, thing} from '../../core/notes.js'
-import {withUserChar} from '../../core/user-flag.js'
 
 export default class ImpersonationTokensRevoke extends ApiCommand<typeof ImpersonationTokensRevoke> {
   static summary = 'Revoke an impersonation token'
@@ -12,7 +12,7 @@ export default class ImpersonationTokensRevoke extends ApiCommand<typeof Imperso
     '<%= config.bin %> impersonation-tokens revoke 7 -u 42 --yes',
   ]
   static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
-  static flags = {...withUserChar(TOKEN_USER), ...yesFlag}
+  static flags = {...flagsOf(TOKEN_USER), ...yesFlag}
 
   async run(): Promise<void> {
     const {user_id: user} = await this.read(TOKEN_USER)

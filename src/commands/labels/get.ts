@@ -1,9 +1,8 @@
 import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
-import {getLabel} from '../../api/labels.js'
-import {apiInput} from '../../core/api-input.js'
+import {getLabel, LABEL_READ} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {onlyFor, scopeOf} from '../../core/scope.js'
 
 export default class LabelsGet extends ApiCommand<typeof LabelsGet> {
@@ -16,15 +15,12 @@ export default class LabelsGet extends ApiCommand<typeof LabelsGet> {
   static args = {label: Args.string({description: 'label ID or title', required: true})}
   static flags = {
     ...projectOrGroupFlags,
-    'include-ancestor-groups': Flags.boolean({description: 'look in ancestor groups too (API default: true)', allowNo: true}),
-    'include-descendant-groups': Flags.boolean({description: 'group only: look in descendant groups too', allowNo: true}),
-    'only-group-labels': Flags.boolean({description: 'group only: leave out project labels (API default: true)', allowNo: true}),
+    ...flagsOf(LABEL_READ),
   }
 
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
     onlyFor(scope, 'groups', this.flags, ['include-descendant-groups', 'only-group-labels'])
-    await this.print(await getLabel(this.api, scope, this.args.label,
-      apiInput(this.flags, ['include-ancestor-groups', 'include-descendant-groups', 'only-group-labels'])))
+    await this.print(await getLabel(this.api, scope, this.args.label, await this.read(LABEL_READ)))
   }
 }

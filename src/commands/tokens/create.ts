@@ -1,7 +1,6 @@
 import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {flagsOf} from '../../core/input-flags.js'
-import {withUserChar} from '../../core/user-flag.js'
 
 export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
   static summary = 'Create a personal access token for yourself, or for a user as an administrator'
@@ -11,7 +10,7 @@ export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
     '<%= config.bin %> tokens create --name rotate-me --scope self_rotate --description "Rotates itself nightly"',
     'TOKEN=$(<%= config.bin %> tokens create -u 42 --name backup --scope read_repository --quiet)',
   ]
-  static flags = {...withUserChar(OPTIONAL_TOKEN_USER), ...flagsOf(NEW_TOKEN)}
+  static flags = {...flagsOf(OPTIONAL_TOKEN_USER), ...flagsOf(NEW_TOKEN)}
 
   async run(): Promise<void> {
     const {user_id: user, ...token} = await this.read({...OPTIONAL_TOKEN_USER, ...NEW_TOKEN})

@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/base-command.js'
 import {ApiError, CliError, ExitCode} from '../../core/errors.js'
 import {listFlags} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
-import {withUserChar} from '../../core/user-flag.js'
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
   static summary = 'List personal access tokens: yours, or any user\'s as an administrator'
@@ -15,7 +14,7 @@ export default class TokensList extends ApiCommand<typeof TokensList> {
     '<%= config.bin %> tokens list --search deploy --created-after 2026-01-01T00:00:00Z --all',
   ]
   static columns = TOKEN_COLUMNS
-  static flags = {...withUserChar(OPTIONAL_TOKEN_USER), ...listFlags, ...flagsOf(PERSONAL_TOKEN_FILTERS)}
+  static flags = {...flagsOf(OPTIONAL_TOKEN_USER), ...listFlags, ...flagsOf(PERSONAL_TOKEN_FILTERS)}
 
   async run(): Promise<void> {
     const filters = await this.read({...OPTIONAL_TOKEN_USER, ...PERSONAL_TOKEN_FILTERS})
