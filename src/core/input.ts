@@ -175,7 +175,9 @@ export function list<const V extends string = string, R extends boolean = false>
   const allowed = options.options
   return draft(options, {
     multiple: true, options: allowed, helpValue: allowed ? allowed.join('|') : undefined, hint: allowed ? `one or more of ${allowed.join(', ')}` : undefined,
-    parse: value => value.split(',').map(item => item.trim()).filter(item => item !== '').map(item => {
+    // `a,,b` is refused wherever it comes from: oclif splits a flag's list before the check sees it
+    parse: value => value.split(',').map(item => item.trim()).map(item => {
+      if (item === '') throw new RuleBroken('must not hold an empty entry')
       if (allowed && !(allowed as readonly string[]).includes(item)) throw new RuleBroken(`must be one or more of ${allowed.join(', ')}`)
       return item as V
     }),
