@@ -181,19 +181,12 @@ function strayArguments(error: Error): string[] | undefined {
   return args.map(String)
 }
 
-type Definition = {required?: boolean; exactlyOne?: string[]}
+type Definition = {required?: boolean}
 
-/**
- * The same flags or arguments with nothing required of oclif. `exactlyOne` keeps its "not two" half
- * (as `exclusive`); its "at least one" half is checked by completeRequired.
- */
+/** the same flags or arguments with nothing required of oclif (completeRequired checks that) */
 function relaxed<D extends Record<string, object> | undefined>(input: D): D {
   if (!input) return input
-  return Object.fromEntries(Object.entries(input).map(([name, def]) => {
-    const {exactlyOne, exclusive} = def as Definition & {exclusive?: string[]}
-    const others = (exactlyOne ?? []).filter(other => other !== name)
-    return [name, {...def, required: false, exactlyOne: undefined, exclusive: others.length > 0 ? [...new Set([...(exclusive ?? []), ...others])] : exclusive}]
-  })) as D
+  return Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}])) as D
 }
 
 type Parser = {parse?: (input: string, context: unknown, options: unknown) => Promise<unknown>; description?: string; options?: readonly string[]}
@@ -207,26 +200,18 @@ async function completeRequired(ctor: typeof Command, flags: Record<string, unkn
   for (const [name, value] of Object.entries(args)) {
     if (typeof value === 'string' && value.trim() === '') throw new InputError(`${name.toUpperCase()} "${value}"`, 'must not be empty')
   }
-  const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void; secret: boolean}> = []
+  const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void}> = []
   for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
-    if (def.required && !isDeclared(def) && flags[name] === undefined) missing.push({label: `--${name}`, description: def.description ?? name, def, set: v => (flags[name] = v), secret: /token|secret|password/i.test(name)})
-  }
-  const groups = new Set<string>()
-  for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
-    const group = def.exactlyOne
-    if (!group || groups.has(group.join()) || group.some(other => flags[other] !== undefined)) continue
-    groups.add(group.join())
-    // scopeOf reports a missing -p/-g itself, after the rest of the command line is known
-    if (group.includes('project') && group.includes('group')) continue
-    missing.push({label: group.map(n => `--${n}`).join(' or '), description: def.description ?? name, def: {}, set: v => (flags[name] = v), secret: false})
+    if (def.required && !isDeclared(def) && flags[name] === undefined) missing.push({label: `--${name}`, description: def.description ?? name, def, set: v => (flags[name] = v)})
   }
   for (const [name, def] of Object.entries(ctor.args ?? {}) as Array<[string, Parser & Definition]>) {
-    if (def.required && !isDeclared(def) && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v), secret: false})
+    if (def.required && !isDeclared(def) && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v)})
   }
   if (missing.length === 0) return
   if (!canPrompt()) throw missingInputs(missing)
-  for (const {label, description, def, set, secret} of missing) {
-    set(await ask({label, description, secret, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
+  // secrets are declared inputs (src/api), asked for masked by input-read.ts; these are scopes and IDs
+  for (const {label, description, def, set} of missing) {
+    set(await ask({label, description, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
   }
 }
 

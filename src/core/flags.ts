@@ -83,10 +83,10 @@ export const optionalGroupFlag = {group: scopeFlag({char: 'g', description: GROU
 export const requiredUserFlag = {user: scopeFlag({char: 'u', description: USER, required: true})}
 export const optionalUserFlag = {user: scopeFlag({char: 'u', description: USER})}
 
-/** commands that work on a project or a group: exactly one of -p/-g (checked by scopeOf, in the one "missing" style) */
+/** commands that work on a project or a group: not both (oclif), and one of them (scopeOf, in the one "missing" style) */
 export const projectOrGroupFlags = {
-  project: scopeFlag({char: 'p', description: PROJECT, exactlyOne: ['project', 'group']}),
-  group: scopeFlag({char: 'g', description: GROUP, exactlyOne: ['project', 'group']}),
+  project: scopeFlag({char: 'p', description: PROJECT, exclusive: ['group']}),
+  group: scopeFlag({char: 'g', description: GROUP, exclusive: ['project']}),
 }
 
 // ---- path IDs -------------------------------------------------------------------------------------

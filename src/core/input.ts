@@ -188,7 +188,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 // ISO 8601 as the platform accepts it: a date, or a date and time with optional seconds, fraction and zone.
 const DATETIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/
 
-export function isDate(value: string): boolean {
+function isDate(value: string): boolean {
   return DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
 }
 

@@ -2,7 +2,6 @@
 // one line `type base64-blob [comment]`, where the blob starts with the same type again. Checked here
 // before anything is sent, and fingerprinted the way `ssh-keygen -l` and the API show it.
 import {createHash} from 'node:crypto'
-import {UsageError} from './errors.js'
 import {custom, RuleBroken} from './input.js'
 
 /** key types the platform accepts: RSA, DSA, ECDSA, ED25519, ECDSA_SK, ED25519_SK */
@@ -57,15 +56,6 @@ export function parsePublicKey(input: string): PublicKey {
   return {type: type as PublicKeyType, blob, comment, text: [type, data, ...(comment ? [comment] : [])].join(' ')}
 }
 
-/** the public key text, or a UsageError naming the flag: for commands, before any request */
-export function validPublicKey(text: string, flag: string): PublicKey {
-  try {
-    return parsePublicKey(text)
-  } catch (error) {
-    throw new UsageError(`--${flag} is not an OpenSSH public key: ${(error as Error).message}`)
-  }
-}
-
 /** `SHA256:` + unpadded base64 of the blob's SHA-256, as `ssh-keygen -l` and the API print it */
 export function sha256Fingerprint(key: PublicKey): string {
   return `SHA256:${createHash('sha256').update(key.blob).digest('base64').replace(/=+$/, '')}`
@@ -79,19 +69,12 @@ export function md5Fingerprint(key: PublicKey): string {
 const SHA256_FORM = /^SHA256:([A-Za-z0-9+/]{43})=?$/i
 const MD5_FORM = /^(?:MD5:)?((?:[0-9a-f]{2}:){15}[0-9a-f]{2})$/i
 
-/**
- * A fingerprint in the form the API looks up: `SHA256:` + 43 base64 characters, or the bare MD5
- * `aa:bb:...` (16 pairs; an `MD5:` prefix as `ssh-keygen -E md5` prints it is dropped).
- */
-export function normalizeFingerprint(input: string): string {
-  const text = input.trim()
-  const normal = fingerprintForm(text)
-  if (normal === undefined) throw new UsageError(`FINGERPRINT must be ${FINGERPRINT_RULE}, got "${truncate(text)}"`)
-  return normal
-}
-
 const FINGERPRINT_RULE = 'SHA256:<43 base64 characters> or an MD5 fingerprint of 16 hex pairs (aa:bb:...)'
 
+/**
+ * A fingerprint as `ssh-keygen -l` prints it, in the form the API looks up: SHA256 (padded or not)
+ * with the canonical prefix, MD5 (bare or `MD5:`) as lower-case hex pairs; undefined for anything else.
+ */
 function fingerprintForm(text: string): string | undefined {
   const sha256 = SHA256_FORM.exec(text)
   if (sha256) return `SHA256:${sha256[1]}`

@@ -1,21 +1,15 @@
 // Many records from one file, for bulk commands (`--from-file`): a JSON array, YAML list, or CSV with
 // a header row. Empty CSV cells are absent fields.
-import {readFile} from 'node:fs/promises'
 import {extname} from 'node:path'
 import {UsageError} from './errors.js'
 import {importModule} from './import-module.js'
-import {checkAllRecords, readStdin, recordInputs} from './input-read.js'
+import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
 import type {Inputs, Values} from './input.js'
 
 export type FileRecord = Record<string, unknown>
 
-export async function readRecords(file: string): Promise<FileRecord[]> {
-  let text: string
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
-  }
+async function readRecords(file: string): Promise<FileRecord[]> {
+  const text = await readTextFile(file, 'from-file')
   const kind = extname(file).toLowerCase()
   const records = kind === '.csv' ? parseCsv(text) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : parseJson(text, file)
   if (records.length === 0) throw new UsageError(`${file} holds no records`)

@@ -1,8 +1,8 @@
 // OpenSSH public keys: parsing, the local refusal of texts that are not keys, and fingerprints
 // compared with ssh-keygen's (fixed vectors printed by `ssh-keygen -l`, and fresh keys made now).
 import {describe, expect, it} from 'vitest'
-import {UsageError} from '../../src/core/errors.js'
-import {md5Fingerprint, normalizeFingerprint, parsePublicKey, sha256Fingerprint, validPublicKey} from '../../src/core/public-key.js'
+import {checkText, declare, InputError} from '../../src/core/input.js'
+import {fingerprint, md5Fingerprint, parsePublicKey, publicKey, sha256Fingerprint} from '../../src/core/public-key.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 
 // `ssh-keygen -lf` and `ssh-keygen -E md5 -lf` of these keys, recorded when they were generated.
@@ -83,19 +83,26 @@ describe('parsePublicKey', () => {
     for (const [text, reason] of cases) expect(() => parsePublicKey(text), JSON.stringify(text)).toThrow(reason)
   })
 
-  it('validPublicKey names the flag in a usage error (exit 2)', () => {
+  it('a public key input names the flag in a usage error (exit 2), and sends the key as one line', () => {
     let caught: unknown
     try {
-      validPublicKey('nope', 'key-file')
+      checkText(KEYS.key, 'nope', '--key-file id.pub', false)
     } catch (error) {
       caught = error
     }
-    expect(caught).toBeInstanceOf(UsageError)
-    expect((caught as UsageError).message).toMatch(/^--key-file is not an OpenSSH public key: "nope" is not a supported key type/)
+    expect(caught).toBeInstanceOf(InputError)
+    expect((caught as InputError).message).toMatch(/^--key-file id\.pub: must be an OpenSSH public key: "nope" is not a supported key type/)
+    expect(checkText(KEYS.key, `  ${VECTORS[0]!.text}\n`)).toBe(VECTORS[0]!.text)
   })
 })
 
-describe('normalizeFingerprint', () => {
+const KEYS = declare({
+  key: publicKey({description: 'public key', file: true}),
+  fingerprint: fingerprint({arg: true, description: 'key fingerprint'}),
+})
+const normalizeFingerprint = (text: string) => checkText(KEYS.fingerprint, text)
+
+describe('a fingerprint input', () => {
   it('keeps SHA256 fingerprints, padded or not, with the canonical prefix', () => {
     expect(normalizeFingerprint('SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE')).toBe('SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE')
     expect(normalizeFingerprint(' sha256:BRiWlSUn7VdvBYNkwVm/5Ce/TZgdNUuim1erzD0Unjw= ')).toBe('SHA256:BRiWlSUn7VdvBYNkwVm/5Ce/TZgdNUuim1erzD0Unjw')
@@ -109,8 +116,8 @@ describe('normalizeFingerprint', () => {
   it('refuses anything else with a usage error', () => {
     for (const bad of ['', 'SHA256:short', 'SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE1', 'de:d0:53', 'MD5:zz:d0:53:50:47:35:f2:90:54:26:5f:18:2a:4c:7f:78',
       'ded05350 4735f290 54265f18 2a4c7f78', 'SHA1:abc']) {
-      expect(() => normalizeFingerprint(bad), bad).toThrow(UsageError)
+      expect(() => normalizeFingerprint(bad), bad).toThrow(InputError)
     }
-    expect(() => normalizeFingerprint('x')).toThrow(/FINGERPRINT must be SHA256:<43 base64 characters> or an MD5 fingerprint/)
+    expect(() => normalizeFingerprint('x')).toThrow(/FINGERPRINT "x": must be SHA256:<43 base64 characters> or an MD5 fingerprint/)
   })
 })
