@@ -2,8 +2,8 @@
 // /projects/:id/repository/merged_branches, /projects/:id/protected_branches.
 import {boolean, custom, declare, renamed, RuleBroken, text, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import {fieldList} from '../core/record-fields.js'
 import {branchName} from './branch-name.js'
 
@@ -117,26 +117,16 @@ export type Protection = Values<typeof PROTECTION>
 /** DELETE /projects/:id/protected_branches/:name */
 export const PROTECTED_BRANCH = declare({name: renamed(PROTECTED_NAME, {description: 'protected branch name or wildcard'})})
 
-const branchesPath = (project: string) => apiPath`/projects/${project}/repository/branches`
 // A branch name such as `feature/login` is one encoded segment: feature%2Flogin.
-const branchPath = (project: string, branch: string) => `${branchesPath(project)}${apiPath`/${branch}`}`
+const branches = collection<{parent: string, item: Branch, key: string, filters: BranchFilters, create: NewBranch}>(
+  project => apiPath`/projects/${project}/repository/branches`,
+)
 
-export function listBranches(project: string, filters: BranchFilters = {}): ListSpec<Branch> {
-  return listSpec<Branch>(branchesPath(project), {...filters})
-}
-
-export function getBranch(api: ApiClient, project: string, branch: string): Promise<Branch> {
-  return api.get<Branch>(branchPath(project, branch))
-}
-
+export const listBranches = branches.list
+export const getBranch = branches.get
 /** `ref` is a branch name or a commit SHA */
-export function createBranch(api: ApiClient, project: string, branch: NewBranch): Promise<Branch> {
-  return api.post<Branch>(branchesPath(project), {...branch})
-}
-
-export function deleteBranch(api: ApiClient, project: string, branch: string): Promise<void> {
-  return api.delete(branchPath(project, branch))
-}
+export const createBranch = branches.create
+export const deleteBranch = branches.remove
 
 /** 202: the server deletes every branch merged into the default branch, except protected ones */
 export async function deleteMergedBranches(api: ApiClient, project: string): Promise<{message?: string}> {

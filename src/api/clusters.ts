@@ -1,8 +1,8 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
 import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {ProjectSummary, UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -135,27 +135,18 @@ function clusterBody(values: ClusterChanges | NewCluster): Record<string, unknow
   return Object.keys(attributes).length > 0 ? {...body, [ORCHESTRATOR]: attributes} : body
 }
 
-const clustersPath = (project: string) => apiPath`/projects/${project}/clusters`
-const clusterPath = (project: string, id: Id) => `${clustersPath(project)}${apiPath`/${id}`}`
+const clusters = collection<{parent: string, item: ProjectCluster}>(project => apiPath`/projects/${project}/clusters`)
 
-export function listClusters(project: string): ListSpec<ProjectCluster> {
-  return listSpec<ProjectCluster>(clustersPath(project))
-}
-
-export function getCluster(api: ApiClient, project: string, id: Id): Promise<ProjectCluster> {
-  return api.get<ProjectCluster>(clusterPath(project, id))
-}
-
+export const listClusters = (project: string) => clusters.list(project)
+export const getCluster = clusters.get
 /** "POST /projects/:id/clusters/user": adds an existing cluster */
 export function addCluster(api: ApiClient, project: string, cluster: NewCluster): Promise<ProjectCluster> {
-  return api.post<ProjectCluster>(`${clustersPath(project)}/user`, clusterBody(cluster))
+  return api.post<ProjectCluster>(`${clusters.path(project)}/user`, clusterBody(cluster))
 }
 
 export function updateCluster(api: ApiClient, project: string, id: Id, changes: ClusterChanges): Promise<ProjectCluster> {
-  return api.put<ProjectCluster>(clusterPath(project, id), clusterBody(changes))
+  return api.put<ProjectCluster>(clusters.member(project, id), clusterBody(changes))
 }
 
 /** "removes the record only; resources inside the connected cluster remain" */
-export function deleteCluster(api: ApiClient, project: string, id: Id): Promise<void> {
-  return api.delete(clusterPath(project, id))
-}
+export const deleteCluster = clusters.remove

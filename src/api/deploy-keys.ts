@@ -3,6 +3,7 @@
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {ProjectSummary} from './common.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {Id} from '../core/id.js'
 import {boolean, dateTime, declare, list, optional, text, type Values} from '../core/input.js'
 import {publicKey} from '../core/public-key.js'
@@ -70,26 +71,23 @@ export const DEPLOY_KEY_CHANGES = declare({
 })
 export type DeployKeyChanges = Values<typeof DEPLOY_KEY_CHANGES>
 
-const projectKeysPath = (project: string) => apiPath`/projects/${project}/deploy_keys`
-const projectKeyPath = (project: string, id: Id) => `${projectKeysPath(project)}${apiPath`/${id}`}`
+const projectKeys = collection<{parent: string, item: DeployKey, create: NewProjectDeployKey, update: DeployKeyChanges}>(
+  project => apiPath`/projects/${project}/deploy_keys`,
+)
 
 /** administrator; `public`: only the instance's public keys */
 export function listInstanceDeployKeys(filters: DeployKeyFilters = {}): ListSpec<DeployKey> {
   return listSpec<DeployKey>('/deploy_keys', {...filters})
 }
 
-export function listProjectDeployKeys(project: string): ListSpec<DeployKey> {
-  return listSpec<DeployKey>(projectKeysPath(project))
-}
+export const listProjectDeployKeys = (project: string) => projectKeys.list(project)
 
 /** "only enabled project keys of projects common to requester and requestee" */
 export function listUserProjectDeployKeys(user: string): ListSpec<DeployKey> {
   return listSpec<DeployKey>(apiPath`/users/${user}/project_deploy_keys`)
 }
 
-export function getProjectDeployKey(api: ApiClient, project: string, id: Id): Promise<DeployKey> {
-  return api.get<DeployKey>(projectKeyPath(project, id))
-}
+export const getProjectDeployKey = projectKeys.get
 
 /** administrator: a public key of the instance, enabled in no project yet */
 export function createInstanceDeployKey(api: ApiClient, key: NewDeployKey): Promise<DeployKey> {
@@ -100,21 +98,15 @@ export function createInstanceDeployKey(api: ApiClient, key: NewDeployKey): Prom
  * A key text already used in another project is joined (same ID, can_push of this project) when
  * the original is accessible by the same user; otherwise the server refuses it.
  */
-export function addProjectDeployKey(api: ApiClient, project: string, key: NewProjectDeployKey): Promise<DeployKey> {
-  return api.post<DeployKey>(projectKeysPath(project), {...key})
-}
+export const addProjectDeployKey = projectKeys.create
 
 /** title changes the key everywhere; can_push only in this project */
-export function updateProjectDeployKey(api: ApiClient, project: string, id: Id, changes: DeployKeyChanges): Promise<DeployKey> {
-  return api.put<DeployKey>(projectKeyPath(project, id), {...changes})
-}
+export const updateProjectDeployKey = projectKeys.update
 
 /** "if used only by this project it is deleted from the system" */
-export function deleteProjectDeployKey(api: ApiClient, project: string, id: Id): Promise<void> {
-  return api.delete(projectKeyPath(project, id))
-}
+export const deleteProjectDeployKey = projectKeys.remove
 
 /** an existing key, by ID, into another project: 201 with the key */
 export function enableProjectDeployKey(api: ApiClient, project: string, id: Id): Promise<DeployKey> {
-  return api.post<DeployKey>(`${projectKeyPath(project, id)}/enable`)
+  return api.post<DeployKey>(`${projectKeys.member(project, id)}/enable`)
 }

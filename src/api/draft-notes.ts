@@ -4,8 +4,9 @@
 import {UsageError} from '../core/errors.js'
 import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
-import {collect, followPages, listSpec, type ListSpec} from '../core/pagination.js'
+import {collect, followPages} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import {sha} from '../core/sha.js'
 import {type Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -128,13 +129,14 @@ export type DraftNoteChanges = Omit<Values<typeof DRAFT_NOTE_CHANGES>, 'merge_re
 /** a merge request of a project, by its IID */
 export type MergeRequestRef = {project: string} & Values<typeof MERGE_REQUEST>
 
-const draftsPath = ({project, merge_request_iid}: MergeRequestRef) => apiPath`/projects/${project}/merge_requests/${merge_request_iid}/draft_notes`
-const draftPath = (ref: MergeRequestRef, id: Id) => `${draftsPath(ref)}${apiPath`/${id}`}`
+const drafts = collection<{parent: MergeRequestRef, item: DraftNote}>(
+  ({project, merge_request_iid}) => apiPath`/projects/${project}/merge_requests/${merge_request_iid}/draft_notes`,
+)
+const draftsPath = drafts.path
+const draftPath = drafts.member
 
 /** the caller's own drafts: other authors' drafts never appear */
-export function listDraftNotes(ref: MergeRequestRef): ListSpec<DraftNote> {
-  return listSpec<DraftNote>(draftsPath(ref))
-}
+export const listDraftNotes = (ref: MergeRequestRef) => drafts.list(ref)
 
 /** the spec shows this answer "as an array" (of one); the platform sends the object: both give the record */
 export function getDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id): Promise<DraftNote> {
@@ -149,9 +151,7 @@ export function updateDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id, ch
   return api.put<DraftNote | DraftNote[]>(draftPath(ref, id), {...changes}).then(one<DraftNote>('draft note'))
 }
 
-export function deleteDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id): Promise<void> {
-  return api.delete(draftPath(ref, id))
-}
+export const deleteDraftNote = drafts.remove
 
 /** 204: the draft becomes a note of the merge request and leaves the drafts */
 export function publishDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id): Promise<void> {

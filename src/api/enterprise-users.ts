@@ -1,8 +1,8 @@
 // Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
 // top-level groups only; users need not be members)"): /groups/:id/enterprise_users.
 import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -107,16 +107,12 @@ export const ENTERPRISE_USER_DELETION = declare({
 })
 export type EnterpriseUserDeletion = Values<typeof ENTERPRISE_USER_DELETION>
 
-const usersPath = (group: string) => apiPath`/groups/${group}/enterprise_users`
-const userPath = (group: string, id: Id) => `${usersPath(group)}${apiPath`/${id}`}`
+const users = collection<{parent: string, item: EnterpriseUser, filters: EnterpriseUserFilters}>(group => apiPath`/groups/${group}/enterprise_users`)
+const userPath = users.member
 
-export function listEnterpriseUsers(group: string, filters: EnterpriseUserFilters = {}): ListSpec<EnterpriseUser> {
-  return listSpec<EnterpriseUser>(usersPath(group), {...filters})
-}
+export const listEnterpriseUsers = users.list
 
-export function getEnterpriseUser(api: ApiClient, group: string, id: Id): Promise<EnterpriseUser> {
-  return api.get<EnterpriseUser>(userPath(group, id))
-}
+export const getEnterpriseUser = users.get
 
 export function updateEnterpriseUser(api: ApiClient, group: string, id: Id, changes: EnterpriseUserChanges): Promise<EnterpriseUser> {
   return api.patch<EnterpriseUser>(userPath(group, id), {...changes})

@@ -2,8 +2,8 @@
 // Developer)"): /projects/:id/feature_flags_user_lists.
 import {UsageError} from '../core/errors.js'
 import {declare, inputLabel, list, optional, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
@@ -42,28 +42,23 @@ export const USER_LIST_CHANGES = declare({
 })
 export type UserListChanges = Values<typeof USER_LIST_CHANGES>
 
-const listsPath = (project: string) => apiPath`/projects/${project}/feature_flags_user_lists`
-const listPath = (project: string, iid: Id) => `${listsPath(project)}${apiPath`/${iid}`}`
+const userLists = collection<{parent: string, item: FeatureUserList, filters: Values<typeof USER_LIST_FILTERS>}>(
+  project => apiPath`/projects/${project}/feature_flags_user_lists`,
+)
 
-export function listUserLists(project: string, filters: Values<typeof USER_LIST_FILTERS> = {}): ListSpec<FeatureUserList> {
-  return listSpec<FeatureUserList>(listsPath(project), {...filters})
-}
+export const listUserLists = userLists.list
 
-export function getUserList(api: ApiClient, project: string, iid: Id): Promise<FeatureUserList> {
-  return api.get<FeatureUserList>(listPath(project, iid))
-}
+export const getUserList = userLists.get
 
 export function createUserList(api: ApiClient, project: string, {name, user_xids}: NewUserList): Promise<FeatureUserList> {
-  return api.post<FeatureUserList>(listsPath(project), {name, user_xids: joinUserXids(user_xids)})
+  return api.post<FeatureUserList>(userLists.path(project), {name, user_xids: joinUserXids(user_xids)})
 }
 
 export function updateUserList(api: ApiClient, project: string, iid: Id, {name, user_xids}: UserListChanges): Promise<FeatureUserList> {
-  return api.put<FeatureUserList>(listPath(project, iid), {name, user_xids: user_xids && joinUserXids(user_xids)})
+  return api.put<FeatureUserList>(userLists.member(project, iid), {name, user_xids: user_xids && joinUserXids(user_xids)})
 }
 
-export function deleteUserList(api: ApiClient, project: string, iid: Id): Promise<void> {
-  return api.delete(listPath(project, iid))
-}
+export const deleteUserList = userLists.remove
 
 /**
  * `--user-xids a,b --user-xids c` → "a,b,c", the API's "comma-separated external user IDs". The

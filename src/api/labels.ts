@@ -1,6 +1,6 @@
 // Labels of projects and groups (document 2, "Labels"): /projects/:id/labels, /groups/:id/labels.
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import {color} from '../core/color.js'
 import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input.js'
 import {fieldList} from '../core/record-fields.js'
@@ -29,6 +29,9 @@ export const LABEL_FIELDS = fieldList<Label>()(['id', 'name', 'color', 'text_col
   'closed_issues_count', 'open_merge_requests_count', 'subscribed', 'priority', 'is_project_label', 'archived'])
 
 export const LABEL_COLUMNS = ['id', 'name', 'color', 'description', 'priority', 'subscribed'] as const
+
+/** the label a command acts on, in the path of .../labels/:label_id */
+export const LABEL = declare({label: text({arg: true, required: true, description: 'label ID or title'})})
 
 /** GET .../labels/:label_id: where to look for the label */
 export const LABEL_READ = declare({
@@ -76,29 +79,23 @@ export interface SubscriptionResult {
   label: Label
 }
 
-const labelsPath = (scope: Scope) => `${scopePath(scope)}/labels`
-const labelPath = (scope: Scope, label: string) => `${labelsPath(scope)}${apiPath`/${label}`}`
+const labels = collection<{parent: Scope, item: Label, key: string, filters: LabelListFilters, create: NewLabel, update: LabelChanges}>(
+  scope => `${scopePath(scope)}/labels`,
+)
+const labelPath = labels.member
 
-export function listLabels(scope: Scope, filters: LabelListFilters = {}): ListSpec<Label> {
-  return listSpec<Label>(labelsPath(scope), {...filters})
-}
+export const listLabels = labels.list
 
 /** `label` is the label's ID or its title */
 export function getLabel(api: ApiClient, scope: Scope, label: string, options: LabelReadOptions = {}): Promise<Label> {
   return api.get<Label>(labelPath(scope, label), {...options})
 }
 
-export function createLabel(api: ApiClient, scope: Scope, label: NewLabel): Promise<Label> {
-  return api.post<Label>(labelsPath(scope), {...label})
-}
+export const createLabel = labels.create
 
-export function updateLabel(api: ApiClient, scope: Scope, label: string, changes: LabelChanges): Promise<Label> {
-  return api.put<Label>(labelPath(scope, label), {...changes})
-}
+export const updateLabel = labels.update
 
-export function deleteLabel(api: ApiClient, scope: Scope, label: string): Promise<void> {
-  return api.delete(labelPath(scope, label))
-}
+export const deleteLabel = labels.remove
 
 /**
  * The server answers 304 with no body when the caller is already (un)subscribed; the label is then

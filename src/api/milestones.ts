@@ -5,6 +5,7 @@ import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, Ru
 import {done, thing, unchanged, type Note} from '../core/notes.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import {isPositiveId, type Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
@@ -103,29 +104,17 @@ export const MILESTONE_CHANGES = declare({
 })
 export type MilestoneChanges = Values<typeof MILESTONE_CHANGES>
 
-const milestonesPath = (group: string) => apiPath`/groups/${group}/milestones`
-const milestonePath = (group: string, id: Id) => `${milestonesPath(group)}${apiPath`/${id}`}`
+const milestones = collection<{parent: string, item: Milestone, filters: MilestoneListFilters, create: NewMilestone, update: MilestoneChanges}>(
+  group => apiPath`/groups/${group}/milestones`,
+)
+const milestonePath = milestones.member
 
-export function listMilestones(group: string, filters: MilestoneListFilters = {}): ListSpec<Milestone> {
-  return listSpec<Milestone>(milestonesPath(group), {...filters})
-}
-
-export function getMilestone(api: ApiClient, group: string, id: Id): Promise<Milestone> {
-  return api.get<Milestone>(milestonePath(group, id))
-}
-
-export function createMilestone(api: ApiClient, group: string, milestone: NewMilestone): Promise<Milestone> {
-  return api.post<Milestone>(milestonesPath(group), {...milestone})
-}
-
-export function updateMilestone(api: ApiClient, group: string, id: Id, changes: MilestoneChanges): Promise<Milestone> {
-  return api.put<Milestone>(milestonePath(group, id), {...changes})
-}
-
+export const listMilestones = milestones.list
+export const getMilestone = milestones.get
+export const createMilestone = milestones.create
+export const updateMilestone = milestones.update
 /** Developer role at least */
-export function deleteMilestone(api: ApiClient, group: string, id: Id): Promise<void> {
-  return api.delete(milestonePath(group, id))
-}
+export const deleteMilestone = milestones.remove
 
 /** issues of the group's own projects only: "not those of subgroups" */
 export function listMilestoneIssues(group: string, id: Id): ListSpec<MilestoneWorkItem> {

@@ -1,9 +1,9 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
 import {UsageError} from '../core/errors.js'
 import {boolean, choice, custom, declare, inputLabel, renamed, RuleBroken, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import type {PollState} from '../core/poll.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
@@ -85,38 +85,28 @@ export function checkBranchRegex(mirror: MirrorChanges): void {
   }
 }
 
-const mirrorsPath = (project: string) => apiPath`/projects/${project}/remote_mirrors`
-const mirrorPath = (project: string, id: Id) => `${mirrorsPath(project)}${apiPath`/${id}`}`
+const mirrors = collection<{parent: string, item: RemoteMirror, create: NewMirror, update: MirrorChanges}>(project => apiPath`/projects/${project}/remote_mirrors`)
+const mirrorPath = mirrors.member
 
-export function listMirrors(project: string): ListSpec<RemoteMirror> {
-  return listSpec<RemoteMirror>(mirrorsPath(project))
-}
+export const listMirrors = (project: string) => mirrors.list(project)
 
-export function getMirror(api: ApiClient, project: string, id: Id): Promise<RemoteMirror> {
-  return api.get<RemoteMirror>(mirrorPath(project, id))
-}
+export const getMirror = mirrors.get
 
 /** "for SSH-authenticated mirrors" */
 export function getMirrorPublicKey(api: ApiClient, project: string, id: Id): Promise<{public_key: string}> {
   return api.get<{public_key: string}>(`${mirrorPath(project, id)}/public_key`)
 }
 
-export function createMirror(api: ApiClient, project: string, mirror: NewMirror): Promise<RemoteMirror> {
-  return api.post<RemoteMirror>(mirrorsPath(project), {...mirror})
-}
+export const createMirror = mirrors.create
 
-export function updateMirror(api: ApiClient, project: string, id: Id, changes: MirrorChanges): Promise<RemoteMirror> {
-  return api.put<RemoteMirror>(mirrorPath(project, id), {...changes})
-}
+export const updateMirror = mirrors.update
 
 /** 204: "forces an update" */
 export function syncMirror(api: ApiClient, project: string, id: Id): Promise<void> {
   return api.request<void>({method: 'POST', path: `${mirrorPath(project, id)}/sync`, expect: 'none'}).then(() => undefined)
 }
 
-export function deleteMirror(api: ApiClient, project: string, id: Id): Promise<void> {
-  return api.delete(mirrorPath(project, id))
-}
+export const deleteMirror = mirrors.remove
 
 /**
  * A poller for the update that a sync forced. `before` is the mirror as it was just before the sync: a

@@ -2,8 +2,8 @@
 // /projects/:id/packages/protection/rules. Maintainer role at least.
 import {choice, custom, declare, optional, RuleBroken, text, type AnyInput, type Values} from '../core/input.js'
 import {warning, type Note} from '../core/notes.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
@@ -70,26 +70,19 @@ export const RULE_CHANGES = declare({
 })
 export type RuleChanges = Values<typeof RULE_CHANGES>
 
-const rulesPath = (project: string) => apiPath`/projects/${project}/packages/protection/rules`
-const rulePath = (project: string, id: Id) => `${rulesPath(project)}${apiPath`/${id}`}`
+const rules = collection<{parent: string, item: PackageProtectionRule, create: NewRule}>(project => apiPath`/projects/${project}/packages/protection/rules`)
 
-export function listRules(project: string): ListSpec<PackageProtectionRule> {
-  return listSpec<PackageProtectionRule>(rulesPath(project))
-}
+export const listRules = (project: string) => rules.list(project)
 
 /** 422 when the pattern is already taken in the project */
-export function createRule(api: ApiClient, project: string, rule: NewRule): Promise<PackageProtectionRule> {
-  return api.post<PackageProtectionRule>(rulesPath(project), {...rule})
-}
+export const createRule = rules.create
 
 /** "same fields, all optional"; 400 when the change would leave both levels unset */
 export function updateRule(api: ApiClient, project: string, id: Id, changes: RuleChanges): Promise<PackageProtectionRule> {
-  return api.patch<PackageProtectionRule>(rulePath(project, id), {...changes})
+  return api.patch<PackageProtectionRule>(rules.member(project, id), {...changes})
 }
 
-export function deleteRule(api: ApiClient, project: string, id: Id): Promise<void> {
-  return api.delete(rulePath(project, id))
-}
+export const deleteRule = rules.remove
 
 /**
  * "minimum_access_level_for_delete ... must be provided when push level is unset" and the other way

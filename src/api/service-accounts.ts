@@ -1,8 +1,8 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
 import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
@@ -66,47 +66,39 @@ export const ACCOUNT = declare({user_id: id({arg: true, flag: 'user_id', require
 /** USER_ID TOKEN_ID of a service account's token */
 export const ACCOUNT_TOKEN = declare({...ACCOUNT, token_id: id({arg: true, flag: 'token_id', required: true, description: 'token ID'})})
 
-const accountsPath = (group?: string) => (group === undefined ? '/service_accounts' : apiPath`/groups/${group}/service_accounts`)
-const accountPath = (group: string | undefined, id: Id) => `${accountsPath(group)}${apiPath`/${id}`}`
-const tokensPath = (group: string, userId: Id) => `${accountPath(group, userId)}/personal_access_tokens`
-const tokenPath = (group: string, userId: Id, tokenId: Id) => `${tokensPath(group, userId)}${apiPath`/${tokenId}`}`
+const accounts = collection<{parent: string | undefined, item: ServiceAccount, filters: ServiceAccountListOptions, create: ServiceAccountFields}>(
+  group => (group === undefined ? '/service_accounts' : apiPath`/groups/${group}/service_accounts`),
+)
+const tokens = collection<{parent: {group: string, userId: Id}, item: PersonalAccessToken, filters: TokenFilters, create: NewToken}>(
+  ({group, userId}) => `${accounts.member(group, userId)}/personal_access_tokens`,
+)
 
 /** without a group: the instance service accounts (administrator) */
-export function listServiceAccounts(group: string | undefined, options: ServiceAccountListOptions = {}): ListSpec<ServiceAccount> {
-  return listSpec<ServiceAccount>(accountsPath(group), {...options})
-}
+export const listServiceAccounts = accounts.list
 
 /** 400 when the e-mail address is already used by another user */
-export function createServiceAccount(api: ApiClient, group: string | undefined, fields: ServiceAccountFields): Promise<ServiceAccount> {
-  return api.post<ServiceAccount>(accountsPath(group), {...fields})
-}
+export const createServiceAccount = accounts.create
 
 export function updateServiceAccount(api: ApiClient, group: string | undefined, id: Id, fields: ServiceAccountFields): Promise<ServiceAccount> {
-  return api.patch<ServiceAccount>(accountPath(group, id), {...fields})
+  return api.patch<ServiceAccount>(accounts.member(group, id), {...fields})
 }
 
 /** hard_delete also deletes the contributions otherwise moved to a placeholder user, and groups the account alone owns */
 export function deleteServiceAccount(api: ApiClient, group: string, id: Id, options: ServiceAccountDeletion = {}): Promise<void> {
-  return api.delete(accountPath(group, id), {...options})
+  return api.delete(accounts.member(group, id), {...options})
 }
 
-export function listServiceAccountTokens(group: string, userId: Id, filters: TokenFilters = {}): ListSpec<PersonalAccessToken> {
-  return listSpec<PersonalAccessToken>(tokensPath(group, userId), {...filters})
-}
+export const listServiceAccountTokens = (group: string, userId: Id, filters?: TokenFilters) => tokens.list({group, userId}, filters)
 
-export function createServiceAccountToken(api: ApiClient, group: string, userId: Id, token: NewToken): Promise<PersonalAccessToken> {
-  return api.post<PersonalAccessToken>(tokensPath(group, userId), {...token})
-}
+export const createServiceAccountToken = (api: ApiClient, group: string, userId: Id, token: NewToken) => tokens.create(api, {group, userId}, token)
 
 /** 204 on success */
-export function revokeServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id): Promise<void> {
-  return api.delete(tokenPath(group, userId, tokenId))
-}
+export const revokeServiceAccountToken = (api: ApiClient, group: string, userId: Id, tokenId: Id) => tokens.remove(api, {group, userId}, tokenId)
 
 /**
  * "creates a new token valid one week and revokes existing tokens". The body is not shown in the spec;
  * the platform answers with the new token, value included.
  */
 export function rotateServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id, options: TokenRotation = {}): Promise<PersonalAccessToken | PersonalAccessToken[]> {
-  return api.post<PersonalAccessToken | PersonalAccessToken[]>(`${tokenPath(group, userId, tokenId)}/rotate`, {...options})
+  return api.post<PersonalAccessToken | PersonalAccessToken[]>(`${tokens.member({group, userId}, tokenId)}/rotate`, {...options})
 }

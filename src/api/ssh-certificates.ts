@@ -1,8 +1,7 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
 // /groups/:id/ssh_certificates.
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import type {Id} from '../core/id.js'
+import {apiPath} from '../core/request.js'
+import {collection} from './collection.js'
 import {fieldList} from '../core/record-fields.js'
 import {declare, text, type Values} from '../core/input.js'
 import {publicKey} from '../core/public-key.js'
@@ -26,16 +25,10 @@ export const NEW_SSH_CERTIFICATE = declare({
 })
 export type NewSshCertificate = Values<typeof NEW_SSH_CERTIFICATE>
 
-const certificatesPath = (group: string) => apiPath`/groups/${group}/ssh_certificates`
+const certificates = collection<{parent: string, item: SshCertificate, create: NewSshCertificate}>(group => apiPath`/groups/${group}/ssh_certificates`)
 
-export function listSshCertificates(group: string): ListSpec<SshCertificate> {
-  return listSpec<SshCertificate>(certificatesPath(group))
-}
+export const listSshCertificates = (group: string) => certificates.list(group)
 
-export function addSshCertificate(api: ApiClient, group: string, certificate: NewSshCertificate): Promise<SshCertificate> {
-  return api.post<SshCertificate>(certificatesPath(group), {...certificate})
-}
+export const addSshCertificate = certificates.create
 
-export function deleteSshCertificate(api: ApiClient, group: string, id: Id): Promise<void> {
-  return api.delete(`${certificatesPath(group)}${apiPath`/${id}`}`)
-}
+export const deleteSshCertificate = certificates.remove

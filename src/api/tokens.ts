@@ -4,9 +4,9 @@ import {UsageError} from '../core/errors.js'
 import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input.js'
 import {listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
+import {collection} from './collection.js'
 import type {Printer} from '../core/output.js'
 import {printWithSecret} from '../core/secret.js'
-import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
 export interface PersonalAccessToken {
@@ -173,22 +173,15 @@ export function revokePersonalAccessToken(api: ApiClient, ref: string): Promise<
 
 // ---- impersonation tokens (administrator) -----------------------------------------------------------
 
-const impersonationTokensPath = (userId: string) => apiPath`/users/${userId}/impersonation_tokens`
-const impersonationTokenPath = (userId: string, id: Id) => `${impersonationTokensPath(userId)}${apiPath`/${id}`}`
+const impersonationTokens = collection<{parent: string, item: ImpersonationToken, filters: ImpersonationTokenFilters, create: NewToken}>(
+  userId => apiPath`/users/${userId}/impersonation_tokens`,
+)
 
-export function listImpersonationTokens(userId: string, filters: ImpersonationTokenFilters = {}): ListSpec<ImpersonationToken> {
-  return listSpec<ImpersonationToken>(impersonationTokensPath(userId), {...filters})
-}
+export const listImpersonationTokens = impersonationTokens.list
 
-export function getImpersonationToken(api: ApiClient, userId: string, id: Id): Promise<ImpersonationToken> {
-  return api.get<ImpersonationToken>(impersonationTokenPath(userId, id))
-}
+export const getImpersonationToken = impersonationTokens.get
 
-export function createImpersonationToken(api: ApiClient, userId: string, token: NewToken): Promise<ImpersonationToken> {
-  return api.post<ImpersonationToken>(impersonationTokensPath(userId), {...token})
-}
+export const createImpersonationToken = impersonationTokens.create
 
 /** the token becomes revoked=true, active=false and stops authenticating */
-export function revokeImpersonationToken(api: ApiClient, userId: string, id: Id): Promise<void> {
-  return api.delete(impersonationTokenPath(userId, id))
-}
+export const revokeImpersonationToken = impersonationTokens.remove
