@@ -5,7 +5,7 @@ import * as Flags from '@oclif/core/flags'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
-import {InputError} from './input.js'
+import {checkText, custom, declare, id, InputError, RuleBroken, type Draft} from './input.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
 
@@ -91,25 +91,27 @@ export const projectOrGroupFlags = {
 
 // ---- path IDs -------------------------------------------------------------------------------------
 
+/** a path argument checked by a declared rule (input.ts), so that it is refused as every input is */
+function pathArg(rule: Draft<string, true>) {
+  const input = declare({path: rule}).path
+  return Args.custom<string>({parse: async text => checkText(input, text)})({description: rule.description, required: true})
+}
+
 /**
  * A numeric ID argument (MIRROR_ID, IID, ...): a positive whole number, refused with exit 2 before
  * anything is sent (oclif's own integer check would exit 1). The digits are kept as typed (see id.ts).
  */
-export const idArg = (label: string, description: string) => Args.custom<string>({
-  parse: async input => {
-    if (!isPositiveId(input)) throw new UsageError(`${label} must be a positive whole number, got "${input}"`)
-    return input
-  },
-})({description, required: true})
+export const idArg = (label: string, description: string) => pathArg(id({arg: true, flag: label.toLowerCase(), required: true, description}))
 
 /**
  * A numeric ID or the word `self` (the record behind the caller's own credential, as in
  * `/personal_access_tokens/self`): anything else is refused with exit 2 before sending. Digits are kept
  * as typed, like `idArg`.
  */
-export const idOrSelfArg = (label: string, description: string) => Args.custom<string>({
-  parse: async input => {
-    if (input !== 'self' && !isPositiveId(input)) throw new UsageError(`${label} must be a positive whole number or "self", got "${input}"`)
-    return input
+export const idOrSelfArg = (label: string, description: string) => pathArg(custom({
+  arg: true, flag: label.toLowerCase(), required: true, description,
+  parse: text => {
+    if (text !== 'self' && !isPositiveId(text)) throw new RuleBroken('must be a positive whole number or "self"')
+    return text
   },
-})({description, required: true})
+}))

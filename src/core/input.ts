@@ -60,7 +60,7 @@ interface Options<R extends boolean> {
   helpValue?: string
 }
 
-type Draft<T, R extends boolean> = Omit<Input<T, R>, 'api' | 'flag'> & {flag?: string}
+export type Draft<T, R extends boolean> = Omit<Input<T, R>, 'api' | 'flag'> & {flag?: string}
 
 function draft<T, R extends boolean>(options: Options<R>, rest: {parse: (text: string) => T; hint?: string; options?: readonly string[]; multiple?: boolean; boolean?: boolean; helpValue?: string}): Draft<T, R> {
   return {

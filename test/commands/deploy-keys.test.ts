@@ -126,7 +126,7 @@ describe('deploy-keys get', () => {
     expect(elsewhere.stderr).toContain('404 Not Found: Deploy Key Not Found')
     const {result, requests} = await sb.runCounted(['deploy-keys', 'get', 'abc', '-p', '20'], maintainer)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('KEY_ID must be a positive whole number, got "abc"')
+    expect(result.stderr).toContain('KEY_ID "abc": must be a positive whole number')
     expect(requests).toBe(0)
   })
 })

@@ -198,7 +198,7 @@ describe('draft-notes local validation: exit 2, nothing sent', () => {
     ['an empty path in a position', ['create', ...MR, '--note', 'x', '--position-new-path', ''], /--position-new-path "": must not be empty/],
     ['update with nothing to change', ['update', '601', ...MR], /nothing to change: give at least one of --note, --position-base-sha, /],
     ['update to an empty note', ['update', '601', ...MR, '--note', ''], /--note "": must not be empty/],
-    ['a bad NOTE_ID', ['get', 'x1', ...MR], /NOTE_ID must be a positive whole number/],
+    ['a bad NOTE_ID', ['get', 'x1', ...MR], /NOTE_ID "x1": must be a positive whole number/],
   ]
   for (const [name, args, message] of cases) {
     it(`refuses ${name}`, async () => {

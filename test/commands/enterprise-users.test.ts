@@ -150,7 +150,7 @@ describe('enterprise-users get and update', () => {
     expect(alice.stderr).toContain('404 Not Found: User Not Found (GET /api/v4/groups/acme/enterprise_users/2)')
     const bad = await sb.runCounted(['enterprise-users', 'get', 'frank', '-g', 'acme'], {as: 'owner'})
     expect(bad.result.code).toBe(2)
-    expect(bad.result.stderr).toContain('USER_ID must be a positive whole number, got "frank"')
+    expect(bad.result.stderr).toContain('USER_ID "frank": must be a positive whole number')
     expect(bad.requests).toBe(0)
   })
 

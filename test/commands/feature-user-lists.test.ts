@@ -131,7 +131,7 @@ describe('feature-user-lists create, update, delete', () => {
   it('refuses an IID that is not a positive whole number', async () => {
     const {result, requests} = await counted(['feature-user-lists', 'get', 'first', '-p', '20'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('IID must be a positive whole number')
+    expect(result.stderr).toContain('IID "first": must be a positive whole number')
     expect(requests).toBe(0)
   })
 })

@@ -52,7 +52,7 @@ describe('hooks list and get', () => {
     expect(missing.stderr).toContain('404 Not Found: Hook Not Found (GET /api/v4/hooks/999999)')
     const {result, requests} = await sb.runCounted(['hooks', 'get', 'abc'], admin)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('HOOK_ID must be a positive whole number, got "abc"')
+    expect(result.stderr).toContain('HOOK_ID "abc": must be a positive whole number')
     expect(requests).toBe(0)
   })
 })

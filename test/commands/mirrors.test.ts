@@ -242,7 +242,7 @@ describe('mirrors delete', () => {
   it('refuses a mirror ID that is not a positive whole number', async () => {
     const {result, requests} = await counted(['mirrors', 'delete', 'x1', '-p', '20', '--yes'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('MIRROR_ID must be a positive whole number')
+    expect(result.stderr).toContain('MIRROR_ID "x1": must be a positive whole number')
     expect(requests).toBe(0)
   })
 })

@@ -186,7 +186,7 @@ describe('package-protection update', () => {
   it('needs a change and a valid RULE_ID before sending anything (exit 2)', async () => {
     for (const [args, message] of [
       [['7'], 'nothing to change: give at least one of --package-name-pattern, --package-type, --minimum-access-level-for-push, --minimum-access-level-for-delete'],
-      [['0', '--minimum-access-level-for-push', 'owner'], 'RULE_ID must be a positive whole number, got "0"'],
+      [['0', '--minimum-access-level-for-push', 'owner'], 'RULE_ID "0": must be a positive whole number'],
       [['7', '--minimum-access-level-for-push', 'guest'], 'Error: --minimum-access-level-for-push "guest": must be one of maintainer, owner, admin or null\n'],
       [['7', '--package-name-pattern', ''], 'Error: --package-name-pattern "": must not be empty\n'],
       [['7', '--package-type', ''], 'Error: --package-type "": must not be empty\n'],

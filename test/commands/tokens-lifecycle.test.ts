@@ -114,7 +114,7 @@ describe('tokens get', () => {
   it.each(['abc', '0', '-1', 'SELF', '12a'])('refuses %s before sending (exit 2)', async ref => {
     const {result, requests} = await sb.runCounted(['tokens', 'get', '--', ref])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain(`TOKEN_ID must be a positive whole number or "self", got "${ref}"`)
+    expect(result.stderr).toContain(`TOKEN_ID "${ref}": must be a positive whole number or "self"`)
     expect(requests).toBe(0)
   })
 })

@@ -71,8 +71,8 @@ describe('IDs typed on the command line', () => {
   })
 
   it('are refused before sending when they are not positive whole numbers', async () => {
-    await refused(['hooks', 'delete', '0', '-y'], ['Error: HOOK_ID must be a positive whole number, got "0"'], admin)
-    await refused(['hooks', 'get', '1e3'], ['Error: HOOK_ID must be a positive whole number, got "1e3"'], admin)
+    await refused(['hooks', 'delete', '0', '-y'], ['Error: HOOK_ID "0": must be a positive whole number'], admin)
+    await refused(['hooks', 'get', '1e3'], ['Error: HOOK_ID "1e3": must be a positive whole number'], admin)
   })
 })
 

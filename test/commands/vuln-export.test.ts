@@ -238,7 +238,7 @@ describe('vuln-export create', () => {
     for (const verb of ['get', 'wait', 'download']) {
       const {result, requests} = await sb.runCounted(['vuln-export', verb, 'twelve'])
       expect(result.code, verb).toBe(2)
-      expect(result.stderr).toContain('EXPORT_ID must be a positive whole number, got "twelve"')
+      expect(result.stderr).toContain('EXPORT_ID "twelve": must be a positive whole number')
       expect(requests).toBe(0)
     }
   })
