@@ -1,6 +1,7 @@
 // Where a command acts: a project or a group, by numeric ID or full path.
 import {UsageError} from './errors.js'
 import {missingInputs} from './input.js'
+import {thing} from './notes.js'
 
 export type Scope = {kind: 'projects' | 'groups'; id: string}
 
@@ -23,4 +24,9 @@ export function onlyFor(scope: Scope, kind: Scope['kind'], flags: Record<string,
   if (given.length > 0) {
     throw new UsageError(`${given.map(n => `--${n}`).join(', ')} applies to ${kind === 'projects' ? 'projects (-p)' : 'groups (-g)'} only`)
   }
+}
+
+/** `project "my-group/app"` or `group 10`, as notes and questions name a scope */
+export function scopeThing(scope: Scope): string {
+  return thing(scope.kind === 'projects' ? 'project' : 'group', scope.id)
 }

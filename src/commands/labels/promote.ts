@@ -1,7 +1,7 @@
-import * as Args from '@oclif/core/args'
-import {promoteLabel} from '../../api/labels.js'
+import {LABEL, promoteLabel} from '../../api/labels.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
+import {argsOf} from '../../core/input-flags.js'
 
 export default class LabelsPromote extends ApiCommand<typeof LabelsPromote> {
   static summary = 'Promote a project label to a group label'
@@ -10,10 +10,11 @@ export default class LabelsPromote extends ApiCommand<typeof LabelsPromote> {
     '<%= config.bin %> labels promote bug -p my-group/my-project',
     '<%= config.bin %> labels promote 42 -p 7 --json',
   ]
-  static args = {label: Args.string({description: 'label ID or title', required: true})}
+  static args = argsOf(LABEL)
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await promoteLabel(this.api, this.flags.project, this.args.label))
+    const {label} = await this.read(LABEL)
+    await this.print(await promoteLabel(this.api, this.flags.project, label))
   }
 }

@@ -1,8 +1,7 @@
 import {WORK_ITEM_COLUMNS, listMilestoneIssues} from '../../api/milestones.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, listFlags, requiredGroupFlag} from '../../core/flags.js'
+import {MilestoneListCommand} from '../../topics/milestones.js'
 
-export default class MilestonesIssues extends ApiCommand<typeof MilestonesIssues> {
+export default class MilestonesIssues extends MilestoneListCommand<typeof MilestonesIssues> {
   static summary = 'List the issues of a group milestone'
   static description = 'GET /groups/:id/milestones/:milestone_id/issues. Only issues of projects directly in the group: the API leaves out those of subgroups.'
   static examples = [
@@ -10,10 +9,5 @@ export default class MilestonesIssues extends ApiCommand<typeof MilestonesIssues
     '<%= config.bin %> milestones issues 302 -g 10 --all --json',
   ]
   static columns = WORK_ITEM_COLUMNS
-  static args = {id: idArg('ID', 'milestone ID')}
-  static flags = {...requiredGroupFlag, ...listFlags}
-
-  async run(): Promise<void> {
-    await this.printList(listMilestoneIssues(this.flags.group, this.args.id))
-  }
+  protected list = listMilestoneIssues
 }

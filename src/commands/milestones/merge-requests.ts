@@ -1,8 +1,7 @@
 import {WORK_ITEM_COLUMNS, listMilestoneMergeRequests} from '../../api/milestones.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, listFlags, requiredGroupFlag} from '../../core/flags.js'
+import {MilestoneListCommand} from '../../topics/milestones.js'
 
-export default class MilestonesMergeRequests extends ApiCommand<typeof MilestonesMergeRequests> {
+export default class MilestonesMergeRequests extends MilestoneListCommand<typeof MilestonesMergeRequests> {
   static summary = 'List the merge requests of a group milestone'
   static description = 'GET /groups/:id/milestones/:milestone_id/merge_requests. Anyone who can see the group; merge requests of projects you cannot see are left out.'
   static examples = [
@@ -10,10 +9,5 @@ export default class MilestonesMergeRequests extends ApiCommand<typeof Milestone
     '<%= config.bin %> milestones merge-requests 302 -g 10 --columns iid,title,state,web_url',
   ]
   static columns = WORK_ITEM_COLUMNS
-  static args = {id: idArg('ID', 'milestone ID')}
-  static flags = {...requiredGroupFlag, ...listFlags}
-
-  async run(): Promise<void> {
-    await this.printList(listMilestoneMergeRequests(this.flags.group, this.args.id))
-  }
+  protected list = listMilestoneMergeRequests
 }

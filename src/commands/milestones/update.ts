@@ -1,10 +1,10 @@
 import {checkDateOrder, MILESTONE_CHANGES, updateMilestone} from '../../api/milestones.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredGroupFlag} from '../../core/flags.js'
+import {requiredGroupFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {MilestoneCommand} from '../../topics/milestones.js'
 
-export default class MilestonesUpdate extends ApiCommand<typeof MilestonesUpdate> {
+export default class MilestonesUpdate extends MilestoneCommand<typeof MilestonesUpdate> {
   static summary = 'Change a milestone of a group'
   static description = 'PUT /groups/:id/milestones/:milestone_id (Reporter role at least). Needs at least one change. --description "", --due-date "" and --start-date "" remove the description or the date. --state-event close|activate does what `milestones close` and `milestones activate` do.'
   static examples = [
@@ -12,16 +12,13 @@ export default class MilestonesUpdate extends ApiCommand<typeof MilestonesUpdate
     '<%= config.bin %> milestones update 302 -g 10 --title "Release 1.1.1" --state-event activate --json',
     '<%= config.bin %> milestones update 302 -g my-group --due-date ""',
   ]
-  static args = {id: idArg('ID', 'milestone ID')}
-  static flags = {
-    ...requiredGroupFlag,
-    ...flagsOf(MILESTONE_CHANGES),
-  }
+  static flags = {...requiredGroupFlag, ...flagsOf(MILESTONE_CHANGES)}
 
   async run(): Promise<void> {
     const changes = await this.read(MILESTONE_CHANGES)
     someChange(MILESTONE_CHANGES, changes)
     checkDateOrder(changes)
-    await this.print(await updateMilestone(this.api, this.flags.group, this.args.id, changes))
+    const {group, id} = this.milestone
+    await this.print(await updateMilestone(this.api, group, id, changes))
   }
 }

@@ -2,7 +2,7 @@ import {deleteWikiPage, WIKI_PAGE} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'
 import {argsOf} from '../../core/input-flags.js'
-import {scopeOf} from '../../core/scope.js'
+import {scopeOf, scopeThing} from '../../core/scope.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
@@ -18,8 +18,8 @@ export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
     const {slug} = await this.read(WIKI_PAGE)
-    await this.confirm(`delete wiki page "${slug}" of ${scope.kind === 'projects' ? 'project' : 'group'} ${scope.id}`)
+    await this.confirm(`delete wiki page "${slug}" of ${scopeThing(scope)}`)
     await deleteWikiPage(this.api, scope, slug)
-    this.note(done('Deleted', thing('wiki page', slug)))
+    this.note(done('Deleted', thing('wiki page', slug, scopeThing(scope))))
   }
 }
