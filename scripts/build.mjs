@@ -6,7 +6,7 @@
 // imported lazily where needed.
 import {build} from 'esbuild'
 import {readdirSync, readFileSync, rmSync} from 'node:fs'
-import {join, relative, sep} from 'node:path'
+import {dirname, join, relative, sep} from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const walk = dir => readdirSync(dir, {withFileTypes: true}).flatMap(e => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
@@ -35,6 +35,22 @@ const commandTable = {
   },
 }
 
+// ofetch's createFetch without ofetch's entry module, whose top level reads globalThis.Headers: the first
+// read of that global loads Node's fetch (undici's JavaScript, WHATWG streams), which forgectl does not
+// use (src/core/http-transport.ts gives ofetch its fetch and its Headers).
+const ofetchCore = {
+  name: 'ofetch-core',
+  setup(b) {
+    b.onResolve({filter: /^forgectl:ofetch-core$/}, () => ({path: 'ofetch-core', namespace: 'ofetch-core'}))
+    b.onLoad({filter: /.*/, namespace: 'ofetch-core'}, () => {
+      const entry = join(root, 'node_modules/ofetch/dist/index.mjs')
+      const found = /import \{ (\w+) as createFetch \} from '(\.\/shared\/[\w.-]+\.mjs)';/.exec(readFileSync(entry, 'utf8'))
+      if (!found) throw new Error(`${entry} no longer imports createFetch from a shared chunk: review scripts/build.mjs`)
+      return {contents: `export {${found[1]} as createFetch} from ${JSON.stringify(join(dirname(entry), found[2]))}\n`, resolveDir: root, loader: 'js'}
+    })
+  },
+}
+
 // The first String#localeCompare of a process loads ICU's collation data: 7 ms of every start-up, spent
 // by oclif to sort command ids. Our ids are lower-case ASCII, where code-point order is the same order.
 const PLUGIN_SORT = 'a.id.localeCompare(b.id)'
@@ -59,9 +75,7 @@ const {metafile} = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  plugins: [commandTable, plainIdSort],
-  // Node 20 has fetch: ofetch's neutral build skips the node-fetch-native polyfill (~30 ms to load).
-  alias: {ofetch: './node_modules/ofetch/dist/index.mjs'},
+  plugins: [commandTable, plainIdSort, ofetchCore],
   // Loaded on demand through importModule(), never bundled; listed so that one imported by mistake
   // stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],

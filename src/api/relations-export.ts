@@ -7,7 +7,7 @@ import {download, type DownloadResult} from '../core/download.js'
 import {CliError, ExitCode, UsageError} from '../core/errors.js'
 import {boolean, declare, integer, text, type Values} from '../core/input.js'
 import type {PollState} from '../core/poll.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {apiPath, type ApiClient, type ResponseHeaders} from '../core/request.js'
 import type {FieldWords} from '../core/words.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */
@@ -185,7 +185,7 @@ function statusText(entry: {status: number; error: string | null}): string {
 }
 
 /** the server's clock from the Date header (whole seconds), else ours */
-function serverTime(headers: Headers): number {
+function serverTime(headers: ResponseHeaders): number {
   const date = Date.parse(headers.get('date') ?? '')
   return Number.isNaN(date) ? Math.floor(Date.now() / 1000) * 1000 : date
 }

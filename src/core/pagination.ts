@@ -1,7 +1,7 @@
 // Lists: one page (--page/--per-page) or every page (--all). With --all, when the first page tells
 // the total (X-Total-Pages) the rest are fetched concurrently, bounded, and yielded in the server's
 // order; when it does not (large collections omit totals) X-Next-Page / Link are followed one by one.
-import type {ApiClient, Query} from './request.js'
+import type {ApiClient, Query, ResponseHeaders} from './request.js'
 
 /** a list endpoint: what to request; `T` is the record type it returns */
 export interface ListSpec<T> {
@@ -87,7 +87,7 @@ async function* concurrentPages<T>(from: number, to: number, limit: number, fetc
 }
 
 /** the query of the next page: X-Next-Page, else the Link header's rel="next" (keyset pagination) */
-export function nextPageQuery(headers: Headers): Query | undefined {
+export function nextPageQuery(headers: ResponseHeaders): Query | undefined {
   const nextPage = headers.get('x-next-page')
   if (nextPage) return {page: Number(nextPage)}
   const link = headers.get('link')

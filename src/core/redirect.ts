@@ -3,6 +3,7 @@
 // for (scheme, host and port), and a write is never sent a second time without the user asking.
 import {CliError} from './errors.js'
 import {REDACTED, isSecretKey, redactUrl} from './redact.js'
+import type {ResponseHeaders} from './request.js'
 import type {HttpMethod} from './retry.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -12,8 +13,8 @@ const SIGNED_QUERY_KEY = /signature|credential|sig$|^x-amz-security-token$|^key$
 
 export interface Hop {
   status: number
-  headers: Headers
-  /** an unread streamed body is cancelled before the next hop, so its connection is freed */
+  headers: ResponseHeaders
+  /** an unread streamed body (a Node stream) is destroyed before the next hop, so its connection is freed */
   _data?: unknown
 }
 
@@ -29,7 +30,7 @@ export async function followRedirects<R extends Hop>(url: string, method: HttpMe
     const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null
     // A 3xx without a Location cannot be followed: it is the answer, and fails as a non-2xx status.
     if (!location) return response
-    await discard(response._data)
+    discard(response._data)
     const target = new URL(location, current)
     const shown = redactLocation(target.href)
     const where = `${method} ${redactUrl(url)}`
@@ -63,6 +64,6 @@ export function redactLocation(href: string): string {
   return url.href.replaceAll(encodeURIComponent(REDACTED), REDACTED)
 }
 
-async function discard(body: unknown): Promise<void> {
-  if (body && typeof (body as ReadableStream).cancel === 'function') await (body as ReadableStream).cancel().catch(() => undefined)
+function discard(body: unknown): void {
+  if (body && typeof (body as {destroy?: unknown}).destroy === 'function') (body as {destroy(): void}).destroy()
 }

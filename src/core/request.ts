@@ -1,6 +1,8 @@
 // The one way forgectl talks to the server: base URL + /api/v4, PRIVATE-TOKEN, encoded paths, JSON
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
 import {readFileSync} from 'node:fs'
+import type {Readable} from 'node:stream'
+import type {ConnectionOptions} from 'node:tls'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {checkAnswer, defaultExpectation, pageInsteadOfApi, type Expectation} from './answer.js'
 import type {Connection} from './connection.js'
@@ -8,9 +10,9 @@ import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {visibleText} from './escape.js'
 import {keepBaselineHttpParser} from './http-parser.js'
+import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
 import {importModule} from './import-module.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
-import {proxyDispatcher} from './proxy-dispatcher.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {retryNotice, shortReason} from './retry-notice.js'
 import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
@@ -21,6 +23,8 @@ export type {HttpMethod}
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
 export type Query = Record<string, QueryValue>
 export type JsonBody = Record<string, unknown>
+/** the part of an answer's headers that forgectl reads; names are case-insensitive */
+export type ResponseHeaders = Pick<HeaderList, 'get'>
 
 export interface RequestSpec {
   method: HttpMethod
@@ -46,7 +50,7 @@ export interface RequestSpec {
 
 export interface ApiResponse<T> {
   status: number
-  headers: Headers
+  headers: ResponseHeaders
   data: T
 }
 
@@ -86,7 +90,7 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   return params
 }
 
-type Fetcher = (url: string, options: Record<string, unknown>) => Promise<Response & {_data?: unknown}>
+type Fetcher = (url: string, options: Record<string, unknown>) => Promise<TransportResponse>
 
 export class ApiClient {
   private readonly log: (line: string) => void
@@ -154,8 +158,10 @@ export class ApiClient {
         this.sent++
         const response = await followRedirects(url, spec.method, target => fetcher(target, {
           method: spec.method,
-          headers: this.headers(),
-          body,
+          // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
+          headers: spec.responseType === 'stream' ? this.headers() : {...this.headers(), 'accept-encoding': 'gzip, deflate, br'},
+          // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
+          body: body === undefined || isForm(body) ? body : JSON.stringify(body),
           timeout: this.connection.timeoutMs,
           retry: 0,
           ignoreResponseError: true,
@@ -171,7 +177,7 @@ export class ApiClient {
         if (ok) {
           const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
           if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}
-          if (streamed) await (response._data as ReadableStream | undefined)?.cancel().catch(() => undefined)
+          if (streamed) (response._data as Readable | undefined)?.destroy()
           if (!checked.retry) throw checked.error
           failure = {kind: 'network'}
           error = checked.error
@@ -226,7 +232,7 @@ export class ApiClient {
     }
   }
 
-  private traceResponse(response: Response & {_data?: unknown}, ms: number, streamed: boolean, secrets: Array<string | undefined>): void {
+  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secrets: Array<string | undefined>): void {
     this.log(`< ${response.status} ${response.statusText} (${ms} ms)`)
     for (const name of ['content-type', 'content-length', 'x-total', 'x-total-pages', 'x-page', 'x-next-page', 'retry-after']) {
       const value = response.headers.get(name)
@@ -260,7 +266,9 @@ function parseBody(text: string, contentType: string | null): unknown {
 
 async function readStreamText(stream: unknown): Promise<string> {
   if (!stream) return ''
-  return new Response(stream as ReadableStream).text()
+  const chunks: Buffer[] = []
+  for await (const chunk of stream as Readable) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** FormData, told without the global: its first use loads Node's fetch (15 ms), which a --dry-run never needs */
@@ -283,24 +291,24 @@ function isTimeout(error: unknown): boolean {
   return false
 }
 
-/** ofetch, with an undici dispatcher when a CA file, --insecure or a proxy variable asks for one */
+/** ofetch over node:http (http-transport.ts), with the CA file, --insecure and a proxy variable applied */
 async function createFetcher(connection: Connection): Promise<Fetcher> {
-  await keepBaselineHttpParser()
-  const {ofetch} = await import('ofetch')
-  const raw = ofetch.raw as unknown as Fetcher
+  const {createFetch} = await import('forgectl:ofetch-core')
   const proxy = proxySettings()
-  if (!connection.caFile && !connection.insecure && !proxy) return raw
-  let ca: string | undefined
-  if (connection.caFile) {
-    try {
-      ca = readFileSync(connection.caFile, 'utf8')
-    } catch {
-      throw new CliError(`cannot read the CA file ${connection.caFile}`, ExitCode.usage)
+  let tls: ConnectionOptions | undefined
+  if (connection.caFile || connection.insecure) {
+    let ca: string | undefined
+    if (connection.caFile) {
+      try {
+        ca = readFileSync(connection.caFile, 'utf8')
+      } catch {
+        throw new CliError(`cannot read the CA file ${connection.caFile}`, ExitCode.usage)
+      }
     }
+    const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
+    tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
   }
-  const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
-  const tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
-  // Node's fetch takes TLS settings and proxies only through an undici dispatcher; the package matches Node 20's own.
-  const dispatcher = proxy ? await proxyDispatcher(proxy, tls) : new (await importModule<typeof import('undici')>('undici')).Agent({connect: tls})
-  return (url, options) => raw(url, {...options, dispatcher})
+  const fetch = createTransport({tls, proxy, beforeUndici: keepBaselineHttpParser})
+  const ofetch = createFetch({fetch: fetch as unknown as typeof globalThis.fetch, Headers: HeaderList as unknown as typeof globalThis.Headers, AbortController})
+  return ofetch.raw as unknown as Fetcher
 }

@@ -1,0 +1,211 @@
+// The fetch that ofetch sends through: node:http and node:https, or undici's `request` through a proxy.
+// Node's own fetch is not used: its first call loads and compiles undici's fetch, WHATWG streams and a
+// WebAssembly HTTP parser, which cost more than the request itself in a one-request command (issue 16:
+// `labels get` was 2.2-2.5x a bare node:http script), and it hands a download's body back as a WHATWG
+// stream that reaches a file only through Readable.fromWeb, a copy per chunk. Here a body is a Node
+// stream, piped from the socket to the file. ofetch keeps its part: options, headers, timeout, body
+// encoding, response types; it is given this fetch and the small Headers class below (its default
+// reads globalThis.Headers, whose first read loads Node's fetch as well).
+import type {Agent, IncomingHttpHeaders} from 'node:http'
+import type {Readable} from 'node:stream'
+import type {ConnectionOptions} from 'node:tls'
+import type {Dispatcher} from 'undici'
+import {importModule} from './import-module.js'
+import {proxyDispatcher} from './proxy-dispatcher.js'
+import type {ProxySettings} from './proxy.js'
+
+/** the part of fetch's Headers that forgectl and ofetch use; names are case-insensitive */
+export class HeaderList {
+  private readonly values = new Map<string, string>()
+
+  constructor(init?: Iterable<readonly [string, string]> | Record<string, string | string[] | undefined> | HeaderList) {
+    if (!init) return
+    const entries = Symbol.iterator in init ? (init as Iterable<readonly [string, string]>) : Object.entries(init)
+    for (const [name, value] of entries) {
+      if (value !== undefined) this.set(name, Array.isArray(value) ? value.join(', ') : String(value))
+    }
+  }
+
+  get(name: string): string | null {
+    return this.values.get(name.toLowerCase()) ?? null
+  }
+
+  has(name: string): boolean {
+    return this.values.has(name.toLowerCase())
+  }
+
+  set(name: string, value: string): void {
+    this.values.set(name.toLowerCase(), value)
+  }
+
+  delete(name: string): void {
+    this.values.delete(name.toLowerCase())
+  }
+
+  forEach(callback: (value: string, name: string) => void): void {
+    for (const [name, value] of this.values) callback(value, name)
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.values.entries()
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.values.entries()
+  }
+}
+
+/** what this fetch answers: a Response as far as ofetch and forgectl read one */
+export interface TransportResponse {
+  status: number
+  statusText: string
+  ok: boolean
+  headers: HeaderList
+  /** unread; whoever receives it reads it to the end or destroys it */
+  body: Readable
+  text(): Promise<string>
+  /** set by ofetch: the text, or the unread body for responseType 'stream' */
+  _data?: unknown
+}
+
+export interface TransportRequest {
+  method?: string
+  headers?: HeaderList
+  body?: string | FormData
+  signal?: AbortSignal
+}
+
+export type TransportFetch = (url: string, init: TransportRequest) => Promise<TransportResponse>
+
+export interface TransportOptions {
+  /** --ca-file, --insecure; undefined: Node's default trust */
+  tls?: ConnectionOptions
+  proxy?: ProxySettings
+  /** before the first request through undici (a proxy): the launcher's process-wide settings */
+  beforeUndici?: () => Promise<void>
+}
+
+/** fetch refuses these ports (https://fetch.spec.whatwg.org/#block-bad-port); forgectl did, and still does */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
+  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
+  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
+  6668, 6669, 6679, 6697, 10080,
+])
+
+/** statuses whose answer has no body, as fetch knows them */
+const NO_BODY = new Set([101, 204, 205, 304])
+
+interface Sent {
+  status: number
+  statusText: string
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>
+  body: Readable
+}
+
+type Send = (url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined) => Promise<Sent>
+
+export function createTransport(options: TransportOptions): TransportFetch {
+  let send: Promise<Send> | undefined
+  return async (url, init) => {
+    const target = new URL(url)
+    // worded as fetch words it, so that network-errors.ts explains it the same way
+    if (target.port !== '' && BAD_PORTS.has(Number(target.port))) throw new Error('bad port')
+    const method = init.method ?? 'GET'
+    const headers: Record<string, string> = Object.fromEntries(init.headers ?? [])
+    const body = await encodeBody(init.body, headers)
+    const sent = await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, method, headers, body, init.signal)
+    // nothing to read: the connection goes back to the pool at once
+    if (NO_BODY.has(sent.status) || method === 'HEAD') sent.body.resume()
+    const responseHeaders = new HeaderList(sent.headers)
+    return {
+      status: sent.status, statusText: sent.statusText, ok: sent.status >= 200 && sent.status < 300, headers: responseHeaders, body: sent.body,
+      text: () => readText(sent.body, responseHeaders.get('content-encoding')),
+    }
+  }
+}
+
+/** a form as multipart/form-data, encoded by fetch's own encoder (only uploads load it); text as it is */
+async function encodeBody(body: string | FormData | undefined, headers: Record<string, string>): Promise<string | Uint8Array | undefined> {
+  if (body === undefined || typeof body === 'string') return body
+  const encoded = new Response(body)
+  headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data'
+  return new Uint8Array(await encoded.arrayBuffer())
+}
+
+/** the reason the signal gives (ofetch's TimeoutError), as fetch rejects with it */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), {name: 'AbortError'})
+}
+
+async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
+  const http = await importModule<typeof import('node:http')>('node:http')
+  let https: typeof import('node:https') | undefined
+  // keep-alive: the pages of --all and the requests of a fan-out reuse their connections
+  const agents: {http?: Agent; https?: Agent} = {}
+  return async (url, method, headers, body, signal) => {
+    let agent: Agent
+    let request: typeof http.request
+    if (url.protocol === 'https:') {
+      https ??= await importModule<typeof import('node:https')>('node:https')
+      agent = agents.https ??= new https.Agent({keepAlive: true, ...tls})
+      request = https.request
+    } else {
+      agent = agents.http ??= new http.Agent({keepAlive: true})
+      request = http.request
+    }
+    signal?.throwIfAborted()
+    return new Promise<Sent>((resolve, reject) => {
+      const outgoing = request(url, {method, headers, agent})
+      const abort = () => outgoing.destroy(abortReason(signal as AbortSignal))
+      signal?.addEventListener('abort', abort, {once: true})
+      // `on`, not `once`: a late error of a finished request must not go unhandled
+      outgoing.on('error', error => {
+        signal?.removeEventListener('abort', abort)
+        reject(error)
+      })
+      outgoing.once('response', response => {
+        signal?.removeEventListener('abort', abort)
+        resolve({status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, body: guarded(response)})
+      })
+      outgoing.end(body)
+    })
+  }
+}
+
+async function proxiedSend(options: TransportOptions): Promise<Send> {
+  await options.beforeUndici?.()
+  const [{request}, {STATUS_CODES}, dispatcher] = await Promise.all([
+    importModule<typeof import('undici')>('undici'),
+    importModule<typeof import('node:http')>('node:http'),
+    proxyDispatcher(options.proxy as ProxySettings, options.tls ?? {}),
+  ])
+  return async (url, method, headers, body, signal) => {
+    const response = await request(url, {method: method as Dispatcher.HttpMethod, headers, body, dispatcher, signal})
+    return {status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: response.headers, body: guarded(response.body)}
+  }
+}
+
+/**
+ * A body that fails before anyone listens (a connection cut while a download's target is prepared)
+ * would crash the process with an unhandled 'error': the error stays on the stream for the reader's
+ * pipeline, or the size check, to report.
+ */
+function guarded<S extends Readable>(body: S): S {
+  body.on('error', () => undefined)
+  return body
+}
+
+/** the whole body as text, decoded from gzip, deflate or brotli where a server compressed it unasked */
+async function readText(body: Readable, encoding: string | null): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(chunk as Buffer)
+  const raw = Buffer.concat(chunks)
+  const coding = encoding?.trim().toLowerCase()
+  if (!coding || coding === 'identity' || raw.length === 0) return raw.toString('utf8')
+  const zlib = await importModule<typeof import('node:zlib')>('node:zlib')
+  if (coding === 'gzip' || coding === 'x-gzip') return zlib.gunzipSync(raw).toString('utf8')
+  if (coding === 'deflate') return zlib.inflateSync(raw).toString('utf8')
+  if (coding === 'br') return zlib.brotliDecompressSync(raw).toString('utf8')
+  return raw.toString('utf8')
+}
