@@ -7,8 +7,7 @@ import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {visibleText} from './escape.js'
-import {keepBaselineHttpParser} from './http-parser.js'
-import {importModule} from './import-module.js'
+import {beforeFirstRequest, importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
 import {proxyFor, proxySettings} from './proxy.js'
@@ -285,7 +284,7 @@ function isTimeout(error: unknown): boolean {
 
 /** ofetch, with an undici dispatcher when a CA file, --insecure or a proxy variable asks for one */
 async function createFetcher(connection: Connection): Promise<Fetcher> {
-  await keepBaselineHttpParser()
+  beforeFirstRequest()
   const {ofetch} = await import('ofetch')
   const raw = ofetch.raw as unknown as Fetcher
   const proxy = proxySettings()
