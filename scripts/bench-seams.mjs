@@ -1,6 +1,7 @@
 // `node scripts/bench-seams.mjs [runs]` after `npm run build`: what each thing bin/run.js does for the
 // bundle gains, measured against copies of the install whose bin/run.js goes without it. Not a test:
-// it prints medians of interleaved runs (21 by default) beside `node -e 0`, and asserts nothing.
+// it prints medians of interleaved runs (21 by default) beside `node -e 0`, elapsed and CPU time (all
+// threads, from process.cpuUsage() at exit, steadier on a busy machine), and asserts nothing.
 //   liftoff:  the launcher's beforeFirstRequest sets --liftoff-only (src/core/launcher.ts), vs not
 //   cache:    the bundle compiled with V8's code cache, vs without (and writing nothing)
 //   writing:  a run that finds no cache and writes one at exit, vs one that writes nothing
@@ -17,6 +18,12 @@ const work = mkdtempSync(join(tmpdir(), 'forgectl-seams-'))
 const sandbox = await startSandbox({seedLabels: 20})
 const env = {PATH: process.env.PATH, FORGECTL_HOST: sandbox.url, FORGECTL_TOKEN: sandbox.tokens.admin, FORGECTL_CONFIG_DIR: work}
 const writeLog = join(work, 'write-ms.log')
+// CPU time of each run (all its threads), less disturbed than elapsed time by other work on the machine.
+// Read at the first 'exit' listener: without what bin/run.js does at exit (writing the cache), so the
+// cost of a write is timed inside bin/run.js instead.
+const cpuLog = join(work, 'cpu-ms.log')
+const cpuProbe = join(work, 'cpu-probe.cjs')
+writeFileSync(cpuProbe, `process.once('exit', () => { const {user, system} = process.cpuUsage(); require('node:fs').writeFileSync(${JSON.stringify(cpuLog)}, String((user + system) / 1000)) })\n`)
 
 /** `source` with `from` replaced; refuses a bin/run.js that no longer has it */
 function edit(source, from, to) {
@@ -46,13 +53,16 @@ function install(name, change) {
   return bin
 }
 
+/** elapsed and CPU ms of `node args` */
 function run(args) {
   return new Promise((done, fail) => {
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, args, {env, stdio: ['ignore', 'ignore', 'pipe']})
+    const child = spawn(process.execPath, ['-r', cpuProbe, ...args], {env, stdio: ['ignore', 'ignore', 'pipe']})
     let stderr = ''
     child.stderr.on('data', d => (stderr += d))
-    child.on('close', code => (code === 0 ? done(Number(process.hrtime.bigint() - started) / 1e6) : fail(new Error(`${args.join(' ')}: ${stderr}`))))
+    child.on('close', code => (code === 0
+      ? done({ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: Number(readFileSync(cpuLog, 'utf8'))})
+      : fail(new Error(`${args.join(' ')}: ${stderr}`))))
   })
 }
 
@@ -69,9 +79,11 @@ try {
       for (const variant of order) (times[`${variant} ${name}`] ??= []).push(await run([bins[variant], ...args]))
     }
   }
-  const m = key => median(times[key])
-  const row = (what, ours, without) => console.log(`${what}\n  ${m(ours).toFixed(0)} ms with, ${m(without).toFixed(0)} ms without: ${(m(without) - m(ours)).toFixed(0)} ms gained`)
-  console.log(`medians of ${n} interleaved runs; node -e 0: ${m('bare').toFixed(0)} ms`)
+  const m = key => median(times[key].map(t => t.ms))
+  const cpu = key => median(times[key].map(t => t.cpu))
+  const row = (what, ours, without) => console.log(`${what}\n  ${m(ours).toFixed(0)} ms with, ${m(without).toFixed(0)} ms without: ${(m(without) - m(ours)).toFixed(0)} ms gained`
+    + ` (CPU ${cpu(ours).toFixed(0)} vs ${cpu(without).toFixed(0)} ms: ${(cpu(without) - cpu(ours)).toFixed(0)})`)
+  console.log(`medians of ${n} interleaved runs; node -e 0: ${m('bare').toFixed(0)} ms (CPU ${cpu('bare').toFixed(0)} ms)`)
   row('--liftoff-only before the first request, labels get --json', 'launcher get', 'noLiftoff get')
   for (const name of Object.keys(cases)) row(`code cache, ${cases[name].join(' ')}`, `launcher ${name}`, `uncached ${name}`)
   for (const name of Object.keys(cases)) {
