@@ -4,7 +4,8 @@
 // machine. Node 20 has no module compile cache (Node 22's module.enableCompileCache), and only a classic
 // script, not an ES module, takes cached data. The cache is written beside the bundle at the end of a
 // run that found it missing, refused by V8 (another Node) or older than the bundle; where the folder is
-// read-only, forgectl runs uncached and writes nothing.
+// read-only, forgectl runs uncached and writes nothing. All the bundle gets from this launcher is the
+// `launcher` passed to execute() at the end (src/core/launcher.ts).
 import {readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import Module, {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
@@ -51,13 +52,6 @@ function saveCache() {
   writeCache(script)
 }
 process.once('exit', saveCache)
-// A run that sends requests changes a V8 flag first (src/core/http-parser.ts), and V8 stamps a cache with
-// its flags: that run writes the cache just before the change, not at exit.
-globalThis[Symbol.for('forgectl.saveCodeCache')] = saveCache
-
-// On Node 20, import() inside a script restored from cached data has no loader: src/core/import-module.ts
-// borrows this module's import() for the packages forgectl loads on demand.
-globalThis[Symbol.for('forgectl.import')] = specifier => import(specifier)
 
 const runtime = new Module(file)
 runtime.filename = file
@@ -67,4 +61,24 @@ runtime.loaded = true
 // oclif requires the bundle again to find commands and help: it gets this instance.
 require.cache[file] = runtime
 
-await runtime.exports.execute({dir: import.meta.url})
+/** What this launcher provides to the bundle, and nothing else does: see src/core/launcher.ts. */
+const launcher = {
+  // On Node 20 an import() inside a vm.Script has no loader, with or without cached data: the bundle
+  // imports the packages it loads on demand through this module's import().
+  importModule: specifier => import(specifier),
+  // Called before the first request through undici (a proxied one: direct requests go over node:http,
+  // whose parser is native). undici parses HTTP with llhttp, compiled to WebAssembly. V8 compiles it once with its baseline
+  // compiler and once more, on a background thread, with its optimizing compiler, and a process cannot
+  // exit before that thread is done. The baseline code parses fast enough for an API client (see the
+  // download case of `npm run bench`), so a run that sends a request keeps it: --liftoff-only. A V8 flag
+  // is process-wide, and set here, not at start-up, because a changed flag also makes V8 refuse the
+  // cached code of Node's own built-in modules, which every run would then compile anew. V8 stamps a
+  // code cache with its flags too, and the next run starts without this one: a pending cache is written
+  // now, before the change.
+  beforeFirstRequest() {
+    saveCache()
+    require('node:v8').setFlagsFromString('--liftoff-only')
+  },
+}
+
+await runtime.exports.execute({dir: import.meta.url, launcher})

@@ -76,17 +76,17 @@ const {metafile} = await build({
   platform: 'node',
   target: 'node20',
   plugins: [commandTable, plainIdSort, ofetchCore],
-  // Loaded on demand through importModule(), never bundled; listed so that one imported by mistake
-  // stays outside the bundle too (a literal import() of one fails the check below).
+  // Loaded on demand through importModule() (src/core/launcher.ts), never bundled; listed so that one
+  // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
   logLevel: 'warning',
 })
 
-// An import() of an external package fails once V8 restores the bundle from its cache (see
-// src/core/import-module.ts), and only at the moment it runs: refuse to build one.
+// An import() of an external package fails when bin/run.js runs the bundle (see src/core/launcher.ts),
+// and only at the moment it runs: refuse to build one.
 const unlent = Object.entries(metafile.inputs).flatMap(([input, {imports}]) =>
   imports.filter(i => i.kind === 'dynamic-import' && i.external).map(i => `${input}: import('${i.path}')`))
-if (unlent.length > 0) throw new Error(`use importModule() from src/core/import-module.ts for:\n  ${unlent.join('\n  ')}`)
+if (unlent.length > 0) throw new Error(`use importModule() from src/core/launcher.ts for:\n  ${unlent.join('\n  ')}`)
 
 // @oclif/core's main module checks the Node version with semver on load (5 ms, 47 files): forgectl's
 // own code imports the parts it uses (@oclif/core/flags, /args, /command, /errors) instead.

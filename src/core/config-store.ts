@@ -5,7 +5,7 @@ import {homedir} from 'node:os'
 import {join} from 'node:path'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]

@@ -10,7 +10,7 @@ import type {Agent, IncomingHttpHeaders} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher} from 'undici'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
 import type {ProxySettings} from './proxy.js'
 
@@ -82,7 +82,7 @@ export interface TransportOptions {
   tls?: ConnectionOptions
   proxy?: ProxySettings
   /** before the first request through undici (a proxy): the launcher's process-wide settings */
-  beforeUndici?: () => Promise<void>
+  beforeUndici?: () => void
 }
 
 /** fetch refuses these ports (https://fetch.spec.whatwg.org/#block-bad-port); forgectl did, and still does */
@@ -174,7 +174,7 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
 }
 
 async function proxiedSend(options: TransportOptions): Promise<Send> {
-  await options.beforeUndici?.()
+  options.beforeUndici?.()
   const [{request}, {STATUS_CODES}, dispatcher] = await Promise.all([
     importModule<typeof import('undici')>('undici'),
     importModule<typeof import('node:http')>('node:http'),

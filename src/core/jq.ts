@@ -3,7 +3,7 @@
 // would otherwise cost every start-up. Output as `gh --jq`: strings raw, other values as compact JSON,
 // one result per line (`jq -r -c`).
 import {CliError, ExitCode, UsageError} from './errors.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 
 interface JqError extends Error {
   exitCode?: number

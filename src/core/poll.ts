@@ -5,7 +5,7 @@ import {DURATION_HELP} from './duration.js'
 import {JobError} from './errors.js'
 import {durationFlag} from './flags.js'
 import {visibleText} from './escape.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 import {onInterrupt} from './interrupt.js'
 import {canAnimate} from './terminal.js'
 

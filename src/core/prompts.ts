@@ -3,7 +3,7 @@
 // quote names from the server: their control characters are shown, the chosen value stays exact.
 import {CliError, ExitCode} from './errors.js'
 import {visibleCell, visibleText} from './escape.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 import {interrupt} from './interrupt.js'
 
 const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')

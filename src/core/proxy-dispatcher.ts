@@ -2,7 +2,7 @@
 // travels inside TLS, never in clear to the proxy) and NO_PROXY is matched as undici matches it.
 import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher, EnvHttpProxyAgent as EnvAgent, ProxyAgent} from 'undici'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 import type {ProxySettings} from './proxy.js'
 
 const EXPERIMENTAL_WARNING = 'UNDICI-EHPA'

@@ -2,7 +2,7 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {UsageError} from './errors.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
 import type {Inputs, Values} from './input.js'
 

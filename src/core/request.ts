@@ -9,9 +9,8 @@ import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {visibleText} from './escape.js'
-import {keepBaselineHttpParser} from './http-parser.js'
 import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
-import {importModule} from './import-module.js'
+import {beforeFirstRequest, importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {retryNotice, shortReason} from './retry-notice.js'
@@ -308,7 +307,7 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
     const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
     tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
   }
-  const fetch = createTransport({tls, proxy, beforeUndici: keepBaselineHttpParser})
+  const fetch = createTransport({tls, proxy, beforeUndici: beforeFirstRequest})
   const ofetch = createFetch({fetch: fetch as unknown as typeof globalThis.fetch, Headers: HeaderList as unknown as typeof globalThis.Headers, AbortController})
   return ofetch.raw as unknown as Fetcher
 }

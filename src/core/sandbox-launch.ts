@@ -6,7 +6,7 @@ import {isIPv4} from 'node:net'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {CliError, ExitCode} from './errors.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 
 type SandboxServer = typeof import('../sandbox/server.js')
 

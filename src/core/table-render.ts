@@ -2,7 +2,7 @@
 // table-layout.ts has already chosen and cut to fit the terminal. Borderless, columns two spaces apart:
 // easy to read, and to cut/awk when someone must.
 import {fitTable, type TableInput} from './table-layout.js'
-import {importModule} from './import-module.js'
+import {importModule} from './launcher.js'
 
 const BORDERLESS = {
   top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',

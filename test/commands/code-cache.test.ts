@@ -70,7 +70,7 @@ describe('the code cache', () => {
     const {cache, run} = install()
     await run('labels', 'list', '--help')
     const written = mtime(cache)
-    // yaml is outside the bundle: imported through the import() that bin/run.js lends
+    // yaml is outside the bundle: imported through the launcher's importModule (bin/run.js)
     const result = await run('labels', 'get', 'bug', '-p', 'acme/platform/api', '-o', 'yaml')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^name: bug$/m)
@@ -89,8 +89,8 @@ describe('the code cache', () => {
   })
 
   it('is written by a run that sends a request, and the next run takes it', async () => {
-    // such a run changes a V8 flag before its first request (src/core/http-parser.ts); a cache written
-    // after the change would be refused by every later run
+    // bin/run.js changes a V8 flag before the first request of a run (its launcher's beforeFirstRequest);
+    // a cache written after the change would be refused by every later run
     const {cache, run} = install()
     const first = await run('labels', 'get', 'bug', '-p', 'acme/platform/api', '--json')
     expect(first.code).toBe(0)
