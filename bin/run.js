@@ -6,12 +6,14 @@
 // run that found it missing, refused by V8 (another Node) or older than the bundle; where the folder is
 // read-only, forgectl runs uncached and writes nothing. All the bundle gets from this launcher is the
 // `launcher` passed to execute() at the end (src/core/launcher.ts).
-import {readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
-import Module, {createRequire} from 'node:module'
-import {dirname, join} from 'node:path'
-import vm from 'node:vm'
+// This file is CommonJS (bin/package.json): Node's ES module loader costs about 12 ms of each start-up.
+'use strict'
+const {readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync} = require('node:fs')
+const Module = require('node:module')
+const {dirname, join} = require('node:path')
+const vm = require('node:vm')
 
-const file = join(import.meta.dirname, '../dist/runtime.cjs')
+const file = join(__dirname, '../dist/runtime.cjs')
 const cacheFile = `${file}.cache`
 
 /** when the bundle was built, in whole milliseconds (file systems keep different precisions) */
@@ -43,7 +45,8 @@ function writeCache(script) {
 
 const cachedData = readCache()
 // Same wrapper as Node's for a CommonJS file, on the source's first line so that line numbers match.
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {filename: file, cachedData})
+// latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`, {filename: file, cachedData})
 // FORGECTL_CODE_CACHE=refresh writes it even when it was used: the build adds a command run to a help run's.
 let cacheWanted = cachedData === undefined || script.cachedDataRejected || process.env.FORGECTL_CODE_CACHE === 'refresh'
 function saveCache() {
@@ -55,11 +58,11 @@ process.once('exit', saveCache)
 
 const runtime = new Module(file)
 runtime.filename = file
-const require = createRequire(file)
-script.runInThisContext()(runtime.exports, require, runtime, file, dirname(file))
+const runtimeRequire = Module.createRequire(file)
+script.runInThisContext()(runtime.exports, runtimeRequire, runtime, file, dirname(file))
 runtime.loaded = true
 // oclif requires the bundle again to find commands and help: it gets this instance.
-require.cache[file] = runtime
+runtimeRequire.cache[file] = runtime
 
 /** What this launcher provides to the bundle, and nothing else does: see src/core/launcher.ts. */
 const launcher = {
@@ -81,4 +84,6 @@ const launcher = {
   },
 }
 
-await runtime.exports.execute({dir: import.meta.url, launcher})
+// oclif is given the package root: from bin/ it would find bin/package.json. Its execute reports its own
+// errors and sets the exit code.
+runtime.exports.execute({dir: dirname(__dirname), launcher})

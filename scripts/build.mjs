@@ -5,7 +5,7 @@
 // only when that command runs. Heavy libraries used only by some commands stay external and are
 // imported lazily where needed.
 import {build} from 'esbuild'
-import {readdirSync, readFileSync, rmSync} from 'node:fs'
+import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative, sep} from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -65,6 +65,34 @@ const plainIdSort = {
   },
 }
 
+// @oclif/core requires at start-up, in every run, packages that most runs never use: ejs renders the
+// templates of help texts, tinyglobby looks for command files (ours are listed: never), and debug
+// prints nothing unless DEBUG is set. About 10 ms of a one-request command: each is required on first
+// use instead, and debug not at all without DEBUG (oclif only calls the loggers it makes).
+const DEFERRED = [
+  {file: /@oclif[/\\]core[/\\]lib[/\\]help[/\\]util\.js$/, name: 'ejs_1', statement: 'const ejs_1 = __importDefault(require("ejs"));'},
+  {file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/, name: 'tinyglobby_1', statement: 'const tinyglobby_1 = require("tinyglobby");'},
+  {file: /@oclif[/\\]core[/\\]lib[/\\]logger\.js$/, name: 'debug_1', statement: 'const debug_1 = __importDefault(require("debug"));',
+    unless: '{default: () => () => undefined}', when: 'process.env.DEBUG'},
+]
+const deferredRequires = {
+  name: 'deferred-requires',
+  setup(b) {
+    for (const {file, name, statement, unless, when} of DEFERRED) {
+      b.onLoad({filter: file}, ({path}) => {
+        const source = readFileSync(path, 'utf8')
+        if (source.split(statement).length !== 2) throw new Error(`${path} no longer has ${statement}: review scripts/build.mjs`)
+        const load = statement.slice(statement.indexOf('=') + 1, -1).trim()
+        const loaded = unless ? `(${when} ? ${load} : ${unless})` : load
+        return {
+          contents: source.replace(statement, `var ${name}_loaded; function ${name}_get() { return ${name}_loaded ??= ${loaded} }`).replaceAll(`${name}.`, `${name}_get().`),
+          loader: 'js',
+        }
+      })
+    }
+  },
+}
+
 for (const dir of ['dist', 'dist-sandbox']) rmSync(join(root, dir), {recursive: true, force: true})
 const {metafile} = await build({
   absWorkingDir: root,
@@ -75,12 +103,19 @@ const {metafile} = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  plugins: [commandTable, plainIdSort, ofetchCore],
+  plugins: [commandTable, plainIdSort, ofetchCore, deferredRequires],
   // Loaded on demand through importModule() (src/core/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
   logLevel: 'warning',
 })
+
+// bin/run.js reads the bundle as latin1, a one-byte string that costs a copy (utf8 costs a decode, and
+// a single non-ASCII character makes all 1.2 MB a two-byte string): the bundle must be ASCII. esbuild
+// escapes non-ASCII text but leaves some in regular expressions, where \uXXXX means the same.
+const bundleFile = join(root, 'dist/runtime.cjs')
+const bundled = readFileSync(bundleFile, 'utf8')
+if (/[^\x00-\x7f]/.test(bundled)) writeFileSync(bundleFile, bundled.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
 
 // An import() of an external package fails when bin/run.js runs the bundle (see src/core/launcher.ts),
 // and only at the moment it runs: refuse to build one.
