@@ -6,8 +6,9 @@
 //   3. a 1 GiB download: peak memory and throughput, vs curl when present
 // At the end, the rows of issue 16's table with this run's figures, as the README shows them.
 //   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project
+//   5. the test suite's time (`--no-tests` leaves it out)
 import {spawn, spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {generateKeyPairSync} from 'node:crypto'
 import {join, resolve} from 'node:path'
@@ -174,6 +175,23 @@ try {
     `${(sequentialBulk.ms / bulk.ms).toFixed(1)}x and ${(oneByOne / bulk.ms).toFixed(1)}x faster`,
     [bulk, sequentialBulk].every(r => r.code === 0) && loopFailures === 0 ? ''
       : `FAILED: exit ${bulk.code}/${sequentialBulk.code}, ${loopFailures} loop runs: ${(bulk.stderr + sequentialBulk.stderr).slice(0, 200)}`)
+  // 5. The test suite, as CI's test step runs it (without the build, which `npm test` does first).
+  if (process.argv.includes('--no-tests')) {
+    table.push(['`npm test` on this machine', 'not run (--no-tests)', '≤ 90 s'])
+  } else {
+    const results = join(work, 'tests.json')
+    const tests = await run(process.execPath, [resolve(import.meta.dirname, '../node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${results}`])
+    const counts = (() => {
+      try {
+        const json = JSON.parse(readFileSync(results, 'utf8'))
+        return `${json.numPassedTests} passed, ${json.numFailedTests} failed`
+      } catch {
+        return 'no results'
+      }
+    })()
+    report('the test suite (vitest run, without the build)', `${(tests.ms / 1000).toFixed(0)} s, ${counts}`, 'target 90 s', `${(tests.ms / 90_000).toFixed(2)}x the target`, tests.code === 0 ? '' : `exit ${tests.code}`)
+    table.push(['`npm test` on this machine (test step, build excluded)', `${(tests.ms / 1000).toFixed(0)} s (${counts})`, '≤ 90 s'])
+  }
   console.log(`\n| measure | this run | target |\n|---|---|---|\n${table.map(row => `| ${row.join(' | ')} |`).join('\n')}`)
 } finally {
   await sandbox.close()
