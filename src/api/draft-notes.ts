@@ -7,7 +7,7 @@ import {one} from '../core/one-record.js'
 import {collect, followPages, listSpec, type ListSpec} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {sha} from '../core/sha.js'
-import {type Id} from '../core/id.js'
+import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const
