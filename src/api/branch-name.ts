@@ -5,6 +5,7 @@
 import {custom, RuleBroken} from '../core/input.js'
 
 const RULES: ReadonlyArray<[RegExp, string]> = [
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: git refuses control characters in a ref name
   [/[\u0000-\u0020\u007f]/, 'no spaces or control characters'],
   [/[~^:?*[\\]/, 'none of ~ ^ : ? * [ \\'],
   [/\.\.|\/\/|@\{/, 'no "..", "//" or "@{"'],

@@ -8,7 +8,7 @@ import {collect, followPages} from '../core/pagination.js'
 import {apiPath, type ApiClient} from '../core/request.js'
 import {collection} from './collection.js'
 import {sha} from '../core/sha.js'
-import {type Id} from '../core/id.js'
+import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const

@@ -2,7 +2,7 @@
 // answer 200 too. An answer is accepted only if it is what the endpoint promises; anything else ends
 // the command with one line naming the host, instead of printing a page as a record or reporting
 // "Deleted" for a request that never reached the API.
-import {ApiError, CliError, ExitCode} from './errors.js'
+import {type ApiError, CliError, ExitCode} from './errors.js'
 import {looksLikeHtml} from './html-summary.js'
 import type {HttpMethod} from './retry.js'
 

@@ -9,7 +9,9 @@ const NAMED: Readonly<Record<string, string>> = {
 }
 
 // C0, DEL and C1. Tab and line feed are left alone in messages, whose layout is ours.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this module is for
 const EVERY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the same, less tab and line feed
 const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
 
 function visible(char: string): string {

@@ -59,7 +59,7 @@ export function reportOnInterrupt(): {stopped: Promise<StopSignal>; release(): v
  * terminal in raw mode and so receives Ctrl-C as a key rather than as SIGINT.
  */
 export function interrupt(signal: StopSignal): void {
-  if (received !== undefined || reporters.size === 0) return exitNow(received ?? signal)
+  if (received !== undefined || reporters.size === 0) exitNow(received ?? signal)
   received = signal
   // whatever ends the process from here on (the command's own exit after its report) cleans up too
   process.once('exit', runCleanups)

@@ -9,7 +9,7 @@ import {visibleText} from '../core/escape.js'
 import {closestCommands} from '../core/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/usage.js'
 
-const notFound: Hook.CommandNotFound = async function ({id, config}) {
+const notFound: Hook.CommandNotFound = async ({id, config}) => {
   const words = id.split(':')
   process.stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
   Errors.exit(ExitCode.usage)

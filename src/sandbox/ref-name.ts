@@ -3,6 +3,7 @@
 // --branch`) except a leading `-`, `HEAD` and 40-hex names that read as commits, so `feature/x` and
 // `release/2026-01` are ordinary branches there. The sandbox answers as the platform does.
 const REFUSED = [
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: git refuses control characters in a ref name
   /[\u0000-\u0020\u007f~^:?*[\\]/, // spaces, control characters and git's special characters
   /\.\.|\/\/|@\{/, // "..", "//", "@{"
   /^[-/.]|(^|\/)\./, // a leading "-" or "/", a part starting with "."

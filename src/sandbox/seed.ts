@@ -1,5 +1,5 @@
 // The world every sandbox starts with. Tokens are fixed so that tests, the demo and people can use them.
-import {ROLE, SEED_TIME, Store, type SandboxGroup, type SandboxProject} from './store.js'
+import {ROLE, SEED_TIME, type Store, type SandboxGroup, type SandboxProject} from './store.js'
 
 export const TOKENS = {
   /** root: instance administrator */

@@ -112,7 +112,7 @@ export class Store {
     if (token === undefined || token === '') return null
     const id = this.tokens.get(token)
     const user = id === undefined ? undefined : this.users.get(id)
-    if (!user || user.state !== 'active') throw unauthorized()
+    if (user?.state !== 'active') throw unauthorized()
     return user
   }
 

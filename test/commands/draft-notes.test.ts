@@ -192,7 +192,7 @@ describe('draft-notes local validation: exit 2, nothing sent', () => {
     ['a negative coordinate', ['create', ...MR, '--note', 'x', '--position-y', '-1'], /--position-y "-1": must be a number, 0 or more/],
     ['a line number of 0', ['create', ...MR, '--note', 'x', '--position-new-line', '0'], /--position-new-line "0": must be a whole number, 1 or more/],
     ['create without a note', ['create', ...MR], /missing --note or --note-file \(the text of the note\)/],
-    ['an empty note', ['create', ...MR, '--note', '  '], /--note "  ": must not be empty/],
+    ['an empty note', ['create', ...MR, '--note', '  '], /--note " {2}": must not be empty/],
     ['an empty note file', ['create', ...MR, '--note-file', '/dev/null'], /--note-file \/dev\/null: must not be empty/],
     ['an empty discussion ID', ['create', ...MR, '--note', 'x', '--in-reply-to-discussion-id', ''], /--in-reply-to-discussion-id "": must not be empty/],
     ['an empty path in a position', ['create', ...MR, '--note', 'x', '--position-new-path', ''], /--position-new-path "": must not be empty/],

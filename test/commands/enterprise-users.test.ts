@@ -179,7 +179,7 @@ describe('enterprise-users get and update', () => {
       [['--email', 'ivan-at-acme'], /Error: --email "ivan-at-acme": must be an e-mail address such as jane@example.com/],
       [['--email', 'ivan@acme'], /Error: --email "ivan@acme": must be an e-mail address/],
       [['--name', ''], /Error: --name "": must not be empty/],
-      [['--name', '  ', '--email', 'ivan@acme.example.com'], /Error: --name "  ": must not be empty/],
+      [['--name', '  ', '--email', 'ivan@acme.example.com'], /Error: --name " {2}": must not be empty/],
       [['--email', ''], /Error: --email "": must not be empty/],
     ] as Array<[string[], RegExp]>) {
       const {result, requests} = await sb.runCounted(['enterprise-users', 'update', String(ivan.id), '-g', 'acme', ...args], {as: 'owner'})

@@ -94,6 +94,7 @@ describe('text from the server', () => {
   it('shows control characters escaped in tables, one line per row', async () => {
     const result = await sb.run(['labels', 'list', '-p', '20', '-o', 'table', '--columns', 'name,description'])
     expect(result.code).toBe(0)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for raw control characters in the output
     expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
     expect(result.stdout).toMatch(/^evil\\e\[2J\\a\s+x\\e\]52;c;aGk=\\a\\nsecond line\s*$/m)
   })

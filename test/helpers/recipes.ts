@@ -19,7 +19,7 @@ export function readRecipe(name: string): string {
   const at = text.indexOf(marker)
   if (at < 0 || text.indexOf(marker, at + 1) >= 0) throw new Error(`README.md has no single "${marker.trim()}"`)
   const block = /^```sh\n([\s\S]*?)^```$/m.exec(text.slice(at + marker.length))
-  if (!block || block.index !== 0) throw new Error(`"${marker.trim()}" is not followed by a \`\`\`sh block`)
+  if (block?.index !== 0) throw new Error(`"${marker.trim()}" is not followed by a \`\`\`sh block`)
   return block[1]!
 }
 

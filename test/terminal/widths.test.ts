@@ -72,7 +72,7 @@ describe('cutting and --wide', () => {
   it('cuts a long URL and description with …, and --wide shows them whole, wider than the terminal', async () => {
     const cut = await runAt(80, ['hooks', 'list'])
     const row = cut.find(line => line.includes('deploy-notifier-with-a-long-name'))!
-    expect(row).toMatch(/  https:\/\/\S*…  /)
+    expect(row).toMatch(/ {2}https:\/\/\S*… {2}/)
     expect(row).not.toContain(LONG_URL)
 
     const wide = await runAt(80, ['hooks', 'list', '--wide'])

@@ -61,7 +61,7 @@ describe('layoutTable, and renderTable through cli-table3', () => {
     for (const maxWidth of [70, 80, 120]) {
       const lines = await renderTable({head, rows, ranks, maxWidth})
       expect(widest(lines)).toBeLessThanOrEqual(maxWidth)
-      expect(lines[1]).toMatch(/^1013  a-rather-long-label-name  https:\/\/\S+…\s+Something[^…]*…\s+#d9534f$/)
+      expect(lines[1]).toMatch(/^1013 {2}a-rather-long-label-name {2}https:\/\/\S+…\s+Something[^…]*…\s+#d9534f$/)
     }
   })
 
@@ -76,7 +76,7 @@ describe('layoutTable, and renderTable through cli-table3', () => {
     expect(shown).toEqual([0, 1, 2])
     const lines = await renderTable({head, rows, ranks, maxWidth: 40})
     expect(widest(lines)).toBeLessThanOrEqual(40)
-    expect(lines[1]).toMatch(/^1013  a-rather-long-label-name/)
+    expect(lines[1]).toMatch(/^1013 {2}a-rather-long-label-name/)
   })
 
   it('prints a name longer than the terminal whole rather than cutting it', async () => {
@@ -99,6 +99,6 @@ describe('layoutTable, and renderTable through cli-table3', () => {
   it('cuts wide characters by width so the line still fits', async () => {
     const lines = await renderTable({head: ['id', 'description'], rows: [['1', '説明'.repeat(40)]], ranks: ['never', 'first'], maxWidth: 30})
     expect(widest(lines)).toBeLessThanOrEqual(30)
-    expect(lines[1]).toMatch(/^1   (説明)+説?…$/)
+    expect(lines[1]).toMatch(/^1 {3}(説明)+説?…$/)
   })
 })

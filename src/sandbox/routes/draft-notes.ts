@@ -172,7 +172,7 @@ function renderPosition(p: Position | null) {
 
 /** the platform's line code: SHA-1 of the path, then the old and new line numbers */
 function lineCode(p: Position | null): string | null {
-  if (!p || p.position_type !== 'text' || (p.old_line === null && p.new_line === null)) return null
+  if (p?.position_type !== 'text' || (p.old_line === null && p.new_line === null)) return null
   return `${createHash('sha1').update(p.new_path ?? p.old_path ?? '').digest('hex')}_${p.old_line ?? ''}_${p.new_line ?? ''}`
 }
 

@@ -168,7 +168,7 @@ export default function register(r: Router, store: Store): void {
         throw badRequest(`${relation} was exported in batches: batched=true and batch_number are required`)
       }
       const batch = entry.batches?.find(b => b.batch_number === batchNumber)
-      if (!batch || batch.status !== 1) throw notFound('Export Batch')
+      if (batch?.status !== 1) throw notFound('Export Batch')
       records = records.slice((batchNumber - 1) * BATCH_SIZE, batchNumber * BATCH_SIZE)
       fileName = `${relation}_${batchNumber}.ndjson.gz`
     }

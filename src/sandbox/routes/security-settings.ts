@@ -3,7 +3,7 @@
 // project, created with the platform's defaults the first time it is asked for.
 import {badRequest, ok} from '../http.js'
 import {optionalBoolean, type Router} from '../router.js'
-import {type SandboxProject, type Store} from '../store.js'
+import type {SandboxProject, Store} from '../store.js'
 
 /** the spec's booleans, and whether a new project has each one on */
 const DEFAULTS = {

@@ -150,10 +150,10 @@ function render(v: WikiVersion) {
 
 /** enough of a renderer for the sandbox: headings and paragraphs of Markdown, escaped text otherwise */
 function toHtml(v: WikiVersion): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   return v.content.split(/\n{2,}/).filter(block => block.trim() !== '').map(block => {
     const heading = v.format === 'markdown' ? /^(#{1,6})\s+(.*)$/.exec(block.trim()) : null
-    return heading ? `<h${heading[1]!.length}>${escape(heading[2]!)}</h${heading[1]!.length}>` : `<p>${escape(block.trim())}</p>`
+    return heading ? `<h${heading[1]!.length}>${escapeHtml(heading[2]!)}</h${heading[1]!.length}>` : `<p>${escapeHtml(block.trim())}</p>`
   }).join('\n')
 }
 
