@@ -7,7 +7,7 @@
 //   writing:  a run that finds no cache and writes one at exit, vs one that writes nothing
 // The lent import() is not here: without it a run that loads a package on demand fails.
 import {spawn, execFileSync} from 'node:child_process'
-import {appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {startSandbox} from '../dist/sandbox/server.js'

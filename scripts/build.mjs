@@ -115,7 +115,7 @@ const {metafile} = await build({
 // escapes non-ASCII text but leaves some in regular expressions, where \uXXXX means the same.
 const bundleFile = join(root, 'dist/runtime.cjs')
 const bundled = readFileSync(bundleFile, 'utf8')
-if (/[^\x00-\x7f]/.test(bundled)) writeFileSync(bundleFile, bundled.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+if (/[\u0080-\uffff]/.test(bundled)) writeFileSync(bundleFile, bundled.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
 
 // An import() of an external package fails when bin/run.js runs the bundle (see src/core/launcher.ts),
 // and only at the moment it runs: refuse to build one.

@@ -20,7 +20,7 @@ const api = (server: HostileServer, args: string[]) =>
 describe('the transport', () => {
   it('decodes a gzip answer it asked for', async () => {
     const user = {id: 7, username: 'zipped'}
-    const server = await startHostileServer((req, res) => {
+    const server = await startHostileServer((_req, res) => {
       res.writeHead(200, {'content-type': 'application/json', 'content-encoding': 'gzip'})
       res.end(gzipSync(JSON.stringify(user)))
     })

@@ -17,7 +17,10 @@ describe('the launcher seam', () => {
     const imported: string[] = []
     let hooks = 0
     const launcher: Launcher = {
-      importModule: async specifier => (imported.push(specifier), {name: specifier}),
+      importModule: async specifier => {
+        imported.push(specifier)
+        return {name: specifier}
+      },
       beforeFirstRequest: () => void hooks++,
     }
     useLauncher(launcher)
