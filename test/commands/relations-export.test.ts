@@ -8,31 +8,9 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-interface Batch {
-  status: number
-  batch_number: number
-  objects_count: number
-  error: string | null
-  updated_at: string
-}
-
-interface Entry {
-  relation: string
-  status: number
-  error: string | null
-  updated_at: string
-  batched: boolean
-  batches_count: number
-  batches?: Batch[]
-}
-
-interface BulkRow {
-  item: string
-  status: string
-  result?: {path: string; bytes: number}
-  error?: string
-}
+import type {RelationExportStatus as Entry} from '../../src/api/relations-export.js'
+import type {BulkRow} from '../../src/core/bulk.js'
+import type {DownloadResult} from '../../src/core/download.js'
 
 const sb = useSandbox({jobDelayMs: 150})
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
@@ -280,7 +258,7 @@ describe('relations-export download', () => {
     expect(result.code, result.stderr).toBe(0)
     const expected = entries.flatMap(e => (e.batched ? e.batches!.map(b => `${e.relation}_${b.batch_number}.ndjson.gz`) : [`${e.relation}.ndjson.gz`]))
     expect(readdirSync(dir).sort()).toEqual([...expected].sort())
-    const rows = result.json<BulkRow[]>()
+    const rows = result.json<BulkRow<DownloadResult>[]>()
     expect(rows).toHaveLength(expected.length)
     for (const row of rows) {
       expect(row.status, row.item).toBe('ok')
@@ -297,7 +275,7 @@ describe('relations-export download', () => {
     const cwd = tempDir()
     const result = await sb.run(['relations-export', 'download', '-p', 'acme/platform/api', '--all', '--json'], {...maintainer, cwd})
     expect(result.code, result.stderr).toBe(0)
-    const rows = result.json<BulkRow[]>()
+    const rows = result.json<BulkRow<DownloadResult>[]>()
     expect(rows.find(r => r.item === 'labels')).toMatchObject({status: 'skipped', error: expect.stringContaining('not finished: failed (Export of labels failed')})
     expect(rows.filter(r => r.status === 'ok').length).toBe(rows.length - 1)
     expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).not.toContain('labels.ndjson.gz')
@@ -316,7 +294,7 @@ describe('relations-export download', () => {
     const dir = tempDir()
     const failed = await run(['download', '-p', '20', '--all', dir, '--json'])
     expect(failed.code).toBe(3)
-    const rows = failed.json<BulkRow[]>()
+    const rows = failed.json<BulkRow<DownloadResult>[]>()
     expect(rows.filter(r => r.status === 'failed')).toHaveLength(1)
     expect(failed.stderr).toContain(`Error: 1 of ${rows.length} failed`)
     expect(readdirSync(dir)).toHaveLength(rows.length - 1)

@@ -6,20 +6,7 @@ import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {formatBytes} from '../../src/core/bytes.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
-
-interface Export {
-  id: number
-  created_at: string
-  project_id: number | null
-  group_id: number | null
-  format: string
-  status: string
-  started_at: string | null
-  finished_at: string | null
-  send_email?: boolean
-  expires_at: string
-  _links: {self: string; download: string}
-}
+import type {VulnerabilityExport as Export} from '../../src/api/vulnerability-exports.js'
 
 const HEADER = 'Group Name,Project Name,Tool,Scanner Name,Status,Vulnerability,Details,Additional Info,Severity,CVE,CWE,Other Identifiers,Detected At,Location,Activity,Comments,Full Path,CVSS Vectors,Dismissal Reason'
 const LONG = 3_600_000
