@@ -48,6 +48,17 @@ async function endedExport(project: number, batched = false): Promise<Entry[]> {
   return statusOf(project)
 }
 
+/**
+ * `start --wait` tells the new export's entries from the previous export's by the second of the
+ * server's Date header (exportProgress in src/api/relations-export.ts): a start in the very second of
+ * the previous export's last move would be taken for it. Waits for the next second.
+ */
+async function pastLastMove(project: number): Promise<void> {
+  const last = Math.max(0, ...(await statusOf(project)).map(e => Date.parse(e.updated_at)))
+  const wait = Math.floor(last / 1000) * 1000 + 1000 - Date.now()
+  if (wait > 0) await sleep(wait)
+}
+
 async function finishedExport(project: number, batched: boolean): Promise<Entry[]> {
   const entries = await endedExport(project, batched)
   expect(entries.every(e => e.status === 1)).toBe(true)
@@ -140,6 +151,7 @@ describe('relations-export start, status and wait', () => {
   it('a failing relation makes wait exit 9 naming it with the server\'s error; another relation still waits fine', async () => {
     const control = await fetch(`${sb.url}/__sandbox/features`, {method: 'POST', body: JSON.stringify({name: 'relations_export_fail_issues', enabled: true})})
     expect(control.status).toBe(200)
+    await pastLastMove(20)
     const started = await run(['start', '-p', '20', '--batched', '--wait', '--interval', '1'])
     expect(started.code).toBe(9)
     expect(started.stdout).toBe('')
@@ -157,6 +169,7 @@ describe('relations-export start, status and wait', () => {
     // the failure stays with that export: a new one, once the failure is gone, is waited for afresh
     sb.sandbox.store.options.features.clear()
     sb.sandbox.store.options.jobDelayMs = 2500
+    await pastLastMove(20)
     const fresh = await run(['start', '-p', '20', '--wait', '--interval', '1', '--json'])
     expect(fresh.code, fresh.stderr).toBe(0)
     expect(fresh.json<Entry[]>().find(e => e.relation === 'issues')).toMatchObject({status: 1, error: null})
