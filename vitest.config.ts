@@ -3,9 +3,15 @@ import {defineConfig} from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Command tests run the built CLI as a child process against a sandbox on loopback.
+    // Command tests run the built CLI inside the test process (test/helpers/in-process.ts) against a
+    // sandbox on loopback; the end-to-end set spawns bin/run.js, tmux or other clients.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     globals: false,
+    // One test process per worker for every file: the CLI's bundle and the helpers load once, not per
+    // file (each run puts back what it changed of the process). Two cores: the waits of the job and
+    // terminal tests leave room for a second worker beside vitest's own process.
+    isolate: false,
+    maxWorkers: 2,
   },
 })

@@ -35,11 +35,14 @@ export function freshConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'forgectl-test-'))
 }
 
-/** the environment without anything of the developer's own forgectl setup */
+/** what the test runner sets for itself, which a user's forgectl does not get: Node's options, and vitest's NODE_ENV=test (oclif rereads its manifest on every run under it) */
+const RUNNER_ONLY = new Set(['NODE_OPTIONS', 'NODE_ENV'])
+
+/** the environment without anything of the developer's own forgectl setup, nor of the test runner's */
 export function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(testProcessEnv())) {
-    if (value !== undefined && !key.startsWith('FORGECTL_') && key !== 'NODE_OPTIONS') env[key] = value
+    if (value !== undefined && !key.startsWith('FORGECTL_') && !RUNNER_ONLY.has(key)) env[key] = value
   }
   return env
 }
