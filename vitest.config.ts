@@ -10,8 +10,8 @@ export default defineConfig({
     globals: false,
     // One test process per worker for every file: the CLI's bundle and the helpers load once, not per
     // file (each run puts back what it changed of the process). Three workers on two cores: the job,
-    // terminal and client tests spend much of their time waiting (measured: 2 workers 139 s, 3 workers
-    // 90 s, 4 workers 123 s, with other test runs on the machine).
+    // terminal and client tests spend much of their time waiting for the sandbox's jobs, tmux and
+    // child processes, which a third worker overlaps with the in-process tests' CPU.
     isolate: false,
     maxWorkers: 3,
   },

@@ -54,11 +54,6 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<RunRes
   return run(args, {env: env as Record<string, string>, stdin: options.stdin, cwd: options.cwd, bin: options.bin ?? BIN}).then(result)
 }
 
-/** runCli as its own process */
-export function spawnCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  return runCli(args, {...options, spawn: true})
-}
-
 function result({code, stdout, stderr}: Captured): RunResult {
   return {
     code, stdout, stderr,

@@ -2,7 +2,8 @@
 // binary would run in its own: the same argv, environment, stdin and working directory, stdout and
 // stderr captured byte for byte, and the exit code the process would end with. Spawning the binary
 // costs a Node start-up per run; this costs the command's own work. What only a process shows
-// (signals, terminals, the code cache, a closed pipe, the launcher) stays with spawnCli (cli.ts).
+// (signals, terminals, the code cache, a closed pipe, the launcher) is spawned: runCli with
+// `spawn: true` (cli.ts).
 //
 // A process starts clean and ends with everything it changed; a test process runs many commands, so
 // each run puts back what it changed of the process: environment, argv, cwd, the standard streams,
@@ -10,6 +11,12 @@
 // end of a process), oclif's stdin cache, the V8 flag a sending run sets (src/core/http-parser.ts),
 // and fetch's connection pool (a fresh one per run: a process never reuses another one's sockets).
 // Runs are serialised: they share one process.
+//
+// Still not a process: the bundle is loaded once per test process, so what its modules read on load
+// comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM and the terminal; DEBUG;
+// OCLIF_COLUMNS), and Node's once-per-process warnings show in the first run only. A test that varies
+// those spawns. Work a run leaves behind after its exit is not killed (its sockets are: the pool is
+// destroyed), and an unhandled rejection fails the test through vitest instead of exiting 1.
 import {Console} from 'node:console'
 import {createRequire} from 'node:module'
 import {Readable, Writable} from 'node:stream'
