@@ -5,7 +5,7 @@ import {spawn} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
-import {runInProcess, testProcessEnv, type Captured} from './in-process.js'
+import {runInProcess, testProcessEnv, type Captured, type RunSpec} from './in-process.js'
 
 export const BIN = resolve(import.meta.dirname, '../../bin/run.js')
 
@@ -67,7 +67,7 @@ function result({code, stdout, stderr}: Captured): RunResult {
   }
 }
 
-function spawnRun(args: string[], options: {env: Record<string, string>; stdin?: string; cwd?: string; bin: string}): Promise<Captured> {
+function spawnRun(args: string[], options: RunSpec): Promise<Captured> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [options.bin, ...args], {env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe']})
     let stdout = ''

@@ -31,7 +31,8 @@ export interface Captured {
   stderr: string
 }
 
-export interface InProcessOptions {
+/** one run of the CLI, in-process or spawned */
+export interface RunSpec {
   /** the whole environment of the run, as a spawned process would get it */
   env: Record<string, string>
   stdin?: string
@@ -59,7 +60,7 @@ export function testProcessEnv(): NodeJS.ProcessEnv {
   return outside ?? process.env
 }
 
-export function runInProcess(args: string[], options: InProcessOptions): Promise<Captured> {
+export function runInProcess(args: string[], options: RunSpec): Promise<Captured> {
   const run = queue.then(() => runNow(args, options))
   queue = run.catch(() => undefined)
   return run
@@ -114,7 +115,7 @@ function loadRuntime(bin: string): Runtime {
   }
 }
 
-async function runNow(args: string[], {env, stdin = '', cwd, bin}: InProcessOptions): Promise<Captured> {
+async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Promise<Captured> {
   const out = sink()
   const err = sink()
   const saved = {
