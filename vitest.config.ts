@@ -3,9 +3,16 @@ import {defineConfig} from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Command tests run the built CLI as a child process against a sandbox on loopback.
+    // Command tests run the built CLI inside the test process (test/helpers/in-process.ts) against a
+    // sandbox on loopback; the end-to-end set spawns bin/run.js, tmux or other clients.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     globals: false,
+    // One test process per worker for every file: the CLI's bundle and the helpers load once, not per
+    // file (each run puts back what it changed of the process). Three workers on two cores: the job,
+    // terminal and client tests spend much of their time waiting for the sandbox's jobs, tmux and
+    // child processes, which a third worker overlaps with the in-process tests' CPU.
+    isolate: false,
+    maxWorkers: 3,
   },
 })

@@ -9,7 +9,7 @@ import {profileName, readProfile, type OutputFormat} from './config-store.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
 import {visibleText} from './escape.js'
 import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from './flags.js'
-import {bulkFailure, type BulkResult} from './bulk.js'
+import {bulkFailure, type BulkResult, type BulkRow} from './bulk.js'
 import type {Note} from './notes.js'
 import {FieldError} from './field-check.js'
 import {Printer} from './output.js'
@@ -257,7 +257,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
 
   /** the results of a fan-out, one row per item; exits non-zero when any item failed */
   protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
-    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}) => row)), columns)
+    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}): BulkRow<R> => row)), columns)
     const failure = bulkFailure(results)
     if (failure) throw failure
   }

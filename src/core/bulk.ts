@@ -20,6 +20,9 @@ export interface BulkResult<R> {
   exitCode?: number
 }
 
+/** one item of a fan-out's report, as printed (reportBulk) */
+export type BulkRow<R> = Omit<BulkResult<R>, 'exitCode'>
+
 export const DEFAULT_BULK_CONCURRENCY = 8
 
 /**

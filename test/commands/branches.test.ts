@@ -1,23 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import type {Branch, ProtectedBranch} from '../../src/api/branches.js'
 
 /** the fields these tests look at; the CLI's --json is compared with the API's whole body */
-interface Branch {
-  name: string
-  merged: boolean
-  protected: boolean
-  default: boolean
-  can_push: boolean
-  commit: {id: string; short_id: string; title: string; trailers: Record<string, string>}
-}
-
-interface ProtectedBranch {
-  id: number
-  name: string
-  push_access_levels: Array<{access_level: number}>
-  merge_access_levels: Array<{access_level: number}>
-  allow_force_push: boolean
-}
 
 const sb = useSandbox()
 const maintainer: SandboxRunOptions = {as: 'maintainer'}

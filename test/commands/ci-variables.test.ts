@@ -4,20 +4,10 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import type {CiVariable as Variable} from '../../src/api/ci-variables.js'
+import type {BulkRow} from '../../src/core/bulk.js'
 
 /** the fields these tests read; the rest is compared whole with the API's own answer */
-interface Variable {
-  key: string
-  value: string
-  variable_type: string
-}
-
-interface BulkRow {
-  item: string
-  status: string
-  result?: Variable
-  error?: string
-}
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -212,7 +202,7 @@ describe('ci-variables create --from-file (bulk)', () => {
     writeFileSync(file, 'key,value,description,masked,variable_type\nBULK_ONE,first,"One, with a comma",true,\nDEPLOY_REGION,taken,,,\nBULK_TWO,second,,,file\n')
     const result = await sb.run(['ci-variables', 'create', '--from-file', file, '--json'], admin)
     expect(result.code).toBe(6)
-    const rows = result.json<BulkRow[]>()
+    const rows = result.json<BulkRow<Variable>[]>()
     expect(rows.map(r => [r.item, r.status])).toEqual([['BULK_ONE', 'created'], ['DEPLOY_REGION', 'failed'], ['BULK_TWO', 'created']])
     expect(rows[0]!.result).toEqual((await variable('BULK_ONE')).body)
     expect(rows[0]!.result).toMatchObject({description: 'One, with a comma', masked: true})

@@ -5,22 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-interface Cluster {
-  id: number
-  name: string
-  domain?: string
-  managed: boolean
-  enabled: boolean
-  provider_type: string
-  platform_type: string
-  environment_scope: string
-  cluster_type: string
-  user: {username: string}
-  platform_orchestrator: {api_url: string; namespace: string | null; authorization_type: string; ca_cert: string | null}
-  management_project: {id: number; path_with_namespace: string} | null
-  project?: {id: number; namespace: {full_path: string}}
-}
+import type {ProjectCluster as Cluster} from '../../src/api/clusters.js'
 
 const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-clusters-'))

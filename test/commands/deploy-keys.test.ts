@@ -1,33 +1,9 @@
 import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import type {DeployKey} from '../../src/api/deploy-keys.js'
+import type {BulkRow} from '../../src/core/bulk.js'
 import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
-
-interface ProjectSummary {
-  id: number
-  path_with_namespace: string
-}
-
-interface DeployKey {
-  id: number
-  title: string
-  key: string
-  fingerprint: string
-  fingerprint_sha256: string
-  created_at: string
-  expires_at: string | null
-  usage_type?: string
-  can_push?: boolean
-  projects_with_write_access?: ProjectSummary[]
-  projects_with_readonly_access?: ProjectSummary[]
-}
-
-interface BulkRow {
-  item: string
-  status: string
-  result?: DeployKey
-  error?: string
-}
 
 const sb = useSandbox()
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
@@ -233,7 +209,7 @@ describe('deploy-keys add to several projects (bulk)', () => {
       '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'], maintainer)
     expect(requests).toBe(3)
     expect(result.code).toBe(5)
-    const rows = result.json<BulkRow[]>()
+    const rows = result.json<BulkRow<DeployKey>[]>()
     expect(rows.map(r => [r.item, r.status])).toEqual([
       ['project acme/platform/api', 'ok'], ['project opensource/tool', 'failed'], ['project acme/website', 'ok'],
     ])
@@ -258,7 +234,7 @@ describe('deploy-keys add to several projects (bulk)', () => {
     const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Dry', '--key', fresh.text, '-p', '20,21', '--dry-run', '--json'], maintainer)
     expect(requests).toBe(0)
     expect(result.code).toBe(0)
-    expect(result.json<BulkRow[]>().map(r => r.status)).toEqual(['dry-run', 'dry-run'])
+    expect(result.json<BulkRow<DeployKey>[]>().map(r => r.status)).toEqual(['dry-run', 'dry-run'])
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/21/deploy_keys`)
     expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
     expect(result.stderr).not.toContain('sandbox-maintainer-token')

@@ -1,30 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Position {
-  base_sha: string | null
-  start_sha: string | null
-  head_sha: string | null
-  old_path: string | null
-  new_path: string | null
-  position_type: string | null
-  old_line: number | null
-  new_line: number | null
-  line_range: Record<string, unknown> | null
-  width?: number
-  x?: number
-}
+import type {DraftNote} from '../../src/api/draft-notes.js'
 
 /** the fields these tests read; the API's record has more (compared whole with toEqual) */
-interface DraftNote {
-  id: number
-  author_id: number
-  discussion_id: string | null
-  note: string
-  commit_id: string | null
-  line_code: string | null
-  position: Position
-}
 
 interface Note {
   id: number

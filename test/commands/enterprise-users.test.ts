@@ -2,16 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 import {hasTmux, TerminalSession} from '../helpers/terminal.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-interface EnterpriseUser {
-  id: number
-  username: string
-  name: string
-  email: string
-  state: string
-  created_at: string
-  two_factor_enabled: boolean
-}
+import type {EnterpriseUser} from '../../src/api/enterprise-users.js'
 
 /** "Enterprise user" fields of the spec, in its order */
 const SPEC_FIELDS = [

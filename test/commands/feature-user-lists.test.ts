@@ -1,15 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface UserList {
-  id: number
-  iid: number
-  project_id: number
-  name: string
-  user_xids: string
-  created_at: string
-  updated_at: string
-}
+import type {FeatureUserList as UserList} from '../../src/api/feature-user-lists.js'
 
 const sb = useSandbox()
 const developer: SandboxRunOptions = {as: 'developer'}

@@ -1,17 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Gate {
-  key: string
-  value: boolean | number | string[]
-}
-
-interface Feature {
-  name: string
-  state: 'on' | 'off' | 'conditional'
-  gates: Gate[]
-  definition: {name: string; type: string} | null
-}
+import type {Feature} from '../../src/api/features.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

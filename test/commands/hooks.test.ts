@@ -1,15 +1,9 @@
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import type {SystemHook as Hook} from '../../src/api/hooks.js'
 
 /** the fields these tests read; the rest is compared whole with the API's own answer */
-interface Hook {
-  id: number
-  name: string | null
-  created_at: string
-  url: string
-  url_variables: Array<{key: string}>
-}
 
 const sb = useSandbox()
 const URL_RULE = '--url: must be an absolute http or https URL such as https://hooks.example.com/receive'

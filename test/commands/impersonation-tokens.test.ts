@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-type ImpersonationToken = {id: number; name: string; active: boolean; revoked: boolean; impersonation: boolean; user_id: number; expires_at: string; token?: string}
+import type {ImpersonationToken} from '../../src/api/tokens.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

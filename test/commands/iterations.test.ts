@@ -1,14 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import type {Iteration} from '../../src/api/iterations.js'
 
 /** the fields these tests read */
-interface Iteration {
-  iid: number
-  group_id: number
-  title: string | null
-  description: string | null
-  state: number
-}
 
 const sb = useSandbox()
 const developer: SandboxRunOptions = {as: 'developer'}

@@ -2,15 +2,7 @@ import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {fingerprintsOf, makeKey} from '../helpers/ssh-keys.js'
-
-interface KeyRecord {
-  id: number
-  title: string
-  key: string
-  usage_type: string
-  user: Record<string, unknown> & {username: string}
-  deploy_keys_projects?: Array<{id: number; deploy_key_id: number; project_id: number; can_push: boolean; created_at: string; updated_at: string}>
-}
+import type {SshKeyRecord as KeyRecord} from '../../src/api/keys.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

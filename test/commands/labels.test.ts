@@ -4,16 +4,7 @@ import {join} from 'node:path'
 import {displayWidth} from '../../src/core/display-width.js'
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
-
-interface Label {
-  id: number
-  name: string
-  color: string
-  description: string | null
-  priority?: number | null
-  subscribed: boolean
-  is_project_label?: boolean
-}
+import type {Label} from '../../src/api/labels.js'
 
 const sb = useSandbox({seedLabels: 250})
 

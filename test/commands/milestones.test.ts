@@ -1,21 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Milestone {
-  id: number
-  iid: number
-  group_id: number
-  title: string
-  description: string | null
-  state: string
-  start_date: string | null
-  due_date: string | null
-  expired: boolean
-  updated_at: string
-}
+import type {Milestone, MilestoneWorkItem as WorkItem} from '../../src/api/milestones.js'
 
 /** an issue or a merge request: the fields these tests read */
-type WorkItem = Pick<Milestone, 'title'> & {project_id: number}
 
 const sb = useSandbox()
 const developer: SandboxRunOptions = {as: 'developer'}

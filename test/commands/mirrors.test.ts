@@ -1,21 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Mirror {
-  id: number
-  url: string
-  auth_method: string
-  enabled: boolean
-  keep_divergent_refs: boolean
-  only_protected_branches: boolean
-  mirror_branch_regex?: string | null
-  update_status: string
-  last_error: string | null
-  last_update_at: string | null
-  last_update_started_at: string | null
-  last_successful_update_at: string | null
-  host_keys: Array<{fingerprint_sha256: string}>
-}
+import type {RemoteMirror as Mirror} from '../../src/api/mirrors.js'
 
 const sb = useSandbox({jobDelayMs: 600})
 const maintainer: SandboxRunOptions = {as: 'maintainer'}

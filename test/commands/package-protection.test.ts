@@ -3,15 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Rule {
-  id: number
-  project_id: number
-  package_name_pattern: string
-  package_type: string
-  minimum_access_level_for_delete: string | null
-  minimum_access_level_for_push: string | null
-}
+import type {PackageProtectionRule as Rule} from '../../src/api/package-protection.js'
 
 const sb = useSandbox()
 const maintainer: SandboxRunOptions = {as: 'maintainer'}

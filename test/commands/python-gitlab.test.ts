@@ -12,6 +12,7 @@ import {request} from 'node:http'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
+import type {Label} from '../../src/api/labels.js'
 
 /** Debian's interpreter, which holds python3-gitlab (a pyenv or venv `python3` on PATH does not) */
 const PYTHON = '/usr/bin/python3'
@@ -71,12 +72,6 @@ beforeAll(async () => {
     throw new Error(`python-gitlab is missing: install it with \`apt-get install -y python3-gitlab\` (.ci/run does so in CI)\n${probe.stderr}`)
   }
 })
-
-interface Label {
-  id: number
-  name: string
-  color: string
-}
 
 describe('python-gitlab\'s CLI against the sandbox', () => {
   it('creates, gets, lists and deletes a project label (project-label)', async () => {

@@ -9,27 +9,9 @@ import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {runRecipe, type RecipeResult} from '../helpers/recipes.js'
 import {useSandbox} from '../helpers/sandbox.js'
-
-interface Token {
-  id: number
-  name: string
-  revoked: boolean
-  active: boolean
-  expires_at: string | null
-  token?: string
-}
-
-interface Variable {
-  key: string
-  value: string
-  masked: boolean
-  protected: boolean
-}
-
-interface Feature {
-  name: string
-  gates: Array<{key: string; value: unknown}>
-}
+import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import type {CiVariable as Variable} from '../../src/api/ci-variables.js'
+import type {Feature} from '../../src/api/features.js'
 
 const sb = useSandbox({jobDelayMs: 150})
 

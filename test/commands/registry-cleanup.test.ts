@@ -1,16 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Policy {
-  group_id: number
-  next_run_at: string | null
-  last_run_at: string | null
-  keep_n_days_after_download: number
-  cadence: number
-  enabled: boolean
-  status: string
-  last_run_detailed_metrics: Record<string, {deleted_entries_count: number; deleted_size: number}>
-}
+import type {CleanupPolicy as Policy} from '../../src/api/registry-cleanup.js'
 
 const sb = useSandbox()
 const owner: SandboxRunOptions = {as: 'owner'}

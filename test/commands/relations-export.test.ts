@@ -8,31 +8,9 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-interface Batch {
-  status: number
-  batch_number: number
-  objects_count: number
-  error: string | null
-  updated_at: string
-}
-
-interface Entry {
-  relation: string
-  status: number
-  error: string | null
-  updated_at: string
-  batched: boolean
-  batches_count: number
-  batches?: Batch[]
-}
-
-interface BulkRow {
-  item: string
-  status: string
-  result?: {path: string; bytes: number}
-  error?: string
-}
+import type {RelationExportStatus as Entry} from '../../src/api/relations-export.js'
+import type {BulkRow} from '../../src/core/bulk.js'
+import type {DownloadResult} from '../../src/core/download.js'
 
 const sb = useSandbox({jobDelayMs: 150})
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
@@ -68,6 +46,17 @@ async function endedExport(project: number, batched = false): Promise<Entry[]> {
     return entries.length > 0 && entries.every(e => e.status !== 0 && Date.parse(e.updated_at) >= started)
   }, 'the export to end')
   return statusOf(project)
+}
+
+/**
+ * `start --wait` tells the new export's entries from the previous export's by the second of the
+ * server's Date header (exportProgress in src/api/relations-export.ts): a start in the very second of
+ * the previous export's last move would be taken for it. Waits for the next second.
+ */
+async function pastLastMove(project: number): Promise<void> {
+  const last = Math.max(0, ...(await statusOf(project)).map(e => Date.parse(e.updated_at)))
+  const wait = Math.floor(last / 1000) * 1000 + 1000 - Date.now()
+  if (wait > 0) await sleep(wait)
 }
 
 async function finishedExport(project: number, batched: boolean): Promise<Entry[]> {
@@ -162,6 +151,7 @@ describe('relations-export start, status and wait', () => {
   it('a failing relation makes wait exit 9 naming it with the server\'s error; another relation still waits fine', async () => {
     const control = await fetch(`${sb.url}/__sandbox/features`, {method: 'POST', body: JSON.stringify({name: 'relations_export_fail_issues', enabled: true})})
     expect(control.status).toBe(200)
+    await pastLastMove(20)
     const started = await run(['start', '-p', '20', '--batched', '--wait', '--interval', '1'])
     expect(started.code).toBe(9)
     expect(started.stdout).toBe('')
@@ -179,6 +169,7 @@ describe('relations-export start, status and wait', () => {
     // the failure stays with that export: a new one, once the failure is gone, is waited for afresh
     sb.sandbox.store.options.features.clear()
     sb.sandbox.store.options.jobDelayMs = 2500
+    await pastLastMove(20)
     const fresh = await run(['start', '-p', '20', '--wait', '--interval', '1', '--json'])
     expect(fresh.code, fresh.stderr).toBe(0)
     expect(fresh.json<Entry[]>().find(e => e.relation === 'issues')).toMatchObject({status: 1, error: null})
@@ -280,7 +271,7 @@ describe('relations-export download', () => {
     expect(result.code, result.stderr).toBe(0)
     const expected = entries.flatMap(e => (e.batched ? e.batches!.map(b => `${e.relation}_${b.batch_number}.ndjson.gz`) : [`${e.relation}.ndjson.gz`]))
     expect(readdirSync(dir).sort()).toEqual([...expected].sort())
-    const rows = result.json<BulkRow[]>()
+    const rows = result.json<BulkRow<DownloadResult>[]>()
     expect(rows).toHaveLength(expected.length)
     for (const row of rows) {
       expect(row.status, row.item).toBe('ok')
@@ -297,7 +288,7 @@ describe('relations-export download', () => {
     const cwd = tempDir()
     const result = await sb.run(['relations-export', 'download', '-p', 'acme/platform/api', '--all', '--json'], {...maintainer, cwd})
     expect(result.code, result.stderr).toBe(0)
-    const rows = result.json<BulkRow[]>()
+    const rows = result.json<BulkRow<DownloadResult>[]>()
     expect(rows.find(r => r.item === 'labels')).toMatchObject({status: 'skipped', error: expect.stringContaining('not finished: failed (Export of labels failed')})
     expect(rows.filter(r => r.status === 'ok').length).toBe(rows.length - 1)
     expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).not.toContain('labels.ndjson.gz')
@@ -316,7 +307,7 @@ describe('relations-export download', () => {
     const dir = tempDir()
     const failed = await run(['download', '-p', '20', '--all', dir, '--json'])
     expect(failed.code).toBe(3)
-    const rows = failed.json<BulkRow[]>()
+    const rows = failed.json<BulkRow<DownloadResult>[]>()
     expect(rows.filter(r => r.status === 'failed')).toHaveLength(1)
     expect(failed.stderr).toContain(`Error: 1 of ${rows.length} failed`)
     expect(readdirSync(dir)).toHaveLength(rows.length - 1)

@@ -2,13 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-interface SecuritySettings {
-  project_id: number
-  created_at: string
-  updated_at: string
-  secret_push_protection_enabled: boolean
-}
+import type {SecuritySettings} from '../../src/api/security-settings.js'
 
 /** "Project security settings" fields of the spec */
 const SPEC_FIELDS = [

@@ -2,9 +2,8 @@ import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TerminalSession, hasTmux} from '../helpers/terminal.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-type Account = {id: number; username: string; name: string; email?: string; unconfirmed_email?: string}
-type Token = {id: number; name: string; active: boolean; revoked: boolean; scopes: string[]; user_id: number; expires_at: string; token?: string}
+import type {ServiceAccount as Account} from '../../src/api/service-accounts.js'
+import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

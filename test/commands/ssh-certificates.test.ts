@@ -1,13 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
-
-interface Certificate {
-  id: number
-  title: string
-  key: string
-  created_at: string
-}
+import type {SshCertificate as Certificate} from '../../src/api/ssh-certificates.js'
 
 const sb = useSandbox()
 const owner: SandboxRunOptions = {as: 'owner'}

@@ -1,15 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-interface Move {
-  id: number
-  created_at: string
-  state: string
-  source_storage_name: string
-  destination_storage_name: string
-  group: {id: number; web_url: string; name: string}
-}
+import type {GroupStorageMove as Move} from '../../src/api/storage-moves.js'
 
 const sb = useSandbox({jobDelayMs: 600})
 const admin: SandboxRunOptions = {as: 'admin'}

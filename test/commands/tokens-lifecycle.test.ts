@@ -5,8 +5,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {freshConfigDir} from '../helpers/cli.js'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-
-type Token = {id: number; name: string; active: boolean; revoked: boolean; scopes: string[]; user_id: number; expires_at: string | null; token?: string}
+import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

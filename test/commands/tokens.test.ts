@@ -2,8 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TerminalSession, hasTmux} from '../helpers/terminal.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
-
-type Token = {id: number; name: string; active: boolean; revoked: boolean; scopes: string[]; user_id: number; expires_at: string | null; token?: string}
+import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}

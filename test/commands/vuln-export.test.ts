@@ -1,25 +1,13 @@
 import {mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
+import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
 import {formatBytes} from '../../src/core/bytes.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
-
-interface Export {
-  id: number
-  created_at: string
-  project_id: number | null
-  group_id: number | null
-  format: string
-  status: string
-  started_at: string | null
-  finished_at: string | null
-  send_email?: boolean
-  expires_at: string
-  _links: {self: string; download: string}
-}
+import type {VulnerabilityExport as Export} from '../../src/api/vulnerability-exports.js'
 
 const HEADER = 'Group Name,Project Name,Tool,Scanner Name,Status,Vulnerability,Details,Additional Info,Severity,CVE,CWE,Other Identifiers,Detected At,Location,Activity,Comments,Full Path,CVSS Vectors,Dismissal Reason'
 const LONG = 3_600_000
@@ -39,6 +27,15 @@ async function create(args: string[], options: SandboxRunOptions = developer): P
   const result = await sb.run(['vuln-export', 'create', ...args, '--json'], options)
   expect(result.code, result.stderr).toBe(0)
   return result.json<Export>()
+}
+
+/** once the export has ended: until then it blocks its user and project or group (429) for the next test */
+async function ended({id}: Export, as: SeedRole = 'developer'): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (['finished', 'failed'].includes((await sb.api<Export>('GET', `/security/vulnerability_exports/${id}`, {as})).body.status)) return
+    await sleep(20)
+  }
+  throw new Error(`vulnerability export ${id} did not end`)
 }
 
 async function setFeature(name: string, enabled: boolean): Promise<void> {
@@ -108,11 +105,13 @@ describe('vuln-export create', () => {
     const instance = await create([], {as: 'outsider'})
     expect(instance).toMatchObject({project_id: null, group_id: null})
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/security/vulnerability_exports'})
+    await Promise.all([ended(group), ended(instance, 'outsider')])
   })
 
   it('--send-email and --format go to the API as send_email and export_format', async () => {
     const created = await create(['-p', '21', '--send-email', '--format', 'csv'])
     expect(created).toMatchObject({project_id: 21, format: 'csv', send_email: true})
+    await ended(created)
   })
 
   it('--wait polls until finished and prints the finished export', async () => {

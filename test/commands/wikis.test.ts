@@ -5,21 +5,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {WikisState} from '../../src/sandbox/routes/wikis.js'
-
-interface WikiPage {
-  content?: string
-  format: string
-  slug: string
-  title: string
-  encoding?: string
-}
-
-interface Attachment {
-  file_name: string
-  file_path: string
-  branch: string
-  link: {url: string; markdown: string}
-}
+import type {WikiPage, WikiAttachment as Attachment} from '../../src/api/wikis.js'
 
 const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-wikis-'))

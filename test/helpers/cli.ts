@@ -1,8 +1,11 @@
-// Runs the real, built CLI (`bin/run.js`) as a child process, as a user or a script would.
+// Runs the real, built CLI: by default inside the test process (in-process.ts: the bundle bin/run.js
+// loads, run as the binary runs it), and as a child process of `bin/run.js`, as a user or a script runs
+// it, for what only a process shows (`spawn: true`, or another installed copy's `bin`).
 import {spawn} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
+import {runInProcess, testProcessEnv, type Captured, type RunSpec} from './in-process.js'
 
 export const BIN = resolve(import.meta.dirname, '../../bin/run.js')
 
@@ -19,19 +22,27 @@ export interface RunOptions {
   /** text for standard input; without it stdin is empty and not a terminal */
   stdin?: string
   cwd?: string
-  /** another installed copy's bin/run.js (default: this checkout's) */
+  /** another installed copy's bin/run.js (default: this checkout's); always spawned */
   bin?: string
+  /**
+   * run `bin/run.js` as its own process, for what only a process shows: its real exit status, the
+   * launcher and the code cache, signals, a pipe closed early, start-up
+   */
+  spawn?: boolean
 }
 
 export function freshConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'forgectl-test-'))
 }
 
-/** the environment without anything of the developer's own forgectl setup */
+/** what the test runner sets for itself, which a user's forgectl does not get: Node's options, and vitest's NODE_ENV=test (oclif rereads its manifest on every run under it) */
+const RUNNER_ONLY = new Set(['NODE_OPTIONS', 'NODE_ENV'])
+
+/** the environment without anything of the developer's own forgectl setup, nor of the test runner's */
 export function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('FORGECTL_') && key !== 'NODE_OPTIONS') env[key] = value
+  for (const [key, value] of Object.entries(testProcessEnv())) {
+    if (value !== undefined && !key.startsWith('FORGECTL_') && !RUNNER_ONLY.has(key)) env[key] = value
   }
   return env
 }
@@ -39,23 +50,32 @@ export function cleanEnv(): Record<string, string> {
 export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string | undefined> = {...cleanEnv(), FORGECTL_RETRY_BASE_MS: '20', ...options.env}
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+  const run = options.spawn || options.bin !== undefined ? spawnRun : runInProcess
+  return run(args, {env: env as Record<string, string>, stdin: options.stdin, cwd: options.cwd, bin: options.bin ?? BIN}).then(result)
+}
+
+function result({code, stdout, stderr}: Captured): RunResult {
+  return {
+    code, stdout, stderr,
+    json<T>() {
+      try {
+        return JSON.parse(stdout) as T
+      } catch {
+        throw new Error(`stdout is not JSON (exit ${code}):\n${stdout}\n--- stderr:\n${stderr}`)
+      }
+    },
+  }
+}
+
+function spawnRun(args: string[], options: RunSpec): Promise<Captured> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {env: env as NodeJS.ProcessEnv, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [options.bin, ...args], {env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     child.on('error', reject)
-    child.on('close', code => resolvePromise({
-      code: code ?? -1, stdout, stderr,
-      json<T>() {
-        try {
-          return JSON.parse(stdout) as T
-        } catch {
-          throw new Error(`stdout is not JSON (exit ${code}):\n${stdout}\n--- stderr:\n${stderr}`)
-        }
-      },
-    }))
+    child.on('close', code => resolvePromise({code: code ?? -1, stdout, stderr}))
     child.stdin.end(options.stdin ?? '')
   })
 }

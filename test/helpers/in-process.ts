@@ -1,0 +1,192 @@
+// Runs the built CLI (dist/runtime.cjs, the bundle bin/run.js loads) inside the test process, as the
+// binary would run in its own: the same argv, environment, stdin and working directory, stdout and
+// stderr captured byte for byte, and the exit code the process would end with. Spawning the binary
+// costs a Node start-up per run; this costs the command's own work. What only a process shows
+// (signals, terminals, the code cache, a closed pipe, the launcher) is spawned: runCli with
+// `spawn: true` (cli.ts).
+//
+// A process starts clean and ends with everything it changed; a test process runs many commands, so
+// each run puts back what it changed of the process: environment, argv, cwd, the standard streams,
+// console, exit code and process.exit, listeners it added (its 'exit' listeners run first, as at the
+// end of a process) and oclif's stdin cache. The bundle runs without bin/run.js's launcher, as
+// src/core/launcher.ts allows: a plain import(), and no V8 flag change before a proxied request. Each
+// run's requests go through keep-alive agents of its own (src/core/http-transport.ts): a run never
+// reuses another one's sockets. Runs are serialised: they share one process.
+//
+// Still not a process: the bundle is loaded once per test process, so what its modules read on load
+// comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM and the terminal; DEBUG;
+// OCLIF_COLUMNS), and Node's once-per-process warnings show in the first run only. A test that varies
+// those spawns. Work a run leaves behind after its exit is not killed (its idle keep-alive sockets are
+// unreferenced and close at the server's idle timeout), and an unhandled rejection fails the test
+// through vitest instead of exiting 1.
+import {Console} from 'node:console'
+import {createRequire} from 'node:module'
+import {Readable, Writable} from 'node:stream'
+import tty from 'node:tty'
+import {dirname} from 'node:path'
+
+export interface Captured {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** one run of the CLI, in-process or spawned */
+export interface RunSpec {
+  /** the whole environment of the run, as a spawned process would get it */
+  env: Record<string, string>
+  stdin?: string
+  cwd?: string
+  /** bin/run.js of the checkout: the bundle beside it is loaded, and oclif finds its root from it */
+  bin: string
+}
+
+interface Runtime {
+  execute(options: {args: string[]; dir: string}): Promise<unknown>
+}
+
+/** thrown by process.exit inside a run: the process would end there */
+class ProcessExit extends Error {}
+
+const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGPIPE', 'warning', 'uncaughtException', 'unhandledRejection'] as const
+
+let runtime: Runtime | undefined
+let queue: Promise<unknown> = Promise.resolve()
+/** the test process's own environment while a run has replaced it */
+let outside: NodeJS.ProcessEnv | undefined
+
+/** the environment of the test process, also while a run is under way */
+export function testProcessEnv(): NodeJS.ProcessEnv {
+  return outside ?? process.env
+}
+
+export function runInProcess(args: string[], options: RunSpec): Promise<Captured> {
+  const run = queue.then(() => runNow(args, options))
+  queue = run.catch(() => undefined)
+  return run
+}
+
+/** a stream that keeps what is written to it, until the process would have ended */
+function sink(): {stream: Writable; text(): string; close(): void} {
+  const chunks: Buffer[] = []
+  let open = true
+  const stream = new Writable({
+    highWaterMark: 1 << 30,
+    write(chunk: Buffer, _encoding, done) {
+      if (open) chunks.push(chunk)
+      done()
+    },
+  })
+  return {stream, text: () => Buffer.concat(chunks).toString('utf8'), close: () => void (open = false)}
+}
+
+/** standard input as a pipe gives it: the text, then its end; never a terminal */
+function source(text: string): Readable {
+  const stream = new Readable({read() {}})
+  if (text) stream.push(Buffer.from(text))
+  stream.push(null)
+  return stream
+}
+
+/** Node's own line for a process warning, which its default handler writes to the process's stderr */
+function warningLine(warning: Error & {code?: string}, first: boolean): string {
+  const code = warning.code ? `[${warning.code}] ` : ''
+  const hint = first ? `(Use \`node --trace-warnings ...\` to show where the warning was created)\n` : ''
+  return `(node:${process.pid}) ${code}${warning.name}: ${warning.message}\n${hint}`
+}
+
+function replaceEnv(env: Record<string, string | undefined>): void {
+  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+}
+
+/** the bundle, loaded once per test process, while a run's streams are in place (some of oclif's modules read them on load) */
+function loadRuntime(bin: string): Runtime {
+  // supports-color and ansis ask the file descriptors whether they are terminals: a spawned run's are pipes
+  const isatty = tty.isatty
+  tty.isatty = fd => (fd <= 2 ? false : isatty(fd))
+  try {
+    return createRequire(bin)('../dist/runtime.cjs') as Runtime
+  } finally {
+    tty.isatty = isatty
+  }
+}
+
+async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Promise<Captured> {
+  const out = sink()
+  const err = sink()
+  const saved = {
+    env: {...process.env},
+    argv: process.argv,
+    cwd: process.cwd(),
+    exitCode: process.exitCode,
+    exit: process.exit,
+    console: globalThis.console,
+    streams: Object.fromEntries((['stdin', 'stdout', 'stderr'] as const).map(name => [name, Object.getOwnPropertyDescriptor(process, name)!])),
+    listeners: Object.fromEntries(PROCESS_EVENTS.map(event => [event, process.listeners(event as 'exit') as Listener[]])),
+  }
+  const oclif = () => (globalThis as {oclif?: {stdinCache?: string}}).oclif
+  let exitCode: number | undefined
+  let warned = false
+  try {
+    outside = saved.env
+    replaceEnv(env)
+    process.argv = [process.execPath, bin, ...args]
+    if (cwd) process.chdir(cwd)
+    Object.defineProperty(process, 'stdin', {configurable: true, enumerable: true, value: source(stdin)})
+    Object.defineProperty(process, 'stdout', {configurable: true, enumerable: true, value: out.stream})
+    Object.defineProperty(process, 'stderr', {configurable: true, enumerable: true, value: err.stream})
+    globalThis.console = new Console({stdout: out.stream, stderr: err.stream})
+    process.on('warning', warning => {
+      err.stream.write(warningLine(warning, !warned))
+      warned = true
+    })
+    process.exitCode = undefined
+    process.exit = ((code?: number | string | null) => {
+      exitCode ??= Number(code ?? process.exitCode ?? 0)
+      out.close()
+      err.close()
+      throw new ProcessExit(`process.exit(${exitCode})`)
+    }) as typeof process.exit
+    delete oclif()?.stdinCache
+    runtime ??= loadRuntime(bin)
+    try {
+      // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
+      await runtime.execute({args, dir: dirname(dirname(bin))})
+    } catch (error) {
+      if (!(error instanceof ProcessExit)) throw error
+    }
+    exitCode ??= Number(process.exitCode ?? 0)
+    // the end of the process: its 'exit' listeners run
+    for (const listener of added('exit', saved.listeners.exit)) {
+      try {
+        listener.call(process, exitCode)
+      } catch (error) {
+        if (!(error instanceof ProcessExit)) throw error
+      }
+    }
+  } finally {
+    out.close()
+    err.close()
+    for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event]!)) process.removeListener(event, listener as () => void)
+    for (const [name, descriptor] of Object.entries(saved.streams)) Object.defineProperty(process, name, descriptor)
+    globalThis.console = saved.console
+    process.exit = saved.exit
+    process.exitCode = saved.exitCode
+    if (cwd) process.chdir(saved.cwd)
+    process.argv = saved.argv
+    replaceEnv(saved.env)
+    outside = undefined
+    delete oclif()?.stdinCache
+  }
+  return {code: exitCode, stdout: out.text(), stderr: err.text()}
+}
+
+type Listener = (...args: unknown[]) => void
+
+function added(event: string, before: Listener[]): Listener[] {
+  return (process.listeners(event as 'exit') as Listener[]).filter(listener => !before.includes(listener))
+}
