@@ -8,9 +8,9 @@
 //   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project
 //   5. the test suite's time (`--no-tests` leaves it out)
 import {spawn, spawnSync} from 'node:child_process'
+import {generateKeyPairSync} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {generateKeyPairSync} from 'node:crypto'
 import {join, resolve} from 'node:path'
 import {startSandbox} from '../dist/sandbox/server.js'
 
@@ -51,13 +51,16 @@ const table = []
 // The same GET as `labels get bug -p 20 --json`, with nothing but node:http, printing the body. CommonJS,
 // as forgectl's launcher is: the ES module loader would add its own start-up to the baseline.
 const bareGet = join(work, 'bare-get.cjs')
-writeFileSync(bareGet, `const {request} = require('node:http')
+writeFileSync(
+  bareGet,
+  `const {request} = require('node:http')
 request(process.env.FORGECTL_HOST + '/api/v4/projects/20/labels/bug', {headers: {'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN}}, res => {
   const chunks = []
   res.on('data', chunk => chunks.push(chunk))
   res.on('end', () => process.stdout.write(Buffer.concat(chunks)))
 }).end()
-`)
+`,
+)
 
 /** `command args` under /usr/bin/time: elapsed ms and peak RSS in MB (undefined without /usr/bin/time) */
 async function measured(command, args) {
@@ -91,17 +94,24 @@ try {
   const b = median(times.bare)
   const startUp = (name, what, note) => {
     const c = median(times[name])
-    report(`start-up: ${what} vs node -e 0 (median)`, `${c.toFixed(0)} ms`, `${b.toFixed(0)} ms`, `${(c / b).toFixed(2)}x${note}`,
-      failed.has(name) ? `FAILED: ${failed.get(name)}` : '')
+    report(`start-up: ${what} vs node -e 0 (median)`, `${c.toFixed(0)} ms`, `${b.toFixed(0)} ms`, `${(c / b).toFixed(2)}x${note}`, failed.has(name) ? `FAILED: ${failed.get(name)}` : '')
   }
   startUp('help', 'labels list --help', ' (target at most 2x)')
   startUp('dryRun', 'labels get --dry-run', '')
   startUp('get', 'labels get (one GET from the sandbox)', '')
   const getRatio = median(times.get) / median(times.bareGet)
-  report('one GET: labels get --json vs a bare node:http script sending the same GET (median)', `${median(times.get).toFixed(0)} ms`,
-    `${median(times.bareGet).toFixed(0)} ms`, `${getRatio.toFixed(2)}x (target at most 1.5x)`, failed.has('get') ? `FAILED: ${failed.get('get')}` : '')
-  table.push(['a command that sends one GET (`labels get --json`) vs a bare `node` script sending the same GET with `node:http`',
-    `${getRatio.toFixed(2)}× the bare script (${median(times.get).toFixed(0)} vs ${median(times.bareGet).toFixed(0)} ms)`, '≤ 1.5×'])
+  report(
+    'one GET: labels get --json vs a bare node:http script sending the same GET (median)',
+    `${median(times.get).toFixed(0)} ms`,
+    `${median(times.bareGet).toFixed(0)} ms`,
+    `${getRatio.toFixed(2)}x (target at most 1.5x)`,
+    failed.has('get') ? `FAILED: ${failed.get('get')}` : '',
+  )
+  table.push([
+    'a command that sends one GET (`labels get --json`) vs a bare `node` script sending the same GET with `node:http`',
+    `${getRatio.toFixed(2)}× the bare script (${median(times.get).toFixed(0)} vs ${median(times.bareGet).toFixed(0)} ms)`,
+    '≤ 1.5×',
+  ])
   table.push(['start-up of `labels list --help` vs `node -e 0`', `${(median(times.help) / b).toFixed(2)}× (${median(times.help).toFixed(0)} vs ${b.toFixed(0)} ms)`, '≤ 2×'])
 
   // 2. --all over 100 pages of 20, each request delayed 50 ms.
@@ -111,10 +121,18 @@ try {
   const sequential = await run(process.execPath, [bin, ...list, '--concurrency', '1'])
   sandbox.store.options.latencyMs = 0
   const allRatio = sequential.ms / concurrent.ms
-  report('--all over 100 pages, 50 ms latency: concurrent vs one page at a time', `${concurrent.ms.toFixed(0)} ms`, `${sequential.ms.toFixed(0)} ms`,
+  report(
+    '--all over 100 pages, 50 ms latency: concurrent vs one page at a time',
+    `${concurrent.ms.toFixed(0)} ms`,
+    `${sequential.ms.toFixed(0)} ms`,
     `${allRatio.toFixed(1)}x faster (target at least 6x; the ideal at 8-way is about 7x)`,
-    concurrent.code === 0 && sequential.code === 0 ? '' : `FAILED: ${(concurrent.stderr + sequential.stderr).slice(0, 200)}`)
-  table.push(['`--all` over 100 pages at 50 ms latency, concurrency 8', `${allRatio.toFixed(1)}× the page-by-page floor (${concurrent.ms.toFixed(0)} vs ${sequential.ms.toFixed(0)} ms)`, '≥ 6× (ideal ≈ 7×)'])
+    concurrent.code === 0 && sequential.code === 0 ? '' : `FAILED: ${(concurrent.stderr + sequential.stderr).slice(0, 200)}`,
+  )
+  table.push([
+    '`--all` over 100 pages at 50 ms latency, concurrency 8',
+    `${allRatio.toFixed(1)}× the page-by-page floor (${concurrent.ms.toFixed(0)} vs ${sequential.ms.toFixed(0)} ms)`,
+    '≥ 6× (ideal ≈ 7×)',
+  ])
 
   // 3. A large download, streamed to disk.
   const size = quick ? GiB / 8 : GiB
@@ -141,11 +159,18 @@ try {
   const mbps = ms => size / 1e6 / (ms / 1000)
   const peak = best.peakMb === undefined ? 'peak RSS unknown (no /usr/bin/time)' : `${best.peakMb.toFixed(0)} MB peak RSS`
   const throughputRatio = bestCurl ? bestCurl.ms / best.ms : undefined
-  report(`download of ${size / GiB} GiB: peak memory and throughput`, `${peak}, ${mbps(best.ms).toFixed(0)} MB/s${ok ? '' : ' (SIZE MISMATCH)'}`,
+  report(
+    `download of ${size / GiB} GiB: peak memory and throughput`,
+    `${peak}, ${mbps(best.ms).toFixed(0)} MB/s${ok ? '' : ' (SIZE MISMATCH)'}`,
     bestCurl ? `curl ${mbps(bestCurl.ms).toFixed(0)} MB/s, ${bestCurl.peakMb?.toFixed(0) ?? '?'} MB peak RSS` : 'curl not found',
-    `${throughputRatio === undefined ? 'no curl to compare with' : `throughput ${throughputRatio.toFixed(2)}x curl's`} (target at least 1.0x, peak RSS at most 80 MB)`, downloadFailure)
-  table.push([`${size / GiB} GiB download (\`api --download\`)`,
-    `${throughputRatio === undefined ? 'no curl' : `${throughputRatio.toFixed(2)}× \`curl\`'s throughput`} (${mbps(best.ms).toFixed(0)} MB/s), ${best.peakMb?.toFixed(0) ?? '?'} MB peak`, '≥ 1.0× `curl`, peak RSS ≤ 80 MB'])
+    `${throughputRatio === undefined ? 'no curl to compare with' : `throughput ${throughputRatio.toFixed(2)}x curl's`} (target at least 1.0x, peak RSS at most 80 MB)`,
+    downloadFailure,
+  )
+  table.push([
+    `${size / GiB} GiB download (\`api --download\`)`,
+    `${throughputRatio === undefined ? 'no curl' : `${throughputRatio.toFixed(2)}× \`curl\`'s throughput`} (${mbps(best.ms).toFixed(0)} MB/s), ${best.peakMb?.toFixed(0) ?? '?'} MB peak`,
+    '≥ 1.0× `curl`, peak RSS ≤ 80 MB',
+  ])
 
   // 4. Bulk: one deploy key added to 200 projects (one POST per project, as the API requires), with
   //    bounded concurrency in one process, vs the same requests one by one, vs one process per project
@@ -170,11 +195,15 @@ try {
     if (single.code !== 0) loopFailures++
   }
   sandbox.store.options.latencyMs = 0
-  report(`bulk: a deploy key added to ${items} projects (20 ms latency) vs one request at a time, and vs one process per project`,
-    `${bulk.ms.toFixed(0)} ms`, `${sequentialBulk.ms.toFixed(0)} ms one at a time; ${oneByOne.toFixed(0)} ms as ${items} invocations`,
+  report(
+    `bulk: a deploy key added to ${items} projects (20 ms latency) vs one request at a time, and vs one process per project`,
+    `${bulk.ms.toFixed(0)} ms`,
+    `${sequentialBulk.ms.toFixed(0)} ms one at a time; ${oneByOne.toFixed(0)} ms as ${items} invocations`,
     `${(sequentialBulk.ms / bulk.ms).toFixed(1)}x and ${(oneByOne / bulk.ms).toFixed(1)}x faster`,
-    [bulk, sequentialBulk].every(r => r.code === 0) && loopFailures === 0 ? ''
-      : `FAILED: exit ${bulk.code}/${sequentialBulk.code}, ${loopFailures} loop runs: ${(bulk.stderr + sequentialBulk.stderr).slice(0, 200)}`)
+    [bulk, sequentialBulk].every(r => r.code === 0) && loopFailures === 0
+      ? ''
+      : `FAILED: exit ${bulk.code}/${sequentialBulk.code}, ${loopFailures} loop runs: ${(bulk.stderr + sequentialBulk.stderr).slice(0, 200)}`,
+  )
   // 5. The test suite, as CI's test step runs it (without the build, which `npm test` does first).
   if (process.argv.includes('--no-tests')) {
     table.push(['`npm test` on this machine', 'not run (--no-tests)', '≤ 90 s'])
@@ -189,7 +218,13 @@ try {
         return 'no results'
       }
     })()
-    report('the test suite (vitest run, without the build)', `${(tests.ms / 1000).toFixed(0)} s, ${counts}`, 'target 90 s', `${(tests.ms / 90_000).toFixed(2)}x the target`, tests.code === 0 ? '' : `exit ${tests.code}`)
+    report(
+      'the test suite (vitest run, without the build)',
+      `${(tests.ms / 1000).toFixed(0)} s, ${counts}`,
+      'target 90 s',
+      `${(tests.ms / 90_000).toFixed(2)}x the target`,
+      tests.code === 0 ? '' : `exit ${tests.code}`,
+    )
     table.push(['`npm test` on this machine (test step, build excluded)', `${(tests.ms / 1000).toFixed(0)} s (${counts})`, '≤ 90 s'])
   }
   console.log(`\n| measure | this run | target |\n|---|---|---|\n${table.map(row => `| ${row.join(' | ')} |`).join('\n')}`)

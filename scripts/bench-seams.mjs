@@ -6,7 +6,7 @@
 //   cache:    the bundle compiled with V8's code cache, vs without (and writing nothing)
 //   writing:  a run that finds no cache and writes one at exit, vs one that writes nothing
 // The lent import() is not here: without it a run that loads a package on demand fails.
-import {spawn, execFileSync} from 'node:child_process'
+import {execFileSync, spawn} from 'node:child_process'
 import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -34,8 +34,16 @@ const variants = {
   launcher: source => source,
   noLiftoff: source => edit(source, "    require('node:v8').setFlagsFromString('--liftoff-only')\n", ''),
   uncached: source => edit(edit(source, 'const cachedData = readCache()', 'const cachedData = undefined'), 'let cacheWanted = ', 'let cacheWanted = false && '),
-  writing: source => edit(edit(edit(source, "const vm = require('node:vm')\n", "const vm = require('node:vm')\nconst {appendFileSync} = require('node:fs')\n"), 'const cachedData = readCache()', 'const cachedData = undefined'), '  writeCache(script)\n',
-    `  const started = process.hrtime.bigint()\n  writeCache(script)\n  appendFileSync(${JSON.stringify(writeLog)}, \`\${Number(process.hrtime.bigint() - started) / 1e6}\\n\`)\n`),
+  writing: source =>
+    edit(
+      edit(
+        edit(source, "const vm = require('node:vm')\n", "const vm = require('node:vm')\nconst {appendFileSync} = require('node:fs')\n"),
+        'const cachedData = readCache()',
+        'const cachedData = undefined',
+      ),
+      '  writeCache(script)\n',
+      `  const started = process.hrtime.bigint()\n  writeCache(script)\n  appendFileSync(${JSON.stringify(writeLog)}, \`\${Number(process.hrtime.bigint() - started) / 1e6}\\n\`)\n`,
+    ),
 }
 
 /** a copy of the installed files with its own bin/run.js, its cache written as the build does */
@@ -60,9 +68,7 @@ function run(args) {
     const child = spawn(process.execPath, ['-r', cpuProbe, ...args], {env, stdio: ['ignore', 'ignore', 'pipe']})
     let stderr = ''
     child.stderr.on('data', d => (stderr += d))
-    child.on('close', code => (code === 0
-      ? done({ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: Number(readFileSync(cpuLog, 'utf8'))})
-      : fail(new Error(`${args.join(' ')}: ${stderr}`))))
+    child.on('close', code => (code === 0 ? done({ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: Number(readFileSync(cpuLog, 'utf8'))}) : fail(new Error(`${args.join(' ')}: ${stderr}`))))
   })
 }
 
@@ -81,8 +87,11 @@ try {
   }
   const m = key => median(times[key].map(t => t.ms))
   const cpu = key => median(times[key].map(t => t.cpu))
-  const row = (what, ours, without) => console.log(`${what}\n  ${m(ours).toFixed(0)} ms with, ${m(without).toFixed(0)} ms without: ${(m(without) - m(ours)).toFixed(0)} ms gained`
-    + ` (CPU ${cpu(ours).toFixed(0)} vs ${cpu(without).toFixed(0)} ms: ${(cpu(without) - cpu(ours)).toFixed(0)})`)
+  const row = (what, ours, without) =>
+    console.log(
+      `${what}\n  ${m(ours).toFixed(0)} ms with, ${m(without).toFixed(0)} ms without: ${(m(without) - m(ours)).toFixed(0)} ms gained`
+        + ` (CPU ${cpu(ours).toFixed(0)} vs ${cpu(without).toFixed(0)} ms: ${(cpu(without) - cpu(ours)).toFixed(0)})`,
+    )
   console.log(`medians of ${n} interleaved runs; node -e 0: ${m('bare').toFixed(0)} ms (CPU ${cpu('bare').toFixed(0)} ms)`)
   row('--liftoff-only before the first request through undici (proxied runs only; this direct GET sets no flag, so the row shows noise), labels get --json', 'launcher get', 'noLiftoff get')
   for (const name of Object.keys(cases)) row(`code cache, ${cases[name].join(' ')}`, `launcher ${name}`, `uncached ${name}`)

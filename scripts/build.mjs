@@ -4,9 +4,10 @@
 // Commands stay lazy: the bundle holds a getter per command id, and a command's module is evaluated
 // only when that command runs. Heavy libraries used only by some commands stay external and are
 // imported lazily where needed.
-import {build} from 'esbuild'
+
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative, sep} from 'node:path'
+import {build} from 'esbuild'
 
 const root = new URL('..', import.meta.url).pathname
 const walk = dir => readdirSync(dir, {withFileTypes: true}).flatMap(e => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
@@ -72,8 +73,13 @@ const plainIdSort = {
 const DEFERRED = [
   {file: /@oclif[/\\]core[/\\]lib[/\\]help[/\\]util\.js$/, name: 'ejs_1', statement: 'const ejs_1 = __importDefault(require("ejs"));'},
   {file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/, name: 'tinyglobby_1', statement: 'const tinyglobby_1 = require("tinyglobby");'},
-  {file: /@oclif[/\\]core[/\\]lib[/\\]logger\.js$/, name: 'debug_1', statement: 'const debug_1 = __importDefault(require("debug"));',
-    unless: '{default: () => () => undefined}', when: 'process.env.DEBUG'},
+  {
+    file: /@oclif[/\\]core[/\\]lib[/\\]logger\.js$/,
+    name: 'debug_1',
+    statement: 'const debug_1 = __importDefault(require("debug"));',
+    unless: '{default: () => () => undefined}',
+    when: 'process.env.DEBUG',
+  },
 ]
 const deferredRequires = {
   name: 'deferred-requires',
@@ -115,18 +121,20 @@ const {metafile} = await build({
 // escapes non-ASCII text but leaves some in regular expressions, where \uXXXX means the same.
 const bundleFile = join(root, 'dist/runtime.cjs')
 const bundled = readFileSync(bundleFile, 'utf8')
-if (/[\u0080-\uffff]/.test(bundled)) writeFileSync(bundleFile, bundled.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+if (/[\u0080-\uffff]/.test(bundled))
+  writeFileSync(
+    bundleFile,
+    bundled.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  )
 
 // An import() of an external package fails when bin/run.js runs the bundle (see src/core/launcher.ts),
 // and only at the moment it runs: refuse to build one.
-const unlent = Object.entries(metafile.inputs).flatMap(([input, {imports}]) =>
-  imports.filter(i => i.kind === 'dynamic-import' && i.external).map(i => `${input}: import('${i.path}')`))
+const unlent = Object.entries(metafile.inputs).flatMap(([input, {imports}]) => imports.filter(i => i.kind === 'dynamic-import' && i.external).map(i => `${input}: import('${i.path}')`))
 if (unlent.length > 0) throw new Error(`use importModule() from src/core/launcher.ts for:\n  ${unlent.join('\n  ')}`)
 
 // @oclif/core's main module checks the Node version with semver on load (5 ms, 47 files): forgectl's
 // own code imports the parts it uses (@oclif/core/flags, /args, /command, /errors) instead.
-const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) =>
-  input.startsWith('src/') && imports.some(i => i.path === 'node_modules/@oclif/core/lib/index.js'))
+const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) => input.startsWith('src/') && imports.some(i => i.path === 'node_modules/@oclif/core/lib/index.js'))
 if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not '@oclif/core', in:\n  ${rootImports.map(([input]) => input).join('\n  ')}`)
 
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
@@ -136,9 +144,18 @@ const inBundle = Object.keys(metafile.inputs).filter(input => input.startsWith('
 if (inBundle.length > 0) throw new Error(`the CLI bundle must not include the sandbox (load it with loadSandbox()):\n  ${inBundle.join('\n  ')}`)
 const sandboxFiles = walk(join(root, 'src/sandbox')).filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
 const {metafile: sandboxMeta} = await build({
-  absWorkingDir: root, metafile: true, write: false, bundle: true, packages: 'external', platform: 'node', format: 'esm',
-  entryPoints: sandboxFiles, outdir: 'dist-sandbox-check', logLevel: 'warning',
+  absWorkingDir: root,
+  metafile: true,
+  write: false,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  entryPoints: sandboxFiles,
+  outdir: 'dist-sandbox-check',
+  logLevel: 'warning',
 })
-const borrowed = Object.entries(sandboxMeta.inputs).filter(([input]) => input.startsWith('src/sandbox/')).flatMap(([input, {imports}]) =>
-  imports.filter(i => !i.external && !i.path.startsWith('src/sandbox/')).map(i => `${input}: ${i.original ?? i.path}`))
+const borrowed = Object.entries(sandboxMeta.inputs)
+  .filter(([input]) => input.startsWith('src/sandbox/'))
+  .flatMap(([input, {imports}]) => imports.filter(i => !i.external && !i.path.startsWith('src/sandbox/')).map(i => `${input}: ${i.original ?? i.path}`))
 if (borrowed.length > 0) throw new Error(`the sandbox must not import the CLI's code (src/core, src/api, src/commands):\n  ${borrowed.join('\n  ')}`)

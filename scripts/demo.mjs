@@ -48,7 +48,21 @@ try {
   await step('log in as the sandbox administrator (token from stdin, checked with GET /user)', ['auth', 'login', '--host', sandbox.url, '--token-stdin'], sandbox.tokens.admin)
   await step('where am I connected, and does the server accept the token?', ['auth', 'status', '-o', 'yaml'])
   await step('labels of a project addressed by its full path', ['labels', 'list', '-p', 'acme/platform/api', '-o', 'table'])
-  await step('create a label (colour as a CSS name)', ['labels', 'create', 'needs-review', '--color', 'orange', '--description', 'Waiting for a reviewer', '-p', 'acme/platform/api', '-o', 'table', '--columns', 'id,name,color,description'])
+  await step('create a label (colour as a CSS name)', [
+    'labels',
+    'create',
+    'needs-review',
+    '--color',
+    'orange',
+    '--description',
+    'Waiting for a reviewer',
+    '-p',
+    'acme/platform/api',
+    '-o',
+    'table',
+    '--columns',
+    'id,name,color,description',
+  ])
   await step('scripts can run it again', ['labels', 'create', 'needs-review', '--color', 'orange', '-p', 'acme/platform/api', '--if-not-exists', '-q'])
   await step('subscribe, twice: the second answer is 304 Not Modified', ['labels', 'subscribe', 'needs-review', '-p', 'acme/platform/api', '-q'])
   await step('', ['labels', 'subscribe', 'needs-review', '-p', 'acme/platform/api', '-q'])
@@ -58,7 +72,20 @@ try {
   await step('', ['labels', 'delete', 'needs-review', '-p', 'acme/platform/api', '--yes'])
   await step('every page, as CSV', ['labels', 'list', '-g', 'acme', '--all', '-o', 'csv', '--columns', 'id,name,color'])
   await step('a token for a CI job: the value is shown once, and kept in the data', ['tokens', 'create', '-u', '3', '--name', 'ci-deploy', '--scope', 'api', '--expires-at', nextYear(), '-o', 'yaml'])
-  await step('one deploy key into several projects, one request each, every result reported', ['deploy-keys', 'add', '--title', 'ci', '--key-file', keyFile, '-p', 'acme/platform/api,acme/website,opensource/tool', '-o', 'table', '--columns', 'item,status'])
+  await step('one deploy key into several projects, one request each, every result reported', [
+    'deploy-keys',
+    'add',
+    '--title',
+    'ci',
+    '--key-file',
+    keyFile,
+    '-p',
+    'acme/platform/api,acme/website,opensource/tool',
+    '-o',
+    'table',
+    '--columns',
+    'item,status',
+  ])
   await step('a vulnerability report: export, wait, stream the CSV (here to stdout)', ['vuln-export', 'create', '-p', 'acme/platform/api', '--interval', '1', '--download', '-'])
   await step('any endpoint through the escape hatch', ['api', 'GET', '/user', '--columns', 'id,username,is_admin', '-o', 'table'])
 } finally {

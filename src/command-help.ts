@@ -24,22 +24,23 @@ export const isGlobal = (flag: Flag): boolean => flag.helpGroup !== undefined &&
 /** `--project <value>` says nothing the flag's name does not say better: `--project PROJECT`, `--key-file FILE` */
 function withValueNames(flags: Record<string, Flag>): Record<string, Flag> {
   const valueName = (name: string) => (name.endsWith('-file') ? 'FILE' : name.toUpperCase())
-  return Object.fromEntries(Object.entries(flags).map(([name, flag]) =>
-    [name, flag.type === 'option' && !flag.helpValue && !flag.options ? {...flag, helpValue: valueName(name)} : flag]))
+  return Object.fromEntries(Object.entries(flags).map(([name, flag]) => [name, flag.type === 'option' && !flag.helpValue && !flag.options ? {...flag, helpValue: valueName(name)} : flag]))
 }
 
 /** the flags the USAGE line shows: the command's own */
 function usageFlags(flags: Record<string, Flag>): Record<string, Flag> {
   const own = new Set(Object.keys(flags).filter(name => !isGlobal(flags[name]!)))
   const partners = (name: string) => (flags[name]!.exclusive ?? []).filter(n => own.has(n))
-  return Object.fromEntries([...own].map(name => {
-    const flag = flags[name]!
-    // oclif pairs exclusive flags as `[-a | -b]`; anything else (an own flag exclusive with a global
-    // one, many flags exclusive with --from-file) leaves a dangling `|`: only one-to-one pairs are shown
-    const [partner, ...more] = partners(name)
-    const pair = partner !== undefined && more.length === 0 && partners(partner).length === 1
-    return [name, flag.exclusive ? {...flag, exclusive: pair ? [partner] : []} : flag]
-  }))
+  return Object.fromEntries(
+    [...own].map(name => {
+      const flag = flags[name]!
+      // oclif pairs exclusive flags as `[-a | -b]`; anything else (an own flag exclusive with a global
+      // one, many flags exclusive with --from-file) leaves a dangling `|`: only one-to-one pairs are shown
+      const [partner, ...more] = partners(name)
+      const pair = partner !== undefined && more.length === 0 && partners(partner).length === 1
+      return [name, flag.exclusive ? {...flag, exclusive: pair ? [partner] : []} : flag]
+    }),
+  )
 }
 
 /** how a flag is spelled in a list of names: `-o, --output=table|json`, `--host` */
@@ -78,18 +79,32 @@ export class ForgeCommandHelp extends CommandHelp {
   }
 
   protected sections(): Section[] {
-    return super.sections().flatMap(section => section.header !== 'FLAGS' ? [section] : [
-      {header: section.header, generate: (data, header) => section.generate({...data, flags: data.flags.filter(f => !isGlobal(f))}, header)},
-      {header: 'GLOBAL FLAGS', generate: () => this.globalFlagNames()},
-    ])
+    return super.sections().flatMap(section =>
+      section.header !== 'FLAGS'
+        ? [section]
+        : [
+            {header: section.header, generate: (data, header) => section.generate({...data, flags: data.flags.filter(f => !isGlobal(f))}, header)},
+            {header: 'GLOBAL FLAGS', generate: () => this.globalFlagNames()},
+          ],
+    )
   }
 
   /** the global flags this command takes, by name, in the order they are declared: what they do is in `forgectl help` */
   private globalFlagNames(): string | undefined {
-    const flags = Object.entries(this.command.flags ?? {}).filter(([, f]) => isGlobal(f) && !f.hidden).map(([name, f]) => ({...f, name}))
+    const flags = Object.entries(this.command.flags ?? {})
+      .filter(([, f]) => isGlobal(f) && !f.hidden)
+      .map(([name, f]) => ({...f, name}))
     if (flags.length === 0) return undefined
-    const rows = GLOBAL_GROUPS.map(group => [group.toLowerCase(), flags.filter(f => f.helpGroup === group).map(flagName).join('  ')] as [string, string])
-      .filter(([, names]) => names !== '')
+    const rows = GLOBAL_GROUPS.map(
+      group =>
+        [
+          group.toLowerCase(),
+          flags
+            .filter(f => f.helpGroup === group)
+            .map(flagName)
+            .join('  '),
+        ] as [string, string],
+    ).filter(([, names]) => names !== '')
     const list = this.renderList(rows, {indentation: 2, spacer: '\n', stripAnsi: this.opts.stripAnsi})
     return `${list}\nEach is described once in "${this.config.bin} help".`
   }

@@ -3,8 +3,8 @@
 // the global (connection and output) flags once; a command's help only names them (command-help.ts).
 import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
+import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
-import {fastRender, ForgeCommandHelp, isGlobal} from './command-help.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -38,7 +38,15 @@ export default class ForgeHelp extends Help {
     // a topic added without a place in AREAS still shows, under OTHER (and the help test fails)
     const sections = [...AREAS, ['OTHER', entries.map(e => e.name).filter(n => !known.has(n))] as const].map(([title, names]) => {
       const inArea = names.map(name => entries.find(e => e.name === name)).filter((e): e is Entry => e !== undefined)
-      return inArea.length === 0 ? '' : this.section(title, this.renderList(inArea.map(e => [e.name, this.render(e.summary)]), {indentation: 2, spacer: '\n', stripAnsi: this.opts.stripAnsi}))
+      return inArea.length === 0
+        ? ''
+        : this.section(
+            title,
+            this.renderList(
+              inArea.map(e => [e.name, this.render(e.summary)]),
+              {indentation: 2, spacer: '\n', stripAnsi: this.opts.stripAnsi},
+            ),
+          )
     })
     this.log(this.formatRoot())
     this.log('')

@@ -14,14 +14,16 @@ const RULES: ReadonlyArray<[RegExp, string]> = [
   [/^(HEAD|@|[0-9a-f]{40})$/, 'not "HEAD", "@" or a commit SHA'],
 ]
 
-const HINT = 'git\'s rules for branch names (feature/x is fine)'
+const HINT = "git's rules for branch names (feature/x is fine)"
 
 /** a new branch's name: refused only where git, and so the platform, refuses it, naming the broken rule */
-export const branchName = <R extends boolean = false>(options: {description: string; arg?: boolean; required?: R}) => custom<string, R>({
-  ...options, hint: HINT,
-  parse: name => {
-    const broken = RULES.find(([pattern]) => pattern.test(name))
-    if (broken) throw new RuleBroken(`must follow git's rules for branch names: ${broken[1]}`)
-    return name
-  },
-})
+export const branchName = <R extends boolean = false>(options: {description: string; arg?: boolean; required?: R}) =>
+  custom<string, R>({
+    ...options,
+    hint: HINT,
+    parse: name => {
+      const broken = RULES.find(([pattern]) => pattern.test(name))
+      if (broken) throw new RuleBroken(`must follow git's rules for branch names: ${broken[1]}`)
+      return name
+    },
+  })

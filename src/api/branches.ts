@@ -1,11 +1,11 @@
 // Repository branches and their protection (document 2, "Branches"): /projects/:id/repository/branches,
 // /projects/:id/repository/merged_branches, /projects/:id/protected_branches.
-import {boolean, custom, declare, renamed, RuleBroken, text, type Values} from '../core/input.js'
+import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 import {branchName} from './branch-name.js'
+import {collection} from './collection.js'
 
 export interface Commit {
   /** full SHA */
@@ -40,8 +40,7 @@ export interface Branch {
   web_url: string
   commit: Commit
 }
-export const BRANCH_FIELDS = fieldList<Branch>()(['name', 'merged', 'protected', 'default', 'developers_can_push',
-  'developers_can_merge', 'can_push', 'web_url', 'commit'])
+export const BRANCH_FIELDS = fieldList<Branch>()(['name', 'merged', 'protected', 'default', 'developers_can_push', 'developers_can_merge', 'can_push', 'web_url', 'commit'])
 
 export const BRANCH_COLUMNS = ['name', 'merged', 'protected', 'default', 'commit.short_id', 'commit.committed_date'] as const
 
@@ -74,14 +73,17 @@ export const UNPROTECT_LEVELS = ['30', '40', '60'] as const
 const LEVEL_NAMES: Readonly<Record<string, string>> = {0: 'no one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins'}
 
 /** an access level, typed as its number and sent as one */
-const accessLevel = (levels: readonly string[], description: string) => custom<number>({
-  description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`,
-  options: levels, helpValue: levels.join('|'), hint: `one of ${levels.join(', ')}`,
-  parse: value => {
-    if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')}`)
-    return Number(value)
-  },
-})
+const accessLevel = (levels: readonly string[], description: string) =>
+  custom<number>({
+    description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`,
+    options: levels,
+    helpValue: levels.join('|'),
+    hint: `one of ${levels.join(', ')}`,
+    parse: value => {
+      if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')}`)
+      return Number(value)
+    },
+  })
 
 /** GET .../repository/branches: the filters; the API refuses both at once (checked by the list command) */
 export const BRANCH_FILTERS = declare({
@@ -118,9 +120,7 @@ export type Protection = Values<typeof PROTECTION>
 export const PROTECTED_BRANCH = declare({name: renamed(PROTECTED_NAME, {description: 'protected branch name or wildcard'})})
 
 // A branch name such as `feature/login` is one encoded segment: feature%2Flogin.
-const branches = collection<{parent: string, item: Branch, key: string, filters: BranchFilters, create: NewBranch}>(
-  project => apiPath`/projects/${project}/repository/branches`,
-)
+const branches = collection<{parent: string; item: Branch; key: string; filters: BranchFilters; create: NewBranch}>(project => apiPath`/projects/${project}/repository/branches`)
 
 export const listBranches = branches.list
 export const getBranch = branches.get

@@ -1,9 +1,9 @@
 // Instance-level CI/CD variables (document 2, "Instance CI/CD variables (administrator)"): /admin/ci/variables.
 import {ApiError} from '../core/errors.js'
 import {boolean, choice, declare, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 
 export const VARIABLE_TYPES = ['env_var', 'file'] as const
 export type VariableType = (typeof VARIABLE_TYPES)[number]
@@ -18,8 +18,7 @@ export interface CiVariable {
   /** true means not expandable */
   raw: boolean
 }
-export const CI_VARIABLE_FIELDS = fieldList<CiVariable>()(['key', 'value', 'description', 'variable_type',
-  'protected', 'masked', 'raw'])
+export const CI_VARIABLE_FIELDS = fieldList<CiVariable>()(['key', 'value', 'description', 'variable_type', 'protected', 'masked', 'raw'])
 
 /** the value stays out of list tables: `get` (or --json) shows it */
 export const CI_VARIABLE_COLUMNS = ['key', 'variable_type', 'protected', 'masked', 'raw', 'description'] as const
@@ -35,8 +34,7 @@ export const VARIABLE_KEY = declare({key: KEY})
 export const VARIABLE_INPUTS = declare({
   key: KEY,
   // an empty value is a value; it is asked for masked, as it is often a secret
-  value: text({required: true, secret: true, file: true, empty: 'value', max: 10_000,
-    description: 'the value (a file is sent as read, trailing line break included)'}),
+  value: text({required: true, secret: true, file: true, empty: 'value', max: 10_000, description: 'the value (a file is sent as read, trailing line break included)'}),
   description: text({description: 'description, at most 255 characters', max: 255, empty: 'clears'}),
   variable_type: choice(VARIABLE_TYPES, {description: 'env_var (API default) or file'}),
   masked: boolean({description: 'mask the value in job logs (API default: off)'}),

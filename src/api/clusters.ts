@@ -1,11 +1,12 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
+
+import type {Id} from '../core/id.js'
 import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 import {collection} from './collection.js'
 import type {ProjectSummary, UserBasic} from './common.js'
-import type {Id} from '../core/id.js'
-import {fieldList} from '../core/record-fields.js'
 
 /** "authorization_type (rbac, abac, unknown_authorization)" */
 export const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const
@@ -65,9 +66,22 @@ export interface ProjectCluster {
   /** "only in single-cluster read, create and update responses" */
   project?: ClusterProject
 }
-export const CLUSTER_FIELDS = fieldList<ProjectCluster>()(['id', 'name', 'domain', 'created_at', 'managed',
-  'enabled', 'provider_type', 'platform_type', 'environment_scope', 'cluster_type', 'user', 'platform_orchestrator',
-  'management_project', 'project'])
+export const CLUSTER_FIELDS = fieldList<ProjectCluster>()([
+  'id',
+  'name',
+  'domain',
+  'created_at',
+  'managed',
+  'enabled',
+  'provider_type',
+  'platform_type',
+  'environment_scope',
+  'cluster_type',
+  'user',
+  'platform_orchestrator',
+  'management_project',
+  'project',
+])
 
 export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_orchestrator.api_url'] as const
 
@@ -76,7 +90,9 @@ const PEM_RULE = 'a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CE
 
 /** "ca_cert (string, TLS certificate)": a PEM certificate (or chain), sent as read */
 const caCert = custom<string>({
-  file: true, helpValue: 'PEM', hint: PEM_RULE,
+  file: true,
+  helpValue: 'PEM',
+  hint: PEM_RULE,
   description: 'platform_orchestrator_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one',
   parse: value => {
     if (!PEM_CERTIFICATE.test(value)) throw new RuleBroken(`must be ${PEM_RULE}`)
@@ -135,7 +151,7 @@ function clusterBody(values: ClusterChanges | NewCluster): Record<string, unknow
   return Object.keys(attributes).length > 0 ? {...body, [ORCHESTRATOR]: attributes} : body
 }
 
-const clusters = collection<{parent: string, item: ProjectCluster}>(project => apiPath`/projects/${project}/clusters`)
+const clusters = collection<{parent: string; item: ProjectCluster}>(project => apiPath`/projects/${project}/clusters`)
 
 export const listClusters = (project: string) => clusters.list(project)
 export const getCluster = clusters.get

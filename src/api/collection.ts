@@ -1,9 +1,10 @@
 // Most areas of the spec are a collection under a parent (a project, a group, a user, a merge request)
 // whose members are addressed by one more path segment: GET/POST on the collection, GET/PUT/DELETE on
 // a member. The calls are written once here; an area module names its paths and exports what it uses.
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient, type JsonBody, type Query} from '../core/request.js'
+
 import type {Id} from '../core/id.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
+import {type ApiClient, apiPath, type JsonBody, type Query} from '../core/request.js'
 
 /** what an area's collection holds and takes; leave out what it does not have */
 export interface CollectionTypes {

@@ -1,12 +1,13 @@
 // Deploy keys (document 1, "Deploy keys"): /deploy_keys (instance, administrator),
 // /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import type {ProjectSummary} from './common.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
+
 import type {Id} from '../core/id.js'
 import {boolean, dateTime, declare, list, optional, text, type Values} from '../core/input.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {publicKey} from '../core/public-key.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {collection} from './collection.js'
+import type {ProjectSummary} from './common.js'
 
 export interface DeployKey {
   id: number
@@ -71,9 +72,7 @@ export const DEPLOY_KEY_CHANGES = declare({
 })
 export type DeployKeyChanges = Values<typeof DEPLOY_KEY_CHANGES>
 
-const projectKeys = collection<{parent: string, item: DeployKey, create: NewProjectDeployKey, update: DeployKeyChanges}>(
-  project => apiPath`/projects/${project}/deploy_keys`,
-)
+const projectKeys = collection<{parent: string; item: DeployKey; create: NewProjectDeployKey; update: DeployKeyChanges}>(project => apiPath`/projects/${project}/deploy_keys`)
 
 /** administrator; `public`: only the instance's public keys */
 export function listInstanceDeployKeys(filters: DeployKeyFilters = {}): ListSpec<DeployKey> {

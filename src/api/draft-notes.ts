@@ -2,14 +2,14 @@
 // /projects/:id/merge_requests/:merge_request_iid/draft_notes. Drafts are visible only to their author
 // until published. Every verb names the merge request (MERGE_REQUEST) besides the project.
 import {UsageError} from '../core/errors.js'
+import type {Id} from '../core/id.js'
 import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
 import {collect, followPages} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
-import {sha} from '../core/sha.js'
-import type {Id} from '../core/id.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {sha} from '../core/sha.js'
+import {collection} from './collection.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const
 export type PositionType = (typeof POSITION_TYPES)[number]
@@ -46,8 +46,7 @@ export interface DraftNote {
   /** fields null when absent (a note that is not on the diff) */
   position: DraftNotePosition
 }
-export const DRAFT_NOTE_FIELDS = fieldList<DraftNote>()(['id', 'author_id', 'merge_request_id', 'resolve_discussion',
-  'discussion_id', 'note', 'commit_id', 'line_code', 'position'])
+export const DRAFT_NOTE_FIELDS = fieldList<DraftNote>()(['id', 'author_id', 'merge_request_id', 'resolve_discussion', 'discussion_id', 'note', 'commit_id', 'line_code', 'position'])
 
 export const DRAFT_NOTE_COLUMNS = ['id', 'note', 'position.new_path', 'position.new_line', 'resolve_discussion'] as const
 
@@ -72,14 +71,18 @@ export const DRAFT_NOTE_CHANGES = declare({
 })
 
 /** a coordinate on an image: the spec's floats, 0 or more */
-const coordinate = (flag: string, description: string) => custom<number>({
-  flag, description, helpValue: 'N', hint: 'a number, 0 or more',
-  parse: value => {
-    const n = Number(value)
-    if (!Number.isFinite(n) || n < 0) throw new RuleBroken('must be a number, 0 or more')
-    return n
-  },
-})
+const coordinate = (flag: string, description: string) =>
+  custom<number>({
+    flag,
+    description,
+    helpValue: 'N',
+    hint: 'a number, 0 or more',
+    parse: value => {
+      const n = Number(value)
+      if (!Number.isFinite(n) || n < 0) throw new RuleBroken('must be a number, 0 or more')
+      return n
+    },
+  })
 
 /** `{"start": {"line_code": ..., "type": "new", "new_line": 12}, "end": {...}}` */
 const LINE_RANGE_EXAMPLE = '{"start":{"line_code":"…","type":"new","new_line":10},"end":{…}}'
@@ -89,16 +92,18 @@ const LINE_RANGE_EXAMPLE = '{"start":{"line_code":"…","type":"new","new_line":
  * `--position-base-sha`). The rules across fields are in positionOf.
  */
 export const POSITION = declare({
-  base_sha: sha({flag: 'position-base-sha', description: 'position[base_sha]: SHA of the merge request\'s base commit'}),
-  head_sha: sha({flag: 'position-head-sha', description: 'position[head_sha]: SHA of the merge request\'s head commit'}),
-  start_sha: sha({flag: 'position-start-sha', description: 'position[start_sha]: SHA of the commit the merge request\'s target branch was at'}),
+  base_sha: sha({flag: 'position-base-sha', description: "position[base_sha]: SHA of the merge request's base commit"}),
+  head_sha: sha({flag: 'position-head-sha', description: "position[head_sha]: SHA of the merge request's head commit"}),
+  start_sha: sha({flag: 'position-start-sha', description: "position[start_sha]: SHA of the commit the merge request's target branch was at"}),
   position_type: choice(POSITION_TYPES, {flag: 'position-position-type', description: 'position[position_type]: what the note sits on (file since release 16.4)'}),
   new_path: text({flag: 'position-new-path', helpValue: 'PATH', description: 'position[new_path]: file path after the change (text notes)'}),
   old_path: text({flag: 'position-old-path', helpValue: 'PATH', description: 'position[old_path]: file path before the change (text notes)'}),
   new_line: integer({flag: 'position-new-line', min: 1, description: 'position[new_line]: line number after the change (text notes)'}),
   old_line: integer({flag: 'position-old-line', min: 1, description: 'position[old_line]: line number before the change (text notes)'}),
   line_range: custom<LineRange>({
-    flag: 'position-line-range', helpValue: 'JSON', hint: `a JSON object such as ${LINE_RANGE_EXAMPLE}`,
+    flag: 'position-line-range',
+    helpValue: 'JSON',
+    hint: `a JSON object such as ${LINE_RANGE_EXAMPLE}`,
     description: 'position[line_range]: a JSON object with start and end, for a multi-line text note',
     parse: value => {
       let parsed: unknown
@@ -129,9 +134,7 @@ export type DraftNoteChanges = Omit<Values<typeof DRAFT_NOTE_CHANGES>, 'merge_re
 /** a merge request of a project, by its IID */
 export type MergeRequestRef = {project: string} & Values<typeof MERGE_REQUEST>
 
-const drafts = collection<{parent: MergeRequestRef, item: DraftNote}>(
-  ({project, merge_request_iid}) => apiPath`/projects/${project}/merge_requests/${merge_request_iid}/draft_notes`,
-)
+const drafts = collection<{parent: MergeRequestRef; item: DraftNote}>(({project, merge_request_iid}) => apiPath`/projects/${project}/merge_requests/${merge_request_iid}/draft_notes`)
 const draftsPath = drafts.path
 const draftPath = drafts.member
 

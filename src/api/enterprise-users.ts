@@ -1,11 +1,12 @@
 // Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
 // top-level groups only; users need not be members)"): /groups/:id/enterprise_users.
+
+import type {Id} from '../core/id.js'
 import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
-import type {Id} from '../core/id.js'
-import {fieldList} from '../core/record-fields.js'
 
 /** "two_factor (enabled or disabled)" */
 export const TWO_FACTOR_FILTERS = ['enabled', 'disabled'] as const
@@ -45,12 +46,47 @@ export interface EnterpriseUser extends UserBasic {
   extra_shared_runners_minutes_limit: number | null
   scim_identities: Array<{extern_uid: string; group_id: number; active: boolean}>
 }
-export const ENTERPRISE_USER_FIELDS = fieldList<EnterpriseUser>()(['id', 'username', 'name', 'state', 'avatar_url', 'web_url',
-  'created_at', 'bio', 'location', 'public_email', 'professional_network_url', 'microblog_url', 'website_url', 'organization', 'job_title', 'pronouns', 'bot',
-  'work_information', 'followers', 'following', 'local_time', 'last_sign_in_at', 'confirmed_at', 'last_activity_on',
-  'email', 'theme_id', 'color_scheme_id', 'projects_limit', 'current_sign_in_at', 'identities', 'can_create_group',
-  'can_create_project', 'two_factor_enabled', 'external', 'private_profile', 'commit_email',
-  'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit', 'scim_identities'])
+export const ENTERPRISE_USER_FIELDS = fieldList<EnterpriseUser>()([
+  'id',
+  'username',
+  'name',
+  'state',
+  'avatar_url',
+  'web_url',
+  'created_at',
+  'bio',
+  'location',
+  'public_email',
+  'professional_network_url',
+  'microblog_url',
+  'website_url',
+  'organization',
+  'job_title',
+  'pronouns',
+  'bot',
+  'work_information',
+  'followers',
+  'following',
+  'local_time',
+  'last_sign_in_at',
+  'confirmed_at',
+  'last_activity_on',
+  'email',
+  'theme_id',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'two_factor_enabled',
+  'external',
+  'private_profile',
+  'commit_email',
+  'shared_runners_minutes_limit',
+  'extra_shared_runners_minutes_limit',
+  'scim_identities',
+])
 
 export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'state', 'two_factor_enabled'] as const
 
@@ -60,7 +96,10 @@ export const ENTERPRISE_USER_COLUMNS = ['id', 'username', 'name', 'email', 'stat
  */
 export const ENTERPRISE_GROUP = declare({
   group: custom({
-    char: 'g', required: true, description: 'top-level group ID or path', hint: 'not a subgroup (a path with /)',
+    char: 'g',
+    required: true,
+    description: 'top-level group ID or path',
+    hint: 'not a subgroup (a path with /)',
     parse: value => {
       if (value.includes('/')) throw new RuleBroken('enterprise users belong to top-level groups only, and this path names a subgroup')
       return value
@@ -89,7 +128,9 @@ export const ENTERPRISE_USER_CHANGES = declare({
   // "must belong to a verified group domain": only the server knows the domains; a text that is no
   // address at all (no @, no dot in the domain) can belong to none of them
   email: custom({
-    description: 'new e-mail address, on a verified domain of the group', helpValue: 'EMAIL', hint: 'an e-mail address such as jane@example.com',
+    description: 'new e-mail address, on a verified domain of the group',
+    helpValue: 'EMAIL',
+    hint: 'an e-mail address such as jane@example.com',
     parse: value => {
       if (!EMAIL.test(value)) throw new RuleBroken('must be an e-mail address such as jane@example.com')
       return value
@@ -107,7 +148,7 @@ export const ENTERPRISE_USER_DELETION = declare({
 })
 export type EnterpriseUserDeletion = Values<typeof ENTERPRISE_USER_DELETION>
 
-const users = collection<{parent: string, item: EnterpriseUser, filters: EnterpriseUserFilters}>(group => apiPath`/groups/${group}/enterprise_users`)
+const users = collection<{parent: string; item: EnterpriseUser; filters: EnterpriseUserFilters}>(group => apiPath`/groups/${group}/enterprise_users`)
 const userPath = users.member
 
 export const listEnterpriseUsers = users.list

@@ -1,11 +1,11 @@
 // Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least
 // Developer)"): /projects/:id/feature_flags_user_lists.
 import {UsageError} from '../core/errors.js'
-import {declare, inputLabel, list, optional, text, type Values} from '../core/input.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
 import type {Id} from '../core/id.js'
+import {declare, inputLabel, list, optional, text, type Values} from '../core/input.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {collection} from './collection.js'
 
 export interface FeatureUserList {
   id: number
@@ -18,8 +18,7 @@ export interface FeatureUserList {
   created_at: string
   updated_at: string
 }
-export const USER_LIST_FIELDS = fieldList<FeatureUserList>()(['id', 'iid', 'project_id', 'name', 'user_xids',
-  'created_at', 'updated_at'])
+export const USER_LIST_FIELDS = fieldList<FeatureUserList>()(['id', 'iid', 'project_id', 'name', 'user_xids', 'created_at', 'updated_at'])
 
 export const USER_LIST_COLUMNS = ['iid', 'name', 'user_xids', 'updated_at'] as const
 
@@ -42,9 +41,7 @@ export const USER_LIST_CHANGES = declare({
 })
 export type UserListChanges = Values<typeof USER_LIST_CHANGES>
 
-const userLists = collection<{parent: string, item: FeatureUserList, filters: Values<typeof USER_LIST_FILTERS>}>(
-  project => apiPath`/projects/${project}/feature_flags_user_lists`,
-)
+const userLists = collection<{parent: string; item: FeatureUserList; filters: Values<typeof USER_LIST_FILTERS>}>(project => apiPath`/projects/${project}/feature_flags_user_lists`)
 
 export const listUserLists = userLists.list
 
@@ -70,4 +67,3 @@ function joinUserXids(xids: readonly string[]): string {
   if (repeated !== undefined) throw new UsageError(`${inputLabel(NEW_USER_LIST.user_xids)} lists "${repeated}" twice`)
   return xids.join(',')
 }
-

@@ -1,10 +1,10 @@
 // Instance feature flags (document 2, "Features (administrator)"): /features.
 import {UsageError} from '../core/errors.js'
 import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input.js'
-import {warning, type Note} from '../core/notes.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {type Note, warning} from '../core/notes.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 
 export const GATE_KEYS = ['percentage_of_actors', 'percentage_of_time'] as const
 
@@ -29,8 +29,7 @@ export interface FeatureDefinitionEntry extends FeatureDefinition {
   milestone: string | null
   log_state_changes: boolean | null
 }
-export const DEFINITION_FIELDS = fieldList<FeatureDefinitionEntry>()(['name', 'introduced_by_url', 'rollout_issue_url', 'group',
-  'type', 'default_enabled', 'milestone', 'log_state_changes'])
+export const DEFINITION_FIELDS = fieldList<FeatureDefinitionEntry>()(['name', 'introduced_by_url', 'rollout_issue_url', 'group', 'type', 'default_enabled', 'milestone', 'log_state_changes'])
 
 export interface Feature {
   name: string
@@ -80,7 +79,10 @@ export const FEATURE_SWITCH = declare({name: NAME, ...GATE_TARGETS})
 
 /** "value (required: true, false, or an integer percentage)" */
 const featureValue = custom<boolean | number, true>({
-  arg: true, required: true, description: 'true, false, or a percentage 0-100', hint: 'true, false or a whole number from 0 to 100',
+  arg: true,
+  required: true,
+  description: 'true, false, or a percentage 0-100',
+  hint: 'true, false or a whole number from 0 to 100',
   parse: value => {
     if (value === 'true') return true
     if (value === 'false') return false

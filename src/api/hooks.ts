@@ -1,10 +1,11 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
+
+import type {Id} from '../core/id.js'
 import {boolean, choice, declare, optional, renamed, text, url, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import type {Id} from '../core/id.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
 export type BranchFilterStrategy = (typeof BRANCH_FILTER_STRATEGIES)[number]
@@ -28,9 +29,21 @@ export interface SystemHook {
   push_events_branch_filter?: string | null
   branch_filter_strategy?: BranchFilterStrategy
 }
-export const HOOK_FIELDS = fieldList<SystemHook>()(['id', 'url', 'name', 'description', 'created_at', 'push_events',
-  'tag_push_events', 'merge_requests_events', 'repository_update_events', 'enable_ssl_verification', 'url_variables',
-  'push_events_branch_filter', 'branch_filter_strategy'])
+export const HOOK_FIELDS = fieldList<SystemHook>()([
+  'id',
+  'url',
+  'name',
+  'description',
+  'created_at',
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'repository_update_events',
+  'enable_ssl_verification',
+  'url_variables',
+  'push_events_branch_filter',
+  'branch_filter_strategy',
+])
 
 // What tells hooks apart, within 80 columns; the other event switches are one --columns (or --wide record) away.
 export const HOOK_COLUMNS = ['id', 'name', 'url', 'push_events', 'created_at'] as const
@@ -40,8 +53,7 @@ const HOOK_URL = url({required: true, secret: true, example: 'https://hooks.exam
 
 // The settings create and update share: "same fields except name and description, all optional, plus url".
 const PUSH_EVENTS_BRANCH_FILTER = text({description: 'send push events only for branches matching this filter', empty: 'clears'})
-const SECRET_TOKEN = text({flag: 'secret-token', secret: true, empty: 'clears',
-  description: 'secret the receiver uses to validate payloads (sent as the API\'s `token`; never shown back)'})
+const SECRET_TOKEN = text({flag: 'secret-token', secret: true, empty: 'clears', description: "secret the receiver uses to validate payloads (sent as the API's `token`; never shown back)"})
 const HOOK_SETTINGS = {
   branch_filter_strategy: choice(BRANCH_FILTER_STRATEGIES, {description: 'how --push-events-branch-filter matches branches (API default: wildcard)'}),
   push_events_branch_filter: PUSH_EVENTS_BRANCH_FILTER,

@@ -1,10 +1,10 @@
 // Project iterations (document 2, "Iteration", "Project iterations"): GET /projects/:id/iterations
 // returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
 import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
+import {fieldList} from '../core/record-fields.js'
 import {apiPath} from '../core/request.js'
 import type {FieldWords} from '../core/words.js'
-import {fieldList} from '../core/record-fields.js'
 
 /** filter values; `opened` means upcoming and current */
 export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const
@@ -25,8 +25,7 @@ export interface Iteration {
   start_date: string
   web_url: string
 }
-export const ITERATION_FIELDS = fieldList<Iteration>()(['id', 'iid', 'group_id', 'title', 'description', 'state',
-  'created_at', 'updated_at', 'due_date', 'start_date', 'web_url'])
+export const ITERATION_FIELDS = fieldList<Iteration>()(['id', 'iid', 'group_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'due_date', 'start_date', 'web_url'])
 
 /** what tables show for `state`: the platform's numbering, the same words as the --state filter */
 export const ITERATION_WORDS = {state: {1: 'upcoming', 2: 'current', 3: 'closed'}} as const satisfies FieldWords

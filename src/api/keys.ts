@@ -1,9 +1,10 @@
 // SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
-import {apiPath, type ApiClient} from '../core/request.js'
-import type {UserBasic} from './common.js'
+
 import type {Id} from '../core/id.js'
 import {declare} from '../core/input.js'
 import {fingerprint, publicKey} from '../core/public-key.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import type {UserBasic} from './common.js'
 
 /** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
 export interface KeyOwner extends UserBasic {
@@ -66,7 +67,7 @@ export function getKey(api: ApiClient, id: Id): Promise<SshKeyRecord> {
 
 /** GET /keys?fingerprint=: the fingerprint, in the form the API looks up */
 export const KEY_LOOKUP = declare({
-  fingerprint: fingerprint({arg: true, required: true, description: 'the key\'s SHA256 or MD5 fingerprint, or --key-file'}),
+  fingerprint: fingerprint({arg: true, required: true, description: "the key's SHA256 or MD5 fingerprint, or --key-file"}),
 })
 
 /**

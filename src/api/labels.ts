@@ -1,10 +1,11 @@
 // Labels of projects and groups (document 2, "Labels"): /projects/:id/labels, /groups/:id/labels.
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
+
 import {color} from '../core/color.js'
 import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input.js'
 import {fieldList} from '../core/record-fields.js'
-import {scopePath, type Scope} from '../core/scope.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {type Scope, scopePath} from '../core/scope.js'
+import {collection} from './collection.js'
 
 export interface Label {
   id: number
@@ -25,8 +26,21 @@ export interface Label {
   /** only with the `labels_archive` feature flag */
   archived?: boolean
 }
-export const LABEL_FIELDS = fieldList<Label>()(['id', 'name', 'color', 'text_color', 'description', 'description_html', 'open_issues_count',
-  'closed_issues_count', 'open_merge_requests_count', 'subscribed', 'priority', 'is_project_label', 'archived'])
+export const LABEL_FIELDS = fieldList<Label>()([
+  'id',
+  'name',
+  'color',
+  'text_color',
+  'description',
+  'description_html',
+  'open_issues_count',
+  'closed_issues_count',
+  'open_merge_requests_count',
+  'subscribed',
+  'priority',
+  'is_project_label',
+  'archived',
+])
 
 export const LABEL_COLUMNS = ['id', 'name', 'color', 'description', 'priority', 'subscribed'] as const
 
@@ -49,7 +63,6 @@ export const LABEL_FILTERS = declare({
   archived: boolean({description: 'only archived (or, with --no-archived, unarchived) labels; needs the labels_archive feature'}),
 })
 export type LabelListFilters = Values<typeof LABEL_FILTERS>
-
 
 const LABEL_NAME = text({arg: true, description: 'label name', required: true})
 
@@ -79,9 +92,7 @@ export interface SubscriptionResult {
   label: Label
 }
 
-const labels = collection<{parent: Scope, item: Label, key: string, filters: LabelListFilters, create: NewLabel, update: LabelChanges}>(
-  scope => `${scopePath(scope)}/labels`,
-)
+const labels = collection<{parent: Scope; item: Label; key: string; filters: LabelListFilters; create: NewLabel; update: LabelChanges}>(scope => `${scopePath(scope)}/labels`)
 const labelPath = labels.member
 
 export const listLabels = labels.list
@@ -103,7 +114,9 @@ export const deleteLabel = labels.remove
  */
 export async function setSubscription(api: ApiClient, scope: Scope, label: string, subscribe: boolean): Promise<SubscriptionResult> {
   const response = await api.request<Label | undefined>({
-    method: 'POST', path: `${labelPath(scope, label)}/${subscribe ? 'subscribe' : 'unsubscribe'}`, accept: [304],
+    method: 'POST',
+    path: `${labelPath(scope, label)}/${subscribe ? 'subscribe' : 'unsubscribe'}`,
+    accept: [304],
   })
   if (response.status === 304 || response.data === undefined) return {changed: false, label: await getLabel(api, scope, label)}
   return {changed: true, label: response.data}

@@ -1,13 +1,13 @@
 // Group milestones (document 2, "Group milestone", "Group milestones"): /groups/:id/milestones, with
 // the issues, merge requests and burndown events of each milestone.
 import {UsageError} from '../core/errors.js'
+import {type Id, isPositiveId} from '../core/id.js'
 import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input.js'
-import {done, thing, unchanged, type Note} from '../core/notes.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
-import {isPositiveId, type Id} from '../core/id.js'
+import {done, type Note, thing, unchanged} from '../core/notes.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {collection} from './collection.js'
 
 export const MILESTONE_STATES = ['active', 'closed'] as const
 export type MilestoneState = (typeof MILESTONE_STATES)[number]
@@ -29,8 +29,7 @@ export interface Milestone {
   expired: boolean
   web_url: string
 }
-export const MILESTONE_FIELDS = fieldList<Milestone>()(['id', 'iid', 'group_id', 'title', 'description', 'due_date',
-  'start_date', 'state', 'updated_at', 'created_at', 'expired', 'web_url'])
+export const MILESTONE_FIELDS = fieldList<Milestone>()(['id', 'iid', 'group_id', 'title', 'description', 'due_date', 'start_date', 'state', 'updated_at', 'created_at', 'expired', 'web_url'])
 
 export const MILESTONE_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date', 'expired'] as const
 
@@ -59,10 +58,15 @@ export const BURNDOWN_COLUMNS = ['created_at', 'weight', 'action'] as const
 /** IIDs typed on the command line stay text, like IDs (src/core/id.ts) */
 function iidList(options: {description: string}) {
   const plain = list({...options, helpValue: 'IID'})
-  return {...plain, hint: 'milestone IIDs (positive whole numbers)', parse: (value: string) => plain.parse(value).map(item => {
-    if (!isPositiveId(item)) throw new RuleBroken('must be milestone IIDs (positive whole numbers)')
-    return item
-  })}
+  return {
+    ...plain,
+    hint: 'milestone IIDs (positive whole numbers)',
+    parse: (value: string) =>
+      plain.parse(value).map(item => {
+        if (!isPositiveId(item)) throw new RuleBroken('must be milestone IIDs (positive whole numbers)')
+        return item
+      }),
+  }
 }
 
 /** GET /groups/:id/milestones: the filters */
@@ -104,9 +108,7 @@ export const MILESTONE_CHANGES = declare({
 })
 export type MilestoneChanges = Values<typeof MILESTONE_CHANGES>
 
-const milestones = collection<{parent: string, item: Milestone, filters: MilestoneListFilters, create: NewMilestone, update: MilestoneChanges}>(
-  group => apiPath`/groups/${group}/milestones`,
-)
+const milestones = collection<{parent: string; item: Milestone; filters: MilestoneListFilters; create: NewMilestone; update: MilestoneChanges}>(group => apiPath`/groups/${group}/milestones`)
 const milestonePath = milestones.member
 
 export const listMilestones = milestones.list

@@ -1,11 +1,11 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
 import {UsageError} from '../core/errors.js'
-import {boolean, choice, custom, declare, inputLabel, renamed, RuleBroken, text, type Values} from '../core/input.js'
-import type {PollState} from '../core/poll.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
 import type {Id} from '../core/id.js'
+import {boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input.js'
+import type {PollState} from '../core/poll.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {collection} from './collection.js'
 
 export const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]
@@ -29,9 +29,21 @@ export interface RemoteMirror {
   last_successful_update_at: string | null
   host_keys: Array<{fingerprint_sha256: string}>
 }
-export const MIRROR_FIELDS = fieldList<RemoteMirror>()(['id', 'url', 'auth_method', 'enabled', 'keep_divergent_refs',
-  'only_protected_branches', 'mirror_branch_regex', 'update_status', 'last_error', 'last_update_at',
-  'last_update_started_at', 'last_successful_update_at', 'host_keys'])
+export const MIRROR_FIELDS = fieldList<RemoteMirror>()([
+  'id',
+  'url',
+  'auth_method',
+  'enabled',
+  'keep_divergent_refs',
+  'only_protected_branches',
+  'mirror_branch_regex',
+  'update_status',
+  'last_error',
+  'last_update_at',
+  'last_update_started_at',
+  'last_successful_update_at',
+  'host_keys',
+])
 
 export const MIRROR_COLUMNS = ['id', 'url', 'enabled', 'update_status', 'last_update_at', 'last_error'] as const
 
@@ -43,7 +55,11 @@ const URL_RULE = 'an absolute http, https, ssh or git URL naming a host, such as
  * (bot:TOKEN@host/a.git): it is `secret`, so a refusal never shows it and a prompt masks it.
  */
 const mirrorUrl = custom<string, true>({
-  description: 'URL to push to: http, https, ssh or git', required: true, secret: true, helpValue: 'URL', hint: URL_RULE,
+  description: 'URL to push to: http, https, ssh or git',
+  required: true,
+  secret: true,
+  helpValue: 'URL',
+  hint: URL_RULE,
   parse: value => {
     let url: URL | undefined
     try {
@@ -85,7 +101,7 @@ export function checkBranchRegex(mirror: MirrorChanges): void {
   }
 }
 
-const mirrors = collection<{parent: string, item: RemoteMirror, create: NewMirror, update: MirrorChanges}>(project => apiPath`/projects/${project}/remote_mirrors`)
+const mirrors = collection<{parent: string; item: RemoteMirror; create: NewMirror; update: MirrorChanges}>(project => apiPath`/projects/${project}/remote_mirrors`)
 const mirrorPath = mirrors.member
 
 export const listMirrors = (project: string) => mirrors.list(project)

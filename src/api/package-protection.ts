@@ -1,11 +1,12 @@
 // Package protection rules of a project (document 1, "Package protection rules"):
 // /projects/:id/packages/protection/rules. Maintainer role at least.
-import {choice, custom, declare, optional, RuleBroken, text, type AnyInput, type Values} from '../core/input.js'
-import {warning, type Note} from '../core/notes.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
+
 import type {Id} from '../core/id.js'
+import {type AnyInput, choice, custom, declare, optional, RuleBroken, text, type Values} from '../core/input.js'
+import {type Note, warning} from '../core/notes.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {collection} from './collection.js'
 
 /**
  * "package_type (string, a package format identifier)": the spec lists no values, so these are the
@@ -29,8 +30,7 @@ export interface PackageProtectionRule {
   /** null means developer */
   minimum_access_level_for_push: string | null
 }
-export const RULE_FIELDS = fieldList<PackageProtectionRule>()(['id', 'project_id', 'package_name_pattern',
-  'package_type', 'minimum_access_level_for_delete', 'minimum_access_level_for_push'])
+export const RULE_FIELDS = fieldList<PackageProtectionRule>()(['id', 'project_id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_delete', 'minimum_access_level_for_push'])
 
 export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_push'] as const
 
@@ -38,14 +38,18 @@ export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'mini
  * An access level, or `null` (the API's null: the default role). A level is sent as given: the
  * `null` of a flag or a file cell becomes JSON null.
  */
-const level = (levels: readonly string[], description: string) => custom<string | null>({
-  description, options: [...levels, 'null'], helpValue: [...levels, 'null'].join('|'), hint: `one of ${levels.join(', ')} or null`,
-  parse: value => {
-    if (value === 'null') return null
-    if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')} or null`)
-    return value
-  },
-})
+const level = (levels: readonly string[], description: string) =>
+  custom<string | null>({
+    description,
+    options: [...levels, 'null'],
+    helpValue: [...levels, 'null'].join('|'),
+    hint: `one of ${levels.join(', ')} or null`,
+    parse: value => {
+      if (value === 'null') return null
+      if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')} or null`)
+      return value
+    },
+  })
 
 /**
  * POST: "package_name_pattern (string, required); package_type (string, required)". The spec calls
@@ -56,8 +60,7 @@ export const NEW_RULE = declare({
   package_name_pattern: text({required: true, description: 'package name the rule protects, * as a wildcard: @my-scope/my-package-*'}),
   package_type: choice(PACKAGE_TYPES, {required: true, description: 'package format the rule protects'}),
   minimum_access_level_for_push: level(PUSH_LEVELS, 'lowest role that may push (null: developer)'),
-  minimum_access_level_for_delete: level(DELETE_LEVELS,
-    'lowest role that may delete (null: maintainer); needs the packages_protected_packages_delete feature flag, else the server ignores it'),
+  minimum_access_level_for_delete: level(DELETE_LEVELS, 'lowest role that may delete (null: maintainer); needs the packages_protected_packages_delete feature flag, else the server ignores it'),
 })
 export type NewRule = Values<typeof NEW_RULE>
 
@@ -70,7 +73,7 @@ export const RULE_CHANGES = declare({
 })
 export type RuleChanges = Values<typeof RULE_CHANGES>
 
-const rules = collection<{parent: string, item: PackageProtectionRule, create: NewRule}>(project => apiPath`/projects/${project}/packages/protection/rules`)
+const rules = collection<{parent: string; item: PackageProtectionRule; create: NewRule}>(project => apiPath`/projects/${project}/packages/protection/rules`)
 
 export const listRules = (project: string) => rules.list(project)
 
@@ -100,5 +103,7 @@ export function noLevel(rule: NewRule, name: (input: AnyInput) => string): strin
  */
 export function ignoredDeleteLevel(sent: RuleChanges, rule: PackageProtectionRule): Note | undefined {
   if (typeof sent.minimum_access_level_for_delete !== 'string' || rule.minimum_access_level_for_delete !== null) return undefined
-  return warning(`the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off)`)
+  return warning(
+    `the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off)`,
+  )
 }

@@ -1,7 +1,7 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
 import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 
 /** "cadence one of 1, 7, 14, 30, 90" (days) */
 export const CADENCES = [1, 7, 14, 30, 90] as const
@@ -28,7 +28,10 @@ export interface CleanupPolicy {
 
 /** "cadence (1, 7, 14, 30 or 90)": days, sent as the integer the API takes */
 const cadence = custom<number>({
-  description: 'days between runs', options: CADENCES.map(String), helpValue: CADENCES.join('|'), hint: `one of ${CADENCES.join(', ')} (days)`,
+  description: 'days between runs',
+  options: CADENCES.map(String),
+  helpValue: CADENCES.join('|'),
+  hint: `one of ${CADENCES.join(', ')} (days)`,
   parse: value => {
     const days = CADENCES.find(c => String(c) === value)
     if (days === undefined) throw new RuleBroken(`must be one of ${CADENCES.join(', ')} (days)`)

@@ -2,12 +2,12 @@
 // "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
 // named like `<relation>.ndjson.gz`."
 import {mkdir, stat} from 'node:fs/promises'
-import {runBulk, type BulkResult} from '../core/bulk.js'
-import {download, type DownloadResult} from '../core/download.js'
+import {type BulkResult, runBulk} from '../core/bulk.js'
+import {type DownloadResult, download} from '../core/download.js'
 import {CliError, ExitCode, UsageError} from '../core/errors.js'
 import {boolean, declare, integer, text, type Values} from '../core/input.js'
 import type {PollState} from '../core/poll.js'
-import {apiPath, type ApiClient, type ResponseHeaders} from '../core/request.js'
+import {type ApiClient, apiPath, type ResponseHeaders} from '../core/request.js'
 import type {FieldWords} from '../core/words.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */
@@ -48,9 +48,12 @@ export interface ExportStarted {
 }
 
 /** relation names are the platform's: lower-case words joined by `_` (labels, merge_requests) */
-const relation = <R extends boolean = false>(options: {description: string; required?: R}) => text<R>({
-  ...options, helpValue: 'RELATION', pattern: [/^[a-z_]+$/, 'only lower-case letters and _, as in labels or merge_requests'],
-})
+const relation = <R extends boolean = false>(options: {description: string; required?: R}) =>
+  text<R>({
+    ...options,
+    helpValue: 'RELATION',
+    pattern: [/^[a-z_]+$/, 'only lower-case letters and _, as in labels or merge_requests'],
+  })
 
 /** POST /projects/:id/export_relations: "batched (boolean)" */
 export const EXPORT_OPTIONS = declare({
@@ -139,9 +142,7 @@ export function filesToDownload(entries: readonly RelationExportStatus[]): Plann
     if (!e.batched) return [{item: e.relation, query: {relation: e.relation}}]
     return (e.batches ?? []).map(b => {
       const item = `${e.relation} batch ${b.batch_number}`
-      return b.status === EXPORT_STATUS.finished
-        ? {item, query: {relation: e.relation, batched: true, batch_number: b.batch_number}}
-        : {item, skip: `not finished: ${statusText(b)}`}
+      return b.status === EXPORT_STATUS.finished ? {item, query: {relation: e.relation, batched: true, batch_number: b.batch_number}} : {item, skip: `not finished: ${statusText(b)}`}
     })
   })
 }
@@ -155,7 +156,12 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
   await mkdir(dir, {recursive: true})
   const wanted = plan.filter(p => 'query' in p)
   // several files at once: their progress lines would overwrite each other, and the report lists each
-  const fetched = await runBulk(wanted, p => p.item, p => downloadRelation(api, project, p.query, dir, {progress: false, clobber: options.clobber}), options.concurrency)
+  const fetched = await runBulk(
+    wanted,
+    p => p.item,
+    p => downloadRelation(api, project, p.query, dir, {progress: false, clobber: options.clobber}),
+    options.concurrency,
+  )
   return plan.map(p => ('skip' in p ? {item: p.item, status: 'skipped' as const, error: p.skip} : fetched[wanted.indexOf(p)]!))
 }
 
@@ -163,7 +169,13 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
 export async function folderForAll(target: string | undefined, project: string): Promise<string> {
   const dir = target ?? `relations-${project.replace(/[^\w.-]+/g, '-')}`
   if (dir === '-') throw new UsageError('--all writes one file per relation into a folder: give a DIR, not -')
-  if (await stat(dir).then(s => !s.isDirectory(), () => false)) throw new UsageError(`--all writes into a folder, and ${dir} is a file`)
+  if (
+    await stat(dir).then(
+      s => !s.isDirectory(),
+      () => false,
+    )
+  )
+    throw new UsageError(`--all writes into a folder, and ${dir} is a file`)
   return dir
 }
 

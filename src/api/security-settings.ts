@@ -1,6 +1,6 @@
 // Security settings of a project (document 1, "Project security settings"): /projects/:id/security_settings.
 import {boolean, declare, type Values} from '../core/input.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 
 export interface SecuritySettings {
   project_id: number
@@ -24,7 +24,8 @@ export interface SecuritySettings {
 export const SECURITY_SETTINGS_CHANGES = declare({
   secret_push_protection_enabled: {
     ...boolean({description: 'reject pushes that contain secrets: true, or false with --no-secret-push-protection-enabled'}),
-    required: true as const, options: ['true', 'false'],
+    required: true as const,
+    options: ['true', 'false'],
   },
 })
 export type SecuritySettingsChanges = Values<typeof SECURITY_SETTINGS_CHANGES>

@@ -1,11 +1,12 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
+
+import type {Id} from '../core/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 import {collection} from './collection.js'
 import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
-import type {Id} from '../core/id.js'
-import {fieldList} from '../core/record-fields.js'
 
 export interface ServiceAccount {
   id: number
@@ -16,8 +17,7 @@ export interface ServiceAccount {
   /** present after an update with a custom email still awaiting confirmation */
   unconfirmed_email?: string
 }
-export const SERVICE_ACCOUNT_FIELDS = fieldList<ServiceAccount>()(['id', 'username', 'name', 'email',
-  'unconfirmed_email'])
+export const SERVICE_ACCOUNT_FIELDS = fieldList<ServiceAccount>()(['id', 'username', 'name', 'email', 'unconfirmed_email'])
 
 /** the instance list returns {id, username, name} only */
 export const SERVICE_ACCOUNT_COLUMNS = ['id', 'username', 'name'] as const
@@ -49,13 +49,18 @@ export type ServiceAccountDeletion = Values<typeof SERVICE_ACCOUNT_DELETION>
 
 // "Group service accounts (top-level groups only)": a path with a slash names a subgroup, which the
 // platform refuses (400 "Group must be a top-level group"); a numeric ID is left to the server.
-const topLevelGroup = <R extends boolean>(options: {required?: R; description: string}) => custom<string, R>({
-  ...options, flag: 'group', char: 'g', helpValue: 'ID|PATH', hint: 'a top-level group: ID or path without /',
-  parse: value => {
-    if (value.includes('/')) throw new RuleBroken('is a subgroup; service accounts belong to top-level groups only')
-    return value
-  },
-})
+const topLevelGroup = <R extends boolean>(options: {required?: R; description: string}) =>
+  custom<string, R>({
+    ...options,
+    flag: 'group',
+    char: 'g',
+    helpValue: 'ID|PATH',
+    hint: 'a top-level group: ID or path without /',
+    parse: value => {
+      if (value.includes('/')) throw new RuleBroken('is a subgroup; service accounts belong to top-level groups only')
+      return value
+    },
+  })
 /** `-g`: a group's accounts; without it, the instance's */
 export const ACCOUNT_SCOPE = declare({id: topLevelGroup({description: 'top-level group ID or path (group service accounts; without it, instance service accounts)'})})
 /** `-g` where only group accounts exist */
@@ -66,10 +71,10 @@ export const ACCOUNT = declare({user_id: id({arg: true, flag: 'user_id', require
 /** USER_ID TOKEN_ID of a service account's token */
 export const ACCOUNT_TOKEN = declare({...ACCOUNT, token_id: id({arg: true, flag: 'token_id', required: true, description: 'token ID'})})
 
-const accounts = collection<{parent: string | undefined, item: ServiceAccount, filters: ServiceAccountListOptions, create: ServiceAccountFields}>(
-  group => (group === undefined ? '/service_accounts' : apiPath`/groups/${group}/service_accounts`),
+const accounts = collection<{parent: string | undefined; item: ServiceAccount; filters: ServiceAccountListOptions; create: ServiceAccountFields}>(group =>
+  group === undefined ? '/service_accounts' : apiPath`/groups/${group}/service_accounts`,
 )
-const tokens = collection<{parent: {group: string, userId: Id}, item: PersonalAccessToken, filters: TokenFilters, create: NewToken}>(
+const tokens = collection<{parent: {group: string; userId: Id}; item: PersonalAccessToken; filters: TokenFilters; create: NewToken}>(
   ({group, userId}) => `${accounts.member(group, userId)}/personal_access_tokens`,
 )
 

@@ -1,10 +1,11 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
 // /groups/:id/ssh_certificates.
-import {apiPath} from '../core/request.js'
-import {collection} from './collection.js'
-import {fieldList} from '../core/record-fields.js'
+
 import {declare, text, type Values} from '../core/input.js'
 import {publicKey} from '../core/public-key.js'
+import {fieldList} from '../core/record-fields.js'
+import {apiPath} from '../core/request.js'
+import {collection} from './collection.js'
 
 export interface SshCertificate {
   id: number
@@ -25,7 +26,7 @@ export const NEW_SSH_CERTIFICATE = declare({
 })
 export type NewSshCertificate = Values<typeof NEW_SSH_CERTIFICATE>
 
-const certificates = collection<{parent: string, item: SshCertificate, create: NewSshCertificate}>(group => apiPath`/groups/${group}/ssh_certificates`)
+const certificates = collection<{parent: string; item: SshCertificate; create: NewSshCertificate}>(group => apiPath`/groups/${group}/ssh_certificates`)
 
 export const listSshCertificates = (group: string) => certificates.list(group)
 

@@ -1,11 +1,12 @@
 // Repository storage moves (document 2, "Repository storage moves (administrator)"): group moves one by
 // one, and bulk moves of every project, snippet or group repository on a storage.
-import {choice, declare, renamed, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import type {PollState} from '../core/poll.js'
-import {apiPath, type ApiClient} from '../core/request.js'
+
 import type {Id} from '../core/id.js'
+import {choice, declare, renamed, text, type Values} from '../core/input.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
+import type {PollState} from '../core/poll.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
 
 export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'failed', 'finished', 'cleanup failed'] as const
 export type MoveState = (typeof MOVE_STATES)[number]
@@ -18,8 +19,7 @@ export interface GroupStorageMove {
   destination_storage_name: string
   group: {id: number; web_url: string; name: string}
 }
-export const MOVE_FIELDS = fieldList<GroupStorageMove>()(['id', 'created_at', 'state', 'source_storage_name',
-  'destination_storage_name', 'group'])
+export const MOVE_FIELDS = fieldList<GroupStorageMove>()(['id', 'created_at', 'state', 'source_storage_name', 'destination_storage_name', 'group'])
 
 export const MOVE_COLUMNS = ['id', 'state', 'source_storage_name', 'destination_storage_name', 'group.name', 'created_at'] as const
 
@@ -83,4 +83,3 @@ export async function pollGroupMove(api: ApiClient, id: Id, group?: string): Pro
   }
   return {state: 'running', status: move.state}
 }
-

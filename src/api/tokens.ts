@@ -2,12 +2,12 @@
 // with the tokens of group service accounts (src/api/service-accounts.ts).
 import {UsageError} from '../core/errors.js'
 import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {collection} from './collection.js'
 import type {Printer} from '../core/output.js'
-import {printWithSecret} from '../core/secret.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {printWithSecret} from '../core/secret.js'
+import {collection} from './collection.js'
 
 export interface PersonalAccessToken {
   id: number
@@ -25,8 +25,7 @@ export interface PersonalAccessToken {
   /** the token value: only in the creation response, it cannot be retrieved later */
   token?: string
 }
-export const TOKEN_FIELDS = fieldList<PersonalAccessToken>()(['id', 'name', 'description', 'revoked', 'active',
-  'scopes', 'user_id', 'created_at', 'expires_at', 'last_used_at', 'token'])
+export const TOKEN_FIELDS = fieldList<PersonalAccessToken>()(['id', 'name', 'description', 'revoked', 'active', 'scopes', 'user_id', 'created_at', 'expires_at', 'last_used_at', 'token'])
 
 export interface ImpersonationToken extends PersonalAccessToken {
   impersonation: boolean
@@ -173,9 +172,7 @@ export function revokePersonalAccessToken(api: ApiClient, ref: string): Promise<
 
 // ---- impersonation tokens (administrator) -----------------------------------------------------------
 
-const impersonationTokens = collection<{parent: string, item: ImpersonationToken, filters: ImpersonationTokenFilters, create: NewToken}>(
-  userId => apiPath`/users/${userId}/impersonation_tokens`,
-)
+const impersonationTokens = collection<{parent: string; item: ImpersonationToken; filters: ImpersonationTokenFilters; create: NewToken}>(userId => apiPath`/users/${userId}/impersonation_tokens`)
 
 export const listImpersonationTokens = impersonationTokens.list
 

@@ -4,11 +4,11 @@ import {stat} from 'node:fs/promises'
 import {basename} from 'node:path'
 import {UsageError} from '../core/errors.js'
 import {boolean, choice, declare, optional, text, type Values} from '../core/input.js'
-import {listSpec, type ListSpec} from '../core/pagination.js'
-import {apiPath, type ApiClient} from '../core/request.js'
-import {scopePath, type Scope} from '../core/scope.js'
-import {sha} from '../core/sha.js'
+import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
+import {type ApiClient, apiPath} from '../core/request.js'
+import {type Scope, scopePath} from '../core/scope.js'
+import {sha} from '../core/sha.js'
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
 export type WikiFormat = (typeof WIKI_FORMATS)[number]
@@ -46,7 +46,7 @@ export const WIKI_PAGE = declare({slug: SLUG})
 
 /** GET .../wikis: the filters */
 export const WIKI_LIST_OPTIONS = declare({
-  with_content: boolean({description: 'include each page\'s content'}),
+  with_content: boolean({description: "include each page's content"}),
 })
 
 /** GET .../wikis/:slug */
@@ -81,7 +81,7 @@ export type WikiPageChanges = Values<typeof WIKI_PAGE_CHANGES>
 /** POST .../wikis/attachments: the file (a local path here) and the wiki branch */
 export const WIKI_ATTACHMENT = declare({
   file: text({arg: true, required: true, description: 'path of the file to upload'}),
-  branch: text({description: 'wiki branch to store it on (API default: the wiki\'s default branch)'}),
+  branch: text({description: "wiki branch to store it on (API default: the wiki's default branch)"}),
 })
 export type WikiAttachmentInput = Values<typeof WIKI_ATTACHMENT>
 

@@ -1,5 +1,5 @@
 import {Command} from '@oclif/core/command'
-import {completions, type CompletableCommand} from '../core/complete.js'
+import {type CompletableCommand, completions} from '../core/complete.js'
 
 export default class Complete extends Command {
   static hidden = true

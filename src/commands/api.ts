@@ -5,11 +5,11 @@ import {clobberFlag, download} from '../core/download.js'
 import {UsageError} from '../core/errors.js'
 import {parseFields} from '../core/fields.js'
 import {listFlags} from '../core/flags.js'
-import {readTextFile} from '../core/input-read.js'
 import {InputError} from '../core/input.js'
+import {readTextFile} from '../core/input-read.js'
+import {info, saved} from '../core/notes.js'
 import {listSpec} from '../core/pagination.js'
 import type {HttpMethod, JsonBody, Query} from '../core/request.js'
-import {saved, info} from '../core/notes.js'
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
@@ -22,7 +22,8 @@ function oneMethod(typed: string): string {
 
 export default class Api extends ApiCommand<typeof Api> {
   static summary = 'Send any request to the API and print the JSON answer'
-  static description = 'An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject). Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint\'s.'
+  static description =
+    "An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject). Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint's."
   static examples = [
     '<%= config.bin %> api GET /projects/acme%2Fapi/labels --all',
     '<%= config.bin %> api POST /projects/42/labels -f name=bug -f color=#d9534f',

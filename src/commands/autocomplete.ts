@@ -11,7 +11,9 @@ export default class Autocomplete extends Command {
 
   async run(): Promise<void> {
     const bin = this.config.bin
-    process.stderr.write(`${bin} autocomplete was replaced by ${bin} completion: put \`source <(${bin} completion bash)\` (or zsh; fish: ${bin} completion fish) in your shell's start-up file, and delete ~/.cache/${bin} if it is still there.\n`)
+    process.stderr.write(
+      `${bin} autocomplete was replaced by ${bin} completion: put \`source <(${bin} completion bash)\` (or zsh; fish: ${bin} completion fish) in your shell's start-up file, and delete ~/.cache/${bin} if it is still there.\n`,
+    )
     this.exit(ExitCode.usage)
   }
 }

@@ -4,7 +4,8 @@ import {COMPLETION_SCRIPTS} from '../core/complete.js'
 
 export default class Completion extends Command {
   static summary = 'Print a shell completion script (bash, zsh or fish)'
-  static description = 'Completes topics, commands, flags, and the allowed values of flags such as --output or --state. The script asks forgectl for candidates, so it stays right as commands change. Nothing is cached or written to disk.'
+  static description =
+    'Completes topics, commands, flags, and the allowed values of flags such as --output or --state. The script asks forgectl for candidates, so it stays right as commands change. Nothing is cached or written to disk.'
   static examples = [
     'source <(<%= config.bin %> completion bash)          # in ~/.bashrc',
     'source <(<%= config.bin %> completion zsh)           # in ~/.zshrc',

@@ -3,12 +3,13 @@ import {BaseCommand} from '../core/base-command.js'
 import {ExitCode} from '../core/errors.js'
 import {outputFlags} from '../core/flags.js'
 import {reportOnInterrupt} from '../core/interrupt.js'
-import {isLoopback, listenError, loadSandbox} from '../core/sandbox-launch.js'
 import {info, warning} from '../core/notes.js'
+import {isLoopback, listenError, loadSandbox} from '../core/sandbox-launch.js'
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static summary = 'Start the in-memory stand-in of the API, to rehearse scripts against'
-  static description = `Serves /api/v4 from memory, with seeded users, groups and projects, until Ctrl-C or SIGTERM; nothing is kept. It calls no server. Stdout: the URL on the first line, then one "ROLE TOKEN" line per seeded role (admin is an administrator, developer an ordinary member); with --json, {url, tokens} on one line. A guide for people goes to stderr.
+  static description =
+    `Serves /api/v4 from memory, with seeded users, groups and projects, until Ctrl-C or SIGTERM; nothing is kept. It calls no server. Stdout: the URL on the first line, then one "ROLE TOKEN" line per seeded role (admin is an administrator, developer an ordinary member); with --json, {url, tokens} on one line. A guide for people goes to stderr.
 
 It listens on loopback (127.0.0.1) unless --host says otherwise; its tokens are well-known, so listening elsewhere prints a warning. --port 0, the default, picks a free port. Stopping it on purpose (Ctrl-C, SIGTERM) is its normal end: exit 0. A port in use: exit 1.`
   static examples = [
@@ -39,7 +40,8 @@ It listens on loopback (127.0.0.1) unless --host says otherwise; its tokens are 
       const sandbox = await startSandbox({port, host}).catch((error: unknown) => {
         throw listenError(error, host, port)
       })
-      if (!isLoopback(host)) this.note(warning(`listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's)`))
+      if (!isLoopback(host))
+        this.note(warning(`listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's)`))
       if (json) process.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
       else process.stdout.write([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
       this.note(info(`Sandbox listening on ${sandbox.url}: in memory, nothing is kept; Ctrl-C stops it`))

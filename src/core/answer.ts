@@ -49,8 +49,7 @@ export function isJsonType(contentType: string | null): boolean {
 }
 
 export function checkAnswer(answer: Answer, expect: Expectation, context: AnswerContext): Checked {
-  const refuse = (what: string, retry = false): Checked =>
-    ({ok: false, retry, error: new CliError(`unexpected answer from ${context.host}: ${answer.status} ${what}`)})
+  const refuse = (what: string, retry = false): Checked => ({ok: false, retry, error: new CliError(`unexpected answer from ${context.host}: ${answer.status} ${what}`)})
   const request = `${context.method} ${context.path}`
   const type = mediaType(answer.contentType)
   if (expect === 'file') return type === 'text/html' ? refuse(`text/html, a web page instead of the file (${request}); ${HOST_HINT}`) : {ok: true, data: undefined}

@@ -1,28 +1,29 @@
 // What every command shares: parsing (with prompts for missing required inputs on a terminal),
 // output, confirmation, and turning expected failures into one line and a documented exit code.
 // ApiCommand adds the connection and the API client.
+
+import type {Interfaces} from '@oclif/core'
 import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
-import type {Interfaces} from '@oclif/core'
-import {resolveConnection, type Connection} from './connection.js'
-import {profileName, readProfile, type OutputFormat} from './config-store.js'
+import {type BulkResult, type BulkRow, bulkFailure} from './bulk.js'
+import {type OutputFormat, profileName, readProfile} from './config-store.js'
+import {type Connection, resolveConnection} from './connection.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
 import {visibleText} from './escape.js'
-import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from './flags.js'
-import {bulkFailure, type BulkResult, type BulkRow} from './bulk.js'
-import type {Note} from './notes.js'
 import {FieldError} from './field-check.js'
-import {Printer} from './output.js'
-import type {FieldWords} from './words.js'
+import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from './flags.js'
+import {InputError, type Inputs, missingInputs, type Values} from './input.js'
+import {isDeclared} from './input-flags.js'
+import {ask, readInputs} from './input-read.js'
 import {installInterruptHandlers} from './interrupt.js'
 import {checkJqExpression, checkJqFlags, JqRunError} from './jq.js'
+import type {Note} from './notes.js'
+import {Printer} from './output.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
 import {unexpectedArguments, usageLine} from './usage.js'
-import {InputError, missingInputs, type Inputs, type Values} from './input.js'
-import {ask, readInputs} from './input-read.js'
-import {isDeclared} from './input-flags.js'
+import type {FieldWords} from './words.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -82,8 +83,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     // Commands whose API takes a `sort` input redefine --sort as that input; records keep the server's order.
     const apiSort = 'sort' in ((this.ctor as typeof Command).flags ?? {})
     this.printerCache ??= new Printer({
-      format: f.json ? 'json' : (f.output as OutputFormat | undefined) ?? this.defaultFormat(),
-      columns: f.columns?.split(',').map(c => c.trim()).filter(Boolean),
+      format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
+      columns: f.columns
+        ?.split(',')
+        .map(c => c.trim())
+        .filter(Boolean),
       header: !f['no-header'],
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
@@ -152,7 +156,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     if (error instanceof Errors.CLIError) {
       // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
-      const message = error.message.replace(/See more help with --help/, '').replace(/^The following errors? occurred:/, '').replace(/\n\s*/g, ' ').trim()
+      const message = error.message
+        .replace(/See more help with --help/, '')
+        .replace(/^The following errors? occurred:/, '')
+        .replace(/\n\s*/g, ' ')
+        .trim()
       process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
       return this.exit(ExitCode.usage)
     }
@@ -231,8 +239,14 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     // Commands that wait for a job redefine --timeout as the wait limit; requests then use the profile's.
     const waits = 'timeout' in ((this.ctor as typeof Command).flags ?? {})
     this.connectionCache ??= resolveConnection({
-      host: f.host, token: f.token, profile: f.profile, 'ca-file': f['ca-file'], insecure: f.insecure || undefined,
-      'allow-http': f['allow-http'] || undefined, timeout: waits ? undefined : f.timeout, retries: f.retries,
+      host: f.host,
+      token: f.token,
+      profile: f.profile,
+      'ca-file': f['ca-file'],
+      insecure: f.insecure || undefined,
+      'allow-http': f['allow-http'] || undefined,
+      timeout: waits ? undefined : f.timeout,
+      retries: f.retries,
     })
     return this.connectionCache
   }

@@ -2,8 +2,8 @@
 // bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
 // Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
 import {CliError, ExitCode} from './errors.js'
-import {Interrupted, interruption, reportOnInterrupt} from './interrupt.js'
 import {Existing} from './if-not-exists.js'
+import {Interrupted, interruption, reportOnInterrupt} from './interrupt.js'
 import {DryRunStop} from './request.js'
 
 export interface BulkResult<R> {
@@ -29,7 +29,13 @@ export const DEFAULT_BULK_CONCURRENCY = 8
  * `done`: the status of an item whose work succeeded (`created` for creates); an `Existing` result
  * (--if-not-exists) is `already there`, with the existing record.
  */
-export async function runBulk<I, R>(items: readonly I[], name: (item: I) => string, work: (item: I) => Promise<R>, concurrency = DEFAULT_BULK_CONCURRENCY, done: 'ok' | 'created' = 'ok'): Promise<Array<BulkResult<R>>> {
+export async function runBulk<I, R>(
+  items: readonly I[],
+  name: (item: I) => string,
+  work: (item: I) => Promise<R>,
+  concurrency = DEFAULT_BULK_CONCURRENCY,
+  done: 'ok' | 'created' = 'ok',
+): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
   let next = 0
   let stopped = false

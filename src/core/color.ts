@@ -2,7 +2,8 @@
 import {custom, RuleBroken} from './input.js'
 
 // The named colours of CSS Color Module Level 4.
-const CSS_COLOR_NAMES = new Set(`aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+const CSS_COLOR_NAMES = new Set(
+  `aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
 blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan
 darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
 darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey
@@ -14,7 +15,8 @@ mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen mediu
 mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen
 paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue
 saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
-steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen`.split(/\s+/))
+steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen`.split(/\s+/),
+)
 
 export function isLabelColor(value: string): boolean {
   return /^#[0-9a-f]{6}$/i.test(value) || CSS_COLOR_NAMES.has(value.toLowerCase())
@@ -23,10 +25,14 @@ export function isLabelColor(value: string): boolean {
 const RULE = '#RRGGBB (6-digit hex with a leading #) or a CSS colour name such as orange'
 
 /** a label colour input; a refused value says the rule: `--color "blurple": must be #RRGGBB … or a CSS colour name` */
-export const color = <R extends boolean = false>(options: {description?: string; required?: R}) => custom<string, R>({
-  description: options.description ?? 'label colour', required: options.required, helpValue: '#RRGGBB|NAME', hint: RULE,
-  parse: value => {
-    if (!isLabelColor(value)) throw new RuleBroken(`must be ${RULE}`)
-    return value
-  },
-})
+export const color = <R extends boolean = false>(options: {description?: string; required?: R}) =>
+  custom<string, R>({
+    description: options.description ?? 'label colour',
+    required: options.required,
+    helpValue: '#RRGGBB|NAME',
+    hint: RULE,
+    parse: value => {
+      if (!isLabelColor(value)) throw new RuleBroken(`must be ${RULE}`)
+      return value
+    },
+  })

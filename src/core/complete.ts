@@ -37,7 +37,9 @@ export function completions(commands: readonly CompletableCommand[], words: read
       return (flag?.options ?? []).filter(o => o.startsWith(value)).map(o => `${name}=${o}`)
     }
     if (current.startsWith('-')) {
-      const names = Object.values(command.flags).filter(f => !f.hidden).flatMap(f => [`--${f.name}`, ...(f.allowNo ? [`--no-${f.name}`] : [])])
+      const names = Object.values(command.flags)
+        .filter(f => !f.hidden)
+        .flatMap(f => [`--${f.name}`, ...(f.allowNo ? [`--no-${f.name}`] : [])])
       return names.filter(n => n.startsWith(current)).sort()
     }
     const argOptions = Object.values(command.args ?? {}).flatMap(a => a.options ?? [])

@@ -123,10 +123,14 @@ export async function updateProfile(name: string, change: (profile: Profile) => 
 }
 
 export async function removeProfileKeys(name: string, keys: ProfileKey[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  await updateProfile(name, profile => {
-    for (const key of keys) delete profile[key]
-    return profile
-  }, env)
+  await updateProfile(
+    name,
+    profile => {
+      for (const key of keys) delete profile[key]
+      return profile
+    },
+    env,
+  )
 }
 
 function parseBoolean(value: string): boolean {

@@ -1,6 +1,6 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {isIP} from 'node:net'
-import {profileName, readProfile, type OutputFormat} from './config-store.js'
+import {type OutputFormat, profileName, readProfile} from './config-store.js'
 import {storedDuration} from './duration.js'
 import {UsageError} from './errors.js'
 

@@ -2,18 +2,19 @@
 // final name only when complete, so no half file is ever left under the final name (nor the temporary
 // one, after an error or a signal). An existing file is never overwritten without --clobber, even one
 // that appears while the download runs. `-` streams to stdout.
+
+import {randomBytes} from 'node:crypto'
 import {constants, createWriteStream, rmSync} from 'node:fs'
 import {copyFile, link, lstat, mkdir, rename, stat, unlink} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
-import {Transform, type Readable} from 'node:stream'
+import {type Readable, Transform} from 'node:stream'
 import {pipeline} from 'node:stream/promises'
-import {randomBytes} from 'node:crypto'
 import * as Flags from '@oclif/core/flags'
+import {formatBytes} from './bytes.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
 import {interruption, onInterrupt} from './interrupt.js'
 import type {ApiClient, Query} from './request.js'
 import {canAnimate} from './terminal.js'
-import {formatBytes} from './bytes.js'
 
 export {formatBytes} from './bytes.js'
 
@@ -116,7 +117,14 @@ export async function checkTarget(target: string, clobber = false): Promise<void
 async function checkFile(file: string, clobber: boolean): Promise<void> {
   const parent = dirname(file)
   if (!(await isFolder(parent))) throw new UsageError(`cannot save ${file}: the folder ${parent} does not exist`)
-  if (!clobber && (await lstat(file).then(() => true, () => false))) throw new UsageError(`${file} already exists: pass --clobber to overwrite it`)
+  if (
+    !clobber
+    && (await lstat(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new UsageError(`${file} already exists: pass --clobber to overwrite it`)
 }
 
 /**
@@ -139,7 +147,13 @@ async function placeWithoutOverwriting(temp: string, file: string): Promise<void
 }
 
 async function isFolder(path: string): Promise<boolean> {
-  return path.endsWith('/') || stat(path).then(s => s.isDirectory(), () => false)
+  return (
+    path.endsWith('/')
+    || stat(path).then(
+      s => s.isDirectory(),
+      () => false,
+    )
+  )
 }
 
 /** a folder as target means "put the server's file name in it" */

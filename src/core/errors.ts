@@ -24,7 +24,10 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
 
 /** an expected failure: printed as one line, never with a stack trace */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: ExitCode = ExitCode.error) {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = ExitCode.error,
+  ) {
     super(message)
     this.name = 'CliError'
   }
@@ -40,7 +43,12 @@ export class UsageError extends CliError {
 
 /** the server answered with an error status */
 export class ApiError extends CliError {
-  constructor(readonly status: number, readonly serverMessage: string, readonly method: string, readonly path: string) {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly method: string,
+    readonly path: string,
+  ) {
     super(`${status} ${STATUS_CODES[status] ?? 'Error'}${serverMessage && serverMessage !== STATUS_CODES[status] ? `: ${serverMessage}` : ''} (${method} ${path})`, exitCodeForStatus(status))
     this.name = 'ApiError'
   }
@@ -51,7 +59,10 @@ export class ApiError extends CliError {
  * CI job reacts differently: a timeout may pass on a rerun with a longer --timeout, a failed job will not.
  */
 export class JobError extends CliError {
-  constructor(message: string, readonly outcome: 'failed' | 'timeout') {
+  constructor(
+    message: string,
+    readonly outcome: 'failed' | 'timeout',
+  ) {
     super(message, outcome === 'failed' ? ExitCode.jobFailed : ExitCode.timeout)
     this.name = 'JobError'
   }
@@ -82,9 +93,11 @@ export function serverMessage(body: unknown): string {
   if (typeof message === 'string') return oneLine(stripPrefixStatus(message))
   if (Array.isArray(message)) return oneLine(message.map(String).join('; '))
   if (message && typeof message === 'object') {
-    return oneLine(Object.entries(message as Record<string, unknown>)
-      .map(([field, reasons]) => `${field} ${Array.isArray(reasons) ? reasons.join(', ') : String(reasons)}`)
-      .join('; '))
+    return oneLine(
+      Object.entries(message as Record<string, unknown>)
+        .map(([field, reasons]) => `${field} ${Array.isArray(reasons) ? reasons.join(', ') : String(reasons)}`)
+        .join('; '),
+    )
   }
   return oneLine(JSON.stringify(body))
 }

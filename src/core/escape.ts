@@ -5,7 +5,15 @@
 // passes through here; data formats (json, yaml, csv) keep the exact value.
 
 const NAMED: Readonly<Record<string, string>> = {
-  '\0': '\\0', '\u0007': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r', '\u001b': '\\e',
+  '\0': '\\0',
+  '\u0007': '\\a',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\v': '\\v',
+  '\f': '\\f',
+  '\r': '\\r',
+  '\u001b': '\\e',
 }
 
 // C0, DEL and C1. Tab and line feed are left alone in messages, whose layout is ours.

@@ -5,9 +5,9 @@ import * as Flags from '@oclif/core/flags'
 import {OUTPUT_FORMATS} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
-import {checkText, custom, declare, id, InputError, RuleBroken, type Draft} from './input.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
+import {checkText, custom, type Draft, declare, InputError, id, RuleBroken} from './input.js'
 
 /** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
 export const durationFlag = Flags.custom<number>({
@@ -35,7 +35,7 @@ export const outputFlags = {
   wide: Flags.boolean({description: 'show tables whole on a terminal: every column, no cell cut to fit its width', helpGroup: OUTPUT}),
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
   sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
-  quiet: Flags.boolean({char: 'q', description: 'print only each record\'s handle (the ID, key, IID or name the next command takes), one per line, and no messages but warnings', helpGroup: OUTPUT}),
+  quiet: Flags.boolean({char: 'q', description: "print only each record's handle (the ID, key, IID or name the next command takes), one per line, and no messages but warnings", helpGroup: OUTPUT}),
   jq: Flags.string({description: 'filter the JSON with a jq expression: strings print raw, other values as JSON, one per line', helpValue: 'EXPR', helpGroup: OUTPUT}),
 }
 
@@ -108,10 +108,16 @@ export const idArg = (label: string, description: string) => pathArg(id({arg: tr
  * `/personal_access_tokens/self`): anything else is refused with exit 2 before sending. Digits are kept
  * as typed, like `idArg`.
  */
-export const idOrSelfArg = (label: string, description: string) => pathArg(custom({
-  arg: true, flag: label.toLowerCase(), required: true, description,
-  parse: text => {
-    if (text !== 'self' && !isPositiveId(text)) throw new RuleBroken('must be a positive whole number or "self"')
-    return text
-  },
-}))
+export const idOrSelfArg = (label: string, description: string) =>
+  pathArg(
+    custom({
+      arg: true,
+      flag: label.toLowerCase(),
+      required: true,
+      description,
+      parse: text => {
+        if (text !== 'self' && !isPositiveId(text)) throw new RuleBroken('must be a positive whole number or "self"')
+        return text
+      },
+    }),
+  )

@@ -9,7 +9,13 @@ export function relativeTime(value: string, now = Date.now()): string {
   if (Number.isNaN(time)) return value
   const seconds = Math.round((time - now) / 1000)
   const abs = Math.abs(seconds)
-  const units: Array<[string, number]> = [['year', 31_536_000], ['month', 2_592_000], ['day', 86_400], ['hour', 3600], ['minute', 60]]
+  const units: Array<[string, number]> = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ]
   if (ISO_DATE.test(value) && abs < 86_400) return seconds < 0 && abs >= 43_200 ? 'yesterday' : 'today'
   if (abs < 60) return seconds <= 0 ? 'just now' : 'in a moment'
   const [unit, size] = units.find(([, s]) => abs >= s)!
@@ -75,7 +81,7 @@ export function sortRecords<T>(records: T[], field: string): T[] {
 export function recordId(record: unknown, handle?: string): string | undefined {
   if (record === null || typeof record !== 'object') return record === undefined ? undefined : String(record)
   const r = record as Record<string, unknown>
-  const id = handle === undefined ? r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug : columnValue(record, handle)
+  const id = handle === undefined ? (r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug) : columnValue(record, handle)
   return id === undefined || id === null ? undefined : String(id)
 }
 
@@ -83,5 +89,7 @@ export function recordId(record: unknown, handle?: string): string | undefined {
 export function inferColumns(records: unknown[], max = 8): string[] {
   const first = records.find(r => r !== null && typeof r === 'object') as Record<string, unknown> | undefined
   if (!first) return []
-  return Object.keys(first).filter(k => first[k] === null || typeof first[k] !== 'object' || Array.isArray(first[k])).slice(0, max)
+  return Object.keys(first)
+    .filter(k => first[k] === null || typeof first[k] !== 'object' || Array.isArray(first[k]))
+    .slice(0, max)
 }

@@ -11,8 +11,8 @@ import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher} from 'undici'
 import {importModule} from './launcher.js'
-import {proxyDispatcher} from './proxy-dispatcher.js'
 import type {ProxySettings} from './proxy.js'
+import {proxyDispatcher} from './proxy-dispatcher.js'
 
 /** the part of fetch's Headers that forgectl and ofetch use; names are case-insensitive */
 export class HeaderList {
@@ -87,10 +87,9 @@ export interface TransportOptions {
 
 /** fetch refuses these ports (https://fetch.spec.whatwg.org/#block-bad-port); forgectl did, and still does */
 const BAD_PORTS = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
-  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
-  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
-  6668, 6669, 6679, 6697, 10080,
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512,
+  513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679,
+  6697, 10080,
 ])
 
 /** statuses whose answer has no body, as fetch knows them */
@@ -119,7 +118,11 @@ export function createTransport(options: TransportOptions): TransportFetch {
     if (NO_BODY.has(sent.status) || method === 'HEAD') sent.body.resume()
     const responseHeaders = new HeaderList(sent.headers)
     return {
-      status: sent.status, statusText: sent.statusText, ok: sent.status >= 200 && sent.status < 300, headers: responseHeaders, body: sent.body,
+      status: sent.status,
+      statusText: sent.statusText,
+      ok: sent.status >= 200 && sent.status < 300,
+      headers: responseHeaders,
+      body: sent.body,
       text: () => readText(sent.body, responseHeaders.get('content-encoding')),
     }
   }

@@ -3,10 +3,11 @@
 // terminal or reported in one style by input-read.ts, never by oclif (base-command.ts relaxes it) nor
 // by the generic check of undeclared flags (which skips what `isDeclared` knows). A value is checked
 // by the declaration's own rule.
+
+import type {Interfaces} from '@oclif/core'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import type {Interfaces} from '@oclif/core'
-import {checkText, helpText, type AnyInput, type Inputs} from './input.js'
+import {type AnyInput, checkText, helpText, type Inputs} from './input.js'
 
 type AnyFlag = Interfaces.Flag<unknown>
 type AnyArg = Interfaces.Arg<unknown>
@@ -32,7 +33,7 @@ function flagOf(input: AnyInput, exclusive: string[]): Record<string, AnyFlag> {
   const parse = async (text: string) => checkText(input, text, `--${input.flag}`)
   if (input.multiple) {
     // non-greedy: `--user alice NAME true` gives alice to --user and keeps NAME and true as arguments
-    const flag = Flags.string({...common, multiple: true, multipleNonGreedy: true, delimiter: ',', exclusive, parse: async (item: string) => (await parse(item) as string[])[0] ?? ''})
+    const flag = Flags.string({...common, multiple: true, multipleNonGreedy: true, delimiter: ',', exclusive, parse: async (item: string) => ((await parse(item)) as string[])[0] ?? ''})
     return {[input.flag]: flag as AnyFlag}
   }
   const options = {...common, exclusive: input.file ? [...exclusive, fileFlagName(input)] : exclusive, parse}
@@ -40,7 +41,8 @@ function flagOf(input: AnyInput, exclusive: string[]): Record<string, AnyFlag> {
   const flags: Record<string, AnyFlag> = {[input.flag]: Flags.custom<unknown>(options as typeof options & {required?: false})() as AnyFlag}
   if (input.file) {
     flags[fileFlagName(input)] = Flags.string({
-      description: `read --${input.flag} from a file (- for standard input)`, exclusive: [...exclusive, input.flag],
+      description: `read --${input.flag} from a file (- for standard input)`,
+      exclusive: [...exclusive, input.flag],
     }) as AnyFlag
   }
   return flags
@@ -51,7 +53,12 @@ function flagOf(input: AnyInput, exclusive: string[]): Record<string, AnyFlag> {
  * such as `--from-file`.
  */
 export function flagsOf(inputs: Inputs, options: {exclusive?: string[]} = {}): Record<string, AnyFlag> {
-  const flags: Record<string, AnyFlag> = Object.assign({}, ...Object.values(inputs).filter(input => !input.arg).map(input => flagOf(input, options.exclusive ?? [])))
+  const flags: Record<string, AnyFlag> = Object.assign(
+    {},
+    ...Object.values(inputs)
+      .filter(input => !input.arg)
+      .map(input => flagOf(input, options.exclusive ?? [])),
+  )
   for (const flag of Object.values(flags)) remember(flag)
   return flags
 }
@@ -61,8 +68,18 @@ export function flagsOf(inputs: Inputs, options: {exclusive?: string[]} = {}): R
  * `[NAME]` where another flag can replace them (`labels create --from-file`).
  */
 export function argsOf(inputs: Inputs, options: {optional?: boolean} = {}): Record<string, AnyArg> {
-  return Object.fromEntries(Object.values(inputs).filter(input => input.arg).map(input => [input.flag, remember(Args.custom<unknown>({
-    description: helpText(input), required: input.required && !options.optional,
-    parse: async (text: string) => checkText(input, text),
-  })() as AnyArg)]))
+  return Object.fromEntries(
+    Object.values(inputs)
+      .filter(input => input.arg)
+      .map(input => [
+        input.flag,
+        remember(
+          Args.custom<unknown>({
+            description: helpText(input),
+            required: input.required && !options.optional,
+            parse: async (text: string) => checkText(input, text),
+          })() as AnyArg,
+        ),
+      ]),
+  )
 }

@@ -3,8 +3,8 @@
 // the same rule, asked again after a bad answer), and records of a `--from-file` file.
 import {readFile} from 'node:fs/promises'
 import {UsageError} from './errors.js'
+import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName} from './input-flags.js'
-import {checkText, checkValue, InputError, inputLabel, missingInputs, type AnyInput, type Inputs, type Values} from './input.js'
 import {canPrompt} from './terminal.js'
 
 /** something to ask a person for: how it is named, what it is, and the check an answer must pass */
@@ -34,7 +34,7 @@ export async function ask<T>(question: Question<T>): Promise<T> {
     }
   }
   const answer = await (question.secret ? secretPrompt(message, validate) : textPrompt(message, validate))
-  return approved.has(answer) ? approved.get(answer) as T : question.check(answer)
+  return approved.has(answer) ? (approved.get(answer) as T) : question.check(answer)
 }
 
 /** the text of a `--<flag>-file` (or stdin for `-`) */
@@ -58,8 +58,10 @@ export async function readStdin(): Promise<string> {
 const givenAs = (input: AnyInput) => (input.file ? `${inputLabel(input)} or --${fileFlagName(input)}` : inputLabel(input))
 
 export const questionFor = (input: AnyInput): Question<unknown> => ({
-  label: givenAs(input), description: input.hint ? `${input.description}: ${input.hint}` : input.description,
-  secret: input.secret, choices: input.options && !input.multiple ? input.options : undefined,
+  label: givenAs(input),
+  description: input.hint ? `${input.description}: ${input.hint}` : input.description,
+  secret: input.secret,
+  choices: input.options && !input.multiple ? input.options : undefined,
   check: answer => checkText(input, answer),
 })
 

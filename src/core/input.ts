@@ -41,9 +41,9 @@ export type Inputs = Readonly<Record<string, AnyInput>>
 export type ValueOf<I> = I extends Input<infer T, boolean> ? T : never
 
 /** what a command sends: the declared inputs by API name, the required ones always present */
-export type Values<I extends Inputs> =
-  {[K in keyof I as I[K] extends Input<unknown, true> ? K : never]: ValueOf<I[K]>} &
-  {[K in keyof I as I[K] extends Input<unknown, true> ? never : K]?: ValueOf<I[K]>}
+export type Values<I extends Inputs> = {[K in keyof I as I[K] extends Input<unknown, true> ? K : never]: ValueOf<I[K]>} & {
+  [K in keyof I as I[K] extends Input<unknown, true> ? never : K]?: ValueOf<I[K]>
+}
 
 /** what a declaration says; `api` and `flag` are filled in from its key by `declare` */
 interface Options<R extends boolean> {
@@ -62,12 +62,25 @@ interface Options<R extends boolean> {
 
 export type Draft<T, R extends boolean> = Omit<Input<T, R>, 'api' | 'flag'> & {flag?: string}
 
-function draft<T, R extends boolean>(options: Options<R>, rest: {parse: (text: string) => T; hint?: string; options?: readonly string[]; multiple?: boolean; boolean?: boolean; helpValue?: string}): Draft<T, R> {
+function draft<T, R extends boolean>(
+  options: Options<R>,
+  rest: {parse: (text: string) => T; hint?: string; options?: readonly string[]; multiple?: boolean; boolean?: boolean; helpValue?: string},
+): Draft<T, R> {
   return {
-    description: options.description, flag: options.flag, arg: options.arg ?? false, char: options.char,
-    required: (options.required ?? false) as R, secret: options.secret ?? false, file: options.file ?? false, empty: options.empty,
-    helpValue: options.helpValue ?? rest.helpValue, hint: rest.hint, options: rest.options, multiple: rest.multiple ?? false,
-    boolean: rest.boolean ?? false, parse: rest.parse,
+    description: options.description,
+    flag: options.flag,
+    arg: options.arg ?? false,
+    char: options.char,
+    required: (options.required ?? false) as R,
+    secret: options.secret ?? false,
+    file: options.file ?? false,
+    empty: options.empty,
+    helpValue: options.helpValue ?? rest.helpValue,
+    hint: rest.hint,
+    options: rest.options,
+    multiple: rest.multiple ?? false,
+    boolean: rest.boolean ?? false,
+    parse: rest.parse,
   }
 }
 
@@ -120,7 +133,9 @@ export function text<R extends boolean = false>(options: TextOptions<R>): Draft<
 
 export function choice<const V extends string, R extends boolean = false>(values: readonly V[], options: Options<R>): Draft<V, R> {
   return draft(options, {
-    options: values, helpValue: values.join('|'), hint: `one of ${values.join(', ')}`,
+    options: values,
+    helpValue: values.join('|'),
+    hint: `one of ${values.join(', ')}`,
     parse: value => {
       if (!(values as readonly string[]).includes(value)) throw new RuleBroken(`must be one of ${values.join(', ')}`)
       return value as V
@@ -174,13 +189,20 @@ export function id<R extends boolean = false>(options: Options<R>): Draft<string
 export function list<const V extends string = string, R extends boolean = false>(options: Options<R> & {options?: readonly V[]}): Draft<V[], R> {
   const allowed = options.options
   return draft(options, {
-    multiple: true, options: allowed, helpValue: allowed ? allowed.join('|') : undefined, hint: allowed ? `one or more of ${allowed.join(', ')}` : undefined,
+    multiple: true,
+    options: allowed,
+    helpValue: allowed ? allowed.join('|') : undefined,
+    hint: allowed ? `one or more of ${allowed.join(', ')}` : undefined,
     // `a,,b` is refused wherever it comes from: oclif splits a flag's list before the check sees it
-    parse: value => value.split(',').map(item => item.trim()).map(item => {
-      if (item === '') throw new RuleBroken('must not hold an empty entry')
-      if (allowed && !(allowed as readonly string[]).includes(item)) throw new RuleBroken(`must be one or more of ${allowed.join(', ')}`)
-      return item as V
-    }),
+    parse: value =>
+      value
+        .split(',')
+        .map(item => item.trim())
+        .map(item => {
+          if (item === '') throw new RuleBroken('must not hold an empty entry')
+          if (allowed && !(allowed as readonly string[]).includes(item)) throw new RuleBroken(`must be one or more of ${allowed.join(', ')}`)
+          return item as V
+        }),
   })
 }
 
@@ -194,7 +216,8 @@ function isDate(value: string): boolean {
 
 export function date<R extends boolean = false>(options: Options<R>): Draft<string, R> {
   return draft(options, {
-    helpValue: 'YYYY-MM-DD', hint: 'a date as YYYY-MM-DD',
+    helpValue: 'YYYY-MM-DD',
+    hint: 'a date as YYYY-MM-DD',
     parse: value => {
       if (!isDate(value)) throw new RuleBroken('must be a date as YYYY-MM-DD')
       return value
@@ -204,7 +227,8 @@ export function date<R extends boolean = false>(options: Options<R>): Draft<stri
 
 export function dateTime<R extends boolean = false>(options: Options<R>): Draft<string, R> {
   return draft(options, {
-    helpValue: 'ISO-8601', hint: 'an ISO 8601 date-time such as 2026-12-31T23:59:00Z',
+    helpValue: 'ISO-8601',
+    hint: 'an ISO 8601 date-time such as 2026-12-31T23:59:00Z',
     parse: value => {
       if (!DATETIME.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw new RuleBroken('must be an ISO 8601 date-time such as 2026-12-31T23:59:00Z')
       return value
@@ -215,7 +239,8 @@ export function dateTime<R extends boolean = false>(options: Options<R>): Draft<
 /** an absolute http(s) URL naming a host */
 export function url<R extends boolean = false>(options: Options<R> & {example: string}): Draft<string, R> {
   return draft(options, {
-    helpValue: 'URL', hint: `an absolute http or https URL such as ${options.example}`,
+    helpValue: 'URL',
+    hint: `an absolute http or https URL such as ${options.example}`,
     parse: value => {
       let parsed: URL | undefined
       try {
@@ -254,7 +279,10 @@ function shown(input: AnyInput, value: string): string {
 
 /** a value refused locally: `--color "blurple": must be …`, `record 4: color "blurple": …` (exit 2) */
 export class InputError extends UsageError {
-  constructor(readonly where: string, readonly rule: string) {
+  constructor(
+    readonly where: string,
+    readonly rule: string,
+  ) {
     super(`${where}: ${rule}`)
   }
 }

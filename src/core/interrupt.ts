@@ -8,7 +8,10 @@ export type StopSignal = 'SIGINT' | 'SIGTERM'
 
 /** the run was stopped by a signal: one line, and the signal's exit code */
 export class Interrupted extends CliError {
-  constructor(readonly signal: StopSignal, detail?: string) {
+  constructor(
+    readonly signal: StopSignal,
+    detail?: string,
+  ) {
     const what = signal === 'SIGINT' ? 'interrupted' : 'terminated'
     super(`${what} (${signal})${detail ? `: ${detail}` : ''}`, signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated)
     this.name = 'Interrupted'

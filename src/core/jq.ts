@@ -40,7 +40,12 @@ export function checkProgram(expression: string): string {
 /** jq's first error line, without its `jq: error…:` prefix: `syntax error, unexpected INVALID_CHARACTER … line 1` */
 export function jqMessage(stderr: string): string {
   const line = stderr.split('\n').find(l => l.startsWith('jq: error')) ?? stderr.split('\n')[0] ?? ''
-  return line.replace(/^jq: error( \(at [^)]*\))?: /, '').replace(/:$/, '').trim() || 'jq failed'
+  return (
+    line
+      .replace(/^jq: error( \(at [^)]*\))?: /, '')
+      .replace(/:$/, '')
+      .trim() || 'jq failed'
+  )
 }
 
 /** refuses an expression jq cannot compile (exit 2), before anything is sent: `labels create --jq` must not create first */

@@ -13,8 +13,12 @@ export interface NetworkFailure {
 }
 
 const UNTRUSTED = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
 ])
 
 /** `url` is the request's; `proxy` the proxy it went through, if any */
@@ -50,10 +54,13 @@ export function describeNetworkFailure(error: unknown, url: string, proxy?: stri
     return {kind: 'permanent', reason: `${where} does not speak TLS; if it serves plain HTTP, use http://${target.host}`}
   }
   if (code && UNTRUSTED.has(code)) {
-    return {kind: 'permanent', reason: 'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check'}
+    return {
+      kind: 'permanent',
+      reason: 'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check',
+    }
   }
   if (code === 'CERT_HAS_EXPIRED') return {kind: 'permanent', reason: 'the server certificate has expired'}
-  if (code === 'CERT_NOT_YET_VALID') return {kind: 'permanent', reason: 'the server certificate is not valid yet (check this machine\'s clock)'}
+  if (code === 'CERT_NOT_YET_VALID') return {kind: 'permanent', reason: "the server certificate is not valid yet (check this machine's clock)"}
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return {kind: 'permanent', reason: `the server certificate is not for ${target.hostname}`}
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /terminated|other side closed|premature close|socket hang up/i.test(text)) {
     return {kind: 'network', reason: 'the connection closed before the answer was complete'}

@@ -10,4 +10,7 @@ export function oneRecord<T extends object>(data: T | T[], what: string): T {
 }
 
 /** the same, for an API call: `await api.post(...).then(one('hook'))` */
-export const one = <T extends object>(what: string) => (data: T | T[]): T => oneRecord(data, what)
+export const one =
+  <T extends object>(what: string) =>
+  (data: T | T[]): T =>
+    oneRecord(data, what)

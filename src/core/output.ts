@@ -3,14 +3,14 @@
 // `--all --json` over a large collection never holds it all in memory.
 import type {OutputFormat} from './config-store.js'
 import {visibleCell, visibleText} from './escape.js'
-import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
+import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
+import {runJq} from './jq.js'
 import {importModule} from './launcher.js'
-import {cutRank, type CutRank} from './table-layout.js'
+import {type CutRank, cutRank} from './table-layout.js'
 import {renderTable} from './table-render.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from './terminal.js'
-import {wordFor, type FieldWords} from './words.js'
-import {runJq} from './jq.js'
+import {type FieldWords, wordFor} from './words.js'
 
 export interface OutputOptions {
   format: OutputFormat
@@ -35,7 +35,10 @@ type Write = (text: string) => void
 export class Printer {
   private readonly tty = stdoutIsTerminal()
 
-  constructor(readonly options: OutputOptions, private readonly write: Write = text => void process.stdout.write(text)) {}
+  constructor(
+    readonly options: OutputOptions,
+    private readonly write: Write = text => void process.stdout.write(text),
+  ) {}
 
   /** the same printer with `field` added to columns the user chose: for a value that must never be dropped */
   including(field: string): Printer {
@@ -81,7 +84,11 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
-    await this.table(columns, records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))), columns.map(c => rankOf(records, c)))
+    await this.table(
+      columns,
+      records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))),
+      columns.map(c => rankOf(records, c)),
+    )
   }
 
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
@@ -142,12 +149,15 @@ export class Printer {
    */
   private async table(head: string[] | null, rows: string[][], ranks: CutRank[]): Promise<void> {
     const maxWidth = this.tty && !this.options.wide ? terminalColumns() : Infinity
-    const lines = await renderTable({
-      head: head && this.options.header ? head.map(visibleCell) : null,
-      rows: rows.map(row => row.map(visibleCell)),
-      ranks,
-      maxWidth,
-    }, colorEnabled(process.stdout))
+    const lines = await renderTable(
+      {
+        head: head && this.options.header ? head.map(visibleCell) : null,
+        rows: rows.map(row => row.map(visibleCell)),
+        ranks,
+        maxWidth,
+      },
+      colorEnabled(process.stdout),
+    )
     this.write(lines.join('\n') + '\n')
   }
 }
@@ -157,7 +167,10 @@ async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map(line => '  ' + line).join('\n')
+  return text
+    .split('\n')
+    .map(line => '  ' + line)
+    .join('\n')
 }
 
 /** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */

@@ -68,13 +68,16 @@ async function* concurrentPages<T>(from: number, to: number, limit: number, fetc
       const pending = fetch(next)
       running++
       started.set(next++, pending)
-      pending.then(() => {
-        running--
-        launch()
-      }, () => {
-        running--
-        failure ??= pending
-      })
+      pending.then(
+        () => {
+          running--
+          launch()
+        },
+        () => {
+          running--
+          failure ??= pending
+        },
+      )
     }
   }
   for (; due <= to; due++) {
@@ -91,7 +94,10 @@ export function nextPageQuery(headers: ResponseHeaders): Query | undefined {
   const nextPage = headers.get('x-next-page')
   if (nextPage) return {page: Number(nextPage)}
   const link = headers.get('link')
-  const next = link?.split(',').map(part => part.trim()).find(part => /rel="?next"?/.test(part))
+  const next = link
+    ?.split(',')
+    .map(part => part.trim())
+    .find(part => /rel="?next"?/.test(part))
   const url = next?.match(/<([^>]+)>/)?.[1]
   if (!url) return undefined
   const query: Record<string, string | string[]> = {}

@@ -3,10 +3,10 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import {DURATION_HELP} from './duration.js'
 import {JobError} from './errors.js'
-import {durationFlag} from './flags.js'
 import {visibleText} from './escape.js'
-import {importModule} from './launcher.js'
+import {durationFlag} from './flags.js'
 import {onInterrupt} from './interrupt.js'
+import {importModule} from './launcher.js'
 import {canAnimate} from './terminal.js'
 
 export const waitFlags = {
@@ -15,10 +15,7 @@ export const waitFlags = {
 }
 
 /** what one poll found */
-export type PollState<T> =
-  | {state: 'running'; status: string}
-  | {state: 'done'; value: T}
-  | {state: 'failed'; message: string}
+export type PollState<T> = {state: 'running'; status: string} | {state: 'done'; value: T} | {state: 'failed'; message: string}
 
 export interface WaitOptions {
   /** what is being waited for, for the spinner and messages: "vulnerability export 12" */
@@ -30,7 +27,9 @@ export interface WaitOptions {
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
   // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
-  const spinner = canAnimate() ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true, discardStdin: false}).start() : undefined
+  const spinner = canAnimate()
+    ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true, discardStdin: false}).start()
+    : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
   try {

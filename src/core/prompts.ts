@@ -3,8 +3,8 @@
 // quote names from the server: their control characters are shown, the chosen value stays exact.
 import {CliError, ExitCode} from './errors.js'
 import {visibleCell, visibleText} from './escape.js'
-import {importModule} from './launcher.js'
 import {interrupt} from './interrupt.js'
+import {importModule} from './launcher.js'
 
 const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')
 
@@ -40,7 +40,7 @@ export async function textPrompt(message: string, validate?: Validate): Promise<
 /** masked: the answer never shows on the screen */
 export async function secretPrompt(message: string, validate?: Validate): Promise<string> {
   const {password} = await inquirer()
-  return ask(() => password({message: visibleText(message), mask: '*', validate: (v: string) => (v.length > 0 ? validate?.(v) ?? true : 'must not be empty')}, context()))
+  return ask(() => password({message: visibleText(message), mask: '*', validate: (v: string) => (v.length > 0 ? (validate?.(v) ?? true) : 'must not be empty')}, context()))
 }
 
 export async function selectPrompt(message: string, choices: readonly string[]): Promise<string> {

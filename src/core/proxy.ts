@@ -20,7 +20,7 @@ export function proxySettings(env: NodeJS.ProcessEnv = process.env): ProxySettin
 /** the proxy a request to `url` would go through, ignoring NO_PROXY (for error messages) */
 export function proxyFor(url: string, settings: ProxySettings | undefined): string | undefined {
   if (!settings) return undefined
-  return url.startsWith('https:') ? settings.httpsProxy ?? settings.httpProxy : settings.httpProxy
+  return url.startsWith('https:') ? (settings.httpsProxy ?? settings.httpProxy) : settings.httpProxy
 }
 
 /** curl takes `proxy.corp:3128` without a scheme as http://; undici would throw on it */

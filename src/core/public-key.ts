@@ -6,8 +6,14 @@ import {custom, RuleBroken} from './input.js'
 
 /** key types the platform accepts: RSA, DSA, ECDSA, ED25519, ECDSA_SK, ED25519_SK */
 export const PUBLIC_KEY_TYPES = [
-  'ssh-rsa', 'ssh-dss', 'ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
-  'sk-ecdsa-sha2-nistp256@openssh.com', 'sk-ssh-ed25519@openssh.com',
+  'ssh-rsa',
+  'ssh-dss',
+  'ssh-ed25519',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'sk-ecdsa-sha2-nistp256@openssh.com',
+  'sk-ssh-ed25519@openssh.com',
 ] as const
 export type PublicKeyType = (typeof PUBLIC_KEY_TYPES)[number]
 
@@ -25,7 +31,9 @@ const BLOB_FIELDS: Record<PublicKeyType, number> = {
   'ssh-rsa': 2, // e, n
   'ssh-dss': 4, // p, q, g, y
   'ssh-ed25519': 1, // the 32-byte key
-  'ecdsa-sha2-nistp256': 2, 'ecdsa-sha2-nistp384': 2, 'ecdsa-sha2-nistp521': 2, // curve name, point
+  'ecdsa-sha2-nistp256': 2,
+  'ecdsa-sha2-nistp384': 2,
+  'ecdsa-sha2-nistp521': 2, // curve name, point
   'sk-ecdsa-sha2-nistp256@openssh.com': 3, // curve name, point, application
   'sk-ssh-ed25519@openssh.com': 2, // key, application
 }
@@ -85,7 +93,7 @@ function fingerprintForm(text: string): string | undefined {
 /** the length-prefixed strings of an SSH wire-format blob; null when the lengths do not add up */
 function readStrings(blob: Buffer): Buffer[] | null {
   const fields: Buffer[] = []
-  for (let at = 0; at < blob.length;) {
+  for (let at = 0; at < blob.length; ) {
     if (at + 4 > blob.length) return null
     const length = blob.readUInt32BE(at)
     if (at + 4 + length > blob.length) return null
@@ -115,23 +123,28 @@ const PUBLIC_KEY_HINT = 'one line "type base64 [comment]", as in a .pub file'
  * A public key input (a deploy key, a certificate authority): the text is checked, and sent as one
  * line without surrounding white space, so a .pub file read with its line break is taken as it is.
  */
-export const publicKey = <R extends boolean = false>(options: InputOptions<R>) => custom<string, R>({
-  ...options, helpValue: 'KEY', hint: PUBLIC_KEY_HINT,
-  parse: value => {
-    try {
-      return parsePublicKey(value).text
-    } catch (error) {
-      throw new RuleBroken(`must be an OpenSSH public key: ${(error as Error).message}`)
-    }
-  },
-})
+export const publicKey = <R extends boolean = false>(options: InputOptions<R>) =>
+  custom<string, R>({
+    ...options,
+    helpValue: 'KEY',
+    hint: PUBLIC_KEY_HINT,
+    parse: value => {
+      try {
+        return parsePublicKey(value).text
+      } catch (error) {
+        throw new RuleBroken(`must be an OpenSSH public key: ${(error as Error).message}`)
+      }
+    },
+  })
 
 /** a key's fingerprint as `ssh-keygen -l` prints it (SHA256 or MD5), sent in the form the API looks up */
-export const fingerprint = <R extends boolean = false>(options: InputOptions<R>) => custom<string, R>({
-  ...options, hint: FINGERPRINT_RULE,
-  parse: value => {
-    const normal = fingerprintForm(value.trim())
-    if (normal === undefined) throw new RuleBroken(`must be ${FINGERPRINT_RULE}`)
-    return normal
-  },
-})
+export const fingerprint = <R extends boolean = false>(options: InputOptions<R>) =>
+  custom<string, R>({
+    ...options,
+    hint: FINGERPRINT_RULE,
+    parse: value => {
+      const normal = fingerprintForm(value.trim())
+      if (normal === undefined) throw new RuleBroken(`must be ${FINGERPRINT_RULE}`)
+      return normal
+    },
+  })

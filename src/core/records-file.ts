@@ -2,9 +2,9 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {UsageError} from './errors.js'
-import {importModule} from './launcher.js'
-import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
 import type {Inputs, Values} from './input.js'
+import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
+import {importModule} from './launcher.js'
 
 export type FileRecord = Record<string, unknown>
 

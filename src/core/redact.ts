@@ -12,8 +12,7 @@ export function isSecretKey(key: string): boolean {
 export function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue)
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) =>
-      [key, isSecretKey(key) && typeof v === 'string' && v !== '' ? REDACTED : redactValue(v)]))
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, isSecretKey(key) && typeof v === 'string' && v !== '' ? REDACTED : redactValue(v)]))
   }
   if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*@/i.test(value)) return redactUrl(value)
   return value
@@ -21,9 +20,7 @@ export function redactValue(value: unknown): unknown {
 
 /** user:password@ in a URL, and a private_token query parameter */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`)
-    .replace(/([?&]private_token=)[^&#]*/i, `$1${REDACTED}`)
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`).replace(/([?&]private_token=)[^&#]*/i, `$1${REDACTED}`)
 }
 
 /** every occurrence of the known secrets in free text (messages from servers or libraries) */

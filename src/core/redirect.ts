@@ -2,7 +2,7 @@
 // PRIVATE-TOKEN included, and replay a DELETE there. The token never leaves the origin it was given
 // for (scheme, host and port), and a write is never sent a second time without the user asking.
 import {CliError} from './errors.js'
-import {REDACTED, isSecretKey, redactUrl} from './redact.js'
+import {isSecretKey, REDACTED, redactUrl} from './redact.js'
 import type {ResponseHeaders} from './request.js'
 import type {HttpMethod} from './retry.js'
 
@@ -35,7 +35,9 @@ export async function followRedirects<R extends Hop>(url: string, method: HttpMe
     const shown = redactLocation(target.href)
     const where = `${method} ${redactUrl(url)}`
     if (target.origin !== origin) {
-      throw new CliError(`${where} was redirected (${response.status}) to ${shown}, another origin: not followed, so the token stays with ${origin}; if that is the server, use --host ${target.origin}`)
+      throw new CliError(
+        `${where} was redirected (${response.status}) to ${shown}, another origin: not followed, so the token stays with ${origin}; if that is the server, use --host ${target.origin}`,
+      )
     }
     if (method !== 'GET') {
       throw new CliError(`${where} was redirected (${response.status}) to ${shown}: a ${method} is not sent again on a redirect; is --host the server's base URL (without /api/v4)?`)

@@ -2,9 +2,9 @@
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
 import {readFileSync} from 'node:fs'
 import type {Readable} from 'node:stream'
-import type {ConnectionOptions} from 'node:tls'
 import {setTimeout as sleep} from 'node:timers/promises'
-import {checkAnswer, defaultExpectation, pageInsteadOfApi, type Expectation} from './answer.js'
+import type {ConnectionOptions} from 'node:tls'
+import {checkAnswer, defaultExpectation, type Expectation, pageInsteadOfApi} from './answer.js'
 import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
@@ -13,10 +13,10 @@ import {createTransport, HeaderList, type TransportResponse} from './http-transp
 import {beforeFirstRequest, importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
-import {retryNotice, shortReason} from './retry-notice.js'
-import {REDACTED, isSecretKey, redactUrl, redactValue, scrubText} from './redact.js'
+import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
 import {followRedirects} from './redirect.js'
-import {isRetryable, retryDelayMs, type Failure, type HttpMethod} from './retry.js'
+import {type Failure, type HttpMethod, isRetryable, retryDelayMs} from './retry.js'
+import {retryNotice, shortReason} from './retry-notice.js'
 
 export type {HttpMethod}
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
@@ -100,7 +100,10 @@ export class ApiClient {
   /** requests that may have changed something (all but GET): after one, a refused output is no longer "nothing was done" */
   changes = 0
 
-  constructor(readonly connection: Connection, private readonly options: ClientOptions = {}) {
+  constructor(
+    readonly connection: Connection,
+    private readonly options: ClientOptions = {},
+  ) {
     this.log = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
     this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
   }
@@ -155,24 +158,30 @@ export class ApiClient {
       let reason: string | undefined
       try {
         this.sent++
-        const response = await followRedirects(url, spec.method, target => fetcher(target, {
-          method: spec.method,
-          // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
-          headers: spec.responseType === 'stream' ? this.headers() : {...this.headers(), 'accept-encoding': 'gzip, deflate, br'},
-          // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
-          body: body === undefined || isForm(body) ? body : JSON.stringify(body),
-          timeout: this.connection.timeoutMs,
-          retry: 0,
-          ignoreResponseError: true,
-          responseType: spec.responseType === 'stream' ? 'stream' : 'text',
-          redirect: 'manual',
-        }), this.options.verbose ? this.log : undefined)
+        const response = await followRedirects(
+          url,
+          spec.method,
+          target =>
+            fetcher(target, {
+              method: spec.method,
+              // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
+              headers: spec.responseType === 'stream' ? this.headers() : {...this.headers(), 'accept-encoding': 'gzip, deflate, br'},
+              // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
+              body: body === undefined || isForm(body) ? body : JSON.stringify(body),
+              timeout: this.connection.timeoutMs,
+              retry: 0,
+              ignoreResponseError: true,
+              responseType: spec.responseType === 'stream' ? 'stream' : 'text',
+              redirect: 'manual',
+            }),
+          this.options.verbose ? this.log : undefined,
+        )
         if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
         const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
         const context = {host: this.connection.host, method: spec.method, path: `/api/v4${spec.path}`}
         const streamed = ok && expect === 'file'
-        const text = streamed ? '' : spec.responseType === 'stream' ? await readStreamText(response._data) : (response._data as string | undefined) ?? ''
+        const text = streamed ? '' : spec.responseType === 'stream' ? await readStreamText(response._data) : ((response._data as string | undefined) ?? '')
         if (ok) {
           const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
           if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}

@@ -19,7 +19,8 @@ export async function loadSandbox(): Promise<SandboxServer> {
   try {
     return await importModule<SandboxServer>(pathToFileURL(file).href)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new CliError(`this installation has no sandbox (${file} is missing): reinstall forgectl, or run npm run build in a checkout`)
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
+      throw new CliError(`this installation has no sandbox (${file} is missing): reinstall forgectl, or run npm run build in a checkout`)
     throw error
   }
 }

@@ -1,7 +1,7 @@
 // Token values the API returns once: shown once, prominently, and never lost.
 import {visibleCell} from './escape.js'
-import {bold, stdoutIsTerminal, yellow} from './terminal.js'
 import type {Printer} from './output.js'
+import {bold, stdoutIsTerminal, yellow} from './terminal.js'
 
 /**
  * Data formats keep the value in the record (a script needs it). A table leaves it out of the table
@@ -22,7 +22,10 @@ export async function printWithSecret(printer: Printer, record: object, field: s
   }
   try {
     const rest = Object.fromEntries(Object.entries(record).filter(([key]) => key !== field))
-    await printer.record(rest, columns?.filter(c => c !== field))
+    await printer.record(
+      rest,
+      columns?.filter(c => c !== field),
+    )
   } finally {
     // Even if printing the record failed, the value must reach the user.
     process.stdout.write(`\n${bold(`${field}: ${visibleCell(value)}`, process.stdout)}\n`)
@@ -37,5 +40,8 @@ export async function printWithSecret(printer: Printer, record: object, field: s
 export async function printStoredSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
   const value = (record as Record<string, unknown>)[field]
   if (printer.options.quiet && typeof value === 'string') return printWithSecret(printer, record, field, columns)
-  await printer.record(Object.fromEntries(Object.entries(record).filter(([key]) => key !== field)), columns?.filter(c => c !== field))
+  await printer.record(
+    Object.fromEntries(Object.entries(record).filter(([key]) => key !== field)),
+    columns?.filter(c => c !== field),
+  )
 }

@@ -4,10 +4,13 @@ import {custom, RuleBroken, type TextOptions} from './input.js'
 
 const RULE = 'a hexadecimal SHA of 7 to 64 digits'
 
-export const sha = <R extends boolean = false>(options: Omit<TextOptions<R>, 'max' | 'pattern'>) => custom<string, R>({
-  ...options, helpValue: 'SHA', hint: RULE,
-  parse: value => {
-    if (!/^[0-9a-f]{7,64}$/i.test(value)) throw new RuleBroken(`must be ${RULE}`)
-    return value
-  },
-})
+export const sha = <R extends boolean = false>(options: Omit<TextOptions<R>, 'max' | 'pattern'>) =>
+  custom<string, R>({
+    ...options,
+    helpValue: 'SHA',
+    hint: RULE,
+    parse: value => {
+      if (!/^[0-9a-f]{7,64}$/i.test(value)) throw new RuleBroken(`must be ${RULE}`)
+      return value
+    },
+  })

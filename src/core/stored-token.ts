@@ -3,9 +3,9 @@
 // flushed, then renamed over config.json: a crash leaves the old file or the new one, never half of
 // either), and never lost: if storing fails, the value is printed before the error.
 import {configPath, configWriteProblem, readProfile, updateProfile} from './config-store.js'
-import {describeSource, normalizeHost, type Connection} from './connection.js'
+import {type Connection, describeSource, normalizeHost} from './connection.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
-import {thing, warning, type Note} from './notes.js'
+import {type Note, thing, warning} from './notes.js'
 
 /**
  * The profile that holds the connection's token, checked before anything is sent: the token must have
@@ -16,11 +16,15 @@ export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessE
   const {profile, tokenSource} = connection
   if (tokenSource !== 'profile') {
     const from = tokenSource === 'none' ? 'nowhere: no token is set' : describeSource(tokenSource, 'token', profile)
-    throw new UsageError(`--update-profile writes the new token into the stored profile the current one came from, but it came from ${from}; rotate without --update-profile and store the printed value where the old one was`)
+    throw new UsageError(
+      `--update-profile writes the new token into the stored profile the current one came from, but it came from ${from}; rotate without --update-profile and store the printed value where the old one was`,
+    )
   }
   const storedHost = readProfile(profile, env).host
   if (storedHost !== undefined && normalizeHost(storedHost) !== connection.host) {
-    throw new UsageError(`--update-profile: the token comes from profile "${profile}" (host ${normalizeHost(storedHost)}) but the host from ${describeSource(connection.hostSource, 'host', profile)} (${connection.host}); the profile would get another server's token`)
+    throw new UsageError(
+      `--update-profile: the token comes from profile "${profile}" (host ${normalizeHost(storedHost)}) but the host from ${describeSource(connection.hostSource, 'host', profile)} (${connection.host}); the profile would get another server's token`,
+    )
   }
   const problem = configWriteProblem(env)
   if (problem !== undefined) throw new UsageError(`--update-profile cannot write ${configPath(env)} (${problem}); nothing was rotated`)
@@ -34,7 +38,10 @@ export async function storeNewToken(profile: string, value: string, showValue: (
   } catch (error) {
     await showValue()
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-    throw new CliError(`the token was rotated and the old one revoked, but storing the new one in profile "${profile}" failed (${reason}): the value printed on stdout is the only copy; store it with \`forgectl auth login --profile ${profile} --token-stdin\``, ExitCode.error)
+    throw new CliError(
+      `the token was rotated and the old one revoked, but storing the new one in profile "${profile}" failed (${reason}): the value printed on stdout is the only copy; store it with \`forgectl auth login --profile ${profile} --token-stdin\``,
+      ExitCode.error,
+    )
   }
 }
 
@@ -46,7 +53,9 @@ export function staleProfileNote(connection: Connection, change: 'rotated' | 're
   if (connection.tokenSource !== 'profile') return undefined
   const login = `forgectl auth login --profile ${connection.profile} --token-stdin`
   const profile = thing('profile', connection.profile)
-  return warning(change === 'rotated'
-    ? `${profile} still holds the old token, which no longer works: store the new one with \`${login}\` (or rotate with --update-profile)`
-    : `${profile} still holds the revoked token: log in with another one (\`${login}\`)`)
+  return warning(
+    change === 'rotated'
+      ? `${profile} still holds the old token, which no longer works: store the new one with \`${login}\` (or rotate with --update-profile)`
+      : `${profile} still holds the revoked token: log in with another one (\`${login}\`)`,
+  )
 }

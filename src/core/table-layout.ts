@@ -49,7 +49,13 @@ export function layoutTable({head, rows, ranks, maxWidth}: TableInput): TableLay
   const shown = Array.from({length: count}, (_, i) => i)
   const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1)
   for (;;) {
-    const widths = shrink(shown.map(i => natural[i]), shown.map(i => ranks[i]), shown.map(i => Math.min(natural[i], Math.max(MIN_CUT_WIDTH, headWidth(i)))), maxWidth, total)
+    const widths = shrink(
+      shown.map(i => natural[i]),
+      shown.map(i => ranks[i]),
+      shown.map(i => Math.min(natural[i], Math.max(MIN_CUT_WIDTH, headWidth(i)))),
+      maxWidth,
+      total,
+    )
     if (total(widths) <= maxWidth || shown.length <= 1) return {shown, widths}
     // Still too wide with every cuttable column at its least: leave out the last cuttable column, else the last one.
     const cuttable = shown.findLastIndex(i => ranks[i] !== 'never')

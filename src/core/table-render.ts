@@ -1,12 +1,26 @@
 // Tables as a person reads them: cli-table3 (the product's table library) lays out cells that
 // table-layout.ts has already chosen and cut to fit the terminal. Borderless, columns two spaces apart:
 // easy to read, and to cut/awk when someone must.
-import {fitTable, type TableInput} from './table-layout.js'
+
 import {importModule} from './launcher.js'
+import {fitTable, type TableInput} from './table-layout.js'
 
 const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 }
 
 /** the table's lines; `boldHead` only where a person sees colour (cli-table3 would colour a pipe too) */
@@ -17,5 +31,8 @@ export async function renderTable(input: TableInput, boldHead = false): Promise<
   const table = head ? new Table({style, chars: BORDERLESS, head}) : new Table({style, chars: BORDERLESS})
   table.push(...rows)
   // cli-table3 pads the last column too: trailing spaces only make copied lines longer
-  return table.toString().split('\n').map(line => line.trimEnd())
+  return table
+    .toString()
+    .split('\n')
+    .map(line => line.trimEnd())
 }

@@ -26,8 +26,10 @@ export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boole
   return Boolean(stream.isTTY)
 }
 
-const paint = (code: number) => (text: string, stream: NodeJS.WriteStream = process.stderr) =>
-  colorEnabled(stream) ? `\u001B[${code}m${text}\u001B[0m` : text
+const paint =
+  (code: number) =>
+  (text: string, stream: NodeJS.WriteStream = process.stderr) =>
+    colorEnabled(stream) ? `\u001B[${code}m${text}\u001B[0m` : text
 
 export const bold = paint(1)
 export const yellow = paint(33)

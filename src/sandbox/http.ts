@@ -20,7 +20,10 @@ export const noContent = (): Reply => ({status: 204})
 export const notModified = (): Reply => ({status: 304})
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super(typeof body === 'string' ? body : JSON.stringify(body))
   }
 }
@@ -32,5 +35,4 @@ export const unauthorized = (): HttpError => new HttpError(401, {message: '401 U
 /** a parameter problem: {"error": "..."} */
 export const badRequest = (error: string): HttpError => new HttpError(400, {error})
 /** a model validation problem: {"message": {field: [reasons]}} or {"message": "..."} */
-export const invalid = (status: 400 | 409 | 422, message: string | Record<string, string[]>): HttpError =>
-  new HttpError(status, {message})
+export const invalid = (status: 400 | 409 | 422, message: string | Record<string, string[]>): HttpError => new HttpError(status, {message})

@@ -2,7 +2,7 @@
 // tokens, with knobs that users do not need (users run `forgectl sandbox`, src/commands/sandbox.ts).
 // SANDBOX_PORT picks the port; SANDBOX_FAULTS takes a JSON array of fault rules; SANDBOX_LATENCY_MS
 // adds latency to every request; SANDBOX_JOB_DELAY_MS sets how long simulated jobs take.
-import {startSandbox, type FaultRule} from './server.js'
+import {type FaultRule, startSandbox} from './server.js'
 
 const env = process.env
 const sandbox = await startSandbox({

@@ -1,7 +1,7 @@
 // A small router: patterns like `/projects/:id/labels/:label_id`, matched on the raw path so that an
 // encoded `%2F` inside a segment (project paths, wiki slugs, branch names) stays one parameter.
 import type {IncomingMessage} from 'node:http'
-import {HttpError, badRequest, type Reply} from './http.js'
+import {badRequest, HttpError, type Reply} from './http.js'
 import type {SandboxUser, Store} from './store.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

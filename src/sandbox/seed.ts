@@ -1,5 +1,5 @@
 // The world every sandbox starts with. Tokens are fixed so that tests, the demo and people can use them.
-import {ROLE, SEED_TIME, type Store, type SandboxGroup, type SandboxProject} from './store.js'
+import {ROLE, type SandboxGroup, type SandboxProject, SEED_TIME, type Store} from './store.js'
 
 export const TOKENS = {
   /** root: instance administrator */
@@ -21,8 +21,15 @@ export type SeedRole = keyof typeof TOKENS
 export function seed(store: Store): void {
   const user = (id: number, username: string, name: string, extra: Partial<{is_admin: boolean}> = {}) => {
     store.users.set(id, {
-      id, username, name, email: `${username}@example.com`, state: 'active', is_admin: extra.is_admin ?? false,
-      bot: false, created_at: SEED_TIME, two_factor_enabled: false,
+      id,
+      username,
+      name,
+      email: `${username}@example.com`,
+      state: 'active',
+      is_admin: extra.is_admin ?? false,
+      bot: false,
+      created_at: SEED_TIME,
+      two_factor_enabled: false,
     })
   }
   user(1, 'root', 'Administrator', {is_admin: true})
@@ -36,8 +43,15 @@ export function seed(store: Store): void {
 
   const group = (id: number, path: string, parent: SandboxGroup | null, visibility: SandboxGroup['visibility']): SandboxGroup => {
     const g: SandboxGroup = {
-      id, name: path.charAt(0).toUpperCase() + path.slice(1), path, full_path: parent ? `${parent.full_path}/${path}` : path,
-      parent_id: parent?.id ?? null, visibility, description: '', created_at: SEED_TIME, members: new Map(),
+      id,
+      name: path.charAt(0).toUpperCase() + path.slice(1),
+      path,
+      full_path: parent ? `${parent.full_path}/${path}` : path,
+      parent_id: parent?.id ?? null,
+      visibility,
+      description: '',
+      created_at: SEED_TIME,
+      members: new Map(),
       verified_domains: [],
     }
     store.groups.set(id, g)
@@ -53,9 +67,17 @@ export function seed(store: Store): void {
   const project = (id: number, path: string, namespace: SandboxGroup, visibility: SandboxProject['visibility']) => {
     const groups = store.groupAncestors(namespace).reverse()
     store.projects.set(id, {
-      id, name: path, path, path_with_namespace: `${namespace.full_path}/${path}`,
-      name_with_namespace: [...groups.map(g => g.name), path].join(' / '), namespace_id: namespace.id, visibility,
-      description: null, default_branch: 'main', created_at: SEED_TIME, members: new Map(),
+      id,
+      name: path,
+      path,
+      path_with_namespace: `${namespace.full_path}/${path}`,
+      name_with_namespace: [...groups.map(g => g.name), path].join(' / '),
+      namespace_id: namespace.id,
+      visibility,
+      description: null,
+      default_branch: 'main',
+      created_at: SEED_TIME,
+      members: new Map(),
     })
   }
   if (store.options.seedProjects > 0) {

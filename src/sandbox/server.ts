@@ -1,17 +1,18 @@
 // The sandbox server: plain node:http on loopback, in memory. It follows the spec's conventions
 // (`/api/v4` prefix, PRIVATE-TOKEN auth, `:id` as number or encoded path, JSON/query/form/multipart
 // bodies, the platform's pagination headers) and can inject faults per route for the fault tests.
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
+
 import {readdirSync} from 'node:fs'
-import {fileURLToPath, pathToFileURL} from 'node:url'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {dirname, join} from 'node:path'
 import {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import {HttpError, type Reply} from './http.js'
 import {requestToken} from './request-token.js'
-import {Router, type Ctx, type Input, type Method, type UploadedFile} from './router.js'
-import {Store, type SandboxOptions} from './store.js'
+import {type Ctx, type Input, type Method, Router, type UploadedFile} from './router.js'
 import {seed, TOKENS} from './seed.js'
+import {type SandboxOptions, Store} from './store.js'
 import {requestBase, withBase} from './web-url.js'
 
 export const PREFIX = '/api/v4'
@@ -63,7 +64,9 @@ export interface StartOptions extends Partial<SandboxOptions> {
 
 async function loadRoutes(router: Router, store: Store): Promise<void> {
   const dir = join(dirname(fileURLToPath(import.meta.url)), 'routes')
-  const files = readdirSync(dir).filter(f => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort()
+  const files = readdirSync(dir)
+    .filter(f => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .sort()
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as {default: (r: Router, s: Store) => void}
     mod.default(router, store)
@@ -102,10 +105,11 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
     port: actualPort,
     tokens: TOKENS,
     store,
-    close: () => new Promise<void>(resolve => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>(resolve => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   })
 }
 

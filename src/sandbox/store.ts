@@ -1,6 +1,6 @@
 // The sandbox's in-memory world: users, groups, projects, memberships and tokens, plus one state
 // slice per API area (each routes file owns its slice, so areas never edit each other's data).
-import {HttpError, forbidden, notFound, unauthorized} from './http.js'
+import {forbidden, HttpError, notFound, unauthorized} from './http.js'
 import {webUrl} from './web-url.js'
 
 export const ROLE = {guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50} as const
@@ -118,25 +118,19 @@ export class Store {
 
   findUser(idOrUsername: string | number): SandboxUser {
     const key = String(idOrUsername)
-    const user = /^\d+$/.test(key)
-      ? this.users.get(Number(key))
-      : [...this.users.values()].find(u => u.username === key)
+    const user = /^\d+$/.test(key) ? this.users.get(Number(key)) : [...this.users.values()].find(u => u.username === key)
     if (!user) throw notFound('User')
     return user
   }
 
   findGroup(idOrPath: string): SandboxGroup {
-    const group = /^\d+$/.test(idOrPath)
-      ? this.groups.get(Number(idOrPath))
-      : [...this.groups.values()].find(g => g.full_path === idOrPath)
+    const group = /^\d+$/.test(idOrPath) ? this.groups.get(Number(idOrPath)) : [...this.groups.values()].find(g => g.full_path === idOrPath)
     if (!group) throw notFound('Group')
     return group
   }
 
   findProject(idOrPath: string): SandboxProject {
-    const project = /^\d+$/.test(idOrPath)
-      ? this.projects.get(Number(idOrPath))
-      : [...this.projects.values()].find(p => p.path_with_namespace === idOrPath)
+    const project = /^\d+$/.test(idOrPath) ? this.projects.get(Number(idOrPath)) : [...this.projects.values()].find(p => p.path_with_namespace === idOrPath)
     if (!project) throw notFound('Project')
     return project
   }
@@ -199,22 +193,37 @@ export class Store {
   /** the platform's project summary (used inside other records) */
   projectSummary(p: SandboxProject) {
     return {
-      id: p.id, description: p.description, name: p.name, name_with_namespace: p.name_with_namespace,
-      path: p.path, path_with_namespace: p.path_with_namespace, created_at: p.created_at,
+      id: p.id,
+      description: p.description,
+      name: p.name,
+      name_with_namespace: p.name_with_namespace,
+      path: p.path,
+      path_with_namespace: p.path_with_namespace,
+      created_at: p.created_at,
     }
   }
 
   /** the user object embedded in other records */
   userBasic(u: SandboxUser) {
     return {
-      id: u.id, username: u.username, name: u.name, state: u.state,
-      avatar_url: webUrl(`avatars/${u.id}.png`), web_url: webUrl(u.username),
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      state: u.state,
+      avatar_url: webUrl(`avatars/${u.id}.png`),
+      web_url: webUrl(u.username),
     }
   }
 
   addUser(user: Omit<SandboxUser, 'id' | 'created_at' | 'state' | 'is_admin' | 'bot' | 'two_factor_enabled'> & Partial<SandboxUser>): SandboxUser {
     const full: SandboxUser = {
-      id: this.nextId(), created_at: this.now(), state: 'active', is_admin: false, bot: false, two_factor_enabled: false, ...user,
+      id: this.nextId(),
+      created_at: this.now(),
+      state: 'active',
+      is_admin: false,
+      bot: false,
+      two_factor_enabled: false,
+      ...user,
     }
     this.users.set(full.id, full)
     return full

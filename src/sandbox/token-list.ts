@@ -1,7 +1,7 @@
 // The filters and orders of the platform's token listings, shared by the personal access token API
 // (GET /personal_access_tokens) and the tokens of group service accounts: the same finder behind both.
 import {badRequest} from './http.js'
-import {oneOf, optionalBoolean, optionalString, type Input} from './router.js'
+import {type Input, oneOf, optionalBoolean, optionalString} from './router.js'
 import {byState, type TokenRecord} from './routes/tokens.js'
 
 export const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const
@@ -30,13 +30,15 @@ export function tokenFilter(input: Input): (token: TokenRecord) => boolean {
   return token => {
     const used = token.last_used_at === null ? undefined : Date.parse(token.last_used_at)
     const expires = token.expires_at ?? undefined
-    return within(Date.parse(token.created_at), createdAfter, createdBefore)
+    return (
+      within(Date.parse(token.created_at), createdAfter, createdBefore)
       && within(used, usedAfter, usedBefore)
       && (expiresAfter === undefined || (expires !== undefined && expires > expiresAfter))
       && (expiresBefore === undefined || (expires !== undefined && expires < expiresBefore))
       && (revoked === undefined || token.revoked === revoked)
       && (search === undefined || token.name.toLowerCase().includes(search))
       && byState(state)(token)
+    )
   }
 }
 

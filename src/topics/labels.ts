@@ -5,7 +5,7 @@ import {ApiCommand} from '../core/base-command.js'
 import {projectOrGroupFlags} from '../core/flags.js'
 import {argsOf} from '../core/input-flags.js'
 import {thing, unchanged} from '../core/notes.js'
-import {scopeOf, type Scope} from '../core/scope.js'
+import {type Scope, scopeOf} from '../core/scope.js'
 
 export abstract class LabelCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = argsOf(LABEL)

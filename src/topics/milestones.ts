@@ -1,6 +1,6 @@
 // What the commands on one group milestone share: its ID and its group.
 import type {Command} from '@oclif/core/command'
-import {changeMilestoneState, stateChangeMessage, type StateEvent} from '../api/milestones.js'
+import {changeMilestoneState, type StateEvent, stateChangeMessage} from '../api/milestones.js'
 import {ApiCommand} from '../core/base-command.js'
 import {idArg, listFlags, requiredGroupFlag} from '../core/flags.js'
 import type {ListSpec} from '../core/pagination.js'

@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync, writeFileSync, readdirSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'

@@ -1,6 +1,6 @@
-import {createServer} from 'node:net'
+import {chmodSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import type {AddressInfo} from 'node:net'
-import {readFileSync, statSync, writeFileSync, chmodSync, mkdirSync} from 'node:fs'
+import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
@@ -18,8 +18,7 @@ async function closedPort(): Promise<number> {
 }
 
 /** forgectl with its own config folder and nothing from the environment unless given */
-const cli = (dir: string, args: string[], env: Record<string, string> = {}, stdin?: string) =>
-  runCli(args, {env: {FORGECTL_CONFIG_DIR: dir, ...env}, stdin})
+const cli = (dir: string, args: string[], env: Record<string, string> = {}, stdin?: string) => runCli(args, {env: {FORGECTL_CONFIG_DIR: dir, ...env}, stdin})
 
 describe('auth login', () => {
   it('verifies the token with GET /user, then stores host and token in a 0600 file in a 0700 folder', async () => {

@@ -1,16 +1,14 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {Branch, ProtectedBranch} from '../../src/api/branches.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests look at; the CLI's --json is compared with the API's whole body */
 
 const sb = useSandbox()
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
 
-const branchesOf = async (project: string) =>
-  (await sb.api<Branch[]>('GET', `/projects/${encodeURIComponent(project)}/repository/branches?per_page=100`)).body
-const branchOf = (project: string, name: string) =>
-  sb.api<Branch>('GET', `/projects/${encodeURIComponent(project)}/repository/branches/${encodeURIComponent(name)}`)
+const branchesOf = async (project: string) => (await sb.api<Branch[]>('GET', `/projects/${encodeURIComponent(project)}/repository/branches?per_page=100`)).body
+const branchOf = (project: string, name: string) => sb.api<Branch>('GET', `/projects/${encodeURIComponent(project)}/repository/branches/${encodeURIComponent(name)}`)
 const names = (branches: Branch[]) => branches.map(b => b.name)
 const lastRequest = () => sb.sandbox.requests.at(-1)!
 
@@ -126,10 +124,14 @@ describe('branches create', () => {
     expect(short.json<Branch>().commit.id).toBe(docs.id)
   })
 
-  it('checks the name locally with git\'s rules, as the platform does, naming the broken rule', async () => {
+  it("checks the name locally with git's rules, as the platform does, naming the broken rule", async () => {
     const cases: Array<[string, string]> = [
-      ['bad name', 'no spaces or control characters'], ['x~1', 'none of ~ ^ : ? * [ \\'], ['a..b', 'no "..", "//" or "@{"'],
-      ['-dash', 'no "-", "/" or "." at the start'], ['topic.lock', 'no "/", "." or ".lock" at the end'], ['HEAD', 'not "HEAD"'],
+      ['bad name', 'no spaces or control characters'],
+      ['x~1', 'none of ~ ^ : ? * [ \\'],
+      ['a..b', 'no "..", "//" or "@{"'],
+      ['-dash', 'no "-", "/" or "." at the start'],
+      ['topic.lock', 'no "/", "." or ".lock" at the end'],
+      ['HEAD', 'not "HEAD"'],
     ]
     for (const [name, rule] of cases) {
       // `--` so that a name starting with "-" reaches the check, not the flag parser
@@ -208,7 +210,7 @@ describe('branches delete', () => {
     expect((await branchOf('21', 'release/2026-01')).status).toBe(404)
   })
 
-  it('refuses the default branch and a protected branch with the server\'s explanation (400, exit 6)', async () => {
+  it("refuses the default branch and a protected branch with the server's explanation (400, exit 6)", async () => {
     const main = await sb.run(['branches', 'delete', 'main', '-p', '20', '--yes'])
     expect(main.code).toBe(6)
     expect(main.stderr).toContain('400 Bad Request: The default branch of a project cannot be deleted. (DELETE /api/v4/projects/20/repository/branches/main)')
@@ -330,7 +332,7 @@ describe('branch names given empty or not at all', () => {
 // The spec's prose allows only letters, digits, - and _ in a new branch name; the platform takes what git
 // takes, so `feature/x` lives a whole life: created, read, protected, unprotected and deleted.
 describe('branches with a slash in the name (feature/x), as on the platform', () => {
-  it('creates feature/x and release/2026-02 (201), sent as the API\'s `branch`, and reads them back', async () => {
+  it("creates feature/x and release/2026-02 (201), sent as the API's `branch`, and reads them back", async () => {
     for (const name of ['feature/x', 'release/2026-02']) {
       const created = await sb.run(['branches', 'create', name, '-p', 'acme/platform/api', '--ref', 'main', '--json'])
       expect(created.code, created.stderr).toBe(0)

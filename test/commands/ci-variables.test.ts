@@ -2,10 +2,10 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {TOKENS} from '../../src/sandbox/seed.js'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {CiVariable as Variable} from '../../src/api/ci-variables.js'
 import type {BulkRow} from '../../src/core/bulk.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests read; the rest is compared whole with the API's own answer */
 
@@ -53,12 +53,13 @@ describe('ci-variables list and get', () => {
 
 describe('ci-variables create, update, delete', () => {
   it('creates a variable with every setting, and the API shows it', async () => {
-    const result = await sb.run(['ci-variables', 'create', 'RELEASE_CHANNEL', '--value', 'stable', '--description', 'Where releases go',
-      '--variable-type', 'env_var', '--masked', '--protected', '--no-raw', '--json'], admin)
+    const result = await sb.run(
+      ['ci-variables', 'create', 'RELEASE_CHANNEL', '--value', 'stable', '--description', 'Where releases go', '--variable-type', 'env_var', '--masked', '--protected', '--no-raw', '--json'],
+      admin,
+    )
     expect(result.code).toBe(0)
     expect(result.json()).toEqual((await variable('RELEASE_CHANNEL')).body)
-    expect(result.json<Variable>()).toEqual({key: 'RELEASE_CHANNEL', value: 'stable', description: 'Where releases go',
-      variable_type: 'env_var', masked: true, protected: true, raw: false})
+    expect(result.json<Variable>()).toEqual({key: 'RELEASE_CHANNEL', value: 'stable', description: 'Where releases go', variable_type: 'env_var', masked: true, protected: true, raw: false})
   })
 
   it('takes the API defaults for what is not given', async () => {
@@ -203,7 +204,11 @@ describe('ci-variables create --from-file (bulk)', () => {
     const result = await sb.run(['ci-variables', 'create', '--from-file', file, '--json'], admin)
     expect(result.code).toBe(6)
     const rows = result.json<BulkRow<Variable>[]>()
-    expect(rows.map(r => [r.item, r.status])).toEqual([['BULK_ONE', 'created'], ['DEPLOY_REGION', 'failed'], ['BULK_TWO', 'created']])
+    expect(rows.map(r => [r.item, r.status])).toEqual([
+      ['BULK_ONE', 'created'],
+      ['DEPLOY_REGION', 'failed'],
+      ['BULK_TWO', 'created'],
+    ])
     expect(rows[0]!.result).toEqual((await variable('BULK_ONE')).body)
     expect(rows[0]!.result).toMatchObject({description: 'One, with a comma', masked: true})
     expect(rows[1]!.error).toContain('has already been taken')
@@ -223,13 +228,16 @@ describe('ci-variables create --from-file (bulk)', () => {
 
   it('refuses a file with bad records before sending anything, naming each', async () => {
     const file = join(dir, 'bad.json')
-    writeFileSync(file, JSON.stringify([
-      {key: 'FINE_ONE', value: 'x'},
-      {key: 'BAD-KEY', value: 'x'},
-      {key: 'NO_VALUE'},
-      {key: 'BIG_ONE', value: 'x'.repeat(10_001)},
-      {key: 'WRONG_TYPE', value: 'x', variable_type: 'secret'},
-    ]))
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {key: 'FINE_ONE', value: 'x'},
+        {key: 'BAD-KEY', value: 'x'},
+        {key: 'NO_VALUE'},
+        {key: 'BIG_ONE', value: 'x'.repeat(10_001)},
+        {key: 'WRONG_TYPE', value: 'x', variable_type: 'secret'},
+      ]),
+    )
     const {result, requests} = await sb.runCounted(['ci-variables', 'create', '--from-file', file], admin)
     expect(requests).toBe(0)
     expect(result.code).toBe(2)
@@ -244,7 +252,10 @@ describe('ci-variables create --from-file (bulk)', () => {
 
   it('refuses KEY or single-variable flags together with --from-file', async () => {
     const file = join(dir, 'variables.yaml')
-    for (const args of [['KEY_TOO', '--from-file', file], ['--from-file', file, '--masked']]) {
+    for (const args of [
+      ['KEY_TOO', '--from-file', file],
+      ['--from-file', file, '--masked'],
+    ]) {
       const {result, requests} = await sb.runCounted(['ci-variables', 'create', ...args], admin)
       expect(result.code, args.join(' ')).toBe(2)
       expect(requests).toBe(0)

@@ -2,14 +2,15 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import type {ProjectCluster as Cluster} from '../../src/api/clusters.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
-import type {ProjectCluster as Cluster} from '../../src/api/clusters.js'
 
 const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-clusters-'))
-const PEM = '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\nRTESMBAGA1UEChMJQmFsdGltb3JlMRMwEQYDVQQLEwpDeWJlclRydXN0MSIwIAYD\n-----END CERTIFICATE-----\n'
+const PEM =
+  '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\nRTESMBAGA1UEChMJQmFsdGltb3JlMRMwEQYDVQQLEwpDeWJlclRydXN0MSIwIAYD\n-----END CERTIFICATE-----\n'
 const caFile = join(dir, 'ca.pem')
 writeFileSync(caFile, PEM)
 const SECRET = 'orchestrator-secret-value-7f3a'
@@ -71,7 +72,10 @@ describe('clusters list and get', () => {
     expect(cluster.project).toMatchObject({id: 20, namespace: {full_path: 'acme/platform'}})
     expect(cluster.management_project).toMatchObject({id: 21, path_with_namespace: 'acme/website'})
     expect(cluster.platform_orchestrator).toEqual({
-      api_url: 'https://orchestrator.acme.example.com:6443', namespace: 'api-production', authorization_type: 'rbac', ca_cert: expect.stringContaining('BEGIN CERTIFICATE'),
+      api_url: 'https://orchestrator.acme.example.com:6443',
+      namespace: 'api-production',
+      authorization_type: 'rbac',
+      ca_cert: expect.stringContaining('BEGIN CERTIFICATE'),
     })
   })
 
@@ -93,17 +97,47 @@ describe('clusters list and get', () => {
 
 describe('clusters add', () => {
   it('adds a cluster with every input, nested as platform_orchestrator_attributes, and the API shows it', async () => {
-    const result = await sb.run([
-      'clusters', 'add', '-p', 'acme/platform/api', '--name', 'edge', '--api-url', 'https://edge.acme.example.com:6443',
-      '--orchestrator-token', SECRET, '--ca-cert-file', caFile, '--namespace', 'edge-ns', '--authorization-type', 'abac',
-      '--domain', 'edge.acme.example.com', '--management-project-id', '21', '--no-managed', '--no-enabled',
-      '--environment-scope', 'production', '--json',
-    ], {as: 'maintainer'})
+    const result = await sb.run(
+      [
+        'clusters',
+        'add',
+        '-p',
+        'acme/platform/api',
+        '--name',
+        'edge',
+        '--api-url',
+        'https://edge.acme.example.com:6443',
+        '--orchestrator-token',
+        SECRET,
+        '--ca-cert-file',
+        caFile,
+        '--namespace',
+        'edge-ns',
+        '--authorization-type',
+        'abac',
+        '--domain',
+        'edge.acme.example.com',
+        '--management-project-id',
+        '21',
+        '--no-managed',
+        '--no-enabled',
+        '--environment-scope',
+        'production',
+        '--json',
+      ],
+      {as: 'maintainer'},
+    )
     expect(result.code).toBe(0)
     const cluster = result.json<Cluster>()
     expect(cluster).toMatchObject({
-      name: 'edge', domain: 'edge.acme.example.com', managed: false, enabled: false, provider_type: 'user', environment_scope: 'production',
-      user: {username: 'dave'}, management_project: {id: 21},
+      name: 'edge',
+      domain: 'edge.acme.example.com',
+      managed: false,
+      enabled: false,
+      provider_type: 'user',
+      environment_scope: 'production',
+      user: {username: 'dave'},
+      management_project: {id: 21},
       platform_orchestrator: {api_url: 'https://edge.acme.example.com:6443', namespace: 'edge-ns', authorization_type: 'abac', ca_cert: PEM},
     })
     expect(cluster.project?.id).toBe(20)
@@ -113,11 +147,16 @@ describe('clusters add', () => {
   })
 
   it('uses the API defaults when only the required inputs are given, and reads the certificate from stdin', async () => {
-    const result = await sb.run(['clusters', 'add', '-p', '20', '--name', 'minimal', '--api-url', 'http://10.0.0.5:8080',
-      '--orchestrator-token', SECRET, '--ca-cert-file', '-', '--json'], {as: 'maintainer', stdin: PEM})
+    const result = await sb.run(['clusters', 'add', '-p', '20', '--name', 'minimal', '--api-url', 'http://10.0.0.5:8080', '--orchestrator-token', SECRET, '--ca-cert-file', '-', '--json'], {
+      as: 'maintainer',
+      stdin: PEM,
+    })
     expect(result.code).toBe(0)
     expect(result.json<Cluster>()).toMatchObject({
-      enabled: true, managed: true, environment_scope: '*', management_project: null,
+      enabled: true,
+      managed: true,
+      environment_scope: '*',
+      management_project: null,
       platform_orchestrator: {authorization_type: 'rbac', namespace: null, ca_cert: PEM},
     })
     expect(result.json<Cluster>()).not.toHaveProperty('domain')
@@ -155,15 +194,19 @@ describe('clusters add', () => {
   })
 
   it('reports what only the server knows: a management project the caller cannot manage (400, exit 6)', async () => {
-    const result = await sb.run(['clusters', 'add', '-p', '20', '--name', 'x', '--api-url', 'https://k.example.com',
-      '--orchestrator-token', SECRET, '--management-project-id', '22'], {as: 'maintainer'})
+    const result = await sb.run(['clusters', 'add', '-p', '20', '--name', 'x', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET, '--management-project-id', '22'], {
+      as: 'maintainer',
+    })
     expect(result.code).toBe(6)
     expect(result.stderr).toContain("400 Bad Request: management_project_id Project does not exist or you don't have permission")
   })
 
   it('on a terminal, asks for a missing orchestrator token with the input masked', async () => {
     const t = await TerminalSession.start(['clusters', 'add', '-p', '20', '--name', 'typed', '--api-url', 'https://typed.example.com', '--json'], {
-      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.maintainer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: TOKENS.maintainer,
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
     })
     try {
       await t.waitFor('orchestrator-token')
@@ -200,13 +243,37 @@ describe('clusters add', () => {
 describe('clusters update', () => {
   it('changes a cluster added through the API, token included, and the API shows it', async () => {
     const production = await seeded('production')
-    const result = await sb.run(['clusters', 'update', String(production.id), '-p', '20', '--name', 'prod', '--api-url', 'https://new.acme.example.com',
-      '--orchestrator-token', SECRET, '--ca-cert', PEM, '--namespace', 'prod-ns', '--environment-scope', 'production', '--verbose', '--json'], {as: 'maintainer'})
+    const result = await sb.run(
+      [
+        'clusters',
+        'update',
+        String(production.id),
+        '-p',
+        '20',
+        '--name',
+        'prod',
+        '--api-url',
+        'https://new.acme.example.com',
+        '--orchestrator-token',
+        SECRET,
+        '--ca-cert',
+        PEM,
+        '--namespace',
+        'prod-ns',
+        '--environment-scope',
+        'production',
+        '--verbose',
+        '--json',
+      ],
+      {as: 'maintainer'},
+    )
     expect(result.code).toBe(0)
     expect(result.stderr).toContain(`> PUT ${sb.url}/api/v4/projects/20/clusters/${production.id}`)
     expect(result.stderr + result.stdout).not.toContain(SECRET)
     expect(result.json<Cluster>()).toMatchObject({
-      name: 'prod', environment_scope: 'production', platform_orchestrator: {api_url: 'https://new.acme.example.com', namespace: 'prod-ns', ca_cert: PEM},
+      name: 'prod',
+      environment_scope: 'production',
+      platform_orchestrator: {api_url: 'https://new.acme.example.com', namespace: 'prod-ns', ca_cert: PEM},
     })
     const api = await sb.api<Cluster>('GET', `/projects/20/clusters/${production.id}`, {as: 'maintainer'})
     expect(result.json()).toEqual(api.body)
@@ -214,7 +281,12 @@ describe('clusters update', () => {
 
   it('refuses name, api_url, ca_cert and token for a cluster the platform created (400, exit 6), but changes the rest', async () => {
     const gke = await seeded('gke-staging')
-    for (const change of [['--name', 'renamed'], ['--api-url', 'https://k.example.com'], ['--ca-cert', PEM], ['--orchestrator-token', SECRET]]) {
+    for (const change of [
+      ['--name', 'renamed'],
+      ['--api-url', 'https://k.example.com'],
+      ['--ca-cert', PEM],
+      ['--orchestrator-token', SECRET],
+    ]) {
       const refused = await sb.run(['clusters', 'update', String(gke.id), '-p', '20', ...change], {as: 'maintainer'})
       expect(refused.code, change[0]).toBe(6)
       expect(refused.stderr).toMatch(/400 Bad Request: (name|api_url|ca_cert|token) can be updated only for clusters added through the add-existing-cluster option or the API/)
@@ -244,9 +316,14 @@ describe('clusters update', () => {
   })
 
   it('clears the domain and the namespace with "" (the platform takes a blank one)', async () => {
-    const added = await sb.api<Cluster>('POST', '/projects/20/clusters/user', {as: 'maintainer', body: {
-      name: 'to-clear', domain: 'clear.acme.example.com', platform_orchestrator_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
-    }})
+    const added = await sb.api<Cluster>('POST', '/projects/20/clusters/user', {
+      as: 'maintainer',
+      body: {
+        name: 'to-clear',
+        domain: 'clear.acme.example.com',
+        platform_orchestrator_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
+      },
+    })
     expect(added.body).toMatchObject({domain: 'clear.acme.example.com', platform_orchestrator: {namespace: 'clear-ns'}})
     const args = ['clusters', 'update', String(added.body.id), '-p', '20', '--domain', '', '--namespace', '']
     const dry = await sb.runCounted([...args, '--dry-run'], {as: 'maintainer'})

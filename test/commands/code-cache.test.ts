@@ -14,13 +14,16 @@ const sb = useSandbox()
 type Run = (...args: string[]) => Promise<RunResult>
 
 /** bin, dist/runtime.cjs (without its cache), package.json and the manifest, as npm would install them */
-function install(): {bundle: string, cache: string, run: Run, runWith: (env: Record<string, string>) => Run} {
+function install(): {bundle: string; cache: string; run: Run; runWith: (env: Record<string, string>) => Run} {
   const dir = mkdtempSync(join(tmpdir(), 'forgectl-install-'))
   cpSync(join(root, 'bin'), join(dir, 'bin'), {recursive: true})
   mkdirSync(join(dir, 'dist'))
   for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
-  const runWith = (env: Record<string, string>): Run => (...args) => sb.run(args, {bin: join(dir, 'bin/run.js'), env})
+  const runWith =
+    (env: Record<string, string>): Run =>
+    (...args) =>
+      sb.run(args, {bin: join(dir, 'bin/run.js'), env})
   return {bundle: join(dir, 'dist/runtime.cjs'), cache: join(dir, 'dist/runtime.cjs.cache'), run: runWith({}), runWith}
 }
 
@@ -96,7 +99,10 @@ describe('the code cache', () => {
     expect(first.code).toBe(0)
     expect(first.json()).toMatchObject({name: 'bug'})
     const written = mtime(cache)
-    for (const args of [['labels', 'list', '--help'], ['labels', 'get', 'bug', '-p', 'acme/platform/api', '--json']]) {
+    for (const args of [
+      ['labels', 'list', '--help'],
+      ['labels', 'get', 'bug', '-p', 'acme/platform/api', '--json'],
+    ]) {
       expect((await run(...args)).code).toBe(0)
       expect(mtime(cache)).toBe(written)
     }

@@ -1,16 +1,15 @@
 import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {DeployKey} from '../../src/api/deploy-keys.js'
 import type {BulkRow} from '../../src/core/bulk.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 
 const sb = useSandbox()
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
 const admin: SandboxRunOptions = {as: 'admin'}
 
-const projectKeys = async (project: number | string) =>
-  (await sb.api<DeployKey[]>('GET', `/projects/${encodeURIComponent(project)}/deploy_keys`, {as: 'admin'})).body
+const projectKeys = async (project: number | string) => (await sb.api<DeployKey[]>('GET', `/projects/${encodeURIComponent(project)}/deploy_keys`, {as: 'admin'})).body
 const projectKey = async (project: number, id: number) => sb.api<DeployKey>('GET', `/projects/${project}/deploy_keys/${id}`, {as: 'admin'})
 
 async function addKey(args: string[], options: SandboxRunOptions = maintainer): Promise<DeployKey> {
@@ -20,7 +19,7 @@ async function addKey(args: string[], options: SandboxRunOptions = maintainer): 
 }
 
 describe('deploy-keys list', () => {
-  it('lists a project\'s keys as the API does, with fingerprints of the real key', async () => {
+  it("lists a project's keys as the API does, with fingerprints of the real key", async () => {
     const result = await sb.run(['deploy-keys', 'list', '-p', 'acme/platform/api', '--json'], maintainer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json()).toEqual(await projectKeys(20))
@@ -37,15 +36,14 @@ describe('deploy-keys list', () => {
     expect(table.stdout).toMatch(/CI deploy\s+SHA256:\S+\s+true/)
   })
 
-  it('lists the instance\'s keys with their projects (administrator), and --public only the public ones', async () => {
+  it("lists the instance's keys with their projects (administrator), and --public only the public ones", async () => {
     const all = await sb.run(['deploy-keys', 'list', '--json'], admin)
     expect(all.code, all.stderr).toBe(0)
     expect(all.json()).toEqual((await sb.api('GET', '/deploy_keys', {as: 'admin'})).body)
     const ci = all.json<DeployKey[]>().find(k => k.title === 'CI deploy')!
     expect(ci.projects_with_write_access!.map(p => p.path_with_namespace)).toEqual(['acme/website'])
     expect(ci.projects_with_readonly_access!.map(p => p.path_with_namespace)).toEqual(['acme/platform/api'])
-    expect(Object.keys(ci.projects_with_readonly_access![0]!).sort())
-      .toEqual(['created_at', 'description', 'id', 'name', 'name_with_namespace', 'path', 'path_with_namespace'])
+    expect(Object.keys(ci.projects_with_readonly_access![0]!).sort()).toEqual(['created_at', 'description', 'id', 'name', 'name_with_namespace', 'path', 'path_with_namespace'])
     const publicOnly = await sb.run(['deploy-keys', 'list', '--public', '--json'], admin)
     expect(publicOnly.json<DeployKey[]>().map(k => k.title)).toEqual(['Mirror bot'])
     expect(sb.sandbox.requests.at(-1)!.query).toContain('public=true')
@@ -62,15 +60,18 @@ describe('deploy-keys list', () => {
     expect(shared.code, shared.stderr).toBe(0)
     expect(shared.json()).toEqual((await sb.api('GET', '/users/alice/project_deploy_keys', {as: 'maintainer'})).body)
     expect(shared.json<DeployKey[]>().map(k => k.title)).toContain('CI deploy')
-    expect(Object.keys(shared.json<DeployKey[]>()[0]!).sort())
-      .toEqual(['created_at', 'expires_at', 'fingerprint', 'fingerprint_sha256', 'id', 'key', 'title'])
+    expect(Object.keys(shared.json<DeployKey[]>()[0]!).sort()).toEqual(['created_at', 'expires_at', 'fingerprint', 'fingerprint_sha256', 'id', 'key', 'title'])
     const none = await sb.run(['deploy-keys', 'list', '-u', '4'], maintainer)
     expect(none.code).toBe(5)
     expect(none.stderr).toContain('No common authorized project found')
   })
 
   it('refuses -p with -u, and --public with a scope, before sending anything', async () => {
-    for (const args of [['-p', '20', '-u', 'alice'], ['-p', '20', '--public'], ['-u', 'alice', '--no-public']]) {
+    for (const args of [
+      ['-p', '20', '-u', 'alice'],
+      ['-p', '20', '--public'],
+      ['-u', 'alice', '--no-public'],
+    ]) {
       const {result, requests} = await sb.runCounted(['deploy-keys', 'list', ...args], admin)
       expect(result.code, args.join(' ')).toBe(2)
       expect(result.stderr).toMatch(/cannot also be provided/)
@@ -205,13 +206,17 @@ describe('deploy-keys add, join, enable, update, delete', () => {
 describe('deploy-keys add to several projects (bulk)', () => {
   it('adds the key to each project, one request each, reports every result and exits non-zero on a failure', async () => {
     const fresh = makeKey('bulk')
-    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Bulk', '--key-file', fresh.file,
-      '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'], maintainer)
+    const {result, requests} = await sb.runCounted(
+      ['deploy-keys', 'add', '--title', 'Bulk', '--key-file', fresh.file, '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'],
+      maintainer,
+    )
     expect(requests).toBe(3)
     expect(result.code).toBe(5)
     const rows = result.json<BulkRow<DeployKey>[]>()
     expect(rows.map(r => [r.item, r.status])).toEqual([
-      ['project acme/platform/api', 'ok'], ['project opensource/tool', 'failed'], ['project acme/website', 'ok'],
+      ['project acme/platform/api', 'ok'],
+      ['project opensource/tool', 'failed'],
+      ['project acme/website', 'ok'],
     ])
     expect(rows[1]!.error).toContain('403 Forbidden (POST /api/v4/projects/opensource%2Ftool/deploy_keys)')
     expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id) // the second project joined the key made by the first

@@ -1,11 +1,11 @@
 // Downloads never overwrite a file without --clobber, not even one that appears while they run; the
 // folder of a file target must exist; a vulnerability export's default name carries its ID.
-import {existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
-import {startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
+import {type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({jobDelayMs: 150})

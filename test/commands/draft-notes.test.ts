@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {DraftNote} from '../../src/api/draft-notes.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests read; the API's record has more (compared whole with toEqual) */
 
@@ -24,10 +24,8 @@ const MR = ['-p', 'acme/platform/api', '--mr', '1']
 const SEEDED_THREAD = '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567'
 
 const draftsPath = (project: string, iid: number) => `/projects/${encodeURIComponent(project)}/merge_requests/${iid}/draft_notes`
-const draftsOf = async (options: SandboxRunOptions, project = 'acme/platform/api', iid = 1) =>
-  (await sb.api<DraftNote[]>('GET', draftsPath(project, iid), {as: options.as ?? 'developer'})).body
-const notesOf = async (project: string, iid: number) =>
-  (await sb.api<Note[]>('GET', `/projects/${encodeURIComponent(project)}/merge_requests/${iid}/notes`, {as: 'owner'})).body
+const draftsOf = async (options: SandboxRunOptions, project = 'acme/platform/api', iid = 1) => (await sb.api<DraftNote[]>('GET', draftsPath(project, iid), {as: options.as ?? 'developer'})).body
+const notesOf = async (project: string, iid: number) => (await sb.api<Note[]>('GET', `/projects/${encodeURIComponent(project)}/merge_requests/${iid}/notes`, {as: 'owner'})).body
 
 async function create(args: string[], options: SandboxRunOptions = developer): Promise<DraftNote> {
   const result = await sb.run(['draft-notes', 'create', ...args, '--json'], options)
@@ -36,7 +34,7 @@ async function create(args: string[], options: SandboxRunOptions = developer): P
 }
 
 describe('draft-notes list and get: each author sees only their own drafts', () => {
-  it('lists the caller\'s drafts exactly as the API does, and another reviewer sees only theirs', async () => {
+  it("lists the caller's drafts exactly as the API does, and another reviewer sees only theirs", async () => {
     const mine = await sb.run(['draft-notes', 'list', ...MR, '--json'], developer)
     expect(mine.code, mine.stderr).toBe(0)
     expect(mine.json()).toEqual(await draftsOf(developer))
@@ -64,7 +62,7 @@ describe('draft-notes list and get: each author sees only their own drafts', () 
     expect(table.stdout).toMatch(/^note\s+Should this limit/m)
   })
 
-  it('another author\'s draft is not found (exit 3), and neither is a private project for an outsider', async () => {
+  it("another author's draft is not found (exit 3), and neither is a private project for an outsider", async () => {
     const [theirs] = await draftsOf(maintainer)
     const result = await sb.run(['draft-notes', 'get', String(theirs!.id), ...MR], developer)
     expect(result.code).toBe(3)
@@ -91,20 +89,64 @@ describe('draft-notes create', () => {
 
   it('on a text line of the diff, with a multi-line range, sends the position hash', async () => {
     const range = {start: {line_code: 'abc_10_10', type: 'new', new_line: 10}, end: {line_code: 'abc_12_12', type: 'new', new_line: 12}}
-    const draft = await create(['-p', 'acme/website', '--mr', '1', '--note', 'Off by one?', '--position-position-type', 'text', ...SHAS,
-      '--position-new-path', 'src/pricing.ts', '--position-old-path', 'src/pricing.ts', '--position-new-line', '12',
-      '--position-line-range', JSON.stringify(range), '--commit-id', SHA.head])
+    const draft = await create([
+      '-p',
+      'acme/website',
+      '--mr',
+      '1',
+      '--note',
+      'Off by one?',
+      '--position-position-type',
+      'text',
+      ...SHAS,
+      '--position-new-path',
+      'src/pricing.ts',
+      '--position-old-path',
+      'src/pricing.ts',
+      '--position-new-line',
+      '12',
+      '--position-line-range',
+      JSON.stringify(range),
+      '--commit-id',
+      SHA.head,
+    ])
     expect(draft.position).toEqual({
-      base_sha: SHA.base, start_sha: SHA.base, head_sha: SHA.head, old_path: 'src/pricing.ts', new_path: 'src/pricing.ts',
-      position_type: 'text', old_line: null, new_line: 12, line_range: range,
+      base_sha: SHA.base,
+      start_sha: SHA.base,
+      head_sha: SHA.head,
+      old_path: 'src/pricing.ts',
+      new_path: 'src/pricing.ts',
+      position_type: 'text',
+      old_line: null,
+      new_line: 12,
+      line_range: range,
     })
     expect(draft.commit_id).toBe(SHA.head)
     expect(draft.line_code).toMatch(/^[0-9a-f]{40}__12$/)
   })
 
   it('on an image, with --position-type (the alias) and float coordinates', async () => {
-    const draft = await create(['-p', 'acme/website', '--mr', '1', '--note', 'Logo is blurry', '--position-type', 'image', ...SHAS,
-      '--position-new-path', 'public/logo.png', '--position-width', '640', '--position-height', '480', '--position-x', '12.5', '--position-y', '40'])
+    const draft = await create([
+      '-p',
+      'acme/website',
+      '--mr',
+      '1',
+      '--note',
+      'Logo is blurry',
+      '--position-type',
+      'image',
+      ...SHAS,
+      '--position-new-path',
+      'public/logo.png',
+      '--position-width',
+      '640',
+      '--position-height',
+      '480',
+      '--position-x',
+      '12.5',
+      '--position-y',
+      '40',
+    ])
     expect(draft.position).toMatchObject({position_type: 'image', width: 640, x: 12.5, new_line: null})
   })
 
@@ -154,15 +196,27 @@ describe('draft-notes local validation: exit 2, nothing sent', () => {
     ['--mr not a number', ['list', '-p', '20', '--mr', 'abc'], /--mr "abc": must be a positive whole number/],
     ['an empty --mr', ['get', '7', '-p', '20', '--mr', ''], /--mr "": must not be empty/],
     ['a missing --mr', ['publish-all', '-p', '20'], /missing --mr \(merge request IID \(its number within the project\)\)/],
-    ['a position without its SHAs', ['create', ...MR, '--note', 'x', '--position-type', 'text', '--position-new-path', 'a'],
-      /a position needs .*missing: --position-base-sha, --position-head-sha, --position-start-sha/],
+    [
+      'a position without its SHAs',
+      ['create', ...MR, '--note', 'x', '--position-type', 'text', '--position-new-path', 'a'],
+      /a position needs .*missing: --position-base-sha, --position-head-sha, --position-start-sha/,
+    ],
     ['a position without a type', ['create', ...MR, '--note', 'x', ...SHAS], /missing: --position-position-type/],
-    ['a text position without paths', ['create', ...MR, '--note', 'x', '--position-type', 'text', ...SHAS, '--position-new-line', '3'],
-      /a text position needs --position-new-path and --position-old-path; missing: --position-new-path, --position-old-path/],
-    ['line numbers on an image', ['create', ...MR, '--note', 'x', '--position-type', 'image', ...SHAS, '--position-new-line', '3'],
-      /--position-new-line: for text positions only, and this one is image/],
-    ['image geometry on text', ['create', ...MR, '--note', 'x', '--position-type', 'text', ...SHAS, '--position-new-path', 'a', '--position-old-path', 'a', '--position-x', '3'],
-      /--position-x: for image positions only, and this one is text/],
+    [
+      'a text position without paths',
+      ['create', ...MR, '--note', 'x', '--position-type', 'text', ...SHAS, '--position-new-line', '3'],
+      /a text position needs --position-new-path and --position-old-path; missing: --position-new-path, --position-old-path/,
+    ],
+    [
+      'line numbers on an image',
+      ['create', ...MR, '--note', 'x', '--position-type', 'image', ...SHAS, '--position-new-line', '3'],
+      /--position-new-line: for text positions only, and this one is image/,
+    ],
+    [
+      'image geometry on text',
+      ['create', ...MR, '--note', 'x', '--position-type', 'text', ...SHAS, '--position-new-path', 'a', '--position-old-path', 'a', '--position-x', '3'],
+      /--position-x: for image positions only, and this one is text/,
+    ],
     ['a line range that is not a JSON object', ['create', ...MR, '--note', 'x', '--position-line-range', '[1,2]'], /--position-line-range "\[1,2\]": must be a JSON object such as \{"start"/],
     ['an unknown position type', ['create', ...MR, '--note', 'x', '--position-type', 'video'], /--position-position-type "video": must be one of text, image, file/],
     ['a SHA that is not hexadecimal', ['create', ...MR, '--note', 'x', '--position-base-sha', 'main'], /--position-base-sha "main": must be a hexadecimal SHA of 7 to 64 digits/],
@@ -195,14 +249,16 @@ describe('draft-notes update and delete', () => {
     const text = await sb.run(['draft-notes', 'update', String(draft.id), ...ref, '--note', 'second words', '--json'], developer)
     expect(text.code, text.stderr).toBe(0)
     expect(text.json<DraftNote>().note).toBe('second words')
-    const moved = await sb.run(['draft-notes', 'update', String(draft.id), ...ref, '--position-type', 'text', ...SHAS,
-      '--position-new-path', 'a.ts', '--position-old-path', 'a.ts', '--position-old-line', '4', '--json'], developer)
+    const moved = await sb.run(
+      ['draft-notes', 'update', String(draft.id), ...ref, '--position-type', 'text', ...SHAS, '--position-new-path', 'a.ts', '--position-old-path', 'a.ts', '--position-old-line', '4', '--json'],
+      developer,
+    )
     expect(moved.json<DraftNote>()).toMatchObject({note: 'second words', position: {new_path: 'a.ts', old_line: 4, position_type: 'text'}})
     const api = await sb.api<DraftNote>('GET', `${draftsPath('acme/website', 1)}/${draft.id}`)
     expect(api.body).toEqual(moved.json())
   })
 
-  it('cannot touch another reviewer\'s draft (404, exit 3)', async () => {
+  it("cannot touch another reviewer's draft (404, exit 3)", async () => {
     const [theirs] = await draftsOf(maintainer)
     const result = await sb.run(['draft-notes', 'update', String(theirs!.id), ...MR, '--note', 'hijack'], developer)
     expect(result.code).toBe(3)
@@ -238,7 +294,7 @@ describe('draft-notes publish and publish-all', () => {
     expect((await notesOf('opensource/tool', 1)).map(n => [n.body, n.author.username])).toContainEqual(['Ship it', 'bob'])
   })
 
-  it('publish-all publishes the caller\'s drafts only, reports how many, and leaves other reviewers\' drafts', async () => {
+  it("publish-all publishes the caller's drafts only, reports how many, and leaves other reviewers' drafts", async () => {
     const project = 'acme/platform/api'
     const mr2 = ['-p', project, '--mr', '2']
     await create([...mr2, '--note', 'bob one'])
@@ -251,7 +307,10 @@ describe('draft-notes publish and publish-all', () => {
     expect(await draftsOf(developer, project, 2)).toEqual([])
     expect((await draftsOf(maintainer, project, 2)).map(d => d.note)).toEqual(['dave keeps this'])
     const notes = await notesOf(project, 2)
-    expect(notes.map(n => [n.body, n.type])).toEqual([['bob one', 'DiscussionNote'], ['bob two', 'DiffNote']])
+    expect(notes.map(n => [n.body, n.type])).toEqual([
+      ['bob one', 'DiscussionNote'],
+      ['bob two', 'DiffNote'],
+    ])
     const nothing = await sb.run(['draft-notes', 'publish-all', ...mr2], developer)
     expect(nothing.stderr).toContain('Published 0 draft notes')
   })
@@ -261,7 +320,10 @@ describe('draft-notes publish and publish-all', () => {
     const result = await sb.run(['draft-notes', 'publish', String(reply!.id), ...MR], maintainer)
     expect(result.code, result.stderr).toBe(0)
     const thread = (await notesOf('acme/platform/api', 1)).filter(n => n.discussion_id === SEEDED_THREAD)
-    expect(thread.map(n => [n.body, n.resolved])).toEqual([['Please add tests for the 429 path.', true], ['Added them.', true]])
+    expect(thread.map(n => [n.body, n.resolved])).toEqual([
+      ['Please add tests for the 429 path.', true],
+      ['Added them.', true],
+    ])
   })
 
   it('--dry-run of publish-all shows the bulk_publish request alone and sends nothing', async () => {

@@ -1,16 +1,50 @@
 import {describe, expect, it} from 'vitest'
+import type {EnterpriseUser} from '../../src/api/enterprise-users.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {hasTmux, TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
-import type {EnterpriseUser} from '../../src/api/enterprise-users.js'
 
 /** "Enterprise user" fields of the spec, in its order */
 const SPEC_FIELDS = [
-  'id', 'username', 'name', 'state', 'avatar_url', 'web_url', 'created_at', 'bio', 'location', 'public_email', 'professional_network_url',
-  'microblog_url', 'website_url', 'organization', 'job_title', 'pronouns', 'bot', 'work_information', 'followers', 'following',
-  'local_time', 'last_sign_in_at', 'confirmed_at', 'last_activity_on', 'email', 'theme_id', 'color_scheme_id', 'projects_limit',
-  'current_sign_in_at', 'identities', 'can_create_group', 'can_create_project', 'two_factor_enabled', 'external', 'private_profile',
-  'commit_email', 'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit', 'scim_identities',
+  'id',
+  'username',
+  'name',
+  'state',
+  'avatar_url',
+  'web_url',
+  'created_at',
+  'bio',
+  'location',
+  'public_email',
+  'professional_network_url',
+  'microblog_url',
+  'website_url',
+  'organization',
+  'job_title',
+  'pronouns',
+  'bot',
+  'work_information',
+  'followers',
+  'following',
+  'local_time',
+  'last_sign_in_at',
+  'confirmed_at',
+  'last_activity_on',
+  'email',
+  'theme_id',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'two_factor_enabled',
+  'external',
+  'private_profile',
+  'commit_email',
+  'shared_runners_minutes_limit',
+  'extra_shared_runners_minutes_limit',
+  'scim_identities',
 ]
 
 const sb = useSandbox()
@@ -130,9 +164,13 @@ describe('enterprise-users get and update', () => {
     expect(result.code).toBe(0)
     const api = await sb.api<EnterpriseUser>('GET', `/groups/acme/enterprise_users/${frank.id}`, {as: 'owner'})
     expect(result.json()).toEqual(api.body)
-    expect(result.json()).toMatchObject({username: 'frank', job_title: 'Platform lead', two_factor_enabled: true,
+    expect(result.json()).toMatchObject({
+      username: 'frank',
+      job_title: 'Platform lead',
+      two_factor_enabled: true,
       identities: [{provider: 'group_saml', extern_uid: 'frank@acme.example.com', saml_provider_id: 10}],
-      scim_identities: [{extern_uid: 'frank@acme.example.com', group_id: 10, active: true}]})
+      scim_identities: [{extern_uid: 'frank@acme.example.com', group_id: 10, active: true}],
+    })
   })
 
   it('does not find a user who is not an enterprise user of the group (exit 3), and refuses a bad ID (exit 2)', async () => {
@@ -147,8 +185,7 @@ describe('enterprise-users get and update', () => {
 
   it('changes name and e-mail on a verified domain, and the API shows it', async () => {
     const ivan = await enterpriseUser('ivan')
-    const result = await sb.run(['enterprise-users', 'update', String(ivan.id), '-g', 'acme', '--name', 'Ivan Smith-Jones',
-      '--email', 'ivan.jones@acme.example.com', '--json'], {as: 'owner'})
+    const result = await sb.run(['enterprise-users', 'update', String(ivan.id), '-g', 'acme', '--name', 'Ivan Smith-Jones', '--email', 'ivan.jones@acme.example.com', '--json'], {as: 'owner'})
     expect(result.code).toBe(0)
     expect(result.json()).toMatchObject({name: 'Ivan Smith-Jones', email: 'ivan.jones@acme.example.com'})
     const api = await sb.api<EnterpriseUser>('GET', `/groups/10/enterprise_users/${ivan.id}`, {as: 'owner'})
@@ -193,7 +230,10 @@ describe('enterprise-users get and update', () => {
 
 describe('enterprise-users disable-2fa', () => {
   it('both destructive commands refuse without a terminal and without --yes, sending nothing', async () => {
-    for (const [verb, username, action] of [['disable-2fa', 'judy', 'disable two-factor authentication of'], ['delete', 'grace', 'delete']]) {
+    for (const [verb, username, action] of [
+      ['disable-2fa', 'judy', 'disable two-factor authentication of'],
+      ['delete', 'grace', 'delete'],
+    ]) {
       const user = await enterpriseUser(username!)
       const {result, requests} = await sb.runCounted(['enterprise-users', verb!, String(user.id), '-g', 'acme'], {as: 'owner'})
       expect(result.code, verb).toBe(2)
@@ -251,7 +291,10 @@ describe.runIf(await hasTmux())('enterprise-users on a terminal', () => {
   it('asks for a missing group with the same rule as -g: a subgroup answer is refused and asked again', async () => {
     const sent = sb.sandbox.requests.length
     const t = await TerminalSession.start(['enterprise-users', 'list', '--username', 'heidi', '-o', 'table'], {
-      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.owner, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: TOKENS.owner,
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
     })
     try {
       await t.waitFor('--group (top-level group ID or path: not a subgroup (a path with /))')

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {FeatureUserList as UserList} from '../../src/api/feature-user-lists.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const developer: SandboxRunOptions = {as: 'developer'}

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {Feature} from '../../src/api/features.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -71,14 +71,37 @@ describe('features set, enable, disable', () => {
   it('an integer makes the flag conditional: boolean false plus percentage_of_time by default', async () => {
     const result = await set(['set', 'sidekiq_throttle_exports', '30'])
     expect(result.state).toBe('conditional')
-    expect(result.gates).toEqual([{key: 'boolean', value: false}, {key: 'percentage_of_time', value: 30}])
+    expect(result.gates).toEqual([
+      {key: 'boolean', value: false},
+      {key: 'percentage_of_time', value: 30},
+    ])
     const actors = await set(['set', 'maven_virtual_registry', '25', '--key', 'percentage_of_actors'])
-    expect(actors.gates).toEqual([{key: 'boolean', value: false}, {key: 'percentage_of_actors', value: 25}])
+    expect(actors.gates).toEqual([
+      {key: 'boolean', value: false},
+      {key: 'percentage_of_actors', value: 25},
+    ])
   })
 
   it('enables for several kinds of actors in one call (gate targets, not scopes; comma lists and repeats)', async () => {
-    const result = await set(['set', 'labels_archive', 'true', '--user', 'alice,bob', '--user', 'erin', '--group', 'acme',
-      '--namespace', 'opensource', '--project', 'acme/website', '--repository', 'acme/platform/api', '--feature-group', 'beta_testers'])
+    const result = await set([
+      'set',
+      'labels_archive',
+      'true',
+      '--user',
+      'alice,bob',
+      '--user',
+      'erin',
+      '--group',
+      'acme',
+      '--namespace',
+      'opensource',
+      '--project',
+      'acme/website',
+      '--repository',
+      'acme/platform/api',
+      '--feature-group',
+      'beta_testers',
+    ])
     expect(result.state).toBe('conditional')
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/features/labels_archive'})
     // seeded IDs: alice 2, bob 3, erin 6; acme 10, opensource 12; acme/website 21, acme/platform/api 20

@@ -6,8 +6,8 @@ import {mkdtempSync, readdirSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {freshConfigDir, runCli, type RunResult} from '../helpers/cli.js'
-import {answers, startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
+import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
+import {answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
 
 const TOKEN = 'glpat-foreign-answers-0123456789'
 const NGINX_WELCOME = answers.html(200, 'Welcome to nginx!', '<p>If you see this page, the nginx web server is successfully installed and working.</p>')
@@ -54,7 +54,7 @@ function refused(result: Run, exitCode = 1): string {
 }
 
 describe('a 2xx that is not what the endpoint promises', () => {
-  it('labels list against a web server\'s welcome page fails instead of printing the page as a list', async () => {
+  it("labels list against a web server's welcome page fails instead of printing the page as a list", async () => {
     server.answer(NGINX_WELCOME)
     const line = refused(await forgectl(['labels', 'list', '-p', '20']))
     expect(line).toBe(`Error: unexpected answer from ${server.url}: 200 text/html, not the API's JSON (GET /api/v4/projects/20/labels); ${HOST_HINT}`)
@@ -63,7 +63,7 @@ describe('a 2xx that is not what the endpoint promises', () => {
   it('labels delete against the welcome page does not report "Deleted"', async () => {
     server.answer(NGINX_WELCOME)
     const result = await forgectl(['labels', 'delete', 'bug', '-p', '20', '--yes'])
-    expect(refused(result)).toContain('200 text/html, not the API\'s JSON (DELETE /api/v4/projects/20/labels/bug)')
+    expect(refused(result)).toContain("200 text/html, not the API's JSON (DELETE /api/v4/projects/20/labels/bug)")
     expect(result.stderr).not.toMatch(/deleted/i)
   })
 
@@ -79,8 +79,9 @@ describe('a 2xx that is not what the endpoint promises', () => {
 
   it('an empty 200 where a record is due is refused', async () => {
     server.answer(answers.empty(200))
-    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20'])))
-      .toBe(`Error: unexpected answer from ${server.url}: 200 with an empty body, where GET /api/v4/projects/20/labels/bug returns a record`)
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']))).toBe(
+      `Error: unexpected answer from ${server.url}: 200 with an empty body, where GET /api/v4/projects/20/labels/bug returns a record`,
+    )
   })
 
   it('broken JSON is asked for again (a GET), then reported in one line', async () => {
@@ -92,14 +93,14 @@ describe('a 2xx that is not what the endpoint promises', () => {
 
   it('a JSON object where a list is expected is refused, not printed as a list of one', async () => {
     server.answer(answers.json(200, {id: 1, name: 'bug'}))
-    expect(refused(await forgectl(['labels', 'list', '-p', '20'])))
-      .toBe(`Error: unexpected answer from ${server.url}: 200 with a JSON object, where GET /api/v4/projects/20/labels returns a list`)
+    expect(refused(await forgectl(['labels', 'list', '-p', '20']))).toBe(`Error: unexpected answer from ${server.url}: 200 with a JSON object, where GET /api/v4/projects/20/labels returns a list`)
   })
 
   it('a download that turns out to be a web page is refused and leaves no file', async () => {
     server.answer(NGINX_WELCOME)
-    expect(refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz'])))
-      .toContain(`200 text/html, a web page instead of the file (GET /api/v4/projects/20/export/download); ${HOST_HINT}`)
+    expect(refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz']))).toContain(
+      `200 text/html, a web page instead of the file (GET /api/v4/projects/20/export/download); ${HOST_HINT}`,
+    )
   })
 })
 
@@ -114,7 +115,9 @@ describe('auth against a server that is not the API', () => {
   it('auth login stores nothing when GET /user is JSON but no user record', async () => {
     server.answer(answers.json(200, {status: 'ok'}))
     const result = await forgectl(['auth', 'login', '--host', server.url, '--token', TOKEN], {FORGECTL_TOKEN: ''})
-    expect(refused(result)).toBe(`Error: unexpected answer from ${server.url}: GET /api/v4/user returned a JSON object without a numeric id and a username, so it is not the API's user record; ${HOST_HINT}`)
+    expect(refused(result)).toBe(
+      `Error: unexpected answer from ${server.url}: GET /api/v4/user returned a JSON object without a numeric id and a username, so it is not the API's user record; ${HOST_HINT}`,
+    )
   })
 
   it('auth status does not accept the token when GET /user answers a web page', async () => {
@@ -132,14 +135,14 @@ describe('auth against a server that is not the API', () => {
 describe('HTML error pages are summarised on the error line', () => {
   it('a web server\'s 404 page: its title, tags stripped, and exit 1 with the --host hint, not the "not found" of the API', async () => {
     server.answer(answers.html(404, '404 Not Found', '<hr><center>nginx/1.25.3</center>'))
-    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 1))
-      .toBe('Error: 404 Not Found: HTML page "404 Not Found" (GET /api/v4/projects/20/labels/bug), a web page rather than the API\'s JSON; is --host the server\'s base URL (without /api/v4)?')
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 1)).toBe(
+      'Error: 404 Not Found: HTML page "404 Not Found" (GET /api/v4/projects/20/labels/bug), a web page rather than the API\'s JSON; is --host the server\'s base URL (without /api/v4)?',
+    )
   })
 
-  it('the API\'s own JSON 404 keeps exit 3', async () => {
+  it("the API's own JSON 404 keeps exit 3", async () => {
     server.answer(answers.json(404, {message: '404 Label Not Found'}))
-    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 3))
-      .toBe('Error: 404 Not Found: Label Not Found (GET /api/v4/projects/20/labels/bug)')
+    expect(refused(await forgectl(['labels', 'get', 'bug', '-p', '20']), 3)).toBe('Error: 404 Not Found: Label Not Found (GET /api/v4/projects/20/labels/bug)')
   })
 
   it('a 502 page without a title: its first words, at most about 120 characters', async () => {
@@ -157,7 +160,9 @@ describe('redirects: the token never leaves its origin', () => {
   it('a GET redirected to another origin is not followed, and that origin receives nothing', async () => {
     server.answer(answers.redirect(302, `${elsewhere.url}/api/v4/projects/20/labels?private_token=leak&X-Amz-Signature=abc123`))
     const line = refused(await forgectl(['labels', 'list', '-p', '20']))
-    expect(line).toContain(`GET ${server.url}/api/v4/projects/20/labels was redirected (302) to ${elsewhere.url}/api/v4/projects/20/labels?private_token=[REDACTED]&X-Amz-Signature=[REDACTED], another origin: not followed`)
+    expect(line).toContain(
+      `GET ${server.url}/api/v4/projects/20/labels was redirected (302) to ${elsewhere.url}/api/v4/projects/20/labels?private_token=[REDACTED]&X-Amz-Signature=[REDACTED], another origin: not followed`,
+    )
     expect(line).toContain(`use --host ${elsewhere.url}`)
     expect(line).not.toMatch(/leak|abc123/)
     expect(elsewhere.requests).toEqual([])

@@ -5,10 +5,10 @@ import {mkdtempSync, readdirSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {runCli} from '../helpers/cli.js'
 import {AREAS} from '../../src/help.js'
+import {runCli} from '../helpers/cli.js'
 
-const pjson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {oclif: {topics: Record<string, {description: string}>}, dependencies: Record<string, string>}
+const pjson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {oclif: {topics: Record<string, {description: string}>}; dependencies: Record<string, string>}
 
 /** the lines of one section of a help text, without its heading */
 function section(help: string, heading: string): string {
@@ -44,13 +44,7 @@ describe('the root help', () => {
 })
 
 describe("a command's help", () => {
-  it.each([
-    ['labels', 'create'],
-    ['labels', 'list'],
-    ['branches', 'list'],
-    ['tokens', 'rotate'],
-    ['api'],
-  ])('shows the own flags of %s %s in USAGE, then [GLOBAL FLAGS]', async (...command) => {
+  it.each([['labels', 'create'], ['labels', 'list'], ['branches', 'list'], ['tokens', 'rotate'], ['api']])('shows the own flags of %s %s in USAGE, then [GLOBAL FLAGS]', async (...command) => {
     const {code, stdout} = await runCli([...command, '--help'])
     expect(code).toBe(0)
     const usage = section(stdout, 'USAGE')

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {TOKENS} from '../../src/sandbox/seed.js'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {SystemHook as Hook} from '../../src/api/hooks.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests read; the rest is compared whole with the API's own answer */
 
@@ -11,8 +11,7 @@ const admin: SandboxRunOptions = {as: 'admin'}
 const hook = (id: number) => sb.api<Hook>('GET', `/hooks/${id}`, {as: 'admin'})
 const seededHook = async () => (await sb.api<Hook[]>('GET', '/hooks', {as: 'admin'})).body.find(h => h.name === 'Audit log')!
 /** a fresh hook made through the API, so that each test owns what it changes */
-const newHook = async (body: Record<string, unknown> = {}) =>
-  (await sb.api<Hook>('POST', '/hooks', {as: 'admin', body: {url: 'https://receiver.example.com/hook', ...body}})).body
+const newHook = async (body: Record<string, unknown> = {}) => (await sb.api<Hook>('POST', '/hooks', {as: 'admin', body: {url: 'https://receiver.example.com/hook', ...body}})).body
 
 describe('hooks list and get', () => {
   it('--json prints exactly the API body', async () => {
@@ -24,8 +23,7 @@ describe('hooks list and get', () => {
 
   it('the table shows the default columns', async () => {
     const result = await sb.run(['hooks', 'list', '-o', 'table'], admin)
-    expect(result.stdout.split('\n')[0]).toMatch(
-      /^id\s+name\s+url\s+push_events\s+created_at\s*$/)
+    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+name\s+url\s+push_events\s+created_at\s*$/)
     expect(result.stdout).toMatch(/Audit log\s+https:\/\/audit\.example\.com\/forge\/\{tenant\}\s+true\s+2026-01-15T09:30:00\.000Z/)
   })
 
@@ -53,21 +51,49 @@ describe('hooks list and get', () => {
 
 describe('hooks create', () => {
   it('prints the single record, the same shape as hooks get', async () => {
-    const result = await sb.run(['hooks', 'create', '--url', 'https://ci.example.com/hook', '--name', 'CI', '--description', 'Triggers CI',
-      '--no-push-events', '--tag-push-events', '--merge-requests-events', '--repository-update-events', '--no-enable-ssl-verification',
-      '--push-events-branch-filter', '^release/', '--branch-filter-strategy', 'regex', '--json'], admin)
+    const result = await sb.run(
+      [
+        'hooks',
+        'create',
+        '--url',
+        'https://ci.example.com/hook',
+        '--name',
+        'CI',
+        '--description',
+        'Triggers CI',
+        '--no-push-events',
+        '--tag-push-events',
+        '--merge-requests-events',
+        '--repository-update-events',
+        '--no-enable-ssl-verification',
+        '--push-events-branch-filter',
+        '^release/',
+        '--branch-filter-strategy',
+        'regex',
+        '--json',
+      ],
+      admin,
+    )
     expect(result.code).toBe(0)
     const created = result.json<Hook>()
     expect(Array.isArray(created)).toBe(false)
     expect(created).toEqual((await hook(created.id)).body)
     expect(created).toMatchObject({
-      url: 'https://ci.example.com/hook', name: 'CI', description: 'Triggers CI', push_events: false, tag_push_events: true,
-      merge_requests_events: true, repository_update_events: true, enable_ssl_verification: false,
-      push_events_branch_filter: '^release/', branch_filter_strategy: 'regex', url_variables: [],
+      url: 'https://ci.example.com/hook',
+      name: 'CI',
+      description: 'Triggers CI',
+      push_events: false,
+      tag_push_events: true,
+      merge_requests_events: true,
+      repository_update_events: true,
+      enable_ssl_verification: false,
+      push_events_branch_filter: '^release/',
+      branch_filter_strategy: 'regex',
+      url_variables: [],
     })
   })
 
-  it('the API answers create with the hook as an object, as the platform does (not the spec\'s array of one)', async () => {
+  it("the API answers create with the hook as an object, as the platform does (not the spec's array of one)", async () => {
     const raw = await sb.api<Hook>('POST', '/hooks', {as: 'admin', body: {url: 'https://raw.example.com/'}})
     expect(raw.status).toBe(201)
     expect(Array.isArray(raw.body)).toBe(false)
@@ -81,8 +107,15 @@ describe('hooks create', () => {
 
   it('takes the platform defaults: push events and TLS verification on, the rest off', async () => {
     const result = await sb.run(['hooks', 'create', '--url', 'http://plain.example.com/hook', '--json'], admin)
-    expect(result.json<Hook>()).toMatchObject({push_events: true, tag_push_events: false, merge_requests_events: false,
-      repository_update_events: false, enable_ssl_verification: true, branch_filter_strategy: 'wildcard', name: null})
+    expect(result.json<Hook>()).toMatchObject({
+      push_events: true,
+      tag_push_events: false,
+      merge_requests_events: false,
+      repository_update_events: false,
+      enable_ssl_verification: true,
+      branch_filter_strategy: 'wildcard',
+      name: null,
+    })
   })
 
   it('--secret-token is sent as token, never returned, and never shown in --verbose', async () => {
@@ -117,7 +150,11 @@ describe('hooks create', () => {
     ['an ftp URL, without echoing it (it may hold credentials)', ['hooks', 'create', '--url', 'ftp://bot:ftp-pass-77@files.example.com/'], URL_RULE],
     ['a URL without its scheme, without echoing it', ['hooks', 'create', '--url', 'bot:ftp-pass-77@files.example.com/'], URL_RULE],
     ['an empty --name', ['hooks', 'create', '--url', 'https://x.example.com/', '--name', ''], '--name "": must not be empty'],
-    ['an unknown branch filter strategy', ['hooks', 'create', '--url', 'https://x.example.com/', '--branch-filter-strategy', 'glob'], '--branch-filter-strategy "glob": must be one of wildcard, regex, all_branches'],
+    [
+      'an unknown branch filter strategy',
+      ['hooks', 'create', '--url', 'https://x.example.com/', '--branch-filter-strategy', 'glob'],
+      '--branch-filter-strategy "glob": must be one of wildcard, regex, all_branches',
+    ],
   ])('refuses %s locally: exit 2, nothing sent', async (_what, args, message) => {
     const {result, requests} = await sb.runCounted(args, admin)
     expect(result.code).toBe(2)
@@ -138,20 +175,36 @@ describe('hooks create', () => {
 describe('hooks update, test, delete', () => {
   it('updates some settings; the others keep their value; the output equals hooks get', async () => {
     const target = await newHook({name: 'keep me', tag_push_events: true})
-    const result = await sb.run(['hooks', 'update', String(target.id), '--url', 'https://moved.example.com/hook', '--merge-requests-events',
-      '--branch-filter-strategy', 'all_branches', '--secret-token', 'rotated-secret-9', '--json'], admin)
+    const result = await sb.run(
+      [
+        'hooks',
+        'update',
+        String(target.id),
+        '--url',
+        'https://moved.example.com/hook',
+        '--merge-requests-events',
+        '--branch-filter-strategy',
+        'all_branches',
+        '--secret-token',
+        'rotated-secret-9',
+        '--json',
+      ],
+      admin,
+    )
     expect(result.code).toBe(0)
     expect(result.json()).toEqual((await hook(target.id)).body)
-    expect(result.json<Hook>()).toMatchObject({url: 'https://moved.example.com/hook', merge_requests_events: true,
-      branch_filter_strategy: 'all_branches', tag_push_events: true, name: 'keep me'})
+    expect(result.json<Hook>()).toMatchObject({url: 'https://moved.example.com/hook', merge_requests_events: true, branch_filter_strategy: 'all_branches', tag_push_events: true, name: 'keep me'})
     expect(result.stdout).not.toContain('rotated-secret-9')
   })
 
   it('needs at least one change, and checks --url: exit 2, nothing sent', async () => {
     const target = await newHook()
     for (const [args, message] of [
-      [[], 'nothing to change: give at least one of --url, --branch-filter-strategy, --push-events-branch-filter, --push-events, --tag-push-events, '
-        + '--merge-requests-events, --repository-update-events, --enable-ssl-verification, --secret-token'],
+      [
+        [],
+        'nothing to change: give at least one of --url, --branch-filter-strategy, --push-events-branch-filter, --push-events, --tag-push-events, '
+          + '--merge-requests-events, --repository-update-events, --enable-ssl-verification, --secret-token',
+      ],
       [['--url', 'not a url'], URL_RULE],
       [['--url', ''], '--url: must not be empty'],
     ] as const) {

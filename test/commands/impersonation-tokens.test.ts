@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {ImpersonationToken} from '../../src/api/tokens.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -14,7 +14,7 @@ async function create(name: string, extra: string[] = []): Promise<Impersonation
 }
 
 describe('impersonation-tokens list and get', () => {
-  it('lists the user\'s tokens exactly as the API does, without values', async () => {
+  it("lists the user's tokens exactly as the API does, without values", async () => {
     const result = await sb.run(['impersonation-tokens', 'list', '-u', '3', '--json'], admin)
     expect(result.code).toBe(0)
     expect(result.json()).toEqual(await listed())

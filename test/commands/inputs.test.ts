@@ -50,7 +50,12 @@ describe('missing inputs, without a terminal', () => {
 })
 
 describe('-h', () => {
-  it.each([['labels', 'create'], ['ci-variables', 'set'], ['features', 'set'], ['branches', 'unprotect']])('is help for %s %s, as --help is', async (topic, verb) => {
+  it.each([
+    ['labels', 'create'],
+    ['ci-variables', 'set'],
+    ['features', 'set'],
+    ['branches', 'unprotect'],
+  ])('is help for %s %s, as --help is', async (topic, verb) => {
     const short = await sb.run([topic!, verb!, '-h'])
     const long = await sb.run([topic!, verb!, '--help'])
     expect(short.code).toBe(0)

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {Iteration} from '../../src/api/iterations.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests read */
 
@@ -15,7 +15,7 @@ async function list(args: string[], options: SandboxRunOptions = developer): Pro
 }
 
 describe('iterations list', () => {
-  it('prints exactly the API JSON: the iterations of the project\'s group and its ancestors', async () => {
+  it("prints exactly the API JSON: the iterations of the project's group and its ancestors", async () => {
     const result = await sb.run(['iterations', 'list', '-p', 'acme/platform/api', '--json'], developer)
     expect(result.code, result.stderr).toBe(0)
     const api = await sb.api<Iteration[]>('GET', '/projects/acme%2Fplatform%2Fapi/iterations')
@@ -43,22 +43,39 @@ describe('iterations list', () => {
     expect(await states('closed')).toEqual([3])
     expect(await states('opened')).toEqual([1, 2])
     expect(await states('all')).toEqual([1, 2, 3])
-    expect(await list(['-p', '20', '--state', 'current'])).toEqual([[10, 3], [11, 1]])
+    expect(await list(['-p', '20', '--state', 'current'])).toEqual([
+      [10, 3],
+      [11, 1],
+    ])
   })
 
-  it('--no-include-ancestors keeps the project\'s own group; --include-descendants adds subgroups', async () => {
-    expect(await list(['-p', 'acme/platform/api', '--no-include-ancestors'])).toEqual([[11, 1], [11, 2]])
+  it("--no-include-ancestors keeps the project's own group; --include-descendants adds subgroups", async () => {
+    expect(await list(['-p', 'acme/platform/api', '--no-include-ancestors'])).toEqual([
+      [11, 1],
+      [11, 2],
+    ])
     expect(sb.sandbox.requests.at(-1)?.query).toContain('include_ancestors=false')
     const website = await list(['-p', 'acme/website'])
     expect(website.every(([group]) => group === 10)).toBe(true)
     const withSubgroups = await list(['-p', 'acme/website', '--include-descendants', '--state', 'opened'])
-    expect(withSubgroups).toEqual([[10, 3], [11, 1], [10, 4], [11, 2], [10, 5]])
+    expect(withSubgroups).toEqual([
+      [10, 3],
+      [11, 1],
+      [10, 4],
+      [11, 2],
+      [10, 5],
+    ])
   })
 
   it('--search looks in titles unless --in says cadence_title', async () => {
     expect(await list(['-p', '20', '--search', 'CYCLE'])).toEqual([[11, 1]])
     expect(await list(['-p', '20', '--search', 'acme sprints'])).toEqual([])
-    expect(await list(['-p', '20', '--search', 'acme sprints', '--in', 'cadence_title'])).toEqual([[10, 1], [10, 2], [10, 3], [10, 4]])
+    expect(await list(['-p', '20', '--search', 'acme sprints', '--in', 'cadence_title'])).toEqual([
+      [10, 1],
+      [10, 2],
+      [10, 3],
+      [10, 4],
+    ])
     const both = await list(['-p', '20', '--search', 'week', '--in', 'title,cadence_title'])
     expect(both).toEqual([[10, 5]])
     expect(sb.sandbox.requests.at(-1)?.query).toContain('in%5B%5D=title&in%5B%5D=cadence_title')

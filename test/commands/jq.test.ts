@@ -48,7 +48,7 @@ describe('--jq', () => {
     expect(result.stdout).toBe('priority::high,feature,bug\n')
   })
 
-  it('a bad expression exits 2 with jq\'s message on one line, before any request', async () => {
+  it("a bad expression exits 2 with jq's message on one line, before any request", async () => {
     const {result, requests} = await sb.runCounted(['labels', 'list', '-p', '20', '--jq', '.[] | .name |'])
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
@@ -65,7 +65,7 @@ describe('--jq', () => {
     expect(requests).toBe(0)
   })
 
-  it('an error while filtering is about the data: exit 1, jq\'s message, nothing on stdout', async () => {
+  it("an error while filtering is about the data: exit 1, jq's message, nothing on stdout", async () => {
     const result = await sb.run(['labels', 'list', '-p', '20', '--jq', '.[0].id.x'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')

@@ -1,18 +1,48 @@
 import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {fingerprintsOf, makeKey} from '../helpers/ssh-keys.js'
 import type {SshKeyRecord as KeyRecord} from '../../src/api/keys.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {fingerprintsOf, makeKey} from '../helpers/ssh-keys.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
 
 /** the user fields a lookup by ID returns, as the spec lists them */
-const LOOKUP_SUBSET = ['id', 'name', 'username', 'state', 'avatar_url', 'web_url', 'created_at', 'bio', 'location', 'public_email',
-  'professional_network_url', 'microblog_url', 'website_url', 'organization']
-const FULL_USER = [...LOOKUP_SUBSET, 'last_sign_in_at', 'confirmed_at', 'last_activity_on', 'email', 'theme_id', 'color_scheme_id',
-  'projects_limit', 'current_sign_in_at', 'identities', 'can_create_group', 'can_create_project', 'two_factor_enabled', 'external',
-  'private_profile', 'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit']
+const LOOKUP_SUBSET = [
+  'id',
+  'name',
+  'username',
+  'state',
+  'avatar_url',
+  'web_url',
+  'created_at',
+  'bio',
+  'location',
+  'public_email',
+  'professional_network_url',
+  'microblog_url',
+  'website_url',
+  'organization',
+]
+const FULL_USER = [
+  ...LOOKUP_SUBSET,
+  'last_sign_in_at',
+  'confirmed_at',
+  'last_activity_on',
+  'email',
+  'theme_id',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'two_factor_enabled',
+  'external',
+  'private_profile',
+  'shared_runners_minutes_limit',
+  'extra_shared_runners_minutes_limit',
+]
 
 const keyById = async (id: number) => (await sb.api<KeyRecord>('GET', `/keys/${id}`, {as: 'admin'})).body
 const lastQuery = () => sb.sandbox.requests.at(-1)!.query
@@ -80,7 +110,10 @@ describe('keys lookup', () => {
     expect(lastQuery()).toContain('%2F')
     const record = result.json<KeyRecord>()
     expect(record.user.username).toBe('dave')
-    expect(record.deploy_keys_projects!.map(p => [p.deploy_key_id, p.project_id, p.can_push])).toEqual([[4, 20, false], [4, 21, true]])
+    expect(record.deploy_keys_projects!.map(p => [p.deploy_key_id, p.project_id, p.can_push])).toEqual([
+      [4, 20, false],
+      [4, 21, true],
+    ])
     expect(Object.keys(record.deploy_keys_projects![0]!).sort()).toEqual(['can_push', 'created_at', 'deploy_key_id', 'id', 'project_id', 'updated_at'])
   })
 

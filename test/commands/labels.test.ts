@@ -1,10 +1,10 @@
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {displayWidth} from '../../src/core/display-width.js'
 import {describe, expect, it} from 'vitest'
-import {useSandbox} from '../helpers/sandbox.js'
 import type {Label} from '../../src/api/labels.js'
+import {displayWidth} from '../../src/core/display-width.js'
+import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({seedLabels: 250})
 
@@ -247,7 +247,11 @@ describe('labels create --from-file (bulk)', () => {
     const result = await sb.run(['labels', 'create', '--from-file', file, '-p', 'acme/platform/api', '--json'])
     expect(result.code).toBe(6)
     const rows = result.json<Array<{item: string; status: string; result?: Label; error?: string}>>()
-    expect(rows.map(r => [r.item, r.status])).toEqual([['bulk-one', 'created'], ['bug', 'failed'], ['bulk-two', 'created']])
+    expect(rows.map(r => [r.item, r.status])).toEqual([
+      ['bulk-one', 'created'],
+      ['bug', 'failed'],
+      ['bulk-two', 'created'],
+    ])
     expect(rows[0]!.result).toMatchObject({description: 'First, with a comma', priority: 2})
     expect(rows[1]!.error).toContain('409 Conflict')
     expect(result.stderr).toContain('1 of 3 failed')

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {Milestone, MilestoneWorkItem as WorkItem} from '../../src/api/milestones.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** an issue or a merge request: the fields these tests read */
 
@@ -66,8 +66,7 @@ describe('milestones list and its filters', () => {
 
   it('--start-date with --end-date picks milestones overlapping the window', async () => {
     expect(await list(['-g', 'acme', '--start-date', '2026-05-01', '--end-date', '2026-05-31'])).toEqual(['Release 1.1'])
-    expect(await list(['-g', 'acme', '--start-date', '2026-05-01T00:00:00Z', '--end-date', '2026-05-31T23:59:59Z', '--include-descendants']))
-      .toEqual(['Platform hardening', 'Release 1.1'])
+    expect(await list(['-g', 'acme', '--start-date', '2026-05-01T00:00:00Z', '--end-date', '2026-05-31T23:59:59Z', '--include-descendants'])).toEqual(['Platform hardening', 'Release 1.1'])
   })
 
   it('refuses --start-date without --end-date (and a window that ends before it starts) before sending', async () => {
@@ -129,12 +128,15 @@ describe('milestones get, issues, merge-requests, burndown', () => {
     expect(bad.requests).toBe(0)
   })
 
-  it('issues: those of the group\'s own projects only, not of subgroups', async () => {
+  it("issues: those of the group's own projects only, not of subgroups", async () => {
     const id = await milestoneId('acme', 'Release 1.1')
     const result = await sb.run(['milestones', 'issues', String(id), '-g', 'acme', '--json'], developer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json()).toEqual((await sb.api('GET', `/groups/acme/milestones/${id}/issues`)).body)
-    expect(result.json<WorkItem[]>().map(i => [i.project_id, i.title])).toEqual([[21, 'Pricing page shows old prices'], [21, 'Add a dark theme']])
+    expect(result.json<WorkItem[]>().map(i => [i.project_id, i.title])).toEqual([
+      [21, 'Pricing page shows old prices'],
+      [21, 'Add a dark theme'],
+    ])
     const table = await sb.run(['milestones', 'issues', String(id), '-g', 'acme', '-o', 'table'], developer)
     expect(table.stdout.split('\n')[0]).toMatch(/^id\s+iid\s+project_id\s+title\s+state\s*$/)
   })
@@ -150,7 +152,12 @@ describe('milestones get, issues, merge-requests, burndown', () => {
     const id = await milestoneId('acme', 'Release 1.1')
     const result = await sb.run(['milestones', 'burndown', String(id), '-g', 'acme', '--json'], developer)
     expect(result.json()).toEqual((await sb.api('GET', `/groups/acme/milestones/${id}/burndown_events`)).body)
-    expect(result.json<Array<{action: string; weight: number}>>().map(e => [e.action, e.weight])).toEqual([['created', 2], ['created', 3], ['created', 1], ['closed', 2]])
+    expect(result.json<Array<{action: string; weight: number}>>().map(e => [e.action, e.weight])).toEqual([
+      ['created', 2],
+      ['created', 3],
+      ['created', 1],
+      ['closed', 2],
+    ])
     const page = await sb.run(['milestones', 'burndown', String(id), '-g', 'acme', '--per-page', '2', '--page', '2', '-o', 'csv'], developer)
     expect(page.stdout.trim().split('\n')).toEqual(['created_at,weight,action', '2026-04-08T09:00:00.000Z,1,created', '2026-04-20T09:00:00.000Z,2,closed'])
   })

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {RemoteMirror as Mirror} from '../../src/api/mirrors.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({jobDelayMs: 600})
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
@@ -31,7 +31,7 @@ describe('mirrors list and get', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^id\s+url\s+enabled\s+update_status\s+last_update_at\s+last_error\s*$/)
   })
 
-  it('gets one mirror; another project\'s mirror is 404 (exit 3)', async () => {
+  it("gets one mirror; another project's mirror is 404 (exit 3)", async () => {
     const mirror = await byUrl(20, 'backup.example.com')
     const got = await sb.run(['mirrors', 'get', String(mirror.id), '-p', '20', '--json'], maintainer)
     expect(got.code).toBe(0)
@@ -77,8 +77,10 @@ describe('mirrors create and update', () => {
       [['--url', ''], 'Error: --url: must not be empty'],
       [['--enabled'], 'Error: missing --url (URL to push to: http, https, ssh or git)'],
       [['--url', 'https://x.example.com/a.git', '--auth-method', 'token'], 'Error: --auth-method "token": must be one of ssh_public_key, password'],
-      [['--url', 'https://x.example.com/a.git', '--mirror-branch-regex', '^release/', '--only-protected-branches'],
-        'Error: --mirror-branch-regex needs only_protected_branches disabled: drop --only-protected-branches (or pass --no-only-protected-branches)'],
+      [
+        ['--url', 'https://x.example.com/a.git', '--mirror-branch-regex', '^release/', '--only-protected-branches'],
+        'Error: --mirror-branch-regex needs only_protected_branches disabled: drop --only-protected-branches (or pass --no-only-protected-branches)',
+      ],
     ] as const) {
       const {result, requests} = await counted(['mirrors', 'create', '-p', '20', ...args])
       expect(result.code, args.join(' ')).toBe(2)
@@ -177,7 +179,7 @@ describe('mirrors sync', () => {
     expect(result.stderr).toBe(`Scheduled an update of remote mirror ${mirror.id}.\n`)
   })
 
-  it('--wait exits 9 with the server\'s last_error when the update fails', async () => {
+  it("--wait exits 9 with the server's last_error when the update fails", async () => {
     const mirror = await create(['--url', 'https://bot:pw123456@unreachable.example.net/f.git', '--enabled'])
     const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20', '--wait', '--interval', '1'], maintainer)
     expect(result.code).toBe(9)

@@ -5,12 +5,12 @@
 import {execFileSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {createServer as createHttpsServer, type Server} from 'node:https'
-import {createServer as createNetServer, type AddressInfo} from 'node:net'
+import {type AddressInfo, createServer as createNetServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {freshConfigDir, runCli, type RunResult} from '../helpers/cli.js'
-import {answers, startForwardProxy, startHostileServer, type ForwardProxy, type HostileServer} from '../helpers/hostile-server.js'
+import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
+import {answers, type ForwardProxy, type HostileServer, startForwardProxy, startHostileServer} from '../helpers/hostile-server.js'
 import {hasTmux, TerminalSession} from '../helpers/terminal.js'
 
 const TOKEN = 'net-secret-token'
@@ -23,8 +23,11 @@ let tlsUrl = ''
 let plain: HostileServer
 
 beforeAll(async () => {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', cert,
-    '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], {stdio: 'ignore'})
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
+    {stdio: 'ignore'},
+  )
   tlsServer = createHttpsServer({key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(cert)}, (req, res) => {
     const ok = req.url === '/api/v4/user' && req.headers['private-token'] === TOKEN
     res.writeHead(ok ? 200 : 401, {'content-type': 'application/json'})
@@ -166,8 +169,11 @@ describe('timeouts', () => {
       const verbose = await getUser(busy.url, ['--retries', '1', '--verbose'])
       expect(verbose.stderr).toMatch(/^retrying in \d+ ms: 503 Service Unavailable \(attempt 2 of 2\)$/m)
       if (!(await hasTmux())) return
-      const terminal = await TerminalSession.start(['api', 'GET', '/user', '--host', busy.url, '--token', TOKEN, '--retries', '2'],
-        {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_RETRY_BASE_MS: '20', NO_COLOR: '1'})
+      const terminal = await TerminalSession.start(['api', 'GET', '/user', '--host', busy.url, '--token', TOKEN, '--retries', '2'], {
+        FORGECTL_CONFIG_DIR: freshConfigDir(),
+        FORGECTL_RETRY_BASE_MS: '20',
+        NO_COLOR: '1',
+      })
       try {
         expect(await terminal.exitCode()).toBe(1)
         const screen = await terminal.screen()
@@ -192,7 +198,10 @@ describe('--profile on the command line beats FORGECTL_HOST and FORGECTL_TOKEN',
     envServer = await startHostileServer(answers.json(200, {...USER, username: 'env-user'}))
     profileServer = await startHostileServer(answers.json(200, {...USER, username: 'ci-user'}))
     Object.assign(env, {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_HOST: envServer.url, FORGECTL_TOKEN: 'env-token-1234'})
-    for (const [key, value] of [['host', profileServer.url], ['token', 'profile-token-5678']]) {
+    for (const [key, value] of [
+      ['host', profileServer.url],
+      ['token', 'profile-token-5678'],
+    ]) {
       expect((await runCli(['config', 'set', key!, value!, '--profile', 'ci'], {env})).code).toBe(0)
     }
   })
@@ -202,7 +211,7 @@ describe('--profile on the command line beats FORGECTL_HOST and FORGECTL_TOKEN',
     await profileServer.close()
   })
 
-  it('sends the profile\'s token to the profile\'s host, and names both sources in auth status', async () => {
+  it("sends the profile's token to the profile's host, and names both sources in auth status", async () => {
     const status = await runCli(['auth', 'status', '--profile', 'ci', '--json'], {env})
     expect(status.code).toBe(0)
     expect(status.json()).toMatchObject({profile: 'ci', host: profileServer.url, host_source: 'profile "ci"', token_source: 'profile "ci"', user: 'ci-user'})

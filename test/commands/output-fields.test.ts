@@ -8,7 +8,7 @@ const sb = useSandbox({seedLabels: 30})
 const LABEL_FIELDS = 'id, name, color, text_color, description, description_html, open_issues_count, closed_issues_count, open_merge_requests_count, subscribed, priority, is_project_label'
 
 describe('unknown fields in --columns and --sort', () => {
-  it('csv with an unknown column exits 2, prints nothing, and lists the records\' fields', async () => {
+  it("csv with an unknown column exits 2, prints nothing, and lists the records' fields", async () => {
     const result = await sb.run(['labels', 'list', '-p', '20', '-o', 'csv', '--columns', 'name,nonexistent'])
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
@@ -34,7 +34,7 @@ describe('unknown fields in --columns and --sort', () => {
     expect(good.json<unknown[]>()).toHaveLength(31)
   })
 
-  it('an empty list is checked against the record type\'s declared fields', async () => {
+  it("an empty list is checked against the record type's declared fields", async () => {
     const empty = await sb.run(['labels', 'list', '-p', '20', '--search', 'no-such-label', '-o', 'csv', '--columns', 'name,nope'])
     expect(empty.code).toBe(2)
     expect(empty.stdout).toBe('')

@@ -2,8 +2,8 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {PackageProtectionRule as Rule} from '../../src/api/package-protection.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
@@ -34,7 +34,12 @@ describe('package-protection list', () => {
     expect(result.code).toBe(0)
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'GET', path: '/projects/acme%2Fplatform%2Fapi/packages/protection/rules'})
     expect(result.json()).toEqual(await rulesOf(20))
-    expect(result.json<Rule[]>().map(r => [r.package_type, r.package_name_pattern])).toEqual(expect.arrayContaining([['npm', '@acme/*'], ['maven', 'com/acme/platform-*']]))
+    expect(result.json<Rule[]>().map(r => [r.package_type, r.package_name_pattern])).toEqual(
+      expect.arrayContaining([
+        ['npm', '@acme/*'],
+        ['maven', 'com/acme/platform-*'],
+      ]),
+    )
   })
 
   it('prints a table with the default columns', async () => {
@@ -69,21 +74,58 @@ describe('package-protection create', () => {
   })
 
   it('with the delete feature flag off, the server ignores the delete level (null) and forgectl says so', async () => {
-    const result = await sb.run(['package-protection', 'create', '-p', '20', '--package-name-pattern', 'acme-cli', '--package-type', 'pypi',
-      '--minimum-access-level-for-push', 'maintainer', '--minimum-access-level-for-delete', 'owner', '--json'], maintainer)
+    const result = await sb.run(
+      [
+        'package-protection',
+        'create',
+        '-p',
+        '20',
+        '--package-name-pattern',
+        'acme-cli',
+        '--package-type',
+        'pypi',
+        '--minimum-access-level-for-push',
+        'maintainer',
+        '--minimum-access-level-for-delete',
+        'owner',
+        '--json',
+      ],
+      maintainer,
+    )
     expect(result.code).toBe(0)
     expect(result.json<Rule>()).toMatchObject({minimum_access_level_for_push: 'maintainer', minimum_access_level_for_delete: null})
     expect(result.stderr).toContain('Warning: the server ignored minimum_access_level_for_delete=owner for "acme-cli"')
     // a rule whose only level is the ignored one has no level at all: 400
-    const onlyDelete = await sb.run(['package-protection', 'create', '-p', '20', '--package-name-pattern', 'acme-sdk', '--package-type', 'pypi', '--minimum-access-level-for-delete', 'admin'], maintainer)
+    const onlyDelete = await sb.run(
+      ['package-protection', 'create', '-p', '20', '--package-name-pattern', 'acme-sdk', '--package-type', 'pypi', '--minimum-access-level-for-delete', 'admin'],
+      maintainer,
+    )
     expect(onlyDelete.code).toBe(6)
-    expect(onlyDelete.stderr).toContain('400 Bad Request: minimum_access_level_for_push is missing (minimum_access_level_for_delete is ignored while the packages_protected_packages_delete feature flag is disabled)')
+    expect(onlyDelete.stderr).toContain(
+      '400 Bad Request: minimum_access_level_for_push is missing (minimum_access_level_for_delete is ignored while the packages_protected_packages_delete feature flag is disabled)',
+    )
   })
 
   it('with the delete feature flag on, keeps the delete level, alone or with a push level reset to null', async () => {
     await withFeature(DELETE_FLAG, async () => {
-      const result = await sb.run(['package-protection', 'create', '-p', '20', '--package-name-pattern', 'com/acme/secret-*', '--package-type', 'maven',
-        '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'admin', '--json'], maintainer)
+      const result = await sb.run(
+        [
+          'package-protection',
+          'create',
+          '-p',
+          '20',
+          '--package-name-pattern',
+          'com/acme/secret-*',
+          '--package-type',
+          'maven',
+          '--minimum-access-level-for-push',
+          'null',
+          '--minimum-access-level-for-delete',
+          'admin',
+          '--json',
+        ],
+        maintainer,
+      )
       expect(result.code, result.stderr).toBe(0)
       expect(result.json<Rule>()).toMatchObject({minimum_access_level_for_push: null, minimum_access_level_for_delete: 'admin'})
       expect(result.stderr).toBe('')
@@ -101,11 +143,17 @@ describe('package-protection create', () => {
       [['--package-type', 'npm', '--minimum-access-level-for-push', 'owner'], 'Error: missing --package-name-pattern (package name the rule protects, * as a wildcard: @my-scope/my-package-*)\n'],
       [['--package-name-pattern', 'x', '--minimum-access-level-for-push', 'owner'], 'Error: missing --package-type (package format the rule protects)\n'],
       [['--package-name-pattern', '', '--package-type', 'npm', '--minimum-access-level-for-push', 'owner'], 'Error: --package-name-pattern "": must not be empty\n'],
-      [['--package-name-pattern', 'x', '--package-type', 'rubygems', '--minimum-access-level-for-push', 'owner'], 'Error: --package-type "rubygems": must be one of conan, generic, helm, maven, npm, nuget, pypi\n'],
+      [
+        ['--package-name-pattern', 'x', '--package-type', 'rubygems', '--minimum-access-level-for-push', 'owner'],
+        'Error: --package-type "rubygems": must be one of conan, generic, helm, maven, npm, nuget, pypi\n',
+      ],
       [[...rule, '--minimum-access-level-for-push', 'developer'], 'Error: --minimum-access-level-for-push "developer": must be one of maintainer, owner, admin or null\n'],
       [[...rule, '--minimum-access-level-for-delete', 'maintainer'], 'Error: --minimum-access-level-for-delete "maintainer": must be one of owner, admin or null\n'],
       [rule, 'Error: a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role (null for both leaves the package unprotected)\n'],
-      [[...rule, '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'null'], 'Error: a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role (null for both leaves the package unprotected)\n'],
+      [
+        [...rule, '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'null'],
+        'Error: a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role (null for both leaves the package unprotected)\n',
+      ],
     ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['package-protection', 'create', '-p', '20', ...args])
       expect(result.code, args.join(' ')).toBe(2)
@@ -119,8 +167,21 @@ describe('package-protection create', () => {
   })
 
   it('--dry-run sends nothing and shows null levels as JSON null', async () => {
-    const {result, requests} = await counted(['package-protection', 'create', '-p', '20', '--package-name-pattern', 'acme-*', '--package-type', 'helm',
-      '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'owner', '--dry-run'])
+    const {result, requests} = await counted([
+      'package-protection',
+      'create',
+      '-p',
+      '20',
+      '--package-name-pattern',
+      'acme-*',
+      '--package-type',
+      'helm',
+      '--minimum-access-level-for-push',
+      'null',
+      '--minimum-access-level-for-delete',
+      'owner',
+      '--dry-run',
+    ])
     expect(result.code).toBe(0)
     expect(requests).toBe(0)
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/20/packages/protection/rules`)
@@ -225,18 +286,24 @@ describe('package-protection create --from-file (bulk)', () => {
 
   it('creates every rule of a CSV file and reports each; one taken pattern fails alone (exit 6)', async () => {
     const file = join(dir, 'rules.csv')
-    writeFileSync(file, [
-      'package_name_pattern,package_type,minimum_access_level_for_push,minimum_access_level_for_delete',
-      'bulk-one,pypi,maintainer,',
-      '@acme/*,npm,owner,',
-      '"com/acme/bulk,two",maven,admin,',
-      'bulk-three,helm,null,owner',
-    ].join('\n') + '\n')
+    writeFileSync(
+      file,
+      [
+        'package_name_pattern,package_type,minimum_access_level_for_push,minimum_access_level_for_delete',
+        'bulk-one,pypi,maintainer,',
+        '@acme/*,npm,owner,',
+        '"com/acme/bulk,two",maven,admin,',
+        'bulk-three,helm,null,owner',
+      ].join('\n') + '\n',
+    )
     const result = await withFeature(DELETE_FLAG, () => sb.run(['package-protection', 'create', '-p', '20', '--from-file', file, '--json'], maintainer))
     expect(result.code).toBe(6)
     const rows = result.json<Array<{item: string; status: string; result?: Rule; error?: string}>>()
     expect(rows.map(r => [r.item, r.status])).toEqual([
-      ['pypi bulk-one', 'created'], ['npm @acme/*', 'failed'], ['maven com/acme/bulk,two', 'created'], ['helm bulk-three', 'created'],
+      ['pypi bulk-one', 'created'],
+      ['npm @acme/*', 'failed'],
+      ['maven com/acme/bulk,two', 'created'],
+      ['helm bulk-three', 'created'],
     ])
     expect(rows[1]!.error).toContain('422 Unprocessable Entity: package_name_pattern has already been taken')
     expect(rows[3]!.result).toMatchObject({minimum_access_level_for_push: null, minimum_access_level_for_delete: 'owner'})
@@ -247,7 +314,10 @@ describe('package-protection create --from-file (bulk)', () => {
 
   it('reads YAML too, and prints a table of results', async () => {
     const file = join(dir, 'rules.yaml')
-    writeFileSync(file, '- package_name_pattern: yaml-one\n  package_type: nuget\n  minimum_access_level_for_push: owner\n- package_name_pattern: yaml-two\n  package_type: conan\n  minimum_access_level_for_push: maintainer\n')
+    writeFileSync(
+      file,
+      '- package_name_pattern: yaml-one\n  package_type: nuget\n  minimum_access_level_for_push: owner\n- package_name_pattern: yaml-two\n  package_type: conan\n  minimum_access_level_for_push: maintainer\n',
+    )
     const result = await sb.run(['package-protection', 'create', '-p', '21', '--from-file', file, '-o', 'table'], maintainer)
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/nuget yaml-one\s+created/)
@@ -256,14 +326,20 @@ describe('package-protection create --from-file (bulk)', () => {
 
   it('honours --dry-run for each record: nothing sent, each body shown and reported', async () => {
     const file = join(dir, 'dry.json')
-    writeFileSync(file, JSON.stringify([
-      {package_name_pattern: 'dry-one', package_type: 'npm', minimum_access_level_for_push: 'owner'},
-      {package_name_pattern: 'dry-two', package_type: 'helm', minimum_access_level_for_push: 'null', minimum_access_level_for_delete: 'admin'},
-    ]))
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {package_name_pattern: 'dry-one', package_type: 'npm', minimum_access_level_for_push: 'owner'},
+        {package_name_pattern: 'dry-two', package_type: 'helm', minimum_access_level_for_push: 'null', minimum_access_level_for_delete: 'admin'},
+      ]),
+    )
     const {result, requests} = await counted(['package-protection', 'create', '-p', '20', '--from-file', file, '--dry-run', '--json'])
     expect(requests).toBe(0)
     expect(result.code, result.stderr).toBe(0)
-    expect(result.json<Array<{item: string; status: string}>>().map(r => [r.item, r.status])).toEqual([['npm dry-one', 'dry-run'], ['helm dry-two', 'dry-run']])
+    expect(result.json<Array<{item: string; status: string}>>().map(r => [r.item, r.status])).toEqual([
+      ['npm dry-one', 'dry-run'],
+      ['helm dry-two', 'dry-run'],
+    ])
     expect(result.stderr).toContain('{"package_name_pattern":"dry-one","package_type":"npm","minimum_access_level_for_push":"owner"}')
     expect(result.stderr).toContain('{"package_name_pattern":"dry-two","package_type":"helm","minimum_access_level_for_push":null,"minimum_access_level_for_delete":"admin"}')
   })
@@ -280,13 +356,16 @@ describe('package-protection create --from-file (bulk)', () => {
 
   it('refuses a file with bad records before sending anything, naming each', async () => {
     const file = join(dir, 'bad.json')
-    writeFileSync(file, JSON.stringify([
-      {package_name_pattern: 'fine', package_type: 'npm', minimum_access_level_for_push: 'owner'},
-      {package_name_pattern: 'gem', package_type: 'rubygems', minimum_access_level_for_push: 'owner'},
-      {package_type: 'npm', minimum_access_level_for_push: 'owner'},
-      {package_name_pattern: 'no-level', package_type: 'npm', minimum_access_level_for_push: null},
-      {package_name_pattern: 'weak', package_type: 'npm', minimum_access_level_for_delete: 'maintainer'},
-    ]))
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {package_name_pattern: 'fine', package_type: 'npm', minimum_access_level_for_push: 'owner'},
+        {package_name_pattern: 'gem', package_type: 'rubygems', minimum_access_level_for_push: 'owner'},
+        {package_type: 'npm', minimum_access_level_for_push: 'owner'},
+        {package_name_pattern: 'no-level', package_type: 'npm', minimum_access_level_for_push: null},
+        {package_name_pattern: 'weak', package_type: 'npm', minimum_access_level_for_delete: 'maintainer'},
+      ]),
+    )
     const {result, requests} = await counted(['package-protection', 'create', '-p', '20', '--from-file', file])
     expect(requests).toBe(0)
     expect(result.code).toBe(2)

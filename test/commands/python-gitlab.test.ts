@@ -6,13 +6,13 @@
 // builds web_url and Link pages on the address the client used.
 import {execFile} from 'node:child_process'
 import {mkdtempSync, writeFileSync} from 'node:fs'
+import {request} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
-import {request} from 'node:http'
 import {beforeAll, describe, expect, it} from 'vitest'
-import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
-import {useSandbox} from '../helpers/sandbox.js'
 import type {Label} from '../../src/api/labels.js'
+import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
+import {useSandbox} from '../helpers/sandbox.js'
 
 /** Debian's interpreter, which holds python3-gitlab (a pyenv or venv `python3` on PATH does not) */
 const PYTHON = '/usr/bin/python3'
@@ -73,7 +73,7 @@ beforeAll(async () => {
   }
 })
 
-describe('python-gitlab\'s CLI against the sandbox', () => {
+describe("python-gitlab's CLI against the sandbox", () => {
   it('creates, gets, lists and deletes a project label (project-label)', async () => {
     const created = json<Label>(await gitlab(['project-label', 'create', '--project-id', 'acme/website', '--name', 'pg-bug', '--color', '#d9534f']))
     expect(created).toMatchObject({name: 'pg-bug', color: '#d9534f'})
@@ -96,7 +96,10 @@ describe('python-gitlab\'s CLI against the sandbox', () => {
     expect(new Set(all.map(l => l.id)).size).toBe(total)
     expect(all.map(l => l.name)).toContain('label-000045')
     // python-gitlab asks page by page, following rel="next": pages 2 and 3 came from the Link header
-    const pages = sb.sandbox.requests.slice(before).filter(r => r.path === '/projects/21/labels').map(r => new URLSearchParams(r.query).get('page'))
+    const pages = sb.sandbox.requests
+      .slice(before)
+      .filter(r => r.path === '/projects/21/labels')
+      .map(r => new URLSearchParams(r.query).get('page'))
     expect(pages).toEqual([null, '2', '3'])
     const onePage = json<Label[]>(await gitlab(['project-label', 'list', '--project-id', '21']))
     expect(onePage).toHaveLength(20)
@@ -138,7 +141,7 @@ describe('python-gitlab\'s CLI against the sandbox', () => {
     expect((await sb.api('GET', '/admin/ci/variables/PG_CLI', {as: 'admin'})).status).toBe(404)
   })
 
-  it('reports a 404 and a 403 with the server\'s message and a non-zero exit', async () => {
+  it("reports a 404 and a 403 with the server's message and a non-zero exit", async () => {
     const missing = await gitlab(['project-label', 'get', '--project-id', '21', '--name', 'no-such-label'])
     expect(missing.code).not.toBe(0)
     expect(missing.stderr).toContain('Impossible to get object (404: 404 Label Not Found)')
@@ -160,13 +163,15 @@ describe('python-gitlab\'s CLI against the sandbox', () => {
   })
 })
 
-describe('python-gitlab\'s library against the sandbox, every other area it covers', () => {
+describe("python-gitlab's library against the sandbox, every other area it covers", () => {
   it('lists, gets, creates, updates and deletes in each area without tripping or warning', async () => {
     const run = await python([AREAS_SCRIPT, configFor('admin')])
     expect(run.stderr, run.stderr).toBe('')
     expect(run.code).toBe(0)
     const areas = JSON.parse(run.stdout) as Record<string, Record<string, unknown>>
-    const errors = Object.entries(areas).filter(([, result]) => 'error' in result).map(([area, result]) => `${area}: ${String(result.error)}`)
+    const errors = Object.entries(areas)
+      .filter(([, result]) => 'error' in result)
+      .map(([area, result]) => `${area}: ${String(result.error)}`)
     expect(errors).toEqual([])
     const deleted = {listed: true, after_delete: false}
     expect(areas).toEqual({
@@ -182,12 +187,14 @@ describe('python-gitlab\'s library against the sandbox, every other area it cove
       'users (user)': {username: 'alice', web_url: `${sb.url}/alice`},
       'feature flags (feature)': {set: 'on', listed: 'on', after_delete: null},
       'remote mirrors (project-remote-mirror)': {
-        url: 'https://*****:*****@mirror.example.com/acme/website.git', enabled: true, listed: 'https://*****:*****@mirror.example.com/acme/website.git',
+        url: 'https://*****:*****@mirror.example.com/acme/website.git',
+        enabled: true,
+        listed: 'https://*****:*****@mirror.example.com/acme/website.git',
       },
       'project clusters (project-cluster)': {name: 'pg-cluster', ...deleted},
       'project iterations (ProjectIterationManager)': {titles: expect.arrayContaining(['Hardening week'])},
     })
-    const [keyId, deployKeyId] = (areas['SSH key lookup (key)']!.by_fingerprint as number[])
+    const [keyId, deployKeyId] = areas['SSH key lookup (key)']!.by_fingerprint as number[]
     expect(keyId).toBe(deployKeyId)
   })
 })
@@ -199,11 +206,13 @@ function getWithHost(path: string, host: string): Promise<{link: string; body: s
       let body = ''
       res.on('data', (chunk: Buffer) => (body += chunk.toString()))
       res.on('end', () => done({link: String(res.headers.link), body}))
-    }).on('error', fail).end()
+    })
+      .on('error', fail)
+      .end()
   })
 }
 
-describe('the sandbox\'s own address', () => {
+describe("the sandbox's own address", () => {
   it('builds web_url and Link on the Host the client used, not on a fixed name', async () => {
     const labels = await getWithHost('/projects/21/labels?per_page=5', `forge.test:${sb.sandbox.port}`)
     expect(labels.link).toContain(`<http://forge.test:${sb.sandbox.port}/api/v4/projects/21/labels?per_page=5&page=2>; rel="next"`)

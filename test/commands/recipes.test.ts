@@ -1,17 +1,17 @@
 // The README's "Recipes for CI" run exactly as printed, against the sandbox: their effects are read back
 // through the API, and their failure paths are provoked to show the exit code a job would see.
-import {existsSync, mkdtempSync, readFileSync, readdirSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
-import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
-import {freshConfigDir, runCli} from '../helpers/cli.js'
-import {runRecipe, type RecipeResult} from '../helpers/recipes.js'
-import {useSandbox} from '../helpers/sandbox.js'
-import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 import type {CiVariable as Variable} from '../../src/api/ci-variables.js'
 import type {Feature} from '../../src/api/features.js'
+import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
+import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {type RecipeResult, runRecipe} from '../helpers/recipes.js'
+import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({jobDelayMs: 150})
 
@@ -32,12 +32,13 @@ async function whoIs(token: string): Promise<{status: number; username?: string}
 
 const printed = (result: RecipeResult) => result.stdout + result.stderr
 
-describe('recipe: rotate the job\'s own token before it expires', () => {
+describe("recipe: rotate the job's own token before it expires", () => {
   /** a token of bob's with the scopes the recipe names, expiring in `days` days, stored by `auth login` */
   async function loggedInJob(days: number): Promise<{configDir: string; token: Token & {token: string}}> {
     const expires = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
     const {body: token} = await sb.api<Token & {token: string}>('POST', '/users/3/personal_access_tokens', {
-      as: 'admin', body: {name: 'ci-job', scopes: ['api', 'self_rotate'], expires_at: expires},
+      as: 'admin',
+      body: {name: 'ci-job', scopes: ['api', 'self_rotate'], expires_at: expires},
     })
     const configDir = freshConfigDir()
     const login = await runCli(['auth', 'login', '--host', sb.url, '--token-stdin'], {stdin: token.token + '\n', env: {FORGECTL_CONFIG_DIR: configDir}})
@@ -83,7 +84,7 @@ describe('recipe: rotate the job\'s own token before it expires', () => {
   })
 })
 
-describe('recipe: hand a service account\'s new token to every pipeline', () => {
+describe("recipe: hand a service account's new token to every pipeline", () => {
   const GROUP = '/groups/acme/service_accounts'
   const deployer = async () => {
     const {body} = await sb.api<Array<{id: number; username: string}>>('GET', GROUP, {as: 'admin'})
@@ -144,10 +145,7 @@ describe('recipe: roll a feature flag out to 25 % of actors, and back if a check
   it('puts the flag back at its previous share and fails the job when the check fails', async () => {
     await sb.api('POST', `/features/${FLAG}`, {as: 'admin', body: {value: '10', key: 'percentage_of_actors'}})
     // the first reading (the share before) goes through; the check's reading answers 500
-    sb.sandbox.faults.push(
-      {path: '^/features$', method: 'GET', kind: 'latency', latencyMs: 0, times: 1},
-      {path: '^/features$', method: 'GET', kind: 'status', status: 500, times: 1},
-    )
+    sb.sandbox.faults.push({path: '^/features$', method: 'GET', kind: 'latency', latencyMs: 0, times: 1}, {path: '^/features$', method: 'GET', kind: 'status', status: 500, times: 1})
     const before = sb.sandbox.requests.length
     const result = await runAs('feature-rollout', 'admin')
     expect(result.code).toBe(1)
@@ -186,7 +184,7 @@ describe('recipe: save a nightly vulnerability export, and say what went wrong',
     }
   })
 
-  it('exits 5 when the token\'s role may not export, 4 when the server refuses the token', async () => {
+  it("exits 5 when the token's role may not export, 4 when the server refuses the token", async () => {
     const reporter = await runAs(RECIPE, 'reporter')
     expect(reporter.code).toBe(5)
     expect(reporter.stderr).toContain('it needs the Developer role')

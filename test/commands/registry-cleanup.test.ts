@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {CleanupPolicy as Policy} from '../../src/api/registry-cleanup.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const owner: SandboxRunOptions = {as: 'owner'}

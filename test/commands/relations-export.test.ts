@@ -1,16 +1,16 @@
 import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {gunzipSync} from 'node:zlib'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN} from '../helpers/cli.js'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
 import type {RelationExportStatus as Entry} from '../../src/api/relations-export.js'
 import type {BulkRow} from '../../src/core/bulk.js'
 import type {DownloadResult} from '../../src/core/download.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {BIN} from '../helpers/cli.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({jobDelayMs: 150})
 const maintainer: SandboxRunOptions = {as: 'maintainer'}
@@ -26,7 +26,12 @@ const run = (args: string[], options: SandboxRunOptions = maintainer) => sb.run(
 const statusOf = async (project: number | string, query = '') =>
   (await sb.api<Entry[]>('GET', `/projects/${encodeURIComponent(String(project))}/export_relations/status${query}`, {as: 'maintainer'})).body
 const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-relations-'))
-const ndjsonLines = (gz: Buffer) => gunzipSync(gz).toString('utf8').split('\n').filter(Boolean).map(line => JSON.parse(line) as Record<string, unknown>)
+const ndjsonLines = (gz: Buffer) =>
+  gunzipSync(gz)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(line => JSON.parse(line) as Record<string, unknown>)
 
 /** polls the API until `check` holds (the sandbox's jobs move with time) */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -82,7 +87,7 @@ function runRaw(args: string[]): Promise<{code: number; stdout: Buffer; stderr: 
 }
 
 describe('relations-export start, status and wait', () => {
-  it('start --wait does not take the previous export\'s finished entries for the new one', async () => {
+  it("start --wait does not take the previous export's finished entries for the new one", async () => {
     // acme/website (21) was exported long ago: right after the start its entries are still that export's
     expect((await statusOf(21)).every(e => e.status === 1 && e.updated_at < '2026-01-16')).toBe(true)
     sb.sandbox.store.options.jobDelayMs = 2500
@@ -148,7 +153,7 @@ describe('relations-export start, status and wait', () => {
     for (const entry of entries.filter(e => !e.batched)) expect(entry.batches_count).toBe(0)
   })
 
-  it('a failing relation makes wait exit 9 naming it with the server\'s error; another relation still waits fine', async () => {
+  it("a failing relation makes wait exit 9 naming it with the server's error; another relation still waits fine", async () => {
     const control = await fetch(`${sb.url}/__sandbox/features`, {method: 'POST', body: JSON.stringify({name: 'relations_export_fail_issues', enabled: true})})
     expect(control.status).toBe(200)
     await pastLastMove(20)
@@ -216,7 +221,7 @@ describe('relations-export download', () => {
     expect(result.stderr).toBe(`Saved ${bytes.length} B to ${file}.\n`)
   })
 
-  it('downloads each batch of a batched relation; each has its batch\'s objects_count lines', async () => {
+  it("downloads each batch of a batched relation; each has its batch's objects_count lines", async () => {
     const entries = await finishedExport(20, true)
     const dir = tempDir()
     let checked = 0
@@ -264,7 +269,7 @@ describe('relations-export download', () => {
     expect(piped.stderr).toBe(`Wrote ${piped.stdout.length} B to standard output.\n`)
   })
 
-  it('--all DIR writes every relation and every batch under the server\'s names, and reports each file', async () => {
+  it("--all DIR writes every relation and every batch under the server's names, and reports each file", async () => {
     const entries = await finishedExport(20, true)
     const dir = join(tempDir(), 'export')
     const result = await run(['download', '-p', '20', '--all', dir, '--json'])
@@ -316,7 +321,11 @@ describe('relations-export download', () => {
 
 describe('relations-export: roles and local validation', () => {
   it('a developer (below Maintainer) gets 403 and exit 5; a non-member of a private project 404 and exit 3', async () => {
-    for (const args of [['start', '-p', '20'], ['status', '-p', '20'], ['download', '-p', '20', '--relation', 'labels', tempDir()]]) {
+    for (const args of [
+      ['start', '-p', '20'],
+      ['status', '-p', '20'],
+      ['download', '-p', '20', '--relation', 'labels', tempDir()],
+    ]) {
       const result = await run(args, {as: 'developer'})
       expect(result.code, args.join(' ')).toBe(5)
       expect(result.stderr).toMatch(/^Error: 403 Forbidden/)

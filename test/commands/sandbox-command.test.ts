@@ -5,10 +5,10 @@ import {chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, symlinkSync, wr
 import {createServer, type Server} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
 import {promisify} from 'node:util'
+import {afterEach, describe, expect, it} from 'vitest'
 import {BIN, freshConfigDir, runCli} from '../helpers/cli.js'
-import {isListening, startSandboxProcess, type SandboxProcess} from '../helpers/sandbox-process.js'
+import {isListening, type SandboxProcess, startSandboxProcess} from '../helpers/sandbox-process.js'
 
 /** "within about a second", as every command ends after a signal (src/core/interrupt.ts) */
 const PROMPTLY_MS = 1000
@@ -30,8 +30,7 @@ async function stop(started: SandboxProcess, signal: NodeJS.Signals) {
   return started.stop(signal)
 }
 
-const labelsList = (url: string, token: string) =>
-  runCli(['labels', 'list', '-p', 'acme/website', '--json'], {env: {FORGECTL_HOST: url, FORGECTL_TOKEN: token, FORGECTL_CONFIG_DIR: freshConfigDir()}})
+const labelsList = (url: string, token: string) => runCli(['labels', 'list', '-p', 'acme/website', '--json'], {env: {FORGECTL_HOST: url, FORGECTL_TOKEN: token, FORGECTL_CONFIG_DIR: freshConfigDir()}})
 
 describe('forgectl sandbox', () => {
   it('prints {url, tokens} with --json, serves forgectl with those tokens, and ends with 0 on SIGTERM', async () => {

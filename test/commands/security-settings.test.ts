@@ -1,13 +1,21 @@
 import {describe, expect, it} from 'vitest'
+import type {SecuritySettings} from '../../src/api/security-settings.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
-import type {SecuritySettings} from '../../src/api/security-settings.js'
 
 /** "Project security settings" fields of the spec */
 const SPEC_FIELDS = [
-  'project_id', 'created_at', 'updated_at', 'auto_fix_container_scanning', 'auto_fix_dast', 'auto_fix_dependency_scanning', 'auto_fix_sast',
-  'continuous_vulnerability_scans_enabled', 'container_scanning_for_registry_enabled', 'secret_push_protection_enabled',
+  'project_id',
+  'created_at',
+  'updated_at',
+  'auto_fix_container_scanning',
+  'auto_fix_dast',
+  'auto_fix_dependency_scanning',
+  'auto_fix_sast',
+  'continuous_vulnerability_scans_enabled',
+  'container_scanning_for_registry_enabled',
+  'secret_push_protection_enabled',
 ]
 const SWITCH = '--secret-push-protection-enabled'
 const NO_SWITCH = '--no-secret-push-protection-enabled'
@@ -75,7 +83,10 @@ describe('security-settings update', () => {
 
   it('on a terminal, neither form asks: true or false', async () => {
     const t = await TerminalSession.start(['security-settings', 'update', '-p', '21', '--json'], {
-      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.maintainer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: TOKENS.maintainer,
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
     })
     try {
       const screen = await t.waitFor('❯')

@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TerminalSession, hasTmux} from '../helpers/terminal.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
 import type {ServiceAccount as Account} from '../../src/api/service-accounts.js'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {hasTmux, TerminalSession} from '../helpers/terminal.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -52,11 +52,15 @@ describe('service-accounts list', () => {
     expect(names).toEqual([...names].sort())
     const table = await sb.run(['service-accounts', 'list', '--sort', 'asc', '-o', 'table'], admin)
     expect(table.stdout.split('\n')[0]).toMatch(/^id\s+username\s+name\s*$/)
-    const tableIds = table.stdout.trim().split('\n').slice(1).map(line => Number(line.split(/\s+/)[0]))
+    const tableIds = table.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map(line => Number(line.split(/\s+/)[0]))
     expect(tableIds).toEqual([...tableIds].sort((a, b) => a - b))
   })
 
-  it('lists a group\'s accounts with their e-mail, and only that group\'s', async () => {
+  it("lists a group's accounts with their e-mail, and only that group's", async () => {
     const result = await sb.run(['service-accounts', 'list', '-g', 'acme', '--json'], owner)
     expect(result.code).toBe(0)
     expect(result.json()).toEqual((await sb.api('GET', '/groups/acme/service_accounts', {as: 'owner'})).body)
@@ -127,7 +131,7 @@ describe('service-accounts create and update', () => {
     expect(group.code).toBe(6)
   })
 
-  it('an instance account\'s custom e-mail waits for confirmation (unconfirmed_email)', async () => {
+  it("an instance account's custom e-mail waits for confirmation (unconfirmed_email)", async () => {
     const account = await json<Account>(['service-accounts', 'create', '--name', 'Mailer'], admin)
     const result = await sb.run(['service-accounts', 'update', String(account.id), '--email', 'mailer@elsewhere.example.org', '--name', 'Mailer 2', '--json'], admin)
     expect(result.code, result.stderr).toBe(0)
@@ -136,7 +140,7 @@ describe('service-accounts create and update', () => {
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PATCH', path: `/service_accounts/${account.id}`})
   })
 
-  it('a group account\'s e-mail in a verified domain of the group applies at once; another waits', async () => {
+  it("a group account's e-mail in a verified domain of the group applies at once; another waits", async () => {
     const account = await json<Account>(['service-accounts', 'create', '-g', 'acme'])
     const verified = await json<Account>(['service-accounts', 'update', String(account.id), '-g', 'acme', '--email', 'bot@acme.example.com'])
     expect(verified.email).toBe('bot@acme.example.com')
@@ -147,7 +151,7 @@ describe('service-accounts create and update', () => {
     expect(listed?.email).toBe('bot@acme.example.com')
   })
 
-  it('update needs a change, a numeric USER_ID, and finds only the scope\'s accounts', async () => {
+  it("update needs a change, a numeric USER_ID, and finds only the scope's accounts", async () => {
     const nothing = await counted(['service-accounts', 'update', '5'], admin)
     expect(nothing.result.code).toBe(2)
     expect(nothing.result.stderr).toContain('nothing to change')
@@ -185,7 +189,10 @@ describe('service-accounts: an empty name, username or e-mail is refused, never 
 describe('service-accounts delete', () => {
   it('refuses without a terminal and without --yes, and needs -g (exit 2, nothing sent)', async () => {
     const account = await json<Account>(['service-accounts', 'create', '-g', 'acme'])
-    for (const args of [['service-accounts', 'delete', String(account.id), '-g', 'acme'], ['service-accounts', 'delete', String(account.id), '--yes']]) {
+    for (const args of [
+      ['service-accounts', 'delete', String(account.id), '-g', 'acme'],
+      ['service-accounts', 'delete', String(account.id), '--yes'],
+    ]) {
       const {result, requests} = await counted(args)
       expect(result.code, args.join(' ')).toBe(2)
       expect(requests).toBe(0)
@@ -208,7 +215,7 @@ describe('service-accounts delete', () => {
     expect(again.code).toBe(3)
   })
 
-  it('is for the group\'s Owner: 403 (exit 5) for a maintainer', async () => {
+  it("is for the group's Owner: 403 (exit 5) for a maintainer", async () => {
     const account = await json<Account>(['service-accounts', 'create', '-g', 'acme'])
     const result = await sb.run(['service-accounts', 'delete', String(account.id), '-g', 'acme', '--yes'], {as: 'maintainer'})
     expect(result.code).toBe(5)
@@ -229,21 +236,51 @@ describe('service-accounts tokens list', () => {
   })
 
   it.each([
-    [['--state', 'active'], ['deploy-prod', 'deploy-staging']],
-    [['--state', 'inactive'], ['old-ci', 'leaked']],
+    [
+      ['--state', 'active'],
+      ['deploy-prod', 'deploy-staging'],
+    ],
+    [
+      ['--state', 'inactive'],
+      ['old-ci', 'leaked'],
+    ],
     [['--revoked'], ['leaked']],
     [['--no-revoked', '--state', 'inactive'], ['old-ci']],
-    [['--search', 'DEPLOY'], ['deploy-prod', 'deploy-staging']],
-    [['--created-after', '2026-01-01T00:00:00Z'], ['deploy-prod', 'deploy-staging']],
+    [
+      ['--search', 'DEPLOY'],
+      ['deploy-prod', 'deploy-staging'],
+    ],
+    [
+      ['--created-after', '2026-01-01T00:00:00Z'],
+      ['deploy-prod', 'deploy-staging'],
+    ],
     [['--created-before', '2025-12-01'], ['old-ci']],
-    [['--last-used-after', '2026-01-01T00:00:00+01:00'], ['deploy-prod', 'leaked']],
+    [
+      ['--last-used-after', '2026-01-01T00:00:00+01:00'],
+      ['deploy-prod', 'leaked'],
+    ],
     [['--last-used-before', '2026-01-01T00:00:00Z'], ['old-ci']],
     [['--expires-after', '2030-06-01'], ['deploy-prod']],
-    [['--expires-before', '2029-12-31'], ['deploy-staging', 'old-ci']],
-    [['--sort', 'name_desc'], ['old-ci', 'leaked', 'deploy-staging', 'deploy-prod']],
-    [['--sort', 'expires_asc'], ['old-ci', 'deploy-staging', 'leaked', 'deploy-prod']],
-    [['--sort', 'last_used_desc'], ['deploy-prod', 'leaked', 'old-ci', 'deploy-staging']],
-    [['--sort', 'created_asc', '--state', 'active'], ['deploy-prod', 'deploy-staging']],
+    [
+      ['--expires-before', '2029-12-31'],
+      ['deploy-staging', 'old-ci'],
+    ],
+    [
+      ['--sort', 'name_desc'],
+      ['old-ci', 'leaked', 'deploy-staging', 'deploy-prod'],
+    ],
+    [
+      ['--sort', 'expires_asc'],
+      ['old-ci', 'deploy-staging', 'leaked', 'deploy-prod'],
+    ],
+    [
+      ['--sort', 'last_used_desc'],
+      ['deploy-prod', 'leaked', 'old-ci', 'deploy-staging'],
+    ],
+    [
+      ['--sort', 'created_asc', '--state', 'active'],
+      ['deploy-prod', 'deploy-staging'],
+    ],
   ])('filters %j', async (args, expected) => {
     const got = await names(args)
     expect(args.includes('--sort') ? got : [...got].sort()).toEqual(args.includes('--sort') ? expected : [...expected].sort())
@@ -286,7 +323,10 @@ describe('service-accounts tokens create, revoke, rotate', () => {
   })
 
   it('revokes with --yes (204): revoked in the list, the value stops working, a second revoke is 400 (exit 6)', async () => {
-    const {account, tokens: [token]} = await accountWithTokens(['to-revoke'])
+    const {
+      account,
+      tokens: [token],
+    } = await accountWithTokens(['to-revoke'])
     const result = await sb.run(['service-accounts', 'tokens', 'revoke', String(account.id), String(token!.id), '-g', 'acme', '--yes'], owner)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain(`Revoked token ${token!.id}.`)
@@ -300,7 +340,10 @@ describe('service-accounts tokens create, revoke, rotate', () => {
   })
 
   it('rotate makes a new token valid one week and revokes the existing ones; the new value works', async () => {
-    const {account, tokens: [first, second]} = await accountWithTokens(['main', 'spare'])
+    const {
+      account,
+      tokens: [first, second],
+    } = await accountWithTokens(['main', 'spare'])
     const result = await sb.run(['service-accounts', 'tokens', 'rotate', String(account.id), String(first!.id), '-g', 'acme', '--yes', '--json'], owner)
     expect(result.code, result.stderr).toBe(0)
     const fresh = result.json<Token>()
@@ -315,7 +358,10 @@ describe('service-accounts tokens create, revoke, rotate', () => {
   })
 
   it('rotate takes --expires-at, prints the new value on a table, and refuses a revoked token (400, exit 6)', async () => {
-    const {account, tokens: [token]} = await accountWithTokens(['dated'])
+    const {
+      account,
+      tokens: [token],
+    } = await accountWithTokens(['dated'])
     const result = await sb.run(['service-accounts', 'tokens', 'rotate', String(account.id), String(token!.id), '-g', 'acme', '--expires-at', daysFromToday(30), '-y', '-o', 'table'], owner)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(new RegExp(`^expires_at\\s+${daysFromToday(30)}`, 'm'))
@@ -326,7 +372,10 @@ describe('service-accounts tokens create, revoke, rotate', () => {
   })
 
   it('revoke and rotate refuse without a terminal and without --yes, sending nothing', async () => {
-    const {account, tokens: [token]} = await accountWithTokens(['guarded'])
+    const {
+      account,
+      tokens: [token],
+    } = await accountWithTokens(['guarded'])
     for (const verb of ['revoke', 'rotate']) {
       const {result, requests} = await counted(['service-accounts', 'tokens', verb, String(account.id), String(token!.id), '-g', 'acme'])
       expect(result.code, verb).toBe(2)
@@ -339,7 +388,9 @@ describe('service-accounts tokens create, revoke, rotate', () => {
   it('names every missing input of a token creation in one message (exit 2, nothing sent)', async () => {
     const {result, requests} = await counted(['service-accounts', 'tokens', 'create'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('Error: missing --group (top-level group ID or path), USER_ID (user ID of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\n')
+    expect(result.stderr).toBe(
+      'Error: missing --group (top-level group ID or path), USER_ID (user ID of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\n',
+    )
     expect(requests).toBe(0)
   })
 
@@ -360,7 +411,10 @@ describe('service-accounts tokens create, revoke, rotate', () => {
   })
 
   it('--verbose and --dry-run never show the access token nor the new value on stderr; stdout has the value', async () => {
-    const {account, tokens: [token]} = await accountWithTokens(['traced'])
+    const {
+      account,
+      tokens: [token],
+    } = await accountWithTokens(['traced'])
     const verbose = await sb.run(['service-accounts', 'tokens', 'rotate', String(account.id), String(token!.id), '-g', 'acme', '--yes', '--verbose', '--json'], owner)
     expect(verbose.code, verbose.stderr).toBe(0)
     const value = verbose.json<Token>().token!
@@ -380,9 +434,15 @@ describe('service-accounts tokens create, revoke, rotate', () => {
 
 describe.runIf(await hasTmux())('on a terminal', () => {
   it('asks before rotating; a yes rotates and shows the new value once', async () => {
-    const {account, tokens: [token]} = await accountWithTokens(['confirmed'])
+    const {
+      account,
+      tokens: [token],
+    } = await accountWithTokens(['confirmed'])
     const t = await TerminalSession.start(['service-accounts', 'tokens', 'rotate', String(account.id), String(token!.id), '-g', 'acme'], {
-      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.owner, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: TOKENS.owner,
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
     })
     try {
       await t.waitFor(`Rotate token ${token!.id} of service account ${account.id} in group acme (the existing tokens are revoked)?`)

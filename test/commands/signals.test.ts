@@ -6,10 +6,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN} from '../helpers/cli.js'
-import {startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
-import {useSandbox} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
+import {BIN} from '../helpers/cli.js'
+import {type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
+import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const servers: HostileServer[] = []
@@ -77,7 +77,10 @@ describe('signals', () => {
       res.on('close', () => clearInterval(drip))
     })
     servers.push(server)
-    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
       const dir = tempDir()
       const started = () => readdirSync(dir).length > 0
       const stopped = await runAndSignal(['api', 'GET', '/export', '--download', join(dir, 'slow.bin')], signal, started, {FORGECTL_HOST: server.url})

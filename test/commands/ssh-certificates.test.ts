@@ -1,13 +1,12 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 import type {SshCertificate as Certificate} from '../../src/api/ssh-certificates.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 
 const sb = useSandbox()
 const owner: SandboxRunOptions = {as: 'owner'}
 
-const certificatesOf = async (group: string) =>
-  (await sb.api<Certificate[]>('GET', `/groups/${encodeURIComponent(group)}/ssh_certificates?per_page=100`, {as: 'owner'})).body
+const certificatesOf = async (group: string) => (await sb.api<Certificate[]>('GET', `/groups/${encodeURIComponent(group)}/ssh_certificates?per_page=100`, {as: 'owner'})).body
 
 async function add(group: string, title: string): Promise<Certificate> {
   const result = await sb.run(['ssh-certificates', 'add', '-g', group, '--title', title, '--key-file', makeKey(title).file, '--json'], owner)
@@ -16,7 +15,7 @@ async function add(group: string, title: string): Promise<Certificate> {
 }
 
 describe('ssh-certificates list', () => {
-  it('lists a top-level group\'s certificates as the API does', async () => {
+  it("lists a top-level group's certificates as the API does", async () => {
     const result = await sb.run(['ssh-certificates', 'list', '-g', 'acme', '--json'], owner)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json()).toEqual(await certificatesOf('acme'))
@@ -110,7 +109,7 @@ describe('ssh-certificates delete', () => {
     expect(requests).toBe(0)
   })
 
-  it('deletes with --yes; a second delete is 404 (exit 3); another group\'s certificate is 404', async () => {
+  it("deletes with --yes; a second delete is 404 (exit 3); another group's certificate is 404", async () => {
     const certificate = await add('acme', 'Short-lived CA')
     const other = await sb.run(['ssh-certificates', 'delete', String(certificate.id), '-g', 'opensource', '--yes'], owner)
     expect(other.code).toBe(3)

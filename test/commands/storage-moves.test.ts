@@ -1,7 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {GroupStorageMove as Move} from '../../src/api/storage-moves.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({jobDelayMs: 600})
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -19,7 +19,7 @@ async function settled(group: number): Promise<void> {
 const withJobDelay = <T>(ms: number, action: () => Promise<T>) => sb.withOptions({jobDelayMs: ms}, action)
 
 describe('storage-moves list and get', () => {
-  it('lists every group move as the API does, and one group\'s with -g', async () => {
+  it("lists every group move as the API does, and one group's with -g", async () => {
     const all = await sb.run(['storage-moves', 'list', '--json'], admin)
     expect(all.code).toBe(0)
     const api = await sb.api<Move[]>('GET', '/group_repository_storage_moves', {as: 'admin'})
@@ -28,7 +28,12 @@ describe('storage-moves list and get', () => {
     const one = await sb.run(['storage-moves', 'list', '-g', 'opensource', '--json'], admin)
     expect(one.json()).toEqual(await movesOf(12))
     expect(one.json<Move[]>().every(m => m.group.id === 12)).toBe(true)
-    expect(one.json<Move[]>().map(m => m.state).sort()).toEqual(['failed', 'finished'])
+    expect(
+      one
+        .json<Move[]>()
+        .map(m => m.state)
+        .sort(),
+    ).toEqual(['failed', 'finished'])
   })
 
   it('prints a table with the default columns', async () => {

@@ -15,8 +15,11 @@ let server: Server
 let url = ''
 
 beforeAll(async () => {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', cert,
-    '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], {stdio: 'ignore'})
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
+    {stdio: 'ignore'},
+  )
   server = createServer({key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(cert)}, (req, res) => {
     const ok = req.url === '/api/v4/user' && req.headers['private-token'] === 'tls-token'
     res.writeHead(ok ? 200 : 401, {'content-type': 'application/json'})

@@ -3,9 +3,9 @@
 import {chmodSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {freshConfigDir} from '../helpers/cli.js'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {freshConfigDir} from '../helpers/cli.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -58,7 +58,7 @@ describe('tokens list', () => {
     expect(bad.requests).toBe(0)
   })
 
-  it('lets an administrator list any user\'s tokens, and pages like every list', async () => {
+  it("lets an administrator list any user's tokens, and pages like every list", async () => {
     const bob = await sb.run(['tokens', 'list', '--user', '3', '--revoked', '--json'], admin)
     expect(bob.code, bob.stderr).toBe(0)
     expect(names(bob.json<Token[]>()).sort()).toEqual(['leaked-laptop', 'old-support'])
@@ -74,7 +74,7 @@ describe('tokens list', () => {
   it('refuses another user\'s tokens to a non-administrator: exit 5 with the reason, not "log in again"', async () => {
     const other = await sb.run(['tokens', 'list', '--user', '1'])
     expect(other.code).toBe(5)
-    expect(other.stderr).toBe('Error: only administrators can list another user\'s tokens (the server answered 401 to --user 1)\n')
+    expect(other.stderr).toBe("Error: only administrators can list another user's tokens (the server answered 401 to --user 1)\n")
     expect(other.stdout).toBe('')
     // an invalid token is still an authentication failure
     const invalid = await sb.run(['tokens', 'list', '--user', '1'], withToken('not-a-token'))
@@ -99,7 +99,7 @@ describe('tokens get', () => {
     expect(sb.sandbox.requests.at(-1)!.path).toBe(`/personal_access_tokens/${record.id}`)
   })
 
-  it('answers 404 (exit 3) for someone else\'s token, unless the caller is an administrator', async () => {
+  it("answers 404 (exit 3) for someone else's token, unless the caller is an administrator", async () => {
     const adminSelf = (await sb.run(['tokens', 'get', 'self', '--json'], admin)).json<Token>()
     const hidden = await sb.run(['tokens', 'get', String(adminSelf.id)])
     expect(hidden.code).toBe(3)
@@ -174,7 +174,7 @@ describe('tokens rotate', () => {
     expect(names((await sb.run(['tokens', 'list', '--json'])).json<Token[]>())).toEqual(names(mine))
   })
 
-  it('refuses someone else\'s token to a non-administrator (404, exit 3), and that token keeps working', async () => {
+  it("refuses someone else's token to a non-administrator (404, exit 3), and that token keeps working", async () => {
     const victim = await sb.run(['tokens', 'create', '-u', '2', '--name', 'alice-ci', '--scope', 'api', '--json'], admin)
     const token = victim.json<Token>()
     const result = await sb.run(['tokens', 'rotate', String(token.id), '-y'])
@@ -236,7 +236,7 @@ describe('tokens revoke', () => {
     expect(again.code).toBe(6)
   })
 
-  it('revokes self with any scope, and refuses someone else\'s token to a non-administrator', async () => {
+  it("revokes self with any scope, and refuses someone else's token to a non-administrator", async () => {
     const value = (await sb.run(['tokens', 'create', '--name', 'short-lived', '--scope', 'self_rotate', '-q'])).stdout.trim()
     const result = await sb.run(['tokens', 'revoke', 'self', '-y'], withToken(value))
     expect(result.code, result.stderr).toBe(0)
@@ -292,7 +292,9 @@ describe('tokens rotate self --update-profile', () => {
     const {dir, env} = await loggedIn((await bobToken('ci-profile')).token!)
     const fromEnv = await sb.runCounted(['tokens', 'rotate', 'self', '--update-profile', '-y'], {env: {...env, FORGECTL_TOKEN: old.token}})
     expect(fromEnv.result.code).toBe(2)
-    expect(fromEnv.result.stderr).toBe('Error: --update-profile writes the new token into the stored profile the current one came from, but it came from FORGECTL_TOKEN; rotate without --update-profile and store the printed value where the old one was\n')
+    expect(fromEnv.result.stderr).toBe(
+      'Error: --update-profile writes the new token into the stored profile the current one came from, but it came from FORGECTL_TOKEN; rotate without --update-profile and store the printed value where the old one was\n',
+    )
     expect(fromEnv.requests).toBe(0)
     const fromFlag = await sb.runCounted(['tokens', 'rotate', 'self', '--update-profile', '-y', '--token', old.token!], {as: null, env})
     expect(fromFlag.result.code).toBe(2)
@@ -307,7 +309,7 @@ describe('tokens rotate self --update-profile', () => {
     expect(storedToken(dir)).not.toBe(old.token)
   })
 
-  it('refuses when the host is not the profile\'s: the profile would get a token of another server', async () => {
+  it("refuses when the host is not the profile's: the profile would get a token of another server", async () => {
     const {env} = await loggedIn((await bobToken('ci-host')).token!)
     const elsewhere = sb.url.replace('127.0.0.1', 'localhost')
     const {result, requests} = await sb.runCounted(['tokens', 'rotate', 'self', '--update-profile', '-y'], {as: null, env: {...env, FORGECTL_HOST: elsewhere}})
@@ -333,7 +335,9 @@ describe('tokens rotate self --update-profile', () => {
     expect(result.code).toBe(1)
     const value = result.json<Token>().token!
     expect(value).toMatch(/^glpat-/)
-    expect(result.stderr).toBe('Error: the token was rotated and the old one revoked, but storing the new one in profile "ci" failed (EEXIST): the value printed on stdout is the only copy; store it with `forgectl auth login --profile ci --token-stdin`\n')
+    expect(result.stderr).toBe(
+      'Error: the token was rotated and the old one revoked, but storing the new one in profile "ci" failed (EEXIST): the value printed on stdout is the only copy; store it with `forgectl auth login --profile ci --token-stdin`\n',
+    )
     expect((await getSelf(value)).json<Token>().name).toBe('ci-unlucky')
     expect((await getSelf(old.token!)).code).toBe(4)
   })

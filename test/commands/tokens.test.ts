@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TerminalSession, hasTmux} from '../helpers/terminal.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {hasTmux, TerminalSession} from '../helpers/terminal.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -58,7 +58,7 @@ describe('tokens create --user (administrator)', () => {
     expect(chosen.stdout.split('\n')[1]).toMatch(/^\d+,chosen,glpat-\S+$/)
   })
 
-  it('maps the server\'s refusals: 403 for an ordinary user, 401 without a valid token, 404 for an unknown user, 400 for a bad scope', async () => {
+  it("maps the server's refusals: 403 for an ordinary user, 401 without a valid token, 404 for an unknown user, 400 for a bad scope", async () => {
     const forbidden = await sb.run(['tokens', 'create', '-u', '3', '--name', 'x', '--scope', 'api'], {as: 'developer'})
     expect(forbidden.code).toBe(5)
     expect(forbidden.stderr).toMatch(/^Error: 403 Forbidden/)
@@ -185,7 +185,10 @@ describe('secrets stay out of traces', () => {
 describe.runIf(await hasTmux())('on a terminal', () => {
   it('shows the record as a table, then the value on its own line and the warning; the value works', async () => {
     const t = await TerminalSession.start(['tokens', 'create', '-u', '3', '--name', 'on-screen', '--scope', 'api'], {
-      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.admin, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color',
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: TOKENS.admin,
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
     })
     try {
       expect(await t.exitCode()).toBe(0)

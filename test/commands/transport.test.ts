@@ -7,15 +7,14 @@ import {join} from 'node:path'
 import {gzipSync} from 'node:zlib'
 import {afterEach, describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
-import {startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
+import {type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
 
 const servers: HostileServer[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map(s => s.close()))
 })
 
-const api = (server: HostileServer, args: string[]) =>
-  runCli(['api', ...args, '--host', server.url, '--token', 'transport-token'], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
+const api = (server: HostileServer, args: string[]) => runCli(['api', ...args, '--host', server.url, '--token', 'transport-token'], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
 
 describe('the transport', () => {
   it('decodes a gzip answer it asked for', async () => {

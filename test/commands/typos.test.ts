@@ -2,9 +2,9 @@
 // stray argument is named, IDs reach the URL as typed, --all and --page are not combined, and text
 // from the server never drives the terminal.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {answers, startHostileServer, type HostileServer} from '../helpers/hostile-server.js'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
+import {answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -65,9 +65,7 @@ describe('IDs typed on the command line', () => {
     const before = sb.sandbox.requests.length
     await sb.run(['draft-notes', 'list', '-p', '20', '--mr', '9007199254740993'])
     await sb.run(['impersonation-tokens', 'list', '--user', '9007199254740995'], admin)
-    expect(sb.sandbox.requests.slice(before).map(r => r.path)).toEqual([
-      '/projects/20/merge_requests/9007199254740993/draft_notes', '/users/9007199254740995/impersonation_tokens',
-    ])
+    expect(sb.sandbox.requests.slice(before).map(r => r.path)).toEqual(['/projects/20/merge_requests/9007199254740993/draft_notes', '/users/9007199254740995/impersonation_tokens'])
   })
 
   it('are refused before sending when they are not positive whole numbers', async () => {

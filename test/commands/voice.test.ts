@@ -1,7 +1,7 @@
 // Issue 14, points 4 and 6: one voice for messages, -q prints the handle the next command takes,
 // and tables show words where the API answers a numeric state.
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
@@ -51,7 +51,11 @@ describe('success notes: one sentence on stderr, in a pipe too; -q silences all 
 
 describe('-q prints the handle the next command takes', () => {
   it('IDs where commands take IDs: hooks, labels, milestones', async () => {
-    for (const [args, options] of [[['hooks', 'list'], admin], [['labels', 'list', '-p', '20'], undefined], [['milestones', 'list', '-g', 'acme'], undefined]] as const) {
+    for (const [args, options] of [
+      [['hooks', 'list'], admin],
+      [['labels', 'list', '-p', '20'], undefined],
+      [['milestones', 'list', '-g', 'acme'], undefined],
+    ] as const) {
       const {quiet, json} = await quietAndJson([...args], 'id', options)
       expect(quiet.length, args.join(' ')).toBeGreaterThan(0)
       expect(quiet, args.join(' ')).toEqual(json)
@@ -60,8 +64,10 @@ describe('-q prints the handle the next command takes', () => {
 
   it('names and keys where records have no ID: ci-variables, features, branches, wikis', async () => {
     for (const [args, field, options] of [
-      [['ci-variables', 'list'], 'key', admin], [['features', 'list'], 'name', admin],
-      [['branches', 'list', '-p', '20'], 'name', undefined], [['wikis', 'list', '-p', '20'], 'slug', undefined],
+      [['ci-variables', 'list'], 'key', admin],
+      [['features', 'list'], 'name', admin],
+      [['branches', 'list', '-p', '20'], 'name', undefined],
+      [['wikis', 'list', '-p', '20'], 'slug', undefined],
     ] as const) {
       const {quiet, json} = await quietAndJson([...args], field, options)
       expect(quiet.length, args.join(' ')).toBeGreaterThan(0)
@@ -92,7 +98,12 @@ describe('tables show words for numeric states; data formats keep the API value'
   function column(table: string, name: string): string[] {
     const [head, ...rows] = table.trimEnd().split('\n')
     const start = head!.search(new RegExp(`(^|\\s)${name}(\\s|$)`)) + (head!.startsWith(name) ? 0 : 1)
-    return rows.map(row => row.slice(start).split(/\s{2,}|\s*$/)[0]!.trim())
+    return rows.map(row =>
+      row
+        .slice(start)
+        .split(/\s{2,}|\s*$/)[0]!
+        .trim(),
+    )
   }
 
   it('relations-export status: finished in a table, 1 in JSON and CSV', async () => {

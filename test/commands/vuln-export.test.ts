@@ -1,15 +1,16 @@
-import {mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
-import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
+import type {VulnerabilityExport as Export} from '../../src/api/vulnerability-exports.js'
 import {formatBytes} from '../../src/core/bytes.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
-import type {VulnerabilityExport as Export} from '../../src/api/vulnerability-exports.js'
+import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
-const HEADER = 'Group Name,Project Name,Tool,Scanner Name,Status,Vulnerability,Details,Additional Info,Severity,CVE,CWE,Other Identifiers,Detected At,Location,Activity,Comments,Full Path,CVSS Vectors,Dismissal Reason'
+const HEADER =
+  'Group Name,Project Name,Tool,Scanner Name,Status,Vulnerability,Details,Additional Info,Severity,CVE,CWE,Other Identifiers,Detected At,Location,Activity,Comments,Full Path,CVSS Vectors,Dismissal Reason'
 const LONG = 3_600_000
 
 const sb = useSandbox({jobDelayMs: 150})
@@ -180,7 +181,7 @@ describe('vuln-export create', () => {
       expect(file).toMatch(/^vulnerabilities-\d+\.pdf$/)
       expect(readFileSync(join(dir, file!), 'utf8')).toMatch(/^%PDF-/)
       // the platform e-mails PDF exports unless told otherwise
-      expect((await create(['-g', 'acme', '--format', 'pdf']))).toMatchObject({format: 'pdf', group_id: 10})
+      expect(await create(['-g', 'acme', '--format', 'pdf'])).toMatchObject({format: 'pdf', group_id: 10})
     } finally {
       await setFeature('vulnerabilities_pdf_export', false)
     }
@@ -314,7 +315,11 @@ describe('vuln-export get, wait and download', () => {
     expect(result.stdout).toBe((await rawDownload(id)).text)
     expect(result.stderr).toBe('')
     // the group export covers the projects of acme and its subgroups
-    const projects = new Set(parseCsv(result.stdout).slice(1).map(row => row[1]))
+    const projects = new Set(
+      parseCsv(result.stdout)
+        .slice(1)
+        .map(row => row[1]),
+    )
     expect(projects).toEqual(new Set(['api', 'website']))
   })
 
@@ -355,11 +360,14 @@ describe('vuln-export get, wait and download', () => {
     }
   })
 
-  it('an export is its author\'s only: 404 (exit 3) for anyone else, even an administrator', async () => {
+  it("an export is its author's only: 404 (exit 3) for anyone else, even an administrator", async () => {
     const {id} = await create(['-p', '20', '--wait', '--interval', '1'], {as: 'owner'})
     expect((await rawDownload(id, 'owner')).status).toBe(200)
     const attempts: Array<[SandboxRunOptions['as'], string[]]> = [
-      ['developer', ['get', String(id)]], ['developer', ['wait', String(id), '--interval', '1']], ['developer', ['download', String(id), '-']], ['admin', ['get', String(id)]],
+      ['developer', ['get', String(id)]],
+      ['developer', ['wait', String(id), '--interval', '1']],
+      ['developer', ['download', String(id), '-']],
+      ['admin', ['get', String(id)]],
     ]
     for (const [as, args] of attempts) {
       const result = await sb.run(['vuln-export', ...args], {as})
@@ -369,7 +377,7 @@ describe('vuln-export get, wait and download', () => {
     }
   })
 
-  it('an instance export covers the caller\'s projects only: an outsider gets the header alone', async () => {
+  it("an instance export covers the caller's projects only: an outsider gets the header alone", async () => {
     const {id} = await create(['--wait', '--interval', '1'], {as: 'outsider'})
     const result = await sb.run(['vuln-export', 'download', String(id), '-'], {as: 'outsider'})
     expect(result.stdout).toBe(HEADER + '\n')

@@ -3,9 +3,9 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import type {WikiAttachment as Attachment, WikiPage} from '../../src/api/wikis.js'
 import type {WikisState} from '../../src/sandbox/routes/wikis.js'
-import type {WikiPage, WikiAttachment as Attachment} from '../../src/api/wikis.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-wikis-'))
@@ -14,9 +14,10 @@ const reporter: SandboxRunOptions = {as: 'reporter'}
 const pageOf = (scope: string, slug: string, query = '') => sb.api<WikiPage>('GET', `${scope}/wikis/${encodeURIComponent(slug)}${query}`)
 const lastRequest = () => sb.sandbox.requests.at(-1)!
 /** what the sandbox holds behind the API: page versions and attachment bytes */
-const wikiState = () => sb.sandbox.store.slice<WikisState>('wikis', () => {
-  throw new Error('the wikis slice is not initialised')
-})
+const wikiState = () =>
+  sb.sandbox.store.slice<WikisState>('wikis', () => {
+    throw new Error('the wikis slice is not initialised')
+  })
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 describe('wikis list', () => {
@@ -41,7 +42,11 @@ describe('wikis list', () => {
   })
 
   it('needs exactly one of -p and -g, before sending anything', async () => {
-    for (const args of [['wikis', 'list'], ['wikis', 'list', '-p', '20', '-g', 'acme'], ['wikis', 'get', 'home']]) {
+    for (const args of [
+      ['wikis', 'list'],
+      ['wikis', 'list', '-p', '20', '-g', 'acme'],
+      ['wikis', 'get', 'home'],
+    ]) {
       const {result, requests} = await sb.runCounted(args)
       expect(result.code, args.join(' ')).toBe(2)
       expect(requests).toBe(0)
@@ -208,7 +213,7 @@ describe('wikis upload', () => {
   const bytes = randomBytes(300_000)
   writeFileSync(image, bytes)
 
-  it('streams a real file as multipart; the bytes arrive intact and the answer has the spec\'s fields', async () => {
+  it("streams a real file as multipart; the bytes arrive intact and the answer has the spec's fields", async () => {
     const result = await sb.run(['wikis', 'upload', image, '-p', 'acme/platform/api', '--json'])
     expect(result.code, result.stderr).toBe(0)
     expect(lastRequest().contentType).toMatch(/^multipart\/form-data; boundary=/)
@@ -231,11 +236,18 @@ describe('wikis upload', () => {
     const answer = result.json<Attachment>()
     expect(answer).toMatchObject({file_name: 'notes.txt', branch: 'docs'})
     expect(answer.link.markdown).toBe(`[notes.txt](${answer.file_path})`)
-    expect(wikiState().attachments.find(a => a.file_path === answer.file_path)!.data.toString()).toBe('plain text\n')
+    expect(
+      wikiState()
+        .attachments.find(a => a.file_path === answer.file_path)!
+        .data.toString(),
+    ).toBe('plain text\n')
   })
 
   it('refuses a missing file or a directory before sending anything', async () => {
-    for (const [file, message] of [[join(dir, 'nope.png'), 'cannot read FILE'], [dir, 'is not a regular file']] as const) {
+    for (const [file, message] of [
+      [join(dir, 'nope.png'), 'cannot read FILE'],
+      [dir, 'is not a regular file'],
+    ] as const) {
       const {result, requests} = await sb.runCounted(['wikis', 'upload', file, '-p', '20'])
       expect(result.code).toBe(2)
       expect(result.stderr).toContain(message)

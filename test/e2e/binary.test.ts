@@ -4,7 +4,7 @@
 // input, warnings and a trace: were the runner to drift from the binary, these would tell.
 import {describe, expect, it} from 'vitest'
 import type {RunResult} from '../helpers/cli.js'
-import {useSandbox, type SandboxRunOptions} from '../helpers/sandbox.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 
@@ -19,19 +19,24 @@ interface Case {
 const CASES: Record<string, Case> = {
   'a list': {args: ['labels', 'list', '-p', '20', '--json'], code: 0, shows: /"name": "bug"/},
   'a table': {args: ['labels', 'list', '-p', '20', '-o', 'table'], code: 0, shows: /^id\s+name\s/},
-  'help': {args: ['labels', 'create', '--help'], code: 0, shows: /USAGE\n {2}\$ forgectl labels create/},
+  help: {args: ['labels', 'create', '--help'], code: 0, shows: /USAGE\n {2}\$ forgectl labels create/},
   'the version': {args: ['--version'], code: 0, shows: /forgectl\/0\.1\.0/},
   'root help': {args: [], code: 0, shows: /^USAGE\n {2}\$ forgectl \[COMMAND\]/m},
   'an unknown command': {args: ['lables', 'list'], code: 2, shows: /^Error: /},
-  'an unknown flag (oclif\'s parse error)': {args: ['labels', 'list', '-p', '20', '--bogus'], code: 2, shows: /--bogus/},
+  "an unknown flag (oclif's parse error)": {args: ['labels', 'list', '-p', '20', '--bogus'], code: 2, shows: /--bogus/},
   'words a command does not take': {args: ['labels', 'list', '-p', '20', 'extra', 'words'], code: 2, shows: /^Usage: /m},
   'a missing input': {args: ['labels', 'create', '-p', '20'], code: 2, shows: /NAME/},
-  'a failure of the server\'s (404)': {args: ['labels', 'get', 'no-such-label', '-p', '20'], code: 3, shows: /404 Not Found/},
+  "a failure of the server's (404)": {args: ['labels', 'get', 'no-such-label', '-p', '20'], code: 3, shows: /404 Not Found/},
   'no token (401)': {args: ['labels', 'list', '-p', '20'], options: {as: null}, code: 4, shows: /401/},
   'a forbidden request (403)': {args: ['deploy-keys', 'list'], options: {as: 'maintainer'}, code: 5, shows: /403 Forbidden/},
   'a conflict (409)': {args: ['labels', 'create', 'bug', '--color', 'red', '-p', '20'], options: {as: 'maintainer'}, code: 6, shows: /409|already/},
-  'standard input (-)': {args: ['api', 'POST', '/projects/20/labels', '--input', '-'], options: {as: 'maintainer', stdin: '{"name": "bytes-from-stdin", "color": "blue"}'}, code: 6, shows: /409|already/},
-  'a warning of forgectl\'s': {args: ['milestones', 'list', '-g', 'acme', '--include-parent-milestones', '--json'], code: 0, shows: /^Warning: /m},
+  'standard input (-)': {
+    args: ['api', 'POST', '/projects/20/labels', '--input', '-'],
+    options: {as: 'maintainer', stdin: '{"name": "bytes-from-stdin", "color": "blue"}'},
+    code: 6,
+    shows: /409|already/,
+  },
+  "a warning of forgectl's": {args: ['milestones', 'list', '-g', 'acme', '--include-parent-milestones', '--json'], code: 0, shows: /^Warning: /m},
   'a dry run': {args: ['labels', 'delete', 'bug', '-p', '20', '--dry-run'], code: 0, shows: /DELETE/},
   'a refusal without a terminal': {args: ['labels', 'delete', 'bug', '-p', '20'], code: 2, shows: /--yes/},
 }

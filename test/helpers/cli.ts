@@ -5,7 +5,7 @@ import {spawn} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
-import {runInProcess, testProcessEnv, type Captured, type RunSpec} from './in-process.js'
+import {type Captured, type RunSpec, runInProcess, testProcessEnv} from './in-process.js'
 
 export const BIN = resolve(import.meta.dirname, '../../bin/run.js')
 
@@ -56,7 +56,9 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<RunRes
 
 function result({code, stdout, stderr}: Captured): RunResult {
   return {
-    code, stdout, stderr,
+    code,
+    stdout,
+    stderr,
     json<T>() {
       try {
         return JSON.parse(stdout) as T

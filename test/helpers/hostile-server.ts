@@ -3,7 +3,7 @@
 // connection, a redirect elsewhere, a slow answer). It records every request it saw, so a test can
 // prove what was sent, where, and with which headers.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import {connect, type AddressInfo, type Socket} from 'node:net'
+import {type AddressInfo, connect, type Socket} from 'node:net'
 
 export interface SeenRequest {
   method: string
@@ -52,42 +52,53 @@ export async function startHostileServer(initial: Answer = answers.html(404, '40
   }
 }
 
-const page = (title: string, body = '') =>
-  `<!DOCTYPE html>\n<html>\n<head><title>${title}</title>\n<style>body { width: 35em; }</style></head>\n<body>\n<h1>${title}</h1>\n${body}\n</body>\n</html>\n`
+const page = (title: string, body = '') => `<!DOCTYPE html>\n<html>\n<head><title>${title}</title>\n<style>body { width: 35em; }</style></head>\n<body>\n<h1>${title}</h1>\n${body}\n</body>\n</html>\n`
 
 /** ready-made answers; combine them in a function of your own for anything else */
 export const answers = {
   /** an HTML page, as nginx or a proxy serves it */
-  html: (status: number, title: string, body?: string): Answer => (_req, res) => {
-    res.writeHead(status, {'content-type': 'text/html'})
-    res.end(page(title, body))
-  },
-  text: (status: number, text: string, contentType = 'text/plain'): Answer => (_req, res) => {
-    res.writeHead(status, {'content-type': contentType})
-    res.end(text)
-  },
-  json: (status: number, body: unknown, headers: Record<string, string> = {}): Answer => (_req, res) => {
-    res.writeHead(status, {'content-type': 'application/json', ...headers})
-    res.end(typeof body === 'string' ? body : JSON.stringify(body))
-  },
+  html:
+    (status: number, title: string, body?: string): Answer =>
+    (_req, res) => {
+      res.writeHead(status, {'content-type': 'text/html'})
+      res.end(page(title, body))
+    },
+  text:
+    (status: number, text: string, contentType = 'text/plain'): Answer =>
+    (_req, res) => {
+      res.writeHead(status, {'content-type': contentType})
+      res.end(text)
+    },
+  json:
+    (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+    (_req, res) => {
+      res.writeHead(status, {'content-type': 'application/json', ...headers})
+      res.end(typeof body === 'string' ? body : JSON.stringify(body))
+    },
   /** a status with no body at all */
-  empty: (status: number, headers: Record<string, string> = {}): Answer => (_req, res) => {
-    res.writeHead(status, headers)
-    res.end()
-  },
-  redirect: (status: number, location: string): Answer => (_req, res) => {
-    res.writeHead(status, {location, 'content-type': 'text/html'})
-    res.end(page(`${status} Moved`))
-  },
+  empty:
+    (status: number, headers: Record<string, string> = {}): Answer =>
+    (_req, res) => {
+      res.writeHead(status, headers)
+      res.end()
+    },
+  redirect:
+    (status: number, location: string): Answer =>
+    (_req, res) => {
+      res.writeHead(status, {location, 'content-type': 'text/html'})
+      res.end(page(`${status} Moved`))
+    },
   /** the connection is closed without any answer */
   cut: (): Answer => (req, _res) => {
     req.socket.destroy()
   },
   /** answers after `ms` milliseconds (or never, if the client gives up first) */
-  slow: (ms: number, then: Answer): Answer => async (req, res) => {
-    await new Promise(resolve => setTimeout(resolve, ms))
-    if (!req.socket.destroyed) await then(req, res)
-  },
+  slow:
+    (ms: number, then: Answer): Answer =>
+    async (req, res) => {
+      await new Promise(resolve => setTimeout(resolve, ms))
+      if (!req.socket.destroyed) await then(req, res)
+    },
 }
 
 export interface ForwardProxy {
@@ -116,7 +127,9 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       return
     }
     const upstream = connect(Number(target.port || 80), target.hostname, () => {
-      const headers = Object.entries(req.headers).filter(([k]) => k !== 'proxy-connection').map(([k, v]) => `${k}: ${String(v)}`)
+      const headers = Object.entries(req.headers)
+        .filter(([k]) => k !== 'proxy-connection')
+        .map(([k, v]) => `${k}: ${String(v)}`)
       upstream.write(`${req.method} ${target.pathname}${target.search} HTTP/1.1\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`)
       req.pipe(upstream)
       upstream.pipe(res.socket!)

@@ -21,9 +21,9 @@
 // through vitest instead of exiting 1.
 import {Console} from 'node:console'
 import {createRequire} from 'node:module'
+import {dirname} from 'node:path'
 import {Readable, Writable} from 'node:stream'
 import tty from 'node:tty'
-import {dirname} from 'node:path'
 
 export interface Captured {
   code: number

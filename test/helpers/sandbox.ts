@@ -2,10 +2,10 @@
 // it after. `sb.run([...], {as: 'developer'})` runs forgectl against it with that role's token;
 // `sb.api(...)` asks the sandbox directly (to compare the CLI's output with the API's body).
 import {afterAll, beforeAll} from 'vitest'
-import {startSandbox, type Sandbox, type StartOptions} from '../../src/sandbox/server.js'
+import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
+import {type Sandbox, type StartOptions, startSandbox} from '../../src/sandbox/server.js'
 import type {SandboxOptions} from '../../src/sandbox/store.js'
-import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
-import {freshConfigDir, runCli, type RunOptions, type RunResult} from './cli.js'
+import {freshConfigDir, type RunOptions, type RunResult, runCli} from './cli.js'
 
 export interface SandboxRunOptions extends RunOptions {
   /** whose token to use (default: developer); null runs without a token */

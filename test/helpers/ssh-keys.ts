@@ -52,7 +52,8 @@ function keyFile(text: string, file: string): TestKey {
   }
   const blob = Buffer.from(text.split(/\s+/)[1]!, 'base64')
   return {
-    text, file,
+    text,
+    file,
     sha256: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
     md5: createHash('md5').update(blob).digest('hex').match(/../g)!.join(':'),
   }

@@ -1,15 +1,18 @@
 // Drives forgectl in a real pseudo-terminal through tmux, as a person would: read the screen, type.
 import {execFile} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
-import {promisify} from 'node:util'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {promisify} from 'node:util'
 import {afterEach} from 'vitest'
 import {BIN} from './cli.js'
 
 const run = promisify(execFile)
 
 export async function hasTmux(): Promise<boolean> {
-  return run('tmux', ['-V']).then(() => true, () => false)
+  return run('tmux', ['-V']).then(
+    () => true,
+    () => false,
+  )
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
@@ -20,7 +23,9 @@ export class TerminalSession {
   /** starts `forgectl args` in a new terminal (100x30 unless told); the exit code is printed when it ends */
   static async start(args: string[], env: Record<string, string>, size: {columns?: number; rows?: number} = {}): Promise<TerminalSession> {
     const name = `forgectl-test-${randomBytes(4).toString('hex')}`
-    const exports = Object.entries(env).map(([k, v]) => `export ${k}=${quote(v)};`).join(' ')
+    const exports = Object.entries(env)
+      .map(([k, v]) => `export ${k}=${quote(v)};`)
+      .join(' ')
     const command = `${exports} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo "[exit $?]"; sleep 30`
     await run('tmux', ['new-session', '-d', '-s', name, '-x', String(size.columns ?? 100), '-y', String(size.rows ?? 30), 'bash', '--norc', '--noprofile', '-c', command])
     return new TerminalSession(name)
@@ -82,7 +87,11 @@ export function sandboxTerminals(sb: {url: string; configDir: string}, developer
   })
   return async (args, env = {}) => {
     const session = await TerminalSession.start(args, {
-      FORGECTL_HOST: sb.url, FORGECTL_TOKEN: developerToken, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', ...env,
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: developerToken,
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
+      ...env,
     })
     sessions.push(session)
     return session

@@ -6,10 +6,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {afterEach, describe, expect, it} from 'vitest'
-import {startHostileServer, type Answer, type HostileServer} from '../helpers/hostile-server.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {type Answer, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
-import {TOKENS} from '../../src/sandbox/seed.js'
 
 const sb = useSandbox()
 const sessions: TerminalSession[] = []
@@ -24,7 +24,11 @@ afterEach(async () => {
 
 async function terminal(args: string[], env: Record<string, string> = {}): Promise<TerminalSession> {
   const session = await TerminalSession.start(args, {
-    FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', ...env,
+    FORGECTL_HOST: sb.url,
+    FORGECTL_TOKEN: TOKENS.developer,
+    FORGECTL_CONFIG_DIR: sb.configDir,
+    TERM: 'xterm-256color',
+    ...env,
   })
   sessions.push(session)
   return session

@@ -37,14 +37,19 @@ describe('prompts', () => {
 
   it('masks the value of a CI/CD variable typed at the prompt', async () => {
     const t = await terminal(['ci-variables', 'create', 'PROMPTED_SECRET', '--json'], TOKENS.admin)
-    await t.waitFor('--value or --value-file' )
+    await t.waitFor('--value or --value-file')
     await t.type('hunter2-very-secret')
     expect(await t.screen()).not.toContain('hunter2-very-secret')
     await t.press('Enter')
     expect(await t.exitCode()).toBe(0)
     const screen = await t.screen()
     // stdout is the record (the value is data); the prompt line itself showed only the mask
-    expect(screen.split('\n').filter(line => line.includes('--value')).join('\n')).not.toContain('hunter2')
+    expect(
+      screen
+        .split('\n')
+        .filter(line => line.includes('--value'))
+        .join('\n'),
+    ).not.toContain('hunter2')
     const variable = await sb.api<{value: string}>('GET', '/admin/ci/variables/PROMPTED_SECRET', {as: 'admin'})
     expect(variable.body.value).toBe('hunter2-very-secret')
   })

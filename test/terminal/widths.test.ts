@@ -3,7 +3,7 @@
 // the width. And wide characters (point 7) keep the columns aligned on a real terminal.
 import {afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {displayWidth} from '../../src/core/display-width.js'
-import {TOKENS, type SeedRole} from '../../src/sandbox/seed.js'
+import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'
 
@@ -20,14 +20,25 @@ const WIDE_NAMES = ['バグ修正', '🐛 bug', 'באג-קריטי']
 
 /** the lines forgectl wrote (wrapped lines joined), once it has ended with exit 0 */
 async function runAt(columns: number, args: string[], as: SeedRole = 'admin'): Promise<string[]> {
-  const session = await TerminalSession.start(args, {
-    FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS[as], FORGECTL_CONFIG_DIR: sb.configDir, TERM: 'xterm-256color', NO_COLOR: '1',
-  }, {columns, rows: 50})
+  const session = await TerminalSession.start(
+    args,
+    {
+      FORGECTL_HOST: sb.url,
+      FORGECTL_TOKEN: TOKENS[as],
+      FORGECTL_CONFIG_DIR: sb.configDir,
+      TERM: 'xterm-256color',
+      NO_COLOR: '1',
+    },
+    {columns, rows: 50},
+  )
   sessions.push(session)
   const code = await session.exitCode()
   const lines = await session.writtenLines()
   expect(code, lines.join('\n')).toBe(0)
-  return lines.slice(0, lines.findIndex(line => line.startsWith('[exit ')))
+  return lines.slice(
+    0,
+    lines.findIndex(line => line.startsWith('[exit ')),
+  )
 }
 
 const widest = (lines: string[]) => Math.max(...lines.map(displayWidth))
@@ -45,7 +56,10 @@ beforeAll(async () => {
   for (const name of WIDE_NAMES) await sb.api('POST', '/projects/20/labels', {body: {name, color: '#123456', description: `${name} ${LONG_TEXT}`}})
   const accounts = await sb.api<Array<{id: number}>>('GET', '/groups/10/service_accounts', {as: 'owner'})
   accountId = accounts.body[0]!.id
-  await sb.api('POST', `/groups/10/service_accounts/${accountId}/personal_access_tokens`, {as: 'owner', body: {name: 'deploy-token-for-the-release-pipeline', scopes: ['api', 'read_repository', 'write_repository', 'read_registry']}})
+  await sb.api('POST', `/groups/10/service_accounts/${accountId}/personal_access_tokens`, {
+    as: 'owner',
+    body: {name: 'deploy-token-for-the-release-pipeline', scopes: ['api', 'read_repository', 'write_repository', 'read_registry']},
+  })
   expect([hook.status, mirror.status]).toEqual([201, 201])
 })
 

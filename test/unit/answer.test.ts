@@ -1,9 +1,9 @@
 // What counts as the API's answer, how an HTML page is summarised, and which redirects are followed.
 import {describe, expect, it} from 'vitest'
-import {checkAnswer, isJsonType, isUserRecord, type Expectation} from '../../src/core/answer.js'
+import {checkAnswer, type Expectation, isJsonType, isUserRecord} from '../../src/core/answer.js'
 import {serverMessage} from '../../src/core/errors.js'
 import {htmlSummary, looksLikeHtml} from '../../src/core/html-summary.js'
-import {followRedirects, redactLocation, type Hop} from '../../src/core/redirect.js'
+import {followRedirects, type Hop, redactLocation} from '../../src/core/redirect.js'
 
 const context = {host: 'https://forge.example.com', method: 'GET', path: '/api/v4/projects/1/labels'} as const
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -64,15 +64,26 @@ describe('checkAnswer', () => {
 
 describe('isJsonType', () => {
   it.each([
-    ['application/json', true], ['application/json; charset=utf-8', true], ['Application/JSON', true],
-    ['application/problem+json', true], ['text/html', false], ['text/json-ish', false], [null, false], ['', false],
+    ['application/json', true],
+    ['application/json; charset=utf-8', true],
+    ['Application/JSON', true],
+    ['application/problem+json', true],
+    ['text/html', false],
+    ['text/json-ish', false],
+    [null, false],
+    ['', false],
   ] as const)('%s → %s', (type, json) => expect(isJsonType(type)).toBe(json))
 })
 
 describe('isUserRecord', () => {
   it.each([
-    [{id: 1, username: 'bob'}, true], [{id: '1', username: 'bob'}, false], [{id: 1}, false], [{id: 1, username: ''}, false],
-    [[{id: 1, username: 'bob'}], false], ['<html>', false], [null, false],
+    [{id: 1, username: 'bob'}, true],
+    [{id: '1', username: 'bob'}, false],
+    [{id: 1}, false],
+    [{id: 1, username: ''}, false],
+    [[{id: 1, username: 'bob'}], false],
+    ['<html>', false],
+    [null, false],
   ] as const)('%j → %s', (data, user) => expect(isUserRecord(data)).toBe(user))
 })
 
@@ -99,8 +110,7 @@ describe('htmlSummary', () => {
   })
 
   it('serverMessage names a page as a page', () => {
-    expect(serverMessage('<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>'))
-      .toBe('HTML page "404 Not Found"')
+    expect(serverMessage('<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>')).toBe('HTML page "404 Not Found"')
     expect(serverMessage('404 Label Not Found')).toBe('Label Not Found')
   })
 })
@@ -136,7 +146,9 @@ describe('redirects', () => {
     ['https to http', 'http://a.example/api/v4/x'],
   ])('refuses %s', async (_name, location) => {
     const {seen, send} = site({'https://a.example/api/v4/x': [302, location]})
-    await expect(followRedirects('https://a.example/api/v4/x', 'GET', send)).rejects.toThrow(/another origin: not followed, so the token stays with https:\/\/a\.example; if that is the server, use --host/)
+    await expect(followRedirects('https://a.example/api/v4/x', 'GET', send)).rejects.toThrow(
+      /another origin: not followed, so the token stays with https:\/\/a\.example; if that is the server, use --host/,
+    )
     expect(seen).toHaveLength(1)
   })
 
@@ -153,7 +165,8 @@ describe('redirects', () => {
   })
 
   it('shows a Location without credentials or signed query values', () => {
-    expect(redactLocation('https://user:pw@s3.example/bucket/f?X-Amz-Signature=abc&X-Amz-Credential=k&private_token=t&page=2'))
-      .toBe('https://[REDACTED]@s3.example/bucket/f?X-Amz-Signature=[REDACTED]&X-Amz-Credential=[REDACTED]&private_token=[REDACTED]&page=2')
+    expect(redactLocation('https://user:pw@s3.example/bucket/f?X-Amz-Signature=abc&X-Amz-Credential=k&private_token=t&page=2')).toBe(
+      'https://[REDACTED]@s3.example/bucket/f?X-Amz-Signature=[REDACTED]&X-Amz-Credential=[REDACTED]&private_token=[REDACTED]&page=2',
+    )
   })
 })

@@ -2,15 +2,15 @@
 import {describe, expect, it} from 'vitest'
 import {isLabelColor} from '../../src/core/color.js'
 import {isLoopback, normalizeHost} from '../../src/core/connection.js'
-import {serverMessage} from '../../src/core/errors.js'
 import {fileNameFrom} from '../../src/core/download.js'
+import {serverMessage} from '../../src/core/errors.js'
 import {cellText, csvRow, relativeTime, sortRecords} from '../../src/core/format.js'
-import {nextPageQuery} from '../../src/core/pagination.js'
+import {checkText, date, dateTime, declare} from '../../src/core/input.js'
 import {oneRecord} from '../../src/core/one-record.js'
+import {nextPageQuery} from '../../src/core/pagination.js'
 import {maskToken, redactUrl, redactValue} from '../../src/core/redact.js'
 import {apiPath, toSearchParams} from '../../src/core/request.js'
 import {isRetryable, parseRetryAfter, retryDelayMs} from '../../src/core/retry.js'
-import {checkText, date, dateTime, declare} from '../../src/core/input.js'
 
 describe('request building', () => {
   it('encodes each interpolated path segment', () => {
@@ -18,8 +18,7 @@ describe('request building', () => {
   })
 
   it('writes arrays the platform way and drops absent values', () => {
-    expect(toSearchParams({scopes: ['api', 'read_user'], active: true, skip: undefined, none: null}).toString())
-      .toBe('scopes%5B%5D=api&scopes%5B%5D=read_user&active=true')
+    expect(toSearchParams({scopes: ['api', 'read_user'], active: true, skip: undefined, none: null}).toString()).toBe('scopes%5B%5D=api&scopes%5B%5D=read_user&active=true')
   })
 })
 
@@ -61,8 +60,11 @@ describe('retries', () => {
 describe('pagination headers', () => {
   it('prefers X-Next-Page, else follows Link rel="next" with its query', () => {
     expect(nextPageQuery(new Headers({'x-next-page': '3'}))).toEqual({page: 3})
-    expect(nextPageQuery(new Headers({'x-next-page': '', link: '<https://h/api/v4/x?id_after=42&per_page=100&iids[]=1>; rel="next", <https://h/x>; rel="first"'})))
-      .toEqual({id_after: '42', per_page: '100', iids: ['1']})
+    expect(nextPageQuery(new Headers({'x-next-page': '', link: '<https://h/api/v4/x?id_after=42&per_page=100&iids[]=1>; rel="next", <https://h/x>; rel="first"'}))).toEqual({
+      id_after: '42',
+      per_page: '100',
+      iids: ['1'],
+    })
     expect(nextPageQuery(new Headers({'x-next-page': ''}))).toBeUndefined()
   })
 })
@@ -85,7 +87,11 @@ describe('output formatting', () => {
   })
 
   it('sorts by a field, descending with a leading -', () => {
-    const rows = [{n: 2, s: 'b'}, {n: 10, s: 'a'}, {n: 1, s: 'c'}]
+    const rows = [
+      {n: 2, s: 'b'},
+      {n: 10, s: 'a'},
+      {n: 1, s: 'c'},
+    ]
     expect(sortRecords(rows, 'n').map(r => r.n)).toEqual([1, 2, 10])
     expect(sortRecords(rows, '-s').map(r => r.s)).toEqual(['c', 'b', 'a'])
   })
@@ -93,8 +99,13 @@ describe('output formatting', () => {
 
 describe('secrets', () => {
   it('redacts secret fields and URL credentials, deeply', () => {
-    expect(redactValue({name: 'x', token: 'abc', platform_orchestrator_attributes: {token: 't'}, url: 'https://u:p@h/r', password: ''}))
-      .toEqual({name: 'x', token: '[REDACTED]', platform_orchestrator_attributes: {token: '[REDACTED]'}, url: 'https://[REDACTED]@h/r', password: ''})
+    expect(redactValue({name: 'x', token: 'abc', platform_orchestrator_attributes: {token: 't'}, url: 'https://u:p@h/r', password: ''})).toEqual({
+      name: 'x',
+      token: '[REDACTED]',
+      platform_orchestrator_attributes: {token: '[REDACTED]'},
+      url: 'https://[REDACTED]@h/r',
+      password: '',
+    })
     expect(redactUrl('https://h/api/v4/x?private_token=abc&a=1')).toBe('https://h/api/v4/x?private_token=[REDACTED]&a=1')
     expect(maskToken('glpat-1234567890abcd')).toBe('****abcd')
   })

@@ -8,7 +8,7 @@ const features = [
 ]
 
 describe('recordFields', () => {
-  it('is the union of the records\' keys, in the order first seen', () => {
+  it("is the union of the records' keys, in the order first seen", () => {
     expect(recordFields(features)).toEqual(['name', 'state', 'gates', 'definition', 'user'])
     expect(recordFields([])).toEqual([])
   })
@@ -72,7 +72,7 @@ describe('checkedPages', () => {
 })
 
 describe('columnValue through arrays', () => {
-  it('gives each element\'s value: gates.key', () => {
+  it("gives each element's value: gates.key", () => {
     expect(columnValue(features[0], 'gates.key')).toEqual(['boolean'])
     expect(columnValue(features[1], 'user.username')).toBe('ann')
   })

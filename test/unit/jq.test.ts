@@ -4,9 +4,10 @@ import {describe, expect, it} from 'vitest'
 import {checkJqFlags, checkProgram, jqMessage} from '../../src/core/jq.js'
 
 describe('jqMessage', () => {
-  it('keeps jq\'s first error line without its prefix', () => {
-    expect(jqMessage('jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n.[\njq: 1 compile error'))
-      .toBe('syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1')
+  it("keeps jq's first error line without its prefix", () => {
+    expect(jqMessage('jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n.[\njq: 1 compile error')).toBe(
+      'syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1',
+    )
     expect(jqMessage('jq: error (at inputString:0): Cannot index number with string "x"')).toBe('Cannot index number with string "x"')
   })
 })

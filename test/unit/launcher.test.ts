@@ -1,12 +1,12 @@
 // src/core/launcher.ts: what bin/run.js provides to the bundle, and the defaults of a bundle loaded
 // without it (in the test process, as here). bin/run.js's own launcher is tested by the code-cache tests.
 import {afterEach, describe, expect, it} from 'vitest'
-import {beforeFirstRequest, importModule, useLauncher, type Launcher} from '../../src/core/launcher.js'
+import {beforeFirstRequest, importModule, type Launcher, useLauncher} from '../../src/core/launcher.js'
 
 afterEach(() => useLauncher(undefined))
 
 describe('the launcher seam', () => {
-  it('imports with the bundle\'s own import() when no launcher is given, and does nothing before a request', async () => {
+  it("imports with the bundle's own import() when no launcher is given, and does nothing before a request", async () => {
     useLauncher(undefined)
     const {stringify} = await importModule<typeof import('yaml')>('yaml')
     expect(stringify({a: 1})).toBe('a: 1\n')

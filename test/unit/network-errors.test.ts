@@ -1,11 +1,11 @@
 // Connection failures in words: the error chains fetch and undici really produce (recorded on Node 20
 // with `fetch()` against closed ports, .invalid names, plain-HTTP ports and self-signed certificates).
 import {describe, expect, it} from 'vitest'
+import {normalizeHost} from '../../src/core/connection.js'
+import {ApiError, CliError, UsageError} from '../../src/core/errors.js'
 import {describeNetworkFailure, noAnswerMessage} from '../../src/core/network-errors.js'
 import {curlNoProxy, proxyFor, proxySettings} from '../../src/core/proxy.js'
 import {retryNotice, shortReason} from '../../src/core/retry-notice.js'
-import {ApiError, CliError, UsageError} from '../../src/core/errors.js'
-import {normalizeHost} from '../../src/core/connection.js'
 
 /** `fetch failed` wrapping a system error, the way Node's fetch reports one */
 function fetchFailed(cause: {message: string; code?: string; port?: number}): TypeError {
@@ -17,35 +17,84 @@ const OPENSSL = '80ACE8469E7F0000:error:0A00010B:SSL routines:ssl3_get_record:wr
 
 describe('describeNetworkFailure', () => {
   it.each([
-    ['refused', {message: 'connect ECONNREFUSED 127.0.0.1:4000', code: 'ECONNREFUSED', port: 4000}, 'http://127.0.0.1:4000/api/v4/user',
-      'refused', 'connection refused by 127.0.0.1:4000 (is the server running, and on this port?)'],
-    ['name not found', {message: 'getaddrinfo ENOTFOUND forge.invalid', code: 'ENOTFOUND'}, 'https://forge.invalid/api/v4/user',
-      'permanent', 'host name "forge.invalid" not found (check the spelling of --host)'],
-    ['name server silent', {message: 'getaddrinfo EAI_AGAIN forge.example.com', code: 'EAI_AGAIN'}, 'https://forge.example.com/api/v4/user',
-      'refused', 'could not look up "forge.example.com": the name server did not answer (check the network)'],
-    ['TLS to a plain-HTTP port (Node fetch)', {message: OPENSSL, code: 'ERR_SSL_WRONG_VERSION_NUMBER'}, 'https://127.0.0.1:8080/api/v4/user',
-      'permanent', '127.0.0.1:8080 does not speak TLS; if it serves plain HTTP, use http://127.0.0.1:8080'],
-    ['TLS to a plain-HTTP port (EPROTO)', {message: OPENSSL, code: 'EPROTO'}, 'https://forge.example.com/api/v4/user',
-      'permanent', 'forge.example.com:443 does not speak TLS; if it serves plain HTTP, use http://forge.example.com'],
-    ['self-signed', {message: 'self-signed certificate', code: 'DEPTH_ZERO_SELF_SIGNED_CERT'}, 'https://forge.example.com/api/v4/user',
-      'permanent', 'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check'],
-    ['unknown authority', {message: 'unable to get local issuer certificate', code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'}, 'https://forge.example.com/',
-      'permanent', 'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check'],
-    ['bad port', {message: 'bad port'}, 'http://127.0.0.1:6000/api/v4/user',
-      'permanent', 'port 6000 is on fetch\'s list of blocked ports (as in browsers, for safety), so no request was sent: run the server on another port'],
+    [
+      'refused',
+      {message: 'connect ECONNREFUSED 127.0.0.1:4000', code: 'ECONNREFUSED', port: 4000},
+      'http://127.0.0.1:4000/api/v4/user',
+      'refused',
+      'connection refused by 127.0.0.1:4000 (is the server running, and on this port?)',
+    ],
+    [
+      'name not found',
+      {message: 'getaddrinfo ENOTFOUND forge.invalid', code: 'ENOTFOUND'},
+      'https://forge.invalid/api/v4/user',
+      'permanent',
+      'host name "forge.invalid" not found (check the spelling of --host)',
+    ],
+    [
+      'name server silent',
+      {message: 'getaddrinfo EAI_AGAIN forge.example.com', code: 'EAI_AGAIN'},
+      'https://forge.example.com/api/v4/user',
+      'refused',
+      'could not look up "forge.example.com": the name server did not answer (check the network)',
+    ],
+    [
+      'TLS to a plain-HTTP port (Node fetch)',
+      {message: OPENSSL, code: 'ERR_SSL_WRONG_VERSION_NUMBER'},
+      'https://127.0.0.1:8080/api/v4/user',
+      'permanent',
+      '127.0.0.1:8080 does not speak TLS; if it serves plain HTTP, use http://127.0.0.1:8080',
+    ],
+    [
+      'TLS to a plain-HTTP port (EPROTO)',
+      {message: OPENSSL, code: 'EPROTO'},
+      'https://forge.example.com/api/v4/user',
+      'permanent',
+      'forge.example.com:443 does not speak TLS; if it serves plain HTTP, use http://forge.example.com',
+    ],
+    [
+      'self-signed',
+      {message: 'self-signed certificate', code: 'DEPTH_ZERO_SELF_SIGNED_CERT'},
+      'https://forge.example.com/api/v4/user',
+      'permanent',
+      'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check',
+    ],
+    [
+      'unknown authority',
+      {message: 'unable to get local issuer certificate', code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'},
+      'https://forge.example.com/',
+      'permanent',
+      'the server certificate is not trusted (self-signed or from an unknown authority): pass --ca-file with the CA certificate (PEM), or --insecure to skip the check',
+    ],
+    [
+      'bad port',
+      {message: 'bad port'},
+      'http://127.0.0.1:6000/api/v4/user',
+      'permanent',
+      "port 6000 is on fetch's list of blocked ports (as in browsers, for safety), so no request was sent: run the server on another port",
+    ],
     ['cut', {message: 'other side closed', code: 'UND_ERR_SOCKET'}, 'http://127.0.0.1:4000/', 'network', 'the connection closed before the answer was complete'],
-    ['another OpenSSL failure', {message: '80ACE8469E7F0000:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure', code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'},
-      'https://forge.example.com/', 'permanent', 'the TLS handshake with forge.example.com:443 failed'],
-    ['tunnel refused', {message: 'Proxy response (403) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED'}, 'https://forge.example.com/',
-      'permanent', 'the proxy would not open a tunnel to forge.example.com:443 (it answered 403)'],
+    [
+      'another OpenSSL failure',
+      {message: '80ACE8469E7F0000:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure', code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'},
+      'https://forge.example.com/',
+      'permanent',
+      'the TLS handshake with forge.example.com:443 failed',
+    ],
+    [
+      'tunnel refused',
+      {message: 'Proxy response (403) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED'},
+      'https://forge.example.com/',
+      'permanent',
+      'the proxy would not open a tunnel to forge.example.com:443 (it answered 403)',
+    ],
   ])('%s', (_name, cause, url, kind, reason) => {
     expect(describeNetworkFailure(fetchFailed(cause), url)).toEqual({kind, reason})
   })
 
   it('names the proxy when the proxy refused, not the server', () => {
     const error = fetchFailed({message: 'connect ECONNREFUSED 127.0.0.1:3128', code: 'ECONNREFUSED', port: 3128})
-    expect(describeNetworkFailure(error, 'https://forge.example.com/', 'http://127.0.0.1:3128/').reason)
-      .toBe('the proxy 127.0.0.1:3128 refused the connection (check HTTPS_PROXY/HTTP_PROXY)')
+    expect(describeNetworkFailure(error, 'https://forge.example.com/', 'http://127.0.0.1:3128/').reason).toBe('the proxy 127.0.0.1:3128 refused the connection (check HTTPS_PROXY/HTTP_PROXY)')
   })
 
   it('never passes on a raw OpenSSL line, even for a code it does not know', () => {
@@ -69,8 +118,12 @@ describe('give-up and retry lines', () => {
 
 describe('hosts without a scheme', () => {
   it.each([
-    ['127.0.0.1:8080', 'http://127.0.0.1:8080'], ['localhost:3000', 'http://localhost:3000'], ['[::1]:8080', 'http://[::1]:8080'],
-    ['localhost', 'http://localhost'], ['forge.example.com', 'https://forge.example.com'], ['10.0.0.5:8443', 'https://10.0.0.5:8443'],
+    ['127.0.0.1:8080', 'http://127.0.0.1:8080'],
+    ['localhost:3000', 'http://localhost:3000'],
+    ['[::1]:8080', 'http://[::1]:8080'],
+    ['localhost', 'http://localhost'],
+    ['forge.example.com', 'https://forge.example.com'],
+    ['10.0.0.5:8443', 'https://10.0.0.5:8443'],
     ['https://localhost:3000', 'https://localhost:3000'],
   ])('%s → %s', (raw, url) => {
     expect(normalizeHost(raw)).toBe(url)

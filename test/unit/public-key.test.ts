@@ -9,15 +9,18 @@ import {makeKey} from '../helpers/ssh-keys.js'
 const VECTORS = [
   {
     text: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHQ5W0g1TB+WfEL/4n5vIC1l9TDm4gLctxFJ0eEiw2Ta alice@laptop',
-    sha256: 'SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE', md5: 'de:d0:53:50:47:35:f2:90:54:26:5f:18:2a:4c:7f:78',
+    sha256: 'SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE',
+    md5: 'de:d0:53:50:47:35:f2:90:54:26:5f:18:2a:4c:7f:78',
   },
   {
     text: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDRwZTDeqB9rw3k3muE8IMNWnzudAtVPJPv0TU4IUmOf00dPy4AFhN6l2WqXjBGC+2CW77zB+XeA0vteQlj5yNVIC5wBtLYBqgskGloh8pY68I9MoOomGYmpOUWCJh7u6epiyBmVgPeR6cc1RbFYHtYolDFov5JzJtJsHII2pija3rUKsGAQ7yRWwfOGCt/Cq4jZYzUwWQcXrj/STKpA72pFexM9m0pFhpI+NThWTcJ8dX71h7mGjSM2c4KD8tmCM6bNTqtl+FTXx0rz/L1PrxO4gj8ahkJxWsuOn6ZYVXPocsEDtv1DLZaGL9OmG4Zrk5GvyBRVjdzKaC/QVzlvkLl bob@workstation',
-    sha256: 'SHA256:M3L2XsT8LovX4szr5yE8M8uGT+H7jpOc2qMPV44LegI', md5: '20:92:11:71:7d:d4:bb:93:d2:74:89:8d:05:8f:c1:5e',
+    sha256: 'SHA256:M3L2XsT8LovX4szr5yE8M8uGT+H7jpOc2qMPV44LegI',
+    md5: '20:92:11:71:7d:d4:bb:93:d2:74:89:8d:05:8f:c1:5e',
   },
   {
     text: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBEVnQ70GGB0ylk+18/FLmejpqIt+AilolUE5obwh2Sgc5LoJPDPwANp92pChUzw3d/V5iTjnZGBpYIIHPXiF5XM= root@admin',
-    sha256: 'SHA256:ensJCe8q3aPuf7JASbNHZYT72llWiG15naD9P8IITe0', md5: 'a1:f3:c7:b3:2a:5f:b1:e5:20:d1:cb:ce:39:9d:68:38',
+    sha256: 'SHA256:ensJCe8q3aPuf7JASbNHZYT72llWiG15naD9P8IITe0',
+    md5: 'a1:f3:c7:b3:2a:5f:b1:e5:20:d1:cb:ce:39:9d:68:38',
   },
 ]
 
@@ -114,8 +117,15 @@ describe('a fingerprint input', () => {
   })
 
   it('refuses anything else with a usage error', () => {
-    for (const bad of ['', 'SHA256:short', 'SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE1', 'de:d0:53', 'MD5:zz:d0:53:50:47:35:f2:90:54:26:5f:18:2a:4c:7f:78',
-      'ded05350 4735f290 54265f18 2a4c7f78', 'SHA1:abc']) {
+    for (const bad of [
+      '',
+      'SHA256:short',
+      'SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE1',
+      'de:d0:53',
+      'MD5:zz:d0:53:50:47:35:f2:90:54:26:5f:18:2a:4c:7f:78',
+      'ded05350 4735f290 54265f18 2a4c7f78',
+      'SHA1:abc',
+    ]) {
       expect(() => normalizeFingerprint(bad), bad).toThrow(InputError)
     }
     expect(() => normalizeFingerprint('x')).toThrow(/FINGERPRINT "x": must be SHA256:<43 base64 characters> or an MD5 fingerprint/)

@@ -3,9 +3,27 @@ import {describe, expect, it} from 'vitest'
 import {closestCommands, editDistance} from '../../src/core/suggest.js'
 
 const NAMES = [
-  'api', 'auth', 'auth login', 'auth status', 'config', 'config get', 'config set', 'hooks', 'hooks delete', 'hooks list',
-  'hooks url-variables', 'hooks url-variables set', 'hooks url-variables delete', 'labels', 'labels list', 'labels get',
-  'labels delete', 'tokens', 'tokens create', 'service-accounts tokens', 'service-accounts tokens list',
+  'api',
+  'auth',
+  'auth login',
+  'auth status',
+  'config',
+  'config get',
+  'config set',
+  'hooks',
+  'hooks delete',
+  'hooks list',
+  'hooks url-variables',
+  'hooks url-variables set',
+  'hooks url-variables delete',
+  'labels',
+  'labels list',
+  'labels get',
+  'labels delete',
+  'tokens',
+  'tokens create',
+  'service-accounts tokens',
+  'service-accounts tokens list',
 ]
 
 describe('editDistance', () => {

@@ -2,7 +2,7 @@
 // characters, which columns are cut or left out, and that every line fits and stays aligned.
 import {describe, expect, it} from 'vitest'
 import {cutToWidth, displayWidth} from '../../src/core/display-width.js'
-import {cutRank, layoutTable, type CutRank} from '../../src/core/table-layout.js'
+import {type CutRank, cutRank, layoutTable} from '../../src/core/table-layout.js'
 import {renderTable} from '../../src/core/table-render.js'
 
 describe('displayWidth', () => {
@@ -87,7 +87,13 @@ describe('layoutTable, and renderTable through cli-table3', () => {
   it('keeps columns aligned around CJK, emoji, combining and right-to-left text', async () => {
     const lines = await renderTable({
       head: ['name', 'color', 'description'],
-      rows: [['バグ', 'red', 'x'], ['🐛 bug', 'blue', 'y'], ['באג', 'teal', 'z'], ['cafe\u0301', 'gray', 'w'], ['plain', 'green', 'v']],
+      rows: [
+        ['バグ', 'red', 'x'],
+        ['🐛 bug', 'blue', 'y'],
+        ['באג', 'teal', 'z'],
+        ['cafe\u0301', 'gray', 'w'],
+        ['plain', 'green', 'v'],
+      ],
       ranks: ['never', 'later', 'first'],
       maxWidth: 80,
     })

@@ -26,8 +26,19 @@ describe('unexpectedArguments', () => {
 
 describe('isPositiveId', () => {
   it.each([
-    ['1', true], ['9007199254740993', true], ['007', true], ['18446744073709551617', true],
-    ['0', false], ['000', false], ['', false], ['-1', false], ['1e3', false], ['0x10', false], ['1.0', false], [' 1', false], ['abc', false],
+    ['1', true],
+    ['9007199254740993', true],
+    ['007', true],
+    ['18446744073709551617', true],
+    ['0', false],
+    ['000', false],
+    ['', false],
+    ['-1', false],
+    ['1e3', false],
+    ['0x10', false],
+    ['1.0', false],
+    [' 1', false],
+    ['abc', false],
   ])('%j → %s', (text, ok) => {
     expect(isPositiveId(text)).toBe(ok)
   })

@@ -4,16 +4,14 @@ import {ApiCommand} from '../../core/base-command.js'
 import {updateProfile} from '../../core/config-store.js'
 import {resolveConnection} from '../../core/connection.js'
 import {readStdin} from '../../core/input-read.js'
-import {ApiClient} from '../../core/request.js'
 import {done, thing} from '../../core/notes.js'
+import {ApiClient} from '../../core/request.js'
 
 export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   static summary = 'Log in: verify a token against the server and store it'
-  static description = 'Checks the token with GET /user (any valid token), then stores host and token in the profile, in a file only you can read. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin.'
-  static examples = [
-    '<%= config.bin %> auth login --host https://forge.example.com',
-    'echo "$TOKEN" | <%= config.bin %> auth login --host forge.example.com --token-stdin --profile ci',
-  ]
+  static description =
+    'Checks the token with GET /user (any valid token), then stores host and token in the profile, in a file only you can read. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin.'
+  static examples = ['<%= config.bin %> auth login --host https://forge.example.com', 'echo "$TOKEN" | <%= config.bin %> auth login --host forge.example.com --token-stdin --profile ci']
   static columns = ['profile', 'host', 'username', 'name']
   static flags = {
     'token-stdin': Flags.boolean({description: 'read the token from standard input', exclusive: ['token']}),
@@ -23,13 +21,21 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
     const f = this.flags
     // asked for as every missing input is (the same label and check), the token masked
     const host = await this.need(f.host ?? (process.env.FORGECTL_HOST || undefined), '--host', 'server base URL, such as https://forge.example.com')
-    const token = await this.need(f.token ?? (f['token-stdin'] ? (await readStdin()).trim() || undefined : undefined) ?? (process.env.FORGECTL_TOKEN || undefined),
-      '--token-stdin or --token', 'access token; or set FORGECTL_TOKEN', {secret: true})
+    const token = await this.need(
+      f.token ?? (f['token-stdin'] ? (await readStdin()).trim() || undefined : undefined) ?? (process.env.FORGECTL_TOKEN || undefined),
+      '--token-stdin or --token',
+      'access token; or set FORGECTL_TOKEN',
+      {secret: true},
+    )
     const connection = resolveConnection({...f, host, token, profile: f.profile})
     const user = await currentUser(new ApiClient(connection, {dryRun: f['dry-run'], verbose: f.verbose}))
     await updateProfile(connection.profile, profile => ({
-      ...profile, host: connection.host, token, 'ca-file': f['ca-file'] ?? profile['ca-file'],
-      insecure: f.insecure || profile.insecure, 'allow-http': f['allow-http'] || profile['allow-http'],
+      ...profile,
+      host: connection.host,
+      token,
+      'ca-file': f['ca-file'] ?? profile['ca-file'],
+      insecure: f.insecure || profile.insecure,
+      'allow-http': f['allow-http'] || profile['allow-http'],
     }))
     this.note(done('Logged in', `to ${connection.host} as ${user.username} (${thing('profile', connection.profile)})`))
     await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name})

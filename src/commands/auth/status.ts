@@ -6,11 +6,9 @@ import {maskToken} from '../../core/redact.js'
 
 export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
   static summary = 'Show the connection in use and whether the server accepts its token'
-  static description = 'Shows profile, host, the token masked, where each came from (--host/--token, FORGECTL_HOST/FORGECTL_TOKEN, or the profile by name; --profile on the command line beats the environment), and the result of GET /user. Exits 4 when the server rejects the token.'
-  static examples = [
-    '<%= config.bin %> auth status',
-    '<%= config.bin %> auth status --profile ci --json',
-  ]
+  static description =
+    'Shows profile, host, the token masked, where each came from (--host/--token, FORGECTL_HOST/FORGECTL_TOKEN, or the profile by name; --profile on the command line beats the environment), and the result of GET /user. Exits 4 when the server rejects the token.'
+  static examples = ['<%= config.bin %> auth status', '<%= config.bin %> auth status --profile ci --json']
 
   async run(): Promise<void> {
     const c = this.connection
@@ -25,8 +23,14 @@ export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
       }
     }
     await this.print({
-      profile: c.profile, host: c.host, host_source: describeSource(c.hostSource, 'host', c.profile), token: maskToken(c.token), token_source: describeSource(c.tokenSource, 'token', c.profile),
-      user: user?.username ?? null, accepted: user !== undefined, ...(problem ? {error: problem.message} : {}),
+      profile: c.profile,
+      host: c.host,
+      host_source: describeSource(c.hostSource, 'host', c.profile),
+      token: maskToken(c.token),
+      token_source: describeSource(c.tokenSource, 'token', c.profile),
+      user: user?.username ?? null,
+      accepted: user !== undefined,
+      ...(problem ? {error: problem.message} : {}),
     })
     if (!c.token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
     if (problem) throw problem

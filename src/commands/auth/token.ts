@@ -1,11 +1,11 @@
-import {profileFlag} from '../../core/profile-flag.js'
 import {BaseCommand} from '../../core/base-command.js'
 import {profileName, readProfile} from '../../core/config-store.js'
 import {CliError, ExitCode} from '../../core/errors.js'
+import {profileFlag} from '../../core/profile-flag.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken> {
   static summary = 'Print the token in use, alone, for scripts'
-  static description = 'Prints the token that commands would use (FORGECTL_TOKEN, else the profile\'s stored token) followed by a newline. This is the one command that shows a token in full.'
+  static description = "Prints the token that commands would use (FORGECTL_TOKEN, else the profile's stored token) followed by a newline. This is the one command that shows a token in full."
   static examples = ['curl -H "PRIVATE-TOKEN: $(<%= config.bin %> auth token)" https://forge.example.com/api/v4/user', '<%= config.bin %> auth token --profile ci']
   static flags = {...profileFlag}
 

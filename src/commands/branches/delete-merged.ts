@@ -5,11 +5,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class BranchesDeleteMerged extends ApiCommand<typeof BranchesDeleteMerged> {
   static summary = 'Delete every branch merged into the default branch'
-  static description = 'DELETE /projects/:id/repository/merged_branches (Maintainer role); the server answers 202 and deletes all branches merged into the default branch except protected ones. Prints the server\'s answer. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> branches delete-merged -p my-group/my-project',
-    '<%= config.bin %> branches delete-merged -p 42 --yes --json',
-  ]
+  static description =
+    "DELETE /projects/:id/repository/merged_branches (Maintainer role); the server answers 202 and deletes all branches merged into the default branch except protected ones. Prints the server's answer. Asks for confirmation on a terminal; pass --yes in scripts."
+  static examples = ['<%= config.bin %> branches delete-merged -p my-group/my-project', '<%= config.bin %> branches delete-merged -p 42 --yes --json']
   static flags = {...requiredProjectFlag, ...yesFlag}
 
   async run(): Promise<void> {

@@ -6,11 +6,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
   static summary = 'Delete a branch'
-  static description = 'DELETE /projects/:id/repository/branches/:branch (Developer role at least); the server answers 204. The default branch and protected branches cannot be deleted: the server explains why (exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> branches delete feature-login -p my-group/my-project',
-    '<%= config.bin %> branches delete release/2026-01 -p 42 --yes',
-  ]
+  static description =
+    'DELETE /projects/:id/repository/branches/:branch (Developer role at least); the server answers 204. The default branch and protected branches cannot be deleted: the server explains why (exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> branches delete feature-login -p my-group/my-project', '<%= config.bin %> branches delete release/2026-01 -p 42 --yes']
   static args = argsOf(BRANCH)
   static flags = {...requiredProjectFlag, ...yesFlag}
 

@@ -2,11 +2,11 @@ import {BRANCH_COLUMNS, BRANCH_FIELDS, BRANCH_FILTERS, listBranches} from '../..
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
 import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {inputLabel} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class BranchesList extends ApiCommand<typeof BranchesList> {
-  static summary = 'List the branches of a project\'s repository'
+  static summary = "List the branches of a project's repository"
   static description = 'GET /projects/:id/repository/branches, sorted by name. Needs no token for a public repository; otherwise any member can list. --search and --regex cannot be used together.'
   static fields = BRANCH_FIELDS
   static examples = [
@@ -24,7 +24,8 @@ export default class BranchesList extends ApiCommand<typeof BranchesList> {
   async run(): Promise<void> {
     const filters = await this.read(BRANCH_FILTERS)
     // The API refuses both at once: "search, regex are mutually exclusive".
-    if (filters.search !== undefined && filters.regex !== undefined) throw new UsageError(`${inputLabel(BRANCH_FILTERS.search)} and ${inputLabel(BRANCH_FILTERS.regex)} do not go together: give one of them`)
+    if (filters.search !== undefined && filters.regex !== undefined)
+      throw new UsageError(`${inputLabel(BRANCH_FILTERS.search)} and ${inputLabel(BRANCH_FILTERS.regex)} do not go together: give one of them`)
     await this.printList(listBranches(this.flags.project, filters))
   }
 }

@@ -5,7 +5,8 @@ import {argsOf, flagsOf} from '../../core/input-flags.js'
 
 export default class BranchesProtect extends ApiCommand<typeof BranchesProtect> {
   static summary = 'Protect a branch (or a wildcard such as release-*)'
-  static description = 'POST /projects/:id/protected_branches (Maintainer role); the server answers 201 with the protected branch, and the branch then shows protected: true. A branch already protected is a conflict (409, exit 6). Access levels default to Maintainers on the server.'
+  static description =
+    'POST /projects/:id/protected_branches (Maintainer role); the server answers 201 with the protected branch, and the branch then shows protected: true. A branch already protected is a conflict (409, exit 6). Access levels default to Maintainers on the server.'
   static examples = [
     '<%= config.bin %> branches protect main -p my-group/my-project',
     '<%= config.bin %> branches protect "release-*" -p 42 --push-access-level 0 --merge-access-level 30 --no-allow-force-push',

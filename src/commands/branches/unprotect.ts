@@ -6,11 +6,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class BranchesUnprotect extends ApiCommand<typeof BranchesUnprotect> {
   static summary = 'Remove the protection of a branch'
-  static description = 'DELETE /projects/:id/protected_branches/:name (Maintainer role); the server answers 204, or 404 (exit 3) when the name is not protected. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> branches unprotect stable -p my-group/my-project',
-    '<%= config.bin %> branches unprotect "release-*" -p 42 --yes',
-  ]
+  static description =
+    'DELETE /projects/:id/protected_branches/:name (Maintainer role); the server answers 204, or 404 (exit 3) when the name is not protected. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> branches unprotect stable -p my-group/my-project', '<%= config.bin %> branches unprotect "release-*" -p 42 --yes']
   static args = argsOf(PROTECTED_BRANCH)
   static flags = {...requiredProjectFlag, ...yesFlag}
 

@@ -8,7 +8,8 @@ import {readInputRecords} from '../../core/records-file.js'
 
 export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCreate> {
   static summary = 'Create an instance-level CI/CD variable, or many from a file'
-  static description = 'POST /admin/ci/variables. Administrator only. A taken key fails (400 "has already been taken"); `ci-variables set` creates or updates instead. Without --value or --value-file the value is asked for, masked, on a terminal. With --from-file, creates every variable of a JSON, YAML or CSV file (fields key, value, description, variable_type, masked, protected, raw); every record is checked before anything is sent, then several are created at a time and each is reported.'
+  static description =
+    'POST /admin/ci/variables. Administrator only. A taken key fails (400 "has already been taken"); `ci-variables set` creates or updates instead. Without --value or --value-file the value is asked for, masked, on a terminal. With --from-file, creates every variable of a JSON, YAML or CSV file (fields key, value, description, variable_type, masked, protected, raw); every record is checked before anything is sent, then several are created at a time and each is reported.'
   static examples = [
     '<%= config.bin %> ci-variables create DEPLOY_REGION --value eu-west-1 --description "Default region"',
     '<%= config.bin %> ci-variables create KUBECONFIG --value-file ~/.kube/config --variable-type file --protected',
@@ -24,7 +25,15 @@ export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCrea
     if (this.flags['from-file']) {
       if (this.args.key !== undefined) throw new UsageError('KEY and --from-file do not go together: the file names the keys')
       const variables = await readInputRecords(this.flags['from-file'], VARIABLE_INPUTS)
-      return this.reportBulk(await runBulk(variables, v => v.key, v => createVariable(this.api, v), this.flags.concurrency, 'created'))
+      return this.reportBulk(
+        await runBulk(
+          variables,
+          v => v.key,
+          v => createVariable(this.api, v),
+          this.flags.concurrency,
+          'created',
+        ),
+      )
     }
     await this.print(await createVariable(this.api, await this.read(VARIABLE_INPUTS)))
   }

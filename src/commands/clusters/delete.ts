@@ -5,13 +5,11 @@ import {done, thing} from '../../core/notes.js'
 
 export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
   static summary = 'Remove a certificate-based cluster from a project (deprecated)'
-  static description = 'DELETE /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. Removes the record only: the resources inside the connected cluster remain. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static description =
+    'DELETE /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. Removes the record only: the resources inside the connected cluster remain. Asks for confirmation on a terminal; pass --yes in scripts.'
   static state = 'deprecated'
   static deprecationOptions = CLUSTERS_DEPRECATION
-  static examples = [
-    '<%= config.bin %> clusters delete 18 -p my-group/my-project',
-    '<%= config.bin %> clusters delete 18 -p 42 --yes',
-  ]
+  static examples = ['<%= config.bin %> clusters delete 18 -p my-group/my-project', '<%= config.bin %> clusters delete 18 -p 42 --yes']
   static args = {cluster_id: idArg('CLUSTER_ID', 'cluster ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 

@@ -7,10 +7,7 @@ export default class ClustersGet extends ApiCommand<typeof ClustersGet> {
   static description = 'GET /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. The orchestrator token is never returned.'
   static state = 'deprecated'
   static deprecationOptions = CLUSTERS_DEPRECATION
-  static examples = [
-    '<%= config.bin %> clusters get 18 -p my-group/my-project',
-    '<%= config.bin %> clusters get 18 -p 42 --json',
-  ]
+  static examples = ['<%= config.bin %> clusters get 18 -p my-group/my-project', '<%= config.bin %> clusters get 18 -p 42 --json']
   static args = {cluster_id: idArg('CLUSTER_ID', 'cluster ID')}
   static flags = {...requiredProjectFlag}
 

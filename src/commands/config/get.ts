@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../core/base-command.js'
-import {profileName, readProfile, type ProfileKey} from '../../core/config-store.js'
+import {type ProfileKey, profileName, readProfile} from '../../core/config-store.js'
 import {CliError, ExitCode} from '../../core/errors.js'
 import {profileFlag} from '../../core/profile-flag.js'
 import {profileKeyArg} from '../../core/profile-key-arg.js'

@@ -1,14 +1,16 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../core/base-command.js'
-import {PROFILE_KEYS, profileName, updateProfile, type ProfileKey} from '../../core/config-store.js'
+import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config-store.js'
 import {normalizeHost} from '../../core/connection.js'
+import {done, thing} from '../../core/notes.js'
 import {profileFlag} from '../../core/profile-flag.js'
 import {profileKeyArg} from '../../core/profile-key-arg.js'
-import {done, thing} from '../../core/notes.js'
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static summary = 'Change one setting of a profile'
-  static description = `Settings: ${Object.entries(PROFILE_KEYS).map(([k, v]) => `${k} (${v.description})`).join('; ')}.`
+  static description = `Settings: ${Object.entries(PROFILE_KEYS)
+    .map(([k, v]) => `${k} (${v.description})`)
+    .join('; ')}.`
   static examples = ['<%= config.bin %> config set host https://forge.example.com', '<%= config.bin %> config set timeout 60 --profile ci', '<%= config.bin %> config set output yaml']
   static args = {key: profileKeyArg, value: Args.string({description: 'new value', required: true})}
   static flags = {...profileFlag}

@@ -7,7 +7,8 @@ import {flagsOf} from '../../core/input-flags.js'
 
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'
-  static description = 'With -p: POST /projects/:id/deploy_keys once per project (Maintainer role in each). A key already used in a project you maintain is joined, keeping its ID; can_push is set per project. With several projects the key is added to each, several at a time, and every project gets a result line; the exit code is non-zero when any failed. Without -p: POST /deploy_keys, a public key of the instance (administrator). The key text is checked locally first.'
+  static description =
+    'With -p: POST /projects/:id/deploy_keys once per project (Maintainer role in each). A key already used in a project you maintain is joined, keeping its ID; can_push is set per project. With several projects the key is added to each, several at a time, and every project gets a result line; the exit code is non-zero when any failed. Without -p: POST /deploy_keys, a public key of the instance (administrator). The key text is checked locally first.'
   static examples = [
     '<%= config.bin %> deploy-keys add --title "CI deploy" --key-file ~/.ssh/ci.pub -p my-group/my-project --can-push',
     '<%= config.bin %> deploy-keys add --title "Backup reader" --key-file backup.pub -p group/app-1,group/app-2 -p group/app-3',
@@ -29,6 +30,13 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
     }
     const projectKey = {...key, can_push: canPush}
     if (projects.length === 1) return this.print(await addProjectDeployKey(this.api, projects[0]!, projectKey))
-    await this.reportBulk(await runBulk(projects, p => `project ${p}`, p => addProjectDeployKey(this.api, p, projectKey), this.flags.concurrency))
+    await this.reportBulk(
+      await runBulk(
+        projects,
+        p => `project ${p}`,
+        p => addProjectDeployKey(this.api, p, projectKey),
+        this.flags.concurrency,
+      ),
+    )
   }
 }

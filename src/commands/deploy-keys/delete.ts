@@ -5,11 +5,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete> {
   static summary = 'Remove a deploy key from a project'
-  static description = 'DELETE /projects/:id/deploy_keys/:key_id (Maintainer role). The key stays in the other projects that use it; when this project was the last one, the key is deleted from the system. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> deploy-keys delete 12 -p my-group/my-project',
-    '<%= config.bin %> deploy-keys delete 12 -p 42 --yes',
-  ]
+  static description =
+    'DELETE /projects/:id/deploy_keys/:key_id (Maintainer role). The key stays in the other projects that use it; when this project was the last one, the key is deleted from the system. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> deploy-keys delete 12 -p my-group/my-project', '<%= config.bin %> deploy-keys delete 12 -p 42 --yes']
   static args = {key_id: idArg('KEY_ID', 'deploy key ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 

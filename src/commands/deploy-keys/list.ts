@@ -1,16 +1,13 @@
-import {DEPLOY_KEY_COLUMNS, DEPLOY_KEY_FILTERS, UNSCOPED_DEPLOY_KEY_COLUMNS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys} from '../../api/deploy-keys.js'
+import {DEPLOY_KEY_COLUMNS, DEPLOY_KEY_FILTERS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys, UNSCOPED_DEPLOY_KEY_COLUMNS} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 
 export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
-  static summary = 'List deploy keys of the instance, of a project, or of a user\'s projects'
-  static description = 'Without -p or -u: GET /deploy_keys, every deploy key of the instance with the projects it can write to and read from (administrator; self-managed and dedicated only). With -p: GET /projects/:id/deploy_keys (Maintainer role). With -u: GET /users/:id_or_username/project_deploy_keys, the keys enabled in projects that you and that user both maintain.'
-  static examples = [
-    '<%= config.bin %> deploy-keys list --public',
-    '<%= config.bin %> deploy-keys list -p my-group/my-project',
-    '<%= config.bin %> deploy-keys list -u alice --all --json',
-  ]
+  static summary = "List deploy keys of the instance, of a project, or of a user's projects"
+  static description =
+    'Without -p or -u: GET /deploy_keys, every deploy key of the instance with the projects it can write to and read from (administrator; self-managed and dedicated only). With -p: GET /projects/:id/deploy_keys (Maintainer role). With -u: GET /users/:id_or_username/project_deploy_keys, the keys enabled in projects that you and that user both maintain.'
+  static examples = ['<%= config.bin %> deploy-keys list --public', '<%= config.bin %> deploy-keys list -p my-group/my-project', '<%= config.bin %> deploy-keys list -u alice --all --json']
   static flags = {
     project: {...optionalProjectFlag.project, exclusive: ['user']},
     user: {...optionalUserFlag.user, description: 'user ID or username', exclusive: ['project']},

@@ -7,10 +7,7 @@ import {done, thing} from '../../core/notes.js'
 export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
   static summary = 'Delete one of your draft notes'
   static description = 'DELETE /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> draft-notes delete 7 -p my-group/my-project --mr 11',
-    '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes',
-  ]
+  static examples = ['<%= config.bin %> draft-notes delete 7 -p my-group/my-project --mr 11', '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes']
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST), ...yesFlag}
 

@@ -5,11 +5,9 @@ import {flagsOf} from '../../core/input-flags.js'
 
 export default class DraftNotesGet extends ApiCommand<typeof DraftNotesGet> {
   static summary = 'Show one of your draft notes'
-  static description = 'GET /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. The spec shows this answer as an array of one; forgectl prints the draft note itself (with --json too), as for every other record. Another author\'s draft is not found (exit 3).'
-  static examples = [
-    '<%= config.bin %> draft-notes get 7 -p my-group/my-project --mr 11',
-    '<%= config.bin %> draft-notes get 7 -p 42 --mr 11 --json',
-  ]
+  static description =
+    "GET /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. The spec shows this answer as an array of one; forgectl prints the draft note itself (with --json too), as for every other record. Another author's draft is not found (exit 3)."
+  static examples = ['<%= config.bin %> draft-notes get 7 -p my-group/my-project --mr 11', '<%= config.bin %> draft-notes get 7 -p 42 --mr 11 --json']
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST)}
 

@@ -6,11 +6,9 @@ import {done} from '../../core/notes.js'
 
 export default class DraftNotesPublishAll extends ApiCommand<typeof DraftNotesPublishAll> {
   static summary = 'Publish all your draft notes on a merge request'
-  static description = 'POST /projects/:id/merge_requests/:merge_request_iid/draft_notes/bulk_publish. Publishes your drafts only; other reviewers\' drafts stay theirs. The server answers 204 without a count, so forgectl lists your drafts before and after and reports on stderr how many were published.'
-  static examples = [
-    '<%= config.bin %> draft-notes publish-all -p my-group/my-project --mr 11',
-    '<%= config.bin %> draft-notes publish-all -p 42 --mr 11 --dry-run',
-  ]
+  static description =
+    "POST /projects/:id/merge_requests/:merge_request_iid/draft_notes/bulk_publish. Publishes your drafts only; other reviewers' drafts stay theirs. The server answers 204 without a count, so forgectl lists your drafts before and after and reports on stderr how many were published."
+  static examples = ['<%= config.bin %> draft-notes publish-all -p my-group/my-project --mr 11', '<%= config.bin %> draft-notes publish-all -p 42 --mr 11 --dry-run']
   static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST)}
 
   async run(): Promise<void> {

@@ -6,11 +6,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPublish> {
   static summary = 'Publish one of your draft notes'
-  static description = 'PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id/publish. The server answers 204: the draft becomes a note everyone can see and leaves your drafts.'
-  static examples = [
-    '<%= config.bin %> draft-notes publish 7 -p my-group/my-project --mr 11',
-    '<%= config.bin %> draft-notes publish 7 -p 42 --mr 11 --verbose',
-  ]
+  static description =
+    'PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id/publish. The server answers 204: the draft becomes a note everyone can see and leaves your drafts.'
+  static examples = ['<%= config.bin %> draft-notes publish 7 -p my-group/my-project --mr 11', '<%= config.bin %> draft-notes publish 7 -p 42 --mr 11 --verbose']
   static args = {note_id: idArg('NOTE_ID', 'draft note ID')}
   static flags = {...requiredProjectFlag, ...flagsOf(MERGE_REQUEST)}
 

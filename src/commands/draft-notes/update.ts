@@ -1,13 +1,14 @@
 import {DRAFT_NOTE_CHANGES, POSITION, positionOf, updateDraftNote} from '../../api/draft-notes.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {positionFlags} from './create.js'
 
 export default class DraftNotesUpdate extends ApiCommand<typeof DraftNotesUpdate> {
   static summary = 'Change the text or the position of one of your draft notes'
-  static description = 'PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Needs --note (or --note-file) or a position; a position replaces the old one whole, so it follows the same rules as in create.'
+  static description =
+    'PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Needs --note (or --note-file) or a position; a position replaces the old one whole, so it follows the same rules as in create.'
   static examples = [
     '<%= config.bin %> draft-notes update 7 -p my-group/my-project --mr 11 --note "Off by one, I think."',
     '<%= config.bin %> draft-notes update 7 -p 42 --mr 11 --position-type file --position-base-sha 5d6e9a1 --position-start-sha 5d6e9a1 --position-head-sha 9c8b7a6 --position-new-path docs/api.md',

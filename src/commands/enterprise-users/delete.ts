@@ -6,11 +6,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
   static summary = 'Delete an enterprise user'
-  static description = 'DELETE /groups/:id/enterprise_users/:user_id (Owner of the top-level group). By default the user\'s contributions move to a system-wide placeholder user; --hard-delete deletes the user, their contributions and the groups they alone own. A user who is the sole Owner of a group is refused without --hard-delete (409, exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> enterprise-users delete 1042 -g acme',
-    '<%= config.bin %> enterprise-users delete 1042 -g 10 --hard-delete --yes',
-  ]
+  static description =
+    "DELETE /groups/:id/enterprise_users/:user_id (Owner of the top-level group). By default the user's contributions move to a system-wide placeholder user; --hard-delete deletes the user, their contributions and the groups they alone own. A user who is the sole Owner of a group is refused without --hard-delete (409, exit 6). Asks for confirmation on a terminal; pass --yes in scripts."
+  static examples = ['<%= config.bin %> enterprise-users delete 1042 -g acme', '<%= config.bin %> enterprise-users delete 1042 -g 10 --hard-delete --yes']
   static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {
     ...flagsOf(ENTERPRISE_GROUP),

@@ -6,11 +6,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
   static summary = 'Disable two-factor authentication of an enterprise user'
-  static description = 'PATCH /groups/:id/enterprise_users/:user_id/disable_two_factor (Owner of the top-level group). Refused when the user has not enabled it (400, exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> enterprise-users disable-2fa 1042 -g acme',
-    '<%= config.bin %> enterprise-users disable-2fa 1042 -g 10 --yes',
-  ]
+  static description =
+    'PATCH /groups/:id/enterprise_users/:user_id/disable_two_factor (Owner of the top-level group). Refused when the user has not enabled it (400, exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> enterprise-users disable-2fa 1042 -g acme', '<%= config.bin %> enterprise-users disable-2fa 1042 -g 10 --yes']
   static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {...flagsOf(ENTERPRISE_GROUP), ...yesFlag}
 

@@ -1,16 +1,14 @@
 import {ENTERPRISE_GROUP, ENTERPRISE_USER_CHANGES, updateEnterpriseUser} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class EnterpriseUsersUpdate extends ApiCommand<typeof EnterpriseUsersUpdate> {
   static summary = 'Change the name or e-mail of an enterprise user'
-  static description = 'PATCH /groups/:id/enterprise_users/:user_id (Owner of the top-level group). Needs --name or --email. The e-mail must belong to a domain the group has verified; the server refuses others (exit 6).'
-  static examples = [
-    '<%= config.bin %> enterprise-users update 1042 -g acme --name "Jane Smith"',
-    '<%= config.bin %> enterprise-users update 1042 -g 10 --email jane.smith@acme.example.com --json',
-  ]
+  static description =
+    'PATCH /groups/:id/enterprise_users/:user_id (Owner of the top-level group). Needs --name or --email. The e-mail must belong to a domain the group has verified; the server refuses others (exit 6).'
+  static examples = ['<%= config.bin %> enterprise-users update 1042 -g acme --name "Jane Smith"', '<%= config.bin %> enterprise-users update 1042 -g 10 --email jane.smith@acme.example.com --json']
   static args = {user_id: idArg('USER_ID', 'user ID')}
   static flags = {
     ...flagsOf(ENTERPRISE_GROUP),

@@ -6,10 +6,7 @@ import {done, thing} from '../../core/notes.js'
 export default class FeatureUserListsDelete extends ApiCommand<typeof FeatureUserListsDelete> {
   static summary = 'Delete a feature flag user list'
   static description = 'DELETE /projects/:id/feature_flags_user_lists/:iid (Developer role at least). Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> feature-user-lists delete 1 -p my-group/my-project',
-    '<%= config.bin %> feature-user-lists delete 1 -p 42 --yes',
-  ]
+  static examples = ['<%= config.bin %> feature-user-lists delete 1 -p my-group/my-project', '<%= config.bin %> feature-user-lists delete 1 -p 42 --yes']
   static args = {iid: idArg('IID', 'user list IID (per project)')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 

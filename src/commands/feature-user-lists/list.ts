@@ -1,17 +1,13 @@
-import {USER_LIST_COLUMNS, USER_LIST_FILTERS, listUserLists} from '../../api/feature-user-lists.js'
+import {listUserLists, USER_LIST_COLUMNS, USER_LIST_FIELDS, USER_LIST_FILTERS} from '../../api/feature-user-lists.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
-import {USER_LIST_FIELDS} from '../../api/feature-user-lists.js'
 
 export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserListsList> {
   static summary = "List a project's feature flag user lists"
   static description = 'GET /projects/:id/feature_flags_user_lists (Developer role at least).'
   static fields = USER_LIST_FIELDS
-  static examples = [
-    '<%= config.bin %> feature-user-lists list -p my-group/my-project',
-    '<%= config.bin %> feature-user-lists list -p 42 --search beta --json',
-  ]
+  static examples = ['<%= config.bin %> feature-user-lists list -p my-group/my-project', '<%= config.bin %> feature-user-lists list -p 42 --search beta --json']
   static columns = USER_LIST_COLUMNS
   // -q prints the IID: the other feature-user-lists commands take it, not the ID
   static handle = 'iid'

@@ -1,16 +1,12 @@
-import {DEFINITION_COLUMNS, listDefinitions} from '../../api/features.js'
+import {DEFINITION_COLUMNS, DEFINITION_FIELDS, listDefinitions} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'
-import {DEFINITION_FIELDS} from '../../api/features.js'
 
 export default class FeaturesDefinitions extends ApiCommand<typeof FeaturesDefinitions> {
   static summary = 'List the feature flag definitions the instance knows'
   static description = 'GET /features/definitions. Administrator only (self-managed). Each definition names its type, owning group, milestone and default state.'
   static fields = DEFINITION_FIELDS
-  static examples = [
-    '<%= config.bin %> features definitions',
-    '<%= config.bin %> features definitions --all --json',
-  ]
+  static examples = ['<%= config.bin %> features definitions', '<%= config.bin %> features definitions --all --json']
   static columns = DEFINITION_COLUMNS
   static flags = {...listFlags}
 

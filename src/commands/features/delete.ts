@@ -1,16 +1,14 @@
 import {deleteFeature, FEATURE_NAME} from '../../api/features.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {argsOf} from '../../core/input-flags.js'
 import {yesFlag} from '../../core/flags.js'
+import {argsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class FeaturesDelete extends ApiCommand<typeof FeaturesDelete> {
   static summary = "Remove a feature flag's gates"
-  static description = 'DELETE /features/:name. Administrator only (self-managed). The flag falls back to its default; the server answers the same whether or not a gate existed. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> features delete new_navigation',
-    '<%= config.bin %> features delete new_navigation --yes',
-  ]
+  static description =
+    'DELETE /features/:name. Administrator only (self-managed). The flag falls back to its default; the server answers the same whether or not a gate existed. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> features delete new_navigation', '<%= config.bin %> features delete new_navigation --yes']
   static args = argsOf(FEATURE_NAME)
   static flags = {...yesFlag}
 

@@ -4,7 +4,8 @@ import {argsOf, flagsOf} from '../../core/input-flags.js'
 
 export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
   static summary = 'Set a feature flag gate: on, off, a percentage, or for some actors'
-  static description = 'POST /features/:name. Administrator only (self-managed). VALUE true turns the flag on, false off; an integer 0-100 makes it conditional on a percentage of time (default) or, with --key percentage_of_actors, of actors. With --user, --group, --namespace, --project, --repository or --feature-group (gate targets here, not scopes; repeatable or comma lists, several kinds in one call) VALUE true or false enables or disables it for those actors only. The flag is created if absent; --force skips validation such as the YAML definition.'
+  static description =
+    'POST /features/:name. Administrator only (self-managed). VALUE true turns the flag on, false off; an integer 0-100 makes it conditional on a percentage of time (default) or, with --key percentage_of_actors, of actors. With --user, --group, --namespace, --project, --repository or --feature-group (gate targets here, not scopes; repeatable or comma lists, several kinds in one call) VALUE true or false enables or disables it for those actors only. The flag is created if absent; --force skips validation such as the YAML definition.'
   static examples = [
     '<%= config.bin %> features set new_navigation true',
     '<%= config.bin %> features set new_navigation 25 --key percentage_of_actors',

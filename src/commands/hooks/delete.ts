@@ -6,10 +6,7 @@ import {done, thing} from '../../core/notes.js'
 export default class HooksDelete extends ApiCommand<typeof HooksDelete> {
   static summary = 'Delete a system hook'
   static description = 'DELETE /hooks/:id. Administrator only (self-managed). Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> hooks delete 3',
-    '<%= config.bin %> hooks delete 3 --yes',
-  ]
+  static examples = ['<%= config.bin %> hooks delete 3', '<%= config.bin %> hooks delete 3 --yes']
   static args = {hook_id: idArg('HOOK_ID', 'system hook ID')}
   static flags = {...yesFlag}
 

@@ -1,12 +1,13 @@
 import {HOOK_CHANGES, updateHook} from '../../api/hooks.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
   static summary = 'Change a system hook'
-  static description = 'PUT /hooks/:hook_id. Administrator only (self-managed). Give at least one change; the others keep their value. The API does not change name or description here. --secret-token replaces the hook\'s `token` and is never shown back.'
+  static description =
+    "PUT /hooks/:hook_id. Administrator only (self-managed). Give at least one change; the others keep their value. The API does not change name or description here. --secret-token replaces the hook's `token` and is never shown back."
   static examples = [
     '<%= config.bin %> hooks update 3 --url https://hooks.example.com/v2 --secret-token "$NEW_SECRET"',
     '<%= config.bin %> hooks update 3 --no-enable-ssl-verification --repository-update-events',

@@ -4,7 +4,8 @@ import {flagsOf} from '../../core/input-flags.js'
 
 export default class ImpersonationTokensCreate extends ApiCommand<typeof ImpersonationTokensCreate> {
   static summary = 'Create an impersonation token that acts on behalf of a user'
-  static description = 'POST /users/:user_id/impersonation_tokens (administrator). The token can make API calls and read and write repositories as the user, and the user does not see it on their settings page. Without --expires-at the server sets the maximum lifetime (the spec lists expires_at as required but describes this default). The value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON.'
+  static description =
+    'POST /users/:user_id/impersonation_tokens (administrator). The token can make API calls and read and write repositories as the user, and the user does not see it on their settings page. Without --expires-at the server sets the maximum lifetime (the spec lists expires_at as required but describes this default). The value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON.'
   static examples = [
     '<%= config.bin %> impersonation-tokens create -u 42 --name support-session --scope api --expires-at 2026-06-30',
     '<%= config.bin %> impersonation-tokens create -u 42 --name audit --scope read_user,read_repository --json',

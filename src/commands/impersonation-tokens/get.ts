@@ -1,15 +1,12 @@
 import {getImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class ImpersonationTokensGet extends ApiCommand<typeof ImpersonationTokensGet> {
   static summary = 'Show one impersonation token of a user'
   static description = 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id (administrator). The value is not part of it: it was shown once, at creation.'
-  static examples = [
-    '<%= config.bin %> impersonation-tokens get 7 -u 42',
-    '<%= config.bin %> impersonation-tokens get 7 -u 42 --json',
-  ]
+  static examples = ['<%= config.bin %> impersonation-tokens get 7 -u 42', '<%= config.bin %> impersonation-tokens get 7 -u 42 --json']
   static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
   static flags = {...flagsOf(TOKEN_USER)}
 

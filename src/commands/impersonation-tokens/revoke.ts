@@ -1,16 +1,14 @@
 import {revokeImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, yesFlag} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
 
 export default class ImpersonationTokensRevoke extends ApiCommand<typeof ImpersonationTokensRevoke> {
   static summary = 'Revoke an impersonation token'
-  static description = 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id (administrator). The token becomes revoked (revoked=true, active=false) and stops authenticating at once. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> impersonation-tokens revoke 7 -u 42',
-    '<%= config.bin %> impersonation-tokens revoke 7 -u 42 --yes',
-  ]
+  static description =
+    'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id (administrator). The token becomes revoked (revoked=true, active=false) and stops authenticating at once. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> impersonation-tokens revoke 7 -u 42', '<%= config.bin %> impersonation-tokens revoke 7 -u 42 --yes']
   static args = {token_id: idArg('TOKEN_ID', 'impersonation token ID')}
   static flags = {...flagsOf(TOKEN_USER), ...yesFlag}
 

@@ -2,14 +2,15 @@ import * as Flags from '@oclif/core/flags'
 import {KEY_COLUMNS, KEY_LOOKUP, KEY_TO_LOOK_UP, lookupKey} from '../../api/keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {UsageError} from '../../core/errors.js'
+import {checkText} from '../../core/input.js'
 import {argsOf} from '../../core/input-flags.js'
 import {readTextFile} from '../../core/input-read.js'
-import {checkText} from '../../core/input.js'
 import {parsePublicKey, sha256Fingerprint} from '../../core/public-key.js'
 
 export default class KeysLookup extends ApiCommand<typeof KeysLookup> {
   static summary = 'Find the SSH key or deploy key with a fingerprint, and its owner'
-  static description = 'GET /keys?fingerprint= (administrator). FINGERPRINT is SHA256:... as `ssh-keygen -l` prints it, or MD5 (aa:bb:... or MD5:aa:bb:...). With --key-file, the SHA256 fingerprint of that public key is computed locally. A deploy key\'s record also lists the projects it is enabled in (deploy_keys_projects).'
+  static description =
+    "GET /keys?fingerprint= (administrator). FINGERPRINT is SHA256:... as `ssh-keygen -l` prints it, or MD5 (aa:bb:... or MD5:aa:bb:...). With --key-file, the SHA256 fingerprint of that public key is computed locally. A deploy key's record also lists the projects it is enabled in (deploy_keys_projects)."
   static examples = [
     '<%= config.bin %> keys lookup SHA256:eHv0VITleXbQVULP5F1jwQkGU7Z8I2lPE81NyiwCNvE',
     '<%= config.bin %> keys lookup de:d0:53:50:47:35:f2:90:54:26:5f:18:2a:4c:7f:78 --json',

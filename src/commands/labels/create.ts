@@ -11,7 +11,8 @@ import {onlyFor, scopeOf} from '../../core/scope.js'
 
 export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
   static summary = 'Create a label in a project or a group'
-  static description = 'POST /projects/:id/labels or /groups/:id/labels (Developer role at least). With --if-not-exists an existing label of that name is shown instead of failing, so scripts can run it again. With --from-file, creates every label of a JSON, YAML or CSV file (fields name, color, description, priority, archived): every record is checked before anything is sent, then several are created at a time and each is reported as created, already there (with --if-not-exists) or failed.'
+  static description =
+    'POST /projects/:id/labels or /groups/:id/labels (Developer role at least). With --if-not-exists an existing label of that name is shown instead of failing, so scripts can run it again. With --from-file, creates every label of a JSON, YAML or CSV file (fields name, color, description, priority, archived): every record is checked before anything is sent, then several are created at a time and each is reported as created, already there (with --if-not-exists) or failed.'
   static examples = [
     '<%= config.bin %> labels create bug --color "#d9534f" -p my-group/my-project',
     '<%= config.bin %> labels create triage --color orange -g my-group --description "Needs a look"',
@@ -30,12 +31,18 @@ export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
     const scope = scopeOf(this.flags)
     onlyFor(scope, 'projects', this.flags, ['priority'])
     // The platform answers 409 "Label already exists" for a taken name.
-    const create = (label: NewLabel) => this.flags['if-not-exists']
-      ? createOrExisting(() => createLabel(this.api, scope, label), 409, () => getLabel(this.api, scope, label.name, {include_ancestor_groups: false}))
-      : createLabel(this.api, scope, label)
+    const create = (label: NewLabel) =>
+      this.flags['if-not-exists']
+        ? createOrExisting(
+            () => createLabel(this.api, scope, label),
+            409,
+            () => getLabel(this.api, scope, label.name, {include_ancestor_groups: false}),
+          )
+        : createLabel(this.api, scope, label)
     if (this.flags['from-file']) {
-      const labels = await readInputRecords(this.flags['from-file'], NEW_LABEL,
-        label => (scope.kind === 'groups' && label.priority !== undefined ? 'priority: applies to project labels only' : undefined))
+      const labels = await readInputRecords(this.flags['from-file'], NEW_LABEL, label =>
+        scope.kind === 'groups' && label.priority !== undefined ? 'priority: applies to project labels only' : undefined,
+      )
       return this.reportBulk(await runBulk(labels, l => l.name, create, this.flags.concurrency, 'created'))
     }
     const label = await this.read(NEW_LABEL)

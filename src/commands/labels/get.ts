@@ -6,10 +6,7 @@ import {LabelCommand} from '../../topics/labels.js'
 export default class LabelsGet extends LabelCommand<typeof LabelsGet> {
   static summary = 'Show one label'
   static description = 'GET /projects/:id/labels/:label_id or /groups/:id/labels/:label_id. LABEL is the ID or the title.'
-  static examples = [
-    '<%= config.bin %> labels get bug -p my-group/my-project',
-    '<%= config.bin %> labels get 42 -g my-group --json',
-  ]
+  static examples = ['<%= config.bin %> labels get bug -p my-group/my-project', '<%= config.bin %> labels get 42 -g my-group --json']
   static flags = {...LabelCommand.flags, ...flagsOf(LABEL_READ)}
 
   async run(): Promise<void> {

@@ -1,17 +1,14 @@
 import {LABEL_COLUMNS, LABEL_FIELDS, LABEL_FILTERS, listLabels} from '../../api/labels.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/flags.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {onlyFor, scopeOf} from '../../core/scope.js'
 
 export default class LabelsList extends ApiCommand<typeof LabelsList> {
   static summary = 'List the labels of a project or a group'
   static description = 'GET /projects/:id/labels or /groups/:id/labels. Anyone who can see the project or group can list its labels.'
   static fields = LABEL_FIELDS
-  static examples = [
-    '<%= config.bin %> labels list -p my-group/my-project',
-    '<%= config.bin %> labels list -g my-group --search bug --with-counts --all --json',
-  ]
+  static examples = ['<%= config.bin %> labels list -p my-group/my-project', '<%= config.bin %> labels list -g my-group --search bug --with-counts --all --json']
   static columns = LABEL_COLUMNS
   static flags = {
     ...projectOrGroupFlags,

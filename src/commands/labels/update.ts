@@ -1,13 +1,14 @@
 import {LABEL_CHANGES, updateLabel} from '../../api/labels.js'
 import {UsageError} from '../../core/errors.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {onlyFor} from '../../core/scope.js'
 import {LabelCommand} from '../../topics/labels.js'
 
 export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
   static summary = 'Change a label'
-  static description = 'PUT /projects/:id/labels/:label_id or /groups/:id/labels/:label_id (Developer role at least). A project label needs --new-name or --color; a group label needs at least one change.'
+  static description =
+    'PUT /projects/:id/labels/:label_id or /groups/:id/labels/:label_id (Developer role at least). A project label needs --new-name or --color; a group label needs at least one change.'
   static examples = [
     '<%= config.bin %> labels update bug --color "#ff0000" -p my-group/my-project',
     '<%= config.bin %> labels update triage --new-name needs-triage -g my-group',

@@ -1,4 +1,4 @@
-import {MILESTONE_COLUMNS, MILESTONE_FIELDS, MILESTONE_FILTERS, checkWindow, listMilestones} from '../../api/milestones.js'
+import {checkWindow, listMilestones, MILESTONE_COLUMNS, MILESTONE_FIELDS, MILESTONE_FILTERS} from '../../api/milestones.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, requiredGroupFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
@@ -6,7 +6,8 @@ import {warning} from '../../core/notes.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static summary = 'List the milestones of a group'
-  static description = 'GET /groups/:id/milestones. Anyone who can see the group. --search looks in titles and descriptions; --search-title in titles only, and all its words must match. --start-date and --end-date go together and pick milestones that overlap that window.'
+  static description =
+    'GET /groups/:id/milestones. Anyone who can see the group. --search looks in titles and descriptions; --search-title in titles only, and all its words must match. --start-date and --end-date go together and pick milestones that overlap that window.'
   static fields = MILESTONE_FIELDS
   static examples = [
     '<%= config.bin %> milestones list -g my-group --state active',

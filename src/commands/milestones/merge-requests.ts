@@ -1,13 +1,10 @@
-import {WORK_ITEM_COLUMNS, listMilestoneMergeRequests} from '../../api/milestones.js'
+import {listMilestoneMergeRequests, WORK_ITEM_COLUMNS} from '../../api/milestones.js'
 import {MilestoneListCommand} from '../../topics/milestones.js'
 
 export default class MilestonesMergeRequests extends MilestoneListCommand<typeof MilestonesMergeRequests> {
   static summary = 'List the merge requests of a group milestone'
   static description = 'GET /groups/:id/milestones/:milestone_id/merge_requests. Anyone who can see the group; merge requests of projects you cannot see are left out.'
-  static examples = [
-    '<%= config.bin %> milestones merge-requests 302 -g my-group',
-    '<%= config.bin %> milestones merge-requests 302 -g 10 --columns iid,title,state,web_url',
-  ]
+  static examples = ['<%= config.bin %> milestones merge-requests 302 -g my-group', '<%= config.bin %> milestones merge-requests 302 -g 10 --columns iid,title,state,web_url']
   static columns = WORK_ITEM_COLUMNS
   protected list = listMilestoneMergeRequests
 }

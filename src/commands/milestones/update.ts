@@ -1,12 +1,13 @@
 import {checkDateOrder, MILESTONE_CHANGES, updateMilestone} from '../../api/milestones.js'
 import {requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {MilestoneCommand} from '../../topics/milestones.js'
 
 export default class MilestonesUpdate extends MilestoneCommand<typeof MilestonesUpdate> {
   static summary = 'Change a milestone of a group'
-  static description = 'PUT /groups/:id/milestones/:milestone_id (Reporter role at least). Needs at least one change. --description "", --due-date "" and --start-date "" remove the description or the date. --state-event close|activate does what `milestones close` and `milestones activate` do.'
+  static description =
+    'PUT /groups/:id/milestones/:milestone_id (Reporter role at least). Needs at least one change. --description "", --due-date "" and --start-date "" remove the description or the date. --state-event close|activate does what `milestones close` and `milestones activate` do.'
   static examples = [
     '<%= config.bin %> milestones update 302 -g my-group --due-date 2026-07-15',
     '<%= config.bin %> milestones update 302 -g 10 --title "Release 1.1.1" --state-event activate --json',

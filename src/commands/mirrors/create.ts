@@ -5,7 +5,8 @@ import {flagsOf} from '../../core/input-flags.js'
 
 export default class MirrorsCreate extends ApiCommand<typeof MirrorsCreate> {
   static summary = 'Add a push mirror to a project'
-  static description = 'POST /projects/:id/remote_mirrors (Maintainer role). Push mirroring is disabled unless --enabled is given; update_status starts as none. Credentials in --url are sent to the server and never shown back (nor in --verbose or --dry-run).'
+  static description =
+    'POST /projects/:id/remote_mirrors (Maintainer role). Push mirroring is disabled unless --enabled is given; update_status starts as none. Credentials in --url are sent to the server and never shown back (nor in --verbose or --dry-run).'
   static examples = [
     '<%= config.bin %> mirrors create -p my-group/my-project --url https://bot:TOKEN@backup.example.com/team/app.git --enabled',
     '<%= config.bin %> mirrors create -p 42 --url ssh://git@mirror.example.org/team/app.git --auth-method ssh_public_key --keep-divergent-refs',

@@ -6,10 +6,7 @@ import {done, thing} from '../../core/notes.js'
 export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
   static summary = 'Remove a push mirror'
   static description = 'DELETE /projects/:id/remote_mirrors/:mirror_id (Maintainer role); the server answers 204. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> mirrors delete 7 -p my-group/my-project',
-    '<%= config.bin %> mirrors delete 7 -p 42 --yes',
-  ]
+  static examples = ['<%= config.bin %> mirrors delete 7 -p my-group/my-project', '<%= config.bin %> mirrors delete 7 -p 42 --yes']
   static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {...requiredProjectFlag, ...yesFlag}
 

@@ -5,10 +5,7 @@ import {idArg, requiredProjectFlag} from '../../core/flags.js'
 export default class MirrorsGet extends ApiCommand<typeof MirrorsGet> {
   static summary = 'Show one push mirror and its update status'
   static description = 'GET /projects/:id/remote_mirrors/:mirror_id (Maintainer role). update_status is none, scheduled, started, finished or failed; last_error explains a failure.'
-  static examples = [
-    '<%= config.bin %> mirrors get 7 -p my-group/my-project',
-    '<%= config.bin %> mirrors get 7 -p 42 --json',
-  ]
+  static examples = ['<%= config.bin %> mirrors get 7 -p my-group/my-project', '<%= config.bin %> mirrors get 7 -p 42 --json']
   static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
   static flags = {...requiredProjectFlag}
 

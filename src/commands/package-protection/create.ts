@@ -1,15 +1,16 @@
-import {RULE_COLUMNS, NEW_RULE, createRule, ignoredDeleteLevel, noLevel, type NewRule} from '../../api/package-protection.js'
+import {createRule, ignoredDeleteLevel, NEW_RULE, type NewRule, noLevel, RULE_COLUMNS} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {runBulk} from '../../core/bulk.js'
 import {UsageError} from '../../core/errors.js'
 import {fromFileFlags, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {inputLabel} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 import {readInputRecords} from '../../core/records-file.js'
 
 export default class PackageProtectionCreate extends ApiCommand<typeof PackageProtectionCreate> {
   static summary = 'Protect packages of a project from push (or delete) below a role'
-  static description = 'POST /projects/:id/packages/protection/rules (Maintainer role at least). Needs --package-name-pattern, --package-type and at least one of the two levels set to a role. A pattern already protected for that package type is refused with 422 (exit 6). With --from-file, creates every rule of a JSON, YAML or CSV file (fields package_name_pattern, package_type, minimum_access_level_for_push, minimum_access_level_for_delete): every record is checked before anything is sent, then several are created at a time and each is reported as created or failed.'
+  static description =
+    'POST /projects/:id/packages/protection/rules (Maintainer role at least). Needs --package-name-pattern, --package-type and at least one of the two levels set to a role. A pattern already protected for that package type is refused with 422 (exit 6). With --from-file, creates every rule of a JSON, YAML or CSV file (fields package_name_pattern, package_type, minimum_access_level_for_push, minimum_access_level_for_delete): every record is checked before anything is sent, then several are created at a time and each is reported as created or failed.'
   static examples = [
     '<%= config.bin %> package-protection create -p my-group/my-project --package-name-pattern "@my-scope/*" --package-type npm --minimum-access-level-for-push maintainer',
     '<%= config.bin %> package-protection create -p 42 --package-name-pattern "com/acme/*" --package-type maven --minimum-access-level-for-push owner --minimum-access-level-for-delete admin',

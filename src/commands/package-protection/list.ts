@@ -1,16 +1,12 @@
-import {RULE_COLUMNS, listRules} from '../../api/package-protection.js'
+import {listRules, RULE_COLUMNS, RULE_FIELDS} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {RULE_FIELDS} from '../../api/package-protection.js'
 
 export default class PackageProtectionList extends ApiCommand<typeof PackageProtectionList> {
   static summary = 'List the package protection rules of a project'
   static description = 'GET /projects/:id/packages/protection/rules (Maintainer role at least).'
   static fields = RULE_FIELDS
-  static examples = [
-    '<%= config.bin %> package-protection list -p my-group/my-project',
-    '<%= config.bin %> package-protection list -p 42 --json',
-  ]
+  static examples = ['<%= config.bin %> package-protection list -p my-group/my-project', '<%= config.bin %> package-protection list -p 42 --json']
   static columns = RULE_COLUMNS
   static flags = {...requiredProjectFlag, ...listFlags}
 

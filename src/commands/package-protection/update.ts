@@ -1,12 +1,13 @@
-import {RULE_CHANGES, RULE_COLUMNS, ignoredDeleteLevel, updateRule} from '../../api/package-protection.js'
+import {ignoredDeleteLevel, RULE_CHANGES, RULE_COLUMNS, updateRule} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class PackageProtectionUpdate extends ApiCommand<typeof PackageProtectionUpdate> {
   static summary = 'Change a package protection rule'
-  static description = 'PATCH /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least). Every field is optional, but give at least one. `null` resets a level to its default (push: developer, delete: maintainer); the server refuses (400) a change that leaves both levels unset.'
+  static description =
+    'PATCH /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least). Every field is optional, but give at least one. `null` resets a level to its default (push: developer, delete: maintainer); the server refuses (400) a change that leaves both levels unset.'
   static examples = [
     '<%= config.bin %> package-protection update 7 -p my-group/my-project --minimum-access-level-for-push owner',
     '<%= config.bin %> package-protection update 7 -p 42 --package-name-pattern "@my-scope/core-*" --minimum-access-level-for-delete null',

@@ -1,16 +1,14 @@
 import {POLICY_SETTINGS, updatePolicy} from '../../api/registry-cleanup.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {flagsOf} from '../../core/input-flags.js'
 
 export default class RegistryCleanupUpdate extends ApiCommand<typeof RegistryCleanupUpdate> {
   static summary = "Change a group's virtual registry cleanup policy"
-  static description = 'PATCH /groups/:id/-/virtual_registries/cleanup/policy (group Owner). Needs at least one of --cadence (1, 7, 14, 30, 90), --enabled/--no-enabled, --keep-n-days-after-download (1-365).'
-  static examples = [
-    '<%= config.bin %> registry-cleanup update -g my-group --cadence 14',
-    '<%= config.bin %> registry-cleanup update -g 42 --no-enabled --json',
-  ]
+  static description =
+    'PATCH /groups/:id/-/virtual_registries/cleanup/policy (group Owner). Needs at least one of --cadence (1, 7, 14, 30, 90), --enabled/--no-enabled, --keep-n-days-after-download (1-365).'
+  static examples = ['<%= config.bin %> registry-cleanup update -g my-group --cadence 14', '<%= config.bin %> registry-cleanup update -g 42 --no-enabled --json']
   // a group has one policy: -q prints the group that -g takes
   static handle = 'group_id'
   static flags = {...requiredGroupFlag, ...flagsOf(POLICY_SETTINGS)}

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {DOWNLOAD_ALL_COLUMNS, RELATION_FILE, downloadAll, downloadRelation, folderForAll} from '../../api/relations-export.js'
+import {DOWNLOAD_ALL_COLUMNS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {clobberFlag} from '../../core/download.js'
 import {UsageError} from '../../core/errors.js'
@@ -10,7 +10,8 @@ import {saved} from '../../core/notes.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'
-  static description = 'GET /projects/:id/export_relations/download (Maintainer role at least): the gzipped NDJSON file of one finished relation (404, exit 3, until it is finished), or with --batched --batch-number one batch of a batched relation. The file streams to disk under a temporary name and takes its final name only when complete; a folder as FILE keeps the server\'s file name, - writes to standard output. With --all, reads the status and downloads every finished relation, every batch of batched ones, into DIR (default ./relations-<project>) a few at a time, reports each file, skips (and lists) relations that are not finished, and exits non-zero when any download failed. An existing file is kept unless --clobber is given (exit 2); the folder of a FILE must exist. Ctrl-C stops --all at once: the report lists each file as done, interrupted or not done, and no partial file is left.'
+  static description =
+    "GET /projects/:id/export_relations/download (Maintainer role at least): the gzipped NDJSON file of one finished relation (404, exit 3, until it is finished), or with --batched --batch-number one batch of a batched relation. The file streams to disk under a temporary name and takes its final name only when complete; a folder as FILE keeps the server's file name, - writes to standard output. With --all, reads the status and downloads every finished relation, every batch of batched ones, into DIR (default ./relations-<project>) a few at a time, reports each file, skips (and lists) relations that are not finished, and exits non-zero when any download failed. An existing file is kept unless --clobber is given (exit 2); the folder of a FILE must exist. Ctrl-C stops --all at once: the report lists each file as done, interrupted or not done, and no partial file is left."
   static examples = [
     '<%= config.bin %> relations-export download -p my-group/my-project --relation labels',
     '<%= config.bin %> relations-export download -p 42 --relation issues --batched --batch-number 2 issues-2.ndjson.gz',
@@ -18,7 +19,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     '<%= config.bin %> relations-export download -p my-group/my-project --all ./export',
   ]
   static args = {
-    file: Args.string({description: 'FILE to write (- for standard output; a folder keeps the server\'s name; default: the current folder), or with --all the DIR to fill'}),
+    file: Args.string({description: "FILE to write (- for standard output; a folder keeps the server's name; default: the current folder), or with --all the DIR to fill"}),
   }
   static flags = {
     ...requiredProjectFlag,

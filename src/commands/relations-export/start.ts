@@ -1,18 +1,16 @@
 import * as Flags from '@oclif/core/flags'
-import {EXPORT_OPTIONS, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, exportPoller, startExport} from '../../api/relations-export.js'
+import {EXPORT_OPTIONS, exportPoller, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, startExport} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
-import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 import {done, thing} from '../../core/notes.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 
 export default class RelationsExportStart extends ApiCommand<typeof RelationsExportStart> {
-  static summary = 'Start an export of a project\'s relations, one file per relation'
-  static description = 'POST /projects/:id/export_relations (Maintainer role at least); the server answers 202 and exports every top-level relation (labels, milestones, issues, merge_requests, ...) in the background. A start while an export runs starts a new export. With --wait, polls GET /projects/:id/export_relations/status until every relation of this export has finished and prints the status entries, or exits 9 naming each relation that failed with the server\'s error (exit 8 when --timeout passes first); entries of an earlier export are not taken for the new one. A spinner shows on a terminal only. Used mainly by group migration by direct transfer; it cannot be combined with project import and export.'
-  static examples = [
-    '<%= config.bin %> relations-export start -p my-group/my-project',
-    '<%= config.bin %> relations-export start -p 42 --batched --wait --timeout 1800 --interval 10',
-  ]
+  static summary = "Start an export of a project's relations, one file per relation"
+  static description =
+    "POST /projects/:id/export_relations (Maintainer role at least); the server answers 202 and exports every top-level relation (labels, milestones, issues, merge_requests, ...) in the background. A start while an export runs starts a new export. With --wait, polls GET /projects/:id/export_relations/status until every relation of this export has finished and prints the status entries, or exits 9 naming each relation that failed with the server's error (exit 8 when --timeout passes first); entries of an earlier export are not taken for the new one. A spinner shows on a terminal only. Used mainly by group migration by direct transfer; it cannot be combined with project import and export."
+  static examples = ['<%= config.bin %> relations-export start -p my-group/my-project', '<%= config.bin %> relations-export start -p 42 --batched --wait --timeout 1800 --interval 10']
   static columns = RELATION_EXPORT_COLUMNS
   static words = RELATION_EXPORT_WORDS
   static flags = {

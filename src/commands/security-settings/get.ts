@@ -5,10 +5,7 @@ import {requiredProjectFlag} from '../../core/flags.js'
 export default class SecuritySettingsGet extends ApiCommand<typeof SecuritySettingsGet> {
   static summary = 'Show the security settings of a project'
   static description = 'GET /projects/:id/security_settings (Developer role at least; Ultimate). A private project answers 404 to non-members.'
-  static examples = [
-    '<%= config.bin %> security-settings get -p my-group/my-project',
-    '<%= config.bin %> security-settings get -p 42 --json',
-  ]
+  static examples = ['<%= config.bin %> security-settings get -p my-group/my-project', '<%= config.bin %> security-settings get -p 42 --json']
   // a project has one set of settings: -q prints the project that -p takes
   static handle = 'project_id'
   static flags = {...requiredProjectFlag}

@@ -8,7 +8,8 @@ const SWITCH = SECURITY_SETTINGS_CHANGES.secret_push_protection_enabled.flag
 
 export default class SecuritySettingsUpdate extends ApiCommand<typeof SecuritySettingsUpdate> {
   static summary = 'Turn secret push protection of a project on or off'
-  static description = 'PUT /projects/:id/security_settings (Maintainer role at least; Ultimate). The API requires secret_push_protection_enabled: give exactly one of --secret-push-protection-enabled and --no-secret-push-protection-enabled (on a terminal, forgectl asks when neither is given).'
+  static description =
+    'PUT /projects/:id/security_settings (Maintainer role at least; Ultimate). The API requires secret_push_protection_enabled: give exactly one of --secret-push-protection-enabled and --no-secret-push-protection-enabled (on a terminal, forgectl asks when neither is given).'
   static examples = [
     '<%= config.bin %> security-settings update -p my-group/my-project --secret-push-protection-enabled',
     '<%= config.bin %> security-settings update -p 42 --no-secret-push-protection-enabled --json',

@@ -6,11 +6,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAccountsDelete> {
   static summary = 'Delete a service account of a top-level group'
-  static description = 'DELETE /groups/:id/service_accounts/:user_id (Owner of the top-level group). Its contributions move to a system-wide placeholder user; with --hard-delete they are deleted instead, with the groups the account alone owns. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> service-accounts delete 58 -g my-group',
-    '<%= config.bin %> service-accounts delete 58 -g 42 --hard-delete --yes',
-  ]
+  static description =
+    'DELETE /groups/:id/service_accounts/:user_id (Owner of the top-level group). Its contributions move to a system-wide placeholder user; with --hard-delete they are deleted instead, with the groups the account alone owns. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> service-accounts delete 58 -g my-group', '<%= config.bin %> service-accounts delete 58 -g 42 --hard-delete --yes']
   static args = argsOf(ACCOUNT)
   static flags = {...flagsOf(ACCOUNT_GROUP), ...yesFlag, ...flagsOf(SERVICE_ACCOUNT_DELETION)}
 

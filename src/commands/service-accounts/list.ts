@@ -1,13 +1,12 @@
-import {
-  ACCOUNT_SCOPE, GROUP_SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER, listServiceAccounts,
-} from '../../api/service-accounts.js'
+import {ACCOUNT_SCOPE, GROUP_SERVICE_ACCOUNT_COLUMNS, listServiceAccounts, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER} from '../../api/service-accounts.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
   static summary = 'List instance service accounts, or those of a top-level group'
-  static description = 'Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the API\'s sort direction here.'
+  static description =
+    "Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the API's sort direction here."
   static fields = SERVICE_ACCOUNT_FIELDS
   static examples = [
     '<%= config.bin %> service-accounts list',

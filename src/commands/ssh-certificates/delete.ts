@@ -5,11 +5,9 @@ import {done, thing} from '../../core/notes.js'
 
 export default class SshCertificatesDelete extends ApiCommand<typeof SshCertificatesDelete> {
   static summary = 'Delete an SSH certificate authority of a top-level group'
-  static description = 'DELETE /groups/:id/ssh_certificates/:id (Owner of a top-level group): certificates signed by that authority no longer give access. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> ssh-certificates delete 7 -g my-group',
-    '<%= config.bin %> ssh-certificates delete 7 -g 42 --yes',
-  ]
+  static description =
+    'DELETE /groups/:id/ssh_certificates/:id (Owner of a top-level group): certificates signed by that authority no longer give access. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> ssh-certificates delete 7 -g my-group', '<%= config.bin %> ssh-certificates delete 7 -g 42 --yes']
   static args = {cert_id: idArg('CERT_ID', 'SSH certificate ID')}
   static flags = {...requiredGroupFlag, ...yesFlag}
 

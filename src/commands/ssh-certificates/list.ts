@@ -1,16 +1,12 @@
-import {listSshCertificates, SSH_CERTIFICATE_COLUMNS} from '../../api/ssh-certificates.js'
+import {listSshCertificates, SSH_CERTIFICATE_COLUMNS, SSH_CERTIFICATE_FIELDS} from '../../api/ssh-certificates.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, requiredGroupFlag} from '../../core/flags.js'
-import {SSH_CERTIFICATE_FIELDS} from '../../api/ssh-certificates.js'
 
 export default class SshCertificatesList extends ApiCommand<typeof SshCertificatesList> {
   static summary = 'List the SSH certificate authorities of a top-level group'
   static description = 'GET /groups/:id/ssh_certificates (Owner of a top-level group; Premium and Ultimate, hosted offering).'
   static fields = SSH_CERTIFICATE_FIELDS
-  static examples = [
-    '<%= config.bin %> ssh-certificates list -g my-group',
-    '<%= config.bin %> ssh-certificates list -g 42 --all --json',
-  ]
+  static examples = ['<%= config.bin %> ssh-certificates list -g my-group', '<%= config.bin %> ssh-certificates list -g 42 --all --json']
   static columns = SSH_CERTIFICATE_COLUMNS
   static flags = {...requiredGroupFlag, ...listFlags}
 

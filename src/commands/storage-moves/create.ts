@@ -5,11 +5,9 @@ import {flagsOf} from '../../core/input-flags.js'
 
 export default class StorageMovesCreate extends ApiCommand<typeof StorageMovesCreate> {
   static summary = "Move a group's wiki repository to another storage"
-  static description = 'POST /groups/:group_id/repository_storage_moves. Administrator only. Without --destination-storage-name the server picks one by storage weights. The repository is read-only until the move ends; follow it with `storage-moves wait`.'
-  static examples = [
-    '<%= config.bin %> storage-moves create -g 42 --destination-storage-name storage-2',
-    '<%= config.bin %> storage-moves create -g my-group --json',
-  ]
+  static description =
+    'POST /groups/:group_id/repository_storage_moves. Administrator only. Without --destination-storage-name the server picks one by storage weights. The repository is read-only until the move ends; follow it with `storage-moves wait`.'
+  static examples = ['<%= config.bin %> storage-moves create -g 42 --destination-storage-name storage-2', '<%= config.bin %> storage-moves create -g my-group --json']
   static flags = {
     ...requiredGroupFlag,
     ...flagsOf(GROUP_MOVE),

@@ -1,17 +1,13 @@
-import {MOVE_COLUMNS, listGroupMoves} from '../../api/storage-moves.js'
+import {listGroupMoves, MOVE_COLUMNS, MOVE_FIELDS} from '../../api/storage-moves.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {listFlags, optionalGroupFlag} from '../../core/flags.js'
-import {MOVE_FIELDS} from '../../api/storage-moves.js'
 
 export default class StorageMovesList extends ApiCommand<typeof StorageMovesList> {
   static summary = 'List group repository storage moves'
-  static description = 'GET /group_repository_storage_moves (every group), or GET /groups/:group_id/repository_storage_moves with -g. Administrator only. Group moves carry the group wiki repositories, not the projects of the group.'
+  static description =
+    'GET /group_repository_storage_moves (every group), or GET /groups/:group_id/repository_storage_moves with -g. Administrator only. Group moves carry the group wiki repositories, not the projects of the group.'
   static fields = MOVE_FIELDS
-  static examples = [
-    '<%= config.bin %> storage-moves list',
-    '<%= config.bin %> storage-moves list -g 42 --json',
-    '<%= config.bin %> storage-moves list --all -o csv --columns id,state,group.name',
-  ]
+  static examples = ['<%= config.bin %> storage-moves list', '<%= config.bin %> storage-moves list -g 42 --json', '<%= config.bin %> storage-moves list --all -o csv --columns id,state,group.name']
   static columns = MOVE_COLUMNS
   static flags = {...optionalGroupFlag, ...listFlags}
 

@@ -7,7 +7,8 @@ import {done, thing} from '../../core/notes.js'
 
 export default class StorageMovesSchedule extends ApiCommand<typeof StorageMovesSchedule> {
   static summary = 'Move every repository of one type off a storage'
-  static description = 'POST /project_repository_storage_moves, /snippet_repository_storage_moves or /group_repository_storage_moves. Administrator only. Schedules moves of all repositories of that type on the source storage; the server answers 202 Accepted. Without --destination-storage-name the server picks by storage weights. Asks for confirmation on a terminal; pass --yes in scripts. Afterwards, check that no project remains: `forgectl api GET "/projects?repository_storage=NAME"`.'
+  static description =
+    'POST /project_repository_storage_moves, /snippet_repository_storage_moves or /group_repository_storage_moves. Administrator only. Schedules moves of all repositories of that type on the source storage; the server answers 202 Accepted. Without --destination-storage-name the server picks by storage weights. Asks for confirmation on a terminal; pass --yes in scripts. Afterwards, check that no project remains: `forgectl api GET "/projects?repository_storage=NAME"`.'
   static examples = [
     '<%= config.bin %> storage-moves schedule --type project --source-storage-name default --destination-storage-name storage-2',
     '<%= config.bin %> storage-moves schedule --type group --source-storage-name legacy --yes',

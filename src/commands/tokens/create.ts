@@ -4,7 +4,8 @@ import {flagsOf} from '../../core/input-flags.js'
 
 export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
   static summary = 'Create a personal access token for yourself, or for a user as an administrator'
-  static description = 'With --user: POST /users/:user_id/personal_access_tokens (administrator). Without: POST /user/personal_access_tokens, a token for the caller, which accepts only the scopes orchestrator_proxy and self_rotate (others are refused before sending). Without --expires-at the server sets the maximum allowed lifetime. The token value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON; --quiet prints the value alone.'
+  static description =
+    'With --user: POST /users/:user_id/personal_access_tokens (administrator). Without: POST /user/personal_access_tokens, a token for the caller, which accepts only the scopes orchestrator_proxy and self_rotate (others are refused before sending). Without --expires-at the server sets the maximum allowed lifetime. The token value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON; --quiet prints the value alone.'
   static examples = [
     '<%= config.bin %> tokens create --user 42 --name ci-deploy --scope api,read_repository --expires-at 2026-12-31',
     '<%= config.bin %> tokens create --name rotate-me --scope self_rotate --description "Rotates itself nightly"',

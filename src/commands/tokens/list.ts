@@ -5,8 +5,9 @@ import {listFlags} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
-  static summary = 'List personal access tokens: yours, or any user\'s as an administrator'
-  static description = 'GET /personal_access_tokens. Administrators see every token of the instance (--user narrows to one user); others see their own, and --user with another user\'s ID is refused (the server answers 401; forgectl checks that the token itself is valid and exits 5). Times are ISO 8601. Token values are never listed.'
+  static summary = "List personal access tokens: yours, or any user's as an administrator"
+  static description =
+    "GET /personal_access_tokens. Administrators see every token of the instance (--user narrows to one user); others see their own, and --user with another user's ID is refused (the server answers 401; forgectl checks that the token itself is valid and exits 5). Times are ISO 8601. Token values are never listed."
   static fields = TOKEN_FIELDS
   static examples = [
     '<%= config.bin %> tokens list --state active',
@@ -25,7 +26,10 @@ export default class TokensList extends ApiCommand<typeof TokensList> {
       if (user === undefined || !(error instanceof ApiError) || error.status !== 401) throw error
       // The platform answers 401, not 403, to --user of someone else from a non-administrator: a token
       // that still reads itself is valid, and then the 401 means "not allowed", not "log in again".
-      const valid = await getPersonalAccessToken(this.api, SELF).then(() => true, () => false)
+      const valid = await getPersonalAccessToken(this.api, SELF).then(
+        () => true,
+        () => false,
+      )
       throw valid ? new CliError(`only administrators can list another user's tokens (the server answered 401 to --user ${user})`, ExitCode.forbidden) : error
     }
   }

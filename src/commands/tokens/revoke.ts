@@ -1,16 +1,14 @@
 import {describeTokenRef, revokePersonalAccessToken, SELF, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idOrSelfArg, yesFlag} from '../../core/flags.js'
-import {staleProfileNote} from '../../core/stored-token.js'
 import {done} from '../../core/notes.js'
+import {staleProfileNote} from '../../core/stored-token.js'
 
 export default class TokensRevoke extends ApiCommand<typeof TokensRevoke> {
   static summary = 'Revoke a personal access token, or the one forgectl is using (self)'
-  static description = 'DELETE /personal_access_tokens/:id, or DELETE /personal_access_tokens/self (any scope may revoke itself); the server answers 204 and the token stops authenticating at once. Someone else\'s token needs an administrator. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> tokens revoke 301',
-    '<%= config.bin %> tokens revoke self --yes',
-  ]
+  static description =
+    "DELETE /personal_access_tokens/:id, or DELETE /personal_access_tokens/self (any scope may revoke itself); the server answers 204 and the token stops authenticating at once. Someone else's token needs an administrator. Asks for confirmation on a terminal; pass --yes in scripts."
+  static examples = ['<%= config.bin %> tokens revoke 301', '<%= config.bin %> tokens revoke self --yes']
   static args = {token_id: idOrSelfArg('TOKEN_ID', TOKEN_REF_DESCRIPTION)}
   static flags = {...yesFlag}
 

@@ -4,13 +4,14 @@ import {ApiCommand} from '../../core/base-command.js'
 import {CliError, UsageError} from '../../core/errors.js'
 import {idOrSelfArg, yesFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
+import {done, thing} from '../../core/notes.js'
 import {printStoredSecret} from '../../core/secret.js'
 import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/stored-token.js'
-import {done, thing} from '../../core/notes.js'
 
 export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
   static summary = 'Rotate a personal access token, or the one forgectl is using (self)'
-  static description = 'POST /personal_access_tokens/:id/rotate, or POST /personal_access_tokens/self/rotate (works with a token that has only the self_rotate scope). The server revokes the old token at once and returns a new one with the same name and scopes, valid one week unless --expires-at says otherwise; a revoked or expired token cannot be rotated (400). Someone else\'s token needs an administrator. The new value is shown once, as `tokens create` shows it (--quiet: the value alone). With self --update-profile the new value replaces the old one in the stored profile it came from (atomically), so that the next command keeps working, and stays off stdout unless --quiet; if storing fails the value is printed and the command exits 1. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static description =
+    "POST /personal_access_tokens/:id/rotate, or POST /personal_access_tokens/self/rotate (works with a token that has only the self_rotate scope). The server revokes the old token at once and returns a new one with the same name and scopes, valid one week unless --expires-at says otherwise; a revoked or expired token cannot be rotated (400). Someone else's token needs an administrator. The new value is shown once, as `tokens create` shows it (--quiet: the value alone). With self --update-profile the new value replaces the old one in the stored profile it came from (atomically), so that the next command keeps working, and stays off stdout unless --quiet; if storing fails the value is printed and the command exits 1. Asks for confirmation on a terminal; pass --yes in scripts."
   static examples = [
     '<%= config.bin %> tokens rotate self --update-profile --yes',
     'TOKEN=$(<%= config.bin %> tokens rotate self --yes --quiet)',

@@ -1,16 +1,17 @@
 import * as Flags from '@oclif/core/flags'
-import {EXPORT_COLUMNS, NEW_EXPORT, createExport, downloadExport, exportScope, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
+import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {checkTarget, clobberFlag} from '../../core/download.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
+import {done, thing} from '../../core/notes.js'
 import {withOptionalValue} from '../../core/optional-value.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
-import {done, thing} from '../../core/notes.js'
 
 export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate> {
   static summary = 'Start a vulnerability export of a project, a group or your security dashboard'
-  static description = 'POST /security/projects/:id/vulnerability_exports (-p), /security/groups/:id/vulnerability_exports (-g), or /security/vulnerability_exports (neither: the projects selected in your security dashboard). Developer role at least on the project or group; any signed-in user for the dashboard. One export at a time per user and project or group: a second one while the first runs is refused with 429 (exit 7). PDF needs the vulnerabilities_pdf_export feature flag. --wait polls until the export is finished; --download [FILE] waits too, then streams the document to FILE (a folder or no FILE: vulnerabilities-<id>.csv or .pdf there; - for stdout). An existing file is kept unless --clobber is given (exit 2, checked before the export is started).'
+  static description =
+    'POST /security/projects/:id/vulnerability_exports (-p), /security/groups/:id/vulnerability_exports (-g), or /security/vulnerability_exports (neither: the projects selected in your security dashboard). Developer role at least on the project or group; any signed-in user for the dashboard. One export at a time per user and project or group: a second one while the first runs is refused with 429 (exit 7). PDF needs the vulnerabilities_pdf_export feature flag. --wait polls until the export is finished; --download [FILE] waits too, then streams the document to FILE (a folder or no FILE: vulnerabilities-<id>.csv or .pdf there; - for stdout). An existing file is kept unless --clobber is given (exit 2, checked before the export is started).'
   static examples = [
     '<%= config.bin %> vuln-export create -p my-group/my-project',
     '<%= config.bin %> vuln-export create -g my-group --wait --timeout 900 --json',

@@ -1,15 +1,13 @@
 import {EXPORT_COLUMNS, getExport} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {idArg} from '../../core/flags.js'
-import {thing, info} from '../../core/notes.js'
+import {info, thing} from '../../core/notes.js'
 
 export default class VulnExportGet extends ApiCommand<typeof VulnExportGet> {
   static summary = 'Show a vulnerability export and whether it is finished'
-  static description = 'GET /security/vulnerability_exports/:id. Only the export\'s author can read it (404 for anyone else). While the export is not finished the server answers 202 with the record: forgectl prints it and says so on stderr (exit 0); `vuln-export wait` waits for it.'
-  static examples = [
-    '<%= config.bin %> vuln-export get 12',
-    '<%= config.bin %> vuln-export get 12 --json',
-  ]
+  static description =
+    "GET /security/vulnerability_exports/:id. Only the export's author can read it (404 for anyone else). While the export is not finished the server answers 202 with the record: forgectl prints it and says so on stderr (exit 0); `vuln-export wait` waits for it."
+  static examples = ['<%= config.bin %> vuln-export get 12', '<%= config.bin %> vuln-export get 12 --json']
   static columns = EXPORT_COLUMNS
   static args = {export_id: idArg('EXPORT_ID', 'vulnerability export ID')}
 

@@ -2,16 +2,14 @@ import {deleteWikiPage, WIKI_PAGE} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/flags.js'
 import {argsOf} from '../../core/input-flags.js'
-import {scopeOf, scopeThing} from '../../core/scope.js'
 import {done, thing} from '../../core/notes.js'
+import {scopeOf, scopeThing} from '../../core/scope.js'
 
 export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
   static summary = 'Delete a wiki page'
-  static description = 'DELETE /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least); the server answers 204 with an empty body. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> wikis delete old-notes -p my-group/my-project',
-    '<%= config.bin %> wikis delete docs/setup -g my-group --yes',
-  ]
+  static description =
+    'DELETE /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least); the server answers 204 with an empty body. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> wikis delete old-notes -p my-group/my-project', '<%= config.bin %> wikis delete docs/setup -g my-group --yes']
   static args = argsOf(WIKI_PAGE)
   static flags = {...projectOrGroupFlags, ...yesFlag}
 

@@ -6,7 +6,8 @@ import {scopeOf} from '../../core/scope.js'
 
 export default class WikisGet extends ApiCommand<typeof WikisGet> {
   static summary = 'Show one wiki page'
-  static description = 'GET /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Guest role at least). SLUG may name a directory (docs/setup); it is sent as one encoded segment. --version reads an earlier version of the page by its SHA.'
+  static description =
+    'GET /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Guest role at least). SLUG may name a directory (docs/setup); it is sent as one encoded segment. --version reads an earlier version of the page by its SHA.'
   static examples = [
     '<%= config.bin %> wikis get home -p my-group/my-project',
     '<%= config.bin %> wikis get docs/setup -g my-group --render-html --json',

@@ -1,17 +1,15 @@
 import {updateWikiPage, WIKI_PAGE_CHANGES} from '../../api/wikis.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {projectOrGroupFlags} from '../../core/flags.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {someChange} from '../../core/input.js'
+import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
 
 export default class WikisUpdate extends ApiCommand<typeof WikisUpdate> {
-  static summary = 'Change a wiki page\'s content, title or format'
-  static description = 'PUT /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least). Needs --content (or --content-file) or --title; a new title moves the page to a new slug. Each change keeps the earlier version readable with `wikis get --version`.'
-  static examples = [
-    '<%= config.bin %> wikis update home -p my-group/my-project --content-file home.md',
-    '<%= config.bin %> wikis update docs/setup -g my-group --title docs/installation',
-  ]
+  static summary = "Change a wiki page's content, title or format"
+  static description =
+    'PUT /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least). Needs --content (or --content-file) or --title; a new title moves the page to a new slug. Each change keeps the earlier version readable with `wikis get --version`.'
+  static examples = ['<%= config.bin %> wikis update home -p my-group/my-project --content-file home.md', '<%= config.bin %> wikis update docs/setup -g my-group --title docs/installation']
   static args = argsOf(WIKI_PAGE_CHANGES)
   static flags = {
     ...projectOrGroupFlags,

@@ -5,12 +5,10 @@ import {argsOf, flagsOf} from '../../core/input-flags.js'
 import {scopeOf} from '../../core/scope.js'
 
 export default class WikisUpload extends ApiCommand<typeof WikisUpload> {
-  static summary = 'Upload a file to a wiki\'s attachments'
-  static description = 'POST /projects/:id/wikis/attachments or /groups/:id/wikis/attachments as multipart/form-data (Developer role at least). The file is streamed from disk. Prints the stored path and a Markdown link to paste into a page.'
-  static examples = [
-    '<%= config.bin %> wikis upload diagram.png -p my-group/my-project',
-    '<%= config.bin %> wikis upload manual.pdf -g my-group --branch docs --json',
-  ]
+  static summary = "Upload a file to a wiki's attachments"
+  static description =
+    'POST /projects/:id/wikis/attachments or /groups/:id/wikis/attachments as multipart/form-data (Developer role at least). The file is streamed from disk. Prints the stored path and a Markdown link to paste into a page.'
+  static examples = ['<%= config.bin %> wikis upload diagram.png -p my-group/my-project', '<%= config.bin %> wikis upload manual.pdf -g my-group --branch docs --json']
   static columns = ATTACHMENT_COLUMNS
   // -q prints where the file landed in the wiki repository
   static handle = 'file_path'

@@ -2,12 +2,12 @@
 // graph; a branch is a name pointing at a commit, "merged" when its commit is an ancestor of the
 // default branch's head (and not that head itself, as the platform counts it).
 import {createHash} from 'node:crypto'
-import {HttpError, accepted, badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {accepted, badRequest, created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalBoolean, optionalInteger, optionalString, requireString, type Ctx, type Router} from '../router.js'
-import {ROLE, SEED_TIME, type SandboxProject, type SandboxUser, type Store} from '../store.js'
-import {webUrl} from '../web-url.js'
 import {isValidBranchName} from '../ref-name.js'
+import {type Ctx, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
+import {ROLE, type SandboxProject, type SandboxUser, SEED_TIME, type Store} from '../store.js'
+import {webUrl} from '../web-url.js'
 
 interface SandboxCommit {
   id: string
@@ -84,23 +84,31 @@ export default function register(r: Router, store: Store): void {
     }
   }
 
-  r.get('/projects/:id/repository/branches', ctx => {
-    const project = readable(ctx)
-    const search = optionalString(ctx.input, 'search')
-    const regex = optionalString(ctx.input, 'regex')
-    if (search !== undefined && regex !== undefined) throw badRequest('search, regex are mutually exclusive')
-    const names = [...repositoryOf(project).branches.keys()]
-      .filter(search === undefined ? () => true : searchFilter(search))
-      .filter(regex === undefined ? () => true : regexFilter(regex))
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    return paginate(ctx, names, name => render(project, name, ctx.user))
-  }, {anonymous: true})
+  r.get(
+    '/projects/:id/repository/branches',
+    ctx => {
+      const project = readable(ctx)
+      const search = optionalString(ctx.input, 'search')
+      const regex = optionalString(ctx.input, 'regex')
+      if (search !== undefined && regex !== undefined) throw badRequest('search, regex are mutually exclusive')
+      const names = [...repositoryOf(project).branches.keys()]
+        .filter(search === undefined ? () => true : searchFilter(search))
+        .filter(regex === undefined ? () => true : regexFilter(regex))
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      return paginate(ctx, names, name => render(project, name, ctx.user))
+    },
+    {anonymous: true},
+  )
 
-  r.get('/projects/:id/repository/branches/:branch', ctx => {
-    const project = readable(ctx)
-    findBranch(repositoryOf(project), ctx.params.branch!)
-    return ok(render(project, ctx.params.branch!, ctx.user))
-  }, {anonymous: true})
+  r.get(
+    '/projects/:id/repository/branches/:branch',
+    ctx => {
+      const project = readable(ctx)
+      findBranch(repositoryOf(project), ctx.params.branch!)
+      return ok(render(project, ctx.params.branch!, ctx.user))
+    },
+    {anonymous: true},
+  )
 
   r.post('/projects/:id/repository/branches', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'developer')
@@ -123,9 +131,12 @@ export default function register(r: Router, store: Store): void {
     // Spec: "default and protected branches cannot be deleted"; "on error a message explains".
     if (name === project.default_branch) throw invalid(400, 'The default branch of a project cannot be deleted.')
     if (protectionOf(repo, name)) {
-      throw invalid(400, store.projectRole(project, ctx.user) >= ROLE.maintainer
-        ? 'You can only delete protected branches using the web interface.'
-        : 'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.')
+      throw invalid(
+        400,
+        store.projectRole(project, ctx.user) >= ROLE.maintainer
+          ? 'You can only delete protected branches using the web interface.'
+          : 'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+      )
     }
     repo.branches.delete(name)
     return noContent()
@@ -190,30 +201,50 @@ function accessLevel(ctx: Ctx, name: string, allowed: number[]): number {
 }
 
 function renderProtection(p: Protection) {
-  const levels = (level: number, n: number) => [{
-    id: p.id * 10 + n, access_level: level, access_level_description: LEVEL_NAMES[level]!, user_id: null, group_id: null, deploy_key_id: null,
-  }]
+  const levels = (level: number, n: number) => [
+    {
+      id: p.id * 10 + n,
+      access_level: level,
+      access_level_description: LEVEL_NAMES[level]!,
+      user_id: null,
+      group_id: null,
+      deploy_key_id: null,
+    },
+  ]
   return {
-    id: p.id, name: p.name,
-    push_access_levels: levels(p.push_access_level, 1), merge_access_levels: levels(p.merge_access_level, 2),
+    id: p.id,
+    name: p.name,
+    push_access_levels: levels(p.push_access_level, 1),
+    merge_access_levels: levels(p.merge_access_level, 2),
     unprotect_access_levels: levels(p.unprotect_access_level, 3),
-    allow_force_push: p.allow_force_push, code_owner_approval_required: p.code_owner_approval_required,
+    allow_force_push: p.allow_force_push,
+    code_owner_approval_required: p.code_owner_approval_required,
   }
 }
 
 function renderCommit(project: SandboxProject, c: SandboxCommit) {
   return {
-    id: c.id, short_id: c.id.slice(0, 8), created_at: c.committed_date, parent_ids: c.parent_ids, title: c.title, message: c.message,
-    author_name: c.author_name, author_email: c.author_email, authored_date: c.authored_date,
-    committer_name: c.committer_name, committer_email: c.committer_email, committed_date: c.committed_date,
-    trailers: c.trailers, extended_trailers: c.extended_trailers, web_url: webUrl(`${project.path_with_namespace}/-/commit/${c.id}`),
+    id: c.id,
+    short_id: c.id.slice(0, 8),
+    created_at: c.committed_date,
+    parent_ids: c.parent_ids,
+    title: c.title,
+    message: c.message,
+    author_name: c.author_name,
+    author_email: c.author_email,
+    authored_date: c.authored_date,
+    committer_name: c.committer_name,
+    committer_email: c.committer_email,
+    committed_date: c.committed_date,
+    trailers: c.trailers,
+    extended_trailers: c.extended_trailers,
+    web_url: webUrl(`${project.path_with_namespace}/-/commit/${c.id}`),
   }
 }
 
 /** a protection rule naming this branch exactly or by wildcard (`release-*`) */
 function protectionOf(repo: SandboxRepository, name: string): Protection | undefined {
-  return [...repo.protections.values()].find(p =>
-    p.name === name || (p.name.includes('*') && new RegExp(`^${p.name.split('*').map(escapeRegExp).join('.*')}$`).test(name)))
+  return [...repo.protections.values()].find(p => p.name === name || (p.name.includes('*') && new RegExp(`^${p.name.split('*').map(escapeRegExp).join('.*')}$`).test(name)))
 }
 
 /** the platform's rule: the head is an ancestor of the default branch's head, and not that head itself */
@@ -282,15 +313,25 @@ function seedRepository(store: Store, project: SandboxProject): SandboxRepositor
   const repo: SandboxRepository = {commits: new Map(), branches: new Map(), protections: new Map()}
   const base = Date.parse(SEED_TIME)
   let step = 0
-  const commit = (parent: string | null, title: string, body = '', author: readonly [string, string] = ['Alice Owner', 'alice@example.com'],
-    trailers: Record<string, string> = {}): string => {
+  const commit = (parent: string | null, title: string, body = '', author: readonly [string, string] = ['Alice Owner', 'alice@example.com'], trailers: Record<string, string> = {}): string => {
     const date = new Date(base - (20 - step++) * 3_600_000).toISOString()
-    const id = createHash('sha1').update(`${project.path_with_namespace}\n${parent ?? ''}\n${title}\n${step}`).digest('hex')
+    const id = createHash('sha1')
+      .update(`${project.path_with_namespace}\n${parent ?? ''}\n${title}\n${step}`)
+      .digest('hex')
     const trailerLines = Object.entries(trailers).map(([k, v]) => `${k}: ${v}`)
     const message = [title, ...(body ? ['', body] : []), ...(trailerLines.length ? ['', ...trailerLines] : [])].join('\n') + '\n'
     repo.commits.set(id, {
-      id, parent_ids: parent ? [parent] : [], title, message, author_name: author[0], author_email: author[1], authored_date: date,
-      committer_name: author[0], committer_email: author[1], committed_date: date, trailers,
+      id,
+      parent_ids: parent ? [parent] : [],
+      title,
+      message,
+      author_name: author[0],
+      author_email: author[1],
+      authored_date: date,
+      committer_name: author[0],
+      committer_email: author[1],
+      committed_date: date,
+      trailers,
       extended_trailers: Object.fromEntries(Object.entries(trailers).map(([k, v]) => [k, [v]])),
     })
     return id
@@ -304,13 +345,24 @@ function seedRepository(store: Store, project: SandboxProject): SandboxRepositor
   const searchCommit = commit(release, 'Add search', '', bob)
   const releaseBranch = commit(release, 'Prepare the January release', '', ['Dave Maintainer', 'dave@example.com'])
   for (const [name, head] of [
-    [project.default_branch, release], ['feature-login', login], ['fix_crash', fix], ['stable', fix],
-    ['feature-search', searchCommit], ['release/2026-01', releaseBranch], ['docs-update', docs],
-  ] as const) repo.branches.set(name, head)
+    [project.default_branch, release],
+    ['feature-login', login],
+    ['fix_crash', fix],
+    ['stable', fix],
+    ['feature-search', searchCommit],
+    ['release/2026-01', releaseBranch],
+    ['docs-update', docs],
+  ] as const)
+    repo.branches.set(name, head)
   for (const name of [project.default_branch, 'stable']) {
     repo.protections.set(name, {
-      id: store.nextId(), name, push_access_level: 40, merge_access_level: 40, unprotect_access_level: 40,
-      allow_force_push: false, code_owner_approval_required: false,
+      id: store.nextId(),
+      name,
+      push_access_level: 40,
+      merge_access_level: 40,
+      unprotect_access_level: 40,
+      allow_force_push: false,
+      code_owner_approval_required: false,
     })
   }
   return repo

@@ -5,7 +5,7 @@
 // the platform's model-validation shape: 400 {"message": {"key": ["..."]}}.
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalBoolean, optionalString, requireString, type Input, type Router} from '../router.js'
+import {type Input, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
 const VARIABLE_TYPES = ['env_var', 'file'] as const
@@ -30,7 +30,13 @@ export default function register(r: Router, store: Store): void {
   }
 
   const render = (v: VariableRecord) => ({
-    variable_type: v.variable_type, key: v.key, value: v.value, protected: v.protected, masked: v.masked, raw: v.raw, description: v.description,
+    variable_type: v.variable_type,
+    key: v.key,
+    value: v.value,
+    protected: v.protected,
+    masked: v.masked,
+    raw: v.raw,
+    description: v.description,
   })
 
   /** "value (required)": an empty value is still a value */
@@ -108,7 +114,15 @@ function seedVariables(): Map<string, VariableRecord> {
   const seeded: VariableRecord[] = [
     {key: 'DEPLOY_REGION', value: 'eu-west-1', description: 'Default cloud region', variable_type: 'env_var', protected: false, masked: false, raw: false},
     {key: 'REGISTRY_PASSWORD', value: 'c2VlZGVkLXJlZ2lzdHJ5LXBhc3N3b3Jk', description: null, variable_type: 'env_var', protected: true, masked: true, raw: false},
-    {key: 'CA_BUNDLE', value: '-----BEGIN CERTIFICATE-----\nMIIB...\n-----END CERTIFICATE-----\n', description: 'Internal CA for jobs', variable_type: 'file', protected: false, masked: false, raw: true},
+    {
+      key: 'CA_BUNDLE',
+      value: '-----BEGIN CERTIFICATE-----\nMIIB...\n-----END CERTIFICATE-----\n',
+      description: 'Internal CA for jobs',
+      variable_type: 'file',
+      protected: false,
+      masked: false,
+      raw: true,
+    },
   ]
   return new Map(seeded.map(v => [v.key, v]))
 }

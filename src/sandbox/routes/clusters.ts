@@ -3,8 +3,8 @@
 // and delete: the platform answers 201, 200 and 204 (no body).
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalBoolean, optionalInteger, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
-import {SEED_TIME, type SandboxProject, type Store} from '../store.js'
+import {type Ctx, type Input, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
 import {webHost, webUrl} from '../web-url.js'
 
 const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const
@@ -50,9 +50,17 @@ export default function register(r: Router, store: Store): void {
     const namespace = store.groups.get(p.namespace_id)!
     const web = webUrl(p.path_with_namespace)
     return {
-      ...store.projectSummary(p), default_branch: p.default_branch, tag_list: [], topics: [],
-      ssh_url_to_repo: `git@${webHost()}:${p.path_with_namespace}.git`, http_url_to_repo: `${web}.git`, web_url: web,
-      readme_url: `${web}/-/blob/${p.default_branch}/README.md`, avatar_url: null, star_count: 0, forks_count: 0,
+      ...store.projectSummary(p),
+      default_branch: p.default_branch,
+      tag_list: [],
+      topics: [],
+      ssh_url_to_repo: `git@${webHost()}:${p.path_with_namespace}.git`,
+      http_url_to_repo: `${web}.git`,
+      web_url: web,
+      readme_url: `${web}/-/blob/${p.default_branch}/README.md`,
+      avatar_url: null,
+      star_count: 0,
+      forks_count: 0,
       last_activity_at: p.created_at,
       namespace: {id: namespace.id, name: namespace.name, path: namespace.path, kind: 'group', full_path: namespace.full_path, parent_id: namespace.parent_id},
     }
@@ -61,8 +69,15 @@ export default function register(r: Router, store: Store): void {
     const user = store.users.get(c.user_id)
     const management = c.management_project_id === null ? undefined : store.projects.get(c.management_project_id)
     return {
-      id: c.id, name: c.name, ...(c.domain === null ? {} : {domain: c.domain}), created_at: c.created_at, managed: c.managed,
-      enabled: c.enabled, provider_type: c.provider_type, platform_type: 'orchestrator', environment_scope: c.environment_scope,
+      id: c.id,
+      name: c.name,
+      ...(c.domain === null ? {} : {domain: c.domain}),
+      created_at: c.created_at,
+      managed: c.managed,
+      enabled: c.enabled,
+      provider_type: c.provider_type,
+      platform_type: 'orchestrator',
+      environment_scope: c.environment_scope,
       cluster_type: 'project_type',
       user: user ? store.userBasic(user) : null,
       platform_orchestrator: {api_url: c.api_url, namespace: c.namespace, authorization_type: c.authorization_type, ca_cert: c.ca_cert},
@@ -107,7 +122,11 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/projects/:id/clusters', ctx => {
     const project = projectOf(ctx)
-    return paginate(ctx, [...clusters.values()].filter(c => c.project_id === project.id), c => render(c, false))
+    return paginate(
+      ctx,
+      [...clusters.values()].filter(c => c.project_id === project.id),
+      c => render(c, false),
+    )
   })
 
   r.get('/projects/:id/clusters/:cluster_id', ctx => ok(render(find(ctx, projectOf(ctx)), true)))
@@ -125,11 +144,22 @@ export default function register(r: Router, store: Store): void {
     const token = required('token')
     checkApiUrl(apiUrl)
     const cluster: ClusterRecord = {
-      id: store.nextId(), project_id: project.id, name, domain: optionalString(ctx.input, 'domain') ?? null, created_at: store.now(),
-      managed: optionalBoolean(ctx.input, 'managed') ?? true, enabled: optionalBoolean(ctx.input, 'enabled') ?? true,
-      provider_type: 'user', environment_scope: optionalString(ctx.input, 'environment_scope') ?? '*', user_id: ctx.user!.id,
-      api_url: apiUrl, token, ca_cert: optionalString(attributes, 'ca_cert') ?? null, namespace: optionalString(attributes, 'namespace') ?? null,
-      authorization_type: authorizationType(attributes) ?? 'rbac', management_project_id: managementProject(ctx) ?? null,
+      id: store.nextId(),
+      project_id: project.id,
+      name,
+      domain: optionalString(ctx.input, 'domain') ?? null,
+      created_at: store.now(),
+      managed: optionalBoolean(ctx.input, 'managed') ?? true,
+      enabled: optionalBoolean(ctx.input, 'enabled') ?? true,
+      provider_type: 'user',
+      environment_scope: optionalString(ctx.input, 'environment_scope') ?? '*',
+      user_id: ctx.user!.id,
+      api_url: apiUrl,
+      token,
+      ca_cert: optionalString(attributes, 'ca_cert') ?? null,
+      namespace: optionalString(attributes, 'namespace') ?? null,
+      authorization_type: authorizationType(attributes) ?? 'rbac',
+      management_project_id: managementProject(ctx) ?? null,
     }
     clusters.set(cluster.id, cluster)
     return created(render(cluster, true))
@@ -150,12 +180,21 @@ export default function register(r: Router, store: Store): void {
     const name = optionalString(ctx.input, 'name')
     if (name === '') throw invalid(400, {name: ["can't be blank"]})
     const management = managementProject(ctx)
-    Object.assign(cluster, dropUndefined({
-      name, domain: cleared(optionalString(ctx.input, 'domain')), enabled: optionalBoolean(ctx.input, 'enabled'),
-      managed: optionalBoolean(ctx.input, 'managed'), environment_scope: optionalString(ctx.input, 'environment_scope'),
-      management_project_id: management, api_url: apiUrl, token: optionalString(attributes, 'token'),
-      ca_cert: optionalString(attributes, 'ca_cert'), namespace: cleared(optionalString(attributes, 'namespace')),
-    }))
+    Object.assign(
+      cluster,
+      dropUndefined({
+        name,
+        domain: cleared(optionalString(ctx.input, 'domain')),
+        enabled: optionalBoolean(ctx.input, 'enabled'),
+        managed: optionalBoolean(ctx.input, 'managed'),
+        environment_scope: optionalString(ctx.input, 'environment_scope'),
+        management_project_id: management,
+        api_url: apiUrl,
+        token: optionalString(attributes, 'token'),
+        ca_cert: optionalString(attributes, 'ca_cert'),
+        namespace: cleared(optionalString(attributes, 'namespace')),
+      }),
+    )
     return ok(render(cluster, true))
   })
 
@@ -179,14 +218,31 @@ function seedClusters(store: Store): Map<number, ClusterRecord> {
   const add = (fields: Partial<ClusterRecord> & Pick<ClusterRecord, 'name' | 'project_id' | 'api_url'>) => {
     const id = store.nextId()
     clusters.set(id, {
-      id, domain: null, created_at: SEED_TIME, managed: true, enabled: true, provider_type: 'user', environment_scope: '*',
-      user_id: 5, token: `seed-orchestrator-token-${id}`, ca_cert: null, namespace: null, authorization_type: 'rbac',
-      management_project_id: null, ...fields,
+      id,
+      domain: null,
+      created_at: SEED_TIME,
+      managed: true,
+      enabled: true,
+      provider_type: 'user',
+      environment_scope: '*',
+      user_id: 5,
+      token: `seed-orchestrator-token-${id}`,
+      ca_cert: null,
+      namespace: null,
+      authorization_type: 'rbac',
+      management_project_id: null,
+      ...fields,
     })
   }
-  add({name: 'production', project_id: 20, api_url: 'https://orchestrator.acme.example.com:6443', domain: 'apps.acme.example.com',
-    ca_cert: SEED_CA_CERT, namespace: 'api-production', management_project_id: 21})
-  add({name: 'gke-staging', project_id: 20, api_url: 'https://35.200.10.20', provider_type: 'gcp', environment_scope: 'staging',
-    managed: true, user_id: 2})
+  add({
+    name: 'production',
+    project_id: 20,
+    api_url: 'https://orchestrator.acme.example.com:6443',
+    domain: 'apps.acme.example.com',
+    ca_cert: SEED_CA_CERT,
+    namespace: 'api-production',
+    management_project_id: 21,
+  })
+  add({name: 'gke-staging', project_id: 20, api_url: 'https://35.200.10.20', provider_type: 'gcp', environment_scope: 'staging', managed: true, user_id: 2})
   return clusters
 }

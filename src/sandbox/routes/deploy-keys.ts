@@ -4,8 +4,8 @@
 import {createHash} from 'node:crypto'
 import {badRequest, created, forbidden, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalBoolean, optionalString, requireString, type Ctx, type Router} from '../router.js'
-import {ROLE, SEED_TIME, type SandboxProject, type SandboxUser, type Store} from '../store.js'
+import {type Ctx, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {ROLE, type SandboxProject, type SandboxUser, SEED_TIME, type Store} from '../store.js'
 
 export interface KeyRow {
   id: number
@@ -45,8 +45,14 @@ export interface KeyTables {
 }
 
 const KEY_TYPES = new Set([
-  'ssh-rsa', 'ssh-dss', 'ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
-  'sk-ecdsa-sha2-nistp256@openssh.com', 'sk-ssh-ed25519@openssh.com',
+  'ssh-rsa',
+  'ssh-dss',
+  'ssh-ed25519',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'sk-ecdsa-sha2-nistp256@openssh.com',
+  'sk-ssh-ed25519@openssh.com',
 ])
 
 /** the key's canonical text and fingerprints, or null when the text is not an OpenSSH public key */
@@ -59,7 +65,10 @@ export function sshKeyInfo(text: string): {key: string; fingerprint: string; fin
   if (4 + typeLength >= blob.length || blob.subarray(4, 4 + typeLength).toString('latin1') !== type) return null
   return {
     key: [type, data, ...comment].join(' '),
-    fingerprint: createHash('md5').update(blob).digest('hex').replace(/(..)(?!$)/g, '$1:'),
+    fingerprint: createHash('md5')
+      .update(blob)
+      .digest('hex')
+      .replace(/(..)(?!$)/g, '$1:'),
     fingerprint_sha256: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
   }
 }
@@ -79,8 +88,7 @@ export default function register(r: Router, store: Store): void {
   const taken = () => invalid(400, {fingerprint_sha256: ['has already been taken']})
 
   const linksOf = (key: DeployKeyRow) => [...tables.links.values()].filter(l => l.deploy_key_id === key.id)
-  const linkIn = (project: SandboxProject, keyId: number) =>
-    [...tables.links.values()].find(l => l.project_id === project.id && l.deploy_key_id === keyId)
+  const linkIn = (project: SandboxProject, keyId: number) => [...tables.links.values()].find(l => l.project_id === project.id && l.deploy_key_id === keyId)
   const maintains = (user: SandboxUser, projectId: number) => {
     const project = store.projects.get(projectId)
     return project !== undefined && store.projectRole(project, user) >= ROLE.maintainer
@@ -89,13 +97,23 @@ export default function register(r: Router, store: Store): void {
   const accessible = (user: SandboxUser, key: DeployKeyRow) => key.public || linksOf(key).some(l => maintains(user, l.project_id))
 
   const basic = (key: DeployKeyRow) => ({
-    id: key.id, title: key.title, key: key.key, fingerprint: key.fingerprint, fingerprint_sha256: key.fingerprint_sha256,
-    usage_type: key.usage_type, created_at: key.created_at, expires_at: key.expires_at,
+    id: key.id,
+    title: key.title,
+    key: key.key,
+    fingerprint: key.fingerprint,
+    fingerprint_sha256: key.fingerprint_sha256,
+    usage_type: key.usage_type,
+    created_at: key.created_at,
+    expires_at: key.expires_at,
   })
   const inProject = (key: DeployKeyRow, link: DeployKeyLink) => ({...basic(key), can_push: link.can_push})
   const withAccessLists = (key: DeployKeyRow) => {
-    const projects = (push: boolean) => linksOf(key).filter(l => l.can_push === push)
-      .map(l => store.projects.get(l.project_id)).filter(p => p !== undefined).map(p => store.projectSummary(p))
+    const projects = (push: boolean) =>
+      linksOf(key)
+        .filter(l => l.can_push === push)
+        .map(l => store.projects.get(l.project_id))
+        .filter(p => p !== undefined)
+        .map(p => store.projectSummary(p))
     return {...basic(key), projects_with_write_access: projects(true), projects_with_readonly_access: projects(false)}
   }
 
@@ -109,7 +127,13 @@ export default function register(r: Router, store: Store): void {
   }
   const newKey = (user: SandboxUser, fields: ReturnType<typeof readNewKey>, isPublic: boolean): DeployKeyRow => {
     const key: DeployKeyRow = {
-      id: store.nextId(), ...fields, created_at: store.now(), last_used_at: null, usage_type: 'auth', user_id: user.id, public: isPublic,
+      id: store.nextId(),
+      ...fields,
+      created_at: store.now(),
+      last_used_at: null,
+      usage_type: 'auth',
+      user_id: user.id,
+      public: isPublic,
     }
     tables.deployKeys.set(key.id, key)
     return key
@@ -203,15 +227,18 @@ export default function register(r: Router, store: Store): void {
   r.get('/users/:id_or_username/project_deploy_keys', ctx => {
     const requester = store.requireUser(ctx.user)
     const requestee = store.findUser(ctx.params.id_or_username!)
-    const common = new Set([...store.projects.values()]
-      .filter(p => maintains(requester, p.id) && (requestee.id === requester.id || maintains(requestee, p.id)))
-      .map(p => p.id))
+    const common = new Set([...store.projects.values()].filter(p => maintains(requester, p.id) && (requestee.id === requester.id || maintains(requestee, p.id))).map(p => p.id))
     if (common.size === 0) throw forbidden('403 Forbidden - No common authorized project found')
     const ids = new Set([...tables.links.values()].filter(l => common.has(l.project_id)).map(l => l.deploy_key_id))
     const keys = [...ids].sort((a, b) => a - b).map(id => tables.deployKeys.get(id)!)
     return paginate(ctx, keys, k => ({
-      id: k.id, title: k.title, created_at: k.created_at, expires_at: k.expires_at, key: k.key,
-      fingerprint: k.fingerprint, fingerprint_sha256: k.fingerprint_sha256,
+      id: k.id,
+      title: k.title,
+      created_at: k.created_at,
+      expires_at: k.expires_at,
+      key: k.key,
+      fingerprint: k.fingerprint,
+      fingerprint_sha256: k.fingerprint_sha256,
     }))
   })
 }
@@ -231,7 +258,14 @@ const SEED_KEYS = {
  */
 function seedKeys(): KeyTables {
   const row = (id: number, title: string, text: string, userId: number, usage: KeyRow['usage_type']): KeyRow => ({
-    id, title, ...sshKeyInfo(text)!, created_at: SEED_TIME, expires_at: null, last_used_at: null, usage_type: usage, user_id: userId,
+    id,
+    title,
+    ...sshKeyInfo(text)!,
+    created_at: SEED_TIME,
+    expires_at: null,
+    last_used_at: null,
+    usage_type: usage,
+    user_id: userId,
   })
   const userKeys = new Map<number, KeyRow>([
     [1, {...row(1, 'Laptop', SEED_KEYS.alice, 2, 'auth_and_signing'), last_used_at: SEED_TIME}],

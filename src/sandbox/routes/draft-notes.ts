@@ -4,9 +4,9 @@
 import {createHash, randomBytes} from 'node:crypto'
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalBoolean, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
-import {SEED_TIME, type SandboxUser, type Store} from '../store.js'
-import {workItems, type MergeRequestRecord} from './milestones.js'
+import {type Ctx, type Input, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxUser, SEED_TIME, type Store} from '../store.js'
+import {type MergeRequestRecord, workItems} from './milestones.js'
 
 const POSITION_TYPES = ['text', 'image', 'file'] as const
 
@@ -65,8 +65,7 @@ export default function register(r: Router, store: Store): void {
     if (!mr) throw notFound('Merge Request')
     return {mr, user}
   }
-  const draftsOf = (mr: MergeRequestRecord, user: SandboxUser) =>
-    [...drafts.values()].filter(d => d.merge_request === mr && d.author_id === user.id).sort((a, b) => a.id - b.id)
+  const draftsOf = (mr: MergeRequestRecord, user: SandboxUser) => [...drafts.values()].filter(d => d.merge_request === mr && d.author_id === user.id).sort((a, b) => a.id - b.id)
   /** another author's draft is as invisible as one that does not exist */
   const find = (ctx: Ctx) => {
     const {mr, user} = mergeRequestOf(ctx)
@@ -86,8 +85,14 @@ export default function register(r: Router, store: Store): void {
     const discussionId = draft.discussion_id ?? randomBytes(20).toString('hex')
     if (draft.resolve_discussion && draft.discussion_id) for (const n of notes) if (n.discussion_id === draft.discussion_id) n.resolved = true
     notes.push({
-      id: store.nextId(), merge_request: draft.merge_request, author_id: draft.author_id, body: draft.note,
-      discussion_id: discussionId, position: draft.position, resolved: draft.resolve_discussion, created_at: store.now(),
+      id: store.nextId(),
+      merge_request: draft.merge_request,
+      author_id: draft.author_id,
+      body: draft.note,
+      discussion_id: discussionId,
+      position: draft.position,
+      resolved: draft.resolve_discussion,
+      created_at: store.now(),
     })
   }
 
@@ -105,7 +110,10 @@ export default function register(r: Router, store: Store): void {
     const {mr, user} = mergeRequestOf(ctx)
     const note = requireString(ctx.input, 'note')
     const draft: DraftRecord = {
-      id: store.nextId(), author_id: user.id, merge_request: mr, note,
+      id: store.nextId(),
+      author_id: user.id,
+      merge_request: mr,
+      note,
       resolve_discussion: optionalBoolean(ctx.input, 'resolve_discussion') ?? false,
       discussion_id: replyTarget(mr, optionalString(ctx.input, 'in_reply_to_discussion_id')),
       commit_id: optionalString(ctx.input, 'commit_id') ?? null,
@@ -143,19 +151,39 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/projects/:id/merge_requests/:merge_request_iid/notes', ctx => {
     const {mr} = mergeRequestOf(ctx)
-    return paginate(ctx, notes.filter(n => n.merge_request === mr), n => ({
-      id: n.id, type: n.position ? 'DiffNote' : 'DiscussionNote', body: n.body, author: store.userBasic(store.users.get(n.author_id)!),
-      created_at: n.created_at, updated_at: n.created_at, system: false, noteable_id: mr.id, noteable_type: 'MergeRequest',
-      noteable_iid: mr.iid, discussion_id: n.discussion_id, resolvable: true, resolved: n.resolved,
-      ...(n.position ? {position: renderPosition(n.position)} : {}),
-    }))
+    return paginate(
+      ctx,
+      notes.filter(n => n.merge_request === mr),
+      n => ({
+        id: n.id,
+        type: n.position ? 'DiffNote' : 'DiscussionNote',
+        body: n.body,
+        author: store.userBasic(store.users.get(n.author_id)!),
+        created_at: n.created_at,
+        updated_at: n.created_at,
+        system: false,
+        noteable_id: mr.id,
+        noteable_type: 'MergeRequest',
+        noteable_iid: mr.iid,
+        discussion_id: n.discussion_id,
+        resolvable: true,
+        resolved: n.resolved,
+        ...(n.position ? {position: renderPosition(n.position)} : {}),
+      }),
+    )
   })
 }
 
 function renderDraft(d: DraftRecord) {
   return {
-    id: d.id, author_id: d.author_id, merge_request_id: d.merge_request.id, resolve_discussion: d.resolve_discussion,
-    discussion_id: d.discussion_id, note: d.note, commit_id: d.commit_id, line_code: lineCode(d.position),
+    id: d.id,
+    author_id: d.author_id,
+    merge_request_id: d.merge_request.id,
+    resolve_discussion: d.resolve_discussion,
+    discussion_id: d.discussion_id,
+    note: d.note,
+    commit_id: d.commit_id,
+    line_code: lineCode(d.position),
     position: renderPosition(d.position),
   }
 }
@@ -163,9 +191,15 @@ function renderDraft(d: DraftRecord) {
 /** the spec's position fields, null when absent; image notes carry their geometry too */
 function renderPosition(p: Position | null) {
   return {
-    base_sha: p?.base_sha ?? null, start_sha: p?.start_sha ?? null, head_sha: p?.head_sha ?? null,
-    old_path: p?.old_path ?? null, new_path: p?.new_path ?? null, position_type: p?.position_type ?? null,
-    old_line: p?.old_line ?? null, new_line: p?.new_line ?? null, line_range: p?.line_range ?? null,
+    base_sha: p?.base_sha ?? null,
+    start_sha: p?.start_sha ?? null,
+    head_sha: p?.head_sha ?? null,
+    old_path: p?.old_path ?? null,
+    new_path: p?.new_path ?? null,
+    position_type: p?.position_type ?? null,
+    old_line: p?.old_line ?? null,
+    new_line: p?.new_line ?? null,
+    line_range: p?.line_range ?? null,
     ...(p?.position_type === 'image' ? {width: p.width, height: p.height, x: p.x, y: p.y} : {}),
   }
 }
@@ -173,7 +207,9 @@ function renderPosition(p: Position | null) {
 /** the platform's line code: SHA-1 of the path, then the old and new line numbers */
 function lineCode(p: Position | null): string | null {
   if (p?.position_type !== 'text' || (p.old_line === null && p.new_line === null)) return null
-  return `${createHash('sha1').update(p.new_path ?? p.old_path ?? '').digest('hex')}_${p.old_line ?? ''}_${p.new_line ?? ''}`
+  return `${createHash('sha1')
+    .update(p.new_path ?? p.old_path ?? '')
+    .digest('hex')}_${p.old_line ?? ''}_${p.new_line ?? ''}`
 }
 
 /**
@@ -212,25 +248,46 @@ function readPosition(input: Input): Position | null {
   const lineRange = p.line_range ?? null
   if (lineRange !== null && (typeof lineRange !== 'object' || Array.isArray(lineRange))) throw badRequest(`${name('line_range')} is invalid`)
   return {
-    base_sha, head_sha, start_sha, position_type,
-    new_path: text('new_path', isText), old_path: text('old_path', isText),
-    new_line: number('new_line', true), old_line: number('old_line', true), line_range: lineRange as Record<string, unknown> | null,
-    width: number('width', true), height: number('height', true), x: number('x', false), y: number('y', false),
+    base_sha,
+    head_sha,
+    start_sha,
+    position_type,
+    new_path: text('new_path', isText),
+    old_path: text('old_path', isText),
+    new_line: number('new_line', true),
+    old_line: number('old_line', true),
+    line_range: lineRange as Record<string, unknown> | null,
+    width: number('width', true),
+    height: number('height', true),
+    x: number('x', false),
+    y: number('y', false),
   }
 }
 
 function seedDraftNotes(mergeRequests: MergeRequestRecord[]): DraftNotesState {
   const rateLimits = mergeRequests.find(m => m.id === 401)!
   const shas = {
-    base_sha: '5d6e9a1b2c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f', start_sha: '5d6e9a1b2c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f',
+    base_sha: '5d6e9a1b2c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f',
+    start_sha: '5d6e9a1b2c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f',
     head_sha: '9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
   }
   const textAt = (path: string, line: number): Position => ({
-    ...shas, position_type: 'text', old_path: path, new_path: path, new_line: line, old_line: null, line_range: null,
-    width: null, height: null, x: null, y: null,
+    ...shas,
+    position_type: 'text',
+    old_path: path,
+    new_path: path,
+    new_line: line,
+    old_line: null,
+    line_range: null,
+    width: null,
+    height: null,
+    x: null,
+    y: null,
   })
-  const draft = (id: number, author_id: number, note: string, position: Position | null = null): [number, DraftRecord] =>
-    [id, {id, author_id, merge_request: rateLimits, note, position, resolve_discussion: false, discussion_id: null, commit_id: null}]
+  const draft = (id: number, author_id: number, note: string, position: Position | null = null): [number, DraftRecord] => [
+    id,
+    {id, author_id, merge_request: rateLimits, note, position, resolve_discussion: false, discussion_id: null, commit_id: null},
+  ]
   return {
     drafts: new Map([
       // bob (Developer) and dave (Maintainer) review the same merge request
@@ -238,9 +295,17 @@ function seedDraftNotes(mergeRequests: MergeRequestRecord[]): DraftNotesState {
       draft(602, 3, 'Looks good overall; a few nits below.'),
       draft(603, 5, 'Blocking: the Retry-After header is missing on 429.', textAt('app/rate_limit.rb', 30)),
     ]),
-    notes: [{
-      id: 651, merge_request: rateLimits, author_id: 5, body: 'Please add tests for the 429 path.',
-      discussion_id: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567', position: null, resolved: false, created_at: SEED_TIME,
-    }],
+    notes: [
+      {
+        id: 651,
+        merge_request: rateLimits,
+        author_id: 5,
+        body: 'Please add tests for the 429 path.',
+        discussion_id: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
+        position: null,
+        resolved: false,
+        created_at: SEED_TIME,
+      },
+    ],
   }
 }

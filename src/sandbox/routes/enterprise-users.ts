@@ -3,8 +3,8 @@
 // with `enterprise_group_id` set; the profile fields the store does not keep live in this slice.
 import {badRequest, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalBoolean, optionalString, type Ctx, type Router} from '../router.js'
-import {ROLE, SEED_TIME, type SandboxGroup, type SandboxUser, type Store} from '../store.js'
+import {type Ctx, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
+import {ROLE, type SandboxGroup, type SandboxUser, SEED_TIME, type Store} from '../store.js'
 
 interface Profile {
   job_title: string
@@ -34,21 +34,53 @@ export default function register(r: Router, store: Store): void {
     return user
   }
 
-  const profileOf = (u: SandboxUser): Profile => profiles.get(u.id) ?? {
-    job_title: '', pronouns: null, organization: '', last_sign_in_at: null, current_sign_in_at: null, last_activity_on: null,
-    commit_email: null, saml_extern_uid: u.username, scim_active: true,
-  }
+  const profileOf = (u: SandboxUser): Profile =>
+    profiles.get(u.id) ?? {
+      job_title: '',
+      pronouns: null,
+      organization: '',
+      last_sign_in_at: null,
+      current_sign_in_at: null,
+      last_activity_on: null,
+      commit_email: null,
+      saml_extern_uid: u.username,
+      scim_active: true,
+    }
   const render = (u: SandboxUser, group: SandboxGroup) => {
     const p = profileOf(u)
     return {
-      ...store.userBasic(u), created_at: u.created_at, bio: '', location: '', public_email: '', professional_network_url: '',
-      microblog_url: '', website_url: '', organization: p.organization, job_title: p.job_title, pronouns: p.pronouns, bot: u.bot,
-      work_information: p.organization || null, followers: 0, following: 0, local_time: null, last_sign_in_at: p.last_sign_in_at,
-      confirmed_at: u.created_at, last_activity_on: p.last_activity_on, email: u.email, theme_id: 1, color_scheme_id: 1,
-      projects_limit: 100000, current_sign_in_at: p.current_sign_in_at,
+      ...store.userBasic(u),
+      created_at: u.created_at,
+      bio: '',
+      location: '',
+      public_email: '',
+      professional_network_url: '',
+      microblog_url: '',
+      website_url: '',
+      organization: p.organization,
+      job_title: p.job_title,
+      pronouns: p.pronouns,
+      bot: u.bot,
+      work_information: p.organization || null,
+      followers: 0,
+      following: 0,
+      local_time: null,
+      last_sign_in_at: p.last_sign_in_at,
+      confirmed_at: u.created_at,
+      last_activity_on: p.last_activity_on,
+      email: u.email,
+      theme_id: 1,
+      color_scheme_id: 1,
+      projects_limit: 100000,
+      current_sign_in_at: p.current_sign_in_at,
       identities: [{provider: 'group_saml', extern_uid: p.saml_extern_uid, saml_provider_id: group.id}],
-      can_create_group: true, can_create_project: true, two_factor_enabled: u.two_factor_enabled, external: false,
-      private_profile: false, commit_email: p.commit_email ?? u.email, shared_runners_minutes_limit: null,
+      can_create_group: true,
+      can_create_project: true,
+      two_factor_enabled: u.two_factor_enabled,
+      external: false,
+      private_profile: false,
+      commit_email: p.commit_email ?? u.email,
+      shared_runners_minutes_limit: null,
       extra_shared_runners_minutes_limit: null,
       scim_identities: [{extern_uid: p.saml_extern_uid, group_id: group.id, active: p.scim_active}],
     }
@@ -113,8 +145,7 @@ export default function register(r: Router, store: Store): void {
     const group = groupOf(ctx)
     const user = find(ctx, group)
     const hardDelete = optionalBoolean(ctx.input, 'hard_delete') ?? false
-    const soleOwned = [...store.groups.values()].filter(g =>
-      g.members.get(user.id) === ROLE.owner && [...g.members].every(([id, role]) => id === user.id || role < ROLE.owner))
+    const soleOwned = [...store.groups.values()].filter(g => g.members.get(user.id) === ROLE.owner && [...g.members].every(([id, role]) => id === user.id || role < ROLE.owner))
     // "true deletes the user, contributions and groups owned solely by the user"
     if (soleOwned.length > 0 && !hardDelete) throw invalid(409, 'User cannot be removed while is the sole-owner of a group')
     for (const owned of soleOwned) {
@@ -144,15 +175,31 @@ function seedEnterpriseUsers(store: Store): Map<number, Profile> {
   const add = (username: string, name: string, extra: Partial<SandboxUser>, profile: Partial<Profile> = {}) => {
     const user = store.addUser({username, name, email: `${username}@acme.example.com`, enterprise_group_id: 10, created_at: SEED_TIME, ...extra})
     profiles.set(user.id, {
-      job_title: '', pronouns: null, organization: 'Acme', last_sign_in_at: null, current_sign_in_at: null, last_activity_on: null,
-      commit_email: null, saml_extern_uid: `${username}@acme.example.com`, scim_active: user.state === 'active', ...profile,
+      job_title: '',
+      pronouns: null,
+      organization: 'Acme',
+      last_sign_in_at: null,
+      current_sign_in_at: null,
+      last_activity_on: null,
+      commit_email: null,
+      saml_extern_uid: `${username}@acme.example.com`,
+      scim_active: user.state === 'active',
+      ...profile,
     })
     return user
   }
-  const frank = add('frank', 'Frank Enterprise', {two_factor_enabled: true, created_at: '2025-06-01T08:00:00.000Z'}, {
-    job_title: 'Platform lead', pronouns: 'he/him', last_sign_in_at: '2026-01-10T07:55:00.000Z',
-    current_sign_in_at: '2026-01-14T08:01:00.000Z', last_activity_on: '2026-01-14',
-  })
+  const frank = add(
+    'frank',
+    'Frank Enterprise',
+    {two_factor_enabled: true, created_at: '2025-06-01T08:00:00.000Z'},
+    {
+      job_title: 'Platform lead',
+      pronouns: 'he/him',
+      last_sign_in_at: '2026-01-10T07:55:00.000Z',
+      current_sign_in_at: '2026-01-14T08:01:00.000Z',
+      last_activity_on: '2026-01-14',
+    },
+  )
   add('grace', 'Grace Hopper', {created_at: '2025-09-15T12:00:00.000Z'}, {job_title: 'Engineer', last_activity_on: '2026-01-12'})
   add('heidi', 'Heidi Blocked', {two_factor_enabled: true, state: 'blocked', created_at: '2024-11-20T10:00:00.000Z'})
   add('ivan', 'Ivan Smith', {created_at: '2026-01-05T16:30:00.000Z'})
@@ -160,8 +207,16 @@ function seedEnterpriseUsers(store: Store): Map<number, Profile> {
 
   const id = store.nextId()
   store.groups.set(id, {
-    id, name: 'Frank Lab', path: 'frank-lab', full_path: 'frank-lab', parent_id: null, visibility: 'private', description: '',
-    created_at: SEED_TIME, members: new Map([[frank.id, ROLE.owner]]), verified_domains: [],
+    id,
+    name: 'Frank Lab',
+    path: 'frank-lab',
+    full_path: 'frank-lab',
+    parent_id: null,
+    visibility: 'private',
+    description: '',
+    created_at: SEED_TIME,
+    members: new Map([[frank.id, ROLE.owner]]),
+    verified_domains: [],
   })
   return profiles
 }

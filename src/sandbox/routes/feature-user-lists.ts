@@ -1,8 +1,8 @@
 // Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least Developer)").
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalString, requireString, type Ctx, type Router} from '../router.js'
-import {SEED_TIME, type SandboxProject, type Store} from '../store.js'
+import {type Ctx, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
 
 interface UserListRecord {
   id: number
@@ -48,7 +48,9 @@ export default function register(r: Router, store: Store): void {
   r.get(base, ctx => {
     const project = projectOf(ctx)
     const search = optionalString(ctx.input, 'search')?.toLowerCase()
-    const found = ofProject(project).filter(l => !search || l.name.toLowerCase().includes(search)).sort((a, b) => a.iid - b.iid)
+    const found = ofProject(project)
+      .filter(l => !search || l.name.toLowerCase().includes(search))
+      .sort((a, b) => a.iid - b.iid)
     return paginate(ctx, found, render)
   })
 

@@ -6,7 +6,7 @@
 // read starts empty. The other gates (percentages, actors, feature groups) live in the slice too.
 import {badRequest, noContent, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalBoolean, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
+import {type Ctx, type Input, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
 interface Definition {
@@ -68,7 +68,11 @@ export default function register(r: Router, store: Store): void {
 
   /** the actors named in one call: "a feature can be enabled for a feature_group, user, group, namespace, project and repository in one call" */
   const actorsOf = (input: Input): {actors: string[]; groups: string[]} => {
-    const list = (name: string) => (optionalString(input, name) ?? '').split(',').map(s => s.trim()).filter(Boolean)
+    const list = (name: string) =>
+      (optionalString(input, name) ?? '')
+        .split(',')
+        .map(s => s.trim())
+        .filter(Boolean)
     const actors: string[] = []
     for (const kind of ACTOR_INPUTS) {
       for (const value of list(kind)) {
@@ -101,7 +105,11 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/features/definitions', ctx => {
     store.requireAdmin(ctx.user)
-    return paginate(ctx, [...state.definitions].sort((a, b) => a.name.localeCompare(b.name)), d => ({...d}))
+    return paginate(
+      ctx,
+      [...state.definitions].sort((a, b) => a.name.localeCompare(b.name)),
+      d => ({...d}),
+    )
   })
 
   r.post('/features/:name', (ctx: Ctx) => {
@@ -159,7 +167,12 @@ export default function register(r: Router, store: Store): void {
 
 function seedFeatures(): {definitions: Definition[]; gates: Map<string, Gates>; seededOn: Set<string>} {
   const def = (name: string, type: Definition['type'], group: string, milestone: string, default_enabled = false, issue = 1000): Definition => ({
-    name, type, group, milestone, default_enabled, log_state_changes: null,
+    name,
+    type,
+    group,
+    milestone,
+    default_enabled,
+    log_state_changes: null,
     introduced_by_url: `https://forge.example.com/platform/forge/-/merge_requests/${issue}`,
     rollout_issue_url: `https://forge.example.com/platform/forge/-/issues/${issue + 1}`,
   })

@@ -6,7 +6,7 @@
 // an object; test answers 201 with the mock payload of a project creation event.
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalBoolean, optionalString, requireString, type Ctx, type Router} from '../router.js'
+import {type Ctx, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import {SEED_TIME, type Store} from '../store.js'
 
 const STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
@@ -42,12 +42,21 @@ export default function register(r: Router, store: Store): void {
   }
 
   const render = (h: HookRecord) => ({
-    id: h.id, url: h.url, name: h.name, description: h.description, created_at: h.created_at,
-    push_events: h.push_events, tag_push_events: h.tag_push_events, merge_requests_events: h.merge_requests_events,
-    repository_update_events: h.repository_update_events, enable_ssl_verification: h.enable_ssl_verification,
-    alert_status: 'executable', disabled_until: null,
+    id: h.id,
+    url: h.url,
+    name: h.name,
+    description: h.description,
+    created_at: h.created_at,
+    push_events: h.push_events,
+    tag_push_events: h.tag_push_events,
+    merge_requests_events: h.merge_requests_events,
+    repository_update_events: h.repository_update_events,
+    enable_ssl_verification: h.enable_ssl_verification,
+    alert_status: 'executable',
+    disabled_until: null,
     url_variables: [...h.url_variables.keys()].map(key => ({key})),
-    push_events_branch_filter: h.push_events_branch_filter, branch_filter_strategy: h.branch_filter_strategy,
+    push_events_branch_filter: h.push_events_branch_filter,
+    branch_filter_strategy: h.branch_filter_strategy,
   })
 
   const readUrl = (ctx: Ctx, required: boolean): string | undefined => {
@@ -90,10 +99,19 @@ export default function register(r: Router, store: Store): void {
     store.requireAdmin(ctx.user)
     const settings = settingsOf(ctx)
     const hook: HookRecord = {
-      id: store.nextId(), url: settings.url!, name: optionalString(ctx.input, 'name') ?? null,
-      description: optionalString(ctx.input, 'description') ?? null, created_at: store.now(),
-      push_events: true, tag_push_events: false, merge_requests_events: false, repository_update_events: false,
-      enable_ssl_verification: true, push_events_branch_filter: null, branch_filter_strategy: 'wildcard', token: null,
+      id: store.nextId(),
+      url: settings.url!,
+      name: optionalString(ctx.input, 'name') ?? null,
+      description: optionalString(ctx.input, 'description') ?? null,
+      created_at: store.now(),
+      push_events: true,
+      tag_push_events: false,
+      merge_requests_events: false,
+      repository_update_events: false,
+      enable_ssl_verification: true,
+      push_events_branch_filter: null,
+      branch_filter_strategy: 'wildcard',
+      token: null,
       url_variables: new Map(),
       ...settings,
     }
@@ -136,10 +154,25 @@ export default function register(r: Router, store: Store): void {
 
 function seedHooks(store: Store): Map<number, HookRecord> {
   const id = store.nextId()
-  return new Map([[id, {
-    id, url: 'https://audit.example.com/forge/{tenant}', name: 'Audit log', description: 'Ships events to the audit service',
-    created_at: SEED_TIME, push_events: true, tag_push_events: true, merge_requests_events: false, repository_update_events: true,
-    enable_ssl_verification: true, push_events_branch_filter: null, branch_filter_strategy: 'wildcard' as const,
-    token: 'seeded-hook-secret', url_variables: new Map([['tenant', 'acme-prod']]),
-  }]])
+  return new Map([
+    [
+      id,
+      {
+        id,
+        url: 'https://audit.example.com/forge/{tenant}',
+        name: 'Audit log',
+        description: 'Ships events to the audit service',
+        created_at: SEED_TIME,
+        push_events: true,
+        tag_push_events: true,
+        merge_requests_events: false,
+        repository_update_events: true,
+        enable_ssl_verification: true,
+        push_events_branch_filter: null,
+        branch_filter_strategy: 'wildcard' as const,
+        token: 'seeded-hook-secret',
+        url_variables: new Map([['tenant', 'acme-prod']]),
+      },
+    ],
+  ])
 }

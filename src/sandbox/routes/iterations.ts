@@ -6,12 +6,15 @@ import {badRequest} from '../http.js'
 import {paginate} from '../paginate.js'
 import {oneOf, optionalArray, optionalBoolean, optionalString, type Router} from '../router.js'
 import {SEED_TIME, type Store} from '../store.js'
-import {optionalTime} from './milestones.js'
 import {webUrl} from '../web-url.js'
+import {optionalTime} from './milestones.js'
 
 const STATE = {upcoming: 1, current: 2, closed: 3} as const
 const STATE_FILTERS: Record<string, readonly number[]> = {
-  opened: [STATE.upcoming, STATE.current], upcoming: [STATE.upcoming], current: [STATE.current], closed: [STATE.closed],
+  opened: [STATE.upcoming, STATE.current],
+  upcoming: [STATE.upcoming],
+  current: [STATE.current],
+  closed: [STATE.closed],
   all: [STATE.upcoming, STATE.current, STATE.closed],
 }
 const SEARCH_FIELDS = ['title', 'cadence_title'] as const
@@ -33,45 +36,75 @@ interface IterationRecord {
 export default function register(r: Router, store: Store): void {
   const iterations = store.slice('iterations', () => seedIterations(new Date()))
 
-  r.get('/projects/:id/iterations', ctx => {
-    const project = store.projectFor(ctx.params.id!, ctx.user, 0)
-    const home = store.groups.get(project.namespace_id)!
-    const q = ctx.input
-    const groupIds = new Set([home.id])
-    if (optionalBoolean(q, 'include_ancestors') ?? true) for (const g of store.groupAncestors(home)) groupIds.add(g.id)
-    if (optionalBoolean(q, 'include_descendants') ?? false) {
-      for (const g of store.groups.values()) if (store.groupAncestors(g).includes(home)) groupIds.add(g.id)
-    }
-    const states = STATE_FILTERS[oneOf(q, 'state', Object.keys(STATE_FILTERS)) ?? 'all']!
-    const search = optionalString(q, 'search')?.toLowerCase()
-    const fields = optionalArray(q, 'in') ?? ['title']
-    if (fields.length === 0 || fields.some(f => !SEARCH_FIELDS.includes(f as (typeof SEARCH_FIELDS)[number]))) throw badRequest('in does not have a valid value')
-    const updatedBefore = optionalTime(q, 'updated_before')
-    const updatedAfter = optionalTime(q, 'updated_after')
-    const matches = (i: IterationRecord) => fields.some(f => (f === 'title' ? i.title : i.cadence_title)?.toLowerCase().includes(search!))
-    const found = [...iterations.values()]
-      .filter(i => groupIds.has(i.group_id) && states.includes(i.state))
-      .filter(i => !search || matches(i))
-      .filter(i => !updatedBefore || i.updated_at < updatedBefore)
-      .filter(i => !updatedAfter || i.updated_at > updatedAfter)
-      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
-    return paginate(ctx, found, i => ({
-      id: i.id, iid: i.iid, group_id: i.group_id, title: i.title, description: i.description, state: i.state,
-      created_at: i.created_at, updated_at: i.updated_at, due_date: i.due_date, start_date: i.start_date,
-      web_url: webUrl(`groups/${store.groups.get(i.group_id)?.full_path}/-/iterations/${i.id}`),
-    }))
-  }, {anonymous: true})
+  r.get(
+    '/projects/:id/iterations',
+    ctx => {
+      const project = store.projectFor(ctx.params.id!, ctx.user, 0)
+      const home = store.groups.get(project.namespace_id)!
+      const q = ctx.input
+      const groupIds = new Set([home.id])
+      if (optionalBoolean(q, 'include_ancestors') ?? true) for (const g of store.groupAncestors(home)) groupIds.add(g.id)
+      if (optionalBoolean(q, 'include_descendants') ?? false) {
+        for (const g of store.groups.values()) if (store.groupAncestors(g).includes(home)) groupIds.add(g.id)
+      }
+      const states = STATE_FILTERS[oneOf(q, 'state', Object.keys(STATE_FILTERS)) ?? 'all']!
+      const search = optionalString(q, 'search')?.toLowerCase()
+      const fields = optionalArray(q, 'in') ?? ['title']
+      if (fields.length === 0 || fields.some(f => !SEARCH_FIELDS.includes(f as (typeof SEARCH_FIELDS)[number]))) throw badRequest('in does not have a valid value')
+      const updatedBefore = optionalTime(q, 'updated_before')
+      const updatedAfter = optionalTime(q, 'updated_after')
+      const matches = (i: IterationRecord) => fields.some(f => (f === 'title' ? i.title : i.cadence_title)?.toLowerCase().includes(search!))
+      const found = [...iterations.values()]
+        .filter(i => groupIds.has(i.group_id) && states.includes(i.state))
+        .filter(i => !search || matches(i))
+        .filter(i => !updatedBefore || i.updated_at < updatedBefore)
+        .filter(i => !updatedAfter || i.updated_at > updatedAfter)
+        .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
+      return paginate(ctx, found, i => ({
+        id: i.id,
+        iid: i.iid,
+        group_id: i.group_id,
+        title: i.title,
+        description: i.description,
+        state: i.state,
+        created_at: i.created_at,
+        updated_at: i.updated_at,
+        due_date: i.due_date,
+        start_date: i.start_date,
+        web_url: webUrl(`groups/${store.groups.get(i.group_id)?.full_path}/-/iterations/${i.id}`),
+      }))
+    },
+    {anonymous: true},
+  )
 }
 
 /** two-week cadences around today, so that `current` really contains today */
 function seedIterations(today: Date): Map<number, IterationRecord> {
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
   const iterations = new Map<number, IterationRecord>()
-  const add = (id: number, group_id: number, iid: number, cadence_title: string, state: number, startOffset: number,
-    title: string | null = null, description: string | null = null, updated_at = SEED_TIME) =>
+  const add = (
+    id: number,
+    group_id: number,
+    iid: number,
+    cadence_title: string,
+    state: number,
+    startOffset: number,
+    title: string | null = null,
+    description: string | null = null,
+    updated_at = SEED_TIME,
+  ) =>
     iterations.set(id, {
-      id, iid, group_id, title, description, cadence_title, state, start_date: day(startOffset), due_date: day(startOffset + 13),
-      created_at: SEED_TIME, updated_at,
+      id,
+      iid,
+      group_id,
+      title,
+      description,
+      cadence_title,
+      state,
+      start_date: day(startOffset),
+      due_date: day(startOffset + 13),
+      created_at: SEED_TIME,
+      updated_at,
     })
   // acme: an automatic cadence (no titles) and one iteration named by hand
   add(701, 10, 1, 'Acme sprints', STATE.closed, -35, null, null, '2026-01-01T08:00:00.000Z')

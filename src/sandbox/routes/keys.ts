@@ -1,10 +1,10 @@
 // SSH key lookup (document 1, "Keys lookup", administrator): user SSH keys and deploy keys, by ID or
 // by fingerprint in either form, with the owning user.
 import {badRequest, notFound, ok} from '../http.js'
-import {requireString, type Router} from '../router.js'
+import {type Router, requireString} from '../router.js'
 import type {SandboxUser, Store} from '../store.js'
-import {keyTables, type DeployKeyRow, type KeyRow} from './deploy-keys.js'
 import {webUrl} from '../web-url.js'
+import {type DeployKeyRow, type KeyRow, keyTables} from './deploy-keys.js'
 
 const MD5 = /^([0-9a-f]{2}:){15}[0-9a-f]{2}$/i
 
@@ -13,20 +13,49 @@ export default function register(r: Router, store: Store): void {
 
   /** the user object of the spec: "Lookup by ID returns the subset" up to organization */
   const owner = (u: SandboxUser) => ({
-    id: u.id, name: u.name, username: u.username, state: u.state,
-    avatar_url: webUrl(`avatars/${u.id}.png`), web_url: webUrl(u.username),
-    created_at: u.created_at, bio: '', location: '', public_email: null, professional_network_url: '', microblog_url: '',
-    website_url: '', organization: '',
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    state: u.state,
+    avatar_url: webUrl(`avatars/${u.id}.png`),
+    web_url: webUrl(u.username),
+    created_at: u.created_at,
+    bio: '',
+    location: '',
+    public_email: null,
+    professional_network_url: '',
+    microblog_url: '',
+    website_url: '',
+    organization: '',
   })
   const ownerInFull = (u: SandboxUser) => ({
-    ...owner(u), last_sign_in_at: null, confirmed_at: u.created_at, last_activity_on: u.created_at.slice(0, 10), email: u.email,
-    theme_id: 1, color_scheme_id: 1, projects_limit: 100_000, current_sign_in_at: null, identities: [], can_create_group: true,
-    can_create_project: true, two_factor_enabled: u.two_factor_enabled, external: false, private_profile: false,
-    shared_runners_minutes_limit: null, extra_shared_runners_minutes_limit: null,
+    ...owner(u),
+    last_sign_in_at: null,
+    confirmed_at: u.created_at,
+    last_activity_on: u.created_at.slice(0, 10),
+    email: u.email,
+    theme_id: 1,
+    color_scheme_id: 1,
+    projects_limit: 100_000,
+    current_sign_in_at: null,
+    identities: [],
+    can_create_group: true,
+    can_create_project: true,
+    two_factor_enabled: u.two_factor_enabled,
+    external: false,
+    private_profile: false,
+    shared_runners_minutes_limit: null,
+    extra_shared_runners_minutes_limit: null,
   })
   const record = (key: KeyRow, user: ReturnType<typeof owner>) => ({
-    id: key.id, title: key.title, key: key.key, created_at: key.created_at, expires_at: key.expires_at,
-    last_used_at: key.last_used_at, usage_type: key.usage_type, user,
+    id: key.id,
+    title: key.title,
+    key: key.key,
+    created_at: key.created_at,
+    expires_at: key.expires_at,
+    last_used_at: key.last_used_at,
+    usage_type: key.usage_type,
+    user,
   })
   const userOf = (key: KeyRow) => {
     const user = store.users.get(key.user_id)
@@ -53,7 +82,8 @@ export default function register(r: Router, store: Store): void {
     if (!key) throw notFound('Key')
     const found = record(key, ownerInFull(userOf(key)))
     if (!tables.deployKeys.has(key.id)) return ok(found)
-    const projects = [...tables.links.values()].filter(l => l.deploy_key_id === key.id)
+    const projects = [...tables.links.values()]
+      .filter(l => l.deploy_key_id === key.id)
       .map(l => ({id: l.id, deploy_key_id: l.deploy_key_id, project_id: l.project_id, created_at: l.created_at, updated_at: l.updated_at, can_push: l.can_push}))
     return ok({...found, deploy_keys_projects: projects})
   })

@@ -1,7 +1,7 @@
 // Labels of projects and groups (document 2, "Labels").
-import {HttpError, badRequest, created, invalid, noContent, notFound, notModified, ok} from '../http.js'
+import {badRequest, created, HttpError, invalid, noContent, notFound, notModified, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalBoolean, optionalInteger, optionalString, requireString, type Ctx, type Router} from '../router.js'
+import {type Ctx, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
 import type {SandboxGroup, SandboxProject, SandboxUser, Store} from '../store.js'
 
 interface LabelRecord {
@@ -25,12 +25,9 @@ export default function register(r: Router, store: Store): void {
   const labels = store.slice('labels', () => seedLabels(store))
 
   const ownerOf = (ctx: Ctx, kind: 'projects' | 'groups', role: 'guest' | 'developer'): Owner =>
-    kind === 'projects'
-      ? {kind: 'project', project: store.projectFor(ctx.params.id!, ctx.user, role)}
-      : {kind: 'group', group: store.groupFor(ctx.params.id!, ctx.user, role)}
+    kind === 'projects' ? {kind: 'project', project: store.projectFor(ctx.params.id!, ctx.user, role)} : {kind: 'group', group: store.groupFor(ctx.params.id!, ctx.user, role)}
 
-  const ownedBy = (owner: Owner) => (l: LabelRecord) =>
-    l.owner.kind === owner.kind && l.owner.id === (owner.kind === 'project' ? owner.project.id : owner.group.id)
+  const ownedBy = (owner: Owner) => (l: LabelRecord) => l.owner.kind === owner.kind && l.owner.id === (owner.kind === 'project' ? owner.project.id : owner.group.id)
 
   /** the labels a scope sees: its own, plus ancestors' and descendants' as the flags ask */
   const visible = (ctx: Ctx, owner: Owner): LabelRecord[] => {
@@ -46,8 +43,7 @@ export default function register(r: Router, store: Store): void {
     if (ancestors) for (const g of store.groupAncestors(owner.group)) groupIds.add(g.id)
     if (descendants) for (const g of store.groups.values()) if (store.groupAncestors(g).includes(owner.group)) groupIds.add(g.id)
     const projectIds = new Set([...store.projects.values()].filter(p => groupIds.has(p.namespace_id)).map(p => p.id))
-    return [...labels.values()].filter(l =>
-      (l.owner.kind === 'group' && groupIds.has(l.owner.id)) || (!onlyGroup && l.owner.kind === 'project' && projectIds.has(l.owner.id)))
+    return [...labels.values()].filter(l => (l.owner.kind === 'group' && groupIds.has(l.owner.id)) || (!onlyGroup && l.owner.kind === 'project' && projectIds.has(l.owner.id)))
   }
 
   const find = (ctx: Ctx, owner: Owner): LabelRecord => {
@@ -74,9 +70,7 @@ export default function register(r: Router, store: Store): void {
   })
   // Group labels seen through a project carry the project-only fields too, with is_project_label false.
   const renderIn = (owner: Owner, label: LabelRecord, user: SandboxUser | null) =>
-    owner.kind === 'project' && label.owner.kind === 'group'
-      ? {...render(label, user), priority: null, is_project_label: false}
-      : render(label, user)
+    owner.kind === 'project' && label.owner.kind === 'group' ? {...render(label, user), priority: null, is_project_label: false} : render(label, user)
 
   const readColor = (ctx: Ctx, required: boolean): string | undefined => {
     const color = required ? requireString(ctx.input, 'color') : optionalString(ctx.input, 'color')
@@ -119,9 +113,15 @@ export default function register(r: Router, store: Store): void {
       const color = readColor(ctx, true)!
       assertUniqueName(owner, name)
       const label: LabelRecord = {
-        id: store.nextId(), name, color, owner: ownerKey(owner), description: optionalString(ctx.input, 'description') ?? null,
-        priority: readPriority(ctx, owner) ?? null, archived: optionalBoolean(ctx.input, 'archived') ?? false,
-        subscribers: new Set(), open_issues_count: 0,
+        id: store.nextId(),
+        name,
+        color,
+        owner: ownerKey(owner),
+        description: optionalString(ctx.input, 'description') ?? null,
+        priority: readPriority(ctx, owner) ?? null,
+        archived: optionalBoolean(ctx.input, 'archived') ?? false,
+        subscribers: new Set(),
+        open_issues_count: 0,
       }
       labels.set(label.id, label)
       return created(render(label, ctx.user))

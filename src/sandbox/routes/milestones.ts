@@ -3,8 +3,8 @@
 // something to comment on; both areas read the same slice.
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalArray, optionalBoolean, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
-import {SEED_TIME, type SandboxGroup, type SandboxUser, type Store} from '../store.js'
+import {type Ctx, type Input, oneOf, optionalArray, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxGroup, type SandboxUser, SEED_TIME, type Store} from '../store.js'
 import {webUrl} from '../web-url.js'
 
 export interface MilestoneRecord {
@@ -68,8 +68,16 @@ export default function register(r: Router, store: Store): void {
   const groupPath = (groupId: number) => store.groups.get(groupId)?.full_path ?? String(groupId)
 
   const render = (m: MilestoneRecord) => ({
-    id: m.id, iid: m.iid, group_id: m.group_id, title: m.title, description: m.description,
-    state: m.state, created_at: m.created_at, updated_at: m.updated_at, due_date: m.due_date, start_date: m.start_date,
+    id: m.id,
+    iid: m.iid,
+    group_id: m.group_id,
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    due_date: m.due_date,
+    start_date: m.start_date,
     // "expired" is true once the due date has passed (the platform compares with today's date)
     expired: m.due_date !== null && m.due_date < new Date().toISOString().slice(0, 10),
     web_url: webUrl(`groups/${groupPath(m.group_id)}/-/milestones/${m.iid}`),
@@ -84,15 +92,34 @@ export default function register(r: Router, store: Store): void {
   }
   const projectPath = (projectId: number) => store.projects.get(projectId)?.path_with_namespace ?? String(projectId)
   const renderIssue = (i: IssueRecord) => ({
-    id: i.id, iid: i.iid, project_id: i.project_id, title: i.title, description: null, state: i.state,
-    created_at: i.created_at, updated_at: i.updated_at, closed_at: i.closed_at, labels: [],
-    milestone: renderMilestoneOf(i.milestone_id), author: store.userBasic(store.users.get(i.author_id)!), weight: i.weight,
+    id: i.id,
+    iid: i.iid,
+    project_id: i.project_id,
+    title: i.title,
+    description: null,
+    state: i.state,
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+    closed_at: i.closed_at,
+    labels: [],
+    milestone: renderMilestoneOf(i.milestone_id),
+    author: store.userBasic(store.users.get(i.author_id)!),
+    weight: i.weight,
     web_url: webUrl(`${projectPath(i.project_id)}/-/issues/${i.iid}`),
   })
   const renderMergeRequest = (mr: MergeRequestRecord) => ({
-    id: mr.id, iid: mr.iid, project_id: mr.project_id, title: mr.title, description: null, state: mr.state,
-    created_at: mr.created_at, updated_at: mr.updated_at, source_branch: mr.source_branch, target_branch: mr.target_branch,
-    milestone: renderMilestoneOf(mr.milestone_id), author: store.userBasic(store.users.get(mr.author_id)!),
+    id: mr.id,
+    iid: mr.iid,
+    project_id: mr.project_id,
+    title: mr.title,
+    description: null,
+    state: mr.state,
+    created_at: mr.created_at,
+    updated_at: mr.updated_at,
+    source_branch: mr.source_branch,
+    target_branch: mr.target_branch,
+    milestone: renderMilestoneOf(mr.milestone_id),
+    author: store.userBasic(store.users.get(mr.author_id)!),
     web_url: webUrl(`${projectPath(mr.project_id)}/-/merge_requests/${mr.iid}`),
   })
 
@@ -113,43 +140,50 @@ export default function register(r: Router, store: Store): void {
 
   const base = '/groups/:id/milestones'
 
-  r.get(base, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
-    const q = ctx.input
-    // "include_parent_milestones (deprecated; use include_ancestors)"
-    const ancestors = (optionalBoolean(q, 'include_ancestors') ?? false) || (optionalBoolean(q, 'include_parent_milestones') ?? false)
-    const descendants = optionalBoolean(q, 'include_descendants') ?? false
-    const groupIds = new Set([group.id])
-    if (ancestors) for (const g of store.groupAncestors(group)) groupIds.add(g.id)
-    if (descendants) for (const g of descendantsOf(group)) groupIds.add(g.id)
-    // "iids[] ... ignored if include_ancestors is true"
-    const iids = ancestors ? undefined : optionalArray(q, 'iids')?.map(Number)
-    if (iids?.some(n => !Number.isInteger(n))) throw badRequest('iids is invalid')
-    const state = oneOf(q, 'state', ['active', 'closed'] as const)
-    const title = optionalString(q, 'title')
-    const search = optionalString(q, 'search')?.toLowerCase()
-    // "terms separated by + or %20 are ANDed"
-    const titleTerms = optionalString(q, 'search_title')?.toLowerCase().split(/[+\s]+/).filter(Boolean)
-    const updatedBefore = optionalTime(q, 'updated_before')
-    const updatedAfter = optionalTime(q, 'updated_after')
-    const containing = optionalTime(q, 'containing_date')?.slice(0, 10)
-    if ((q.start_date === undefined) !== (q.end_date === undefined)) throw badRequest('start_date, end_date provide all or none of parameters')
-    const windowStart = optionalTime(q, 'start_date')?.slice(0, 10)
-    const windowEnd = optionalTime(q, 'end_date')?.slice(0, 10)
-    const found = [...milestones.values()]
-      .filter(m => groupIds.has(m.group_id))
-      .filter(m => !iids || iids.includes(m.iid))
-      .filter(m => !state || m.state === state)
-      .filter(m => title === undefined || m.title === title)
-      .filter(m => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search))
-      .filter(m => !titleTerms || titleTerms.every(term => m.title.toLowerCase().includes(term)))
-      .filter(m => !updatedBefore || m.updated_at < updatedBefore)
-      .filter(m => !updatedAfter || m.updated_at > updatedAfter)
-      .filter(m => !containing || overlaps(m, containing, containing))
-      .filter(m => !windowStart || overlaps(m, windowStart, windowEnd!))
-      .sort(byDueDate)
-    return paginate(ctx, found, render)
-  }, {anonymous: true})
+  r.get(
+    base,
+    ctx => {
+      const group = store.groupFor(ctx.params.id!, ctx.user, 0)
+      const q = ctx.input
+      // "include_parent_milestones (deprecated; use include_ancestors)"
+      const ancestors = (optionalBoolean(q, 'include_ancestors') ?? false) || (optionalBoolean(q, 'include_parent_milestones') ?? false)
+      const descendants = optionalBoolean(q, 'include_descendants') ?? false
+      const groupIds = new Set([group.id])
+      if (ancestors) for (const g of store.groupAncestors(group)) groupIds.add(g.id)
+      if (descendants) for (const g of descendantsOf(group)) groupIds.add(g.id)
+      // "iids[] ... ignored if include_ancestors is true"
+      const iids = ancestors ? undefined : optionalArray(q, 'iids')?.map(Number)
+      if (iids?.some(n => !Number.isInteger(n))) throw badRequest('iids is invalid')
+      const state = oneOf(q, 'state', ['active', 'closed'] as const)
+      const title = optionalString(q, 'title')
+      const search = optionalString(q, 'search')?.toLowerCase()
+      // "terms separated by + or %20 are ANDed"
+      const titleTerms = optionalString(q, 'search_title')
+        ?.toLowerCase()
+        .split(/[+\s]+/)
+        .filter(Boolean)
+      const updatedBefore = optionalTime(q, 'updated_before')
+      const updatedAfter = optionalTime(q, 'updated_after')
+      const containing = optionalTime(q, 'containing_date')?.slice(0, 10)
+      if ((q.start_date === undefined) !== (q.end_date === undefined)) throw badRequest('start_date, end_date provide all or none of parameters')
+      const windowStart = optionalTime(q, 'start_date')?.slice(0, 10)
+      const windowEnd = optionalTime(q, 'end_date')?.slice(0, 10)
+      const found = [...milestones.values()]
+        .filter(m => groupIds.has(m.group_id))
+        .filter(m => !iids || iids.includes(m.iid))
+        .filter(m => !state || m.state === state)
+        .filter(m => title === undefined || m.title === title)
+        .filter(m => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search))
+        .filter(m => !titleTerms || titleTerms.every(term => m.title.toLowerCase().includes(term)))
+        .filter(m => !updatedBefore || m.updated_at < updatedBefore)
+        .filter(m => !updatedAfter || m.updated_at > updatedAfter)
+        .filter(m => !containing || overlaps(m, containing, containing))
+        .filter(m => !windowStart || overlaps(m, windowStart, windowEnd!))
+        .sort(byDueDate)
+      return paginate(ctx, found, render)
+    },
+    {anonymous: true},
+  )
 
   r.get(`${base}/:milestone_id`, ctx => ok(render(find(ctx, store.groupFor(ctx.params.id!, ctx.user, 0)))), {anonymous: true})
 
@@ -159,10 +193,16 @@ export default function register(r: Router, store: Store): void {
     assertUniqueTitle(group, title)
     const now = store.now()
     const milestone: MilestoneRecord = {
-      id: store.nextId(), iid: 1 + Math.max(0, ...[...milestones.values()].filter(m => m.group_id === group.id).map(m => m.iid)),
-      group_id: group.id, title, description: optionalString(ctx.input, 'description') ?? null,
-      start_date: optionalDate(ctx.input, 'start_date') ?? null, due_date: optionalDate(ctx.input, 'due_date') ?? null,
-      state: 'active', created_at: now, updated_at: now,
+      id: store.nextId(),
+      iid: 1 + Math.max(0, ...[...milestones.values()].filter(m => m.group_id === group.id).map(m => m.iid)),
+      group_id: group.id,
+      title,
+      description: optionalString(ctx.input, 'description') ?? null,
+      start_date: optionalDate(ctx.input, 'start_date') ?? null,
+      due_date: optionalDate(ctx.input, 'due_date') ?? null,
+      state: 'active',
+      created_at: now,
+      updated_at: now,
     }
     checkDateOrder(milestone)
     milestones.set(milestone.id, milestone)
@@ -183,9 +223,9 @@ export default function register(r: Router, store: Store): void {
     const next: MilestoneRecord = {
       ...milestone,
       title: title ?? milestone.title,
-      description: 'description' in q ? optionalString(q, 'description') ?? null : milestone.description,
-      start_date: 'start_date' in q ? optionalDate(q, 'start_date') ?? null : milestone.start_date,
-      due_date: 'due_date' in q ? optionalDate(q, 'due_date') ?? null : milestone.due_date,
+      description: 'description' in q ? (optionalString(q, 'description') ?? null) : milestone.description,
+      start_date: 'start_date' in q ? (optionalDate(q, 'start_date') ?? null) : milestone.start_date,
+      due_date: 'due_date' in q ? (optionalDate(q, 'due_date') ?? null) : milestone.due_date,
       // close on a closed milestone (or activate on an active one) leaves the state as it is
       state: stateEvent === 'close' ? 'closed' : stateEvent === 'activate' ? 'active' : milestone.state,
     }
@@ -204,29 +244,45 @@ export default function register(r: Router, store: Store): void {
   })
 
   // "issues of that group milestone (not those of subgroups)": only projects directly in the group
-  r.get(`${base}/:milestone_id/issues`, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
-    const milestone = find(ctx, group)
-    const found = issues.filter(i => i.milestone_id === milestone.id && store.projects.get(i.project_id)?.namespace_id === group.id && canSeeProject(i.project_id, ctx.user))
-    return paginate(ctx, found, renderIssue)
-  }, {anonymous: true})
+  r.get(
+    `${base}/:milestone_id/issues`,
+    ctx => {
+      const group = store.groupFor(ctx.params.id!, ctx.user, 0)
+      const milestone = find(ctx, group)
+      const found = issues.filter(i => i.milestone_id === milestone.id && store.projects.get(i.project_id)?.namespace_id === group.id && canSeeProject(i.project_id, ctx.user))
+      return paginate(ctx, found, renderIssue)
+    },
+    {anonymous: true},
+  )
 
-  r.get(`${base}/:milestone_id/merge_requests`, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
-    const milestone = find(ctx, group)
-    return paginate(ctx, mergeRequests.filter(mr => mr.milestone_id === milestone.id && canSeeProject(mr.project_id, ctx.user)), renderMergeRequest)
-  }, {anonymous: true})
+  r.get(
+    `${base}/:milestone_id/merge_requests`,
+    ctx => {
+      const group = store.groupFor(ctx.params.id!, ctx.user, 0)
+      const milestone = find(ctx, group)
+      return paginate(
+        ctx,
+        mergeRequests.filter(mr => mr.milestone_id === milestone.id && canSeeProject(mr.project_id, ctx.user)),
+        renderMergeRequest,
+      )
+    },
+    {anonymous: true},
+  )
 
   // Burndown events as the platform records them: each issue added (created) and closed, with its weight.
-  r.get(`${base}/:milestone_id/burndown_events`, ctx => {
-    const group = store.groupFor(ctx.params.id!, ctx.user, 0)
-    const milestone = find(ctx, group)
-    const events = issues.filter(i => i.milestone_id === milestone.id && canSeeProject(i.project_id, ctx.user)).flatMap(i => [
-      {created_at: i.created_at, weight: i.weight, action: 'created'},
-      ...(i.closed_at ? [{created_at: i.closed_at, weight: i.weight, action: 'closed'}] : []),
-    ]).sort((a, b) => a.created_at.localeCompare(b.created_at))
-    return paginate(ctx, events)
-  }, {anonymous: true})
+  r.get(
+    `${base}/:milestone_id/burndown_events`,
+    ctx => {
+      const group = store.groupFor(ctx.params.id!, ctx.user, 0)
+      const milestone = find(ctx, group)
+      const events = issues
+        .filter(i => i.milestone_id === milestone.id && canSeeProject(i.project_id, ctx.user))
+        .flatMap(i => [{created_at: i.created_at, weight: i.weight, action: 'created'}, ...(i.closed_at ? [{created_at: i.closed_at, weight: i.weight, action: 'closed'}] : [])])
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      return paginate(ctx, events)
+    },
+    {anonymous: true},
+  )
 }
 
 /** the platform's timeframe test: a bound that is null is open, but a milestone needs at least one date */
@@ -259,9 +315,17 @@ export function optionalTime(input: Input, name: string): string | undefined {
 
 function seedWorkItems(): WorkItems {
   const milestones = new Map<number, MilestoneRecord>()
-  const milestone = (id: number, group_id: number, iid: number, title: string, state: MilestoneRecord['state'],
-    start_date: string | null, due_date: string | null, description: string | null = null, updated_at = SEED_TIME) =>
-    milestones.set(id, {id, iid, group_id, title, description, start_date, due_date, state, created_at: SEED_TIME, updated_at})
+  const milestone = (
+    id: number,
+    group_id: number,
+    iid: number,
+    title: string,
+    state: MilestoneRecord['state'],
+    start_date: string | null,
+    due_date: string | null,
+    description: string | null = null,
+    updated_at = SEED_TIME,
+  ) => milestones.set(id, {id, iid, group_id, title, description, start_date, due_date, state, created_at: SEED_TIME, updated_at})
   milestone(301, 10, 1, 'Release 1.0', 'closed', '2026-01-05', '2026-03-27', 'First public release', '2026-03-30T16:00:00.000Z')
   milestone(302, 10, 2, 'Release 1.1', 'active', '2026-04-01', '2026-06-30', 'Pricing and rate limits')
   milestone(303, 10, 3, 'Release 2.0', 'active', '2027-01-04', '2027-03-26', 'Next major release: the new API', '2026-02-01T10:00:00.000Z')
@@ -272,8 +336,17 @@ function seedWorkItems(): WorkItems {
 
   const at = (date: string) => `${date}T09:00:00.000Z`
   const issue = (id: number, project_id: number, iid: number, title: string, milestone_id: number, weight: number | null, created: string, closed: string | null = null): IssueRecord => ({
-    id, iid, project_id, title, state: closed ? 'closed' : 'opened', milestone_id, weight, author_id: 3,
-    created_at: at(created), updated_at: at(closed ?? created), closed_at: closed ? at(closed) : null,
+    id,
+    iid,
+    project_id,
+    title,
+    state: closed ? 'closed' : 'opened',
+    milestone_id,
+    weight,
+    author_id: 3,
+    created_at: at(created),
+    updated_at: at(closed ?? created),
+    closed_at: closed ? at(closed) : null,
   })
   const issues = [
     issue(501, 21, 1, 'Pricing page shows old prices', 302, 2, '2026-04-02', '2026-04-20'),
@@ -285,7 +358,17 @@ function seedWorkItems(): WorkItems {
   ]
 
   const mergeRequest = (id: number, project_id: number, iid: number, title: string, state: MergeRequestRecord['state'], milestone_id: number, source_branch: string): MergeRequestRecord => ({
-    id, iid, project_id, title, state, milestone_id, author_id: 3, source_branch, target_branch: 'main', created_at: SEED_TIME, updated_at: SEED_TIME,
+    id,
+    iid,
+    project_id,
+    title,
+    state,
+    milestone_id,
+    author_id: 3,
+    source_branch,
+    target_branch: 'main',
+    created_at: SEED_TIME,
+    updated_at: SEED_TIME,
   })
   const mergeRequests = [
     mergeRequest(401, 20, 1, 'Add rate limiting to the public API', 'opened', 302, 'rate-limits'),

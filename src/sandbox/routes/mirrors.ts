@@ -8,8 +8,8 @@
 import {createHash, generateKeyPairSync} from 'node:crypto'
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalBoolean, optionalString, requireString, type Ctx, type Router} from '../router.js'
-import {SEED_TIME, type SandboxProject, type Store} from '../store.js'
+import {type Ctx, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
 
 const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 type AuthMethod = (typeof AUTH_METHODS)[number]
@@ -118,7 +118,11 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/projects/:id/remote_mirrors', ctx => {
     const project = projectOf(ctx)
-    return paginate(ctx, [...mirrors.values()].filter(m => m.project_id === project.id), render)
+    return paginate(
+      ctx,
+      [...mirrors.values()].filter(m => m.project_id === project.id),
+      render,
+    )
   })
 
   r.get('/projects/:id/remote_mirrors/:mirror_id', ctx => ok(render(find(ctx, projectOf(ctx)))))
@@ -135,8 +139,17 @@ export default function register(r: Router, store: Store): void {
     const url = requireString(ctx.input, 'url')
     checkUrl(url)
     const mirror: MirrorRecord = {
-      id: store.nextId(), project_id: project.id, url, auth_method: 'password', enabled: false, keep_divergent_refs: false,
-      only_protected_branches: false, mirror_branch_regex: null, sync_requested_at: null, previous: null, public_key: null,
+      id: store.nextId(),
+      project_id: project.id,
+      url,
+      auth_method: 'password',
+      enabled: false,
+      keep_divergent_refs: false,
+      only_protected_branches: false,
+      mirror_branch_regex: null,
+      sync_requested_at: null,
+      previous: null,
+      public_key: null,
     }
     apply(ctx, mirror)
     mirrors.set(mirror.id, mirror)
@@ -230,8 +243,17 @@ function seedMirrors(store: Store): Map<number, MirrorRecord> {
   const add = (project_id: number, url: string, extra: Partial<MirrorRecord>) => {
     const id = store.nextId()
     mirrors.set(id, {
-      id, project_id, url, auth_method: 'password', enabled: true, keep_divergent_refs: false, only_protected_branches: false,
-      mirror_branch_regex: null, sync_requested_at: null, previous: null, ...extra,
+      id,
+      project_id,
+      url,
+      auth_method: 'password',
+      enabled: true,
+      keep_divergent_refs: false,
+      only_protected_branches: false,
+      mirror_branch_regex: null,
+      sync_requested_at: null,
+      previous: null,
+      ...extra,
       public_key: extra.auth_method === 'ssh_public_key' ? newPublicKey(id) : null,
     })
   }
@@ -241,10 +263,15 @@ function seedMirrors(store: Store): Map<number, MirrorRecord> {
     previous: {last_update_at: later(30), last_successful_update_at: later(30), last_error: null},
   })
   add(20, 'ssh://git@gitmirror.example.org/acme/api.git', {
-    auth_method: 'ssh_public_key', enabled: false,
+    auth_method: 'ssh_public_key',
+    enabled: false,
   })
   add(22, 'https://tool-bot:hunter2@unreachable.example.net/opensource/tool.git', {
-    previous: {last_update_at: later(45), last_successful_update_at: null, last_error: "fatal: unable to access 'https://*****:*****@unreachable.example.net/opensource/tool.git': Could not resolve host: unreachable.example.net"},
+    previous: {
+      last_update_at: later(45),
+      last_successful_update_at: null,
+      last_error: "fatal: unable to access 'https://*****:*****@unreachable.example.net/opensource/tool.git': Could not resolve host: unreachable.example.net",
+    },
   })
   return mirrors
 }

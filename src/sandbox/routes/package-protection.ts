@@ -10,7 +10,7 @@
 // - a PATCH is checked on the rule it would produce: 400 when both levels end up unset;
 // - the list is not paginated ("200, array of rule").
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
-import {oneOf, optionalString, requireString, type Ctx, type Input, type Router} from '../router.js'
+import {type Ctx, type Input, oneOf, optionalString, type Router, requireString} from '../router.js'
 import type {SandboxProject, Store} from '../store.js'
 
 const PACKAGE_TYPES = ['conan', 'generic', 'helm', 'maven', 'npm', 'nuget', 'pypi'] as const
@@ -73,15 +73,19 @@ export default function register(r: Router, store: Store): void {
     requireString(ctx.input, 'package_type')
     const fields = readFields(ctx.input)
     const rule: Omit<Rule, 'id'> = {
-      project_id: project.id, package_name_pattern: fields.package_name_pattern!, package_type: fields.package_type!,
+      project_id: project.id,
+      package_name_pattern: fields.package_name_pattern!,
+      package_type: fields.package_type!,
       minimum_access_level_for_delete: fields.minimum_access_level_for_delete ?? null,
       minimum_access_level_for_push: fields.minimum_access_level_for_push ?? null,
     }
     if (rule.minimum_access_level_for_push === null && rule.minimum_access_level_for_delete === null) {
       const ignored = ctx.input.minimum_access_level_for_delete !== undefined && !store.options.features.has(DELETE_FLAG)
-      throw badRequest(ignored
-        ? `minimum_access_level_for_push is missing (minimum_access_level_for_delete is ignored while the ${DELETE_FLAG} feature flag is disabled)`
-        : 'minimum_access_level_for_push, minimum_access_level_for_delete are missing, at least one parameter must be provided')
+      throw badRequest(
+        ignored
+          ? `minimum_access_level_for_push is missing (minimum_access_level_for_delete is ignored while the ${DELETE_FLAG} feature flag is disabled)`
+          : 'minimum_access_level_for_push, minimum_access_level_for_delete are missing, at least one parameter must be provided',
+      )
     }
     check(project, rule)
     const stored: Rule = {id: store.nextId(), ...rule}
@@ -124,9 +128,10 @@ function seedRules(store: Store): Map<number, Rule> {
     {project_id: 20, package_name_pattern: 'com/acme/platform-*', package_type: 'maven', minimum_access_level_for_push: 'owner', minimum_access_level_for_delete: null},
     {project_id: 21, package_name_pattern: 'acme-website', package_type: 'pypi', minimum_access_level_for_push: 'admin', minimum_access_level_for_delete: null},
   ]
-  return new Map(seeded.map(rule => {
-    const id = store.nextId()
-    return [id, {id, ...rule}]
-  }))
+  return new Map(
+    seeded.map(rule => {
+      const id = store.nextId()
+      return [id, {id, ...rule}]
+    }),
+  )
 }
-

@@ -2,11 +2,11 @@
 // revoke, by ID or as `self`, the token the request carries. The records are routes/tokens.ts's slice.
 import {HttpError, noContent, notFound, ok, unauthorized} from '../http.js'
 import {paginate} from '../paginate.js'
-import {optionalInteger, type Ctx, type Router} from '../router.js'
+import {type Ctx, optionalInteger, type Router} from '../router.js'
 import type {Store} from '../store.js'
 import {listTokens} from '../token-list.js'
 import {callerToken, READ_SCOPES, requireScope, WRITE_SCOPES} from '../token-scopes.js'
-import {renderToken, revokeToken, rotateToken, tokenRecords, type TokenRecord} from './tokens.js'
+import {renderToken, revokeToken, rotateToken, type TokenRecord, tokenRecords} from './tokens.js'
 
 /** "any token regardless of scope should be able to view/revoke itself" */
 const ANY_SCOPE: readonly string[] = []

@@ -4,8 +4,8 @@
 // Roles are not in the spec ("other role requirements: role names used are Developer, Maintainer, Owner"):
 // the platform lets group members read the policy and group owners change it.
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
-import {optionalBoolean, optionalInteger, type Ctx, type Router} from '../router.js'
-import {SEED_TIME, type SandboxGroup, type Store} from '../store.js'
+import {type Ctx, optionalBoolean, optionalInteger, type Router} from '../router.js'
+import {type SandboxGroup, SEED_TIME, type Store} from '../store.js'
 
 export const CADENCES = [1, 7, 14, 30, 90] as const
 const DAY = 86_400_000
@@ -69,9 +69,19 @@ export default function register(r: Router, store: Store): void {
     if (policies.has(group.id)) throw invalid(409, 'Cleanup policy already exists for this group')
     const now = store.now()
     const policy: PolicyRecord = {
-      group_id: group.id, next_run_at: null, last_run_at: null, last_run_deleted_size: 0, last_run_deleted_entries_count: 0,
-      keep_n_days_after_download: 30, status: 'scheduled', cadence: 7, enabled: true, failure_message: null,
-      last_run_detailed_metrics: {}, created_at: now, updated_at: now,
+      group_id: group.id,
+      next_run_at: null,
+      last_run_at: null,
+      last_run_deleted_size: 0,
+      last_run_deleted_entries_count: 0,
+      keep_n_days_after_download: 30,
+      status: 'scheduled',
+      cadence: 7,
+      enabled: true,
+      failure_message: null,
+      last_run_detailed_metrics: {},
+      created_at: now,
+      updated_at: now,
     }
     apply(policy, settings)
     policies.set(group.id, policy)
@@ -101,10 +111,24 @@ export default function register(r: Router, store: Store): void {
 function seedPolicies(): Map<number, PolicyRecord> {
   const at = (days: number) => new Date(Date.parse(SEED_TIME) + days * DAY).toISOString()
   // opensource (12) has a policy that has already run once; acme (10) has none yet.
-  return new Map([[12, {
-    group_id: 12, next_run_at: at(7), last_run_at: at(0), last_run_deleted_size: 1_048_576, last_run_deleted_entries_count: 25,
-    keep_n_days_after_download: 30, status: 'scheduled' as const, cadence: 7, enabled: true, failure_message: null,
-    last_run_detailed_metrics: {maven: {deleted_entries_count: 25, deleted_size: 1_048_576}},
-    created_at: at(-30), updated_at: at(0),
-  }]])
+  return new Map([
+    [
+      12,
+      {
+        group_id: 12,
+        next_run_at: at(7),
+        last_run_at: at(0),
+        last_run_deleted_size: 1_048_576,
+        last_run_deleted_entries_count: 25,
+        keep_n_days_after_download: 30,
+        status: 'scheduled' as const,
+        cadence: 7,
+        enabled: true,
+        failure_message: null,
+        last_run_detailed_metrics: {maven: {deleted_entries_count: 25, deleted_size: 1_048_576}},
+        created_at: at(-30),
+        updated_at: at(0),
+      },
+    ],
+  ])
 }

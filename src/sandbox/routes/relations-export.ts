@@ -28,8 +28,8 @@
 import {Readable} from 'node:stream'
 import {createGzip} from 'node:zlib'
 import {accepted, badRequest, notFound, ok, type Reply} from '../http.js'
-import {optionalBoolean, optionalInteger, optionalString, requireString, type Ctx, type Router} from '../router.js'
-import {SEED_TIME, type SandboxProject, type Store} from '../store.js'
+import {type Ctx, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
 
 export const BATCH_SIZE = 5
 export const FAIL_FEATURE_PREFIX = 'relations_export_fail_'
@@ -41,12 +41,53 @@ type Row = Record<string, unknown>
 const RELATIONS: ReadonlyArray<{name: string; count: number; record: (n: number, p: SandboxProject) => Row}> = [
   {name: 'labels', count: 4, record: n => ({id: 300 + n, title: ['bug', 'feature', 'docs', 'security'][n - 1], color: '#d9534f', description: null, type: 'ProjectLabel', created_at: SEED_TIME})},
   {name: 'milestones', count: 3, record: (n, p) => ({id: 400 + n, iid: n, project_id: p.id, title: `v1.${n}`, state: n === 3 ? 'active' : 'closed', due_date: `2026-0${n}-28`, created_at: SEED_TIME})},
-  {name: 'issues', count: 12, record: (n, p) => ({id: 1000 + n, iid: n, project_id: p.id, title: `Issue ${n} of ${p.path}`, description: `Steps to reproduce ${n}`, state: n % 3 === 0 ? 'closed' : 'opened', author_id: 3, confidential: false, created_at: SEED_TIME, label_ids: [301]})},
-  {name: 'merge_requests', count: 8, record: (n, p) => ({id: 2000 + n, iid: n, project_id: p.id, title: `Change ${n}`, state: n % 2 === 0 ? 'merged' : 'opened', source_branch: `feature-${n}`, target_branch: p.default_branch, author_id: 3, created_at: SEED_TIME})},
-  {name: 'ci_pipelines', count: 5, record: (n, p) => ({id: 3000 + n, iid: n, project_id: p.id, ref: p.default_branch, sha: n.toString(16).padStart(40, 'a'), status: 'success', source: 'push', created_at: SEED_TIME})},
-  {name: 'boards', count: 2, record: n => ({id: 500 + n, name: n === 1 ? 'Development' : 'Triage', hide_backlog_list: false, hide_closed_list: false, lists: [{list_type: 'label', label_id: 301, position: 0}]})},
+  {
+    name: 'issues',
+    count: 12,
+    record: (n, p) => ({
+      id: 1000 + n,
+      iid: n,
+      project_id: p.id,
+      title: `Issue ${n} of ${p.path}`,
+      description: `Steps to reproduce ${n}`,
+      state: n % 3 === 0 ? 'closed' : 'opened',
+      author_id: 3,
+      confidential: false,
+      created_at: SEED_TIME,
+      label_ids: [301],
+    }),
+  },
+  {
+    name: 'merge_requests',
+    count: 8,
+    record: (n, p) => ({
+      id: 2000 + n,
+      iid: n,
+      project_id: p.id,
+      title: `Change ${n}`,
+      state: n % 2 === 0 ? 'merged' : 'opened',
+      source_branch: `feature-${n}`,
+      target_branch: p.default_branch,
+      author_id: 3,
+      created_at: SEED_TIME,
+    }),
+  },
+  {
+    name: 'ci_pipelines',
+    count: 5,
+    record: (n, p) => ({id: 3000 + n, iid: n, project_id: p.id, ref: p.default_branch, sha: n.toString(16).padStart(40, 'a'), status: 'success', source: 'push', created_at: SEED_TIME}),
+  },
+  {
+    name: 'boards',
+    count: 2,
+    record: n => ({id: 500 + n, name: n === 1 ? 'Development' : 'Triage', hide_backlog_list: false, hide_closed_list: false, lists: [{list_type: 'label', label_id: 301, position: 0}]}),
+  },
   {name: 'releases', count: 3, record: n => ({tag_name: `v1.${n}.0`, name: `Release 1.${n}`, description: `Notes for 1.${n}`, released_at: SEED_TIME, author_id: 2})},
-  {name: 'protected_branches', count: 2, record: (n, p) => ({name: n === 1 ? p.default_branch : 'release/*', push_access_levels: [{access_level: 40}], merge_access_levels: [{access_level: 30}], allow_force_push: false})},
+  {
+    name: 'protected_branches',
+    count: 2,
+    record: (n, p) => ({name: n === 1 ? p.default_branch : 'release/*', push_access_levels: [{access_level: 40}], merge_access_levels: [{access_level: 30}], allow_force_push: false}),
+  },
   {name: 'snippets', count: 1, record: n => ({id: 600 + n, title: 'Deploy notes', file_name: 'deploy.md', visibility_level: 0, author_id: 5, created_at: SEED_TIME})},
 ]
 
@@ -173,7 +214,9 @@ export default function register(r: Router, store: Store): void {
       fileName = `${relation}_${batchNumber}.ndjson.gz`
     }
     return {
-      status: 200, raw: ndjsonGzip(records), contentType: 'application/gzip',
+      status: 200,
+      raw: ndjsonGzip(records),
+      contentType: 'application/gzip',
       headers: {'Content-Disposition': `attachment; filename="${fileName}"`},
     }
   })

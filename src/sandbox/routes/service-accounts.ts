@@ -1,12 +1,12 @@
 // Instance and group service accounts and the tokens of group service accounts (document 1, "Service
 // accounts"). Accounts are users (bot, service_account set); their tokens share routes/tokens.ts's slice.
 import {randomBytes} from 'node:crypto'
-import {HttpError, created, invalid, noContent, notFound, ok} from '../http.js'
+import {created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalBoolean, optionalString, type Ctx, type Input, type Router} from '../router.js'
+import {type Ctx, type Input, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {SandboxGroup, SandboxUser, Store} from '../store.js'
 import {listTokens} from '../token-list.js'
-import {isActive, mintToken, readNewToken, renderToken, revokeToken, rotateToken, tokenRecords, type TokenRecord} from './tokens.js'
+import {isActive, mintToken, readNewToken, renderToken, revokeToken, rotateToken, type TokenRecord, tokenRecords} from './tokens.js'
 
 const DEFAULT_NAME = 'Service account user'
 const NOREPLY_DOMAIN = 'noreply.sandbox.invalid'
@@ -15,8 +15,7 @@ export default function register(r: Router, store: Store): void {
   store.slice('service-accounts', () => seedAccounts(store))
   const tokens = tokenRecords(store)
 
-  const accountsOf = (group: SandboxGroup | null) =>
-    [...store.users.values()].filter(u => u.service_account !== undefined && u.service_account.group_id === (group?.id ?? null))
+  const accountsOf = (group: SandboxGroup | null) => [...store.users.values()].filter(u => u.service_account !== undefined && u.service_account.group_id === (group?.id ?? null))
 
   /** Owner of a top-level group (administrators act as owners) */
   const ownedTopLevelGroup = (ctx: Ctx): SandboxGroup => {
@@ -52,8 +51,11 @@ export default function register(r: Router, store: Store): void {
     assertFree(fields)
     const generated = `${prefix}${randomBytes(8).toString('hex')}`
     const account = store.addUser({
-      username: fields.username ?? generated, name: fields.name ?? DEFAULT_NAME, email: fields.email ?? `${generated}@${NOREPLY_DOMAIN}`,
-      bot: true, service_account: {group_id: group?.id ?? null},
+      username: fields.username ?? generated,
+      name: fields.name ?? DEFAULT_NAME,
+      email: fields.email ?? `${generated}@${NOREPLY_DOMAIN}`,
+      bot: true,
+      service_account: {group_id: group?.id ?? null},
     })
     return created({id: account.id, username: account.username, name: account.name, email: account.email})
   }
@@ -75,7 +77,10 @@ export default function register(r: Router, store: Store): void {
       }
     }
     return ok({
-      id: account.id, username: account.username, name: account.name, email: account.email,
+      id: account.id,
+      username: account.username,
+      name: account.name,
+      email: account.email,
       ...(account.unconfirmed_email ? {unconfirmed_email: account.unconfirmed_email} : {}),
     })
   }
@@ -150,8 +155,7 @@ function readFields(input: Input): {name?: string; username?: string; email?: st
  * opensource (never visible through acme).
  */
 function seedAccounts(store: Store): true {
-  const account = (username: string, name: string, groupId: number | null) =>
-    store.addUser({username, name, email: `${username}@${NOREPLY_DOMAIN}`, bot: true, service_account: {group_id: groupId}})
+  const account = (username: string, name: string, groupId: number | null) => store.addUser({username, name, email: `${username}@${NOREPLY_DOMAIN}`, bot: true, service_account: {group_id: groupId}})
   account('service_account_backup', 'Backup bot', null)
   account('service_account_audit', 'Audit bot', null)
   const deployer = account('service_account_group_10_deployer', 'Deployer', 10)

@@ -1,7 +1,7 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner).
-import {HttpError, created, invalid, noContent, notFound} from '../http.js'
+import {created, HttpError, invalid, noContent, notFound} from '../http.js'
 import {paginate} from '../paginate.js'
-import {requireString, type Ctx, type Router} from '../router.js'
+import {type Ctx, type Router, requireString} from '../router.js'
 import {SEED_TIME, type Store} from '../store.js'
 import {sshKeyInfo} from './deploy-keys.js'
 
@@ -18,9 +18,10 @@ interface CertificateRow {
 const ACME_CA = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIM+eMxf0WYZRJW7F+LzCwPqJAMXl8zKjnZNylSuOo8H1 ca@acme'
 
 export default function register(r: Router, store: Store): void {
-  const certificates = store.slice('ssh-certificates', () => new Map<number, CertificateRow>([
-    [1, {id: 1, group_id: 10, title: 'Acme CA', key: ACME_CA, fingerprint_sha256: sshKeyInfo(ACME_CA)!.fingerprint_sha256, created_at: SEED_TIME}],
-  ]))
+  const certificates = store.slice(
+    'ssh-certificates',
+    () => new Map<number, CertificateRow>([[1, {id: 1, group_id: 10, title: 'Acme CA', key: ACME_CA, fingerprint_sha256: sshKeyInfo(ACME_CA)!.fingerprint_sha256, created_at: SEED_TIME}]]),
+  )
 
   /** Owner of the group (404 when they cannot see it); a subgroup is refused as the platform does: 403 "Group" */
   const topLevelGroup = (ctx: Ctx) => {
@@ -32,7 +33,11 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/groups/:id/ssh_certificates', ctx => {
     const group = topLevelGroup(ctx)
-    return paginate(ctx, [...certificates.values()].filter(c => c.group_id === group.id).sort((a, b) => a.id - b.id), render)
+    return paginate(
+      ctx,
+      [...certificates.values()].filter(c => c.group_id === group.id).sort((a, b) => a.id - b.id),
+      render,
+    )
   })
 
   r.post('/groups/:id/ssh_certificates', ctx => {
@@ -45,7 +50,12 @@ export default function register(r: Router, store: Store): void {
       throw invalid(422, 'Validation failed: Fingerprint has already been taken')
     }
     const certificate: CertificateRow = {
-      id: store.nextId(), group_id: group.id, title, key: info.key, fingerprint_sha256: info.fingerprint_sha256, created_at: store.now(),
+      id: store.nextId(),
+      group_id: group.id,
+      title,
+      key: info.key,
+      fingerprint_sha256: info.fingerprint_sha256,
+      created_at: store.now(),
     }
     certificates.set(certificate.id, certificate)
     return created(render(certificate))

@@ -7,10 +7,10 @@
 // A destination storage named `broken` ends in `failed` ("copy failed or checksums differ") at 2d/3; a move
 // away from the `legacy` storage ends in `cleanup failed` ("moved, source copy could not be deleted").
 // A move recorded with `held: true` (seed only) stays `initial` ("record created, job not yet scheduled").
-import {HttpError, accepted, created, invalid, notFound, ok} from '../http.js'
+import {accepted, created, HttpError, invalid, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalString, requireString, type Ctx, type Router} from '../router.js'
-import {SEED_TIME, type SandboxGroup, type Store} from '../store.js'
+import {type Ctx, oneOf, optionalString, type Router, requireString} from '../router.js'
+import {type SandboxGroup, SEED_TIME, type Store} from '../store.js'
 import {webUrl} from '../web-url.js'
 
 export const STORAGES = ['default', 'storage-2', 'storage-3', 'legacy', 'broken'] as const
@@ -59,13 +59,10 @@ export default function register(r: Router, store: Store): void {
 
   /** the storage a container is on now: the destination of its last move that got the copy across */
   const storageNow = (kind: Kind, id: number): string => {
-    const moved = state.moves
-      .filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(stateOf(m)))
-      .at(-1)
+    const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(stateOf(m))).at(-1)
     return moved?.destination_storage_name ?? state.storageOf.get(key(kind, id)) ?? 'default'
   }
-  const inProgress = (kind: Kind, id: number) =>
-    state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
+  const inProgress = (kind: Kind, id: number) => state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
 
   const groupWebUrl = (g: SandboxGroup) => webUrl(`groups/${g.full_path}`)
   const render = (m: MoveRecord) => {
@@ -91,8 +88,13 @@ export default function register(r: Router, store: Store): void {
     if (!STORAGES.includes(target as (typeof STORAGES)[number])) throw invalid(400, {destination_storage_name: ['is not included in the list']})
     if (target === source) throw invalid(400, {destination_storage_name: ['must be different from the source storage']})
     const move: MoveRecord = {
-      id: store.nextId(), kind, containerId, created_at: store.now(), source_storage_name: source,
-      destination_storage_name: target, held: false,
+      id: store.nextId(),
+      kind,
+      containerId,
+      created_at: store.now(),
+      source_storage_name: source,
+      destination_storage_name: target,
+      held: false,
     }
     state.moves.push(move)
     return move
@@ -116,7 +118,11 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/groups/:group_id/repository_storage_moves', ctx => {
     const group = adminGroup(ctx)
-    return paginate(ctx, groupMoves().filter(m => m.containerId === group.id), render)
+    return paginate(
+      ctx,
+      groupMoves().filter(m => m.containerId === group.id),
+      render,
+    )
   })
 
   r.get('/group_repository_storage_moves/:repository_storage_id', ctx => {
@@ -146,9 +152,18 @@ export default function register(r: Router, store: Store): void {
     }
     return accepted({message: '202 Accepted'})
   }
-  r.post('/project_repository_storage_moves', bulk('project', () => [...store.projects.keys()]))
-  r.post('/snippet_repository_storage_moves', bulk('snippet', () => state.snippets))
-  r.post('/group_repository_storage_moves', bulk('group', () => [...store.groups.keys()]))
+  r.post(
+    '/project_repository_storage_moves',
+    bulk('project', () => [...store.projects.keys()]),
+  )
+  r.post(
+    '/snippet_repository_storage_moves',
+    bulk('snippet', () => state.snippets),
+  )
+  r.post(
+    '/group_repository_storage_moves',
+    bulk('group', () => [...store.groups.keys()]),
+  )
 }
 
 function seedMoves(store: Store): MovesState {
@@ -164,7 +179,10 @@ function seedMoves(store: Store): MovesState {
   add(10, 'default', 'storage-3', 3, true)
   return {
     moves,
-    storageOf: new Map([['group:11', 'legacy'], ['project:22', 'storage-2']]),
+    storageOf: new Map([
+      ['group:11', 'legacy'],
+      ['project:22', 'storage-2'],
+    ]),
     snippets: [501, 502],
   }
 }

@@ -2,11 +2,11 @@
 // slice shared with the tokens of group service accounts (routes/service-accounts.ts imports the helpers).
 // A minted token authenticates (it is registered in store.tokens); a revoked one stops at once.
 import {randomBytes} from 'node:crypto'
-import {HttpError, badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {badRequest, created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalArray, optionalString, requireString, type Ctx, type Router} from '../router.js'
+import {type Ctx, oneOf, optionalArray, optionalString, type Router, requireString} from '../router.js'
 import {TOKENS} from '../seed.js'
-import {SEED_TIME, type SandboxUser, type Store} from '../store.js'
+import {type SandboxUser, SEED_TIME, type Store} from '../store.js'
 
 export interface TokenRecord {
   id: number
@@ -31,8 +31,21 @@ export const ROTATED_LIFETIME_DAYS = 7
 const DESCRIPTION_MAX = 255
 /** the spec gives no complete list; these are the platform's usual scopes plus the two the spec names */
 const KNOWN_SCOPES = [
-  'api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'read_registry', 'write_registry', 'create_runner',
-  'manage_runner', 'ai_features', 'sudo', 'admin_mode', 'read_service_ping', 'orchestrator_proxy', 'self_rotate',
+  'api',
+  'read_api',
+  'read_user',
+  'read_repository',
+  'write_repository',
+  'read_registry',
+  'write_registry',
+  'create_runner',
+  'manage_runner',
+  'ai_features',
+  'sudo',
+  'admin_mode',
+  'read_service_ping',
+  'orchestrator_proxy',
+  'self_rotate',
 ]
 /** "only ... `orchestrator_proxy` and `self_rotate` accepted" by POST /user/personal_access_tokens */
 const SELF_SERVICE_SCOPES = ['orchestrator_proxy', 'self_rotate']
@@ -54,8 +67,15 @@ export function isActive(token: TokenRecord): boolean {
 
 export function renderToken(token: TokenRecord, options: {withValue?: boolean} = {}) {
   return {
-    id: token.id, name: token.name, description: token.description, revoked: token.revoked, active: isActive(token),
-    scopes: token.scopes, user_id: token.user_id, created_at: token.created_at, expires_at: token.expires_at,
+    id: token.id,
+    name: token.name,
+    description: token.description,
+    revoked: token.revoked,
+    active: isActive(token),
+    scopes: token.scopes,
+    user_id: token.user_id,
+    created_at: token.created_at,
+    expires_at: token.expires_at,
     last_used_at: token.last_used_at,
     ...(token.impersonation ? {impersonation: true} : {}),
     // "token value; only in the creation response, cannot be retrieved later"
@@ -90,7 +110,13 @@ export function readNewToken(ctx: Ctx, allowedScopes: readonly string[] = KNOWN_
 /** a new active token (active=true, revoked=false) that authenticates as `user` */
 export function mintToken(store: Store, user: SandboxUser, input: Pick<TokenRecord, 'name' | 'scopes' | 'description' | 'expires_at'>, impersonation = false): TokenRecord {
   const token: TokenRecord = {
-    id: store.nextId(), user_id: user.id, ...input, created_at: store.now(), last_used_at: null, revoked: false, impersonation,
+    id: store.nextId(),
+    user_id: user.id,
+    ...input,
+    created_at: store.now(),
+    last_used_at: null,
+    revoked: false,
+    impersonation,
     value: `glpat-${randomBytes(15).toString('base64url')}`,
   }
   tokenRecords(store).set(token.id, token)

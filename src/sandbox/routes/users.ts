@@ -5,9 +5,21 @@ import type {SandboxUser, Store} from '../store.js'
 
 export function renderUser(store: Store, u: SandboxUser) {
   return {
-    ...store.userBasic(u), created_at: u.created_at, bio: '', location: '', public_email: '', email: u.email,
-    is_admin: u.is_admin, bot: u.bot, two_factor_enabled: u.two_factor_enabled, last_sign_in_at: null,
-    confirmed_at: u.created_at, external: false, private_profile: false, can_create_group: true, can_create_project: true,
+    ...store.userBasic(u),
+    created_at: u.created_at,
+    bio: '',
+    location: '',
+    public_email: '',
+    email: u.email,
+    is_admin: u.is_admin,
+    bot: u.bot,
+    two_factor_enabled: u.two_factor_enabled,
+    last_sign_in_at: null,
+    confirmed_at: u.created_at,
+    external: false,
+    private_profile: false,
+    can_create_group: true,
+    can_create_project: true,
   }
 }
 

@@ -4,7 +4,7 @@
 import {randomBytes} from 'node:crypto'
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalBoolean, optionalString, requireString, type Ctx, type Router} from '../router.js'
+import {type Ctx, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
 const FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
@@ -69,7 +69,9 @@ export default function register(r: Router, store: Store): void {
     r.get(base, ctx => {
       const owner = ownerOf(ctx, kind, false)
       const withContent = optionalBoolean(ctx.input, 'with_content') ?? false
-      const pages = pagesOf(owner).map(current).sort((a, b) => slugOf(a.title).localeCompare(slugOf(b.title)))
+      const pages = pagesOf(owner)
+        .map(current)
+        .sort((a, b) => slugOf(a.title).localeCompare(slugOf(b.title)))
       return paginate(ctx, pages, v => (withContent ? render(v) : {format: v.format, slug: slugOf(v.title), title: v.title}))
     })
 
@@ -122,9 +124,7 @@ export default function register(r: Router, store: Store): void {
       const filePath = `uploads/${randomBytes(16).toString('hex')}/${fileName}`
       state.attachments.push({owner, file_name: fileName, file_path: filePath, branch, data: file.data})
       // Images and media embed (alt text: the name without its extension); other files are plain links.
-      const markdown = IMAGE_OR_MEDIA.test(fileName)
-        ? `![${fileName.replace(/\.[^.]*$/, '')}](${filePath})`
-        : `[${fileName}](${filePath})`
+      const markdown = IMAGE_OR_MEDIA.test(fileName) ? `![${fileName.replace(/\.[^.]*$/, '')}](${filePath})` : `[${fileName}](${filePath})`
       return created({file_name: fileName, file_path: filePath, branch, link: {url: filePath, markdown}})
     })
   }
@@ -151,10 +151,14 @@ function render(v: WikiVersion) {
 /** enough of a renderer for the sandbox: headings and paragraphs of Markdown, escaped text otherwise */
 function toHtml(v: WikiVersion): string {
   const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  return v.content.split(/\n{2,}/).filter(block => block.trim() !== '').map(block => {
-    const heading = v.format === 'markdown' ? /^(#{1,6})\s+(.*)$/.exec(block.trim()) : null
-    return heading ? `<h${heading[1]!.length}>${escapeHtml(heading[2]!)}</h${heading[1]!.length}>` : `<p>${escapeHtml(block.trim())}</p>`
-  }).join('\n')
+  return v.content
+    .split(/\n{2,}/)
+    .filter(block => block.trim() !== '')
+    .map(block => {
+      const heading = v.format === 'markdown' ? /^(#{1,6})\s+(.*)$/.exec(block.trim()) : null
+      return heading ? `<h${heading[1]!.length}>${escapeHtml(heading[2]!)}</h${heading[1]!.length}>` : `<p>${escapeHtml(block.trim())}</p>`
+    })
+    .join('\n')
 }
 
 function seedWikis(): WikisState {

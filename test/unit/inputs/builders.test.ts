@@ -54,7 +54,12 @@ describe('a record of a file', () => {
 describe('the missing message', () => {
   it('is one line naming each input and what it is', () => {
     expect(missingInputs([{label: 'NAME', description: 'label name'}]).message).toBe('missing NAME (label name)')
-    expect(missingInputs([{label: 'NAME', description: 'a'}, {label: '--b', description: 'b'}, {label: '--c', description: 'c'}]).message)
-      .toBe('missing NAME (a), --b (b) and --c (c)')
+    expect(
+      missingInputs([
+        {label: 'NAME', description: 'a'},
+        {label: '--b', description: 'b'},
+        {label: '--c', description: 'c'},
+      ]).message,
+    ).toBe('missing NAME (a), --b (b) and --c (c)')
   })
 })

@@ -1,17 +1,18 @@
 /// <reference types="vite/client" />
 // Rules every declared input follows, whatever its endpoint: swept over every declaration in src/api.
 import {describe, expect, it} from 'vitest'
-import {checkText, helpText, InputError, type AnyInput} from '../../../src/core/input.js'
+import {type AnyInput, checkText, helpText, InputError} from '../../../src/core/input.js'
 
 const modules = import.meta.glob<Record<string, unknown>>('../../../src/api/*.ts', {eager: true})
 
-const isInput = (value: unknown): value is AnyInput =>
-  typeof value === 'object' && value !== null && typeof (value as AnyInput).parse === 'function' && typeof (value as AnyInput).api === 'string'
+const isInput = (value: unknown): value is AnyInput => typeof value === 'object' && value !== null && typeof (value as AnyInput).parse === 'function' && typeof (value as AnyInput).api === 'string'
 
 /** every exported declaration: an object whose values are all inputs */
-const declarations = Object.entries(modules).flatMap(([file, exports]) => Object.entries(exports)
-  .filter(([, value]) => typeof value === 'object' && value !== null && Object.values(value).length > 0 && Object.values(value).every(isInput))
-  .map(([name, value]) => ({name: `${file.split('/').at(-1)} ${name}`, inputs: value as Record<string, AnyInput>})))
+const declarations = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.entries(exports)
+    .filter(([, value]) => typeof value === 'object' && value !== null && Object.values(value).length > 0 && Object.values(value).every(isInput))
+    .map(([name, value]) => ({name: `${file.split('/').at(-1)} ${name}`, inputs: value as Record<string, AnyInput>})),
+)
 
 const refusal = (input: AnyInput, text: string): InputError | undefined => {
   try {

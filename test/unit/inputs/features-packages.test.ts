@@ -1,9 +1,9 @@
 import {describe} from 'vitest'
-import {FEATURE_GATE, FEATURE_NAME, FEATURE_SWITCH} from '../../../src/api/features.js'
 import {NEW_USER_LIST, USER_LIST_CHANGES, USER_LIST_FILTERS} from '../../../src/api/feature-user-lists.js'
+import {FEATURE_GATE, FEATURE_NAME, FEATURE_SWITCH} from '../../../src/api/features.js'
 import {NEW_RULE, RULE_CHANGES} from '../../../src/api/package-protection.js'
 import {POLICY_SETTINGS} from '../../../src/api/registry-cleanup.js'
-import {ruleTable, type RuleRow} from '../../helpers/input-rules.js'
+import {type RuleRow, ruleTable} from '../../helpers/input-rules.js'
 
 const EMPTY = /must not be empty/
 const BOOLEAN = /must be true or false/
@@ -32,11 +32,7 @@ describe('features inputs', () => {
     ['name', '', EMPTY],
     ['name', '  ', EMPTY],
   ])
-  ruleTable('feature switch', FEATURE_SWITCH, [
-    ['name', 'labels_archive', {value: 'labels_archive'}],
-    ['name', '', EMPTY],
-    ...TARGET_ROWS,
-  ])
+  ruleTable('feature switch', FEATURE_SWITCH, [['name', 'labels_archive', {value: 'labels_archive'}], ['name', '', EMPTY], ...TARGET_ROWS])
   const PERCENTAGE = /must be true, false or a percentage from 0 to 100/
   ruleTable('feature gate', FEATURE_GATE, [
     ['name', 'new_navigation', {value: 'new_navigation'}],

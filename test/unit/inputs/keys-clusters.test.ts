@@ -4,7 +4,7 @@ import {CLUSTER_CHANGES, NEW_CLUSTER} from '../../../src/api/clusters.js'
 import {DEPLOY_KEY_CHANGES, DEPLOY_KEY_FILTERS, DEPLOY_KEY_PROJECTS, NEW_DEPLOY_KEY, NEW_PROJECT_DEPLOY_KEY} from '../../../src/api/deploy-keys.js'
 import {KEY_LOOKUP, KEY_TO_LOOK_UP} from '../../../src/api/keys.js'
 import {NEW_SSH_CERTIFICATE} from '../../../src/api/ssh-certificates.js'
-import {ruleTable, type RuleRow} from '../../helpers/input-rules.js'
+import {type RuleRow, ruleTable} from '../../helpers/input-rules.js'
 import {makeKey, mislabelledKey} from '../../helpers/ssh-keys.js'
 
 const EMPTY = /must not be empty/
@@ -36,11 +36,7 @@ describe('deploy-keys inputs', () => {
     ['expires_at', '', EMPTY],
   ]
   ruleTable('instance deploy key', NEW_DEPLOY_KEY, newKey)
-  ruleTable('project deploy key', NEW_PROJECT_DEPLOY_KEY, [
-    ...newKey,
-    ['can_push', 'true', {value: true}],
-    ['can_push', 'yes', /true or false/],
-  ])
+  ruleTable('project deploy key', NEW_PROJECT_DEPLOY_KEY, [...newKey, ['can_push', 'true', {value: true}], ['can_push', 'yes', /true or false/]])
   ruleTable('deploy key projects', DEPLOY_KEY_PROJECTS, [
     ['id', 'group/app-1,42', {value: ['group/app-1', '42']}],
     ['id', 'group/app-1', {value: ['group/app-1']}],
@@ -72,11 +68,7 @@ describe('keys inputs', () => {
 })
 
 describe('ssh-certificates inputs', () => {
-  ruleTable('new SSH certificate', NEW_SSH_CERTIFICATE, [
-    ['title', 'Corporate CA', {value: 'Corporate CA'}],
-    ['title', '', EMPTY],
-    ...publicKeyRows('key'),
-  ])
+  ruleTable('new SSH certificate', NEW_SSH_CERTIFICATE, [['title', 'Corporate CA', {value: 'Corporate CA'}], ['title', '', EMPTY], ...publicKeyRows('key')])
 })
 
 describe('clusters inputs', () => {
@@ -115,9 +107,5 @@ describe('clusters inputs', () => {
     ['authorization_type', 'owner', /one of rbac, abac, unknown_authorization/],
     ['authorization_type', '', EMPTY],
   ])
-  ruleTable('cluster changes', CLUSTER_CHANGES, [
-    ...shared,
-    ['domain', '', {value: ''}],
-    ['namespace', '', {value: ''}],
-  ])
+  ruleTable('cluster changes', CLUSTER_CHANGES, [...shared, ['domain', '', {value: ''}], ['namespace', '', {value: ''}]])
 })

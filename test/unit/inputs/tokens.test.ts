@@ -1,11 +1,7 @@
 import {describe} from 'vitest'
-import {
-  ACCOUNT, ACCOUNT_GROUP, ACCOUNT_SCOPE, ACCOUNT_TOKEN, SERVICE_ACCOUNT_DELETION, SERVICE_ACCOUNT_INPUTS, SERVICE_ACCOUNT_ORDER,
-} from '../../../src/api/service-accounts.js'
-import {
-  IMPERSONATION_TOKEN_FILTERS, NEW_TOKEN, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, TOKEN_FILTERS, TOKEN_ROTATION, TOKEN_USER,
-} from '../../../src/api/tokens.js'
-import {ruleTable, type RuleRow} from '../../helpers/input-rules.js'
+import {ACCOUNT, ACCOUNT_GROUP, ACCOUNT_SCOPE, ACCOUNT_TOKEN, SERVICE_ACCOUNT_DELETION, SERVICE_ACCOUNT_INPUTS, SERVICE_ACCOUNT_ORDER} from '../../../src/api/service-accounts.js'
+import {IMPERSONATION_TOKEN_FILTERS, NEW_TOKEN, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, TOKEN_FILTERS, TOKEN_ROTATION, TOKEN_USER} from '../../../src/api/tokens.js'
+import {type RuleRow, ruleTable} from '../../helpers/input-rules.js'
 
 const EMPTY = /must not be empty/
 const DATE = /must be a date as YYYY-MM-DD/
@@ -102,7 +98,10 @@ describe('service-accounts inputs', () => {
     ['hard_delete', 'true', {value: true}],
     ['hard_delete', 'soft', /true or false/],
   ])
-  for (const [name, inputs] of [['optional group', ACCOUNT_SCOPE], ['required group', ACCOUNT_GROUP]] as const) {
+  for (const [name, inputs] of [
+    ['optional group', ACCOUNT_SCOPE],
+    ['required group', ACCOUNT_GROUP],
+  ] as const) {
     ruleTable(name, inputs, [
       ['id', 'acme', {value: 'acme'}],
       ['id', '42', {value: '42'}],
@@ -111,11 +110,5 @@ describe('service-accounts inputs', () => {
     ])
   }
   ruleTable('account', ACCOUNT, userRows())
-  ruleTable('account token', ACCOUNT_TOKEN, [
-    ...userRows(),
-    ['token_id', '301', {value: '301'}],
-    ['token_id', 'abc', WHOLE],
-    ['token_id', '-1', WHOLE],
-    ['token_id', '', EMPTY],
-  ])
+  ruleTable('account token', ACCOUNT_TOKEN, [...userRows(), ['token_id', '301', {value: '301'}], ['token_id', 'abc', WHOLE], ['token_id', '-1', WHOLE], ['token_id', '', EMPTY]])
 })

@@ -6,11 +6,9 @@ import {done, thing} from '../../../core/notes.js'
 
 export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlVariablesDelete> {
   static summary = 'Delete a URL variable of a system hook'
-  static description = 'DELETE /hooks/:hook_id/url_variables/:key. Administrator only (self-managed). Exit 3 when the hook has no such variable. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> hooks url-variables delete 3 api_key',
-    '<%= config.bin %> hooks url-variables delete 3 api_key --yes',
-  ]
+  static description =
+    'DELETE /hooks/:hook_id/url_variables/:key. Administrator only (self-managed). Exit 3 when the hook has no such variable. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> hooks url-variables delete 3 api_key', '<%= config.bin %> hooks url-variables delete 3 api_key --yes']
   static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), ...argsOf(URL_VARIABLE_KEY)}
   static flags = {...yesFlag}
 

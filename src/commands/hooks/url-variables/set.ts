@@ -1,18 +1,16 @@
 import {setUrlVariable, URL_VARIABLE} from '../../../api/hooks.js'
 import {ApiCommand} from '../../../core/base-command.js'
 import {idArg} from '../../../core/flags.js'
+import {checkText} from '../../../core/input.js'
 import {argsOf} from '../../../core/input-flags.js'
 import {readStdin} from '../../../core/input-read.js'
-import {checkText} from '../../../core/input.js'
 import {done, thing} from '../../../core/notes.js'
 
 export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVariablesSet> {
   static summary = 'Set a URL variable of a system hook'
-  static description = 'PUT /hooks/:hook_id/url_variables/:key. Administrator only (self-managed). The hook URL can name it as {KEY}. The value is never returned by the platform and never shown in --verbose or --dry-run; VALUE - reads it from standard input (one trailing line break dropped), keeping it out of the shell history.'
-  static examples = [
-    '<%= config.bin %> hooks url-variables set 3 api_key "$RECEIVER_KEY"',
-    'pass show receiver/key | <%= config.bin %> hooks url-variables set 3 api_key -',
-  ]
+  static description =
+    'PUT /hooks/:hook_id/url_variables/:key. Administrator only (self-managed). The hook URL can name it as {KEY}. The value is never returned by the platform and never shown in --verbose or --dry-run; VALUE - reads it from standard input (one trailing line break dropped), keeping it out of the shell history.'
+  static examples = ['<%= config.bin %> hooks url-variables set 3 api_key "$RECEIVER_KEY"', 'pass show receiver/key | <%= config.bin %> hooks url-variables set 3 api_key -']
   static args = {hook_id: idArg('HOOK_ID', 'system hook ID'), ...argsOf(URL_VARIABLE)}
 
   async run(): Promise<void> {

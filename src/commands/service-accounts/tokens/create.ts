@@ -5,7 +5,8 @@ import {argsOf, flagsOf} from '../../../core/input-flags.js'
 
 export default class ServiceAccountsTokensCreate extends ApiCommand<typeof ServiceAccountsTokensCreate> {
   static summary = 'Create a personal access token for a group service account'
-  static description = 'POST /groups/:id/service_accounts/:user_id/personal_access_tokens (Owner of the top-level group). Without --expires-at the server sets the maximum lifetime. The value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON; --quiet prints the value alone.'
+  static description =
+    'POST /groups/:id/service_accounts/:user_id/personal_access_tokens (Owner of the top-level group). Without --expires-at the server sets the maximum lifetime. The value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON; --quiet prints the value alone.'
   static examples = [
     '<%= config.bin %> service-accounts tokens create 58 -g my-group --name deploy --scope api --expires-at 2026-12-31',
     'TOKEN=$(<%= config.bin %> service-accounts tokens create 58 -g my-group --name ci --scope read_repository -q)',

@@ -6,7 +6,8 @@ import {argsOf, flagsOf} from '../../../core/input-flags.js'
 
 export default class ServiceAccountsTokensList extends ApiCommand<typeof ServiceAccountsTokensList> {
   static summary = 'List the personal access tokens of a group service account'
-  static description = 'GET /groups/:id/service_accounts/:user_id/personal_access_tokens (Owner of the top-level group). Times are ISO 8601, expiry dates YYYY-MM-DD; --sort is the API\'s order here. Token values are never listed.'
+  static description =
+    "GET /groups/:id/service_accounts/:user_id/personal_access_tokens (Owner of the top-level group). Times are ISO 8601, expiry dates YYYY-MM-DD; --sort is the API's order here. Token values are never listed."
   static fields = TOKEN_FIELDS
   static examples = [
     '<%= config.bin %> service-accounts tokens list 58 -g my-group --state active',

@@ -6,11 +6,9 @@ import {done, thing} from '../../../core/notes.js'
 
 export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof ServiceAccountsTokensRevoke> {
   static summary = 'Revoke a personal access token of a group service account'
-  static description = 'DELETE /groups/:id/service_accounts/:user_id/personal_access_tokens/:token_id (Owner of the top-level group); the server answers 204 and the token stops authenticating. Asks for confirmation on a terminal; pass --yes in scripts.'
-  static examples = [
-    '<%= config.bin %> service-accounts tokens revoke 58 301 -g my-group',
-    '<%= config.bin %> service-accounts tokens revoke 58 301 -g 42 --yes',
-  ]
+  static description =
+    'DELETE /groups/:id/service_accounts/:user_id/personal_access_tokens/:token_id (Owner of the top-level group); the server answers 204 and the token stops authenticating. Asks for confirmation on a terminal; pass --yes in scripts.'
+  static examples = ['<%= config.bin %> service-accounts tokens revoke 58 301 -g my-group', '<%= config.bin %> service-accounts tokens revoke 58 301 -g 42 --yes']
   static args = argsOf(ACCOUNT_TOKEN)
   static flags = {...flagsOf(ACCOUNT_GROUP), ...yesFlag}
 
