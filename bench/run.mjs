@@ -25,7 +25,7 @@ const env = {...process.env, FORGECTL_HOST: sandbox.url, FORGECTL_TOKEN: sandbox
 function run(command, args, options = {}) {
   return new Promise(done => {
     const started = process.hrtime.bigint()
-    const child = spawn(command, args, {env, stdio: ['ignore', options.stdout ?? 'ignore', 'pipe']})
+    const child = spawn(command, args, {env: options.env ?? env, stdio: ['ignore', options.stdout ?? 'ignore', 'pipe']})
     let stderr = ''
     child.stderr.on('data', d => (stderr += d))
     child.on('close', code => done({code, ms: Number(process.hrtime.bigint() - started) / 1e6, stderr}))
@@ -209,7 +209,7 @@ try {
     table.push(['`npm test` on this machine', 'not run (--no-tests)', '≤ 90 s'])
   } else {
     const results = join(work, 'tests.json')
-    const tests = await run(process.execPath, [resolve(import.meta.dirname, '../node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${results}`])
+    const tests = await run(process.execPath, [resolve(import.meta.dirname, '../node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile.json=${results}`], {env: process.env})
     const counts = (() => {
       try {
         const json = JSON.parse(readFileSync(results, 'utf8'))
