@@ -110,7 +110,12 @@ describe('relations-export start, status and wait', () => {
     expect(started.code).toBe(0)
     expect(started.json()).toEqual({message: '202 Accepted'})
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/projects/20/export_relations'})
-    await until(async () => (await statusOf(20)).length >= 6, 'the job to pick the relations up')
+    // the job picks a relation up every 10 ms: once no new entry has come for 60 ms, every relation has one
+    await until(async () => {
+      const picked = (await statusOf(20)).length
+      await sleep(60)
+      return picked >= 6 && (await statusOf(20)).length === picked
+    }, 'the job to pick every relation up')
 
     const status = await run(['status', '-p', '20', '--json'])
     expect(status.code).toBe(0)
