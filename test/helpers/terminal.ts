@@ -17,6 +17,13 @@ export async function hasTmux(): Promise<boolean> {
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
+/**
+ * tmux on a server of the session's own (`-L name`): sessions of parallel test workers on one shared
+ * server race with it, a new session failing with "server exited unexpectedly" as the last session of
+ * another worker ends and takes the server down.
+ */
+const tmux = (name: string, args: string[]) => run('tmux', ['-L', name, '-f', '/dev/null', ...args])
+
 export class TerminalSession {
   private constructor(readonly name: string) {}
 
@@ -27,12 +34,12 @@ export class TerminalSession {
       .map(([k, v]) => `export ${k}=${quote(v)};`)
       .join(' ')
     const command = `${exports} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo "[exit $?]"; sleep 30`
-    await run('tmux', ['new-session', '-d', '-s', name, '-x', String(size.columns ?? 100), '-y', String(size.rows ?? 30), 'bash', '--norc', '--noprofile', '-c', command])
+    await tmux(name, ['new-session', '-d', '-s', name, '-x', String(size.columns ?? 100), '-y', String(size.rows ?? 30), 'bash', '--norc', '--noprofile', '-c', command])
     return new TerminalSession(name)
   }
 
   async screen(): Promise<string> {
-    const {stdout} = await run('tmux', ['capture-pane', '-p', '-t', this.name])
+    const {stdout} = await tmux(this.name, ['capture-pane', '-p', '-t', this.name])
     return stdout
   }
 
@@ -42,7 +49,7 @@ export class TerminalSession {
    * its wrapped pieces, none wider than the terminal.
    */
   async writtenLines(): Promise<string[]> {
-    const {stdout} = await run('tmux', ['capture-pane', '-p', '-J', '-t', this.name])
+    const {stdout} = await tmux(this.name, ['capture-pane', '-p', '-J', '-t', this.name])
     return stdout.split('\n').map(line => line.trimEnd())
   }
 
@@ -58,11 +65,11 @@ export class TerminalSession {
   }
 
   async type(text: string): Promise<void> {
-    await run('tmux', ['send-keys', '-t', this.name, '-l', text])
+    await tmux(this.name, ['send-keys', '-t', this.name, '-l', text])
   }
 
   async press(key: 'Enter' | 'Down' | 'Up' | 'C-c'): Promise<void> {
-    await run('tmux', ['send-keys', '-t', this.name, key])
+    await tmux(this.name, ['send-keys', '-t', this.name, key])
   }
 
   /** the exit code, once the command has ended */
@@ -72,7 +79,7 @@ export class TerminalSession {
   }
 
   async close(): Promise<void> {
-    await run('tmux', ['kill-session', '-t', this.name]).catch(() => undefined)
+    await tmux(this.name, ['kill-server']).catch(() => undefined)
   }
 }
 
