@@ -92,7 +92,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
       else res.destroy()
     })
   })
-  server.keepAliveTimeout = 1000
+  // Node's default; with 1 s, Node clients took the Keep-Alive hint (timeout=1) as no keep-alive and opened a
+  // connection per request, which real servers (60 s and more) do not make them do
+  server.keepAliveTimeout = 5000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, resolve)
