@@ -70,15 +70,15 @@ const launcher = {
   // imports the packages it loads on demand through this module's import().
   importModule: specifier => import(specifier),
   // Called before the first request through undici (a proxied one: direct requests go over node:http,
-  // whose parser is native). undici parses HTTP with llhttp, compiled to WebAssembly. V8 compiles it once with its baseline
-  // compiler and once more, on a background thread, with its optimizing compiler, and a process cannot
-  // exit before that thread is done. The baseline code parses fast enough for an API client (see the
-  // download case of `npm run bench`), so a run that sends a request keeps it: --liftoff-only. A V8 flag
+  // whose parser is native). undici parses HTTP with llhttp, compiled to WebAssembly. V8 compiles it
+  // once with its baseline compiler and once more, on a background thread, with its optimizing
+  // compiler, and a process cannot exit before that thread is done. The baseline code parses fast
+  // enough for an API client, so a run that sends such a request keeps it: --liftoff-only. A V8 flag
   // is process-wide, and set here, not at start-up, because a changed flag also makes V8 refuse the
   // cached code of Node's own built-in modules, which every run would then compile anew. V8 stamps a
   // code cache with its flags too, and the next run starts without this one: a pending cache is written
   // now, before the change.
-  beforeFirstRequest() {
+  beforeUndiciRequest() {
     saveCache()
     require('node:v8').setFlagsFromString('--liftoff-only')
   },

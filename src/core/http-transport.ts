@@ -10,11 +10,11 @@ import type {Agent, IncomingHttpHeaders} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher} from 'undici'
-import {importModule} from './launcher.js'
+import {beforeUndiciRequest, importModule} from './launcher.js'
 import type {ProxySettings} from './proxy.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
 
-/** the part of fetch's Headers that forgectl and ofetch use; names are case-insensitive */
+/** the part of fetch's Headers that forgectl and ofetch use (get, has, set, iteration); names are case-insensitive */
 export class HeaderList {
   private readonly values = new Map<string, string>()
 
@@ -36,18 +36,6 @@ export class HeaderList {
 
   set(name: string, value: string): void {
     this.values.set(name.toLowerCase(), value)
-  }
-
-  delete(name: string): void {
-    this.values.delete(name.toLowerCase())
-  }
-
-  forEach(callback: (value: string, name: string) => void): void {
-    for (const [name, value] of this.values) callback(value, name)
-  }
-
-  entries(): IterableIterator<[string, string]> {
-    return this.values.entries()
   }
 
   [Symbol.iterator](): IterableIterator<[string, string]> {
@@ -81,8 +69,6 @@ export interface TransportOptions {
   /** --ca-file, --insecure; undefined: Node's default trust */
   tls?: ConnectionOptions
   proxy?: ProxySettings
-  /** before the first request through undici (a proxy): the launcher's process-wide settings */
-  beforeUndici?: () => void
 }
 
 /** fetch refuses these ports (https://fetch.spec.whatwg.org/#block-bad-port); forgectl did, and still does */
@@ -177,7 +163,7 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
 }
 
 async function proxiedSend(options: TransportOptions): Promise<Send> {
-  options.beforeUndici?.()
+  beforeUndiciRequest()
   const [{request}, {STATUS_CODES}, dispatcher] = await Promise.all([
     importModule<typeof import('undici')>('undici'),
     importModule<typeof import('node:http')>('node:http'),

@@ -8,7 +8,7 @@
 //   loader, cached or not (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING, even with
 //   vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER), so the launcher lends the import() of its own module.
 //   The build fails on an import() of an external package written anywhere but through importModule().
-// - beforeFirstRequest: the launcher's chance to change process-wide settings once the run is known
+// - beforeUndiciRequest: the launcher's chance to change process-wide settings once the run is known
 //   to send a request through undici (a proxied one; direct requests go over node:http, whose parser
 //   is native), and only then. bin/run.js keeps the WebAssembly HTTP parser's baseline code there, after
 //   writing a pending code cache, which V8 stamps with its flags: a command that sends a request exits
@@ -18,23 +18,23 @@
 export interface Launcher {
   /** import(specifier), resolved from the launcher's own module */
   importModule(specifier: string): Promise<unknown>
-  /** called once per run, before its first HTTP request */
-  beforeFirstRequest(): void
+  /** called once per run, before its first request through undici (src/core/http-transport.ts) */
+  beforeUndiciRequest(): void
 }
 
 /** without a launcher: the bundle's own import(), which works when Node loaded the bundle itself */
 const standalone: Launcher = {
   importModule: specifier => import(specifier),
-  beforeFirstRequest: () => {},
+  beforeUndiciRequest: () => {},
 }
 
 let launcher = standalone
-let requestSent = false
+let undiciUsed = false
 
 /** by execute() (src/runtime.ts): the launcher of this run, or the defaults without one */
 export function useLauncher(provided: Launcher | undefined): void {
   launcher = provided ?? standalone
-  requestSent = false
+  undiciUsed = false
 }
 
 /** import() of a package outside the bundle, typed by the caller: `await importModule<typeof import('ora')>('ora')` */
@@ -42,9 +42,9 @@ export async function importModule<T>(specifier: string): Promise<T> {
   return (await launcher.importModule(specifier)) as T
 }
 
-/** tells the launcher, once per run, that a request is about to be sent */
-export function beforeFirstRequest(): void {
-  if (requestSent) return
-  requestSent = true
-  launcher.beforeFirstRequest()
+/** tells the launcher, once per run, that a request is about to go through undici */
+export function beforeUndiciRequest(): void {
+  if (undiciUsed) return
+  undiciUsed = true
+  launcher.beforeUndiciRequest()
 }

@@ -10,7 +10,7 @@ import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {visibleText} from './escape.js'
 import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
-import {beforeFirstRequest, importModule} from './launcher.js'
+import {importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
@@ -181,7 +181,7 @@ export class ApiClient {
         const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
         const context = {host: this.connection.host, method: spec.method, path: `/api/v4${spec.path}`}
         const streamed = ok && expect === 'file'
-        const text = streamed ? '' : spec.responseType === 'stream' ? await readStreamText(response._data) : ((response._data as string | undefined) ?? '')
+        const text = streamed ? '' : spec.responseType === 'stream' ? await unreadText(response) : ((response._data as string | undefined) ?? '')
         if (ok) {
           const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
           if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}
@@ -272,11 +272,9 @@ function parseBody(text: string, contentType: string | null): unknown {
   }
 }
 
-async function readStreamText(stream: unknown): Promise<string> {
-  if (!stream) return ''
-  const chunks: Buffer[] = []
-  for await (const chunk of stream as Readable) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+/** the text of a streamed answer that is not a file after all (an error, a page): read by the transport */
+function unreadText(response: TransportResponse): Promise<string> {
+  return response._data === undefined ? Promise.resolve('') : response.text()
 }
 
 /** FormData, told without the global: its first use loads Node's fetch (15 ms), which a --dry-run never needs */
@@ -316,7 +314,7 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
     const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
     tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
   }
-  const fetch = createTransport({tls, proxy, beforeUndici: beforeFirstRequest})
+  const fetch = createTransport({tls, proxy})
   const ofetch = createFetch({fetch: fetch as unknown as typeof globalThis.fetch, Headers: HeaderList as unknown as typeof globalThis.Headers, AbortController})
   return ofetch.raw as unknown as Fetcher
 }

@@ -6,6 +6,7 @@ import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {RunResult} from '../helpers/cli.js'
+import {startForwardProxy} from '../helpers/hostile-server.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -91,13 +92,20 @@ describe('the code cache', () => {
     expect(mtime(cache)).toBe(written)
   })
 
-  it('is written by a run that sends a request, and the next run takes it', async () => {
-    // bin/run.js changes a V8 flag before the first request of a run (its launcher's beforeFirstRequest);
-    // a cache written after the change would be refused by every later run
-    const {cache, run} = install()
-    const first = await run('labels', 'get', 'bug', '-p', 'acme/platform/api', '--json')
-    expect(first.code).toBe(0)
-    expect(first.json()).toMatchObject({name: 'bug'})
+  it('is written by a run that sends a request through a proxy, and the next run takes it', async () => {
+    // bin/run.js changes a V8 flag before a run's first request through undici, that is a proxied one
+    // (its launcher's beforeUndiciRequest); a cache written after the change would be refused by every
+    // later run
+    const {cache, run, runWith} = install()
+    const proxy = await startForwardProxy()
+    try {
+      const first = await runWith({HTTP_PROXY: proxy.url})('labels', 'get', 'bug', '-p', 'acme/platform/api', '--json')
+      expect(first.code, first.stderr).toBe(0)
+      expect(first.json()).toMatchObject({name: 'bug'})
+      expect(proxy.seen.length).toBeGreaterThan(0)
+    } finally {
+      await proxy.close()
+    }
     const written = mtime(cache)
     for (const args of [
       ['labels', 'list', '--help'],

@@ -1,7 +1,7 @@
 // src/core/launcher.ts: what bin/run.js provides to the bundle, and the defaults of a bundle loaded
 // without it (in the test process, as here). bin/run.js's own launcher is tested by the code-cache tests.
 import {afterEach, describe, expect, it} from 'vitest'
-import {beforeFirstRequest, importModule, type Launcher, useLauncher} from '../../src/core/launcher.js'
+import {beforeUndiciRequest, importModule, type Launcher, useLauncher} from '../../src/core/launcher.js'
 
 afterEach(() => useLauncher(undefined))
 
@@ -10,7 +10,7 @@ describe('the launcher seam', () => {
     useLauncher(undefined)
     const {stringify} = await importModule<typeof import('yaml')>('yaml')
     expect(stringify({a: 1})).toBe('a: 1\n')
-    expect(() => beforeFirstRequest()).not.toThrow()
+    expect(() => beforeUndiciRequest()).not.toThrow()
   })
 
   it('goes through the launcher given to execute(): its import(), and its hook once per run', async () => {
@@ -21,15 +21,15 @@ describe('the launcher seam', () => {
         imported.push(specifier)
         return {name: specifier}
       },
-      beforeFirstRequest: () => void hooks++,
+      beforeUndiciRequest: () => void hooks++,
     }
     useLauncher(launcher)
     expect(await importModule<{name: string}>('ora')).toEqual({name: 'ora'})
-    beforeFirstRequest()
-    beforeFirstRequest()
+    beforeUndiciRequest()
+    beforeUndiciRequest()
     expect({imported, hooks}).toEqual({imported: ['ora'], hooks: 1})
     useLauncher(launcher)
-    beforeFirstRequest()
+    beforeUndiciRequest()
     expect(hooks).toBe(2)
   })
 })
