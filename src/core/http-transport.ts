@@ -10,6 +10,7 @@ import type {Agent, IncomingHttpHeaders} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher} from 'undici'
+import {getForDownload} from './http1-download.js'
 import {beforeUndiciRequest, importModule} from './launcher.js'
 import type {ProxySettings} from './proxy.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
@@ -61,6 +62,8 @@ export interface TransportRequest {
   headers?: HeaderList
   body?: string | FormData
   signal?: AbortSignal
+  /** ofetch's option, passed through: `stream` marks a download */
+  responseType?: string
 }
 
 export type TransportFetch = (url: string, init: TransportRequest) => Promise<TransportResponse>
@@ -99,7 +102,11 @@ export function createTransport(options: TransportOptions): TransportFetch {
     const method = init.method ?? 'GET'
     const headers: Record<string, string> = Object.fromEntries(init.headers ?? [])
     const body = await encodeBody(init.body, headers)
-    const sent = await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, method, headers, body, init.signal)
+    const sent =
+      // a direct GET for a file: on a connection of its own, read into one reused buffer (http1-download.ts)
+      !options.proxy && method === 'GET' && body === undefined && init.responseType === 'stream'
+        ? await downloadSend(target, headers, options.tls, init.signal)
+        : await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, method, headers, body, init.signal)
     // nothing to read: the connection goes back to the pool at once
     if (NO_BODY.has(sent.status) || method === 'HEAD') sent.body.resume()
     const responseHeaders = new HeaderList(sent.headers)
@@ -160,6 +167,11 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
       outgoing.end(body)
     })
   }
+}
+
+async function downloadSend(url: URL, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<Sent> {
+  const answer = await getForDownload(url, headers, tls, signal)
+  return {status: answer.status, statusText: answer.statusText, headers: answer.headers, body: guarded(answer.body)}
 }
 
 async function proxiedSend(options: TransportOptions): Promise<Send> {

@@ -1,7 +1,7 @@
 // TLS options against a real HTTPS server with a self-signed certificate: refused by default,
 // trusted with --ca-file (or the profile's ca-file), accepted with --insecure.
 import {execFileSync} from 'node:child_process'
-import {mkdtempSync, readFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:https'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -12,6 +12,7 @@ import {freshConfigDir, runCli} from '../helpers/cli.js'
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-tls-'))
 const cert = join(dir, 'cert.pem')
 let server: Server
+const FILE = Buffer.alloc(3_000_000, 'tls bytes ')
 let url = ''
 
 beforeAll(async () => {
@@ -21,6 +22,12 @@ beforeAll(async () => {
     {stdio: 'ignore'},
   )
   server = createServer({key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(cert)}, (req, res) => {
+    if (req.url === '/api/v4/file' && req.headers['private-token'] === 'tls-token') {
+      // a download: read off the TLS socket by forgectl itself (src/core/http1-download.ts)
+      res.writeHead(200, {'content-type': 'application/octet-stream', 'content-length': String(FILE.length)})
+      res.end(FILE)
+      return
+    }
     const ok = req.url === '/api/v4/user' && req.headers['private-token'] === 'tls-token'
     res.writeHead(ok ? 200 : 401, {'content-type': 'application/json'})
     res.end(JSON.stringify(ok ? {id: 1, username: 'tls-user', name: 'TLS'} : {message: '401 Unauthorized'}))
@@ -58,5 +65,18 @@ describe('TLS', () => {
     expect((await runCli(['config', 'set', 'ca-file', cert], {env})).code).toBe(0)
     const result = await runCli(['api', 'GET', '/user', '--host', url, '--token', 'tls-token'], {env})
     expect(result.code).toBe(0)
+  })
+
+  it('downloads over its own TLS connection with the same trust: refused by default, saved whole with --ca-file', async () => {
+    const target = join(dir, 'file.bin')
+    const download = (extra: string[]) =>
+      runCli(['api', 'GET', '/file', '--download', target, '--host', url, '--token', 'tls-token', '--retries', '0', ...extra], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    const refused = await download([])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/(self-signed|not trusted).*--ca-file/)
+    expect(existsSync(target)).toBe(false)
+    const saved = await download(['--ca-file', cert])
+    expect(saved.code, saved.stderr).toBe(0)
+    expect(readFileSync(target).equals(FILE)).toBe(true)
   })
 })

@@ -3,7 +3,7 @@
 // connection, a redirect elsewhere, a slow answer). It records every request it saw, so a test can
 // prove what was sent, where, and with which headers.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import {type AddressInfo, connect, type Socket} from 'node:net'
+import {type AddressInfo, connect, createServer as createNetServer, type Socket} from 'node:net'
 
 export interface SeenRequest {
   method: string
@@ -160,5 +160,55 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       for (const socket of sockets) socket.destroy()
       return new Promise(resolve => server.close(() => resolve()))
     },
+  }
+}
+
+export interface RawServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string
+  /** the head of each request, as sent */
+  readonly requests: string[]
+  close(): Promise<void>
+}
+
+/**
+ * A server below HTTP: after each request's head it hands the socket to `answer`, which writes the
+ * answer's bytes exactly as a test wants them (split anywhere, chunked, cut short, not HTTP at all).
+ */
+export async function startRawServer(answer: (socket: Socket, head: string) => unknown): Promise<RawServer> {
+  const requests: string[] = []
+  const sockets = new Set<Socket>()
+  const server = createNetServer(socket => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('error', () => undefined)
+    let received = ''
+    const onData = (data: Buffer) => {
+      received += data.toString('latin1')
+      const end = received.indexOf('\r\n\r\n')
+      if (end === -1) return
+      socket.off('data', onData)
+      requests.push(received.slice(0, end))
+      void answer(socket, received.slice(0, end))
+    }
+    socket.on('data', onData)
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close() {
+      for (const socket of sockets) socket.destroy()
+      return new Promise(resolve => server.close(() => resolve()))
+    },
+  }
+}
+
+/** writes `pieces` one by one, each in its own packet as far as a socket can tell */
+export async function writeSlowly(socket: Socket, pieces: Array<string | Buffer>, gapMs = 5): Promise<void> {
+  for (const piece of pieces) {
+    if (socket.destroyed) return
+    socket.write(piece)
+    await new Promise(resolve => setTimeout(resolve, gapMs))
   }
 }
