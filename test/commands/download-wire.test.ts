@@ -117,7 +117,12 @@ describe('a download answer', () => {
 describe('a download through a proxy', () => {
   it('goes through the proxy (undici, not its own connection) and is saved whole', async () => {
     // all at once: the test proxy half-closes its upstream connection once the request is relayed
-    const answer = Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n'), chunk('via '), chunk('the proxy'), Buffer.from('0\r\n\r\n')])
+    const answer = Buffer.concat([
+      Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n'),
+      chunk('via '),
+      chunk('the proxy'),
+      Buffer.from('0\r\n\r\n'),
+    ])
     const server = await serve(socket => socket.end(answer))
     const proxy = await startForwardProxy()
     try {
@@ -190,7 +195,9 @@ describe('a download answer that breaks off or is not HTTP', () => {
   it('that never comes: the timeout ends it (exit 8), no file', async () => {
     const server = await serve(() => undefined)
     const {dir, file} = target()
-    const result = await runCli(['api', 'GET', '/file', '--download', file, '--host', server.url, '--token', 'wire-token', '--retries', '0', '--timeout', '1'], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    const result = await runCli(['api', 'GET', '/file', '--download', file, '--host', server.url, '--token', 'wire-token', '--retries', '0', '--timeout', '1'], {
+      env: {FORGECTL_CONFIG_DIR: freshConfigDir()},
+    })
     expect(result.code, result.stderr).toBe(8)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
     nothingLeft(dir)
