@@ -44,9 +44,9 @@ function writeCache(script) {
 }
 
 const cachedData = readCache()
-// Same wrapper as Node's for a CommonJS file, on the source's first line so that line numbers match.
-// latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`, {filename: file, cachedData})
+// The file is its own CommonJS wrapper (scripts/build.mjs): as a classic script, its value is the module
+// function. latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
+const script = new vm.Script(readFileSync(file, 'latin1'), {filename: file, cachedData})
 // FORGECTL_CODE_CACHE=refresh writes it even when it was used: the build adds a command run to a help run's.
 let cacheWanted = cachedData === undefined || script.cachedDataRejected || process.env.FORGECTL_CODE_CACHE === 'refresh'
 function saveCache() {
