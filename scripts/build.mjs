@@ -52,19 +52,22 @@ const ofetchCore = {
   },
 }
 
+// Edits of @oclif/core's source, each checked so that an update that moves the code fails the build.
+// All edits of one file go through one loader: esbuild uses the first onLoad that answers for a file,
+// so two plugins on the same file would silently drop the second's edit (tinyglobby's deferral did).
+/** @type {{file: RegExp, edit: (source: string, path: string) => string}[]} */
+const EDITS = []
+
 // The first String#localeCompare of a process loads ICU's collation data: 7 ms of every start-up, spent
 // by oclif to sort command ids. Our ids are lower-case ASCII, where code-point order is the same order.
 const PLUGIN_SORT = 'a.id.localeCompare(b.id)'
-const plainIdSort = {
-  name: 'plain-id-sort',
-  setup(b) {
-    b.onLoad({filter: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/}, ({path}) => {
-      const source = readFileSync(path, 'utf8')
-      if (!source.includes(PLUGIN_SORT)) throw new Error(`${path} no longer sorts with ${PLUGIN_SORT}: review scripts/build.mjs`)
-      return {contents: source.replace(PLUGIN_SORT, '(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)'), loader: 'js'}
-    })
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/,
+  edit(source, path) {
+    if (!source.includes(PLUGIN_SORT)) throw new Error(`${path} no longer sorts with ${PLUGIN_SORT}: review scripts/build.mjs`)
+    return source.replace(PLUGIN_SORT, '(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)')
   },
-}
+})
 
 // @oclif/core requires at start-up, in every run, packages that most runs never use: ejs renders the
 // templates of help texts, tinyglobby looks for command files (ours are listed: never), and debug
@@ -81,21 +84,26 @@ const DEFERRED = [
     when: 'process.env.DEBUG',
   },
 ]
-const deferredRequires = {
-  name: 'deferred-requires',
+for (const {file, name, statement, unless, when} of DEFERRED) {
+  EDITS.push({
+    file,
+    edit(source, path) {
+      if (source.split(statement).length !== 2) throw new Error(`${path} no longer has ${statement}: review scripts/build.mjs`)
+      const load = statement.slice(statement.indexOf('=') + 1, -1).trim()
+      const loaded = unless ? `(${when} ? ${load} : ${unless})` : load
+      return source.replace(statement, `var ${name}_loaded; function ${name}_get() { return ${name}_loaded ??= ${loaded} }`).replaceAll(`${name}.`, `${name}_get().`)
+    },
+  })
+}
+
+const oclifEdits = {
+  name: 'oclif-edits',
   setup(b) {
-    for (const {file, name, statement, unless, when} of DEFERRED) {
-      b.onLoad({filter: file}, ({path}) => {
-        const source = readFileSync(path, 'utf8')
-        if (source.split(statement).length !== 2) throw new Error(`${path} no longer has ${statement}: review scripts/build.mjs`)
-        const load = statement.slice(statement.indexOf('=') + 1, -1).trim()
-        const loaded = unless ? `(${when} ? ${load} : ${unless})` : load
-        return {
-          contents: source.replace(statement, `var ${name}_loaded; function ${name}_get() { return ${name}_loaded ??= ${loaded} }`).replaceAll(`${name}.`, `${name}_get().`),
-          loader: 'js',
-        }
-      })
-    }
+    b.onLoad({filter: /@oclif[/\\]core[/\\]lib[/\\].*\.js$/}, ({path}) => {
+      const edits = EDITS.filter(e => e.file.test(path))
+      if (edits.length === 0) return undefined
+      return {contents: edits.reduce((source, e) => e.edit(source, path), readFileSync(path, 'utf8')), loader: 'js'}
+    })
   },
 }
 
@@ -109,7 +117,7 @@ const {metafile} = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  plugins: [commandTable, plainIdSort, ofetchCore, deferredRequires],
+  plugins: [commandTable, ofetchCore, oclifEdits],
   // Loaded on demand through importModule() (src/core/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
