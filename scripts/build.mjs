@@ -69,6 +69,43 @@ EDITS.push({
   },
 })
 
+// Command.run() hands its Config to Config.load(), which builds and loads a second one from it (for a
+// command compiled against another @oclif/core): every manifest entry, topic and id permutation again,
+// about 5 ms between the command's load and its init. With one @oclif/core in the bundle, the config
+// oclif already loaded is it.
+const RELOAD = 'if (isConfig(opts)) {'
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]config\.js$/,
+  edit(source, path) {
+    if (source.split(RELOAD).length !== 2 || !source.includes('const BASE = ')) throw new Error(`${path} no longer reloads a Config with ${RELOAD}: review scripts/build.mjs`)
+    return source.replace(RELOAD, `if (isConfig(opts) && opts._base === BASE) return opts;\n        ${RELOAD}`)
+  },
+})
+
+// Config.load() asks whether it runs under WSL through wsl-utils, whose top level also loads
+// powershell-utils and node:child_process: is-wsl, which wsl-utils re-exports as isWsl, answers alone.
+// child_process itself is needed only to find a Windows shell: required then.
+const WSL = "(await import('wsl-utils')).isWsl ? 'wsl'"
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]os\.js$/,
+  edit(source, path) {
+    if (source.split(WSL).length !== 2) throw new Error(`${path} no longer asks wsl-utils for isWsl: review scripts/build.mjs`)
+    return source.replace(WSL, "(await import('is-wsl')).default ? 'wsl'")
+  },
+})
+
+// oclif reads package.json, the manifest and its settings files with fs/promises: an open, a stat, reads
+// and a close, each a round trip through libuv's thread pool, which the first one also starts. Nothing
+// runs meanwhile (oclif awaits each read in turn): the same read without the round trips.
+const READ_JSON = "const contents = await (0, promises_1.readFile)(path, 'utf8');"
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]fs\.js$/,
+  edit(source, path) {
+    if (source.split(READ_JSON).length !== 2) throw new Error(`${path} no longer reads JSON with ${READ_JSON}: review scripts/build.mjs`)
+    return source.replace(READ_JSON, "const contents = (0, node_fs_1.readFileSync)(path, 'utf8');")
+  },
+})
+
 // @oclif/core requires at start-up, in every run, packages that most runs never use: ejs renders the
 // templates of help texts, tinyglobby looks for command files (ours are listed: never), and debug
 // prints nothing unless DEBUG is set. About 10 ms of a one-request command: each is required on first
@@ -76,6 +113,7 @@ EDITS.push({
 const DEFERRED = [
   {file: /@oclif[/\\]core[/\\]lib[/\\]help[/\\]util\.js$/, name: 'ejs_1', statement: 'const ejs_1 = __importDefault(require("ejs"));'},
   {file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/, name: 'tinyglobby_1', statement: 'const tinyglobby_1 = require("tinyglobby");'},
+  {file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]os\.js$/, name: 'node_child_process_1', statement: 'const node_child_process_1 = require("node:child_process");'},
   {
     file: /@oclif[/\\]core[/\\]lib[/\\]logger\.js$/,
     name: 'debug_1',
