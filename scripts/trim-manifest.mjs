@@ -1,13 +1,18 @@
-// Rewrites oclif.manifest.json, as `oclif manifest` wrote it, into what forgectl reads of it. Every run
-// reads and parses the whole manifest (oclif's Config.load), and `oclif manifest` repeats each global
-// flag (the CONNECTION and OUTPUT groups, src/core/flag-groups.ts) in full in every command that takes
-// it: 1 MB, three quarters of it the same 18 flags over and over, at about 25 ms of each run's start-up.
-// A command's help only names its global flags (src/command-help.ts), and `forgectl help` describes each
-// once, from the first command in id order that takes it (src/help.ts): that one keeps its full
-// definition, every other keeps what its help, completion and usage lines read (name, short form, type,
-// values, --no-, hidden, required, group). The file stays oclif's format, one command per line.
+// Rewrites oclif.manifest.json, as `oclif manifest` wrote it, with each global flag written once. Every
+// run reads and parses the whole manifest (oclif's Config.load), and `oclif manifest` repeats each
+// global flag (the CONNECTION and OUTPUT groups, src/core/flag-groups.ts) in full in every command that
+// takes it: 1 MB, three quarters of it the same 18 flags over and over. Only help and completion read a
+// command's flags from the manifest, and they take them through src/core/global-flags.ts:
+// - the manifest's `globalFlags`: each global flag's definition, from the first command in id order that
+//   takes it, in the order `forgectl help` lists them (src/help.ts);
+// - a command's `globalFlags` and `hiddenGlobalFlags`: the names of the global flags it takes, in the
+//   order it declares them, and of those it hides; its `flags` are its own.
+// A command whose global flag differs from that definition in what its help or completion shows fails
+// the build: it would be shown as the others are. The file stays JSON that oclif reads (it ignores the
+// added keys), one command per line, so that a diff still shows which commands changed.
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {isDeepStrictEqual} from 'node:util'
 import {build} from 'esbuild'
 
 const root = new URL('..', import.meta.url).pathname
@@ -18,31 +23,42 @@ const {outputFiles} = await build({entryPoints: [join(root, 'src/core/flag-group
 const {GLOBAL_GROUPS} = await import(`data:text/javascript,${encodeURIComponent(outputFiles[0].text)}`)
 if (!Array.isArray(GLOBAL_GROUPS) || GLOBAL_GROUPS.length === 0) throw new Error('src/core/flag-groups.ts no longer exports GLOBAL_GROUPS: review scripts/trim-manifest.mjs')
 
-/** what a repeated global flag keeps (its help lists it by name; completion and usage lines read the rest) */
-const KEPT = ['name', 'char', 'type', 'options', 'allowNo', 'hidden', 'required', 'helpGroup']
-/** what it loses: read only by the help that describes a flag, which for a global one is `forgectl help` */
-const DROPPED = ['description', 'summary', 'helpValue', 'hasDynamicHelp', 'multiple', 'exclusive']
+/** what a command's help (its GLOBAL FLAGS names), completion and usage line read of a global flag */
+const SHOWN = ['name', 'char', 'type', 'options', 'allowNo', 'required', 'helpGroup']
+const shown = flag => Object.fromEntries(SHOWN.filter(key => flag[key] !== undefined && flag[key] !== false).map(key => [key, flag[key]]))
 
 const manifest = JSON.parse(readFileSync(file, 'utf8'))
-// the order of config.commands, in which src/help.ts picks each global flag's description (code points:
+if (manifest.globalFlags) throw new Error('oclif.manifest.json is trimmed already: run `oclif manifest` first')
+// the order of config.commands, in which `forgectl help` met each global flag first (code points:
 // scripts/build.mjs has oclif sort ids so)
 const ids = Object.keys(manifest.commands).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-const described = new Set()
+const definitions = {}
+/** global flag name -> the command its definition comes from */
+const definedBy = {}
 for (const id of ids) {
-  const flags = manifest.commands[id].flags ?? {}
-  for (const [name, flag] of Object.entries(flags)) {
-    if (!GLOBAL_GROUPS.includes(flag.helpGroup)) continue
-    if (!described.has(name)) {
-      described.add(name)
+  const command = manifest.commands[id]
+  const own = {}
+  const names = []
+  const hidden = []
+  for (const [name, flag] of Object.entries(command.flags ?? {})) {
+    if (!GLOBAL_GROUPS.includes(flag.helpGroup)) {
+      own[name] = flag
       continue
     }
-    const unknown = Object.keys(flag).filter(key => !KEPT.includes(key) && !DROPPED.includes(key))
-    if (unknown.length > 0) throw new Error(`global flag --${name} of ${id} has ${unknown.join(', ')}: decide in scripts/trim-manifest.mjs whether a repeated global flag keeps it`)
-    // false is what a missing allowNo, hidden or required means to every reader
-    flags[name] = Object.fromEntries(KEPT.filter(key => flag[key] !== undefined && flag[key] !== false).map(key => [key, flag[key]]))
+    if (!definitions[name]) {
+      definitions[name] = flag
+      definedBy[name] = id
+    }
+    if (!isDeepStrictEqual(shown(flag), shown(definitions[name])))
+      throw new Error(`--${name} of ${id} is not the global --${name} of ${definedBy[name]}: give it another name or group, or review scripts/trim-manifest.mjs`)
+    names.push(name)
+    if (flag.hidden) hidden.push(name)
   }
+  command.flags = own
+  if (names.length > 0) command.globalFlags = names
+  if (hidden.length > 0) command.hiddenGlobalFlags = hidden
 }
 
 const {commands, ...rest} = manifest
 const lines = Object.entries(commands).map(([id, command]) => `${JSON.stringify(id)}:${JSON.stringify(command)}`)
-writeFileSync(file, `{"commands":{\n${lines.join(',\n')}\n},${JSON.stringify(rest).slice(1)}\n`)
+writeFileSync(file, `{"commands":{\n${lines.join(',\n')}\n},\n"globalFlags":${JSON.stringify(definitions)},\n${JSON.stringify(rest).slice(1)}\n`)

@@ -5,6 +5,7 @@
 import type {Command, Interfaces} from '@oclif/core'
 import {CommandHelp} from '@oclif/core/help'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
+import {allFlags} from './core/global-flags.js'
 
 type Flag = Command.Flag.Any
 type Section = ReturnType<CommandHelp['sections']>[number]
@@ -51,7 +52,7 @@ export function flagName(flag: Flag): string {
 
 export class ForgeCommandHelp extends CommandHelp {
   constructor(command: Command.Loadable, config: Interfaces.Config, options: Interfaces.HelpOptions) {
-    super({...command, flags: withValueNames(command.flags ?? {})}, config, options)
+    super({...command, flags: withValueNames(allFlags(command, config))}, config, options)
     this.render = fastRender(this.render, config.bin, command.id.replaceAll(':', config.topicSeparator))
   }
 
