@@ -5,7 +5,7 @@ import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
-import {globalFlagDefinitions} from './core/global-flags.js'
+import {globalFlagDefinitions, withHelpData} from './core/help-data.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -27,6 +27,11 @@ export default class ForgeHelp extends Help {
   constructor(config: Interfaces.Config, options: Partial<Interfaces.HelpOptions> = {}) {
     super(config, options)
     this.render = fastRender(this.render, config.bin)
+  }
+
+  /** a command's help, with what only help reads of it (src/core/help-data.ts) */
+  async showCommandHelp(command: Command.Loadable): Promise<void> {
+    return super.showCommandHelp(withHelpData(command, this.config))
   }
 
   protected async showRootHelp(): Promise<void> {
@@ -55,7 +60,7 @@ export default class ForgeHelp extends Help {
     this.log('')
   }
 
-  /** each global flag described once, under its group's heading (the manifest's definitions: src/core/global-flags.ts) */
+  /** each global flag described once, under its group's heading (src/core/help-data.ts) */
   private globalFlagSections(): string[] {
     const seen = new Map<string, Command.Flag.Any>()
     for (const [name, flag] of Object.entries(globalFlagDefinitions(this.config))) if (isGlobal(flag)) seen.set(name, {...flag, name})
