@@ -44,9 +44,9 @@ function writeCache(script) {
 }
 
 const cachedData = readCache()
-// Same wrapper as Node's for a CommonJS file, on the source's first line so that line numbers match.
-// latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`, {filename: file, cachedData})
+// The file is its own CommonJS wrapper (scripts/build.mjs): as a classic script, its value is the module
+// function. latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
+const script = new vm.Script(readFileSync(file, 'latin1'), {filename: file, cachedData})
 // FORGECTL_CODE_CACHE=refresh writes it even when it was used: the build adds a command run to a help run's.
 let cacheWanted = cachedData === undefined || script.cachedDataRejected || process.env.FORGECTL_CODE_CACHE === 'refresh'
 function saveCache() {
@@ -64,11 +64,19 @@ runtime.loaded = true
 // oclif requires the bundle again to find commands and help: it gets this instance.
 runtimeRequire.cache[file] = runtime
 
+/** what import() of a Node built-in resolves to: its exports as named exports, and as the default */
+function builtinNamespace(specifier) {
+  const exports = require(specifier)
+  return {...exports, default: exports}
+}
+
 /** What this launcher provides to the bundle, and nothing else does: see src/core/launcher.ts. */
 const launcher = {
   // On Node 20 an import() inside a vm.Script has no loader, with or without cached data: the bundle
-  // imports the packages it loads on demand through this module's import().
-  importModule: specifier => import(specifier),
+  // imports the packages it loads on demand through this module's import(). A Node built-in (node:http
+  // for every request) is required: import() would load Node's ES module loader for it, 3 ms of a
+  // one-request command; its namespace is what import() gives, its exports and a default.
+  importModule: specifier => (specifier.startsWith('node:') ? Promise.resolve(builtinNamespace(specifier)) : import(specifier)),
   // Called before the first request through undici (a proxied one: direct requests go over node:http,
   // whose parser is native). undici parses HTTP with llhttp, compiled to WebAssembly. V8 compiles it
   // once with its baseline compiler and once more, on a background thread, with its optimizing

@@ -52,7 +52,7 @@ function install(name, change) {
   mkdirSync(join(dir, 'bin'), {recursive: true})
   mkdirSync(join(dir, 'dist'))
   writeFileSync(join(dir, 'bin/run.js'), change(readFileSync(join(root, 'bin/run.js'), 'utf8')))
-  for (const file of ['dist/runtime.cjs', 'package.json', 'bin/package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
+  for (const file of ['dist/runtime.cjs', 'package.json', 'bin/package.json', 'oclif.manifest.json', 'oclif.help.json']) copyFileSync(join(root, file), join(dir, file))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
   const bin = join(dir, 'bin/run.js')
   const offline = {...env, FORGECTL_HOST: 'http://127.0.0.1:9'}

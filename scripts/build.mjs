@@ -52,19 +52,59 @@ const ofetchCore = {
   },
 }
 
+// Edits of @oclif/core's source, each checked so that an update that moves the code fails the build.
+// All edits of one file go through one loader: esbuild uses the first onLoad that answers for a file,
+// so two plugins on the same file would silently drop the second's edit (tinyglobby's deferral did).
+/** @type {{file: RegExp, edit: (source: string, path: string) => string}[]} */
+const EDITS = []
+
 // The first String#localeCompare of a process loads ICU's collation data: 7 ms of every start-up, spent
 // by oclif to sort command ids. Our ids are lower-case ASCII, where code-point order is the same order.
 const PLUGIN_SORT = 'a.id.localeCompare(b.id)'
-const plainIdSort = {
-  name: 'plain-id-sort',
-  setup(b) {
-    b.onLoad({filter: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/}, ({path}) => {
-      const source = readFileSync(path, 'utf8')
-      if (!source.includes(PLUGIN_SORT)) throw new Error(`${path} no longer sorts with ${PLUGIN_SORT}: review scripts/build.mjs`)
-      return {contents: source.replace(PLUGIN_SORT, '(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)'), loader: 'js'}
-    })
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/,
+  edit(source, path) {
+    if (!source.includes(PLUGIN_SORT)) throw new Error(`${path} no longer sorts with ${PLUGIN_SORT}: review scripts/build.mjs`)
+    return source.replace(PLUGIN_SORT, '(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)')
   },
-}
+})
+
+// Command.run() hands its Config to Config.load(), which builds and loads a second one from it (for a
+// command compiled against another @oclif/core): every manifest entry, topic and id permutation again,
+// about 5 ms between the command's load and its init. With one @oclif/core in the bundle, the config
+// oclif already loaded is it.
+const RELOAD = 'if (isConfig(opts)) {'
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]config\.js$/,
+  edit(source, path) {
+    if (source.split(RELOAD).length !== 2 || !source.includes('const BASE = ')) throw new Error(`${path} no longer reloads a Config with ${RELOAD}: review scripts/build.mjs`)
+    return source.replace(RELOAD, `if (isConfig(opts) && opts._base === BASE) return opts;\n        ${RELOAD}`)
+  },
+})
+
+// Config.load() asks whether it runs under WSL through wsl-utils, whose top level also loads
+// powershell-utils and node:child_process: is-wsl, which wsl-utils re-exports as isWsl, answers alone.
+// child_process itself is needed only to find a Windows shell: required then.
+const WSL = "(await import('wsl-utils')).isWsl ? 'wsl'"
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]os\.js$/,
+  edit(source, path) {
+    if (source.split(WSL).length !== 2) throw new Error(`${path} no longer asks wsl-utils for isWsl: review scripts/build.mjs`)
+    return source.replace(WSL, "(await import('is-wsl')).default ? 'wsl'")
+  },
+})
+
+// oclif reads package.json, the manifest and its settings files with fs/promises: an open, a stat, reads
+// and a close, each a round trip through libuv's thread pool, which the first one also starts. Nothing
+// runs meanwhile (oclif awaits each read in turn): the same read without the round trips.
+const READ_JSON = "const contents = await (0, promises_1.readFile)(path, 'utf8');"
+EDITS.push({
+  file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]fs\.js$/,
+  edit(source, path) {
+    if (source.split(READ_JSON).length !== 2) throw new Error(`${path} no longer reads JSON with ${READ_JSON}: review scripts/build.mjs`)
+    return source.replace(READ_JSON, "const contents = (0, node_fs_1.readFileSync)(path, 'utf8');")
+  },
+})
 
 // @oclif/core requires at start-up, in every run, packages that most runs never use: ejs renders the
 // templates of help texts, tinyglobby looks for command files (ours are listed: never), and debug
@@ -73,6 +113,7 @@ const plainIdSort = {
 const DEFERRED = [
   {file: /@oclif[/\\]core[/\\]lib[/\\]help[/\\]util\.js$/, name: 'ejs_1', statement: 'const ejs_1 = __importDefault(require("ejs"));'},
   {file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/, name: 'tinyglobby_1', statement: 'const tinyglobby_1 = require("tinyglobby");'},
+  {file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]os\.js$/, name: 'node_child_process_1', statement: 'const node_child_process_1 = require("node:child_process");'},
   {
     file: /@oclif[/\\]core[/\\]lib[/\\]logger\.js$/,
     name: 'debug_1',
@@ -81,21 +122,26 @@ const DEFERRED = [
     when: 'process.env.DEBUG',
   },
 ]
-const deferredRequires = {
-  name: 'deferred-requires',
+for (const {file, name, statement, unless, when} of DEFERRED) {
+  EDITS.push({
+    file,
+    edit(source, path) {
+      if (source.split(statement).length !== 2) throw new Error(`${path} no longer has ${statement}: review scripts/build.mjs`)
+      const load = statement.slice(statement.indexOf('=') + 1, -1).trim()
+      const loaded = unless ? `(${when} ? ${load} : ${unless})` : load
+      return source.replace(statement, `var ${name}_loaded; function ${name}_get() { return ${name}_loaded ??= ${loaded} }`).replaceAll(`${name}.`, `${name}_get().`)
+    },
+  })
+}
+
+const oclifEdits = {
+  name: 'oclif-edits',
   setup(b) {
-    for (const {file, name, statement, unless, when} of DEFERRED) {
-      b.onLoad({filter: file}, ({path}) => {
-        const source = readFileSync(path, 'utf8')
-        if (source.split(statement).length !== 2) throw new Error(`${path} no longer has ${statement}: review scripts/build.mjs`)
-        const load = statement.slice(statement.indexOf('=') + 1, -1).trim()
-        const loaded = unless ? `(${when} ? ${load} : ${unless})` : load
-        return {
-          contents: source.replace(statement, `var ${name}_loaded; function ${name}_get() { return ${name}_loaded ??= ${loaded} }`).replaceAll(`${name}.`, `${name}_get().`),
-          loader: 'js',
-        }
-      })
-    }
+    b.onLoad({filter: /@oclif[/\\]core[/\\]lib[/\\].*\.js$/}, ({path}) => {
+      const edits = EDITS.filter(e => e.file.test(path))
+      if (edits.length === 0) return undefined
+      return {contents: edits.reduce((source, e) => e.edit(source, path), readFileSync(path, 'utf8')), loader: 'js'}
+    })
   },
 }
 
@@ -109,7 +155,7 @@ const {metafile} = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  plugins: [commandTable, plainIdSort, ofetchCore, deferredRequires],
+  plugins: [commandTable, ofetchCore, oclifEdits],
   // Loaded on demand through importModule() (src/core/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
@@ -120,12 +166,17 @@ const {metafile} = await build({
 // a single non-ASCII character makes all 1.2 MB a two-byte string): the bundle must be ASCII. esbuild
 // escapes non-ASCII text but leaves some in regular expressions, where \uXXXX means the same.
 const bundleFile = join(root, 'dist/runtime.cjs')
-const bundled = readFileSync(bundleFile, 'utf8')
-if (/[\u0080-\uffff]/.test(bundled))
-  writeFileSync(
-    bundleFile,
-    bundled.replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  )
+const bundled = readFileSync(bundleFile, 'utf8').replace(/[\u0080-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+// bin/run.js compiles the file as it reads it: a wrapper added there makes V8 copy the whole source into
+// one string before compiling, 12 ms of each start-up (measured with performance.now() around the
+// compile, medians of 12). The file is its own CommonJS wrapper instead, on the first line so that line
+// numbers match: as a classic script (bin/run.js) its value is the module function, to be called with
+// the module's exports, require, module, __filename and __dirname; required as a module (Node adds its
+// own wrapper, and calls it with `this` the module's exports), it calls that function itself. `this`, not
+// only `module`: `node -e` and the REPL have a global `module`.
+const header =
+  "(function (load) { return typeof module === 'object' && this === module.exports ? load(exports, require, module, __filename, __dirname) : load }).call(this, function (exports, require, module, __filename, __dirname) {"
+writeFileSync(bundleFile, `${header}${bundled}\n})\n`)
 
 // An import() of an external package fails when bin/run.js runs the bundle (see src/core/launcher.ts),
 // and only at the moment it runs: refuse to build one.

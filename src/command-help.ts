@@ -5,6 +5,7 @@
 import type {Command, Interfaces} from '@oclif/core'
 import {CommandHelp} from '@oclif/core/help'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
+import {withHelpData} from './core/help-data.js'
 
 type Flag = Command.Flag.Any
 type Section = ReturnType<CommandHelp['sections']>[number]
@@ -51,7 +52,8 @@ export function flagName(flag: Flag): string {
 
 export class ForgeCommandHelp extends CommandHelp {
   constructor(command: Command.Loadable, config: Interfaces.Config, options: Interfaces.HelpOptions) {
-    super({...command, flags: withValueNames(command.flags ?? {})}, config, options)
+    const whole = withHelpData(command, config)
+    super({...whole, flags: withValueNames(whole.flags)}, config, options)
     this.render = fastRender(this.render, config.bin, command.id.replaceAll(':', config.topicSeparator))
   }
 

@@ -5,6 +5,7 @@ import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
+import {globalFlagDefinitions, withHelpData} from './core/help-data.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -26,6 +27,11 @@ export default class ForgeHelp extends Help {
   constructor(config: Interfaces.Config, options: Partial<Interfaces.HelpOptions> = {}) {
     super(config, options)
     this.render = fastRender(this.render, config.bin)
+  }
+
+  /** a command's help, with what only help reads of it (src/core/help-data.ts) */
+  async showCommandHelp(command: Command.Loadable): Promise<void> {
+    return super.showCommandHelp(withHelpData(command, this.config))
   }
 
   protected async showRootHelp(): Promise<void> {
@@ -54,12 +60,10 @@ export default class ForgeHelp extends Help {
     this.log('')
   }
 
-  /** each global flag described once, under its group's heading, from the commands that take it */
+  /** each global flag described once, under its group's heading (src/core/help-data.ts) */
   private globalFlagSections(): string[] {
     const seen = new Map<string, Command.Flag.Any>()
-    for (const command of this.config.commands) {
-      for (const [name, flag] of Object.entries(command.flags ?? {})) if (isGlobal(flag) && !seen.has(name)) seen.set(name, {...flag, name})
-    }
+    for (const [name, flag] of Object.entries(globalFlagDefinitions(this.config))) if (isGlobal(flag)) seen.set(name, {...flag, name})
     const rows = new ForgeCommandHelp({id: '', flags: Object.fromEntries(seen)} as unknown as Command.Loadable, this.config, this.opts)
     // short forms first, as in a command's FLAGS (a first row without one would lose its indentation)
     const flags = [...seen.values()].sort((a, b) => Number(!a.char) - Number(!b.char))

@@ -1,5 +1,6 @@
 import {Command} from '@oclif/core/command'
 import {type CompletableCommand, completions} from '../core/complete.js'
+import {allFlags} from '../core/help-data.js'
 
 export default class Complete extends Command {
   static hidden = true
@@ -8,7 +9,7 @@ export default class Complete extends Command {
 
   async run(): Promise<void> {
     const words = this.argv.length > 0 ? this.argv : ['']
-    const commands = this.config.commands as unknown as CompletableCommand[]
+    const commands = this.config.commands.map(c => ({...c, flags: allFlags(c, this.config)})) as unknown as CompletableCommand[]
     const found = completions(commands, words)
     if (found.length > 0) process.stdout.write(found.join('\n') + '\n')
   }

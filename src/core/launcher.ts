@@ -16,7 +16,7 @@
 //   fetch: `labels get --json` 340 ms instead of 490, medians of 21 on a busy 2-core machine).
 
 export interface Launcher {
-  /** import(specifier), resolved from the launcher's own module */
+  /** import(specifier), resolved from the launcher's own module (a Node built-in without Node's ES module loader) */
   importModule(specifier: string): Promise<unknown>
   /** called once per run, before its first request through undici (src/core/http-transport.ts) */
   beforeUndiciRequest(): void

@@ -6,6 +6,7 @@ import type {Hook, Interfaces} from '@oclif/core'
 import * as Errors from '@oclif/core/errors'
 import {ExitCode} from '../core/errors.js'
 import {visibleText} from '../core/escape.js'
+import {allFlags} from '../core/help-data.js'
 import {closestCommands} from '../core/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/usage.js'
 
@@ -18,7 +19,7 @@ const notFound: Hook.CommandNotFound = async ({id, config}) => {
 function strayArgument(config: Interfaces.Config, words: string[]): string | undefined {
   for (let length = words.length - 1; length > 0; length--) {
     const command = config.findCommand(words.slice(0, length).join(':'))
-    if (command) return `Error: ${unexpectedArguments(words.slice(length))}\nUsage: ${usageLine(config.bin, command)}\n`
+    if (command) return `Error: ${unexpectedArguments(words.slice(length))}\nUsage: ${usageLine(config.bin, {...command, flags: allFlags(command, config)})}\n`
   }
   return undefined
 }

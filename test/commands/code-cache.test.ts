@@ -14,12 +14,12 @@ const sb = useSandbox()
 
 type Run = (...args: string[]) => Promise<RunResult>
 
-/** bin, dist/runtime.cjs (without its cache), package.json and the manifest, as npm would install them */
+/** bin, dist/runtime.cjs (without its cache), package.json and the manifest with its help part, as npm would install them */
 function install(): {bundle: string; cache: string; run: Run; runWith: (env: Record<string, string>) => Run} {
   const dir = mkdtempSync(join(tmpdir(), 'forgectl-install-'))
   cpSync(join(root, 'bin'), join(dir, 'bin'), {recursive: true})
   mkdirSync(join(dir, 'dist'))
-  for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
+  for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json', 'oclif.help.json']) copyFileSync(join(root, file), join(dir, file))
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
   const runWith =
     (env: Record<string, string>): Run =>

@@ -104,7 +104,7 @@ describe('forgectl sandbox', () => {
     const dir = mkdtempSync(join(tmpdir(), 'forgectl-no-sandbox-'))
     cpSync(join(root, 'bin'), join(dir, 'bin'), {recursive: true})
     mkdirSync(join(dir, 'dist'))
-    for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json']) copyFileSync(join(root, file), join(dir, file))
+    for (const file of ['dist/runtime.cjs', 'package.json', 'oclif.manifest.json', 'oclif.help.json']) copyFileSync(join(root, file), join(dir, file))
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
     const result = await runCli(['sandbox'], {bin: join(dir, 'bin/run.js')})
     expect(result.code).toBe(1)

@@ -48,7 +48,7 @@ describe('the packed tarball', () => {
     const built = walk(sandboxDir).map(f => `dist/sandbox/${relative(sandboxDir, f)}`)
     expect(built).toContain('dist/sandbox/server.js')
     expect(built.filter(f => f.startsWith('dist/sandbox/routes/')).length).toBeGreaterThan(10)
-    expect(packed).toEqual(expect.arrayContaining(['bin/run.js', 'dist/runtime.cjs', 'oclif.manifest.json', 'package.json', ...built]))
+    expect(packed).toEqual(expect.arrayContaining(['bin/run.js', 'dist/runtime.cjs', 'oclif.manifest.json', 'oclif.help.json', 'package.json', ...built]))
     expect(packed.filter(f => /^(src|test|scripts|bench|\.ci)\//.test(f) || f.endsWith('.ts'))).toEqual([])
   })
 
