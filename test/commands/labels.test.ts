@@ -53,7 +53,12 @@ describe('labels list', () => {
     // written a page at a time, the text is still the one document JSON.stringify(list, null, 2) writes
     expect(result!.stdout).toBe(`${JSON.stringify(result!.json(), null, 2)}\n`)
     const ndjson = await sb.run(['labels', 'list', '-p', 'acme/website', '--all', '--per-page', '20', '-o', 'ndjson'])
-    expect(ndjson.stdout).toBe(`${result!.json<Label[]>().map(label => JSON.stringify(label)).join('\n')}\n`)
+    expect(ndjson.stdout).toBe(
+      `${result!
+        .json<Label[]>()
+        .map(label => JSON.stringify(label))
+        .join('\n')}\n`,
+    )
   })
 
   it('filters with --search and supports --quiet and csv', async () => {
