@@ -95,6 +95,17 @@ describe('a download answer', () => {
     expect(sha(readFileSync(file))).toBe(sha(whole))
   })
 
+  it('of thousands of tiny chunks in one packet (more pieces than one writev takes) arrives whole', async () => {
+    const pieces = Array.from({length: 5000}, (_, i) => String(i % 1000).padStart(3, '0'))
+    const server = await serve(socket => {
+      socket.end(Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n'), ...pieces.map(chunk), Buffer.from('0\r\n\r\n')]))
+    })
+    const {file} = target()
+    const result = await download(server, file)
+    expect(result.code, result.stderr).toBe(0)
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''))
+  })
+
   it('streams to stdout with -, decoded from its chunks', async () => {
     const server = await serve(socket => writeSlowly(socket, ['HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n', chunk('one '), chunk('two'), '0\r\n\r\n']))
     const result = await runCli(['api', 'GET', '/file', '--download', '-', '--host', server.url, '--token', 'wire-token'], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
