@@ -3,7 +3,8 @@
 // WebAssembly HTTP parser, which cost more than the request itself in a one-request command (issue 16:
 // `labels get` was 2.2-2.5x a bare node:http script), and it hands a download's body back as a WHATWG
 // stream that reaches a file only through Readable.fromWeb, a copy per chunk. Here a body is a Node
-// stream, piped from the socket to the file. ofetch keeps its part: options, headers, timeout, body
+// stream, and a direct download's is read off its own connection into one reused buffer
+// (http1-download.ts). ofetch keeps its part: options, headers, timeout, body
 // encoding, response types; it is given this fetch and the small Headers class below (its default
 // reads globalThis.Headers, whose first read loads Node's fetch as well).
 import type {Agent, IncomingHttpHeaders} from 'node:http'

@@ -59,16 +59,17 @@ export async function getForDownload(url: URL, headers: Record<string, string>, 
       },
     )
     signal?.addEventListener('abort', abort, {once: true})
-    socket.write(request)
+    socket.write(request, 'latin1')
   })
 }
 
-/** `GET /path?query HTTP/1.1` and the headers; a value that would end its line is refused, as node:http refuses it */
+/** `GET /path?query HTTP/1.1` and the headers; a value node:http would refuse (one that ends its line) is refused */
 function requestHead(url: URL, headers: Record<string, string>): string {
   const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`]
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'host' || name === 'connection') continue
-    if (/[\r\n\0]/.test(value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid character in header content ["${name}"]`)
+    // node:http's own rule: a tab, visible ASCII and Latin-1 only, sent as Latin-1
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid character in header content ["${name}"]`)
     lines.push(`${name}: ${value}`)
   }
   // one answer per connection: its end can then also be the body's end
