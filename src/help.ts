@@ -5,7 +5,7 @@ import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
-import {globalFlagDefinitions, withHelpData} from './core/help-data.js'
+import {globalFlagDefinitions} from './core/help-data.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -27,11 +27,6 @@ export default class ForgeHelp extends Help {
   constructor(config: Interfaces.Config, options: Partial<Interfaces.HelpOptions> = {}) {
     super(config, options)
     this.render = fastRender(this.render, config.bin)
-  }
-
-  /** a command's help, with what only help reads of it (src/core/help-data.ts) */
-  async showCommandHelp(command: Command.Loadable): Promise<void> {
-    return super.showCommandHelp(withHelpData(command, this.config))
   }
 
   protected async showRootHelp(): Promise<void> {
