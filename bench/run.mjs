@@ -2,7 +2,8 @@
 // Not part of `npm test`: timings depend on the machine, so nothing here asserts.
 //   1. start-up: `forgectl labels list --help`, and a simple API command, vs `node -e 0` (medians);
 //      one GET (`labels get --json`) vs a bare node script sending the same GET with node:http
-//   2. --all over 100 pages with 50 ms added latency: concurrent (default) vs one page at a time
+//   2. --all over 100 pages with 50 ms added latency: concurrent (default) vs one page at a time, the
+//      paging as the sandbox saw it and the whole run
 //   3. a 1 GiB download: peak memory and throughput, vs curl when present
 // At the end, the rows of issue 16's table with this run's figures, as the README shows them.
 //   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project
@@ -114,27 +115,40 @@ try {
   ])
   table.push(['start-up of `labels list --help` vs `node -e 0`', `${(median(times.help) / b).toFixed(2)}× (${median(times.help).toFixed(0)} vs ${b.toFixed(0)} ms)`, '≤ 2×'])
 
-  // 2. --all over 100 pages of 20, each request delayed 50 ms.
+  // 2. --all over 100 pages of 20, each request delayed 50 ms. Two figures per run: the whole process,
+  //    whose start-up (about 180 ms here) and exit count in both runs alike, and the paging itself as the
+  //    sandbox saw it, from the first request's arrival to the last answer written. The ideal of about
+  //    7x (the first page alone, then 99 pages 8 at a time: 14 rounds instead of 100) is the paging's.
   sandbox.store.options.latencyMs = 50
   const list = ['labels', 'list', '-p', 'acme/website', '--all', '--per-page', '20', '--json']
-  // interleaved, median of three: one pair alone moved by ±10 % between runs
+  const listRun = async args => {
+    const from = sandbox.requests.length
+    const result = await run(process.execPath, [bin, ...args])
+    const requests = sandbox.requests.slice(from)
+    const paging = Math.max(...requests.map(r => r.answeredAt ?? Number.NaN)) - Math.min(...requests.map(r => r.receivedAt))
+    return {...result, paging, requests: requests.length}
+  }
+  // interleaved, median of five: one pair alone moved by ±10 % between runs
   const pairs = []
-  for (let i = 0; i < 3; i++) pairs.push([await run(process.execPath, [bin, ...list]), await run(process.execPath, [bin, ...list, '--concurrency', '1'])])
-  const middle = runs => [...runs].sort((a, b) => a.ms - b.ms)[1]
-  const concurrent = middle(pairs.map(([c]) => c))
-  const sequential = middle(pairs.map(([, one]) => one))
+  for (let i = 0; i < (quick ? 3 : 5); i++) pairs.push([await listRun(list), await listRun([...list, '--concurrency', '1'])])
+  const middle = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const concurrent = {ms: middle(pairs.map(([c]) => c.ms)), paging: middle(pairs.map(([c]) => c.paging))}
+  const sequential = {ms: middle(pairs.map(([, one]) => one.ms)), paging: middle(pairs.map(([, one]) => one.paging))}
   sandbox.store.options.latencyMs = 0
   const allRatio = sequential.ms / concurrent.ms
+  const pagingRatio = sequential.paging / concurrent.paging
+  // 2,000 seeded labels and the project's own few: 101 pages of 20, one request each
+  const listFailures = pairs.flat().filter(r => r.code !== 0 || r.requests !== pairs[0][0].requests || r.requests < 100)
   report(
-    '--all over 100 pages, 50 ms latency: concurrent vs one page at a time (medians of 3)',
-    `${concurrent.ms.toFixed(0)} ms`,
-    `${sequential.ms.toFixed(0)} ms`,
-    `${allRatio.toFixed(1)}x faster (target at least 6x; the ideal at 8-way is about 7x)`,
-    concurrent.code === 0 && sequential.code === 0 ? '' : `FAILED: ${(concurrent.stderr + sequential.stderr).slice(0, 200)}`,
+    `--all over ${pairs[0][0].requests} pages, 50 ms latency: concurrent vs one page at a time (medians of ${pairs.length})`,
+    `paging ${concurrent.paging.toFixed(0)} ms, whole run ${concurrent.ms.toFixed(0)} ms`,
+    `paging ${sequential.paging.toFixed(0)} ms, whole run ${sequential.ms.toFixed(0)} ms`,
+    `paging ${pagingRatio.toFixed(1)}x faster (target at least 6x; the ideal at 8-way is about 7x); whole run ${allRatio.toFixed(1)}x`,
+    listFailures.length === 0 ? '' : `FAILED: ${listFailures.map(r => `exit ${r.code}, ${r.requests} requests ${r.stderr}`.slice(0, 200)).join('; ')}`,
   )
   table.push([
     '`--all` over 100 pages at 50 ms latency, concurrency 8',
-    `${allRatio.toFixed(1)}× the page-by-page floor (${concurrent.ms.toFixed(0)} vs ${sequential.ms.toFixed(0)} ms)`,
+    `${pagingRatio.toFixed(1)}× the page-by-page floor (paging ${concurrent.paging.toFixed(0)} vs ${sequential.paging.toFixed(0)} ms); whole run with start-up ${allRatio.toFixed(1)}× (${concurrent.ms.toFixed(0)} vs ${sequential.ms.toFixed(0)} ms)`,
     '≥ 6× (ideal ≈ 7×)',
   ])
 

@@ -42,6 +42,9 @@ export interface LoggedRequest {
   query: string
   token: string | undefined
   contentType: string | undefined
+  /** when the request arrived, and when its answer was written to the socket (performance.now() of the sandbox) */
+  receivedAt: number
+  answeredAt?: number
 }
 
 export interface Sandbox {
@@ -122,7 +125,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   if (!rawPath.startsWith(PREFIX + '/')) return send(res, {status: 404, body: {error: '404 Not Found'}})
   const path = rawPath.slice(PREFIX.length)
   const token = requestToken(req)
-  sandbox.requests.push({method: req.method ?? 'GET', path, query: url.search, token, contentType: req.headers['content-type']})
+  const logged: LoggedRequest = {method: req.method ?? 'GET', path, query: url.search, token, contentType: req.headers['content-type'], receivedAt: performance.now()}
+  sandbox.requests.push(logged)
+  res.once('finish', () => (logged.answeredAt = performance.now()))
 
   if (store.options.latencyMs > 0) await sleep(store.options.latencyMs)
   const fault = takeFault(sandbox.faults, req.method ?? 'GET', path)

@@ -161,11 +161,16 @@ describe('--all over many pages', () => {
   it('fetches the pages after the first concurrently, bounded, in the server order', async () => {
     sb.sandbox.maxInFlight = 0
     inject({path: '^/projects/21/labels$', kind: 'latency', latencyMs: 100})
+    const from = sb.sandbox.requests.length
     const result = await sb.run(['labels', 'list', '-p', '21', '--all', '--per-page', '2', '--concurrency', '4', '--json'])
     const names = result.json<Array<{name: string}>>().map(l => l.name)
     expect(names).toHaveLength(31)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
     expect(sb.sandbox.maxInFlight).toBe(4)
+    // the sandbox's log times each request (the benchmark's paging figure): the 100 ms fault is in each
+    const spans = sb.sandbox.requests.slice(from).map(r => (r.answeredAt ?? 0) - r.receivedAt)
+    expect(spans).toHaveLength(16)
+    expect(Math.min(...spans)).toBeGreaterThanOrEqual(95)
   })
 
   it('follows X-Next-Page one by one when the server omits the totals', async () => {
