@@ -102,24 +102,46 @@ export function downloadRelation(api: ApiClient, project: string, query: Relatio
   return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, ...options})
 }
 
+/** each relation's entry as the status showed it just before a start: its status and `updated_at` */
+export type ExportBaseline = ReadonlyMap<string, string>
+
+const entryMark = (entry: RelationExportStatus) => `${entry.status} ${entry.updated_at}`
+
+/** read before a start that will be waited for (see exportProgress) */
+export async function exportBaseline(api: ApiClient, project: string): Promise<ExportBaseline> {
+  return new Map((await getExportStatus(api, project)).map(entry => [entry.relation, entryMark(entry)]))
+}
+
+export interface ExportWatch {
+  /** only this relation's entry */
+  relation?: string
+  /** the server's time of the start (whole seconds, from the Date header of its 202) */
+  since?: number
+  /** the entries just before the start */
+  before?: ExportBaseline
+}
+
 /**
  * Whether an export has ended, for the shared waiter. Done when every entry (or the one relation asked
  * for) is finished with every batch finished; failed when all have ended and any failed, naming each
  * failed relation with the server's error, so that one wait reports every failure at once.
  *
- * `since` (after a start) is the server's time of the start. The platform schedules the export and
- * answers 202 before its job has touched the entries, so right after a start the status still shows
- * the previous export, finished or failed, and a wait would take it for the new one. The entries carry
- * `updated_at`, so an entry counts only once it was updated at or after the start. The time is the
- * server's own (the Date header of the 202), so that a client clock running ahead or behind cannot hide
- * a fresh entry or pass off an old one; the header has whole seconds, which leaves only an export that
- * ended within the very second of the new start to be mistaken.
+ * After a start: the platform schedules the export and answers 202 before its job has touched the
+ * entries, so right after a start the status still shows the previous export, finished or failed, and
+ * a wait would take it for the new one. An entry counts for the new export only once the job has moved
+ * it: updated at or after the server's time of the start (`since`; the server's clock, so that a client
+ * clock running ahead or behind cannot hide a fresh entry or pass off an old one) and no longer as it
+ * was just before the start (`before`). The Date header has whole seconds, so `since` alone would take
+ * an export that ended within the very second of the new start for the new one; `before` tells them
+ * apart. (An earlier export still running when the new one starts can still move an entry after the
+ * start; the status cannot tell whose move that was.)
  */
-export function exportProgress(entries: readonly RelationExportStatus[], options: {relation?: string; since?: number} = {}): PollState<RelationExportStatus[]> {
-  const watched = options.relation === undefined ? [...entries] : entries.filter(e => e.relation === options.relation)
-  if (watched.length === 0) return {state: 'running', status: options.relation ? `no entry for ${options.relation} yet` : 'no entries yet'}
-  const since = options.since
-  const stale = since === undefined ? 0 : watched.filter(e => !(Date.parse(e.updated_at) >= since)).length
+export function exportProgress(entries: readonly RelationExportStatus[], watch: ExportWatch = {}): PollState<RelationExportStatus[]> {
+  const watched = watch.relation === undefined ? [...entries] : entries.filter(e => e.relation === watch.relation)
+  if (watched.length === 0) return {state: 'running', status: watch.relation ? `no entry for ${watch.relation} yet` : 'no entries yet'}
+  const {since, before} = watch
+  const moved = (e: RelationExportStatus) => (since === undefined || Date.parse(e.updated_at) >= since) && before?.get(e.relation) !== entryMark(e)
+  const stale = watched.filter(e => !moved(e)).length
   if (stale > 0) return {state: 'running', status: `${stale} of ${watched.length} relations not picked up yet`}
   const open = watched.filter(e => !hasEnded(e)).length
   if (open > 0) return {state: 'running', status: `${watched.length - open} of ${watched.length} relations ended`}
@@ -128,8 +150,8 @@ export function exportProgress(entries: readonly RelationExportStatus[], options
   return {state: 'done', value: watched}
 }
 
-export function exportPoller(api: ApiClient, project: string, options: {relation?: string; since?: number} = {}): () => Promise<PollState<RelationExportStatus[]>> {
-  return async () => exportProgress(await getExportStatus(api, project, options.relation), options)
+export function exportPoller(api: ApiClient, project: string, watch: ExportWatch = {}): () => Promise<PollState<RelationExportStatus[]>> {
+  return async () => exportProgress(await getExportStatus(api, project, watch.relation), watch)
 }
 
 /** a planned file of `download --all`: what to ask the server for, or why it is left out */

@@ -53,17 +53,6 @@ async function endedExport(project: number, batched = false): Promise<Entry[]> {
   return statusOf(project)
 }
 
-/**
- * `start --wait` tells the new export's entries from the previous export's by the second of the
- * server's Date header (exportProgress in src/api/relations-export.ts): a start in the very second of
- * the previous export's last move would be taken for it. Waits for the next second.
- */
-async function pastLastMove(project: number): Promise<void> {
-  const last = Math.max(0, ...(await statusOf(project)).map(e => Date.parse(e.updated_at)))
-  const wait = Math.floor(last / 1000) * 1000 + 1000 - Date.now()
-  if (wait > 0) await sleep(wait)
-}
-
 async function finishedExport(project: number, batched: boolean): Promise<Entry[]> {
   const entries = await endedExport(project, batched)
   expect(entries.every(e => e.status === 1)).toBe(true)
@@ -102,6 +91,36 @@ describe('relations-export start, status and wait', () => {
     }
     expect(entries).toEqual(await statusOf(21))
     expect(result.stderr).toBe('Started the relations export of project "acme/website".\n')
+  })
+
+  it('start --wait in the very second an earlier export ended still waits for the new export', async () => {
+    // The Date header of the start has whole seconds: only the entries as they were just before the
+    // start tell the earlier export's last moves from the new export's. With the job taking 1 s, the
+    // relations of an export started 0.55 s into a second finish between 0.01 and 0.55 s into the next,
+    // and the new export starts a little later in that same second. Its job picks the first relation up
+    // 50 ms after the start, so the first poll sees the earlier export's entries, every one finished.
+    sb.sandbox.store.options.jobDelayMs = 1000
+    for (let attempt = 1; ; attempt++) {
+      await sleep((1550 - (Date.now() % 1000)) % 1000)
+      const lastMoves = (await endedExport(21)).map(e => Date.parse(e.updated_at))
+      const from = sb.sandbox.requests.length
+      const result = await run(['start', '-p', '21', '--wait', '--interval', '1', '--json'])
+      const logged = sb.sandbox.requests.slice(from)
+      expect(logged.map(r => r.method)).toEqual(['GET', 'POST', ...logged.slice(2).map(() => 'GET')])
+      const second = Math.floor((performance.timeOrigin + logged[1]!.receivedAt) / 1000)
+      if (!lastMoves.every(move => Math.floor(move / 1000) === second)) {
+        if (attempt < 3) continue
+        throw new Error('three starts missed the second in which the earlier export ended')
+      }
+      expect(result.code, result.stderr).toBe(0)
+      const entries = result.json<Entry[]>()
+      expect(entries.length).toBeGreaterThanOrEqual(6)
+      for (const entry of entries) {
+        expect(entry.status, entry.relation).toBe(1)
+        expect(Date.parse(entry.updated_at), entry.relation).toBeGreaterThan(Math.max(...lastMoves))
+      }
+      return
+    }
   })
 
   it('start → entries at 0 (started) → wait → every entry at 1 (finished), --json as the API', async () => {
@@ -161,7 +180,6 @@ describe('relations-export start, status and wait', () => {
   it("a failing relation makes wait exit 9 naming it with the server's error; another relation still waits fine", async () => {
     const control = await fetch(`${sb.url}/__sandbox/features`, {method: 'POST', body: JSON.stringify({name: 'relations_export_fail_issues', enabled: true})})
     expect(control.status).toBe(200)
-    await pastLastMove(20)
     const started = await run(['start', '-p', '20', '--batched', '--wait', '--interval', '1'])
     expect(started.code).toBe(9)
     expect(started.stdout).toBe('')
@@ -179,7 +197,6 @@ describe('relations-export start, status and wait', () => {
     // the failure stays with that export: a new one, once the failure is gone, is waited for afresh
     sb.sandbox.store.options.features.clear()
     sb.sandbox.store.options.jobDelayMs = 2500
-    await pastLastMove(20)
     const fresh = await run(['start', '-p', '20', '--wait', '--interval', '1', '--json'])
     expect(fresh.code, fresh.stderr).toBe(0)
     expect(fresh.json<Entry[]>().find(e => e.relation === 'issues')).toMatchObject({status: 1, error: null})

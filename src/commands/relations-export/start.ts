@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {EXPORT_OPTIONS, exportPoller, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, startExport} from '../../api/relations-export.js'
+import {EXPORT_OPTIONS, exportBaseline, exportPoller, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, startExport} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
@@ -9,7 +9,7 @@ import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
 export default class RelationsExportStart extends ApiCommand<typeof RelationsExportStart> {
   static summary = "Start an export of a project's relations, one file per relation"
   static description =
-    "POST /projects/:id/export_relations (Maintainer role at least); the server answers 202 and exports every top-level relation (labels, milestones, issues, merge_requests, ...) in the background. A start while an export runs starts a new export. With --wait, polls GET /projects/:id/export_relations/status until every relation of this export has finished and prints the status entries, or exits 9 naming each relation that failed with the server's error (exit 8 when --timeout passes first); entries of an earlier export are not taken for the new one. A spinner shows on a terminal only. Used mainly by group migration by direct transfer; it cannot be combined with project import and export."
+    "POST /projects/:id/export_relations (Maintainer role at least); the server answers 202 and exports every top-level relation (labels, milestones, issues, merge_requests, ...) in the background. A start while an export runs starts a new export. With --wait, reads GET /projects/:id/export_relations/status before the start, then polls it until every relation of this export has finished and prints the status entries, or exits 9 naming each relation that failed with the server's error (exit 8 when --timeout passes first); entries of an earlier export, even one that ended in the second of the start, are not taken for the new one. A spinner shows on a terminal only. Used mainly by group migration by direct transfer; it cannot be combined with project import and export."
   static examples = ['<%= config.bin %> relations-export start -p my-group/my-project', '<%= config.bin %> relations-export start -p 42 --batched --wait --timeout 1800 --interval 10']
   static columns = RELATION_EXPORT_COLUMNS
   static words = RELATION_EXPORT_WORDS
@@ -22,10 +22,13 @@ export default class RelationsExportStart extends ApiCommand<typeof RelationsExp
 
   async run(): Promise<void> {
     const {project, wait} = this.flags
-    const started = await startExport(this.api, project, await this.read(EXPORT_OPTIONS))
+    const input = await this.read(EXPORT_OPTIONS)
+    // the entries before the start tell this export's from an earlier one's; a dry run only shows the start
+    const before = wait && !this.flags['dry-run'] ? await exportBaseline(this.api, project) : undefined
+    const started = await startExport(this.api, project, input)
     this.note(done('Started', `the relations export of ${thing('project', project)}`))
-    if (!wait) return this.print(started.body)
-    const poll = exportPoller(this.api, project, {since: started.startedAt})
+    if (!before) return this.print(started.body)
+    const poll = exportPoller(this.api, project, {since: started.startedAt, before})
     await this.print(await waitFor(poll, waitOptions(this.flags, `relations export of project ${project}`)))
   }
 }
