@@ -3,7 +3,7 @@
 // named like `<relation>.ndjson.gz`."
 import {mkdir, stat} from 'node:fs/promises'
 import {type BulkResult, runBulk} from '../core/bulk.js'
-import {type DownloadResult, download} from '../core/download.js'
+import {type DownloadResult, download, type SaveOptions} from '../core/download.js'
 import {CliError, ExitCode, UsageError} from '../core/errors.js'
 import {boolean, declare, integer, text, type Values} from '../core/input.js'
 import type {PollState} from '../core/poll.js'
@@ -97,7 +97,7 @@ export async function assertRelationExported(api: ApiClient, project: string, re
 }
 
 /** streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`) */
-export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, options: {progress?: boolean; clobber?: boolean} = {}): Promise<DownloadResult> {
+export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, options: SaveOptions & {progress?: boolean} = {}): Promise<DownloadResult> {
   const defaultName = query.batch_number === undefined ? `${query.relation}.ndjson.gz` : `${query.relation}_${query.batch_number}.ndjson.gz`
   return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, ...options})
 }
@@ -170,7 +170,7 @@ export function filesToDownload(entries: readonly RelationExportStatus[]): Plann
 }
 
 /** `download --all`: reads the status, then fetches every finished file into `dir`, a few at a time */
-export async function downloadAll(api: ApiClient, project: string, dir: string, options: {concurrency: number; clobber?: boolean}): Promise<Array<BulkResult<DownloadResult>>> {
+export async function downloadAll(api: ApiClient, project: string, dir: string, options: SaveOptions & {concurrency: number}): Promise<Array<BulkResult<DownloadResult>>> {
   const plan = filesToDownload(await getExportStatus(api, project))
   if (plan.length === 0) {
     throw new CliError(`project ${project} has no relations export; start one with \`forgectl relations-export start -p ${project}\``, ExitCode.notFound)
@@ -181,7 +181,7 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
   const fetched = await runBulk(
     wanted,
     p => p.item,
-    p => downloadRelation(api, project, p.query, dir, {progress: false, clobber: options.clobber}),
+    p => downloadRelation(api, project, p.query, dir, {progress: false, clobber: options.clobber, followRedirects: options.followRedirects}),
     options.concurrency,
   )
   return plan.map(p => ('skip' in p ? {item: p.item, status: 'skipped' as const, error: p.skip} : fetched[wanted.indexOf(p)]!))

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/base-command.js'
-import {clobberFlag, download} from '../core/download.js'
+import {download, saveFlags, saveOptions} from '../core/download.js'
 import {UsageError} from '../core/errors.js'
 import {parseFields} from '../core/fields.js'
 import {listFlags} from '../core/flags.js'
@@ -40,7 +40,7 @@ export default class Api extends ApiCommand<typeof Api> {
     'typed-field': Flags.string({char: 'F', description: 'key=value with numbers, true/false, null and @file read as such', multiple: true}),
     input: Flags.string({description: 'JSON body from a file (- for standard input)', exclusive: ['field', 'typed-field']}),
     download: Flags.string({description: 'stream the answer to this file (- for stdout) instead of printing JSON'}),
-    ...clobberFlag,
+    ...saveFlags,
   }
 
   async run(): Promise<void> {
@@ -52,7 +52,7 @@ export default class Api extends ApiCommand<typeof Api> {
     const inQuery = method === 'GET' || method === 'DELETE'
     const query = inQuery ? (body as Query) : undefined
     if (this.flags.download) {
-      const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', clobber: this.flags.clobber})
+      const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', ...saveOptions(this.flags)})
       if (savedTo.path !== '-') this.note(saved(savedTo.bytes, savedTo.path))
       return
     }

@@ -20,8 +20,23 @@ import {canAnimate} from './terminal.js'
 export {formatBytes} from './bytes.js'
 
 /** spread into every command that saves a file */
-export const clobberFlag = {
+export const saveFlags = {
   clobber: Flags.boolean({description: 'overwrite the target file if it exists (without it, an existing file is an error, exit 2)'}),
+  'follow-redirects': Flags.boolean({
+    description: 'when the server redirects the file to another host (object storage), fetch it from there, without the token',
+  }),
+}
+
+/** what the save flags ask of a download */
+export interface SaveOptions {
+  /** replace an existing file */
+  clobber?: boolean
+  /** follow a redirect to another origin, without the token (redirect.ts) */
+  followRedirects?: boolean
+}
+
+export function saveOptions(flags: {clobber?: boolean; 'follow-redirects'?: boolean}): SaveOptions {
+  return {clobber: flags.clobber, followRedirects: flags['follow-redirects']}
 }
 
 export interface DownloadResult {
@@ -30,22 +45,21 @@ export interface DownloadResult {
   bytes: number
 }
 
-export interface DownloadOptions {
+export interface DownloadOptions extends SaveOptions {
   /** file name to use when the target is a folder and the server names none (Content-Disposition) */
   defaultName: string
   /** the file name in a folder target, from the server's (default: the server's, else defaultName) */
   name?: (serverName: string | undefined) => string
   /** false: no progress line even on a terminal (fan-outs, whose report lists each file) */
   progress?: boolean
-  /** replace an existing file */
-  clobber?: boolean
 }
 
 export async function download(api: ApiClient, path: string, query: Query | undefined, target: string, options: DownloadOptions): Promise<DownloadResult> {
   const clobber = options.clobber ?? false
   await checkTarget(target, clobber)
   // a direct download's body is a SocketBody (http1-download.ts), written from its read buffer
-  const response = await api.request<Readable>({method: 'GET', path, query, responseType: 'stream'})
+  const offsite = options.followRedirects ? 'follow' : 'suggest'
+  const response = await api.request<Readable>({method: 'GET', path, query, responseType: 'stream', offsite})
   const body = response.data
   const total = Number(response.headers.get('content-length') ?? NaN)
   const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)

@@ -19,14 +19,30 @@ export interface Hop {
 }
 
 /**
- * Sends `send(url)` and follows same-origin redirects of reads, at most five. Anything else that
- * redirects ends the command: another origin (the fix is often --host), or a write.
+ * Where a read may go when redirected to another origin:
+ * - `refuse` (API calls): nowhere; the fix is often --host
+ * - `suggest` (a file, without --follow-redirects): nowhere, and the refusal names --follow-redirects
+ * - `follow` (a file, with --follow-redirects): there, without the token: object storage hands out files
+ *   under presigned addresses, which carry their own credentials. Never from https to http.
  */
-export async function followRedirects<R extends Hop>(url: string, method: HttpMethod, send: (url: string) => Promise<R>, trace?: (line: string) => void): Promise<R> {
+export type OffsitePolicy = 'refuse' | 'suggest' | 'follow'
+
+/**
+ * Sends `send(url, withToken)` and follows same-origin redirects of reads, at most five. Anything else
+ * that redirects ends the command: another origin (unless `offsite` is `follow`), or a write. The token
+ * goes only to the origin of `url`.
+ */
+export async function followRedirects<R extends Hop>(
+  url: string,
+  method: HttpMethod,
+  send: (url: string, withToken: boolean) => Promise<R>,
+  trace?: (line: string) => void,
+  offsite: OffsitePolicy = 'refuse',
+): Promise<R> {
   const origin = new URL(url).origin
   let current = url
   for (let hop = 0; ; hop++) {
-    const response = await send(current)
+    const response = await send(current, new URL(current).origin === origin)
     const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null
     // A 3xx without a Location cannot be followed: it is the answer, and fails as a non-2xx status.
     if (!location) return response
@@ -34,16 +50,21 @@ export async function followRedirects<R extends Hop>(url: string, method: HttpMe
     const target = new URL(location, current)
     const shown = redactLocation(target.href)
     const where = `${method} ${redactUrl(url)}`
-    if (target.origin !== origin) {
-      throw new CliError(
-        `${where} was redirected (${response.status}) to ${shown}, another origin: not followed, so the token stays with ${origin}; if that is the server, use --host ${target.origin}`,
-      )
+    const elsewhere = target.origin !== origin
+    const read = method === 'GET'
+    if (elsewhere && !(read && offsite === 'follow')) {
+      const fix =
+        read && offsite === 'suggest' ? 'if the file is kept there (object storage), --follow-redirects fetches it from there without the token' : `if that is the server, use --host ${target.origin}`
+      throw new CliError(`${where} was redirected (${response.status}) to ${shown}, another origin: not followed, so the token stays with ${origin}; ${fix}`)
     }
-    if (method !== 'GET') {
+    if (!read) {
       throw new CliError(`${where} was redirected (${response.status}) to ${shown}: a ${method} is not sent again on a redirect; is --host the server's base URL (without /api/v4)?`)
     }
+    if (elsewhere && new URL(current).protocol === 'https:' && target.protocol === 'http:') {
+      throw new CliError(`${where} was redirected (${response.status}) to ${shown}: from https to http, not followed`)
+    }
     if (hop >= MAX_HOPS) throw new CliError(`${where}: more than ${MAX_HOPS} redirects, the last to ${shown}`)
-    trace?.(`< ${response.status} redirect to ${shown}`)
+    trace?.(`< ${response.status} redirect to ${shown}${elsewhere ? ' (another origin: sent without the token)' : ''}`)
     current = target.href
   }
 }

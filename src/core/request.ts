@@ -14,7 +14,7 @@ import {importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
-import {followRedirects} from './redirect.js'
+import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {type Failure, type HttpMethod, isRetryable, retryDelayMs} from './retry.js'
 import {retryNotice, shortReason} from './retry-notice.js'
 
@@ -35,6 +35,8 @@ export interface RequestSpec {
   accept?: readonly number[]
   /** `stream` leaves the body unread, for downloads */
   responseType?: 'json' | 'stream'
+  /** a GET redirected to another origin (redirect.ts); refused by default */
+  offsite?: OffsitePolicy
   /**
    * what a success must be (see answer.ts); by default a record, `none` for DELETE, `file` for a
    * stream; lists read through `followPages` ask for `list`
@@ -161,11 +163,11 @@ export class ApiClient {
         const response = await followRedirects(
           url,
           spec.method,
-          target =>
+          (target, withToken) =>
             fetcher(target, {
               method: spec.method,
               // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
-              headers: spec.responseType === 'stream' ? this.headers() : {...this.headers(), 'accept-encoding': 'gzip, deflate, br'},
+              headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
               // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
               body: body === undefined || isForm(body) ? body : JSON.stringify(body),
               timeout: this.connection.timeoutMs,
@@ -175,6 +177,7 @@ export class ApiClient {
               redirect: 'manual',
             }),
           this.options.verbose ? this.log : undefined,
+          spec.offsite,
         )
         if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
@@ -208,9 +211,9 @@ export class ApiClient {
     }
   }
 
-  private headers(): Record<string, string> {
+  private headers(withToken: boolean): Record<string, string> {
     const headers: Record<string, string> = {accept: 'application/json', 'user-agent': 'forgectl'}
-    if (this.connection.token) headers['PRIVATE-TOKEN'] = this.connection.token
+    if (withToken && this.connection.token) headers['PRIVATE-TOKEN'] = this.connection.token
     return headers
   }
 

@@ -2,7 +2,7 @@
 // welcome page, a proxy's error page, text, an empty or broken body, a redirect elsewhere). Each
 // answer must end the command with exit 1 (or the status's code), exactly one line on stderr, nothing
 // on stdout, the token nowhere, and no file left behind.
-import {mkdtempSync, readdirSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
@@ -185,11 +185,48 @@ describe('redirects: the token never leaves its origin', () => {
     expect(server.requests.map(r => r.method)).toEqual(['DELETE'])
   })
 
-  it('a download redirected to another origin is refused too, and leaves no file', async () => {
+  it('a download redirected to another origin is refused too, leaves no file, and names --follow-redirects', async () => {
     server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
     const line = refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz']))
     expect(line).toContain(`to ${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=[REDACTED], another origin: not followed`)
+    expect(line).toContain('if the file is kept there (object storage), --follow-redirects fetches it from there without the token')
     expect(elsewhere.requests).toEqual([])
+  })
+
+  it('with --follow-redirects a download is fetched from object storage, without the token there', async () => {
+    server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
+    elsewhere.answer(answers.text(200, 'the archive', 'application/gzip'))
+    const target = join(mkdtempSync(join(tmpdir(), 'forgectl-offsite-')), 'export.tar.gz')
+    const result = await forgectl(['api', 'GET', '/projects/20/export/download', '--download', target, '--follow-redirects', '--verbose'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(readFileSync(target, 'utf8')).toBe('the archive')
+    expect(server.requests.map(r => r.headers['private-token'])).toEqual([TOKEN])
+    expect(elsewhere.requests.map(r => [r.url, r.headers['private-token']])).toEqual([['/bucket/export.tar.gz?X-Amz-Signature=abc123', undefined]])
+    expect(result.stderr).toContain(`< 302 redirect to ${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=[REDACTED] (another origin: sent without the token)`)
+    expect(result.stderr).not.toMatch(new RegExp(`${TOKEN}|abc123`))
+    expect(result.stdout).toBe('')
+  })
+
+  it('with --follow-redirects every file of relations-export download --all comes from storage; API reads keep the token', async () => {
+    const entry = {relation: 'labels', status: 1, error: null, updated_at: '2026-11-24T10:00:00.000Z', batched: false, batches_count: 0}
+    server.answer((req, res) => {
+      if (req.url?.includes('/export_relations/status')) return answers.json(200, [entry, {...entry, relation: 'issues'}])(req, res)
+      const relation = new URL(req.url ?? '/', server.url).searchParams.get('relation')
+      return answers.redirect(307, `${elsewhere.url}/bucket/${relation}.ndjson.gz?X-Amz-Signature=abc123`)(req, res)
+    })
+    elsewhere.answer((req, res) => {
+      res.writeHead(200, {'content-type': 'application/gzip', 'content-disposition': `attachment; filename="${req.url?.split('/')[2]?.split('?')[0]}"`})
+      res.end(`bytes of ${req.url}`)
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-offsite-'))
+    const result = await forgectl(['relations-export', 'download', '-p', '20', '--all', dir, '--follow-redirects', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Array<{item: string; status: string}>>().map(row => row.status)).toEqual(['ok', 'ok'])
+    expect(readdirSync(dir).sort()).toEqual(['issues.ndjson.gz', 'labels.ndjson.gz'])
+    expect(readFileSync(join(dir, 'labels.ndjson.gz'), 'utf8')).toBe('bytes of /bucket/labels.ndjson.gz?X-Amz-Signature=abc123')
+    expect(server.requests.every(r => r.headers['private-token'] === TOKEN)).toBe(true)
+    expect(server.requests).toHaveLength(3)
+    expect(elsewhere.requests.map(r => r.headers['private-token'])).toEqual([undefined, undefined])
   })
 
   it('a GET redirected within the origin is followed, with the token', async () => {

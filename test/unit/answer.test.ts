@@ -119,12 +119,15 @@ describe('redirects', () => {
   /** a server in a function: each URL answers a status and maybe a Location */
   const site = (routes: Record<string, [number, string?]>) => {
     const seen: string[] = []
-    const send = async (url: string): Promise<Hop> => {
+    /** whether each request carried the token */
+    const tokens: boolean[] = []
+    const send = async (url: string, withToken: boolean): Promise<Hop> => {
       seen.push(url)
+      tokens.push(withToken)
       const [status, location] = routes[url] ?? [200]
       return {status, headers: new Headers(location ? {location} : {})}
     }
-    return {seen, send}
+    return {seen, tokens, send}
   }
 
   it('follows a relative same-origin redirect of a GET', async () => {
@@ -150,6 +153,34 @@ describe('redirects', () => {
       /another origin: not followed, so the token stays with https:\/\/a\.example; if that is the server, use --host/,
     )
     expect(seen).toHaveLength(1)
+  })
+
+  it('follows a file to another origin only when asked, without the token there, and names the flag otherwise', async () => {
+    const routes = {
+      'https://a.example/api/v4/export/download': [302, 'https://storage.example/bucket/f?X-Amz-Signature=abc'],
+      'https://storage.example/bucket/f?X-Amz-Signature=abc': [307, 'https://a.example/api/v4/export/again'],
+    } satisfies Record<string, [number, string]>
+    const followed = site(routes)
+    expect((await followRedirects('https://a.example/api/v4/export/download', 'GET', followed.send, undefined, 'follow')).status).toBe(200)
+    expect(followed.seen).toEqual([...Object.keys(routes), 'https://a.example/api/v4/export/again'])
+    // the token goes to the API's origin only, also when a hop comes back to it
+    expect(followed.tokens).toEqual([true, false, true])
+
+    const refused = site(routes)
+    await expect(followRedirects('https://a.example/api/v4/export/download', 'GET', refused.send, undefined, 'suggest')).rejects.toThrow(
+      'GET https://a.example/api/v4/export/download was redirected (302) to https://storage.example/bucket/f?X-Amz-Signature=[REDACTED], another origin: not followed, so the token stays with https://a.example; if the file is kept there (object storage), --follow-redirects fetches it from there without the token',
+    )
+    expect(refused.seen).toHaveLength(1)
+  })
+
+  it('follows a file from https to http nowhere, and a write to another origin never', async () => {
+    const down = site({'https://a.example/f': [302, 'http://storage.example/f']})
+    await expect(followRedirects('https://a.example/f', 'GET', down.send, undefined, 'follow')).rejects.toThrow(
+      'GET https://a.example/f was redirected (302) to http://storage.example/f: from https to http, not followed',
+    )
+    const write = site({'https://a.example/f': [307, 'https://storage.example/f']})
+    await expect(followRedirects('https://a.example/f', 'PUT', write.send, undefined, 'follow')).rejects.toThrow('another origin: not followed')
+    expect([down.seen, write.seen]).toEqual([['https://a.example/f'], ['https://a.example/f']])
   })
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('does not send a %s again, even to the same origin', async method => {

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {clobberFlag} from '../../core/download.js'
+import {saveFlags, saveOptions} from '../../core/download.js'
 import {UsageError} from '../../core/errors.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
@@ -26,19 +26,19 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     ...flagsOf(RELATION_FILE, {exclusive: ['all']}),
     all: Flags.boolean({description: 'download every finished relation and batch into DIR (instead of --relation)'}),
     concurrency: Flags.integer({description: 'files downloaded at once with --all', default: 4, min: 1, max: 16}),
-    ...clobberFlag,
+    ...saveFlags,
   }
 
   async run(): Promise<void> {
     const {project, all} = this.flags
     if (all) {
       const dir = await folderForAll(this.args.file, project)
-      return this.reportBulk(await downloadAll(this.api, project, dir, this.flags), DOWNLOAD_ALL_COLUMNS)
+      return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
     }
     const query = await this.read(RELATION_FILE)
     // "batch_number" names a batch of a batched relation
     if (query.batch_number !== undefined && query.batched !== true) throw new UsageError('--batch-number needs --batched')
-    const written = await downloadRelation(this.api, project, query, this.args.file ?? '.', {clobber: this.flags.clobber})
+    const written = await downloadRelation(this.api, project, query, this.args.file ?? '.', saveOptions(this.flags))
     this.note(saved(written.bytes, written.path))
   }
 }

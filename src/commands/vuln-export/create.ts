@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {checkTarget, clobberFlag} from '../../core/download.js'
+import {checkTarget, saveFlags, saveOptions} from '../../core/download.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
@@ -25,7 +25,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     ...flagsOf(NEW_EXPORT),
     wait: Flags.boolean({description: 'wait until the export is finished and print it'}),
     download: Flags.string({description: 'wait, then save the document to FILE (a folder or no FILE: vulnerabilities-<id>.<format> there; - for stdout)', helpValue: '[FILE]'}),
-    ...clobberFlag,
+    ...saveFlags,
     ...waitFlags,
   }
 
@@ -46,7 +46,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     this.note(done('Created', thing('vulnerability export', created.id)))
     const finished = await waitFor(() => pollExport(this.api, created.id), waitOptions(this.flags, `vulnerability export ${created.id}`))
     if (download === undefined) return this.print(finished)
-    const message = savedMessage(created.id, await downloadExport(this.api, created.id, download, {format: finished.format, clobber: this.flags.clobber}))
+    const message = savedMessage(created.id, await downloadExport(this.api, created.id, download, {format: finished.format, ...saveOptions(this.flags)}))
     if (message) this.note(message)
   }
 }

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {checkTarget, clobberFlag} from '../../core/download.js'
+import {checkTarget, saveFlags, saveOptions} from '../../core/download.js'
 import {ApiError, CliError} from '../../core/errors.js'
 import {idArg} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
@@ -22,7 +22,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
   }
   static flags = {
     wait: Flags.boolean({description: 'wait until the export is finished before downloading'}),
-    ...clobberFlag,
+    ...saveFlags,
     ...waitFlags,
   }
 
@@ -32,7 +32,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     await checkTarget(file, clobber)
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
     try {
-      const message = savedMessage(id, await downloadExport(this.api, id, file, {format, clobber}))
+      const message = savedMessage(id, await downloadExport(this.api, id, file, {format, ...saveOptions(this.flags)}))
       if (message) this.note(message)
     } catch (error) {
       // "404 when the export is unfinished or does not exist": the one case a user can do something about
