@@ -16,11 +16,14 @@ const NAMED: Readonly<Record<string, string>> = {
   '\u001b': '\\e',
 }
 
-// C0, DEL and C1. Tab and line feed are left alone in messages, whose layout is ours.
+// C0, DEL and C1, and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+// U+2066-U+2069): invisible, they reorder what follows them on the line, so that a name reads as
+// another (the "Trojan Source" trick); right-to-left text itself needs none of them. Tab and line feed
+// are left alone in messages, whose layout is ours.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this module is for
-const EVERY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
+const EVERY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the same, less tab and line feed
-const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
 
 function visible(char: string): string {
   const named = NAMED[char]

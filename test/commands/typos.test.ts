@@ -97,6 +97,16 @@ describe('text from the server', () => {
     expect(result.stdout).toMatch(/^evil\\e\[2J\\a\s+x\\e\]52;c;aGk=\\a\\nsecond line\s*$/m)
   })
 
+  it('shows a right-to-left override escaped in a table, where it would make one name read as another', async () => {
+    const spoof = 'invoice\u202Efdp.exe' // shown raw, it reads "invoiceexe.pdf"
+    await sb.api('POST', '/projects/20/labels', {body: {name: spoof, color: '#00ff00'}})
+    const table = await sb.run(['labels', 'list', '-p', '20', '-o', 'table', '--columns', 'name'])
+    expect(table.stdout).toMatch(/^invoice\\u202efdp\.exe\s*$/m)
+    expect(table.stdout).not.toContain('\u202E')
+    const json = await sb.run(['labels', 'list', '-p', '20', '--json'])
+    expect(json.json<Array<{name: string}>>().map(l => l.name)).toContain(spoof)
+  })
+
   it('shows them escaped in a record table and in notes', async () => {
     const record = await sb.run(['labels', 'get', String(id), '-p', '20', '-o', 'table', '--columns', 'name'])
     expect(record.stdout).toMatch(/^name\s+evil\\e\[2J\\a\s*$/m)

@@ -16,6 +16,10 @@ describe('visibleCell (table cells and headers)', () => {
     ['back\bspace', 'back\\bspace'],
     ['café ✓ 日本', 'café ✓ 日本'], // printable Unicode is left alone
     ['C:\\path\\e', 'C:\\path\\e'], // backslashes are not doubled
+    ['release\u202egnp.exe', 'release\\u202egnp.exe'], // right-to-left override: would read "releaseexe.png"
+    ['\u2066a\u2069 \u202ab\u202c', '\\u2066a\\u2069 \\u202ab\\u202c'], // isolates and embeddings
+    ['שלום עולם', 'שלום עולם'], // right-to-left text needs no control, and keeps its own
+    ['👩\u200d💻', '👩\u200d💻'], // a zero-width joiner builds an emoji
   ])('%j → %j', (raw, shown) => {
     expect(visibleCell(raw)).toBe(shown)
     expect(visibleCell(shown)).toBe(shown)
@@ -29,6 +33,7 @@ describe('visibleText (notes, errors, prompts)', () => {
     ['a\tb', 'a\tb'],
     ['over\rwrite', 'over\\rwrite'],
     ['\u0007\u009d', '\\a\\u009d'],
+    ['Deleted label "a\u202eb".', 'Deleted label "a\\u202eb".'],
   ])('%j → %j', (raw, shown) => {
     expect(visibleText(raw)).toBe(shown)
   })
