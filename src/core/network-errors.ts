@@ -62,7 +62,13 @@ export function describeNetworkFailure(error: unknown, url: string, proxy?: stri
   if (code === 'CERT_HAS_EXPIRED') return {kind: 'permanent', reason: 'the server certificate has expired'}
   if (code === 'CERT_NOT_YET_VALID') return {kind: 'permanent', reason: "the server certificate is not valid yet (check this machine's clock)"}
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return {kind: 'permanent', reason: `the server certificate is not for ${target.hostname}`}
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /terminated|other side closed|premature close|socket hang up/i.test(text)) {
+  // node:http's words (and http1-download's) for a connection that closed before the answer began: what
+  // a TLS port does with a plain-HTTP request, the usual cause when --host says http:// by mistake
+  if (/socket hang up/i.test(text)) {
+    const hint = target.protocol === 'http:' ? ` (if it serves https on this port, use https://${target.host})` : ''
+    return {kind: 'network', reason: `${where} closed the connection without answering${hint}`}
+  }
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /terminated|other side closed|premature close/i.test(text)) {
     return {kind: 'network', reason: 'the connection closed before the answer was complete'}
   }
   if (code === 'EPROTO' || code?.startsWith('ERR_SSL_') || /SSL routines|:error:[0-9A-F]{8}:/i.test(text)) {

@@ -200,7 +200,7 @@ describe('a download answer that breaks off or is not HTTP', () => {
   })
 
   it('closed before any answer: an error, no file', async () => {
-    await refused(socket => socket.destroy(), /closed before/)
+    await refused(socket => socket.destroy(), /closed the connection without answering/)
   })
 
   it('that never comes: the timeout ends it (exit 8), no file', async () => {

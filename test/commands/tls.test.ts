@@ -48,6 +48,13 @@ describe('TLS', () => {
     expect(result.stderr).not.toContain('tls-token')
   })
 
+  it('http:// to the TLS port: the server closes without answering, and the line suggests https://', async () => {
+    const plain = url.replace('https:', 'http:')
+    const result = await runCli(['api', 'GET', '/user', '--host', plain, '--token', 'tls-token', '--retries', '0'], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(`Error: GET ${plain}/api/v4/user: ${plain.slice('http://'.length)} closed the connection without answering (if it serves https on this port, use ${url})\n`)
+  })
+
   it('trusts the certificate given with --ca-file', async () => {
     const result = await run(['--ca-file', cert])
     expect(result.code).toBe(0)

@@ -75,6 +75,14 @@ describe('describeNetworkFailure', () => {
     ],
     ['cut', {message: 'other side closed', code: 'UND_ERR_SOCKET'}, 'http://127.0.0.1:4000/', 'network', 'the connection closed before the answer was complete'],
     [
+      'closed before any answer, over http',
+      {message: 'socket hang up', code: 'ECONNRESET'},
+      'http://forge.example.com:8443/api/v4/user',
+      'network',
+      'forge.example.com:8443 closed the connection without answering (if it serves https on this port, use https://forge.example.com:8443)',
+    ],
+    ['closed before any answer, over https', {message: 'socket hang up', code: 'ECONNRESET'}, 'https://forge.example.com/', 'network', 'forge.example.com:443 closed the connection without answering'],
+    [
       'another OpenSSL failure',
       {message: '80ACE8469E7F0000:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure', code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'},
       'https://forge.example.com/',
