@@ -6,6 +6,7 @@ import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 import {GLOBAL_GROUPS} from './core/flag-groups.js'
 import {globalFlagDefinitions} from './core/help-data.js'
+import {notFoundExit} from './hooks/not-found.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -18,6 +19,9 @@ export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['REHEARSAL, COMPLETION AND HELP', ['sandbox', 'completion', 'help']],
 ]
 
+/** oclif's help for an unknown subject throws this (@oclif/core's Help.showHelp) */
+const NOT_FOUND = /^Command (\S+) not found\.$/
+
 /** a line of the root help: a topic or a command, with its first line of description */
 type Entry = {name: string; summary: string}
 
@@ -27,6 +31,20 @@ export default class ForgeHelp extends Help {
   constructor(config: Interfaces.Config, options: Partial<Interfaces.HelpOptions> = {}) {
     super(config, options)
     this.render = fastRender(this.render, config.bin)
+  }
+
+  /**
+   * Help for words that name no command or topic (`lables list --help`, `help labels lsit`) says what a
+   * mistyped command says, near misses included, instead of oclif's bare "Command … not found".
+   */
+  async showHelp(argv: string[]): Promise<void> {
+    try {
+      await super.showHelp(argv)
+    } catch (error) {
+      const subject = error instanceof Error ? NOT_FOUND.exec(error.message)?.[1] : undefined
+      if (subject === undefined) throw error
+      notFoundExit(this.config, subject.split(':'))
+    }
   }
 
   protected async showRootHelp(): Promise<void> {

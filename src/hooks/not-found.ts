@@ -10,10 +10,12 @@ import {allFlags} from '../core/help-data.js'
 import {closestCommands} from '../core/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/usage.js'
 
-const notFound: Hook.CommandNotFound = async ({id, config}) => {
-  const words = id.split(':')
+const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
+
+/** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
+export function notFoundExit(config: Interfaces.Config, words: string[]): never {
   process.stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
-  Errors.exit(ExitCode.usage)
+  return Errors.exit(ExitCode.usage)
 }
 
 function strayArgument(config: Interfaces.Config, words: string[]): string | undefined {

@@ -38,6 +38,24 @@ describe('a mistyped command', () => {
   })
 })
 
+describe('help for words that name no command', () => {
+  it('says what the mistyped command says, near misses included, exit 2', async () => {
+    await refused(['lables', 'list', '--help'], ['Error: unknown command "lables list"', 'Did you mean: forgectl labels list'])
+    await refused(['help', 'labels', 'lsit'], ['Error: unknown command "labels lsit"', 'Did you mean: forgectl labels list'])
+    await refused(['help', 'tokens', 'delete'], ['Error: unknown command "tokens delete"', 'Run forgectl help for the list of commands.'])
+  })
+
+  it('names a stray argument as the command itself would', async () => {
+    await refused(['labels', 'list', '3', '--help'], ['Error: unexpected argument "3"', 'Usage: forgectl labels list [FLAGS]'])
+  })
+
+  it("still shows a command's help when its arguments come along", async () => {
+    const result = await sb.run(['labels', 'get', 'bug', '--help'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Show one label\n/)
+  })
+})
+
 describe('a stray argument', () => {
   it('after a command that takes none is named with the usage line, not as an unknown command', async () => {
     await refused(['labels', 'list', '3', '-p', 'x'], ['Error: unexpected argument "3"', 'Usage: forgectl labels list [FLAGS]'])
