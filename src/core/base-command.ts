@@ -17,7 +17,7 @@ import {isDeclared} from './input-flags.js'
 import {ask, readInputs} from './input-read.js'
 import {installInterruptHandlers} from './interrupt.js'
 import {checkJqExpression, checkJqFlags, JqRunError} from './jq.js'
-import type {Note} from './notes.js'
+import {type Note, warning} from './notes.js'
 import {Printer} from './output.js'
 import {followPages, type ListSpec} from './pagination.js'
 import {ApiClient, DryRunStop} from './request.js'
@@ -114,8 +114,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * (src/core/notes.ts). It often quotes names that came from the server, hence visibleText.
    */
   protected note(message: Note): void {
-    if (this.shared.quiet && message.kind !== 'warning') return
+    // a warning may come before the flags are parsed (oclif's, below)
+    if (message.kind !== 'warning' && this.shared.quiet) return
     process.stderr.write(visibleText(message.text) + '\n')
+  }
+
+  /** oclif's own warnings (a deprecated command or flag), in forgectl's voice: one line, `Warning: …` */
+  public override warn(input: string | Error): string | Error {
+    this.note(warning(input instanceof Error ? input.message : input))
+    return input
   }
 
   /**

@@ -31,12 +31,16 @@ describe('clusters: deprecated, and said so', () => {
     expect(command.stdout).toContain('Certificate-based clusters are deprecated since release 14.5 of the platform.')
   })
 
-  it('warns on stderr only: stdout stays pure JSON', async () => {
+  it('warns on stderr only, in one line of its own voice, even with -q: stdout stays pure JSON', async () => {
+    const warningLine = 'Warning: Certificate-based clusters are deprecated since release 14.5 of the platform.\n'
     const result = await sb.run(['clusters', 'list', '-p', '20', '--json'], {as: 'maintainer'})
     expect(result.code).toBe(0)
     expect(() => result.json()).not.toThrow()
     expect(result.stdout).not.toContain('deprecated')
-    expect(result.stderr).toContain('deprecated since release 14.5')
+    expect(result.stderr).toBe(warningLine)
+    const quiet = await sb.run(['clusters', 'list', '-p', '20', '-q'], {as: 'maintainer'})
+    expect(quiet.stdout).toMatch(/^(\d+\n)+$/)
+    expect(quiet.stderr).toBe(warningLine)
   })
 })
 
