@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/base-command.js'
-import {download, saveFlags, saveOptions} from '../core/download.js'
+import {checkNoJq, download, saveFlags, saveOptions} from '../core/download.js'
 import {UsageError} from '../core/errors.js'
 import {parseFields} from '../core/fields.js'
 import {listFlags} from '../core/flags.js'
@@ -52,6 +52,8 @@ export default class Api extends ApiCommand<typeof Api> {
     const inQuery = method === 'GET' || method === 'DELETE'
     const query = inQuery ? (body as Query) : undefined
     if (this.flags.download) {
+      checkNoJq(this.shared)
+      if (this.flags.all || this.flags.page !== undefined) throw new UsageError('--download saves one answer: it cannot be used with --all or --page')
       const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', ...saveOptions(this.flags)})
       if (savedTo.path !== '-') this.note(saved(savedTo.bytes, savedTo.path))
       return

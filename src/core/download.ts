@@ -39,6 +39,11 @@ export function saveOptions(flags: {clobber?: boolean; 'follow-redirects'?: bool
   return {clobber: flags.clobber, followRedirects: flags['follow-redirects']}
 }
 
+/** a command that saves a file prints no JSON for --jq to filter: refused (exit 2), not silently ignored */
+export function checkNoJq(flags: {jq?: string}): void {
+  if (flags.jq !== undefined) throw new UsageError('--jq filters JSON output, and this command saves a file: leave --jq out')
+}
+
 export interface DownloadResult {
   /** where the bytes went: a file path, or `-` for stdout */
   path: string

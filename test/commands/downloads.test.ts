@@ -106,6 +106,27 @@ describe('the folder of a file target', () => {
   })
 })
 
+describe('output flags that have nothing to act on', () => {
+  it('--jq is refused (exit 2) before any request: a saved file is no JSON to filter', async () => {
+    const dir = tempDir()
+    for (const args of savingCommands(join(dir, 'report.csv'))) {
+      const {result, requests} = await sb.runCounted([...args, '--jq', '.path'], {as: 'maintainer'})
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toBe('Error: --jq filters JSON output, and this command saves a file: leave --jq out\n')
+      expect(requests, args.join(' ')).toBe(0)
+    }
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('api --download saves one answer: --all and --page are refused', async () => {
+    for (const extra of [['--all'], ['--page', '2']]) {
+      const {result, requests} = await sb.runCounted(['api', 'GET', '/projects/20/labels', '--download', join(tempDir(), 'labels.json'), ...extra])
+      expect(result.stderr).toBe('Error: --download saves one answer: it cannot be used with --all or --page\n')
+      expect([result.code, requests]).toEqual([2, 0])
+    }
+  })
+})
+
 describe('default names', () => {
   it('two vulnerability exports of the same minute get different files, each named after its ID', async () => {
     const dir = tempDir()

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {saveFlags, saveOptions} from '../../core/download.js'
+import {checkNoJq, saveFlags, saveOptions} from '../../core/download.js'
 import {UsageError} from '../../core/errors.js'
 import {requiredProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
@@ -35,6 +35,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
       const dir = await folderForAll(this.args.file, project)
       return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
     }
+    checkNoJq(this.shared)
     const query = await this.read(RELATION_FILE)
     // "batch_number" names a batch of a batched relation
     if (query.batch_number !== undefined && query.batched !== true) throw new UsageError('--batch-number needs --batched')

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {checkTarget, saveFlags, saveOptions} from '../../core/download.js'
+import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/download.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 import {done, thing} from '../../core/notes.js'
@@ -37,6 +37,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
 
   async run(): Promise<void> {
     const {wait, download} = this.flags
+    if (download !== undefined) checkNoJq(this.shared)
     const input = await this.read(NEW_EXPORT)
     const scope = exportScope(this.flags, input)
     // an export that could not be saved should not be started

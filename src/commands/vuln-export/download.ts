@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {checkTarget, saveFlags, saveOptions} from '../../core/download.js'
+import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/download.js'
 import {ApiError, CliError} from '../../core/errors.js'
 import {idArg} from '../../core/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
@@ -28,8 +28,8 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
 
   async run(): Promise<void> {
     const {export_id: id, file = '.'} = this.args
-    const {clobber} = this.flags
-    await checkTarget(file, clobber)
+    checkNoJq(this.shared)
+    await checkTarget(file, this.flags.clobber)
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
     try {
       const message = savedMessage(id, await downloadExport(this.api, id, file, {format, ...saveOptions(this.flags)}))
