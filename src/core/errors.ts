@@ -86,7 +86,7 @@ export function exitCodeForStatus(status: number): ExitCode {
 export function serverMessage(body: unknown): string {
   if (body === undefined || body === null || body === '') return ''
   if (typeof body === 'string' && looksLikeHtml(body)) return `HTML page "${htmlSummary(body)}"`
-  if (typeof body === 'string') return oneLine(stripPrefixStatus(body))
+  if (typeof body === 'string') return oneLine(storageError(body) ?? stripPrefixStatus(body))
   if (typeof body !== 'object') return String(body)
   const record = body as Record<string, unknown>
   const message = record.message ?? record.error ?? record.error_description
@@ -100,6 +100,25 @@ export function serverMessage(body: unknown): string {
     )
   }
   return oneLine(JSON.stringify(body))
+}
+
+/**
+ * Object storage (a download followed there with --follow-redirects) explains a refusal in an XML
+ * document, `<Error><Code>AccessDenied</Code><Message>Request has expired</Message>…`, as S3, Google
+ * Cloud Storage, Azure and MinIO do: "AccessDenied: Request has expired"
+ */
+function storageError(text: string): string | undefined {
+  if (!/^\s*(<\?xml[^>]*>\s*)?<Error>/.test(text)) return undefined
+  const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1]
+  const [code, message] = [field('Code'), field('Message')].map(value => value && decodeXml(value))
+  if (!code && !message) return undefined
+  return [code, message].filter(Boolean).join(': ')
+}
+
+const XML_ENTITIES: Readonly<Record<string, string>> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"}
+
+function decodeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!)
 }
 
 /** "404 Label Not Found" → "Label Not Found": the status is printed once, by us */

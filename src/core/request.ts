@@ -160,11 +160,14 @@ export class ApiClient {
       let reason: string | undefined
       try {
         this.sent++
+        // the address that gave the answer: another host's when a file was followed there
+        let answeredBy = url
         const response = await followRedirects(
           url,
           spec.method,
-          (target, withToken) =>
-            fetcher(target, {
+          (target, withToken) => {
+            answeredBy = target
+            return fetcher(target, {
               method: spec.method,
               // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
               headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
@@ -175,7 +178,8 @@ export class ApiClient {
               ignoreResponseError: true,
               responseType: spec.responseType === 'stream' ? 'stream' : 'text',
               redirect: 'manual',
-            }),
+            })
+          },
           this.options.verbose ? this.log : undefined,
           spec.offsite,
         )
@@ -197,7 +201,8 @@ export class ApiClient {
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
-          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}`), text)
+          const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
+          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}${elsewhere}`), text)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught

@@ -207,6 +207,14 @@ describe('redirects: the token never leaves its origin', () => {
     expect(result.stdout).toBe('')
   })
 
+  it("with --follow-redirects, storage's refusal is one line: its code and message, and who answered", async () => {
+    server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    elsewhere.answer(answers.text(403, xml, 'application/xml'))
+    const line = refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz', '--follow-redirects']), 5)
+    expect(line).toBe(`Error: 403 Forbidden: AccessDenied: Request has expired (GET /api/v4/projects/20/export/download, answered by ${new URL(elsewhere.url).host})`)
+  })
+
   it('with --follow-redirects every file of relations-export download --all comes from storage; API reads keep the token', async () => {
     const entry = {relation: 'labels', status: 1, error: null, updated_at: '2026-11-24T10:00:00.000Z', batched: false, batches_count: 0}
     server.answer((req, res) => {

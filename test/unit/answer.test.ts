@@ -113,6 +113,17 @@ describe('htmlSummary', () => {
     expect(serverMessage('<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>')).toBe('HTML page "404 Not Found"')
     expect(serverMessage('404 Label Not Found')).toBe('Label Not Found')
   })
+
+  it("serverMessage reads object storage's XML error: its code and message", () => {
+    const s3 = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Expires>2026-11-24T10:00:00Z</Expires></Error>'
+    expect(serverMessage(s3)).toBe('AccessDenied: Request has expired')
+    expect(serverMessage('<Error><Code>SignatureDoesNotMatch</Code><Message>The signature &amp; the key don&apos;t match</Message></Error>')).toBe(
+      "SignatureDoesNotMatch: The signature & the key don't match",
+    )
+    expect(serverMessage('<Error><Code>NoSuchKey</Code></Error>')).toBe('NoSuchKey')
+    // other XML stays as sent, on one line
+    expect(serverMessage('<?xml version="1.0"?>\n<note>hi</note>')).toBe('<?xml version="1.0"?> <note>hi</note>')
+  })
 })
 
 describe('redirects', () => {
