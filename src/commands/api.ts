@@ -54,7 +54,7 @@ export default class Api extends ApiCommand<typeof Api> {
     if (this.flags.download) {
       checkNoJq(this.shared)
       if (this.flags.all || this.flags.page !== undefined) throw new UsageError('--download saves one answer: it cannot be used with --all or --page')
-      const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', ...saveOptions(this.flags)})
+      const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', ...saveOptions(this.flags, this.connection)})
       if (savedTo.path !== '-') this.note(saved(savedTo.bytes, savedTo.path))
       return
     }

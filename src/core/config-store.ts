@@ -19,6 +19,7 @@ export interface Profile {
   retries?: number
   output?: OutputFormat
   'allow-http'?: boolean
+  'follow-redirects'?: boolean
 }
 export type ProfileKey = keyof Profile
 
@@ -37,6 +38,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
   retries: {description: 'retries of failed idempotent requests', parse: v => parseCount(v, 'retries')},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
+  'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},
 }
 
 export const DEFAULT_PROFILE = 'default'

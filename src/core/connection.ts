@@ -30,6 +30,8 @@ export interface Connection {
   timeoutMs: number
   retries: number
   output: OutputFormat | undefined
+  /** downloads follow a redirect to another host (the profile's `follow-redirects`); --[no-]follow-redirects decides per run */
+  followRedirects: boolean
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 30
@@ -59,6 +61,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     timeoutMs: (flags.timeout ?? storedDuration(stored.timeout, `the timeout of profile "${profile}"`) ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
     output: stored.output,
+    followRedirects: stored['follow-redirects'] ?? false,
   }
 }
 

@@ -23,7 +23,8 @@ export {formatBytes} from './bytes.js'
 export const saveFlags = {
   clobber: Flags.boolean({description: 'overwrite the target file if it exists (without it, an existing file is an error, exit 2)'}),
   'follow-redirects': Flags.boolean({
-    description: 'when the server redirects the file to another host (object storage), fetch it from there, without the token',
+    description: "when the server redirects the file to another host (object storage), fetch it from there, without the token (default: the profile's follow-redirects)",
+    allowNo: true,
   }),
 }
 
@@ -35,8 +36,9 @@ export interface SaveOptions {
   followRedirects?: boolean
 }
 
-export function saveOptions(flags: {clobber?: boolean; 'follow-redirects'?: boolean}): SaveOptions {
-  return {clobber: flags.clobber, followRedirects: flags['follow-redirects']}
+/** the flags, else the profile: a server that keeps its files in object storage is set up once */
+export function saveOptions(flags: {clobber?: boolean; 'follow-redirects'?: boolean}, connection: {followRedirects: boolean}): SaveOptions {
+  return {clobber: flags.clobber, followRedirects: flags['follow-redirects'] ?? connection.followRedirects}
 }
 
 /** a command that saves a file prints no JSON for --jq to filter: refused (exit 2), not silently ignored */

@@ -54,7 +54,9 @@ export async function followRedirects<R extends Hop>(
     const read = method === 'GET'
     if (elsewhere && !(read && offsite === 'follow')) {
       const fix =
-        read && offsite === 'suggest' ? 'if the file is kept there (object storage), --follow-redirects fetches it from there without the token' : `if that is the server, use --host ${target.origin}`
+        read && offsite === 'suggest'
+          ? 'if the file is kept there (object storage), --follow-redirects (or `forgectl config set follow-redirects true`) fetches it from there without the token'
+          : `if that is the server, use --host ${target.origin}`
       throw new CliError(`${where} was redirected (${response.status}) to ${shown}, another origin: not followed, so the token stays with ${origin}; ${fix}`)
     }
     if (!read) {

@@ -189,7 +189,7 @@ describe('redirects: the token never leaves its origin', () => {
     server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
     const line = refused(await forgectl(['api', 'GET', '/projects/20/export/download', '--download', 'export.tar.gz']))
     expect(line).toContain(`to ${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=[REDACTED], another origin: not followed`)
-    expect(line).toContain('if the file is kept there (object storage), --follow-redirects fetches it from there without the token')
+    expect(line).toContain('if the file is kept there (object storage), --follow-redirects (or `forgectl config set follow-redirects true`) fetches it from there without the token')
     expect(elsewhere.requests).toEqual([])
   })
 
@@ -205,6 +205,23 @@ describe('redirects: the token never leaves its origin', () => {
     expect(result.stderr).toContain(`< 302 redirect to ${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=[REDACTED] (another origin: sent without the token)`)
     expect(result.stderr).not.toMatch(new RegExp(`${TOKEN}|abc123`))
     expect(result.stdout).toBe('')
+  })
+
+  it("a profile's follow-redirects follows without the flag, and --no-follow-redirects still refuses", async () => {
+    server.answer(answers.redirect(302, `${elsewhere.url}/bucket/export.tar.gz?X-Amz-Signature=abc123`))
+    elsewhere.answer(answers.text(200, 'the archive', 'application/gzip'))
+    const configDir = freshConfigDir()
+    expect((await runCli(['config', 'set', 'follow-redirects', 'true'], {env: {FORGECTL_CONFIG_DIR: configDir}})).code).toBe(0)
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-offsite-'))
+    const followed = await forgectl(['api', 'GET', '/projects/20/export/download', '--download', join(dir, 'a.tar.gz')], {FORGECTL_CONFIG_DIR: configDir})
+    expect(followed.code, followed.stderr).toBe(0)
+    expect(readFileSync(join(dir, 'a.tar.gz'), 'utf8')).toBe('the archive')
+    expect(elsewhere.requests.map(r => r.headers['private-token'])).toEqual([undefined])
+    const refusedRun = await forgectl(['api', 'GET', '/projects/20/export/download', '--download', join(dir, 'b.tar.gz'), '--no-follow-redirects'], {FORGECTL_CONFIG_DIR: configDir})
+    expect(refusedRun.code).toBe(1)
+    expect(refusedRun.stderr).toContain('another origin: not followed')
+    expect(elsewhere.requests).toHaveLength(1)
+    expect(readdirSync(dir)).toEqual(['a.tar.gz'])
   })
 
   it("with --follow-redirects, storage's refusal is one line: its code and message, and who answered", async () => {

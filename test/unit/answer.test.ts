@@ -179,7 +179,7 @@ describe('redirects', () => {
 
     const refused = site(routes)
     await expect(followRedirects('https://a.example/api/v4/export/download', 'GET', refused.send, undefined, 'suggest')).rejects.toThrow(
-      'GET https://a.example/api/v4/export/download was redirected (302) to https://storage.example/bucket/f?X-Amz-Signature=[REDACTED], another origin: not followed, so the token stays with https://a.example; if the file is kept there (object storage), --follow-redirects fetches it from there without the token',
+      'GET https://a.example/api/v4/export/download was redirected (302) to https://storage.example/bucket/f?X-Amz-Signature=[REDACTED], another origin: not followed, so the token stays with https://a.example; if the file is kept there (object storage), --follow-redirects (or `forgectl config set follow-redirects true`) fetches it from there without the token',
     )
     expect(refused.seen).toHaveLength(1)
   })

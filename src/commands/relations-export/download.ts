@@ -33,13 +33,13 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     const {project, all} = this.flags
     if (all) {
       const dir = await folderForAll(this.args.file, project)
-      return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
+      return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags, this.connection), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
     }
     checkNoJq(this.shared)
     const query = await this.read(RELATION_FILE)
     // "batch_number" names a batch of a batched relation
     if (query.batch_number !== undefined && query.batched !== true) throw new UsageError('--batch-number needs --batched')
-    const written = await downloadRelation(this.api, project, query, this.args.file ?? '.', saveOptions(this.flags))
+    const written = await downloadRelation(this.api, project, query, this.args.file ?? '.', saveOptions(this.flags, this.connection))
     this.note(saved(written.bytes, written.path))
   }
 }

@@ -32,7 +32,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     await checkTarget(file, this.flags.clobber)
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
     try {
-      const message = savedMessage(id, await downloadExport(this.api, id, file, {format, ...saveOptions(this.flags)}))
+      const message = savedMessage(id, await downloadExport(this.api, id, file, {format, ...saveOptions(this.flags, this.connection)}))
       if (message) this.note(message)
     } catch (error) {
       // "404 when the export is unfinished or does not exist": the one case a user can do something about
