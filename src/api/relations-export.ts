@@ -171,6 +171,7 @@ export function filesToDownload(entries: readonly RelationExportStatus[]): Plann
 
 /** `download --all`: reads the status, then fetches every finished file into `dir`, a few at a time */
 export async function downloadAll(api: ApiClient, project: string, dir: string, options: SaveOptions & {concurrency: number}): Promise<Array<BulkResult<DownloadResult>>> {
+  const {concurrency, ...save} = options
   const plan = filesToDownload(await getExportStatus(api, project))
   if (plan.length === 0) {
     throw new CliError(`project ${project} has no relations export; start one with \`forgectl relations-export start -p ${project}\``, ExitCode.notFound)
@@ -181,8 +182,8 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
   const fetched = await runBulk(
     wanted,
     p => p.item,
-    p => downloadRelation(api, project, p.query, dir, {progress: false, clobber: options.clobber, followRedirects: options.followRedirects}),
-    options.concurrency,
+    p => downloadRelation(api, project, p.query, dir, {...save, progress: false}),
+    concurrency,
   )
   return plan.map(p => ('skip' in p ? {item: p.item, status: 'skipped' as const, error: p.skip} : fetched[wanted.indexOf(p)]!))
 }

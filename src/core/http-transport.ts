@@ -13,6 +13,7 @@ import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher} from 'undici'
 import {getForDownload} from './http1-download.js'
 import {beforeUndiciRequest, importModule} from './launcher.js'
+import {abortReason} from './network-errors.js'
 import type {ProxySettings} from './proxy.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
 
@@ -128,11 +129,6 @@ async function encodeBody(body: string | FormData | undefined, headers: Record<s
   const encoded = new Response(body)
   headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data'
   return new Uint8Array(await encoded.arrayBuffer())
-}
-
-/** the reason the signal gives (ofetch's TimeoutError), as fetch rejects with it */
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), {name: 'AbortError'})
 }
 
 async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {

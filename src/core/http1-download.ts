@@ -10,6 +10,7 @@ import {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import {type AnswerHead, type BodyFraming, bodyFraming, MAX_HEAD_BYTES, MalformedAnswer, parseHead} from './http1-framing.js'
 import {importModule} from './launcher.js'
+import {abortReason} from './network-errors.js'
 
 const READ_BUFFER = 1 << 20
 const HEAD_END = Buffer.from('\r\n\r\n')
@@ -44,7 +45,7 @@ export async function getForDownload(url: URL, headers: Record<string, string>, 
     socket = net.connect({host, port: Number(url.port || 80), onread} as NetConnectOpts)
   }
   return new Promise<DownloadAnswer>((resolve, reject) => {
-    const abort = () => exchange?.fail(signal?.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), {name: 'AbortError'}))
+    const abort = () => exchange?.fail(abortReason(signal as AbortSignal))
     // once answered, the body is the reader's to stop, as with node:http
     const answered = () => signal?.removeEventListener('abort', abort)
     exchange = new Exchange(

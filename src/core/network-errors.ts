@@ -78,6 +78,11 @@ export function describeNetworkFailure(error: unknown, url: string, proxy?: stri
   return {kind: 'network', reason: `${deepest}${code ? ` (${code})` : ''}`}
 }
 
+/** why a request was stopped: the signal's reason (ofetch's TimeoutError, an interrupt), as fetch rejects with it */
+export function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), {name: 'AbortError'})
+}
+
 /**
  * The last words of a request that timed out, once or every time it was tried: how long in all, how
  * many attempts and how long each could take, and what to do.

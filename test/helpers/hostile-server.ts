@@ -3,7 +3,29 @@
 // connection, a redirect elsewhere, a slow answer). It records every request it saw, so a test can
 // prove what was sent, where, and with which headers.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import {type AddressInfo, connect, createServer as createNetServer, type Socket} from 'node:net'
+import {type AddressInfo, connect, createServer as createNetServer, type Server as NetServer, type Socket} from 'node:net'
+
+/**
+ * `server` listening on a free loopback port. close() also ends the connections still open (a client
+ * keeping one alive, a test that stopped mid-answer), so that a test never waits for them.
+ */
+async function listenOnLoopback(server: NetServer): Promise<{url: string; port: number; close(): Promise<void>}> {
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close() {
+      for (const socket of sockets) socket.destroy()
+      return new Promise(resolve => server.close(() => resolve()))
+    },
+  }
+}
 
 export interface SeenRequest {
   method: string
@@ -26,28 +48,16 @@ export interface HostileServer {
 export async function startHostileServer(initial: Answer = answers.html(404, '404 Not Found')): Promise<HostileServer> {
   let current = initial
   const requests: SeenRequest[] = []
-  const sockets = new Set<Socket>()
   const server: Server = createServer((req, res) => {
     requests.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers})
     req.resume()
     req.on('end', () => void current(req, res))
   })
-  server.on('connection', socket => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    ...(await listenOnLoopback(server)),
     requests,
     answer(answer) {
       current = answer
-    },
-    close() {
-      for (const socket of sockets) socket.destroy()
-      return new Promise(resolve => server.close(() => resolve()))
     },
   }
 }
@@ -116,7 +126,6 @@ export interface ForwardProxy {
  */
 export async function startForwardProxy(): Promise<ForwardProxy> {
   const seen: ForwardProxy['seen'] = []
-  const sockets = new Set<Socket>()
   const server = createServer((req, res) => {
     seen.push({method: req.method ?? '', target: req.url ?? '', headers: req.headers})
     let target: URL
@@ -148,19 +157,8 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     upstream.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'))
     client.on('error', () => upstream.destroy())
   })
-  server.on('connection', socket => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close() {
-      for (const socket of sockets) socket.destroy()
-      return new Promise(resolve => server.close(() => resolve()))
-    },
-  }
+  const {url, close} = await listenOnLoopback(server)
+  return {url, seen, close}
 }
 
 export interface RawServer {
@@ -177,10 +175,7 @@ export interface RawServer {
  */
 export async function startRawServer(answer: (socket: Socket, head: string) => unknown): Promise<RawServer> {
   const requests: string[] = []
-  const sockets = new Set<Socket>()
   const server = createNetServer(socket => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
     socket.on('error', () => undefined)
     let received = ''
     const onData = (data: Buffer) => {
@@ -193,15 +188,8 @@ export async function startRawServer(answer: (socket: Socket, head: string) => u
     }
     socket.on('data', onData)
   })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close() {
-      for (const socket of sockets) socket.destroy()
-      return new Promise(resolve => server.close(() => resolve()))
-    },
-  }
+  const {url, close} = await listenOnLoopback(server)
+  return {url, requests, close}
 }
 
 /** writes `pieces` one by one, each in its own packet as far as a socket can tell */
