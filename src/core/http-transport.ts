@@ -10,12 +10,14 @@
 import type {Agent, IncomingHttpHeaders} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
+import {urlToHttpOptions} from 'node:url'
 import type {Dispatcher} from 'undici'
 import {getForDownload} from './http1-download.js'
 import {beforeUndiciRequest, importModule} from './launcher.js'
 import {abortReason} from './network-errors.js'
 import type {ProxySettings} from './proxy.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
+import {requestTarget} from './request-target.js'
 
 /** the part of fetch's Headers that forgectl and ofetch use (get, has, set, iteration); names are case-insensitive */
 export class HeaderList {
@@ -93,12 +95,15 @@ interface Sent {
   body: Readable
 }
 
-type Send = (url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined) => Promise<Sent>
+/** `path`: the request target as sent (request-target.ts), never `url`'s own, which WHATWG normalised */
+type Send = (url: URL, path: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined) => Promise<Sent>
 
 export function createTransport(options: TransportOptions): TransportFetch {
   let send: Promise<Send> | undefined
   return async (url, init) => {
     const target = new URL(url)
+    // `new URL` has removed dot segments from its pathname: the path goes out as it was built
+    const path = requestTarget(url)
     // worded as fetch words it, so that network-errors.ts explains it the same way
     if (target.port !== '' && BAD_PORTS.has(Number(target.port))) throw new Error('bad port')
     const method = init.method ?? 'GET'
@@ -107,8 +112,8 @@ export function createTransport(options: TransportOptions): TransportFetch {
     const sent =
       // a direct GET for a file: on a connection of its own, read into one reused buffer (http1-download.ts)
       !options.proxy && method === 'GET' && body === undefined && init.responseType === 'stream'
-        ? await downloadSend(target, headers, options.tls, init.signal)
-        : await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, method, headers, body, init.signal)
+        ? await downloadSend(target, path, headers, options.tls, init.signal)
+        : await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, path, method, headers, body, init.signal)
     // nothing to read: the connection goes back to the pool at once
     if (NO_BODY.has(sent.status) || method === 'HEAD') sent.body.resume()
     const responseHeaders = new HeaderList(sent.headers)
@@ -136,7 +141,7 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
   let https: typeof import('node:https') | undefined
   // keep-alive: the pages of --all and the requests of a fan-out reuse their connections
   const agents: {http?: Agent; https?: Agent} = {}
-  return async (url, method, headers, body, signal) => {
+  return async (url, path, method, headers, body, signal) => {
     let agent: Agent
     let request: typeof http.request
     if (url.protocol === 'https:') {
@@ -149,7 +154,7 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
     }
     signal?.throwIfAborted()
     return new Promise<Sent>((resolve, reject) => {
-      const outgoing = request(url, {method, headers, agent})
+      const outgoing = request({...urlToHttpOptions(url), path, method, headers, agent})
       const abort = () => outgoing.destroy(abortReason(signal as AbortSignal))
       signal?.addEventListener('abort', abort, {once: true})
       // `on`, not `once`: a late error of a finished request must not go unhandled
@@ -166,20 +171,17 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
   }
 }
 
-async function downloadSend(url: URL, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<Sent> {
-  const answer = await getForDownload(url, headers, tls, signal)
+async function downloadSend(url: URL, path: string, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<Sent> {
+  const answer = await getForDownload(url, path, headers, tls, signal)
   return {status: answer.status, statusText: answer.statusText, headers: answer.headers, body: guarded(answer.body)}
 }
 
 async function proxiedSend(options: TransportOptions): Promise<Send> {
   beforeUndiciRequest()
-  const [{request}, {STATUS_CODES}, dispatcher] = await Promise.all([
-    importModule<typeof import('undici')>('undici'),
-    importModule<typeof import('node:http')>('node:http'),
-    proxyDispatcher(options.proxy as ProxySettings, options.tls ?? {}),
-  ])
-  return async (url, method, headers, body, signal) => {
-    const response = await request(url, {method: method as Dispatcher.HttpMethod, headers, body, dispatcher, signal})
+  const [{STATUS_CODES}, dispatcher] = await Promise.all([importModule<typeof import('node:http')>('node:http'), proxyDispatcher(options.proxy as ProxySettings, options.tls ?? {})])
+  return async (url, path, method, headers, body, signal) => {
+    // the dispatcher's own request, given origin and path: undici's `request(url)` would parse the URL again
+    const response = await dispatcher.request({origin: url.origin, path, method: method as Dispatcher.HttpMethod, headers, body, signal})
     return {status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: response.headers, body: guarded(response.body)}
   }
 }

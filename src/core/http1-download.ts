@@ -25,10 +25,13 @@ export interface DownloadAnswer extends AnswerHead {
   body: SocketBody
 }
 
-/** sends `GET url` with `headers` (lower-case names, no Host) and resolves with the answer's head; the body is unread */
-export async function getForDownload(url: URL, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<DownloadAnswer> {
+/**
+ * sends `GET path` to `url`'s host with `headers` (lower-case names, no Host) and resolves with the
+ * answer's head; the body is unread. `path` is the request target as sent (request-target.ts).
+ */
+export async function getForDownload(url: URL, path: string, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<DownloadAnswer> {
   signal?.throwIfAborted()
-  const request = requestHead(url, headers)
+  const request = requestHead(url.host, path, headers)
   const buffer = Buffer.allocUnsafe(READ_BUFFER)
   let exchange: Exchange | undefined
   // the buffer the callback is given: a TLS socket may read into another one than `buffer`
@@ -65,8 +68,8 @@ export async function getForDownload(url: URL, headers: Record<string, string>, 
 }
 
 /** `GET /path?query HTTP/1.1` and the headers; a value node:http would refuse (one that ends its line) is refused */
-function requestHead(url: URL, headers: Record<string, string>): string {
-  const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`]
+function requestHead(host: string, path: string, headers: Record<string, string>): string {
+  const lines = [`GET ${path} HTTP/1.1`, `host: ${host}`]
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'host' || name === 'connection') continue
     // node:http's own rule: a tab, visible ASCII and Latin-1 only, sent as Latin-1

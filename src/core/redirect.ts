@@ -4,6 +4,7 @@
 import {CliError} from './errors.js'
 import {isSecretKey, REDACTED, redactUrl} from './redact.js'
 import type {ResponseHeaders} from './request.js'
+import {locationTarget, pathAsSent} from './request-target.js'
 import type {HttpMethod} from './retry.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -47,8 +48,10 @@ export async function followRedirects<R extends Hop>(
     // A 3xx without a Location cannot be followed: it is the answer, and fails as a non-2xx status.
     if (!location) return response
     discard(response._data)
-    const target = new URL(location, current)
-    const shown = redactLocation(target.href)
+    // the Location's path as the server wrote it: `new URL(...).href` would have removed its dot segments
+    const next = locationTarget(location, current)
+    const target = new URL(next)
+    const shown = redactLocation(next)
     const where = `${method} ${redactUrl(url)}`
     const elsewhere = target.origin !== origin
     const read = method === 'GET'
@@ -67,7 +70,7 @@ export async function followRedirects<R extends Hop>(
     }
     if (hop >= MAX_HOPS) throw new CliError(`${where}: more than ${MAX_HOPS} redirects, the last to ${shown}`)
     trace?.(`< ${response.status} redirect to ${shown}${elsewhere ? ' (another origin: sent without the token)' : ''}`)
-    current = target.href
+    current = next
   }
 }
 
@@ -86,7 +89,10 @@ export function redactLocation(href: string): string {
   for (const key of [...url.searchParams.keys()]) {
     if (isSecretKey(key) || SIGNED_QUERY_KEY.test(key)) url.searchParams.set(key, REDACTED)
   }
-  return url.href.replaceAll(encodeURIComponent(REDACTED), REDACTED)
+  // an http(s) path as it is sent, not the normalised one of `url.pathname`
+  const web = url.protocol === 'http:' || url.protocol === 'https:'
+  const shown = web ? `${url.protocol}//${url.username ? `${url.username}@` : ''}${url.host}${pathAsSent(href)}${url.search}${url.hash}` : url.href
+  return shown.replaceAll(encodeURIComponent(REDACTED), REDACTED)
 }
 
 function discard(body: unknown): void {

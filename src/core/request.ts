@@ -15,6 +15,7 @@ import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
+import {requestTarget, sentUrl} from './request-target.js'
 import {type Failure, type HttpMethod, isRetryable, retryDelayMs} from './retry.js'
 import {retryNotice, shortReason} from './retry-notice.js'
 
@@ -77,7 +78,17 @@ export class DryRunStop extends Error {
  * so `group/sub/project` becomes `group%2Fsub%2Fproject` as the API requires.
  */
 export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  return strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(String(values[i])) : ''), '')
+  return strings.reduce((out, part, i) => out + part + (i < values.length ? pathSegment(values[i]!) : ''), '')
+}
+
+/**
+ * A value as one path segment. `.` and `..` become `%2E` and `%2E%2E`, which the transport sends as
+ * they are (request-target.ts): a label named `..` is that label, never the parent. A lone surrogate
+ * becomes U+FFFD, as the URL standard has it (encodeURIComponent would throw).
+ */
+export function pathSegment(value: string | number): string {
+  const text = String(value).replace(/\p{Cs}/gu, '\uFFFD')
+  return text === '.' || text === '..' ? text.replaceAll('.', '%2E') : encodeURIComponent(text)
 }
 
 /** the platform's query form: arrays as repeated `key[]=`, booleans as true/false, absent values dropped */
@@ -114,9 +125,10 @@ export class ApiClient {
     return `${this.connection.host}/api/v4`
   }
 
+  /** the address as it is sent (request-target.ts): what --dry-run, --verbose and errors show */
   url(path: string, query?: Query): string {
     const search = toSearchParams(query).toString()
-    return `${this.baseUrl}${path}${search ? `?${search}` : ''}`
+    return sentUrl(`${this.baseUrl}${path}${search ? `?${search}` : ''}`)
   }
 
   async get<T>(path: string, query?: Query): Promise<T> {
@@ -141,6 +153,7 @@ export class ApiClient {
 
   async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const url = this.url(spec.path, spec.query)
+    const shownPath = `/api/v4${requestTarget(`http://h${spec.path}`)}`
     const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
     const secretFields = spec.secretFields ?? []
     const secrets = [this.connection.token, ...secretValues(body, secretFields)]
@@ -186,7 +199,7 @@ export class ApiClient {
         if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
         const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
-        const context = {host: this.connection.host, method: spec.method, path: `/api/v4${spec.path}`}
+        const context = {host: this.connection.host, method: spec.method, path: shownPath}
         const streamed = ok && expect === 'file'
         const text = streamed ? '' : spec.responseType === 'stream' ? await unreadText(response) : ((response._data as string | undefined) ?? '')
         if (ok) {
@@ -202,7 +215,7 @@ export class ApiClient {
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
           const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
-          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}${elsewhere}`), text)
+          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `${shownPath}${elsewhere}`), text)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught

@@ -1,5 +1,8 @@
-// A small router: patterns like `/projects/:id/labels/:label_id`, matched on the raw path so that an
-// encoded `%2F` inside a segment (project paths, wiki slugs, branch names) stays one parameter.
+// A small router: patterns like `/projects/:id/labels/:label_id`, matched on the raw path split at `/`,
+// each segment decoded afterwards, as the platform (Rails/Grape) does: an encoded `%2F` inside a segment
+// (project paths, wiki slugs, branch names) stays one parameter, and `%2E%2E` is a name (a label called
+// `..`), never "the parent". Nothing here removes dot segments: a client that sends `/x/../y` is routed
+// on those very segments.
 import type {IncomingMessage} from 'node:http'
 import {badRequest, HttpError, type Reply} from './http.js'
 import type {SandboxUser, Store} from './store.js'
@@ -87,10 +90,19 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
   if (pattern.length !== parts.length) return null
   const params: Record<string, string> = {}
   for (const [i, seg] of pattern.entries()) {
-    if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(parts[i]!)
+    if (seg.startsWith(':')) params[seg.slice(1)] = decodeSegment(parts[i]!)
     else if (seg !== parts[i]) return null
   }
   return params
+}
+
+/** a broken escape (`%E0%A4%A`) is the client's mistake: 400, as Rails answers it, not a 500 */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw badRequest('invalid percent-encoding in the path')
+  }
 }
 
 // ---- input helpers used by the route files -------------------------------------------------------

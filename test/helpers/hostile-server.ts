@@ -139,7 +139,9 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       const headers = Object.entries(req.headers)
         .filter(([k]) => k !== 'proxy-connection')
         .map(([k, v]) => `${k}: ${String(v)}`)
-      upstream.write(`${req.method} ${target.pathname}${target.search} HTTP/1.1\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`)
+      // the path as it came, as a proxy relays it: `target.pathname` would have removed dot segments
+      const path = (req.url ?? '').replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/'
+      upstream.write(`${req.method} ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`)
       req.pipe(upstream)
       upstream.pipe(res.socket!)
     })
