@@ -78,7 +78,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
       return {path: '-', bytes: progress.bytes()}
     }
     const serverName = fileNameFrom(response.headers.get('content-disposition'))
-    const file = await resolveTarget(target, options.name?.(serverName) ?? serverName ?? options.defaultName)
+    const file = await resolveTarget(target, [options.name?.(serverName), serverName, options.defaultName])
     if (file !== target) {
       // the name came from the server: only now can an existing file of that name be refused
       await mkdir(dirname(file), {recursive: true})
@@ -210,16 +210,27 @@ async function isFolder(path: string): Promise<boolean> {
   )
 }
 
-/** a folder as target means "put the server's file name in it" */
-async function resolveTarget(target: string, name: string): Promise<string> {
-  return (await isFolder(target)) ? join(target, basename(name)) : target
+/**
+ * A folder as target means "put the server's file name in it": the first of `names` that names a file
+ * in that folder. `..`, `.` or nothing would name the folder's parent or the folder itself.
+ */
+async function resolveTarget(target: string, names: Array<string | undefined>): Promise<string> {
+  if (!(await isFolder(target))) return target
+  const name = names.map(n => (n === undefined ? '' : basename(n))).find(n => n !== '' && n !== '.' && n !== '..')
+  return join(target, name ?? 'download')
 }
 
 /** `attachment; filename="labels.ndjson.gz"` → `labels.ndjson.gz` */
 export function fileNameFrom(disposition: string | null): string | undefined {
   if (!disposition) return undefined
   const star = disposition.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i)
-  if (star) return basename(decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')))
+  if (star) {
+    try {
+      return basename(decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')))
+    } catch {
+      // broken percent-encoding: the plain filename, if any, or none
+    }
+  }
   const plain = disposition.match(/filename\s*=\s*"?([^";]+)"?/i)
   return plain ? basename(plain[1]!.trim()) : undefined
 }

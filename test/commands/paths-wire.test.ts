@@ -6,7 +6,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
-import {answers, type ForwardProxy, type HostileServer, startForwardProxy, startHostileServer} from '../helpers/hostile-server.js'
+import {type Answer, answers, type ForwardProxy, type HostileServer, startForwardProxy, startHostileServer} from '../helpers/hostile-server.js'
 
 const LABEL = {id: 1, name: '..', color: '#00ff00'}
 let server: HostileServer
@@ -75,5 +75,34 @@ describe('a dot segment on the wire', () => {
     })
     expect(paths).toEqual(['GET /api/v4/projects/7/labels/%2E%2E', 'GET /api/v4/moved/%2E%2E/label'])
     expect(verbose).toContain(`< 302 redirect to ${server.url}/api/v4/moved/%2E%2E/label\n`)
+  })
+})
+
+describe('a file name from the server or the path', () => {
+  const named =
+    (disposition: string): Answer =>
+    (_req, res) => {
+      res.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': disposition})
+      res.end('named')
+    }
+
+  it('never names the folder itself or its parent: "..", "." or a broken escape fall back to the next name', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'forgectl-names-'))
+    for (const [disposition, saved] of [
+      ['attachment; filename=".."', 'report'],
+      ["attachment; filename*=UTF-8''%2E%2E", 'report'],
+      ['attachment; filename="."', 'report'],
+      ['attachment; filename*=UTF-8\'\'%E0%A4%A; filename="plain.csv"', 'plain.csv'],
+    ] as const) {
+      server.answer(named(disposition))
+      const result = await run(['api', 'GET', '/files/report', '--download', `${folder}/`, '--clobber'])
+      expect(result.code, `${disposition}: ${result.stderr}`).toBe(0)
+      expect(result.stderr).toContain(`${join(folder, saved)}`)
+      expect(readFileSync(join(folder, saved), 'utf8')).toBe('named')
+    }
+    server.answer(file(200, 'bytes'))
+    const encoded = await run(['api', 'GET', '/files/%2E%2E', '--download', `${folder}/`])
+    expect(encoded.code, encoded.stderr).toBe(0)
+    expect(readFileSync(join(folder, '%2E%2E'), 'utf8')).toBe('bytes')
   })
 })
