@@ -2,7 +2,7 @@
 // /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
 
 import type {Id} from '../core/id.js'
-import {boolean, dateTime, declare, list, optional, text, type Values} from '../core/input.js'
+import {boolean, dateTime, declare, optional, text, type Values} from '../core/input.js'
 import {type ListSpec, listSpec} from '../core/pagination.js'
 import {publicKey} from '../core/public-key.js'
 import {type ApiClient, apiPath} from '../core/request.js'
@@ -56,14 +56,6 @@ export const NEW_PROJECT_DEPLOY_KEY = declare({
   can_push: boolean({description: 'project keys only: allow pushing (API default: false)'}),
 })
 export type NewProjectDeployKey = Values<typeof NEW_PROJECT_DEPLOY_KEY>
-
-/**
- * The projects (`:id`) one key is added to, one POST each; none means the instance. Not a body field:
- * declared so that an empty `-p ""` is refused like any other empty name.
- */
-export const DEPLOY_KEY_PROJECTS = declare({
-  id: list({flag: 'project', char: 'p', description: 'project ID or full path; repeat or comma-separate for several projects'}),
-})
 
 /** PUT /projects/:id/deploy_keys/:key_id: the title is the key's own, can_push this project's */
 export const DEPLOY_KEY_CHANGES = declare({

@@ -5,6 +5,7 @@ import type {Id} from '../core/id.js'
 import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input.js'
 import {fieldList} from '../core/record-fields.js'
 import {type ApiClient, apiPath} from '../core/request.js'
+import {oneTarget} from '../core/scope.js'
 import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
 
@@ -101,7 +102,7 @@ export const ENTERPRISE_GROUP = declare({
     description: 'top-level group ID or path',
     hint: 'not a subgroup (a path with /)',
     parse: value => {
-      if (value.includes('/')) throw new RuleBroken('enterprise users belong to top-level groups only, and this path names a subgroup')
+      if (oneTarget(value, 'group').includes('/')) throw new RuleBroken('enterprise users belong to top-level groups only, and this path names a subgroup')
       return value
     },
   }),

@@ -5,6 +5,7 @@ import type {Id} from '../core/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
 import {fieldList} from '../core/record-fields.js'
 import {type ApiClient, apiPath} from '../core/request.js'
+import {oneTarget} from '../core/scope.js'
 import {collection} from './collection.js'
 import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
 
@@ -57,7 +58,7 @@ const topLevelGroup = <R extends boolean>(options: {required?: R; description: s
     helpValue: 'ID|PATH',
     hint: 'a top-level group: ID or path without /',
     parse: value => {
-      if (value.includes('/')) throw new RuleBroken('is a subgroup; service accounts belong to top-level groups only')
+      if (oneTarget(value, 'group').includes('/')) throw new RuleBroken('is a subgroup; service accounts belong to top-level groups only')
       return value
     },
   })

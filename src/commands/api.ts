@@ -10,8 +10,19 @@ import {readTextFile} from '../core/input-read.js'
 import {info, saved} from '../core/notes.js'
 import {listSpec} from '../core/pagination.js'
 import type {HttpMethod, JsonBody, Query} from '../core/request.js'
+import {hasDotSegment} from '../core/request-target.js'
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/**
+ * PATH as typed, sent as typed (an encoded `%2E%2E` stays a name on the wire). A plain `.` or `..`
+ * segment is refused: sent, it would be a name to the platform, while the user may have meant "the
+ * parent"; forgectl does not guess which (exit 2, nothing sent).
+ */
+function onePath(typed: string): string {
+  if (hasDotSegment(typed)) throw new InputError(`PATH "${typed}"`, 'has a "." or ".." segment: leave it out, or write %2E%2E for a name that is ".."')
+  return typed
+}
 
 /** the method in capitals, whatever case it was typed in */
 function oneMethod(typed: string): string {
@@ -23,7 +34,7 @@ function oneMethod(typed: string): string {
 export default class Api extends ApiCommand<typeof Api> {
   static summary = 'Send any request to the API and print the JSON answer'
   static description =
-    "An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject). Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint's."
+    'An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject); it is sent as typed, and a plain `.` or `..` segment is refused (write %2E%2E for a name that is ".."). Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint\'s.'
   static examples = [
     '<%= config.bin %> api GET /projects/acme%2Fapi/labels --all',
     '<%= config.bin %> api POST /projects/42/labels -f name=bug -f color=#d9534f',
@@ -32,7 +43,7 @@ export default class Api extends ApiCommand<typeof Api> {
   ]
   static args = {
     method: Args.string({description: `HTTP method: ${METHODS.join(', ')}`, required: true, parse: async m => oneMethod(m)}),
-    path: Args.string({description: 'path below /api/v4, e.g. /projects/42/labels', required: true}),
+    path: Args.string({description: 'path below /api/v4, e.g. /projects/42/labels; sent as typed', required: true, parse: async p => onePath(p)}),
   }
   static flags = {
     ...listFlags,

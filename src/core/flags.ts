@@ -7,7 +7,8 @@ import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
-import {checkText, custom, type Draft, declare, InputError, id, RuleBroken} from './input.js'
+import {checkText, custom, type Draft, declare, id, RuleBroken} from './input.js'
+import {checkTarget, checkTargetList, type TargetKind} from './scope.js'
 
 /** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
 export const durationFlag = Flags.custom<number>({
@@ -67,26 +68,36 @@ const PROJECT = 'project ID or full path (group/sub/project)'
 const GROUP = 'group ID or full path'
 const USER = 'user ID'
 
-/** a scope names a project, group or user: an empty one is refused before anything is sent */
-const scopeFlag = Flags.custom<string>({
-  parse: async (input, _ctx, opts) => {
-    if (input.trim() === '') throw new InputError(`--${opts.name} "${input}"`, 'must not be empty')
-    return input
-  },
-})
+/** a scope names one project, group or user, by the rule of scope.ts: checked before anything is sent */
+const scopeFlag = (kind: TargetKind) => Flags.custom<string>({parse: async input => checkTarget(input, kind)})
 
 /** `-p` required: spread into a command's flags (`...requiredProjectFlag`) */
-export const requiredProjectFlag = {project: scopeFlag({char: 'p', description: PROJECT, required: true})}
-export const optionalProjectFlag = {project: scopeFlag({char: 'p', description: PROJECT})}
-export const requiredGroupFlag = {group: scopeFlag({char: 'g', description: GROUP, required: true})}
-export const optionalGroupFlag = {group: scopeFlag({char: 'g', description: GROUP})}
-export const requiredUserFlag = {user: scopeFlag({char: 'u', description: USER, required: true})}
-export const optionalUserFlag = {user: scopeFlag({char: 'u', description: USER})}
+export const requiredProjectFlag = {project: scopeFlag('project')({char: 'p', description: PROJECT, required: true})}
+export const optionalProjectFlag = {project: scopeFlag('project')({char: 'p', description: PROJECT})}
+export const requiredGroupFlag = {group: scopeFlag('group')({char: 'g', description: GROUP, required: true})}
+export const optionalGroupFlag = {group: scopeFlag('group')({char: 'g', description: GROUP})}
+export const requiredUserFlag = {user: scopeFlag('user')({char: 'u', description: USER, required: true})}
+export const optionalUserFlag = {user: scopeFlag('user')({char: 'u', description: USER})}
 
 /** commands that work on a project or a group: not both (oclif), and one of them (scopeOf, in the one "missing" style) */
 export const projectOrGroupFlags = {
-  project: scopeFlag({char: 'p', description: PROJECT, exclusive: ['group']}),
-  group: scopeFlag({char: 'g', description: GROUP, exclusive: ['project']}),
+  project: scopeFlag('project')({char: 'p', description: PROJECT, exclusive: ['group']}),
+  group: scopeFlag('group')({char: 'g', description: GROUP, exclusive: ['project']}),
+}
+
+/**
+ * `-p` of a command that acts on each of several projects: repeated or a comma list (`-p a,b -p c`),
+ * split the one way of scope.ts; `targets(flags.project)` gives each project once. Non-greedy, as
+ * every repeatable flag: a word after the value stays an argument.
+ */
+export const projectListFlag = {
+  project: Flags.custom<string[]>({
+    char: 'p',
+    description: 'project ID or full path; repeat or comma-separate for several projects',
+    multiple: true,
+    multipleNonGreedy: true,
+    parse: async input => checkTargetList(input, 'project'),
+  })(),
 }
 
 // ---- path IDs -------------------------------------------------------------------------------------

@@ -262,7 +262,7 @@ describe('deploy-keys add: local checks, nothing sent', () => {
     [['--key', fresh.text, '--key-file', fresh.file, '-p', '20'], /cannot also be provided/],
     [['--key', '', '-p', '20'], /^Error: --key "": must not be empty/],
     [['--key', fresh.text, '-p', ''], /^Error: --project "": must not be empty/],
-    [['--key', fresh.text, '-p', '20,,21'], /^Error: --project "": must not be empty/],
+    [['--key', fresh.text, '-p', ' , '], /^Error: --project " , ": must not be empty/],
   ])('refuses %j with exit 2', async (args, message) => {
     const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Local', ...args], admin)
     expect(result.code).toBe(2)

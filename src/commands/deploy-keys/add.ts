@@ -1,9 +1,11 @@
 import * as Flags from '@oclif/core/flags'
-import {addProjectDeployKey, createInstanceDeployKey, DEPLOY_KEY_PROJECTS, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
+import {addProjectDeployKey, createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {DEFAULT_BULK_CONCURRENCY, runBulk} from '../../core/bulk.js'
 import {UsageError} from '../../core/errors.js'
+import {projectListFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
+import {targets} from '../../core/scope.js'
 
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'
@@ -16,12 +18,12 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   ]
   static flags = {
     ...flagsOf(NEW_PROJECT_DEPLOY_KEY),
-    ...flagsOf(DEPLOY_KEY_PROJECTS),
+    ...projectListFlag,
     concurrency: Flags.integer({description: 'projects handled at once with several -p', default: DEFAULT_BULK_CONCURRENCY, min: 1, max: 32}),
   }
 
   async run(): Promise<void> {
-    const projects = [...new Set((await this.read(DEPLOY_KEY_PROJECTS)).id ?? [])]
+    const projects = targets(this.flags.project)
     const {can_push: canPush, ...key} = await this.read(NEW_PROJECT_DEPLOY_KEY)
     if (projects.length === 0) {
       // an instance key has no push access of its own: that is set per project

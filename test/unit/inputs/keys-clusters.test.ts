@@ -1,7 +1,7 @@
 // The declared inputs of deploy-keys, keys, ssh-certificates and clusters: every rule accepted and refused.
 import {describe} from 'vitest'
 import {CLUSTER_CHANGES, NEW_CLUSTER} from '../../../src/api/clusters.js'
-import {DEPLOY_KEY_CHANGES, DEPLOY_KEY_FILTERS, DEPLOY_KEY_PROJECTS, NEW_DEPLOY_KEY, NEW_PROJECT_DEPLOY_KEY} from '../../../src/api/deploy-keys.js'
+import {DEPLOY_KEY_CHANGES, DEPLOY_KEY_FILTERS, NEW_DEPLOY_KEY, NEW_PROJECT_DEPLOY_KEY} from '../../../src/api/deploy-keys.js'
 import {KEY_LOOKUP, KEY_TO_LOOK_UP} from '../../../src/api/keys.js'
 import {NEW_SSH_CERTIFICATE} from '../../../src/api/ssh-certificates.js'
 import {type RuleRow, ruleTable} from '../../helpers/input-rules.js'
@@ -37,11 +37,6 @@ describe('deploy-keys inputs', () => {
   ]
   ruleTable('instance deploy key', NEW_DEPLOY_KEY, newKey)
   ruleTable('project deploy key', NEW_PROJECT_DEPLOY_KEY, [...newKey, ['can_push', 'true', {value: true}], ['can_push', 'yes', /true or false/]])
-  ruleTable('deploy key projects', DEPLOY_KEY_PROJECTS, [
-    ['id', 'group/app-1,42', {value: ['group/app-1', '42']}],
-    ['id', 'group/app-1', {value: ['group/app-1']}],
-    ['id', '', EMPTY],
-  ])
   ruleTable('deploy key changes', DEPLOY_KEY_CHANGES, [
     ['title', 'After', {value: 'After'}],
     ['title', '', EMPTY],

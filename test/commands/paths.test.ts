@@ -1,0 +1,154 @@
+// A name is the name, never "the parent" (issue 23): the three commands that hit another resource with
+// a name of `..`, run against the sandbox, which routes on the raw path as the platform does. And the
+// comma lists of scope flags: split where a command acts on several targets, refused where it takes one.
+import {describe, expect, it} from 'vitest'
+import type {DeployKey} from '../../src/api/deploy-keys.js'
+import type {SystemHook} from '../../src/api/hooks.js'
+import type {Label} from '../../src/api/labels.js'
+import type {BulkRow} from '../../src/core/bulk.js'
+import type {RunResult} from '../helpers/cli.js'
+import {useSandbox} from '../helpers/sandbox.js'
+import {makeKey} from '../helpers/ssh-keys.js'
+
+const sb = useSandbox()
+
+/** the paths that reached the sandbox while `action` ran, as they arrived (after /api/v4) */
+async function pathsSeen(action: () => Promise<RunResult>): Promise<{result: RunResult; paths: string[]}> {
+  const before = sb.sandbox.requests.length
+  const result = await action()
+  return {result, paths: sb.sandbox.requests.slice(before).map(r => `${r.method} ${r.path}`)}
+}
+
+function expectRefused(result: RunResult, message: string): void {
+  expect(result.code).toBe(2)
+  expect(result.stdout).toBe('')
+  expect(result.stderr).toBe(`Error: ${message}\n`)
+}
+
+describe('a name of .. is that name', () => {
+  it('hooks url-variables delete 1012 .. deletes the variable named "..", never the hook', async () => {
+    const set = await pathsSeen(() => sb.run(['hooks', 'url-variables', 'set', '1012', '..', 'v-1'], {as: 'admin'}))
+    expect(set.result.code, set.result.stderr).toBe(0)
+    expect(set.paths).toEqual(['PUT /hooks/1012/url_variables/%2E%2E'])
+    const hook = async () => sb.api<SystemHook>('GET', '/hooks/1012', {as: 'admin'})
+    expect((await hook()).body.url_variables).toEqual([{key: 'tenant'}, {key: '..'}])
+
+    const {result, paths} = await pathsSeen(() => sb.run(['hooks', 'url-variables', 'delete', '1012', '..', '-y'], {as: 'admin'}))
+    expect(result.code, result.stderr).toBe(0)
+    expect(paths).toEqual(['DELETE /hooks/1012/url_variables/%2E%2E'])
+    expect((await hook()).status).toBe(200)
+    expect((await hook()).body.url_variables).toEqual([{key: 'tenant'}])
+
+    // gone now: the server says so about the variable, and the hook stays
+    const again = await sb.run(['hooks', 'url-variables', 'delete', '1012', '..', '-y'], {as: 'admin'})
+    expect(again.code).toBe(3)
+    expect(again.stderr).toContain('(DELETE /api/v4/hooks/1012/url_variables/%2E%2E)')
+    expect((await hook()).status).toBe(200)
+  })
+
+  it('labels delete .. deletes the label named "..", and the project and its other labels stay', async () => {
+    const labels = async () => (await sb.api<Label[]>('GET', '/projects/20/labels?per_page=100', {as: 'owner'})).body.map(l => l.name)
+    const created = await sb.run(['labels', 'create', '..', '--color', '#00ff00', '-p', 'acme/platform/api', '--json'], {as: 'owner'})
+    expect(created.code, created.stderr).toBe(0)
+    expect(await labels()).toContain('..')
+    const got = await sb.run(['labels', 'get', '..', '-p', '20', '--json'], {as: 'owner'})
+    expect(got.json<Label>().name).toBe('..')
+    const before = await labels()
+
+    const {result, paths} = await pathsSeen(() => sb.run(['labels', 'delete', '..', '-p', '20', '-y'], {as: 'owner'}))
+    expect(result.code, result.stderr).toBe(0)
+    expect(paths).toEqual(['DELETE /projects/20/labels/%2E%2E'])
+    expect(await labels()).toEqual(before.filter(name => name !== '..'))
+
+    const single = await pathsSeen(() => sb.run(['labels', 'delete', '.', '-p', '20', '-y'], {as: 'owner'}))
+    expect(single.result.code).toBe(3)
+    expect(single.paths).toEqual(['DELETE /projects/20/labels/%2E'])
+    expect(await labels()).toEqual(before.filter(name => name !== '..'))
+  })
+
+  it('deploy-keys delete 3 -p .. is refused before anything is sent: no project has that path', async () => {
+    for (const project of ['..', '.', 'acme/..', '../acme', 'acme/./website']) {
+      const {result, requests} = await sb.runCounted(['deploy-keys', 'delete', '3', '-p', project, '-y'], {as: 'admin'})
+      expectRefused(result, `--project "${project}": a full path has no "." or ".." segment`)
+      expect(requests).toBe(0)
+    }
+    const group = await sb.runCounted(['labels', 'list', '-g', '..'])
+    expectRefused(group.result, '--group "..": a full path has no "." or ".." segment')
+    expect(group.requests).toBe(0)
+  })
+
+  it('--dry-run, --verbose and the error line show the path really sent', async () => {
+    const dry = await sb.runCounted(['labels', 'delete', '..', '-p', '20', '-y', '--dry-run'], {as: 'owner'})
+    expect(dry.requests).toBe(0)
+    expect(dry.result.stderr).toContain(`DRY RUN DELETE ${sb.url}/api/v4/projects/20/labels/%2E%2E\n`)
+    const verbose = await sb.run(['labels', 'get', '..', '-p', '20', '--verbose'], {as: 'owner'})
+    expect(verbose.code).toBe(3)
+    expect(verbose.stderr).toContain(`> GET ${sb.url}/api/v4/projects/20/labels/%2E%2E\n`)
+    expect(verbose.stderr).toContain('Error: 404 Not Found: Label Not Found (GET /api/v4/projects/20/labels/%2E%2E)')
+  })
+})
+
+describe('api METHOD PATH: sent as typed', () => {
+  it('refuses a plain . or .. segment, and sends an encoded one as it was written', async () => {
+    const refused = await sb.runCounted(['api', 'DELETE', '/projects/20/labels/..'], {as: 'owner'})
+    expectRefused(refused.result, 'PATH "/projects/20/labels/..": has a "." or ".." segment: leave it out, or write %2E%2E for a name that is ".."')
+    expect(refused.requests).toBe(0)
+    expect((await sb.runCounted(['api', 'GET', 'projects/./20'])).requests).toBe(0)
+
+    await sb.api('POST', '/projects/20/labels', {as: 'owner', body: {name: '..', color: '#00ff00'}})
+    const {result, paths} = await pathsSeen(() => sb.run(['api', 'GET', '/projects/20/labels/%2e%2E', '--verbose'], {as: 'owner'}))
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Label>().name).toBe('..')
+    expect(paths).toEqual(['GET /projects/20/labels/%2E%2E'])
+    expect(result.stderr).toContain(`> GET ${sb.url}/api/v4/projects/20/labels/%2E%2E\n`)
+    // a dot in a query value or inside a name is nothing special
+    const query = await pathsSeen(() => sb.run(['api', 'GET', '/projects/20/labels?search=..'], {as: 'owner'}))
+    expect(query.paths).toEqual(['GET /projects/20/labels'])
+    expect(query.result.json<Label[]>().map(l => l.name)).toContain('..')
+  })
+})
+
+describe('comma lists of scope flags', () => {
+  it('a command that takes one project refuses a comma list, naming the flag, and sends nothing', async () => {
+    for (const [value, args] of [
+      ['a,b', ['deploy-keys', 'delete', '3', '-p', 'a,b', '-y']],
+      ['acme/website,acme/platform/api', ['deploy-keys', 'get', '3', '--project', 'acme/website,acme/platform/api']],
+      ['20,', ['labels', 'list', '-p', '20,']],
+    ] as const) {
+      const {result, requests} = await sb.runCounted([...args], {as: 'admin'})
+      expectRefused(result, `--project "${value}": names one project, and a full path never holds a comma`)
+      expect(requests).toBe(0)
+    }
+    const group = await sb.runCounted(['milestones', 'list', '-g', 'acme,opensource'])
+    expectRefused(group.result, '--group "acme,opensource": names one group, and a full path never holds a comma')
+    const account = await sb.runCounted(['service-accounts', 'list', '-g', 'acme,opensource'], {as: 'admin'})
+    expectRefused(account.result, '--group "acme,opensource": names one group, and a full path never holds a comma')
+    const user = await sb.runCounted(['deploy-keys', 'list', '-u', 'alice,bob'], {as: 'admin'})
+    expectRefused(user.result, '--user "alice,bob": names one user, and a username never holds a comma')
+    expect(group.requests + account.requests + user.requests).toBe(0)
+  })
+
+  it('deploy-keys add splits every -p the one way: trimmed, empty entries dropped, each project once', async () => {
+    const fresh = makeKey('comma-list')
+    const {result, paths} = await pathsSeen(() =>
+      sb.run(['deploy-keys', 'add', '--title', 'Commas', '--key', fresh.text, '-p', ' acme/platform/api , ,21,', '-p', '21', '-p', 'acme/platform/api', '--concurrency', '1', '--json'], {
+        as: 'maintainer',
+      }),
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<BulkRow<DeployKey>[]>().map(r => [r.item, r.status])).toEqual([
+      ['project acme/platform/api', 'ok'],
+      ['project 21', 'ok'],
+    ])
+    expect(paths).toEqual(['POST /projects/acme%2Fplatform%2Fapi/deploy_keys', 'POST /projects/21/deploy_keys'])
+  })
+
+  it('deploy-keys add refuses a list with a dot segment or nothing in it, before anything is sent', async () => {
+    const fresh = makeKey('comma-bad')
+    const dots = await sb.runCounted(['deploy-keys', 'add', '--title', 'Bad', '--key', fresh.text, '-p', '20,..'], {as: 'maintainer'})
+    expectRefused(dots.result, '--project "..": a full path has no "." or ".." segment')
+    const empty = await sb.runCounted(['deploy-keys', 'add', '--title', 'Bad', '--key', fresh.text, '-p', ' , '], {as: 'maintainer'})
+    expectRefused(empty.result, '--project " , ": must not be empty')
+    expect(dots.requests + empty.requests).toBe(0)
+  })
+})
