@@ -88,6 +88,15 @@ describe('a name of .. is that name', () => {
   })
 })
 
+describe('the sandbox routes as the platform does', () => {
+  it('splits the raw path at / and decodes each segment after: %2F and %2E%2E stay inside one parameter', async () => {
+    await sb.api('POST', '/projects/20/labels', {as: 'owner', body: {name: 'a/..', color: '#00ff00'}})
+    expect((await sb.api<Label>('GET', '/projects/acme%2Fplatform%2Fapi/labels/a%2F%2E%2E', {as: 'owner'})).body.name).toBe('a/..')
+    // a broken escape is the client's mistake, answered 400 as Rails answers it, not a 500
+    expect((await sb.api('GET', '/projects/20/labels/%E0%A4%A', {as: 'owner'})).status).toBe(400)
+  })
+})
+
 describe('api METHOD PATH: sent as typed', () => {
   it('refuses a plain . or .. segment, and sends an encoded one as it was written', async () => {
     const refused = await sb.runCounted(['api', 'DELETE', '/projects/20/labels/..'], {as: 'owner'})
