@@ -76,6 +76,7 @@ export class Printer {
     if (sort) records = sortRecords(records, sort)
     // the filter sees the whole list, as the API's JSON array
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
+    if (quiet) return this.ids(records)
     if (format === 'json') return this.write(JSON.stringify(records, null, 2) + '\n')
     if (format === 'yaml') return this.yaml(records)
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
