@@ -2,6 +2,9 @@
 // JSON.parse reads as ...992, so `list -q | xargs … delete` would hit another record) and 1e400 (which
 // JSON.parse reads as Infinity and JSON.stringify writes as null). Every output format prints them as
 // the server sent them, and --jq sees them exactly.
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {type Answer, answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
@@ -192,5 +195,21 @@ describe('an ID from an answer in the next request', () => {
     const result = await run('draft-notes', 'publish-all', '-p', '20', '--mr', '1')
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toBe('Published 1 draft note on merge request !1.\n')
+  })
+})
+
+describe('what forgectl sends', () => {
+  it('api -F and --input send an ID beyond 2^53 with its own digits, in a body and in a query', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-big-'))
+    const input = join(dir, 'body.json')
+    writeFileSync(input, `{"id": ${BIG}, "weights": [1e400, 0.5]}`)
+    const dryRun = async (...args: string[]) => {
+      const result = await run('api', ...args, '--dry-run')
+      expect(result.code, result.stderr).toBe(0)
+      return result.stderr
+    }
+    expect(await dryRun('POST', '/projects/1/things', '-F', `id=${BIG}`, '-F', 'n=12')).toContain(`DRY RUN {"id":${BIG},"n":12}\n`)
+    expect(await dryRun('PUT', '/projects/1/things', '--input', input)).toContain(`DRY RUN {"id":${BIG},"weights":[1e400,0.5]}\n`)
+    expect(await dryRun('GET', '/projects/1/things', '-F', `id_after=${BIG}`)).toContain(`DRY RUN GET ${server.url}/api/v4/projects/1/things?id_after=${BIG}\n`)
   })
 })
