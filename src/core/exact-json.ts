@@ -20,11 +20,42 @@ export function parseJsonExactly(text: string): unknown {
 /** JSON.parse's grammar and values, with numbers a double cannot hold as ExactNumber; throws SyntaxError as it does */
 export function parseExactJson(text: string): unknown {
   const reader = new Reader(text)
+  // the lists and objects still open, innermost last: a loop, not recursion, so that any depth
+  // JSON.parse reads (a hostile answer nests a million deep) is read here too
+  const open: Container[] = []
   reader.space()
-  const value = reader.value()
-  reader.space()
-  if (reader.at < text.length) reader.fail()
-  return value
+  for (;;) {
+    let value = reader.opening()
+    if (value instanceof Container) {
+      open.push(value)
+      continue
+    }
+    for (;;) {
+      const inner = open.at(-1)
+      if (inner === undefined) {
+        if (reader.at < text.length) reader.fail()
+        return value
+      }
+      inner.add(value)
+      if (!reader.closes(inner)) break
+      open.pop()
+      value = inner.value
+    }
+  }
+}
+
+/** a list or an object being read, with the key that waits for its value */
+class Container {
+  key = ''
+
+  constructor(readonly value: unknown[] | Record<string, unknown>) {}
+
+  add(item: unknown): void {
+    if (Array.isArray(this.value)) this.value.push(item)
+    // a key "__proto__" is a field, as JSON.parse makes it, never the object's prototype
+    else if (this.key === '__proto__') Object.defineProperty(this.value, this.key, {value: item, writable: true, enumerable: true, configurable: true})
+    else this.value[this.key] = item
+  }
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y
@@ -48,11 +79,50 @@ class Reader {
     }
   }
 
-  value(): unknown {
+  /** a scalar, an empty list or object, or the Container of one that holds something; then past the spaces after it */
+  opening(): unknown {
     const c = this.text.charCodeAt(this.at)
+    const value = c === 0x5b || c === 0x7b ? this.container(c === 0x5b) : this.scalar(c)
+    this.space()
+    return value
+  }
+
+  /** after an item of `inner`: true at its closing bracket, false at a comma (then at the next item, its key read) */
+  closes(inner: Container): boolean {
+    const list = Array.isArray(inner.value)
+    const c = this.text.charCodeAt(this.at)
+    if (c !== (list ? 0x5d : 0x7d) && c !== 0x2c) this.fail()
+    this.at++
+    this.space()
+    if (c === 0x2c && !list) inner.key = this.key()
+    return c !== 0x2c
+  }
+
+  private container(list: boolean): unknown {
+    this.at++
+    this.space()
+    if (this.text.charCodeAt(this.at) === (list ? 0x5d : 0x7d)) {
+      this.at++
+      return list ? [] : {}
+    }
+    const container = new Container(list ? [] : {})
+    if (!list) container.key = this.key()
+    return container
+  }
+
+  /** `"name"` and its colon, up to the value */
+  private key(): string {
+    if (this.text.charCodeAt(this.at) !== 0x22) this.fail()
+    const key = this.string()
+    this.space()
+    if (this.text.charCodeAt(this.at) !== 0x3a) this.fail()
+    this.at++
+    this.space()
+    return key
+  }
+
+  private scalar(c: number): unknown {
     if (c === 0x22) return this.string()
-    if (c === 0x7b) return this.object()
-    if (c === 0x5b) return this.array()
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number()
     if (this.word('true')) return true
     if (this.word('false')) return false
@@ -95,52 +165,5 @@ class Reader {
     }
     this.at = text.length
     return this.fail()
-  }
-
-  private array(): unknown[] {
-    const items: unknown[] = []
-    for (let done = this.opened(0x5d); !done; done = this.closed(0x5d)) items.push(this.value())
-    return items
-  }
-
-  private object(): Record<string, unknown> {
-    const record: Record<string, unknown> = {}
-    for (let done = this.opened(0x7d); !done; done = this.closed(0x7d)) {
-      if (this.text.charCodeAt(this.at) !== 0x22) this.fail()
-      const key = this.string()
-      this.expect(0x3a)
-      const value = this.value()
-      // a key "__proto__" is a field, as JSON.parse makes it, never the object's prototype
-      if (key === '__proto__') Object.defineProperty(record, key, {value, writable: true, enumerable: true, configurable: true})
-      else record[key] = value
-    }
-    return record
-  }
-
-  /** past the opening bracket: true when `close` follows at once (an empty list or object) */
-  private opened(close: number): boolean {
-    this.at++
-    this.space()
-    if (this.text.charCodeAt(this.at) !== close) return false
-    this.at++
-    return true
-  }
-
-  /** after an item: true at `close`, false at a comma (and then at the next item) */
-  private closed(close: number): boolean {
-    this.space()
-    const c = this.text.charCodeAt(this.at)
-    if (c !== close && c !== 0x2c) this.fail()
-    this.at++
-    this.space()
-    return c === close
-  }
-
-  /** the character `c` between spaces */
-  private expect(c: number): void {
-    this.space()
-    if (this.text.charCodeAt(this.at) !== c) this.fail()
-    this.at++
-    this.space()
   }
 }

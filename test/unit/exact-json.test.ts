@@ -75,6 +75,13 @@ describe('parseExactJson and parseJsonExactly read what JSON.parse reads', () =>
     expect(jsonText(record)).toBe(`{"__proto__":{"polluted":9007199254740993},"id":1}`)
   })
 
+  it('reads any depth JSON.parse reads: a hostile answer nested 30,000 deep (recursion ends near 10,000)', () => {
+    const depth = 30_000
+    let value = parseExactJson(`${'[{"a":'.repeat(depth)}9007199254740993${'}]'.repeat(depth)}`)
+    for (let level = 0; level < depth; level++) value = (value as Array<{a: unknown}>)[0]!.a
+    expect(value).toEqual(new ExactNumber('9007199254740993'))
+  })
+
   it('escapes in strings are decoded as JSON.parse decodes them', () => {
     const text = String.raw`["a\"b\\c\/d\u00e9\n", "\ud83d\ude00", 12345678901234567]`
     expect(parseExactJson(text)).toEqual(['a"b\\c/d\u00e9\n', '\u{1f600}', new ExactNumber('12345678901234567')])
