@@ -85,7 +85,7 @@ export function sortRecords<T>(records: T[], field: string): T[] {
  * records are addressed by (feature flag user lists by IID), else the first of the usual fields.
  */
 export function recordId(record: unknown, handle?: string): string | undefined {
-  if (record === null || typeof record !== 'object') return record === undefined ? undefined : String(record)
+  if (isScalar(record)) return record === undefined ? undefined : String(record)
   const r = record as Record<string, unknown>
   const id = handle === undefined ? (r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug) : columnValue(record, handle)
   return id === undefined || id === null ? undefined : String(id)
@@ -93,7 +93,7 @@ export function recordId(record: unknown, handle?: string): string | undefined {
 
 /** the columns a table shows when the command names none: the scalar fields of the first record */
 export function inferColumns(records: unknown[], max = 8): string[] {
-  const first = records.find(r => r !== null && typeof r === 'object') as Record<string, unknown> | undefined
+  const first = records.find(r => !isScalar(r)) as Record<string, unknown> | undefined
   if (!first) return []
   return Object.keys(first)
     .filter(k => isScalar(first[k]) || Array.isArray(first[k]))

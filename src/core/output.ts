@@ -52,12 +52,12 @@ export class Printer {
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
-    if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
+    if (!isScalar(data) && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
     if (format === 'json') return this.write(jsonText(data ?? null, 2) + '\n')
     if (format === 'ndjson') return this.write(jsonText(data ?? null) + '\n')
     if (format === 'yaml') return this.yaml(data)
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
+    if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
     const rows = fields.map(field => [field, cellText(wordFor(this.options.words, field, columnValue(data, field)), {relativeDates: this.tty})])

@@ -198,6 +198,15 @@ describe('an ID from an answer in the next request', () => {
   })
 })
 
+describe('an answer that is one number', () => {
+  it('prints it as sent, and -q takes it as the handle', async () => {
+    server.answer(answers.json(200, BIG))
+    expect(await forgectl('api', 'GET', '/projects/20/count', '-q')).toBe(`${BIG}\n`)
+    expect(await forgectl('api', 'GET', '/projects/20/count', '--json')).toBe(`${BIG}\n`)
+    expect(await forgectl('api', 'GET', '/projects/20/count', '-o', 'yaml')).toBe(`${BIG}\n`)
+  })
+})
+
 describe('what forgectl sends', () => {
   it('api -F and --input send an ID beyond 2^53 with its own digits, in a body and in a query', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'forgectl-big-'))

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parseExactJson, parseJsonExactly} from '../../src/core/exact-json.js'
 import {compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText} from '../../src/core/exact-number.js'
-import {cellText, recordId, sortRecords} from '../../src/core/format.js'
+import {cellText, inferColumns, recordId, sortRecords} from '../../src/core/format.js'
 import {Printer} from '../../src/core/output.js'
 
 /** a JSON number token of any shape: sign, whole part (0 or no leading zero), fraction, exponent */
@@ -116,6 +116,9 @@ describe('numbers a double cannot hold', () => {
         expect(jsonText(record)).toBe(`[{"id":${digits},"n":[${digits}]}]`)
         expect(jsonText(record, 2)).toBe(`[\n  {\n    "id": ${digits},\n    "n": [\n      ${digits}\n    ]\n  }\n]`)
         expect(recordId(record[0])).toBe(digits)
+        // a bare number is its own handle (`api GET … -q` on an answer that is one ID)
+        expect(recordId(parseJsonExactly(digits))).toBe(digits)
+        expect(inferColumns(record)).toEqual(['id', 'n'])
         expect(cellText(record[0]!.id)).toBe(digits)
         expect(cellText(record[0]!.n)).toBe(digits)
         expect(cellText(record[0])).toBe(`{"id":${digits},"n":[${digits}]}`)
