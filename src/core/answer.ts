@@ -5,7 +5,7 @@
 
 import {type ApiError, CliError, ExitCode} from './errors.js'
 import {parseJsonExactly} from './exact-json.js'
-import {type ApiNumber, isApiNumber} from './exact-number.js'
+import {type ApiNumber, ExactNumber, isApiNumber} from './exact-number.js'
 import {looksLikeHtml} from './html-summary.js'
 import type {HttpMethod} from './retry.js'
 
@@ -98,7 +98,7 @@ export function notAUser(data: unknown, host: string): CliError {
 }
 
 function isRecord(data: unknown): data is Record<string, unknown> {
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && !(data instanceof ExactNumber)
 }
 
 function mediaType(contentType: string | null): string {
@@ -113,5 +113,5 @@ function promised(expect: Expectation): string {
 export function describeJson(data: unknown): string {
   if (Array.isArray(data)) return `a JSON array of ${data.length}`
   if (data === null) return 'JSON null'
-  return `a JSON ${typeof data === 'object' ? 'object' : typeof data}`
+  return `a JSON ${data instanceof ExactNumber ? 'number' : typeof data === 'object' ? 'object' : typeof data}`
 }

@@ -207,6 +207,23 @@ describe('an answer that is one number', () => {
   })
 })
 
+describe('a number where something else is due', () => {
+  it('is no record: `labels get` refuses it as a number, as it refuses 12', async () => {
+    server.answer(answers.json(200, BIG))
+    const result = await run('labels', 'get', 'big', '-p', '20')
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(`Error: unexpected answer from ${server.url}: 200 with a JSON number, where GET /api/v4/projects/20/labels/big returns a record\n`)
+  })
+
+  it('an error answer with such numbers is named with their digits', async () => {
+    server.answer(answers.json(409, `{"message": ${BIG}}`))
+    expect((await run('labels', 'get', 'big', '-p', '20')).stderr).toBe(`Error: 409 Conflict: {"message":${BIG}} (GET /api/v4/projects/20/labels/big)\n`)
+    server.answer(answers.json(409, `{"message": {"id": [${BIG}]}}`))
+    expect((await run('labels', 'get', 'big', '-p', '20')).stderr).toBe(`Error: 409 Conflict: id ${BIG} (GET /api/v4/projects/20/labels/big)\n`)
+  })
+})
+
 describe('what forgectl sends', () => {
   it('api -F and --input send an ID beyond 2^53 with its own digits, in a body and in a query', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'forgectl-big-'))
