@@ -173,8 +173,9 @@ export function publishAllDraftNotes(api: ApiClient, ref: MergeRequestRef): Prom
 export async function publishAllAndCount(api: ApiClient, ref: MergeRequestRef): Promise<number> {
   const before = await collect(followPages(api, listDraftNotes(ref), {all: true}))
   await publishAllDraftNotes(api, ref)
-  const after = new Set((await collect(followPages(api, listDraftNotes(ref), {all: true}))).map(d => d.id))
-  return before.filter(d => !after.has(d.id)).length
+  // compared as text: an ID beyond 2^53 is an ExactNumber, a new object in each answer
+  const after = new Set((await collect(followPages(api, listDraftNotes(ref), {all: true}))).map(d => String(d.id)))
+  return before.filter(d => !after.has(String(d.id))).length
 }
 
 const REQUIRED_IN_POSITION = ['base_sha', 'head_sha', 'start_sha', 'position_type'] as const

@@ -3,6 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/base-command.js'
 import {checkNoJq, download, saveFlags, saveOptions} from '../core/download.js'
 import {UsageError} from '../core/errors.js'
+import {parseJsonExactly} from '../core/exact-json.js'
 import {parseFields} from '../core/fields.js'
 import {listFlags} from '../core/flags.js'
 import {InputError} from '../core/input.js'
@@ -82,7 +83,8 @@ export default class Api extends ApiCommand<typeof Api> {
 
 function parseJson(text: string): Record<string, unknown> {
   try {
-    return JSON.parse(text) as Record<string, unknown>
+    // numbers a double cannot hold go out with their own digits
+    return parseJsonExactly(text) as Record<string, unknown>
   } catch {
     throw new UsageError('--input is not valid JSON')
   }

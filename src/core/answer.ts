@@ -2,7 +2,10 @@
 // answer 200 too. An answer is accepted only if it is what the endpoint promises; anything else ends
 // the command with one line naming the host, instead of printing a page as a record or reporting
 // "Deleted" for a request that never reached the API.
+
 import {type ApiError, CliError, ExitCode} from './errors.js'
+import {parseJsonExactly} from './exact-json.js'
+import {type ApiNumber, ExactNumber, isApiNumber} from './exact-number.js'
 import {looksLikeHtml} from './html-summary.js'
 import type {HttpMethod} from './retry.js'
 
@@ -61,7 +64,7 @@ export function checkAnswer(answer: Answer, expect: Expectation, context: Answer
   if (type !== '' && !isJsonType(answer.contentType)) return refuse(`${type}, not the API's JSON (${request}); ${HOST_HINT}`)
   let data: unknown
   try {
-    data = JSON.parse(answer.text)
+    data = parseJsonExactly(answer.text)
   } catch {
     if (looksLikeHtml(answer.text)) return refuse(`${type || 'without a content type'}, a web page rather than the API's JSON (${request}); ${HOST_HINT}`)
     if (type === '') return refuse(`without a content type and not JSON (${request}); ${HOST_HINT}`)
@@ -85,8 +88,8 @@ export function pageInsteadOfApi(error: ApiError, body: string): CliError {
 }
 
 /** a user record as `GET /user` returns it: anything else means the server is not the API */
-export function isUserRecord(data: unknown): data is {id: number; username: string} {
-  return isRecord(data) && typeof data.id === 'number' && typeof data.username === 'string' && data.username !== ''
+export function isUserRecord(data: unknown): data is {id: ApiNumber; username: string} {
+  return isRecord(data) && isApiNumber(data.id) && typeof data.username === 'string' && data.username !== ''
 }
 
 /** the error for a `GET /user` answer that is JSON but no user: the server is not the platform's API */
@@ -95,7 +98,7 @@ export function notAUser(data: unknown, host: string): CliError {
 }
 
 function isRecord(data: unknown): data is Record<string, unknown> {
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && !(data instanceof ExactNumber)
 }
 
 function mediaType(contentType: string | null): string {
@@ -110,5 +113,5 @@ function promised(expect: Expectation): string {
 export function describeJson(data: unknown): string {
   if (Array.isArray(data)) return `a JSON array of ${data.length}`
   if (data === null) return 'JSON null'
-  return `a JSON ${typeof data === 'object' ? 'object' : typeof data}`
+  return `a JSON ${data instanceof ExactNumber ? 'number' : typeof data === 'object' ? 'object' : typeof data}`
 }

@@ -1,4 +1,5 @@
 import {STATUS_CODES} from 'node:http'
+import {ExactNumber, jsonText} from './exact-number.js'
 import {htmlSummary, looksLikeHtml} from './html-summary.js'
 // Exit codes are part of the interface scripts rely on: documented in the README, never renumbered.
 export const ExitCode = {
@@ -87,19 +88,19 @@ export function serverMessage(body: unknown): string {
   if (body === undefined || body === null || body === '') return ''
   if (typeof body === 'string' && looksLikeHtml(body)) return `HTML page "${htmlSummary(body)}"`
   if (typeof body === 'string') return oneLine(storageError(body) ?? stripPrefixStatus(body))
-  if (typeof body !== 'object') return String(body)
+  if (typeof body !== 'object' || body instanceof ExactNumber) return String(body)
   const record = body as Record<string, unknown>
   const message = record.message ?? record.error ?? record.error_description
   if (typeof message === 'string') return oneLine(stripPrefixStatus(message))
   if (Array.isArray(message)) return oneLine(message.map(String).join('; '))
-  if (message && typeof message === 'object') {
+  if (message && typeof message === 'object' && !(message instanceof ExactNumber)) {
     return oneLine(
       Object.entries(message as Record<string, unknown>)
         .map(([field, reasons]) => `${field} ${Array.isArray(reasons) ? reasons.join(', ') : String(reasons)}`)
         .join('; '),
     )
   }
-  return oneLine(JSON.stringify(body))
+  return oneLine(jsonText(body))
 }
 
 /**

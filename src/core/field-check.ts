@@ -2,6 +2,7 @@
 // blank cells (or sort nothing) and exit 0; a script then ships blanks. Here such a name is a usage
 // error, raised before anything is printed, that lists the fields there are.
 import {UsageError} from './errors.js'
+import {ExactNumber} from './exact-number.js'
 
 /** the fields of the records in the order first seen: the union of their keys */
 export function recordFields(records: readonly unknown[]): string[] {
@@ -69,6 +70,7 @@ export async function* checkedPages(pages: AsyncIterable<unknown[]>, check: (rec
   if (first) check([])
 }
 
+/** a record with fields: not a list, and not a number kept as the server's text */
 function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof ExactNumber)
 }

@@ -1,6 +1,7 @@
 // `-f key=value` (a string) and `-F key=value` (typed: numbers, true/false, null, @file) for `api`.
 import {readFile} from 'node:fs/promises'
 import {UsageError} from './errors.js'
+import {ExactNumber, fitsDouble} from './exact-number.js'
 
 export async function parseFields(raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
@@ -35,7 +36,8 @@ async function typedValue(value: string): Promise<unknown> {
   if (value === 'true') return true
   if (value === 'false') return false
   if (value === 'null') return null
-  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value)
+  // an ID beyond 2^53 is sent with its own digits, not those of the nearest double
+  if (/^-?\d+(\.\d+)?$/.test(value)) return fitsDouble(value) ? Number(value) : new ExactNumber(value)
   if (value.startsWith('@')) {
     const file = value.slice(1)
     try {

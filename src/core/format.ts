@@ -1,4 +1,5 @@
 // Turning API values into cells: pure functions, unit-tested.
+import {compareNumbers, ExactNumber, isApiNumber, jsonText} from './exact-number.js'
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -28,13 +29,18 @@ export function isDateLike(value: unknown): value is string {
   return typeof value === 'string' && (ISO_DATETIME.test(value) || ISO_DATE.test(value))
 }
 
-/** one cell of a table or CSV: scalars as text, arrays of scalars comma-joined, objects as JSON */
+/** one cell of a table or CSV: scalars as text (a number as the server wrote it), arrays of scalars comma-joined, objects as JSON */
 export function cellText(value: unknown, options: {relativeDates?: boolean; now?: number} = {}): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return options.relativeDates && isDateLike(value) ? relativeTime(value, options.now) : value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (Array.isArray(value) && value.every(v => v === null || typeof v !== 'object')) return value.join(', ')
-  return JSON.stringify(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof ExactNumber) return String(value)
+  if (Array.isArray(value) && value.every(isScalar)) return value.join(', ')
+  return jsonText(value)
+}
+
+/** a value a cell shows as text: not an object or a list (a number kept as the server's text is a number) */
+export function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== 'object' || value instanceof ExactNumber
 }
 
 /** RFC 4180: quote a field holding a comma, a quote or a line break; double inner quotes */
@@ -68,7 +74,7 @@ export function sortRecords<T>(records: T[], field: string): T[] {
     if (x === y) return 0
     if (x === undefined || x === null) return 1
     if (y === undefined || y === null) return -1
-    if (typeof x === 'number' && typeof y === 'number') return x - y
+    if (isApiNumber(x) && isApiNumber(y)) return compareNumbers(x, y)
     return String(x).localeCompare(String(y), undefined, {numeric: true})
   })
   return descending ? sorted.reverse() : sorted
@@ -79,7 +85,7 @@ export function sortRecords<T>(records: T[], field: string): T[] {
  * records are addressed by (feature flag user lists by IID), else the first of the usual fields.
  */
 export function recordId(record: unknown, handle?: string): string | undefined {
-  if (record === null || typeof record !== 'object') return record === undefined ? undefined : String(record)
+  if (isScalar(record)) return record === undefined ? undefined : String(record)
   const r = record as Record<string, unknown>
   const id = handle === undefined ? (r.id ?? r.iid ?? r.key ?? r.name ?? r.relation ?? r.slug) : columnValue(record, handle)
   return id === undefined || id === null ? undefined : String(id)
@@ -87,9 +93,9 @@ export function recordId(record: unknown, handle?: string): string | undefined {
 
 /** the columns a table shows when the command names none: the scalar fields of the first record */
 export function inferColumns(records: unknown[], max = 8): string[] {
-  const first = records.find(r => r !== null && typeof r === 'object') as Record<string, unknown> | undefined
+  const first = records.find(r => !isScalar(r)) as Record<string, unknown> | undefined
   if (!first) return []
   return Object.keys(first)
-    .filter(k => first[k] === null || typeof first[k] !== 'object' || Array.isArray(first[k]))
+    .filter(k => isScalar(first[k]) || Array.isArray(first[k]))
     .slice(0, max)
 }

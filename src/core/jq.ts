@@ -3,6 +3,7 @@
 // would otherwise cost every start-up. Output as `gh --jq`: strings raw, other values as compact JSON,
 // one result per line (`jq -r -c`).
 import {CliError, ExitCode, UsageError} from './errors.js'
+import {jsonText} from './exact-number.js'
 import {importModule} from './launcher.js'
 
 interface JqError extends Error {
@@ -70,7 +71,8 @@ export async function runJq(expression: string, data: unknown): Promise<string> 
   const engine = await jq()
   let out: string | undefined
   try {
-    out = engine.raw(JSON.stringify(data ?? null), expression, ['-r', '-c', '-M'])
+    // numbers as the server wrote them: jq keeps a literal's digits (9007199254740993, 1e400) while unchanged
+    out = engine.raw(jsonText(data ?? null), expression, ['-r', '-c', '-M'])
   } catch (error) {
     const message = `--jq: ${jqMessage(stderrOf(error))}`
     // checked before sending, so a compile error here is unexpected; an error while running is about the data

@@ -4,6 +4,7 @@
 // CI log is where someone later reads what a job did; `-q` silences every note except warnings, which
 // say something went differently from what was asked.
 import {formatBytes} from './bytes.js'
+import type {Id} from './id.js'
 
 declare const shaped: unique symbol
 
@@ -27,8 +28,8 @@ function sentence(text: string): string {
  * How a record is named in a message: its kind, then its handle, a name quoted, a number bare;
  * then whose it is. `label "bug" of project 20`, `system hook 7`.
  */
-export function thing(kind: string, handle: string | number, owner?: string): string {
-  const shown = typeof handle === 'number' || /^\d+$/.test(handle) ? String(handle) : `"${handle}"`
+export function thing(kind: string, handle: Id, owner?: string): string {
+  const shown = typeof handle !== 'string' || /^\d+$/.test(handle) ? String(handle) : `"${handle}"`
   return `${kind} ${shown}${owner ? ` of ${owner}` : ''}`
 }
 

@@ -3,8 +3,9 @@
 // `--all --json` over a large collection never holds it all in memory.
 import type {OutputFormat} from './config-store.js'
 import {visibleCell, visibleText} from './escape.js'
+import {ExactNumber, jsonText} from './exact-number.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
-import {cellText, columnValue, csvRow, inferColumns, recordId, sortRecords} from './format.js'
+import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
 import {runJq} from './jq.js'
 import {importModule} from './launcher.js'
 import {type CutRank, cutRank} from './table-layout.js'
@@ -51,12 +52,12 @@ export class Printer {
   async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
-    if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
+    if (!isScalar(data) && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
-    if (format === 'json') return this.write(JSON.stringify(data ?? null, null, 2) + '\n')
-    if (format === 'ndjson') return this.write(JSON.stringify(data ?? null) + '\n')
+    if (format === 'json') return this.write(jsonText(data ?? null, 2) + '\n')
+    if (format === 'ndjson') return this.write(jsonText(data ?? null) + '\n')
     if (format === 'yaml') return this.yaml(data)
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
+    if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
     const rows = fields.map(field => [field, cellText(wordFor(this.options.words, field, columnValue(data, field)), {relativeDates: this.tty})])
@@ -76,7 +77,8 @@ export class Printer {
     if (sort) records = sortRecords(records, sort)
     // the filter sees the whole list, as the API's JSON array
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
-    if (format === 'json') return this.write(JSON.stringify(records, null, 2) + '\n')
+    if (quiet) return this.ids(records)
+    if (format === 'json') return this.write(jsonText(records, 2) + '\n')
     if (format === 'yaml') return this.yaml(records)
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
     if (format === 'csv') return this.csv(records, columns)
@@ -100,10 +102,10 @@ export class Printer {
       if (quiet) {
         for (const item of page) this.id(item)
       } else if (format === 'ndjson') {
-        this.write(`${page.map(item => JSON.stringify(item)).join('\n')}\n`)
+        this.write(`${page.map(item => jsonText(item)).join('\n')}\n`)
       } else {
         // the page's elements as JSON.stringify(all, null, 2) writes them: its text without "[\n" and "\n]"
-        this.write((count === 0 ? '[\n' : ',\n') + JSON.stringify(page, null, 2).slice(2, -2))
+        this.write((count === 0 ? '[\n' : ',\n') + jsonText(page, 2).slice(2, -2))
       }
       count += page.length
     }
@@ -135,7 +137,8 @@ export class Printer {
 
   private async yaml(data: unknown): Promise<void> {
     const {stringify} = await importModule<typeof import('yaml')>('yaml')
-    this.write(stringify(data ?? null))
+    // no anchors: a value used twice (one ExactNumber in two fields) is written twice, as JSON would
+    this.write(stringify(data ?? null, {customTags: [EXACT_NUMBER_YAML], aliasDuplicateObjects: false}))
   }
 
   private csv(records: unknown[], columns: string[]): void {
@@ -162,6 +165,15 @@ export class Printer {
   }
 }
 
+/** YAML writes a number kept as the server's text as that plain number, not as a string or .inf */
+const EXACT_NUMBER_YAML: import('yaml').ScalarTag = {
+  identify: value => value instanceof ExactNumber,
+  default: true,
+  tag: 'tag:yaml.org,2002:float',
+  resolve: source => source,
+  stringify: ({value}) => String(value),
+}
+
 async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
   yield records
 }
@@ -170,6 +182,6 @@ async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
 function rankOf(records: unknown[], column: string): CutRank {
   const rank = cutRank(column)
   if (rank !== 'later') return rank
-  const isJson = (value: unknown) => value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every(v => v === null || typeof v !== 'object'))
+  const isJson = (value: unknown) => !isScalar(value) && !(Array.isArray(value) && value.every(isScalar))
   return records.some(r => isJson(columnValue(r, column))) ? 'first' : rank
 }

@@ -1,5 +1,7 @@
 // Secrets never reach --verbose, --dry-run or error output: the access token, secrets inside request
 // bodies (a hook's token, a cluster's orchestrator token, passwords), credentials inside URLs.
+import {ExactNumber} from './exact-number.js'
+
 export const REDACTED = '[REDACTED]'
 
 const SECRET_KEY = /(^|_|\[)(token|password|secret|private_key)(\]|_|$)|^token$/i
@@ -11,7 +13,7 @@ export function isSecretKey(key: string): boolean {
 /** a deep copy with secret-looking fields replaced */
 export function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue)
-  if (value && typeof value === 'object') {
+  if (value && typeof value === 'object' && !(value instanceof ExactNumber)) {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, isSecretKey(key) && typeof v === 'string' && v !== '' ? REDACTED : redactValue(v)]))
   }
   if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*@/i.test(value)) return redactUrl(value)

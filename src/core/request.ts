@@ -9,6 +9,8 @@ import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
 import {visibleText} from './escape.js'
+import {parseJsonExactly} from './exact-json.js'
+import {type ApiNumber, jsonText} from './exact-number.js'
 import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
 import {importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
@@ -77,7 +79,7 @@ export class DryRunStop extends Error {
  * `apiPath\`/projects/${id}/labels/${name}\`` encodes every interpolated value as one path segment,
  * so `group/sub/project` becomes `group%2Fsub%2Fproject` as the API requires.
  */
-export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | ApiNumber>): string {
   return strings.reduce((out, part, i) => out + part + (i < values.length ? pathSegment(values[i]!) : ''), '')
 }
 
@@ -86,7 +88,7 @@ export function apiPath(strings: TemplateStringsArray, ...values: Array<string |
  * they are (request-target.ts): a label named `..` is that label, never the parent. A lone surrogate
  * becomes U+FFFD, as the URL standard has it (encodeURIComponent would throw).
  */
-export function pathSegment(value: string | number): string {
+export function pathSegment(value: string | ApiNumber): string {
   const text = String(value).replace(/\p{Cs}/gu, '\uFFFD')
   return text === '.' || text === '..' ? text.replaceAll('.', '%2E') : encodeURIComponent(text)
 }
@@ -185,7 +187,7 @@ export class ApiClient {
               // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
               headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
               // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
-              body: body === undefined || isForm(body) ? body : JSON.stringify(body),
+              body: body === undefined || isForm(body) ? body : jsonText(body),
               timeout: this.connection.timeoutMs,
               retry: 0,
               ignoreResponseError: true,
@@ -257,7 +259,7 @@ export class ApiClient {
       }
     } else if (body !== undefined) {
       const hidden = Object.fromEntries(Object.entries(body).map(([key, v]) => [key, secretFields.includes(key) && v !== '' ? REDACTED : v]))
-      this.log(`${prefix} ${JSON.stringify(redactValue(hidden))}`)
+      this.log(`${prefix} ${jsonText(redactValue(hidden))}`)
     }
   }
 
@@ -270,7 +272,7 @@ export class ApiClient {
     if (streamed || typeof response._data !== 'string' || response._data === '') return
     let shown: string = response._data
     try {
-      shown = JSON.stringify(redactValue(JSON.parse(shown)))
+      shown = jsonText(redactValue(parseJsonExactly(shown)))
     } catch {
       // not JSON: shown as it came, with known secrets scrubbed
     }
@@ -287,7 +289,7 @@ function parseBody(text: string, contentType: string | null): unknown {
   if (text === '') return undefined
   if (contentType && !contentType.includes('json')) return text
   try {
-    return JSON.parse(text)
+    return parseJsonExactly(text)
   } catch {
     return new MalformedBody(text)
   }

@@ -77,4 +77,17 @@ describe('unknown fields in --columns and --sort', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('name,color\npriority::high,#ff0000\nfeature,#5cb85c\nbug,#d9534f\n')
   })
+
+  it('-q with --sort prints the handles in that order, not the JSON', async () => {
+    const json = await sb.run(['labels', 'list', '-p', '20', '--json', '--sort', '-name'])
+    const result = await sb.run(['labels', 'list', '-p', '20', '-q', '--sort', '-name'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(
+      json
+        .json<Array<{id: number}>>()
+        .map(label => `${label.id}\n`)
+        .join(''),
+    )
+    expect(result.stdout).toMatch(/^(\d+\n){3}$/)
+  })
 })
