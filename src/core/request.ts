@@ -47,6 +47,8 @@ export interface RequestSpec {
    * variable `value`): redacted in traces, and their values scrubbed from responses and errors
    */
   secretFields?: readonly string[]
+  /** the answer is no longer wanted (a list that ended with pages in flight): the attempt stops, and no other is made */
+  signal?: AbortSignal
 }
 
 export interface ApiResponse<T> {
@@ -176,6 +178,8 @@ export class ApiClient {
               // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
               body: body === undefined || isForm(body) ? body : JSON.stringify(body),
               timeout: this.connection.timeoutMs,
+              // ofetch applies `timeout` only to a request without a signal: one with a signal gets both in one
+              signal: spec.signal && AbortSignal.any([spec.signal, AbortSignal.timeout(this.connection.timeoutMs)]),
               retry: 0,
               ignoreResponseError: true,
               responseType: spec.responseType === 'stream' ? 'stream' : 'text',
@@ -208,6 +212,7 @@ export class ApiClient {
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
+        spec.signal?.throwIfAborted()
         ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted)
       }
       const {retries, timeoutMs} = this.connection
@@ -221,7 +226,7 @@ export class ApiClient {
         this.waitSaid = true
         this.log(retryNotice(wait.ms, reason ?? shortReason(error), attempt + 2, retries + 1))
       }
-      await sleep(wait.ms)
+      await sleep(wait.ms, undefined, {signal: spec.signal})
     }
   }
 

@@ -59,13 +59,14 @@ describe('retries', () => {
 
 describe('pagination headers', () => {
   it('prefers X-Next-Page, else follows Link rel="next" with its query', () => {
-    expect(nextPageQuery(new Headers({'x-next-page': '3'}))).toEqual({page: 3})
-    expect(nextPageQuery(new Headers({'x-next-page': '', link: '<https://h/api/v4/x?id_after=42&per_page=100&iids[]=1>; rel="next", <https://h/x>; rel="first"'}))).toEqual({
+    const here = 'https://h/api/v4/x?per_page=100'
+    expect(nextPageQuery(new Headers({'x-next-page': '3'}), here)).toEqual({page: 3})
+    expect(nextPageQuery(new Headers({'x-next-page': '', link: '<https://h/api/v4/x?id_after=42&per_page=100&iids[]=1>; rel="next", <https://h/x>; rel="first"'}), here)).toEqual({
       id_after: '42',
       per_page: '100',
       iids: ['1'],
     })
-    expect(nextPageQuery(new Headers({'x-next-page': ''}))).toBeUndefined()
+    expect(nextPageQuery(new Headers({'x-next-page': ''}), here)).toBeUndefined()
   })
 })
 
