@@ -135,7 +135,7 @@ export function nextPageQuery(headers: ResponseHeaders, requestUrl: string): Que
   const next = link
     ?.split(',')
     .map(part => part.trim())
-    .find(part => /;\s*rel="?next"?/.test(part))
+    .find(part => /;\s*rel=("next"|next)\s*(;|$)/.test(part))
   const ref = next?.match(/^<([^>]*)>/)?.[1]
   if (ref === undefined) return undefined
   let target: URL

@@ -3,6 +3,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504])
 const MAX_DELAY_MS = 30_000
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** GET, PUT and DELETE may be repeated: doing them twice leaves the server as doing them once */
 export function isIdempotent(method: HttpMethod): boolean {
@@ -69,5 +70,6 @@ function httpDate(text: string): number | undefined {
  * server asks for that does not fit in what is left of it ends the request instead of being waited.
  */
 export function requestBudgetMs(timeoutMs: number, retries: number): number {
-  return timeoutMs * (retries + 1)
+  // never past what a timer holds (24.8 days): beyond it Node fires at once, and a long wait would become none
+  return Math.min(timeoutMs * (retries + 1), MAX_TIMER_MS)
 }

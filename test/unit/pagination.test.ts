@@ -90,6 +90,8 @@ describe('the next page', () => {
     expect(nextPageQuery(new Headers({link: '<?id_after=7&per_page=100>; rel="next"'}), here)).toEqual({id_after: '7', per_page: '100'})
     expect(nextPageQuery(new Headers({link: '</api/v4/projects/20/labels?page=3>; rel="next"'}), here)).toEqual({page: '3'})
     expect(nextPageQuery(new Headers({link: '<https://elsewhere.test/x?page=3>; rel="next"'}), here)).toEqual({page: '3'})
+    expect(nextPageQuery(new Headers({link: '<?page=3>; rel=next; title="3"'}), here)).toEqual({page: '3'})
+    expect(nextPageQuery(new Headers({link: '<?page=3>; rel="next-archive"'}), here)).toBeUndefined()
   })
 
   it.each([

@@ -43,6 +43,8 @@ describe('the wait a request may still make', () => {
   it('is --timeout for each attempt: 30 s × 4 attempts by default', () => {
     expect(requestBudgetMs(30_000, 3)).toBe(120_000)
     expect(requestBudgetMs(10_000, 0)).toBe(10_000)
+    // a profile edited by hand to a million retries cannot make a wait that overflows the timer
+    expect(requestBudgetMs(86_400_000, 1_000_000)).toBe(2 ** 31 - 1)
   })
 
   it('a wait beyond it ends the request with the error, its exit code, and both times', () => {
