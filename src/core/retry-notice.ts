@@ -30,6 +30,7 @@ export function sayWait(delayMs: number, watched: {verbose: boolean; terminal: b
  */
 export function waitRefused(error: CliError, waitMs: number, leftMs: number, timeoutMs: number, attempts: number): CliError {
   const allowed = `--timeout ${formatDuration(timeoutMs)} × ${attempts} attempt${attempts === 1 ? '' : 's'}`
-  const left = formatDuration(Math.max(0, leftMs))
+  // in whole seconds, down: "wait 2m, more than the 2m left" would read as no reason at all
+  const left = formatDuration(Math.max(0, Math.floor(leftMs / 1000) * 1000))
   return new CliError(`${error.message}: the server asks to wait ${formatDuration(waitMs)}, more than the ${left} left of the time allowed (${allowed})`, error.exitCode)
 }

@@ -49,7 +49,7 @@ describe('the wait a request may still make', () => {
 
   it('a wait beyond it ends the request with the error, its exit code, and both times', () => {
     const error = waitRefused(new ApiError(429, '', 'GET', '/api/v4/projects'), 999_999_000, 119_500, 30_000, 4)
-    expect(error.message).toBe('429 Too Many Requests (GET /api/v4/projects): the server asks to wait 11d 13h, more than the 2m left of the time allowed (--timeout 30 s × 4 attempts)')
+    expect(error.message).toBe('429 Too Many Requests (GET /api/v4/projects): the server asks to wait 11d 13h, more than the 1m 59s left of the time allowed (--timeout 30 s × 4 attempts)')
     expect(error.exitCode).toBe(7)
     expect(waitRefused(new ApiError(503, '', 'GET', '/x'), 60_000, -5, 1000, 1).message).toMatch(/more than the 0 ms left of the time allowed \(--timeout 1 s × 1 attempt\)$/)
     expect(waitRefused(new ApiError(503, '', 'GET', '/x'), 60_000, 0, 1000, 1).exitCode).toBe(1)
