@@ -95,27 +95,22 @@ export class Printer {
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
     const {format, quiet} = this.options
     let count = 0
-    const array = format === 'json' && !quiet
-    try {
-      for await (const page of pages) {
-        if (page.length === 0) continue
-        if (quiet) {
-          for (const item of page) this.id(item)
-        } else if (format === 'ndjson') {
-          this.write(`${page.map(item => JSON.stringify(item)).join('\n')}\n`)
-        } else {
-          // the page's elements as JSON.stringify(all, null, 2) writes them: its text without "[\n" and "\n]"
-          this.write((count === 0 ? '[\n' : ',\n') + JSON.stringify(page, null, 2).slice(2, -2))
-        }
-        count += page.length
+    // A list that stops in error leaves whole JSON, never half an array: the records printed so far,
+    // closed, or nothing when none were; the error and its exit code say the list is not whole.
+    const closeArray = () => format === 'json' && !quiet && count > 0 && this.write('\n]\n')
+    for await (const page of beforeFailing(pages, closeArray)) {
+      if (page.length === 0) continue
+      if (quiet) {
+        for (const item of page) this.id(item)
+      } else if (format === 'ndjson') {
+        this.write(`${page.map(item => JSON.stringify(item)).join('\n')}\n`)
+      } else {
+        // the page's elements as JSON.stringify(all, null, 2) writes them: its text without "[\n" and "\n]"
+        this.write((count === 0 ? '[\n' : ',\n') + JSON.stringify(page, null, 2).slice(2, -2))
       }
-    } catch (error) {
-      // A list that stops in error leaves whole JSON, never half an array: the records printed so
-      // far, closed, or nothing when none were; the error and its exit code say the list is not whole.
-      if (array && count > 0) this.write('\n]\n')
-      throw error
+      count += page.length
     }
-    if (array) this.write(count === 0 ? '[]\n' : '\n]\n')
+    if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
   }
 
   /** --jq: raw strings exactly into a pipe; on a terminal their control characters shown, not obeyed (a name from the server) */
@@ -172,6 +167,16 @@ export class Printer {
 
 async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
   yield records
+}
+
+/** the pages, with `cleanUp` run before an error of theirs goes on */
+async function* beforeFailing(pages: AsyncIterable<unknown[]>, cleanUp: () => unknown): AsyncGenerator<unknown[]> {
+  try {
+    yield* pages
+  } catch (error) {
+    cleanUp()
+    throw error
+  }
 }
 
 /** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */
