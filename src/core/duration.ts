@@ -7,6 +7,8 @@ export const MIN_DURATION_SECONDS = 1
 /** a day: far below setTimeout's 2^31-1 ms (24.8 days), past which Node fires at once with a TimeoutOverflowWarning */
 export const MAX_DURATION_SECONDS = 24 * 60 * 60
 
+const DAY_MS = 86_400_000
+
 const UNIT_SECONDS: Record<string, number> = {ms: 0.001, s: 1, m: 60, h: 3600}
 
 export const DURATION_HELP = 'seconds, or with a unit: 1500ms, 90s, 5m, 2h; from 1s to 24h'
@@ -30,9 +32,16 @@ export function storedDuration(value: unknown, what: string): number | undefined
   return parseDuration(String(value), what)
 }
 
-/** `1m 30s`, `2h 5m`, `30 s`, `2.5 s`, `40 ms`: long waits in units a person reads, short ones to a tenth of a second */
+/** `1m 30s`, `2h 5m`, `30 s`, `2.5 s`, `40 ms`: long waits in units a person reads, short ones to a tenth of a second; past a day, `11d 13h` */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`
+  // a wait a server asks for (Retry-After) may be any length; a year is already an answer to "how long?"
+  if (ms > 365 * DAY_MS) return 'more than a year'
+  if (ms > DAY_MS) {
+    const hours = Math.floor(ms / 3_600_000)
+    const d = Math.floor(hours / 24)
+    return hours % 24 > 0 ? `${d}d ${hours % 24}h` : `${d}d`
+  }
   const seconds = ms / 1000
   if (seconds < 10) return `${Number(seconds.toFixed(1))} s`
   if (seconds < 60) return `${Math.round(seconds)} s`

@@ -97,7 +97,10 @@ export class Printer {
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
     const {format, quiet} = this.options
     let count = 0
-    for await (const page of pages) {
+    // A list that stops in error leaves whole JSON, never half an array: the records printed so far,
+    // closed, or nothing when none were; the error and its exit code say the list is not whole.
+    const closeArray = () => format === 'json' && !quiet && count > 0 && this.write('\n]\n')
+    for await (const page of beforeFailing(pages, closeArray)) {
       if (page.length === 0) continue
       if (quiet) {
         for (const item of page) this.id(item)
@@ -176,6 +179,16 @@ const EXACT_NUMBER_YAML: import('yaml').ScalarTag = {
 
 async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
   yield records
+}
+
+/** the pages, with `cleanUp` run before an error of theirs goes on */
+async function* beforeFailing(pages: AsyncIterable<unknown[]>, cleanUp: () => unknown): AsyncGenerator<unknown[]> {
+  try {
+    yield* pages
+  } catch (error) {
+    cleanUp()
+    throw error
+  }
 }
 
 /** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */

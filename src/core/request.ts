@@ -18,8 +18,8 @@ import {proxyFor, proxySettings} from './proxy.js'
 import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
-import {type Failure, type HttpMethod, isRetryable, retryDelayMs} from './retry.js'
-import {retryNotice, shortReason} from './retry-notice.js'
+import {type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
+import {retryNotice, sayWait, shortReason, waitRefused} from './retry-notice.js'
 
 export type {HttpMethod}
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
@@ -50,6 +50,8 @@ export interface RequestSpec {
    * variable `value`): redacted in traces, and their values scrubbed from responses and errors
    */
   secretFields?: readonly string[]
+  /** the answer is no longer wanted (a list that ended with pages in flight): the attempt stops, and no other is made */
+  signal?: AbortSignal
 }
 
 export interface ApiResponse<T> {
@@ -114,6 +116,8 @@ export class ApiClient {
   sent = 0
   /** requests that may have changed something (all but GET): after one, a refused output is no longer "nothing was done" */
   changes = 0
+  /** a retry's wait was said on stderr off a terminal: a long wait is said once per run, not per request */
+  private waitSaid = false
 
   constructor(
     readonly connection: Connection,
@@ -189,6 +193,8 @@ export class ApiClient {
               // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
               body: body === undefined || isForm(body) ? body : jsonText(body),
               timeout: this.connection.timeoutMs,
+              // ofetch applies `timeout` only to a request without a signal: one with a signal gets both in one
+              signal: spec.signal && AbortSignal.any([spec.signal, AbortSignal.timeout(this.connection.timeoutMs)]),
               retry: 0,
               ignoreResponseError: true,
               responseType: spec.responseType === 'stream' ? 'stream' : 'text',
@@ -221,13 +227,21 @@ export class ApiClient {
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
+        spec.signal?.throwIfAborted()
         ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted)
       }
-      if (attempt >= this.connection.retries || !isRetryable(spec.method, failure)) throw error
-      const delay = retryDelayMs(attempt, retryAfter, this.retryBaseMs)
-      // A person watching a silent pause deserves to know why; a script's log only when asked (--verbose).
-      if (this.options.verbose || process.stderr.isTTY) this.log(retryNotice(delay, reason ?? shortReason(error), attempt + 2, this.connection.retries + 1))
-      await sleep(delay)
+      const {retries, timeoutMs} = this.connection
+      if (attempt >= retries || !isRetryable(spec.method, failure)) throw error
+      const wait = retryWait(attempt, retryAfter, this.retryBaseMs)
+      // the wait counts against the time the user allowed: one asked for beyond it is not waited
+      const leftMs = requestBudgetMs(timeoutMs, retries) - (Date.now() - firstStarted)
+      if (wait.told && wait.ms > leftMs) throw waitRefused(error, wait.ms, leftMs, timeoutMs, retries + 1)
+      // A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait.
+      if (sayWait(wait.ms, {verbose: this.options.verbose === true, terminal: process.stderr.isTTY === true}, this.waitSaid)) {
+        this.waitSaid = true
+        this.log(retryNotice(wait.ms, reason ?? shortReason(error), attempt + 2, retries + 1))
+      }
+      await sleep(wait.ms, undefined, {signal: spec.signal})
     }
   }
 

@@ -3,7 +3,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504])
 const MAX_DELAY_MS = 30_000
-const MAX_RETRY_AFTER_MS = 120_000
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** GET, PUT and DELETE may be repeated: doing them twice leaves the server as doing them once */
 export function isIdempotent(method: HttpMethod): boolean {
@@ -28,20 +28,48 @@ export function isRetryable(method: HttpMethod, failure: Failure): boolean {
   return isIdempotent(method) || failure.status === 429
 }
 
-/**
- * Exponential backoff with full jitter (a random delay up to base·2^attempt), unless the server
- * said when to come back: Retry-After as seconds or as an HTTP date.
- */
-export function retryDelayMs(attempt: number, retryAfter: string | null | undefined, baseMs: number, random = Math.random, now = Date.now()): number {
-  const told = parseRetryAfter(retryAfter, now)
-  if (told !== undefined) return Math.min(told, MAX_RETRY_AFTER_MS)
-  const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** attempt)
-  return Math.round(ceiling / 2 + random() * (ceiling / 2))
+/** how long to wait before the next attempt, and whether the server asked for it (Retry-After) */
+export interface RetryWait {
+  ms: number
+  told: boolean
 }
 
+/**
+ * Exponential backoff with full jitter (a random delay up to base·2^attempt), unless the server said
+ * when to come back: Retry-After as seconds or as an HTTP date, however far (the request's budget,
+ * `requestBudgetMs`, decides whether that is too far). A value that is neither is ignored, as curl does.
+ */
+export function retryWait(attempt: number, retryAfter: string | null | undefined, baseMs: number, random = Math.random, now = Date.now()): RetryWait {
+  const told = parseRetryAfter(retryAfter, now)
+  if (told !== undefined) return {ms: told, told: true}
+  const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** attempt)
+  return {ms: Math.round(ceiling / 2 + random() * (ceiling / 2)), told: false}
+}
+
+/** milliseconds, possibly Infinity for a number of seconds too large to hold; undefined for anything else */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (value === null || value === undefined || value.trim() === '') return undefined
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000)
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  const text = value?.trim() ?? ''
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  const date = httpDate(text)
+  return date === undefined ? undefined : Math.max(0, date - now)
+}
+
+// RFC 9110 5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must accept.
+// Date.parse alone takes far more ("Dec 2099", "foo 2"), which would turn nonsense into a wait.
+const IMF_FIXDATE = /^[a-z]{3}, \d{2} [a-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/i
+const RFC850_DATE = /^[a-z]{6,9}, \d{2}-[a-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$/i
+const ASCTIME_DATE = /^[a-z]{3} [a-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/i
+
+function httpDate(text: string): number | undefined {
+  const date = IMF_FIXDATE.test(text) || RFC850_DATE.test(text) ? Date.parse(text) : ASCTIME_DATE.test(text) ? Date.parse(`${text} GMT`) : Number.NaN
+  return Number.isNaN(date) ? undefined : date
+}
+
+/**
+ * The time one request may take in all, its waits included: --timeout for each attempt. A wait the
+ * server asks for that does not fit in what is left of it ends the request instead of being waited.
+ */
+export function requestBudgetMs(timeoutMs: number, retries: number): number {
+  // never past what a timer holds (24.8 days): beyond it Node fires at once, and a long wait would become none
+  return Math.min(timeoutMs * (retries + 1), MAX_TIMER_MS)
 }

@@ -10,7 +10,7 @@ import {oneRecord} from '../../src/core/one-record.js'
 import {nextPageQuery} from '../../src/core/pagination.js'
 import {maskToken, redactUrl, redactValue} from '../../src/core/redact.js'
 import {apiPath, toSearchParams} from '../../src/core/request.js'
-import {isRetryable, parseRetryAfter, retryDelayMs} from '../../src/core/retry.js'
+import {isRetryable, parseRetryAfter, retryWait} from '../../src/core/retry.js'
 
 describe('request building', () => {
   it('encodes each interpolated path segment', () => {
@@ -50,22 +50,23 @@ describe('retries', () => {
   it('honours Retry-After in seconds or as a date, else backs off exponentially with jitter', () => {
     expect(parseRetryAfter('3')).toBe(3000)
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4000)).toBe(6000)
-    expect(retryDelayMs(0, '2', 500)).toBe(2000)
-    expect(retryDelayMs(0, null, 500, () => 0)).toBe(250)
-    expect(retryDelayMs(3, null, 500, () => 1)).toBe(4000)
-    expect(retryDelayMs(20, null, 500, () => 1)).toBe(30_000)
+    expect(retryWait(0, '2', 500)).toEqual({ms: 2000, told: true})
+    expect(retryWait(0, null, 500, () => 0)).toEqual({ms: 250, told: false})
+    expect(retryWait(3, null, 500, () => 1)).toEqual({ms: 4000, told: false})
+    expect(retryWait(20, null, 500, () => 1)).toEqual({ms: 30_000, told: false})
   })
 })
 
 describe('pagination headers', () => {
   it('prefers X-Next-Page, else follows Link rel="next" with its query', () => {
-    expect(nextPageQuery(new Headers({'x-next-page': '3'}))).toEqual({page: 3})
-    expect(nextPageQuery(new Headers({'x-next-page': '', link: '<https://h/api/v4/x?id_after=42&per_page=100&iids[]=1>; rel="next", <https://h/x>; rel="first"'}))).toEqual({
+    const here = 'https://h/api/v4/x?per_page=100'
+    expect(nextPageQuery(new Headers({'x-next-page': '3'}), here)).toEqual({page: 3})
+    expect(nextPageQuery(new Headers({'x-next-page': '', link: '<https://h/api/v4/x?id_after=42&per_page=100&iids[]=1>; rel="next", <https://h/x>; rel="first"'}), here)).toEqual({
       id_after: '42',
       per_page: '100',
       iids: ['1'],
     })
-    expect(nextPageQuery(new Headers({'x-next-page': ''}))).toBeUndefined()
+    expect(nextPageQuery(new Headers({'x-next-page': ''}), here)).toBeUndefined()
   })
 })
 

@@ -59,6 +59,12 @@ describe('formatDuration', () => {
     [90_000, '1m 30s'],
     [3_600_000, '1h'],
     [7_500_000, '2h 5m'],
+    [90_000_000, '1d 1h'],
+    [999_999_000, '11d 13h'],
+    [30 * 86_400_000 - 1000, '29d 23h'],
+    [30 * 86_400_000, '30d'],
+    [366 * 86_400_000, 'more than a year'],
+    [Number.POSITIVE_INFINITY, 'more than a year'],
     [86_400_000, '24h'],
   ])('%d ms reads %j', (ms, text) => {
     expect(formatDuration(ms)).toBe(text)

@@ -1,0 +1,268 @@
+// Loops the server steers must end: pages that point back at themselves, a page count no answer bears
+// out, and waits the server asks for that are longer than the user allowed (issue 24, points 3 and 4).
+// Each case runs bin/run.js as a child with a deadline of its own, so that a loop that never ends fails
+// the test instead of holding the suite, and asserts the exit code, one line on stderr, the time taken
+// and, for pages, how many requests the server saw.
+import {spawn} from 'node:child_process'
+import type {IncomingMessage, ServerResponse} from 'node:http'
+import {beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {BIN, cleanEnv, freshConfigDir} from '../helpers/cli.js'
+import {answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
+
+const TOKEN = 'glpat-bounded-loops-0123456789'
+const LABELS = '/api/v4/projects/20/labels'
+/**
+ * "At once": far below what these runs took before (forever, or two minutes of sleep), and generous
+ * for a start-up on a 2-core machine shared by many jobs; the request counts are the tight bound.
+ */
+const PROMPTLY_MS = 15_000
+/** a run still going by then is killed, and fails its test */
+const DEADLINE_MS = 25_000
+
+let server: HostileServer
+/** another origin: a Link that names it must not bring it a request, let alone the token */
+let elsewhere: HostileServer
+
+beforeAll(async () => {
+  server = await startHostileServer()
+  elsewhere = await startHostileServer(answers.json(200, []))
+  return async () => void (await Promise.all([server.close(), elsewhere.close()]))
+})
+beforeEach(() => {
+  for (const each of [server, elsewhere]) each.requests.splice(0)
+})
+
+interface Bounded {
+  code: number | null
+  stdout: string
+  stderr: string
+  ms: number
+  /** the run was still going at the deadline and was killed */
+  killed: boolean
+}
+
+/** bin/run.js as a child process, killed at `deadlineMs` if still running */
+function forgectl(args: string[], deadlineMs: number, env: Record<string, string> = {}): Promise<Bounded> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: {...cleanEnv(), FORGECTL_RETRY_BASE_MS: '20', FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir(), ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    let killed = false
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    const timer = setTimeout(() => {
+      killed = true
+      child.kill('SIGKILL')
+    }, deadlineMs)
+    child.on('error', reject)
+    child.on('close', code => {
+      clearTimeout(timer)
+      resolve({code, stdout, stderr, ms: Date.now() - started, killed})
+    })
+  })
+}
+
+/** the one line on stderr */
+function oneLine(result: Bounded): string {
+  expect(result.killed, `still running after ${result.ms} ms; stderr: ${result.stderr.slice(0, 500)}`).toBe(false)
+  const lines = result.stderr.split('\n').filter(Boolean)
+  expect(lines, result.stderr.slice(0, 2000)).toHaveLength(1)
+  expect(result.stderr).not.toContain(TOKEN)
+  return lines[0]!
+}
+
+/** a page's query, as the server reads it */
+function query(req: IncomingMessage): URLSearchParams {
+  return new URL(req.url ?? '/', 'http://x').searchParams
+}
+
+function page(res: ServerResponse, items: unknown[], headers: Record<string, string> = {}): void {
+  res.writeHead(200, {'content-type': 'application/json', ...headers})
+  res.end(JSON.stringify(items))
+}
+
+const label = (id: number) => ({id, name: `label-${id}`, color: '#ff0000'})
+const labelRequests = () => server.requests.filter(r => r.url.startsWith(LABELS)).length
+
+describe('--all ends, whatever the pages say', () => {
+  it('X-Next-Page that always says 2: page 2 is read once, then one line and exit 1', async () => {
+    server.answer((req, res) => page(res, [label(Number(query(req).get('page') ?? 1))], {'x-next-page': '2'}))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(1)
+    expect(line).toMatch(/^Error: the server named a page already read as the next one \(page=2&per_page=100\); stopped after 2 pages \(GET \/api\/v4\/projects\/20\/labels\)$/)
+    expect(labelRequests()).toBe(2)
+    // what was read is on stdout as a whole JSON document, each record once
+    expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('a Link rel="next" that points at the page just read is not followed', async () => {
+    let n = 0
+    server.answer((req, res) => page(res, [label(++n)], {link: `<${server.url}${req.url}>; rel="next"`}))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(1)
+    expect(line).toMatch(/^Error: the server named a page already read as the next one \(page=1&per_page=100\); stopped after 1 page \(GET \/api\/v4\/projects\/20\/labels\)$/)
+    expect(labelRequests()).toBe(1)
+    expect(JSON.parse(result.stdout)).toEqual([label(1)])
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('the same records again under another page number end the list with one line', async () => {
+    // a proxy that drops the query: every page is page 1, and the page count is huge
+    server.answer((_req, res) => page(res, [label(1), label(2)], {'x-total-pages': '1000000000'}))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(1)
+    expect(line).toBe(`Error: page 2 holds the same records as page 1: the server is not moving on (GET ${LABELS})`)
+    expect(labelRequests()).toBeLessThanOrEqual(1 + 32)
+    expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('X-Total-Pages: 1000000000 with empty pages: the first empty page ends the list, and a few requests were sent, not a billion', async () => {
+    server.answer((req, res) => {
+      const number = Number(query(req).get('page') ?? 1)
+      page(res, number === 1 ? [label(1)] : [], {'x-total-pages': '1000000000', 'x-page': String(number)})
+    })
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    expect(result.killed, `still running after ${result.ms} ms`).toBe(false)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual([label(1)])
+    // the first page, then at most the look-ahead of the concurrent fetch (4 × --concurrency)
+    expect(labelRequests()).toBeLessThanOrEqual(1 + 4 * 8)
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('pages still in flight when an empty page ends the list are called off, not waited for', async () => {
+    server.answer((req, res) => {
+      const number = Number(query(req).get('page') ?? 1)
+      // the pages after the empty one never come
+      if (number > 2) return
+      page(res, number === 1 ? [label(1)] : [], {'x-total-pages': '50'})
+    })
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json', '--timeout', '20'], DEADLINE_MS)
+    expect(result.killed, `still running after ${result.ms} ms`).toBe(false)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual([label(1)])
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('an empty page ends a list that X-Next-Page would continue', async () => {
+    server.answer((req, res) => {
+      const number = Number(query(req).get('page') ?? 1)
+      page(res, number === 1 ? [label(1)] : [], {'x-next-page': String(number + 1)})
+    })
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    expect(result.killed).toBe(false)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual([label(1)])
+    expect(labelRequests()).toBe(2)
+  })
+
+  it('a relative Link (RFC 8288) is resolved against the request', async () => {
+    server.answer((req, res) => {
+      const after = query(req).get('id_after')
+      if (after === null) page(res, [label(1)], {link: `<${LABELS}?id_after=1&per_page=100&pagination=keyset>; rel="next"`})
+      else page(res, [label(2)], {link: `<?id_after=1&per_page=100&pagination=keyset>; rel="first"`})
+    })
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    expect(result.killed).toBe(false)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
+    expect(server.requests.map(r => r.url)).toEqual([`${LABELS}?per_page=100`, `${LABELS}?per_page=100&id_after=1&pagination=keyset`])
+  })
+
+  it('a Link to another origin is read for its query only: the next page is asked of --host, and the other origin sees nothing', async () => {
+    server.answer((req, res) => {
+      if (query(req).get('page') === '2') page(res, [label(2)])
+      else page(res, [label(1)], {link: `<${elsewhere.url}${LABELS}?page=2&per_page=100>; rel="next"`})
+    })
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
+    expect(elsewhere.requests).toEqual([])
+    expect(server.requests.map(r => r.headers['private-token'])).toEqual([TOKEN, TOKEN])
+  })
+
+  it('a Link that is not a URL ends with one line, and stdout holds whole JSON', async () => {
+    server.answer((_req, res) => page(res, [label(1)], {link: '<http://[::1>; rel="next"'}))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(1)
+    expect(line).toBe(`Error: the server's Link header names a next page that is not a URL: "http://[::1" (GET ${LABELS})`)
+    expect(JSON.parse(result.stdout)).toEqual([label(1)])
+  })
+
+  it('a page that fails after others were printed leaves a whole JSON array on stdout, and the error', async () => {
+    server.answer((req, res) => {
+      const number = Number(query(req).get('page') ?? 1)
+      if (number === 3) return answers.json(500, {message: 'boom'})(req, res)
+      page(res, [label(number)], {'x-next-page': String(number + 1)})
+    })
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json', '--retries', '0'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(1)
+    expect(line).toBe(`Error: 500 Internal Server Error: boom (GET ${LABELS})`)
+    expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
+  })
+})
+
+describe('waits the server asks for count against the time the user allowed', () => {
+  const tooMany = (retryAfter: string) => answers.json(429, {message: '429 Too Many Requests'}, {'retry-after': retryAfter})
+
+  it('Retry-After: 999999 ends at once with exit 7 and the wait the server asked for', async () => {
+    server.answer(tooMany('999999'))
+    const result = await forgectl(['labels', 'list', '-p', '20'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(7)
+    expect(line).toMatch(
+      /^Error: 429 Too Many Requests \(GET \/api\/v4\/projects\/20\/labels\): the server asks to wait 11d 13h, more than the (2m|1m 5\ds) left of the time allowed \(--timeout 30 s × 4 attempts\)$/,
+    )
+    expect(labelRequests()).toBe(1)
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('Retry-After as an HTTP date a month away ends at once with exit 7', async () => {
+    server.answer(tooMany(new Date(Date.now() + 30 * 86_400_000).toUTCString()))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--timeout', '10', '--retries', '2'], DEADLINE_MS)
+    const line = oneLine(result)
+    expect(result.code).toBe(7)
+    expect(line).toMatch(/: the server asks to wait (29d 23h|30d), more than the (30|29) s left of the time allowed \(--timeout 10 s × 3 attempts\)$/)
+    expect(labelRequests()).toBe(1)
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('a Retry-After that is neither seconds nor an HTTP date is ignored: the usual backoff, then exit 7', async () => {
+    for (const nonsense of ['Dec 2099', 'soon', '-5', '1e9']) {
+      server.requests.splice(0)
+      server.answer(tooMany(nonsense))
+      const result = await forgectl(['labels', 'list', '-p', '20', '--retries', '2'], DEADLINE_MS)
+      const line = oneLine(result)
+      expect(result.code, nonsense).toBe(7)
+      expect(line).toBe(`Error: 429 Too Many Requests (GET ${LABELS})`)
+      expect(labelRequests(), nonsense).toBe(3)
+      expect(result.ms, nonsense).toBeLessThan(PROMPTLY_MS)
+    }
+  }, 90_000)
+
+  it('a wait that fits is waited, and said once on stderr off a terminal when it is longer than a few seconds', async () => {
+    let n = 0
+    server.answer((req, res) => (++n <= 2 ? tooMany('3.1')(req, res) : page(res, [label(1)])))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--json', '--timeout', '10', '--retries', '2'], DEADLINE_MS)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toBe('retrying in 3.1 s: 429 Too Many Requests (attempt 2 of 3)\n')
+    expect(JSON.parse(result.stdout)).toEqual([label(1)])
+    expect(result.ms).toBeGreaterThanOrEqual(6200)
+    expect(result.ms).toBeLessThan(6200 + PROMPTLY_MS)
+  }, 60_000)
+})
