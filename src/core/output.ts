@@ -28,6 +28,8 @@ export interface OutputOptions {
   fields?: readonly string[]
   /** a jq expression: the JSON goes through it instead of being formatted */
   jq?: string
+  /** what every record goes through before any format, --jq included: a write command's secrets hidden (base-command.ts) */
+  hide?: (data: unknown) => unknown
 }
 
 type Write = (text: string) => void
@@ -48,8 +50,9 @@ export class Printer {
   }
 
   /** a single record; table format shows it as field/value rows */
-  async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
+  async record(shown: unknown, defaultColumns?: readonly string[]): Promise<void> {
     const {format, quiet} = this.options
+    const data = this.options.hide ? this.options.hide(shown) : shown
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
@@ -65,8 +68,10 @@ export class Printer {
   }
 
   /** pages of records, printed as they arrive where the format allows */
-  async list(pages: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
+  async list(shown: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
     const {format, sort, quiet} = this.options
+    const {hide} = this.options
+    const pages = hide ? hidingPages(shown, hide) : shown
     if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
       return this.stream(checkedPages(pages, records => this.checkFields(records)))
     }
@@ -164,6 +169,10 @@ export class Printer {
 
 async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
   yield records
+}
+
+async function* hidingPages(pages: AsyncIterable<unknown[]>, hide: (data: unknown) => unknown): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield hide(page) as unknown[]
 }
 
 /** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */

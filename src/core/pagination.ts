@@ -7,6 +7,8 @@ import type {ApiClient, Query, ResponseHeaders} from './request.js'
 export interface ListSpec<T> {
   path: string
   query?: Query
+  /** fields of the records that traces never show (RequestSpec.secretFields) */
+  secretFields?: readonly string[]
   /** type marker only */
   readonly item?: T
 }
@@ -22,15 +24,15 @@ export const DEFAULT_CONCURRENCY = 8
 /** the platform's largest page; --all uses it unless --per-page says otherwise */
 const ALL_PAGES_PER_PAGE = 100
 
-export function listSpec<T>(path: string, query?: Query): ListSpec<T> {
-  return {path, query}
+export function listSpec<T>(path: string, query?: Query, secretFields?: readonly string[]): ListSpec<T> {
+  return {path, query, secretFields}
 }
 
 export async function* followPages<T>(api: ApiClient, spec: ListSpec<T>, options: PageOptions = {}): AsyncGenerator<T[]> {
   const perPage = options.perPage ?? (options.all ? ALL_PAGES_PER_PAGE : undefined)
   const fetchPage = async (page: number | undefined, extra: Query = {}) => {
     // `list`: an object or a page is refused, never printed as a list of one
-    const response = await api.request<T[]>({method: 'GET', path: spec.path, query: {...spec.query, page, per_page: perPage, ...extra}, expect: 'list'})
+    const response = await api.request<T[]>({method: 'GET', path: spec.path, query: {...spec.query, page, per_page: perPage, ...extra}, expect: 'list', secretFields: spec.secretFields})
     return {items: response.data, headers: response.headers}
   }
   const first = await fetchPage(options.page)

@@ -18,6 +18,37 @@ export function redactValue(value: unknown): unknown {
   return value
 }
 
+/**
+ * A deep copy with the values of `fields` replaced by REDACTED, at any depth (a record, a list of
+ * them, a bulk report's `result`, a body that nests the field): the fields of the inputs an endpoint
+ * declares secret (a CI/CD variable's `value`, a hook's `url`), whose names alone tell nothing. An
+ * empty or absent value is kept: it hides nothing, and a script can tell "no value" from "hidden".
+ */
+export function hideFields(value: unknown, fields: readonly string[]): unknown {
+  if (fields.length === 0) return value
+  if (Array.isArray(value)) return value.map(item => hideFields(item, fields))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, fields.includes(key) && v !== null && v !== undefined && v !== '' ? REDACTED : hideFields(v, fields)]),
+    )
+  }
+  return value
+}
+
+/** a deep copy with the known secrets taken out of every text: a record whose server echoed one elsewhere */
+export function scrubStrings(value: unknown, secrets: Array<string | undefined>): unknown {
+  if (typeof value === 'string') return scrubText(value, secrets)
+  if (Array.isArray(value)) return value.map(item => scrubStrings(item, secrets))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, scrubStrings(v, secrets)]))
+  return value
+}
+
+/** the text values held under `fields` at any depth: what an error or an answer must not echo */
+export function valuesUnder(value: unknown, fields: readonly string[]): string[] {
+  if (fields.length === 0 || !value || typeof value !== 'object') return []
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) => (fields.includes(key) && typeof v === 'string' ? [v] : valuesUnder(v, fields)))
+}
+
 /** user:password@ in a URL, and a private_token query parameter */
 export function redactUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`).replace(/([?&]private_token=)[^&#]*/i, `$1${REDACTED}`)

@@ -13,7 +13,7 @@ import {createTransport, HeaderList, type TransportResponse} from './http-transp
 import {importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
-import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
+import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {type Failure, type HttpMethod, isRetryable, retryDelayMs} from './retry.js'
 import {retryNotice, shortReason} from './retry-notice.js'
@@ -43,8 +43,9 @@ export interface RequestSpec {
    */
   expect?: Expectation
   /**
-   * body fields holding a secret under a name the shared redaction cannot recognise (a hook's URL
-   * variable `value`): redacted in traces, and their values scrubbed from responses and errors
+   * fields holding a secret under a name the shared redaction cannot recognise (a CI/CD variable's
+   * `value`), from the API layer's declarations (`secretFieldsOf`): redacted in traces of bodies
+   * and answers, and their values scrubbed from answers and errors
    */
   secretFields?: readonly string[]
 }
@@ -62,6 +63,8 @@ export interface ClientOptions {
   log?: (line: string) => void
   /** the first retry waits about this long (doubling after); FORGECTL_RETRY_BASE_MS overrides */
   retryBaseMs?: number
+  /** the secret fields of every request (the command's secret inputs): as RequestSpec.secretFields */
+  secretFields?: readonly string[]
 }
 
 /** thrown instead of sending when --dry-run is on; the command ends with exit 0 */
@@ -91,6 +94,14 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   return params
 }
 
+/**
+ * A secret value this long or longer is also taken out of free text (errors, notes, answers that are
+ * not JSON); fields are hidden whatever their length. It is the platform's shortest masked CI/CD
+ * variable (8 characters): a shorter value cannot be masked in job logs either, and taking out every
+ * `main` or `true` would garble the very message that explains a failure.
+ */
+const SCRUBBED_LENGTH = 8
+
 type Fetcher = (url: string, options: Record<string, unknown>) => Promise<TransportResponse>
 
 export class ApiClient {
@@ -101,6 +112,8 @@ export class ApiClient {
   sent = 0
   /** requests that may have changed something (all but GET): after one, a refused output is no longer "nothing was done" */
   changes = 0
+  /** the secret values sent so far (and the token): no error or note of this run may show them */
+  private readonly secrets = new Set<string>()
 
   constructor(
     readonly connection: Connection,
@@ -140,10 +153,22 @@ export class ApiClient {
   }
 
   async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    try {
+      return await this.send<T>(spec)
+    } catch (error) {
+      // a failure's text may quote what was sent (a 400 that echoes the value, a page's title): the
+      // one place every request's error passes, for the error line and a bulk report's row alike
+      if (error instanceof CliError) error.message = this.scrub(error.message)
+      throw error
+    }
+  }
+
+  private async send<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const url = this.url(spec.path, spec.query)
     const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
-    const secretFields = spec.secretFields ?? []
-    const secrets = [this.connection.token, ...secretValues(body, secretFields)]
+    const secretFields = [...(spec.secretFields ?? []), ...(this.options.secretFields ?? [])]
+    for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
+    const secrets = this.knownSecrets()
     if (this.options.dryRun) {
       this.traceRequest('DRY RUN', spec.method, url, body, secretFields)
       throw new DryRunStop()
@@ -183,7 +208,7 @@ export class ApiClient {
           this.options.verbose ? this.log : undefined,
           spec.offsite,
         )
-        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
+        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secretFields, secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
         const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
         const context = {host: this.connection.host, method: spec.method, path: `/api/v4${spec.path}`}
@@ -197,12 +222,14 @@ export class ApiClient {
           failure = {kind: 'network'}
           error = checked.error
         } else {
-          const data = parseBody(text, response.headers.get('content-type'))
+          // scrubbed before anything is cut to a summary: a secret cut in half would still show its start
+          const said = scrubText(text, secrets)
+          const data = parseBody(said, response.headers.get('content-type'))
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
           const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
-          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}${elsewhere}`), text)
+          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `/api/v4${spec.path}${elsewhere}`), said)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
@@ -214,6 +241,20 @@ export class ApiClient {
       if (this.options.verbose || process.stderr.isTTY) this.log(retryNotice(delay, reason ?? shortReason(error), attempt + 2, this.connection.retries + 1))
       await sleep(delay)
     }
+  }
+
+  /** `text` without the token or any secret value this run sent: for errors and notes */
+  scrub(text: string): string {
+    return scrubText(text, this.knownSecrets())
+  }
+
+  /** a record with the token and the secret values this run sent taken out of its texts */
+  scrubRecord(data: unknown): unknown {
+    return scrubStrings(data, this.knownSecrets())
+  }
+
+  private knownSecrets(): string[] {
+    return [this.connection.token, ...this.secrets].filter((s): s is string => s !== undefined)
   }
 
   private headers(withToken: boolean): Record<string, string> {
@@ -230,7 +271,7 @@ export class ApiClient {
       return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), `no answer within ${formatDuration(this.connection.timeoutMs)}`]
     }
     const described = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
-    const reason = scrubText(described.reason, [this.connection.token])
+    const reason = scrubText(described.reason, this.knownSecrets())
     return [{kind: described.kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
   }
 
@@ -243,12 +284,11 @@ export class ApiClient {
         this.log(`${prefix} form ${key}=${shown}`)
       }
     } else if (body !== undefined) {
-      const hidden = Object.fromEntries(Object.entries(body).map(([key, v]) => [key, secretFields.includes(key) && v !== '' ? REDACTED : v]))
-      this.log(`${prefix} ${JSON.stringify(redactValue(hidden))}`)
+      this.log(`${prefix} ${JSON.stringify(redactValue(hideFields(body, secretFields)))}`)
     }
   }
 
-  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secrets: Array<string | undefined>): void {
+  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secretFields: readonly string[], secrets: string[]): void {
     this.log(`< ${response.status} ${response.statusText} (${ms} ms)`)
     for (const name of ['content-type', 'content-length', 'x-total', 'x-total-pages', 'x-page', 'x-next-page', 'retry-after']) {
       const value = response.headers.get(name)
@@ -257,7 +297,7 @@ export class ApiClient {
     if (streamed || typeof response._data !== 'string' || response._data === '') return
     let shown: string = response._data
     try {
-      shown = JSON.stringify(redactValue(JSON.parse(shown)))
+      shown = JSON.stringify(redactValue(hideFields(JSON.parse(shown), secretFields)))
     } catch {
       // not JSON: shown as it came, with known secrets scrubbed
     }
@@ -292,8 +332,8 @@ function isForm(body: JsonBody | FormData | undefined): body is FormData {
 
 function secretValues(body: JsonBody | FormData | undefined, fields: readonly string[]): string[] {
   if (body === undefined || fields.length === 0) return []
-  const get = (key: string) => (isForm(body) ? body.get(key) : body[key])
-  return fields.map(get).filter((v): v is string => typeof v === 'string')
+  if (!isForm(body)) return valuesUnder(body, fields)
+  return fields.map(key => body.get(key)).filter((v): v is string => typeof v === 'string')
 }
 
 function dropUndefined(body: JsonBody): JsonBody {
