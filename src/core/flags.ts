@@ -17,7 +17,11 @@ export const durationFlag = Flags.custom<number>({
 
 export const connectionFlags = {
   host: Flags.string({description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
-  token: Flags.string({description: 'access token (overrides FORGECTL_TOKEN and the profile)', helpGroup: CONNECTION}),
+  // gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
+  token: Flags.string({
+    description: 'access token (overrides FORGECTL_TOKEN and the profile); visible in ps and kept in shell history: prefer FORGECTL_TOKEN or a profile (auth login --token-stdin)',
+    helpGroup: CONNECTION,
+  }),
   profile: Flags.string({description: 'stored profile to use (overrides FORGECTL_PROFILE)', helpGroup: CONNECTION}),
   'ca-file': Flags.string({description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
   insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),
