@@ -287,7 +287,11 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
       return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
     }
     // whatever failed after a secret was sent (a jq error quoting the record, a local check) never shows it
-    if (this.apiCache) error.message = this.apiCache.scrub(error.message)
+    if (this.apiCache) {
+      error.message = this.apiCache.scrub(error.message)
+      // FORGECTL_DEBUG prints the stack, which kept the message as it was when the error was made
+      if (error.stack) error.stack = this.apiCache.scrub(error.stack)
+    }
     return super.catch(error)
   }
 

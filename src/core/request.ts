@@ -224,7 +224,9 @@ export class ApiClient {
         } else {
           // scrubbed before anything is cut to a summary: a secret cut in half would still show its start
           const said = scrubText(text, secrets)
-          const data = parseBody(said, response.headers.get('content-type'))
+          // and each text of a JSON answer as parsed: an echo of a value with quotes or line breaks is escaped in the raw text
+          const parsed = parseBody(said, response.headers.get('content-type'))
+          const data = parsed instanceof MalformedBody ? parsed : scrubStrings(parsed, secrets)
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
@@ -284,7 +286,7 @@ export class ApiClient {
         this.log(`${prefix} form ${key}=${shown}`)
       }
     } else if (body !== undefined) {
-      this.log(`${prefix} ${JSON.stringify(redactValue(hideFields(body, secretFields)))}`)
+      this.log(`${prefix} ${JSON.stringify(scrubStrings(redactValue(hideFields(body, secretFields)), this.knownSecrets()))}`)
     }
   }
 
@@ -297,7 +299,7 @@ export class ApiClient {
     if (streamed || typeof response._data !== 'string' || response._data === '') return
     let shown: string = response._data
     try {
-      shown = JSON.stringify(redactValue(hideFields(JSON.parse(shown), secretFields)))
+      shown = JSON.stringify(scrubStrings(redactValue(hideFields(JSON.parse(shown), secretFields)), secrets))
     } catch {
       // not JSON: shown as it came, with known secrets scrubbed
     }

@@ -237,6 +237,22 @@ describe('a server that echoes what it was sent (hostile test server)', () => {
     }
   })
 
+  it('a value with quotes and line breaks (a file), echoed inside JSON (escaped) and folded onto one line', async () => {
+    const multiLine = 'line "one" Zq8vXk2pLm\nline two\\n\n'
+    for (const answer of [
+      answers.json(400, {message: {value: [`${multiLine} is not allowed`]}, description: multiLine}),
+      answers.json(201, {key: 'ECHOED', value: multiLine, description: `was ${multiLine}`}),
+    ]) {
+      server.answer(answer)
+      const file = join(dir, 'multi-line')
+      writeFileSync(file, multiLine)
+      for (const format of [['--json'], ['-o', 'yaml'], ['-o', 'table']]) {
+        const result = await forgectl(['ci-variables', 'create', 'ECHOED', '--value-file', file, '--verbose', ...format])
+        expect(result.stdout + result.stderr).not.toContain('Zq8vXk2pLm')
+      }
+    }
+  })
+
   it('a 201 that echoes the value back: the printed record and the trace hide it', async () => {
     server.answer(answers.json(201, {key: 'ECHOED', value: secret, masked: true, protected: false, raw: false, variable_type: 'env_var', description: secret}))
     const result = await forgectl(['ci-variables', 'create', 'ECHOED', '--value', secret, '--verbose', '-o', 'yaml'])
