@@ -180,7 +180,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     if (error instanceof Errors.CLIError) {
       // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
-      const message = withoutSecretFlagValues(error.message, this.ctor.flags, this.argv)
+      const message = withoutSecretFlagValues(error.message, {...this.ctor.baseFlags, ...this.ctor.flags}, this.argv)
         .replace(/See more help with --help/, '')
         .replace(/^The following errors? occurred:/, '')
         .replace(/\n\s*/g, ' ')

@@ -32,6 +32,14 @@ export function secretFieldsOfCommand(...definitions: Array<Readonly<Record<stri
   return secretFieldsOf(inputs)
 }
 
+/** flags that are secret without a declaration behind them: the access token of --token */
+const secretFlags = new WeakSet<object>()
+
+export function secretFlag<D extends object>(definition: D): D {
+  secretFlags.add(definition)
+  return definition
+}
+
 /**
  * The values typed for a command's secret flags (`--value S`, `--value=S`, `-v S`), by the long name
  * oclif quotes them with, read from the raw command line: oclif's own parse errors quote them
@@ -42,9 +50,10 @@ export function secretFlagValues(flags: Readonly<Record<string, object>> | undef
   for (const [name, def] of Object.entries(flags ?? {})) {
     const input = declared.get(def)
     // `--value-file PATH` names a file, not the secret
-    if (!input?.secret || input.flag !== name) continue
+    if (!secretFlags.has(def) && (!input?.secret || input.flag !== name)) continue
     longName.set(`--${name}`, `--${name}`)
-    if (input.char) longName.set(`-${input.char}`, `--${name}`)
+    const char = input?.char ?? (def as {char?: string}).char
+    if (char) longName.set(`-${char}`, `--${name}`)
   }
   const found: Array<{flag: string; value: string}> = []
   argv.forEach((word, i) => {

@@ -67,6 +67,18 @@ describe('auth login --token-stdin reads one line', () => {
   })
 })
 
+describe("oclif's own refusals never repeat a token typed on the command line", () => {
+  it.each([
+    ['--token T --token-stdin', ['auth', 'login', '--token', 'glpat-typed-Zq8vXk2pLm', '--token-stdin']],
+    ['--token=T --token-stdin', ['auth', 'login', '--token=glpat-typed-Zq8vXk2pLm', '--token-stdin']],
+  ])('auth login %s', async (_what, args) => {
+    const result = await cli(freshConfigDir(), args, 'glpat-piped\n')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--token cannot also be provided when using --token-stdin')
+    expect(result.stderr).not.toContain('Zq8vXk2pLm')
+  })
+})
+
 describe('config set token --token-stdin', () => {
   const token = 'glpat-config-set-Zq8vXk2pLm'
 
