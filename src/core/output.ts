@@ -50,9 +50,9 @@ export class Printer {
   }
 
   /** a single record; table format shows it as field/value rows */
-  async record(shown: unknown, defaultColumns?: readonly string[]): Promise<void> {
-    const {format, quiet} = this.options
-    const data = this.options.hide ? this.options.hide(shown) : shown
+  async record(given: unknown, defaultColumns?: readonly string[]): Promise<void> {
+    const {format, quiet, hide} = this.options
+    const data = hide ? hide(given) : given
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
@@ -68,10 +68,9 @@ export class Printer {
   }
 
   /** pages of records, printed as they arrive where the format allows */
-  async list(shown: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
-    const {format, sort, quiet} = this.options
-    const {hide} = this.options
-    const pages = hide ? hidingPages(shown, hide) : shown
+  async list(given: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
+    const {format, sort, quiet, hide} = this.options
+    const pages = hide ? hidingPages(given, hide) : given
     if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
       return this.stream(checkedPages(pages, records => this.checkFields(records)))
     }
