@@ -56,7 +56,7 @@ export function listVariables(): ListSpec<CiVariable> {
 }
 
 export function getVariable(api: ApiClient, key: string): Promise<CiVariable> {
-  return api.request<CiVariable>({method: 'GET', path: variablePath(key), secretFields: SECRET_FIELDS}).then(answer => answer.data)
+  return api.get<CiVariable>(variablePath(key), undefined, SECRET_FIELDS)
 }
 
 export function createVariable(api: ApiClient, variable: VariableInput): Promise<CiVariable> {

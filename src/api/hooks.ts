@@ -110,12 +110,15 @@ export interface HookTestPayload {
 const hookPath = (id: Id) => apiPath`/hooks/${id}`
 const urlVariablePath = (id: Id, key: string) => apiPath`/hooks/${id}/url_variables/${key}`
 
+/** the URL (it may hold credentials) and the token: hidden in the traces of reads too, which print the URL */
+const SECRET_FIELDS = secretFieldsOf(NEW_HOOK)
+
 export function listHooks(): ListSpec<SystemHook> {
-  return listSpec<SystemHook>('/hooks')
+  return listSpec<SystemHook>('/hooks', undefined, SECRET_FIELDS)
 }
 
 export function getHook(api: ApiClient, id: Id): Promise<SystemHook> {
-  return api.get<SystemHook>(hookPath(id))
+  return api.get<SystemHook>(hookPath(id), undefined, SECRET_FIELDS)
 }
 
 /** the spec shows the created hook "as an array of one": either shape gives the one record */

@@ -132,8 +132,9 @@ export class ApiClient {
     return `${this.baseUrl}${path}${search ? `?${search}` : ''}`
   }
 
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return (await this.request<T>({method: 'GET', path, query})).data
+  /** `secretFields`: fields of the answer its trace hides (RequestSpec) */
+  async get<T>(path: string, query?: Query, secretFields?: readonly string[]): Promise<T> {
+    return (await this.request<T>({method: 'GET', path, query, secretFields})).data
   }
 
   async post<T>(path: string, body?: JsonBody | FormData, query?: Query): Promise<T> {

@@ -172,6 +172,23 @@ describe('reads print values (their purpose) but never trace them', () => {
   })
 })
 
+describe('hooks reads print the URL; their traces hide it', () => {
+  it('hooks get and hooks list --verbose', async () => {
+    const url = 'https://hooks.example.com/services/T1/B1/Zq8vXk2pLmRead'
+    const created = await sb.api<{id: number}>('POST', '/hooks', {as: 'admin', body: {url}})
+    for (const args of [
+      ['hooks', 'get', String(created.body.id)],
+      ['hooks', 'list', '--all'],
+    ]) {
+      const result = await sb.run([...args, '--verbose', '--json'], admin)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toContain(url)
+      expect(result.stderr).not.toContain('Zq8vXk2pLmRead')
+      expect(result.stderr).toContain('"url":"[REDACTED]"')
+    }
+  })
+})
+
 describe('errors never quote a secret', () => {
   it("oclif's own refusal of --value with --value-file does not repeat the value", async () => {
     const {key, secret} = fresh()
