@@ -1,6 +1,6 @@
 // Instance-level CI/CD variables (document 2, "Instance CI/CD variables (administrator)"): /admin/ci/variables.
 import {ApiError} from '../core/errors.js'
-import {boolean, choice, declare, text, type Values} from '../core/input.js'
+import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input.js'
 import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
 import {type ApiClient, apiPath} from '../core/request.js'
@@ -43,14 +43,20 @@ export const VARIABLE_INPUTS = declare({
 })
 export type VariableInput = Values<typeof VARIABLE_INPUTS>
 
+/**
+ * The value, secret wherever it travels: also in the answers of `list` and `get`, whose traces
+ * (--verbose) show it as [REDACTED] while their output shows it, which is what they are for.
+ */
+const SECRET_FIELDS = secretFieldsOf(VARIABLE_INPUTS)
+
 const variablePath = (key: string) => apiPath`/admin/ci/variables/${key}`
 
 export function listVariables(): ListSpec<CiVariable> {
-  return listSpec<CiVariable>('/admin/ci/variables')
+  return listSpec<CiVariable>('/admin/ci/variables', undefined, SECRET_FIELDS)
 }
 
 export function getVariable(api: ApiClient, key: string): Promise<CiVariable> {
-  return api.get<CiVariable>(variablePath(key))
+  return api.get<CiVariable>(variablePath(key), undefined, SECRET_FIELDS)
 }
 
 export function createVariable(api: ApiClient, variable: VariableInput): Promise<CiVariable> {

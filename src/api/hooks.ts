@@ -1,7 +1,7 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
 
 import type {Id} from '../core/id.js'
-import {boolean, choice, declare, optional, renamed, text, url, type Values} from '../core/input.js'
+import {boolean, choice, declare, optional, renamed, secretFieldsOf, text, url, type Values} from '../core/input.js'
 import {one} from '../core/one-record.js'
 import {type ListSpec, listSpec} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
@@ -110,12 +110,15 @@ export interface HookTestPayload {
 const hookPath = (id: Id) => apiPath`/hooks/${id}`
 const urlVariablePath = (id: Id, key: string) => apiPath`/hooks/${id}/url_variables/${key}`
 
+/** the URL (it may hold credentials) and the token: hidden in the traces of reads too, which print the URL */
+const SECRET_FIELDS = secretFieldsOf(NEW_HOOK)
+
 export function listHooks(): ListSpec<SystemHook> {
-  return listSpec<SystemHook>('/hooks')
+  return listSpec<SystemHook>('/hooks', undefined, SECRET_FIELDS)
 }
 
 export function getHook(api: ApiClient, id: Id): Promise<SystemHook> {
-  return api.get<SystemHook>(hookPath(id))
+  return api.get<SystemHook>(hookPath(id), undefined, SECRET_FIELDS)
 }
 
 /** the spec shows the created hook "as an array of one": either shape gives the one record */
@@ -137,7 +140,7 @@ export function deleteHook(api: ApiClient, id: Id): Promise<void> {
 
 /** 204. The value often carries a secret (an API key in the URL): it is redacted from traces. */
 export function setUrlVariable(api: ApiClient, id: Id, {key, value}: UrlVariable): Promise<void> {
-  return api.request<void>({method: 'PUT', path: urlVariablePath(id, key), body: {value}, secretFields: ['value'], expect: 'none'}).then(() => undefined)
+  return api.request<void>({method: 'PUT', path: urlVariablePath(id, key), body: {value}, secretFields: secretFieldsOf(URL_VARIABLE), expect: 'none'}).then(() => undefined)
 }
 
 export function deleteUrlVariable(api: ApiClient, id: Id, key: string): Promise<void> {

@@ -13,13 +13,14 @@ import {visibleText} from './escape.js'
 import {FieldError} from './field-check.js'
 import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from './flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from './input.js'
-import {isDeclared} from './input-flags.js'
+import {isDeclared, secretFieldsOfCommand, secretFlagValues} from './input-flags.js'
 import {ask, readInputs} from './input-read.js'
 import {installInterruptHandlers} from './interrupt.js'
 import {checkJqExpression, checkJqFlags, JqRunError} from './jq.js'
 import {type Note, warning} from './notes.js'
 import {Printer} from './output.js'
 import {followPages, type ListSpec} from './pagination.js'
+import {hideFields, scrubText} from './redact.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
 import {unexpectedArguments, usageLine} from './usage.js'
@@ -96,8 +97,24 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       words: (this.ctor as unknown as typeof BaseCommand).words,
       fields: (this.ctor as unknown as typeof BaseCommand).fields,
       jq: f.jq,
+      hide: this.hideSecrets(),
     })
     return this.printerCache
+  }
+
+  /**
+   * The fields of the secret inputs this command takes (a CI/CD variable's value, a hook's URL): its
+   * printed records show them as REDACTED and its traces never show them. A command that only reads
+   * (`ci-variables get`) takes none, and prints what it was asked for.
+   */
+  protected get secretFields(): string[] {
+    return secretFieldsOfCommand(this.ctor.flags, this.ctor.args)
+  }
+
+  /** how this command's records are printed: its secret fields as REDACTED (none for a command that takes no secret) */
+  protected hideSecrets(): ((data: unknown) => unknown) | undefined {
+    const fields = this.secretFields
+    return fields.length === 0 ? undefined : data => hideFields(data, fields)
   }
 
   protected get defaultColumns(): readonly string[] | undefined {
@@ -163,7 +180,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     if (error instanceof Errors.CLIError) {
       // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
-      const message = error.message
+      const message = withoutSecretFlagValues(error.message, {...this.ctor.baseFlags, ...this.ctor.flags}, this.argv)
         .replace(/See more help with --help/, '')
         .replace(/^The following errors? occurred:/, '')
         .replace(/\n\s*/g, ' ')
@@ -230,6 +247,11 @@ async function completeRequired(ctor: typeof Command, flags: Record<string, unkn
   }
 }
 
+/** `--value=S cannot also be provided …`, as oclif words it, without S when --value is a secret input */
+function withoutSecretFlagValues(message: string, flags: Record<string, object> | undefined, argv: readonly string[]): string {
+  return secretFlagValues(flags, argv).reduce((text, {flag, value}) => scrubText(text.split(`${flag}=${value}`).join(flag), [value]), message)
+}
+
 function hintFor(error: CliError): string {
   if (error.exitCode === ExitCode.auth) return '\nCheck the token: `forgectl auth status`, or log in again with `forgectl auth login`.'
   return ''
@@ -264,7 +286,23 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     if ((error instanceof FieldError || error instanceof JqRunError) && (this.apiCache?.changes ?? 0) > 0) {
       return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
     }
+    // whatever failed after a secret was sent (a jq error quoting the record, a local check) never shows it
+    if (this.apiCache) {
+      error.message = this.apiCache.scrub(error.message)
+      // FORGECTL_DEBUG prints the stack, which kept the message as it was when the error was made
+      if (error.stack) error.stack = this.apiCache.scrub(error.stack)
+    }
     return super.catch(error)
+  }
+
+  protected override note(message: Note): void {
+    super.note(this.apiCache ? {...message, text: this.apiCache.scrub(message.text)} : message)
+  }
+
+  /** also the values this run sent, wherever a server echoed them in its answer (a description, a message) */
+  protected override hideSecrets(): ((data: unknown) => unknown) | undefined {
+    const hide = super.hideSecrets()
+    return hide && (data => this.api.scrubRecord(hide(data)))
   }
 
   protected override defaultFormat(): OutputFormat {
@@ -272,7 +310,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   protected get api(): ApiClient {
-    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose})
+    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
     return this.apiCache
   }
 

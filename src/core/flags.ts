@@ -8,6 +8,7 @@ import {UsageError} from './errors.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
 import {checkText, custom, type Draft, declare, id, RuleBroken} from './input.js'
+import {secretFlag} from './input-flags.js'
 import {checkTarget, checkTargetList, type TargetKind} from './scope.js'
 
 /** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
@@ -18,7 +19,13 @@ export const durationFlag = Flags.custom<number>({
 
 export const connectionFlags = {
   host: Flags.string({description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
-  token: Flags.string({description: 'access token (overrides FORGECTL_TOKEN and the profile)', helpGroup: CONNECTION}),
+  // gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
+  token: secretFlag(
+    Flags.string({
+      description: 'access token (overrides FORGECTL_TOKEN and the profile); visible in ps and kept in shell history: prefer FORGECTL_TOKEN or a profile (auth login --token-stdin)',
+      helpGroup: CONNECTION,
+    }),
+  ),
   profile: Flags.string({description: 'stored profile to use (overrides FORGECTL_PROFILE)', helpGroup: CONNECTION}),
   'ca-file': Flags.string({description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
   insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),

@@ -7,19 +7,65 @@
 import type {Interfaces} from '@oclif/core'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {type AnyInput, checkText, helpText, type Inputs} from './input.js'
+import {type AnyInput, checkText, helpText, type Inputs, secretFieldsOf} from './input.js'
 
 type AnyFlag = Interfaces.Flag<unknown>
 type AnyArg = Interfaces.Arg<unknown>
 
-const declared = new WeakSet<object>()
+/** each flag or argument derived from a declaration, and the input it stands for */
+const declared = new WeakMap<object, AnyInput>()
 
 /** a flag or argument derived from a declaration: read and checked by input-read.ts */
 export const isDeclared = (definition: object): boolean => declared.has(definition)
 
-function remember<D extends object>(definition: D): D {
-  declared.add(definition)
+function remember<D extends object>(definition: D, input: AnyInput): D {
+  declared.set(definition, input)
   return definition
+}
+
+/**
+ * The API names of the secret inputs a command takes (its flags and arguments derived from
+ * declarations, a `--from-file` command's included): what its traces and its printed records hide.
+ */
+export function secretFieldsOfCommand(...definitions: Array<Readonly<Record<string, object>> | undefined>): string[] {
+  const inputs = definitions.flatMap(defs => Object.values(defs ?? {}).flatMap(def => declared.get(def) ?? []))
+  return secretFieldsOf(inputs)
+}
+
+/** flags that are secret without a declaration behind them: the access token of --token */
+const secretFlags = new WeakSet<object>()
+
+export function secretFlag<D extends object>(definition: D): D {
+  secretFlags.add(definition)
+  return definition
+}
+
+/**
+ * The values typed for a command's secret flags (`--value S`, `--value=S`, `-v S`), by the long name
+ * oclif quotes them with, read from the raw command line: oclif's own parse errors quote them
+ * (`--value=S cannot also be provided when using …`), and such an error comes before any parsed flag.
+ */
+export function secretFlagValues(flags: Readonly<Record<string, object>> | undefined, argv: readonly string[]): Array<{flag: string; value: string}> {
+  const longName = new Map<string, string>()
+  for (const [name, def] of Object.entries(flags ?? {})) {
+    const input = declared.get(def)
+    // `--value-file PATH` names a file, not the secret
+    if (!secretFlags.has(def) && (!input?.secret || input.flag !== name)) continue
+    longName.set(`--${name}`, `--${name}`)
+    const char = input?.char ?? (def as {char?: string}).char
+    if (char) longName.set(`-${char}`, `--${name}`)
+  }
+  const found: Array<{flag: string; value: string}> = []
+  argv.forEach((word, i) => {
+    const inline = word.startsWith('--') && word.includes('=')
+    const typed = inline ? word.slice(0, word.indexOf('=')) : word.startsWith('--') ? word : word.slice(0, 2)
+    const flag = longName.get(typed)
+    if (flag === undefined) return
+    // --value=S, -vS, or the next word
+    const value = inline ? word.slice(typed.length + 1) : word.length > typed.length ? word.slice(typed.length) : argv[i + 1]
+    if (value !== undefined && value !== '') found.push({flag, value})
+  })
+  return found
 }
 
 /** `--<flag>-file`, the file form of an input declared `file` */
@@ -59,7 +105,9 @@ export function flagsOf(inputs: Inputs, options: {exclusive?: string[]} = {}): R
       .filter(input => !input.arg)
       .map(input => flagOf(input, options.exclusive ?? [])),
   )
-  for (const flag of Object.values(flags)) remember(flag)
+  for (const input of Object.values(inputs).filter(input => !input.arg)) {
+    for (const name of input.file ? [input.flag, fileFlagName(input)] : [input.flag]) remember(flags[name]!, input)
+  }
   return flags
 }
 
@@ -79,6 +127,7 @@ export function argsOf(inputs: Inputs, options: {optional?: boolean} = {}): Reco
             required: input.required && !options.optional,
             parse: async (text: string) => checkText(input, text),
           })() as AnyArg,
+          input,
         ),
       ]),
   )

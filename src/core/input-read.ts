@@ -54,6 +54,18 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * A token from standard input (`--token-stdin`): one line, its line break dropped, never echoed. More
+ * than one line is refused rather than cut: a file piped by mistake (a JSON document, `pass show` with
+ * its notes) would otherwise be stored as the token, or end up in a header where it does not belong.
+ */
+export async function readTokenLine(flag = '--token-stdin'): Promise<string> {
+  const token = (await readStdin()).trim()
+  if (token === '') throw new UsageError(`${flag}: standard input is empty; pipe the token into it (printf '%s' "$TOKEN" | …)`)
+  if (/[\r\n]/.test(token)) throw new UsageError(`${flag}: standard input holds more than one line; it must be the token alone, on one line`)
+  return token
+}
+
 /** `--value or --value-file`: how a prompt and a "missing" message name an input */
 const givenAs = (input: AnyInput) => (input.file ? `${inputLabel(input)} or --${fileFlagName(input)}` : inputLabel(input))
 

@@ -325,6 +325,16 @@ export function someChange(inputs: Inputs, values: Readonly<Record<string, unkno
   }
 }
 
+/**
+ * The API names of the secret inputs: the fields that traces, dry runs and errors never show, and that
+ * a command taking them prints as REDACTED (redact.ts, base-command.ts). The declaration is the one
+ * source: an input marked `secret` is hidden wherever it travels.
+ */
+export function secretFieldsOf(inputs: Inputs | readonly AnyInput[]): string[] {
+  const all: readonly AnyInput[] = Array.isArray(inputs) ? inputs : Object.values(inputs)
+  return [...new Set(all.filter(input => input.secret).map(input => input.api))]
+}
+
 /** the help line of an input: its description, its rule, and what an empty value does */
 export function helpText(input: AnyInput): string {
   const clears = input.empty === 'clears' ? ` ("" clears it)` : ''

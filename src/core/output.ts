@@ -29,6 +29,8 @@ export interface OutputOptions {
   fields?: readonly string[]
   /** a jq expression: the JSON goes through it instead of being formatted */
   jq?: string
+  /** what every record goes through before any format, --jq included: a write command's secrets hidden (base-command.ts) */
+  hide?: (data: unknown) => unknown
 }
 
 type Write = (text: string) => void
@@ -49,8 +51,9 @@ export class Printer {
   }
 
   /** a single record; table format shows it as field/value rows */
-  async record(data: unknown, defaultColumns?: readonly string[]): Promise<void> {
-    const {format, quiet} = this.options
+  async record(given: unknown, defaultColumns?: readonly string[]): Promise<void> {
+    const {format, quiet, hide} = this.options
+    const data = hide ? hide(given) : given
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
     if (!isScalar(data) && !Array.isArray(data)) this.checkFields([data])
     if (quiet) return this.ids([data])
@@ -66,8 +69,9 @@ export class Printer {
   }
 
   /** pages of records, printed as they arrive where the format allows */
-  async list(pages: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
-    const {format, sort, quiet} = this.options
+  async list(given: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
+    const {format, sort, quiet, hide} = this.options
+    const pages = hide ? hidingPages(given, hide) : given
     if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
       return this.stream(checkedPages(pages, records => this.checkFields(records)))
     }
@@ -189,6 +193,11 @@ async function* beforeFailing(pages: AsyncIterable<unknown[]>, cleanUp: () => un
     cleanUp()
     throw error
   }
+}
+
+/** the pages with the declared secret fields hidden (Printer options `hide`) */
+async function* hidingPages(pages: AsyncIterable<unknown[]>, hide: (data: unknown) => unknown): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield hide(page) as unknown[]
 }
 
 /** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */

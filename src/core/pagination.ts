@@ -9,6 +9,8 @@ import type {ApiClient, Query, ResponseHeaders} from './request.js'
 export interface ListSpec<T> {
   path: string
   query?: Query
+  /** fields of the records that traces never show (RequestSpec.secretFields) */
+  secretFields?: readonly string[]
   /** type marker only */
   readonly item?: T
 }
@@ -24,8 +26,8 @@ export const DEFAULT_CONCURRENCY = 8
 /** the platform's largest page; --all uses it unless --per-page says otherwise */
 const ALL_PAGES_PER_PAGE = 100
 
-export function listSpec<T>(path: string, query?: Query): ListSpec<T> {
-  return {path, query}
+export function listSpec<T>(path: string, query?: Query, secretFields?: readonly string[]): ListSpec<T> {
+  return {path, query, secretFields}
 }
 
 /**
@@ -37,7 +39,7 @@ export async function* followPages<T>(api: Pick<ApiClient, 'request' | 'url'>, s
   const guard = new PageGuard(`GET /api/v4${spec.path}`)
   const fetchPage = async (query: Query, signal?: AbortSignal) => {
     // `list`: an object or a page is refused, never printed as a list of one
-    const response = await api.request<T[]>({method: 'GET', path: spec.path, query, expect: 'list', signal})
+    const response = await api.request<T[]>({method: 'GET', path: spec.path, query, expect: 'list', signal, secretFields: spec.secretFields})
     return {items: response.data, headers: response.headers, query}
   }
   const startPage = options.page ?? 1

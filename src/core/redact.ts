@@ -10,14 +10,48 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key)
 }
 
+/** an object whose fields are walked: not a number kept exactly as the server sent it (exact-number.ts) */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !(value instanceof ExactNumber)
+}
+
 /** a deep copy with secret-looking fields replaced */
 export function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue)
-  if (value && typeof value === 'object' && !(value instanceof ExactNumber)) {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, isSecretKey(key) && typeof v === 'string' && v !== '' ? REDACTED : redactValue(v)]))
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, isSecretKey(key) && typeof v === 'string' && v !== '' ? REDACTED : redactValue(v)]))
   }
   if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*@/i.test(value)) return redactUrl(value)
   return value
+}
+
+/**
+ * A deep copy with the values of `fields` replaced by REDACTED, at any depth (a record, a list of
+ * them, a bulk report's `result`, a body that nests the field): the fields of the inputs an endpoint
+ * declares secret (a CI/CD variable's `value`, a hook's `url`), whose names alone tell nothing. An
+ * empty or absent value is kept: it hides nothing, and a script can tell "no value" from "hidden".
+ */
+export function hideFields(value: unknown, fields: readonly string[]): unknown {
+  if (fields.length === 0) return value
+  if (Array.isArray(value)) return value.map(item => hideFields(item, fields))
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, fields.includes(key) && v !== null && v !== undefined && v !== '' ? REDACTED : hideFields(v, fields)]))
+  }
+  return value
+}
+
+/** a deep copy with the known secrets taken out of every text: a record whose server echoed one elsewhere */
+export function scrubStrings(value: unknown, secrets: Array<string | undefined>): unknown {
+  if (typeof value === 'string') return scrubText(value, secrets)
+  if (Array.isArray(value)) return value.map(item => scrubStrings(item, secrets))
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, scrubStrings(v, secrets)]))
+  return value
+}
+
+/** the text values held under `fields` at any depth: what an error or an answer must not echo */
+export function valuesUnder(value: unknown, fields: readonly string[]): string[] {
+  if (fields.length === 0 || !(Array.isArray(value) || isRecord(value))) return []
+  return Object.entries(value).flatMap(([key, v]) => (fields.includes(key) && typeof v === 'string' ? [v] : valuesUnder(v, fields)))
 }
 
 /** user:password@ in a URL, and a private_token query parameter */

@@ -15,7 +15,7 @@ import {createTransport, HeaderList, type TransportResponse} from './http-transp
 import {importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
-import {isSecretKey, REDACTED, redactUrl, redactValue, scrubText} from './redact.js'
+import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
 import {type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
@@ -46,8 +46,9 @@ export interface RequestSpec {
    */
   expect?: Expectation
   /**
-   * body fields holding a secret under a name the shared redaction cannot recognise (a hook's URL
-   * variable `value`): redacted in traces, and their values scrubbed from responses and errors
+   * fields holding a secret under a name the shared redaction cannot recognise (a CI/CD variable's
+   * `value`), from the API layer's declarations (`secretFieldsOf`): redacted in traces of bodies
+   * and answers, and their values scrubbed from answers and errors
    */
   secretFields?: readonly string[]
   /** the answer is no longer wanted (a list that ended with pages in flight): the attempt stops, and no other is made */
@@ -67,6 +68,8 @@ export interface ClientOptions {
   log?: (line: string) => void
   /** the first retry waits about this long (doubling after); FORGECTL_RETRY_BASE_MS overrides */
   retryBaseMs?: number
+  /** the secret fields of every request (the command's secret inputs): as RequestSpec.secretFields */
+  secretFields?: readonly string[]
 }
 
 /** thrown instead of sending when --dry-run is on; the command ends with exit 0 */
@@ -106,6 +109,14 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   return params
 }
 
+/**
+ * A secret value this long or longer is also taken out of free text (errors, notes, answers that are
+ * not JSON); fields are hidden whatever their length. It is the platform's shortest masked CI/CD
+ * variable (8 characters): a shorter value cannot be masked in job logs either, and taking out every
+ * `main` or `true` would garble the very message that explains a failure.
+ */
+const SCRUBBED_LENGTH = 8
+
 type Fetcher = (url: string, options: Record<string, unknown>) => Promise<TransportResponse>
 
 export class ApiClient {
@@ -118,6 +129,8 @@ export class ApiClient {
   changes = 0
   /** a retry's wait was said on stderr off a terminal: a long wait is said once per run, not per request */
   private waitSaid = false
+  /** the secret values sent so far (and the token): no error or note of this run may show them */
+  private readonly secrets = new Set<string>()
 
   constructor(
     readonly connection: Connection,
@@ -137,8 +150,9 @@ export class ApiClient {
     return sentUrl(`${this.baseUrl}${path}${search ? `?${search}` : ''}`)
   }
 
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return (await this.request<T>({method: 'GET', path, query})).data
+  /** `secretFields`: fields of the answer its trace hides (RequestSpec) */
+  async get<T>(path: string, query?: Query, secretFields?: readonly string[]): Promise<T> {
+    return (await this.request<T>({method: 'GET', path, query, secretFields})).data
   }
 
   async post<T>(path: string, body?: JsonBody | FormData, query?: Query): Promise<T> {
@@ -158,11 +172,23 @@ export class ApiClient {
   }
 
   async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    try {
+      return await this.send<T>(spec)
+    } catch (error) {
+      // a failure's text may quote what was sent (a 400 that echoes the value, a page's title): the
+      // one place every request's error passes, for the error line and a bulk report's row alike
+      if (error instanceof CliError) error.message = this.scrub(error.message)
+      throw error
+    }
+  }
+
+  private async send<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const url = this.url(spec.path, spec.query)
     const shownPath = `/api/v4${requestTarget(`http://h${spec.path}`)}`
     const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
-    const secretFields = spec.secretFields ?? []
-    const secrets = [this.connection.token, ...secretValues(body, secretFields)]
+    const secretFields = [...(spec.secretFields ?? []), ...(this.options.secretFields ?? [])]
+    for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
+    const secrets = this.knownSecrets()
     if (this.options.dryRun) {
       this.traceRequest('DRY RUN', spec.method, url, body, secretFields)
       throw new DryRunStop()
@@ -204,7 +230,7 @@ export class ApiClient {
           this.options.verbose ? this.log : undefined,
           spec.offsite,
         )
-        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secrets)
+        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secretFields, secrets)
         const ok = response.ok || (spec.accept ?? []).includes(response.status)
         const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
         const context = {host: this.connection.host, method: spec.method, path: shownPath}
@@ -218,12 +244,16 @@ export class ApiClient {
           failure = {kind: 'network'}
           error = checked.error
         } else {
-          const data = parseBody(text, response.headers.get('content-type'))
+          // scrubbed before anything is cut to a summary: a secret cut in half would still show its start
+          const said = scrubText(text, secrets)
+          // and each text of a JSON answer as parsed: an echo of a value with quotes or line breaks is escaped in the raw text
+          const parsed = parseBody(said, response.headers.get('content-type'))
+          const data = parsed instanceof MalformedBody ? parsed : scrubStrings(parsed, secrets)
           failure = {kind: 'status', status: response.status}
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
           const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
-          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `${shownPath}${elsewhere}`), text)
+          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `${shownPath}${elsewhere}`), said)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
@@ -245,6 +275,20 @@ export class ApiClient {
     }
   }
 
+  /** `text` without the token or any secret value this run sent: for errors and notes */
+  scrub(text: string): string {
+    return scrubText(text, this.knownSecrets())
+  }
+
+  /** a record with the token and the secret values this run sent taken out of its texts */
+  scrubRecord(data: unknown): unknown {
+    return scrubStrings(data, this.knownSecrets())
+  }
+
+  private knownSecrets(): string[] {
+    return [this.connection.token, ...this.secrets].filter((s): s is string => s !== undefined)
+  }
+
   private headers(withToken: boolean): Record<string, string> {
     const headers: Record<string, string> = {accept: 'application/json', 'user-agent': 'forgectl'}
     if (withToken && this.connection.token) headers['PRIVATE-TOKEN'] = this.connection.token
@@ -259,7 +303,7 @@ export class ApiClient {
       return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), `no answer within ${formatDuration(this.connection.timeoutMs)}`]
     }
     const described = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
-    const reason = scrubText(described.reason, [this.connection.token])
+    const reason = scrubText(described.reason, this.knownSecrets())
     return [{kind: described.kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
   }
 
@@ -272,12 +316,11 @@ export class ApiClient {
         this.log(`${prefix} form ${key}=${shown}`)
       }
     } else if (body !== undefined) {
-      const hidden = Object.fromEntries(Object.entries(body).map(([key, v]) => [key, secretFields.includes(key) && v !== '' ? REDACTED : v]))
-      this.log(`${prefix} ${jsonText(redactValue(hidden))}`)
+      this.log(`${prefix} ${jsonText(scrubStrings(redactValue(hideFields(body, secretFields)), this.knownSecrets()))}`)
     }
   }
 
-  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secrets: Array<string | undefined>): void {
+  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secretFields: readonly string[], secrets: string[]): void {
     this.log(`< ${response.status} ${response.statusText} (${ms} ms)`)
     for (const name of ['content-type', 'content-length', 'x-total', 'x-total-pages', 'x-page', 'x-next-page', 'retry-after']) {
       const value = response.headers.get(name)
@@ -286,7 +329,7 @@ export class ApiClient {
     if (streamed || typeof response._data !== 'string' || response._data === '') return
     let shown: string = response._data
     try {
-      shown = jsonText(redactValue(parseJsonExactly(shown)))
+      shown = jsonText(scrubStrings(redactValue(hideFields(parseJsonExactly(shown), secretFields)), secrets))
     } catch {
       // not JSON: shown as it came, with known secrets scrubbed
     }
@@ -321,8 +364,8 @@ function isForm(body: JsonBody | FormData | undefined): body is FormData {
 
 function secretValues(body: JsonBody | FormData | undefined, fields: readonly string[]): string[] {
   if (body === undefined || fields.length === 0) return []
-  const get = (key: string) => (isForm(body) ? body.get(key) : body[key])
-  return fields.map(get).filter((v): v is string => typeof v === 'string')
+  if (!isForm(body)) return valuesUnder(body, fields)
+  return fields.map(key => body.get(key)).filter((v): v is string => typeof v === 'string')
 }
 
 function dropUndefined(body: JsonBody): JsonBody {

@@ -12,6 +12,8 @@ import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 const sb = useSandbox()
 const admin: SandboxRunOptions = {as: 'admin'}
 const variable = (key: string) => sb.api<Variable>('GET', `/admin/ci/variables/${key}`, {as: 'admin'})
+/** what a write command prints: the API's record, its value (a secret input) hidden */
+const hidden = async (key: string) => ({...(await variable(key)).body, value: '[REDACTED]'})
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-ci-variables-'))
 
 describe('ci-variables list and get', () => {
@@ -58,8 +60,16 @@ describe('ci-variables create, update, delete', () => {
       admin,
     )
     expect(result.code).toBe(0)
-    expect(result.json()).toEqual((await variable('RELEASE_CHANNEL')).body)
-    expect(result.json<Variable>()).toEqual({key: 'RELEASE_CHANNEL', value: 'stable', description: 'Where releases go', variable_type: 'env_var', masked: true, protected: true, raw: false})
+    expect(result.json()).toEqual(await hidden('RELEASE_CHANNEL'))
+    expect((await variable('RELEASE_CHANNEL')).body).toEqual({
+      key: 'RELEASE_CHANNEL',
+      value: 'stable',
+      description: 'Where releases go',
+      variable_type: 'env_var',
+      masked: true,
+      protected: true,
+      raw: false,
+    })
   })
 
   it('takes the API defaults for what is not given', async () => {
@@ -77,7 +87,8 @@ describe('ci-variables create, update, delete', () => {
     const file = join(dir, 'kubeconfig')
     writeFileSync(file, 'apiVersion: v1\nkind: Config\n')
     const result = await sb.run(['ci-variables', 'create', 'KUBECONFIG', '--value-file', file, '--variable-type', 'file', '--json'], admin)
-    expect(result.json<Variable>()).toMatchObject({value: 'apiVersion: v1\nkind: Config\n', variable_type: 'file'})
+    expect(result.json<Variable>()).toMatchObject({value: '[REDACTED]', variable_type: 'file'})
+    expect((await variable('KUBECONFIG')).body).toMatchObject({value: 'apiVersion: v1\nkind: Config\n', variable_type: 'file'})
   })
 
   it('a taken key is the server\'s 400 "has already been taken", exit 6', async () => {
@@ -91,8 +102,8 @@ describe('ci-variables create, update, delete', () => {
     await sb.run(['ci-variables', 'create', 'TO_UPDATE', '--value', 'one', '--masked', '--description', 'kept'], admin)
     const result = await sb.run(['ci-variables', 'update', 'TO_UPDATE', '--value', 'two', '--protected', '--json'], admin)
     expect(result.code).toBe(0)
-    expect(result.json()).toEqual((await variable('TO_UPDATE')).body)
-    expect(result.json<Variable>()).toMatchObject({value: 'two', protected: true, masked: true, description: 'kept'})
+    expect(result.json()).toEqual(await hidden('TO_UPDATE'))
+    expect((await variable('TO_UPDATE')).body).toMatchObject({value: 'two', protected: true, masked: true, description: 'kept'})
   })
 
   it('update of an unknown key is exit 3', async () => {
@@ -130,12 +141,13 @@ describe('ci-variables set (create or update)', () => {
     const first = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value', 'v1', '--description', 'first', '--json'], admin)
     expect(first.code).toBe(0)
     expect(first.stderr).toContain('Created instance CI/CD variable "IDEMPOTENT".')
-    expect(first.json<Variable>()).toMatchObject({value: 'v1', description: 'first'})
+    expect(first.json<Variable>()).toMatchObject({value: '[REDACTED]', description: 'first'})
+    expect((await variable('IDEMPOTENT')).body).toMatchObject({value: 'v1', description: 'first'})
     const second = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value-file', '-', '--masked', '--json'], {...admin, stdin: 'v2'})
     expect(second.code).toBe(0)
     expect(second.stderr).toContain('Updated instance CI/CD variable "IDEMPOTENT".')
-    expect(second.json()).toEqual((await variable('IDEMPOTENT')).body)
-    expect(second.json<Variable>()).toMatchObject({value: 'v2', masked: true, description: 'first'})
+    expect(second.json()).toEqual(await hidden('IDEMPOTENT'))
+    expect((await variable('IDEMPOTENT')).body).toMatchObject({value: 'v2', masked: true, description: 'first'})
   })
 
   it('needs a value', async () => {
@@ -177,7 +189,7 @@ describe('ci-variables: limits checked before sending, and by the server', () =>
     const key = long(255, 'K')
     const result = await sb.run(['ci-variables', 'create', key, '--value-file', '-', '--json'], {...admin, stdin: long(10_000, 'v')})
     expect(result.code).toBe(0)
-    expect(result.json<Variable>().value).toHaveLength(10_000)
+    expect((await variable(key)).body.value).toHaveLength(10_000)
   })
 
   it('the server checks the same limits (400 with the field-by-field message)', async () => {
@@ -209,7 +221,7 @@ describe('ci-variables create --from-file (bulk)', () => {
       ['DEPLOY_REGION', 'failed'],
       ['BULK_TWO', 'created'],
     ])
-    expect(rows[0]!.result).toEqual((await variable('BULK_ONE')).body)
+    expect(rows[0]!.result).toEqual(await hidden('BULK_ONE'))
     expect(rows[0]!.result).toMatchObject({description: 'One, with a comma', masked: true})
     expect(rows[1]!.error).toContain('has already been taken')
     expect(result.stderr).toContain('1 of 3 failed')
@@ -273,12 +285,13 @@ describe('ci-variables: roles, dry run and verbose', () => {
     for (const r of [forbidden, anonymous]) expect(r.stdout).toBe('')
   })
 
-  it('--dry-run of a create prints the request, token redacted, and sends nothing', async () => {
+  it('--dry-run of a create prints the request, token and value redacted, and sends nothing', async () => {
     const {result, requests} = await sb.runCounted(['ci-variables', 'create', 'DRY_ONE', '--value', 'dry-value', '--masked', '--dry-run'], admin)
     expect(requests).toBe(0)
     expect(result.code).toBe(0)
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/admin/ci/variables`)
-    expect(result.stderr).toContain('{"key":"DRY_ONE","value":"dry-value","masked":true}')
+    expect(result.stderr).toContain('{"key":"DRY_ONE","value":"[REDACTED]","masked":true}')
+    expect(result.stderr + result.stdout).not.toContain('dry-value')
     expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
     expect(result.stderr + result.stdout).not.toContain(TOKENS.admin)
     expect((await variable('DRY_ONE')).status).toBe(404)
@@ -292,6 +305,8 @@ describe('ci-variables: roles, dry run and verbose', () => {
     expect(result.stderr).toContain(`> POST ${sb.url}/api/v4/admin/ci/variables`)
     expect(result.stderr).toMatch(/< 201 Created/)
     expect(result.stderr).not.toContain(TOKENS.admin)
-    expect(result.json<Variable>().value).toBe('traced')
+    expect(result.json<Variable>().value).toBe('[REDACTED]')
+    expect(result.stderr).not.toContain('"traced"')
+    expect((await variable('TRACED')).body.value).toBe('traced')
   })
 })

@@ -50,7 +50,7 @@ describe('hooks list and get', () => {
 })
 
 describe('hooks create', () => {
-  it('prints the single record, the same shape as hooks get', async () => {
+  it('prints the single record, the same shape as hooks get, its URL (a secret input) as [REDACTED]', async () => {
     const result = await sb.run(
       [
         'hooks',
@@ -77,9 +77,10 @@ describe('hooks create', () => {
     expect(result.code).toBe(0)
     const created = result.json<Hook>()
     expect(Array.isArray(created)).toBe(false)
-    expect(created).toEqual((await hook(created.id)).body)
+    expect(created).toEqual({...(await hook(created.id)).body, url: '[REDACTED]'})
+    expect(result.stdout).not.toContain('ci.example.com')
+    expect((await hook(created.id)).body.url).toBe('https://ci.example.com/hook')
     expect(created).toMatchObject({
-      url: 'https://ci.example.com/hook',
       name: 'CI',
       description: 'Triggers CI',
       push_events: false,
@@ -137,7 +138,8 @@ describe('hooks create', () => {
     expect(requests).toBe(0)
     expect(result.code).toBe(0)
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/hooks`)
-    expect(result.stderr).toContain('{"url":"https://dry.example.com/","token":"[REDACTED]"}')
+    expect(result.stderr).toContain('{"url":"[REDACTED]","token":"[REDACTED]"}')
+    expect(result.stderr).not.toContain('dry.example.com/"')
     expect(result.stderr).not.toContain('dry-secret-123')
     expect(result.stderr).not.toContain(TOKENS.admin)
     expect((await sb.api<Hook[]>('GET', '/hooks?per_page=100', {as: 'admin'})).body).toHaveLength(before)
@@ -173,7 +175,7 @@ describe('hooks create', () => {
 })
 
 describe('hooks update, test, delete', () => {
-  it('updates some settings; the others keep their value; the output equals hooks get', async () => {
+  it('updates some settings; the others keep their value; the output equals hooks get but for the URL', async () => {
     const target = await newHook({name: 'keep me', tag_push_events: true})
     const result = await sb.run(
       [
@@ -192,8 +194,9 @@ describe('hooks update, test, delete', () => {
       admin,
     )
     expect(result.code).toBe(0)
-    expect(result.json()).toEqual((await hook(target.id)).body)
-    expect(result.json<Hook>()).toMatchObject({url: 'https://moved.example.com/hook', merge_requests_events: true, branch_filter_strategy: 'all_branches', tag_push_events: true, name: 'keep me'})
+    expect(result.json()).toEqual({...(await hook(target.id)).body, url: '[REDACTED]'})
+    expect((await hook(target.id)).body.url).toBe('https://moved.example.com/hook')
+    expect(result.json<Hook>()).toMatchObject({merge_requests_events: true, branch_filter_strategy: 'all_branches', tag_push_events: true, name: 'keep me'})
     expect(result.stdout).not.toContain('rotated-secret-9')
   })
 

@@ -3,18 +3,18 @@ import {currentUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {updateProfile} from '../../core/config-store.js'
 import {resolveConnection} from '../../core/connection.js'
-import {readStdin} from '../../core/input-read.js'
+import {readTokenLine} from '../../core/input-read.js'
 import {done, thing} from '../../core/notes.js'
 import {ApiClient} from '../../core/request.js'
 
 export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   static summary = 'Log in: verify a token against the server and store it'
   static description =
-    'Checks the token with GET /user (any valid token), then stores host and token in the profile, in a file only you can read. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin.'
+    'Checks the token with GET /user (any valid token), then stores host and token in the profile, in a file only you can read. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin (one line read from standard input, never echoed). A token given with --token is visible to other users in `ps` and kept in the shell history: prefer --token-stdin, the prompt, or FORGECTL_TOKEN.'
   static examples = ['<%= config.bin %> auth login --host https://forge.example.com', 'echo "$TOKEN" | <%= config.bin %> auth login --host forge.example.com --token-stdin --profile ci']
   static columns = ['profile', 'host', 'username', 'name']
   static flags = {
-    'token-stdin': Flags.boolean({description: 'read the token from standard input', exclusive: ['token']}),
+    'token-stdin': Flags.boolean({description: 'read the token from standard input, one line (keeps it out of ps and the shell history)', exclusive: ['token']}),
   }
 
   async run(): Promise<void> {
@@ -22,7 +22,7 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
     // asked for as every missing input is (the same label and check), the token masked
     const host = await this.need(f.host ?? (process.env.FORGECTL_HOST || undefined), '--host', 'server base URL, such as https://forge.example.com')
     const token = await this.need(
-      f.token ?? (f['token-stdin'] ? (await readStdin()).trim() || undefined : undefined) ?? (process.env.FORGECTL_TOKEN || undefined),
+      f.token ?? (f['token-stdin'] ? await readTokenLine() : undefined) ?? (process.env.FORGECTL_TOKEN || undefined),
       '--token-stdin or --token',
       'access token; or set FORGECTL_TOKEN',
       {secret: true},

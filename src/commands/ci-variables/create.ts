@@ -9,7 +9,7 @@ import {readInputRecords} from '../../core/records-file.js'
 export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCreate> {
   static summary = 'Create an instance-level CI/CD variable, or many from a file'
   static description =
-    'POST /admin/ci/variables. Administrator only. A taken key fails (400 "has already been taken"); `ci-variables set` creates or updates instead. Without --value or --value-file the value is asked for, masked, on a terminal. With --from-file, creates every variable of a JSON, YAML or CSV file (fields key, value, description, variable_type, masked, protected, raw); every record is checked before anything is sent, then several are created at a time and each is reported.'
+    'POST /admin/ci/variables. Administrator only. A taken key fails (400 "has already been taken"); `ci-variables set` creates or updates instead. Without --value or --value-file the value is asked for, masked, on a terminal. With --from-file, creates every variable of a JSON, YAML or CSV file (fields key, value, description, variable_type, masked, protected, raw); every record is checked before anything is sent, then several are created at a time and each is reported. The value is a secret input: the printed records, --verbose and --dry-run show it as [REDACTED] (`ci-variables get KEY` prints it).'
   static examples = [
     '<%= config.bin %> ci-variables create DEPLOY_REGION --value eu-west-1 --description "Default region"',
     '<%= config.bin %> ci-variables create KUBECONFIG --value-file ~/.kube/config --variable-type file --protected',

@@ -6,7 +6,7 @@ import {done, thing} from '../../core/notes.js'
 export default class CiVariablesSet extends ApiCommand<typeof CiVariablesSet> {
   static summary = 'Create an instance-level CI/CD variable, or update it when it exists'
   static description =
-    'PUT /admin/ci/variables/:key, then POST /admin/ci/variables when the server answers 404. Administrator only. For scripts that run again: says on stderr whether the variable was created or updated. On an update the settings not given keep their value; on a create they take the API defaults. --dry-run shows the PUT only.'
+    'PUT /admin/ci/variables/:key, then POST /admin/ci/variables when the server answers 404. Administrator only. For scripts that run again: says on stderr whether the variable was created or updated. On an update the settings not given keep their value; on a create they take the API defaults. --dry-run shows the PUT only. The printed record, --verbose and --dry-run show the value as [REDACTED] (`ci-variables get KEY` prints it).'
   static examples = [
     '<%= config.bin %> ci-variables set DEPLOY_REGION --value eu-west-1',
     'vault read -field=password secret/registry | <%= config.bin %> ci-variables set REGISTRY_PASSWORD --value-file - --masked',

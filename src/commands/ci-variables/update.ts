@@ -5,7 +5,7 @@ import {argsOf, flagsOf} from '../../core/input-flags.js'
 export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpdate> {
   static summary = 'Change an instance-level CI/CD variable'
   static description =
-    'PUT /admin/ci/variables/:key. Administrator only. The API requires the value on every update (--value, or --value-file with - for standard input); the settings not given keep their current value.'
+    'PUT /admin/ci/variables/:key. Administrator only. The API requires the value on every update (--value, or --value-file with - for standard input); the settings not given keep their current value. The printed record, --verbose and --dry-run show the value as [REDACTED] (`ci-variables get KEY` prints it).'
   static examples = [
     '<%= config.bin %> ci-variables update DEPLOY_REGION --value eu-central-1',
     '<%= config.bin %> ci-variables update REGISTRY_PASSWORD --value-file - --masked --protected < password.txt',

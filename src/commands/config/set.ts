@@ -1,23 +1,42 @@
 import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../core/base-command.js'
 import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config-store.js'
 import {normalizeHost} from '../../core/connection.js'
+import {UsageError} from '../../core/errors.js'
+import {readTokenLine} from '../../core/input-read.js'
 import {done, thing} from '../../core/notes.js'
 import {profileFlag} from '../../core/profile-flag.js'
 import {profileKeyArg} from '../../core/profile-key-arg.js'
+
+// gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
+const TOKEN_ADVICE =
+  'A token typed as VALUE is visible to other users in `ps` and kept in the shell history: use `config set token --token-stdin` (one line read from standard input), `auth login`, or FORGECTL_TOKEN; on a terminal, `config set token` without VALUE asks for it, masked.'
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static summary = 'Change one setting of a profile'
   static description = `Settings: ${Object.entries(PROFILE_KEYS)
     .map(([k, v]) => `${k} (${v.description})`)
-    .join('; ')}.`
-  static examples = ['<%= config.bin %> config set host https://forge.example.com', '<%= config.bin %> config set timeout 60 --profile ci', '<%= config.bin %> config set output yaml']
-  static args = {key: profileKeyArg, value: Args.string({description: 'new value', required: true})}
-  static flags = {...profileFlag}
+    .join('; ')}. ${TOKEN_ADVICE}`
+  static examples = [
+    '<%= config.bin %> config set host https://forge.example.com',
+    '<%= config.bin %> config set timeout 60 --profile ci',
+    '<%= config.bin %> config set output yaml',
+    `printf '%s' "$TOKEN" | <%= config.bin %> config set token --token-stdin --profile ci`,
+  ]
+  static args = {key: profileKeyArg, value: Args.string({description: 'new value (for token, prefer --token-stdin)'})}
+  static flags = {
+    ...profileFlag,
+    'token-stdin': Flags.boolean({description: 'read the token from standard input, one line (keeps it out of ps and the shell history)'}),
+  }
 
   async run(): Promise<void> {
     const key = this.args.key as ProfileKey
-    const parsed = PROFILE_KEYS[key].parse(this.args.value)
+    if (this.flags['token-stdin'] && (key !== 'token' || this.args.value !== undefined)) {
+      throw new UsageError(key === 'token' ? 'VALUE and --token-stdin do not go together: the token comes from standard input' : `--token-stdin sets the token, not ${key}`)
+    }
+    const text = this.flags['token-stdin'] ? await readTokenLine() : await this.need(this.args.value, 'VALUE', 'new value', {secret: key === 'token'})
+    const parsed = PROFILE_KEYS[key].parse(text)
     const value = key === 'host' ? normalizeHost(String(parsed)) : parsed
     const profile = profileName(this.flags.profile)
     await updateProfile(profile, current => ({...current, [key]: value}))

@@ -7,7 +7,7 @@ import {flagsOf} from '../../core/input-flags.js'
 export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
   static summary = 'Change a system hook'
   static description =
-    "PUT /hooks/:hook_id. Administrator only (self-managed). Give at least one change; the others keep their value. The API does not change name or description here. --secret-token replaces the hook's `token` and is never shown back."
+    "PUT /hooks/:hook_id. Administrator only (self-managed). Give at least one change; the others keep their value. The API does not change name or description here. --secret-token replaces the hook's `token` and is never shown back. The printed hook shows its URL as [REDACTED]; `hooks get` shows it."
   static examples = [
     '<%= config.bin %> hooks update 3 --url https://hooks.example.com/v2 --secret-token "$NEW_SECRET"',
     '<%= config.bin %> hooks update 3 --no-enable-ssl-verification --repository-update-events',

@@ -6,7 +6,7 @@ import {flagsOf} from '../../core/input-flags.js'
 export default class MirrorsCreate extends ApiCommand<typeof MirrorsCreate> {
   static summary = 'Add a push mirror to a project'
   static description =
-    'POST /projects/:id/remote_mirrors (Maintainer role). Push mirroring is disabled unless --enabled is given; update_status starts as none. Credentials in --url are sent to the server and never shown back (nor in --verbose or --dry-run).'
+    'POST /projects/:id/remote_mirrors (Maintainer role). Push mirroring is disabled unless --enabled is given; update_status starts as none. The URL, which may hold credentials, is sent to the server and shown as [REDACTED] in the printed mirror, in --verbose and in --dry-run; `mirrors get` shows it as the server keeps it.'
   static examples = [
     '<%= config.bin %> mirrors create -p my-group/my-project --url https://bot:TOKEN@backup.example.com/team/app.git --enabled',
     '<%= config.bin %> mirrors create -p 42 --url ssh://git@mirror.example.org/team/app.git --auth-method ssh_public_key --keep-divergent-refs',
