@@ -82,7 +82,7 @@ function envTokenFor(rawHost: string | undefined, env: NodeJS.ProcessEnv): strin
   return sameHost(rawHost, env.FORGECTL_HOST) ? env.FORGECTL_TOKEN : undefined
 }
 
-function sameHost(a: string, b: string): boolean {
+export function sameHost(a: string, b: string): boolean {
   try {
     return normalizeHost(a) === normalizeHost(b)
   } catch {
