@@ -309,6 +309,19 @@ describe('tokens rotate self --update-profile', () => {
     expect(storedToken(dir)).not.toBe(old.token)
   })
 
+  it('settings written at the same time by other forgectl runs never put the old token back (issue 23.9)', async () => {
+    const {dir, env} = await loggedIn((await bobToken('ci-crowded')).token!)
+    const rotate = sb.run(['tokens', 'rotate', 'self', '--update-profile', '-y', '-q'], {as: null, env, spawn: true})
+    const others = Array.from({length: 8}, (_, i) => sb.run(['config', 'set', 'timeout', String(10 + i), '--profile', i % 2 ? 'ci' : `other${i}`], {as: null, env, spawn: true}))
+    const [rotated, ...sets] = await Promise.all([rotate, ...others])
+    expect(rotated!.code, rotated!.stderr).toBe(0)
+    expect(sets.every(set => set.code === 0)).toBe(true)
+    expect(storedToken(dir)).toBe(rotated!.stdout.trim())
+    const profiles = (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {profiles: Record<string, object>}).profiles
+    expect(Object.keys(profiles).sort()).toEqual(['ci', 'other0', 'other2', 'other4', 'other6'])
+    expect((await sb.run(['tokens', 'get', 'self'], {as: null, env})).code).toBe(0)
+  }, 120_000)
+
   it("refuses when the host is not the profile's: the profile would get a token of another server", async () => {
     const {env} = await loggedIn((await bobToken('ci-host')).token!)
     const elsewhere = sb.url.replace('127.0.0.1', 'localhost')

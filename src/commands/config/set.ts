@@ -17,7 +17,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
 
   async run(): Promise<void> {
     const key = this.args.key as ProfileKey
-    const parsed = PROFILE_KEYS[key].parse(this.args.value)
+    const parsed = PROFILE_KEYS[key].parse(this.args.value, key)
     const value = key === 'host' ? normalizeHost(String(parsed)) : parsed
     const profile = profileName(this.flags.profile)
     await updateProfile(profile, current => ({...current, [key]: value}))
