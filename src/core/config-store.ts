@@ -4,6 +4,7 @@
 import {accessSync, chmodSync, constants, mkdirSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {isAbsolute, join} from 'node:path'
+import {normalizeHost} from './connection.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {importModule} from './launcher.js'
@@ -40,7 +41,8 @@ export const MAX_RETRIES = 10
  * `retries of profile "ci" in ~/.config/forgectl/config.json`.
  */
 export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (value: string, what: string) => Profile[ProfileKey]}> = {
-  host: {description: 'server base URL (https://forge.example.com) or host name', parse: v => v},
+  // the host's rule is the one --host and FORGECTL_HOST pass (connection.ts); called, not referenced, at parse time
+  host: {description: 'server base URL (https://forge.example.com) or host name', parse: v => normalizeHost(v)},
   token: {description: 'access token (prefer `auth login`)', parse: v => v},
   'ca-file': {description: 'PEM file with extra CA certificates to trust', parse: v => v},
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
@@ -115,7 +117,8 @@ function checkProfile(stored: Record<string, unknown>, name: string, file: strin
     try {
       profile[key] = PROFILE_KEYS[key as ProfileKey].parse(String(value), what)
     } catch (error) {
-      if (error instanceof UsageError) throw new UsageError(`${error.message}${wayOut}`)
+      // the host's rule says `invalid host "…"`, without the profile and the file
+      if (error instanceof UsageError) throw new UsageError(`${error.message.startsWith(what) ? '' : `${what}: `}${error.message}${wayOut}`)
       throw error
     }
   }

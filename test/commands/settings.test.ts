@@ -258,23 +258,26 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     ['output', 'xml', null, 'must be one of table, json, yaml, csv, ndjson, got "xml"'],
     ['insecure', 'maybe', null, 'must be true or false, got "maybe"'],
     ['retries', {many: true}, null, 'must be a single value, not an object'],
+    ['host', 'https://forge.example.com:70000', '--host https://forge.example.com:70000', ': invalid port "70000" in host "https://forge.example.com:70000": a port is a number from 1 to 65535'],
   ])('%s: %j is refused as its flag would be: one line naming file, profile, key and rule; nothing sent', async (key, value, flag, rule) => {
     const dir = settingsWith({ci: {host: sb.url, [key]: value}})
     const {result, requests} = await sb.runCounted(['labels', 'list', '-p', '20'], {env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_PROFILE: 'ci'}})
     expect(result.code).toBe(2)
     expect(requests).toBe(0)
     oneLine(result.stderr)
-    expect(result.stderr).toBe(`Error: ${key} of profile "ci" in ${join(dir, 'config.json')} ${rule}: correct the file, or run \`forgectl config set ${key} VALUE --profile ci\`\n`)
+    expect(result.stderr).toBe(
+      `Error: ${key} of profile "ci" in ${join(dir, 'config.json')}${rule.startsWith(':') ? '' : ' '}${rule}: correct the file, or run \`forgectl config set ${key} VALUE --profile ci\`\n`,
+    )
     if (flag !== null) {
       const [name, text] = flag.split(' ')
       const byFlag = await sb.runCounted(['labels', 'list', '-p', '20', `${name}=${text}`])
       expect(byFlag.result.code).toBe(2)
-      expect(byFlag.result.stderr).toContain(`${name} ${rule}`)
+      expect(byFlag.result.stderr).toContain(rule.startsWith(':') ? rule.slice(2) : `${name} ${rule}`)
       expect(byFlag.requests).toBe(0)
     }
     // the way out works: config set writes the profile that cannot be read
     if (typeof value !== 'object') {
-      const fixed = await cli(dir, ['config', 'set', key, key === 'output' ? 'json' : key === 'insecure' ? 'false' : '3', '--profile', 'ci'])
+      const fixed = await cli(dir, ['config', 'set', key, {output: 'json', insecure: 'false', host: sb.url}[key] ?? '3', '--profile', 'ci'])
       expect(fixed.code, fixed.stderr).toBe(0)
       expect((await sb.run(['labels', 'list', '-p', '20', '-q'], {env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_PROFILE: 'ci'}})).code).toBe(0)
     }

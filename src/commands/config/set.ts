@@ -1,7 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../../core/base-command.js'
 import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config-store.js'
-import {normalizeHost} from '../../core/connection.js'
 import {done, thing} from '../../core/notes.js'
 import {profileFlag} from '../../core/profile-flag.js'
 import {profileKeyArg} from '../../core/profile-key-arg.js'
@@ -17,8 +16,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
 
   async run(): Promise<void> {
     const key = this.args.key as ProfileKey
-    const parsed = PROFILE_KEYS[key].parse(this.args.value, key)
-    const value = key === 'host' ? normalizeHost(String(parsed)) : parsed
+    const value = PROFILE_KEYS[key].parse(this.args.value, key)
     const profile = profileName(this.flags.profile)
     await updateProfile(profile, current => ({...current, [key]: value}))
     this.note(done('Set', `${key} of ${thing('profile', profile)}`))
