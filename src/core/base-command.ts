@@ -5,6 +5,7 @@
 import type {Interfaces} from '@oclif/core'
 import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
+import {authHint, type TokenOrigin} from './auth-hint.js'
 import {type BulkResult, type BulkRow, bulkFailure} from './bulk.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
 import {type Connection, resolveConnection} from './connection.js'
@@ -163,12 +164,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return ask({label, description, ...options, check: answer => answer})
   }
 
+  /** where this run's token came from, for the hint after a 401 (ApiCommand knows) */
+  protected tokenOrigin(): TokenOrigin | undefined {
+    return undefined
+  }
+
   public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     if (error instanceof DryRunStop) return
     if (error instanceof CliError) {
       // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
       const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
-      process.stderr.write(visibleText(`Error: ${message}${hintFor(error)}\n`))
+      process.stderr.write(visibleText(`Error: ${message}${hintFor(error, this.tokenOrigin())}\n`))
       return this.exit(error.exitCode)
     }
     if (error instanceof Errors.ExitError) throw error
@@ -252,9 +258,9 @@ function withoutSecretFlagValues(message: string, flags: Record<string, object> 
   return secretFlagValues(flags, argv).reduce((text, {flag, value}) => scrubText(text.split(`${flag}=${value}`).join(flag), [value]), message)
 }
 
-function hintFor(error: CliError): string {
-  if (error.exitCode === ExitCode.auth) return '\nCheck the token: `forgectl auth status`, or log in again with `forgectl auth login`.'
-  return ''
+function hintFor(error: CliError, origin: TokenOrigin | undefined): string {
+  const hint = error.exitCode === ExitCode.auth ? authHint(error, origin) : ''
+  return hint ? `\n${hint}` : ''
 }
 
 export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
@@ -303,6 +309,10 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   protected override hideSecrets(): ((data: unknown) => unknown) | undefined {
     const hide = super.hideSecrets()
     return hide && (data => this.api.scrubRecord(hide(data)))
+  }
+
+  protected override tokenOrigin(): TokenOrigin | undefined {
+    return this.connectionCache
   }
 
   protected override defaultFormat(): OutputFormat {

@@ -1,7 +1,6 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {isIP} from 'node:net'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
-import {storedDuration} from './duration.js'
 import {UsageError} from './errors.js'
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none'
@@ -58,7 +57,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     tokenSource,
     caFile: flags['ca-file'] ?? stored['ca-file'],
     insecure: flags.insecure ?? stored.insecure ?? false,
-    timeoutMs: (flags.timeout ?? storedDuration(stored.timeout, `the timeout of profile "${profile}"`) ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    timeoutMs: (flags.timeout ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,
@@ -82,7 +81,7 @@ function envTokenFor(rawHost: string | undefined, env: NodeJS.ProcessEnv): strin
   return sameHost(rawHost, env.FORGECTL_HOST) ? env.FORGECTL_TOKEN : undefined
 }
 
-function sameHost(a: string, b: string): boolean {
+export function sameHost(a: string, b: string): boolean {
   try {
     return normalizeHost(a) === normalizeHost(b)
   } catch {

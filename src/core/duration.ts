@@ -23,15 +23,6 @@ export function parseDuration(input: string, what: string): number {
   return seconds
 }
 
-/**
- * A value read from a stored profile: a number of seconds (what earlier versions wrote) or a string
- * someone typed into the file. Checked like a flag, so a hand-edited 99999999 cannot overflow a timer.
- */
-export function storedDuration(value: unknown, what: string): number | undefined {
-  if (value === undefined || value === null) return undefined
-  return parseDuration(String(value), what)
-}
-
 /** `1m 30s`, `2h 5m`, `30 s`, `2.5 s`, `40 ms`: long waits in units a person reads, short ones to a tenth of a second; past a day, `11d 13h` */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`

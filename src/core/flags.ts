@@ -2,7 +2,7 @@
 // An endpoint's own inputs are declared in src/api (src/core/input.ts), not here.
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {OUTPUT_FORMATS} from './config-store.js'
+import {MAX_RETRIES, OUTPUT_FORMATS, parseRetries} from './config-store.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
@@ -15,6 +15,11 @@ import {checkTarget, checkTargetList, type TargetKind} from './scope.js'
 export const durationFlag = Flags.custom<number>({
   helpValue: 'DURATION',
   parse: async (input, _ctx, opts) => parseDuration(input, `--${opts.name}`),
+})
+
+/** a whole number of retries, refused with exit 2 past MAX_RETRIES: the rule of `config set retries` and of a stored profile too */
+const retriesFlag = Flags.custom<number>({
+  parse: async (input, _ctx, opts) => parseRetries(input, `--${opts.name}`),
 })
 
 export const connectionFlags = {
@@ -31,7 +36,7 @@ export const connectionFlags = {
   insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),
   'allow-http': Flags.boolean({description: 'allow sending the token over plain HTTP to a non-loopback host', helpGroup: CONNECTION}),
   timeout: durationFlag({description: `how long one request may take (${DURATION_HELP}; default 30s)`, helpGroup: CONNECTION}),
-  retries: Flags.integer({description: 'retries of failed idempotent requests (default 3)', min: 0, max: 10, helpGroup: CONNECTION}),
+  retries: retriesFlag({description: `retries of failed idempotent requests (0 to ${MAX_RETRIES}; default 3)`, helpGroup: CONNECTION}),
   'dry-run': Flags.boolean({description: 'print the request that would be sent (token redacted) and send nothing', helpGroup: CONNECTION}),
   verbose: Flags.boolean({description: 'trace requests and responses on stderr (token redacted)', helpGroup: CONNECTION}),
 }

@@ -11,7 +11,7 @@ export type FileRecord = Record<string, unknown>
 async function readRecords(file: string): Promise<FileRecord[]> {
   const text = await readTextFile(file, 'from-file')
   const kind = extname(file).toLowerCase()
-  const records = kind === '.csv' ? parseCsv(text) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : parseJson(text, file)
+  const records = kind === '.csv' ? parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : parseJson(text, file)
   if (records.length === 0) throw new UsageError(`${file} holds no records`)
   return records
 }
@@ -44,7 +44,7 @@ function asRecords(data: unknown, file: string): FileRecord[] {
 }
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks */
-export function parseCsv(text: string): FileRecord[] {
+export function parseCsv(text: string, file: string): FileRecord[] {
   const rows: string[][] = []
   let row: string[] = []
   let field = ''
@@ -81,7 +81,24 @@ export function parseCsv(text: string): FileRecord[] {
   }
   const [header, ...body] = rows.filter(r => r.some(cell => cell.trim() !== ''))
   if (!header) return []
-  return body.map(cells => Object.fromEntries(header.map((name, i) => [name.trim(), cells[i]]).filter(([, v]) => v !== undefined && v !== '')))
+  const columns = header.map(name => name.trim())
+  assertUniqueColumns(columns, file)
+  return body.map(cells => Object.fromEntries(columns.map((name, i) => [name, cells[i]]).filter(([, v]) => v !== undefined && v !== '')))
+}
+
+/**
+ * `name,color,name` would send one of the two names and drop the other without a word: refused, as the
+ * YAML reader refuses a repeated key
+ */
+function assertUniqueColumns(columns: string[], file: string): void {
+  const seen = new Map<string, number>()
+  columns.forEach((name, i) => {
+    // spreadsheets end rows with empty columns; their cells are empty, hence absent fields
+    if (name === '') return
+    const first = seen.get(name)
+    if (first !== undefined) throw new UsageError(`${file}: column "${name}" appears twice in the header row (columns ${first + 1} and ${i + 1})`)
+    seen.set(name, i)
+  })
 }
 
 /**

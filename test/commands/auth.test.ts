@@ -3,6 +3,7 @@ import type {AddressInfo} from 'node:net'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {TOKENS} from '../../src/sandbox/seed.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -151,5 +152,53 @@ describe('config', () => {
     const result = await cli(dir, ['labels', 'list', '-p', '20', '-q'])
     expect(result.code).toBe(0)
     expect(statSync(file).mode & 0o777).toBe(0o600)
+  })
+})
+
+describe('auth login while FORGECTL_TOKEN is set, and the hints of a 401 (issue 23.13)', () => {
+  it('says at login that the environment wins, naming the variable, and stores the token', async () => {
+    const dir = freshConfigDir()
+    const login = await cli(dir, ['auth', 'login', '--host', sb.url, '--token', TOKENS.developer], {FORGECTL_TOKEN: 'an-old-token'})
+    expect(login.code, login.stderr).toBe(0)
+    expect(login.stderr).toContain(
+      'Warning: FORGECTL_TOKEN is set in this environment and wins over what was stored in profile "default" unless --profile is given: `unset FORGECTL_TOKEN` to use the new login.',
+    )
+    expect(login.stderr).not.toContain('an-old-token')
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default.token).toBe(TOKENS.developer)
+    // the same token in the environment wins over nothing: no warning
+    const same = await cli(freshConfigDir(), ['auth', 'login', '--host', sb.url], {FORGECTL_TOKEN: TOKENS.developer})
+    expect(same.code, same.stderr).toBe(0)
+    expect(same.stderr).not.toContain('Warning')
+  })
+
+  it('-q keeps the warning', async () => {
+    const login = await cli(freshConfigDir(), ['auth', 'login', '--host', sb.url, '--token', TOKENS.developer, '-q'], {FORGECTL_TOKEN: 'an-old-token', FORGECTL_HOST: 'https://elsewhere.example.com'})
+    expect(login.code, login.stderr).toBe(0)
+    expect(login.stderr).toContain('Warning: FORGECTL_HOST and FORGECTL_TOKEN are set in this environment and win over')
+  })
+
+  it("a 401 with FORGECTL_TOKEN's token says the token came from there", async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', TOKENS.developer])
+    const result = await cli(dir, ['labels', 'list', '-p', '20'], {FORGECTL_TOKEN: 'revoked-token'})
+    expect(result.code).toBe(4)
+    expect(result.stderr).toMatch(
+      /^Error: 401 Unauthorized[^\n]*\nThe token came from FORGECTL_TOKEN, which wins over a stored login: check it \(`forgectl auth status`\), or unset FORGECTL_TOKEN to use the stored one\.\n$/,
+    )
+    expect(result.stderr).not.toContain('revoked-token')
+  })
+
+  it('a 401 without a token says that no token was sent, and how to give one', async () => {
+    const result = await sb.run(['labels', 'list', '-p', '20'], {as: null})
+    expect(result.code).toBe(4)
+    expect(result.stderr).toMatch(/^Error: 401 Unauthorized[^\n]*\nNo token was sent: log in with `forgectl auth login`, set FORGECTL_TOKEN, or pass --token\.\n$/)
+  })
+
+  it('a 401 with a stored token advises a new login into that profile', async () => {
+    const dir = freshConfigDir()
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({profiles: {ci: {host: sb.url, token: 'revoked-token'}}}), {mode: 0o600})
+    const result = await cli(dir, ['labels', 'list', '-p', '20', '--profile', 'ci'])
+    expect(result.code).toBe(4)
+    expect(result.stderr).toMatch(/\nCheck the token: `forgectl auth status --profile ci`, or log in again with `forgectl auth login --profile ci`\.\n$/)
   })
 })

@@ -91,6 +91,27 @@ describe('labels create --from-file', () => {
     expect(plain.json<Row[]>().every(r => r.status === 'failed' && /409/.test(r.error ?? ''))).toBe(true)
   })
 
+  it.each([
+    ['repeated.csv', 'name,color,name\nfirst,red,second\n', 'repeated.csv: column "name" appears twice in the header row (columns 1 and 3)'],
+    ['spaced.csv', 'name, color ,color\nx,red,blue\n', 'spaced.csv: column "color" appears twice in the header row (columns 2 and 3)'],
+    ['repeated.yaml', '- name: first\n  color: red\n  name: second\n', 'repeated.yaml is not valid YAML: Map keys must be unique'],
+  ])('refuses %s, whose records name a field twice: one line, exit 2, nothing sent', async (name, text, message) => {
+    const twice = join(dir, name)
+    writeFileSync(twice, text)
+    const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', twice, '-p', '20'], {as: 'maintainer'})
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+    expect(result.stderr).toMatch(/^Error: [^\n]*\n$/)
+    expect(result.stderr).toContain(message)
+  })
+
+  it('takes the empty columns a spreadsheet leaves at the end of its rows', async () => {
+    const trailing = join(dir, 'trailing.csv')
+    writeFileSync(trailing, 'name,color,,\ntrailing-columns,red,,\n')
+    const result = await sb.run(['labels', 'create', '--from-file', trailing, '-p', '20', '--dry-run', '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+  })
+
   it('refuses a record with a field the endpoint does not take, naming the fields it does', async () => {
     const typo = join(dir, 'typo.json')
     writeFileSync(typo, JSON.stringify([{name: 'typo', colour: 'red'}]))

@@ -156,7 +156,7 @@ describe('timeouts', () => {
     const file = join(env.FORGECTL_CONFIG_DIR, 'config.json')
     writeFileSync(file, JSON.stringify({profiles: {default: {host: plain.url, timeout: 99999999}}}))
     const result = await runCli(['api', 'GET', '/user', '--token', TOKEN], {env})
-    expectOneLineError(result, 2, /the timeout of profile "default" must be a duration from 1s to 24h/)
+    expectOneLineError(result, 2, /timeout of profile "default" in \S+ must be a duration from 1s to 24h/)
     writeFileSync(file, JSON.stringify({profiles: {default: {host: plain.url, timeout: 45}}}))
     expect((await runCli(['api', 'GET', '/user', '--token', TOKEN], {env})).code).toBe(0)
   })

@@ -1,6 +1,7 @@
 // tokens list/get/rotate/revoke against the sandbox's personal access token API, and
 // `tokens rotate self --update-profile`, which must never lock the user out nor lose the new value.
 import {chmodSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
@@ -307,6 +308,35 @@ describe('tokens rotate self --update-profile', () => {
     expect(byId.requests).toBe(0)
     expect((await getSelf(old.token!)).code).toBe(0)
     expect(storedToken(dir)).not.toBe(old.token)
+  })
+
+  it('settings written at the same time by other forgectl runs never put the old token back (issue 23.9)', async () => {
+    const {dir, env} = await loggedIn((await bobToken('ci-crowded')).token!)
+    const rotate = sb.run(['tokens', 'rotate', 'self', '--update-profile', '-y', '-q'], {as: null, env, spawn: true})
+    const others = Array.from({length: 8}, (_, i) => sb.run(['config', 'set', 'timeout', String(10 + i), '--profile', i % 2 ? 'ci' : `other${i}`], {as: null, env, spawn: true}))
+    const [rotated, ...sets] = await Promise.all([rotate, ...others])
+    expect(rotated!.code, rotated!.stderr).toBe(0)
+    expect(sets.every(set => set.code === 0)).toBe(true)
+    expect(storedToken(dir)).toBe(rotated!.stdout.trim())
+    const profiles = (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {profiles: Record<string, object>}).profiles
+    expect(Object.keys(profiles).sort()).toEqual(['ci', 'other0', 'other2', 'other4', 'other6'])
+    expect((await sb.run(['tokens', 'get', 'self'], {as: null, env})).code).toBe(0)
+  }, 120_000)
+
+  it('a settings file kept locked by another forgectl: the new value is printed, not lost (exit 1)', async () => {
+    const old = await bobToken('ci-locked')
+    const {dir, env} = await loggedIn(old.token!)
+    const lock = join(dir, 'config.json.lock')
+    writeFileSync(lock, JSON.stringify({pid: process.pid, host: hostname(), id: 'busy'}))
+    const result = await sb.run(['tokens', 'rotate', 'self', '--update-profile', '-y', '-q'], {as: null, env: {...env, FORGECTL_LOCK_WAIT_MS: '200'}})
+    rmSync(lock)
+    expect(result.code).toBe(1)
+    const value = result.stdout.trim()
+    expect(value).toMatch(/^glpat-/)
+    expect(result.stderr).toContain('storing the new one in profile "ci" failed (the settings file')
+    expect(result.stderr).toContain('is being changed by another forgectl')
+    expect(storedToken(dir)).toBe(old.token)
+    expect((await getSelf(value)).code).toBe(0)
   })
 
   it("refuses when the host is not the profile's: the profile would get a token of another server", async () => {

@@ -1,6 +1,6 @@
 // The one duration rule of --timeout, --interval and `config set timeout`.
 import {describe, expect, it} from 'vitest'
-import {formatDuration, parseDuration, storedDuration} from '../../src/core/duration.js'
+import {formatDuration, parseDuration} from '../../src/core/duration.js'
 import {UsageError} from '../../src/core/errors.js'
 
 describe('parseDuration', () => {
@@ -34,15 +34,6 @@ describe('parseDuration', () => {
 
   it('stays below the largest timer Node accepts (2^31-1 ms)', () => {
     expect(parseDuration('24h', 'x') * 1000).toBeLessThan(2 ** 31 - 1)
-  })
-})
-
-describe('storedDuration', () => {
-  it('reads the seconds earlier versions stored, and strings typed into the file', () => {
-    expect(storedDuration(45, 't')).toBe(45)
-    expect(storedDuration('2m', 't')).toBe(120)
-    expect(storedDuration(undefined, 't')).toBeUndefined()
-    expect(() => storedDuration(99_999_999, 'the timeout of profile "ci"')).toThrow(/^the timeout of profile "ci" must be a duration/)
   })
 })
 

@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {currentUser} from '../../api/user.js'
+import {environmentWinsNote} from '../../core/auth-hint.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {updateProfile} from '../../core/config-store.js'
 import {resolveConnection} from '../../core/connection.js'
@@ -38,6 +39,8 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
       'allow-http': f['allow-http'] || profile['allow-http'],
     }))
     this.note(done('Logged in', `to ${connection.host} as ${user.username} (${thing('profile', connection.profile)})`))
+    const shadowed = environmentWinsNote({host: connection.host, token, profile: connection.profile})
+    if (shadowed) this.note(shadowed)
     await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name})
   }
 }

@@ -2,7 +2,6 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../core/base-command.js'
 import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config-store.js'
-import {normalizeHost} from '../../core/connection.js'
 import {UsageError} from '../../core/errors.js'
 import {readTokenLine} from '../../core/input-read.js'
 import {done, thing} from '../../core/notes.js'
@@ -36,8 +35,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       throw new UsageError(key === 'token' ? 'VALUE and --token-stdin do not go together: the token comes from standard input' : `--token-stdin sets the token, not ${key}`)
     }
     const text = this.flags['token-stdin'] ? await readTokenLine() : await this.need(this.args.value, 'VALUE', 'new value', {secret: key === 'token'})
-    const parsed = PROFILE_KEYS[key].parse(text)
-    const value = key === 'host' ? normalizeHost(String(parsed)) : parsed
+    const value = PROFILE_KEYS[key].parse(text, key)
     const profile = profileName(this.flags.profile)
     await updateProfile(profile, current => ({...current, [key]: value}))
     this.note(done('Set', `${key} of ${thing('profile', profile)}`))
