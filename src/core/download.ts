@@ -16,6 +16,7 @@ import {SocketBody} from './http1-download.js'
 import {interruption, onInterrupt} from './interrupt.js'
 import type {ApiClient, Query} from './request.js'
 import {canAnimate} from './terminal.js'
+import {writeFailure} from './write-failure.js'
 
 export {formatBytes} from './bytes.js'
 
@@ -226,7 +227,9 @@ export function fileNameFrom(disposition: string | null): string | undefined {
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  return /terminated|premature|aborted|ECONNRESET|other side closed/i.test(text) ? 'the connection closed before the end of the file' : text
+  if (/terminated|premature|aborted|ECONNRESET|other side closed/i.test(text)) return 'the connection closed before the end of the file'
+  // the disk's refusal (a full disk, a file over `ulimit -f`, a folder not writable) in words, without the temporary file's name
+  return (error as NodeJS.ErrnoException).syscall ? writeFailure(error) : text
 }
 
 /** counts bytes, and on a terminal draws "12.5 MB of 40.0 MB · 8.1 MB/s" on stderr */

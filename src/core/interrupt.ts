@@ -72,10 +72,15 @@ export function interrupt(signal: StopSignal): void {
 
 function exitNow(signal: StopSignal): never {
   received ??= signal
-  runCleanups()
   const stopped = new Interrupted(signal)
-  process.stderr.write(`Error: ${stopped.message}\n`)
-  process.exit(stopped.exitCode)
+  endRun(stopped.exitCode, `Error: ${stopped.message}`)
+}
+
+/** ends the run at once, as a signal does: the clean-ups run, then `line` on stderr, then exit with `code` */
+export function endRun(code: number, line?: string): never {
+  runCleanups()
+  if (line !== undefined) process.stderr.write(`${line}\n`)
+  process.exit(code)
 }
 
 function runCleanups(): void {
