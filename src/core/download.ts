@@ -15,10 +15,12 @@ import {CliError, ExitCode, UsageError} from './errors.js'
 import {SocketBody} from './http1-download.js'
 import {interruption, onInterrupt} from './interrupt.js'
 import type {ApiClient, Query} from './request.js'
+import {fileNameFrom, plainFileName} from './server-file-name.js'
 import {canAnimate} from './terminal.js'
 import {writeFailure} from './write-failure.js'
 
 export {formatBytes} from './bytes.js'
+export {fileNameFrom} from './server-file-name.js'
 
 /** spread into every command that saves a file */
 export const saveFlags = {
@@ -211,18 +213,9 @@ async function isFolder(path: string): Promise<boolean> {
   )
 }
 
-/** a folder as target means "put the server's file name in it" */
+/** a folder as target means "put the server's file name in it": a plain name, inside that folder */
 async function resolveTarget(target: string, name: string): Promise<string> {
-  return (await isFolder(target)) ? join(target, basename(name)) : target
-}
-
-/** `attachment; filename="labels.ndjson.gz"` → `labels.ndjson.gz` */
-export function fileNameFrom(disposition: string | null): string | undefined {
-  if (!disposition) return undefined
-  const star = disposition.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i)
-  if (star) return basename(decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')))
-  const plain = disposition.match(/filename\s*=\s*"?([^";]+)"?/i)
-  return plain ? basename(plain[1]!.trim()) : undefined
+  return (await isFolder(target)) ? join(target, plainFileName(name) ?? 'download') : target
 }
 
 function describe(error: unknown): string {
