@@ -2,7 +2,7 @@
 // 130 at once, temporary files removed, and a fan-out's report still complete on stdout for the script.
 import {execFileSync, spawn} from 'node:child_process'
 import {constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {constants as osConstants, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -22,6 +22,8 @@ afterEach(async () => {
 
 interface Stopped {
   code: number | null
+  /** the signal that ended the process, when it ended by one */
+  signal: NodeJS.Signals | null
   stdout: string
   stderr: string
   /** from the signal to the end of the process */
@@ -53,10 +55,10 @@ function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: st
   if (!stdinOpen) child.stdin.end()
   return new Promise((resolve, reject) => {
     child.on('error', reject)
-    child.on('close', code => {
+    child.on('close', (code, signal) => {
       clearInterval(poll)
       child.stdin.destroy()
-      resolve({code, stdout, stderr, ms: Date.now() - sentAt})
+      resolve({code, signal, stdout, stderr, ms: Date.now() - sentAt})
     })
   })
 }
@@ -86,6 +88,21 @@ const readlinkOr = (link: string) => {
     return undefined
   }
 }
+
+/** a thread of the process waits in the kernel for a FIFO's writer (Linux's /proc: the task's wait channel) */
+const waitsForFifoWriter = (pid: number) => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).some(task => readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8') === 'wait_for_partner')
+  } catch {
+    return false
+  }
+}
+
+/** what a shell's `$?` says: the exit code, or 128 + the number of the signal that ended the process */
+const shellStatus = ({code, signal}: Stopped) => code ?? 128 + (signal ? osConstants.signals[signal] : 0)
+
+/** glibc reads HOSTALIASES for a one-label host name; musl does not */
+const glibc = Boolean((process.report.getReport() as {header?: {glibcVersionRuntime?: string}}).header?.glibcVersionRuntime)
 
 /** standard input was taken up as a stream, which sets it non-blocking (O_NONBLOCK in /proc's fdinfo): the process is reading it */
 const readsStdin = (pid: number) => {
@@ -209,6 +226,21 @@ describe('signals', () => {
         expect(stopped.code, stopped.stderr).toBe(130)
         expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
         expect(stopped.stderr).toBe('Error: interrupted (SIGINT)\n')
+      }
+    })
+
+    // A host name lookup runs on Node's thread pool, which process.exit() waits for: glibc opening a
+    // HOSTALIASES file that is a FIFO without a writer stands for a resolver that does not answer.
+    it.skipIf(!glibc)('a host name lookup that hangs: SIGTERM and SIGINT end the run at once, with the status a shell reads as 143 and 130', async () => {
+      for (const [signal, status] of [
+        ['SIGTERM', 143],
+        ['SIGINT', 130],
+      ] as const) {
+        const aliases = fifoWithoutWriter('host-aliases')
+        const stopped = await runAndSignal(['labels', 'list', '-p', '20', '--allow-http'], signal, (_, pid) => waitsForFifoWriter(pid), {FORGECTL_HOST: 'http://forgehost', HOSTALIASES: aliases})
+        expect(shellStatus(stopped), stopped.stderr).toBe(status)
+        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+        expect(stopped.stderr).toBe(`Error: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'} (${signal})\n`)
       }
     })
 
