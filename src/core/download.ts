@@ -15,9 +15,12 @@ import {CliError, ExitCode, UsageError} from './errors.js'
 import {SocketBody} from './http1-download.js'
 import {interruption, onInterrupt} from './interrupt.js'
 import type {ApiClient, Query} from './request.js'
+import {fileNameFrom, plainFileName} from './server-file-name.js'
 import {canAnimate} from './terminal.js'
+import {writeFailure} from './write-failure.js'
 
 export {formatBytes} from './bytes.js'
+export {fileNameFrom} from './server-file-name.js'
 
 /** spread into every command that saves a file */
 export const saveFlags = {
@@ -211,33 +214,20 @@ async function isFolder(path: string): Promise<boolean> {
 }
 
 /**
- * A folder as target means "put the server's file name in it": the first of `names` that names a file
- * in that folder. `..`, `.` or nothing would name the folder's parent or the folder itself.
+ * A folder as target means "put the server's file name in it": the first of `names` that is a plain
+ * name (server-file-name.ts), inside that folder; `..`, `.` or nothing would name its parent or itself.
  */
 async function resolveTarget(target: string, names: Array<string | undefined>): Promise<string> {
   if (!(await isFolder(target))) return target
-  const name = names.map(n => (n === undefined ? '' : basename(n))).find(n => n !== '' && n !== '.' && n !== '..')
+  const name = names.map(n => (n === undefined ? undefined : plainFileName(n))).find(n => n !== undefined)
   return join(target, name ?? 'download')
-}
-
-/** `attachment; filename="labels.ndjson.gz"` → `labels.ndjson.gz` */
-export function fileNameFrom(disposition: string | null): string | undefined {
-  if (!disposition) return undefined
-  const star = disposition.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i)
-  if (star) {
-    try {
-      return basename(decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')))
-    } catch {
-      // broken percent-encoding: the plain filename, if any, or none
-    }
-  }
-  const plain = disposition.match(/filename\s*=\s*"?([^";]+)"?/i)
-  return plain ? basename(plain[1]!.trim()) : undefined
 }
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  return /terminated|premature|aborted|ECONNRESET|other side closed/i.test(text) ? 'the connection closed before the end of the file' : text
+  if (/terminated|premature|aborted|ECONNRESET|other side closed/i.test(text)) return 'the connection closed before the end of the file'
+  // the disk's refusal (a full disk, a file over `ulimit -f`, a folder not writable) in words, without the temporary file's name
+  return (error as NodeJS.ErrnoException).syscall ? writeFailure(error) : text
 }
 
 /** counts bytes, and on a terminal draws "12.5 MB of 40.0 MB · 8.1 MB/s" on stderr */

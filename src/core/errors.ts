@@ -79,28 +79,87 @@ export function exitCodeForStatus(status: number): ExitCode {
   return ExitCode.error
 }
 
+/** at most this many characters of the server's words on an error line */
+export const SERVER_MESSAGE_MAX = 300
+/** how deep a nested message is followed; deeper is shown as … */
+const NESTING_MAX = 6
+
 /**
  * The server's explanation, from the shapes the platform uses: {"message": "..."},
  * {"error": "..."}, {"message": {"field": ["reason", ...]}}, or plain text. An HTML page is not the
- * platform speaking (a proxy's 404 or 502): it is named as a page and summarised.
+ * platform speaking (a proxy's 404 or 502): it is named as a page and summarised. Whatever the shape,
+ * one line of at most SERVER_MESSAGE_MAX characters, cut with "…".
  */
 export function serverMessage(body: unknown): string {
   if (body === undefined || body === null || body === '') return ''
   if (typeof body === 'string' && looksLikeHtml(body)) return `HTML page "${htmlSummary(body)}"`
   if (typeof body === 'string') return oneLine(storageError(body) ?? stripPrefixStatus(body))
-  if (typeof body !== 'object' || body instanceof ExactNumber) return String(body)
+  if (typeof body !== 'object' || body instanceof ExactNumber) return oneLine(String(body))
   const record = body as Record<string, unknown>
-  const message = record.message ?? record.error ?? record.error_description
+  const message = Array.isArray(body) ? body : (record.message ?? record.error ?? record.error_description)
   if (typeof message === 'string') return oneLine(stripPrefixStatus(message))
-  if (Array.isArray(message)) return oneLine(message.map(String).join('; '))
-  if (message && typeof message === 'object' && !(message instanceof ExactNumber)) {
-    return oneLine(
-      Object.entries(message as Record<string, unknown>)
-        .map(([field, reasons]) => `${field} ${Array.isArray(reasons) ? reasons.join(', ') : String(reasons)}`)
-        .join('; '),
-    )
+  const said = message === undefined || message === null ? '' : fieldMessages(message)
+  return oneLine(said || asJson(body))
+}
+
+/**
+ * A validation message of any shape as "field texts; other texts": {"name": ["is taken"], "config":
+ * {"url": ["is blocked", "is long"]}} → "name is taken; config.url is blocked, is long". Collecting
+ * stops once more than a line is there, however many fields and texts follow.
+ */
+function fieldMessages(message: unknown): string {
+  const parts: string[] = []
+  let length = 0
+  const add = (field: string | undefined, text: string) => {
+    const part = field === undefined ? text : `${field} ${text}`
+    parts.push(part)
+    length += part.length + 2
   }
-  return oneLine(jsonText(body))
+  const walk = (value: unknown, field: string | undefined, depth: number): void => {
+    if (length > SERVER_MESSAGE_MAX || value === null || value === undefined) return
+    if (typeof value !== 'object' || value instanceof ExactNumber || depth >= NESTING_MAX) {
+      add(field, typeof value === 'object' && !(value instanceof ExactNumber) ? '…' : String(value))
+      return
+    }
+    if (Array.isArray(value)) {
+      // a field's texts together ("name is taken, is too long"); an object among them in its place
+      let texts: string[] = []
+      let pending = 0
+      const flush = () => {
+        if (texts.length > 0) add(field, texts.join(field === undefined ? '; ' : ', '))
+        texts = []
+        pending = 0
+      }
+      for (const item of value) {
+        if (length + pending > SERVER_MESSAGE_MAX) break
+        if (item === null || item === undefined) continue
+        if (typeof item === 'object') {
+          flush()
+          walk(item, field, depth + 1)
+        } else {
+          texts.push(String(item))
+          pending += texts.at(-1)!.length + 2
+        }
+      }
+      flush()
+    } else {
+      for (const key in value) {
+        if (length > SERVER_MESSAGE_MAX) break
+        walk((value as Record<string, unknown>)[key], field === undefined ? key : `${field}.${key}`, depth + 1)
+      }
+    }
+  }
+  walk(message, undefined, 0)
+  return parts.join('; ')
+}
+
+/** an answer of no known shape, as its JSON; a value JSON cannot write (a BigInt) as its fields */
+function asJson(body: unknown): string {
+  try {
+    return jsonText(body) ?? ''
+  } catch {
+    return fieldMessages(body)
+  }
 }
 
 /**
@@ -127,7 +186,11 @@ function stripPrefixStatus(text: string): string {
   return text.replace(/^\d{3}\s+/, '')
 }
 
+/** line breaks of every kind (NEL too) as spaces; cut with "…", never inside a surrogate pair */
 function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > 300 ? line.slice(0, 297) + '...' : line
+  const line = text.replace(/[\s\u0085]+/g, ' ').trim()
+  if (line.length <= SERVER_MESSAGE_MAX) return line
+  let end = SERVER_MESSAGE_MAX - 1
+  if (/[\ud800-\udbff]/.test(line[end - 1]!)) end--
+  return `${line.slice(0, end)}…`
 }

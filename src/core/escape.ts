@@ -41,3 +41,8 @@ export function visibleCell(text: string): string {
 export function visibleText(text: string): string {
   return text.replace(CONTROL_BUT_LAYOUT, visible)
 }
+
+/** a name that becomes a file (a download's, from the server): control characters replaced, nothing invisible saved */
+export function replaceControls(text: string, by: string): string {
+  return text.replace(EVERY_CONTROL, by)
+}

@@ -1,7 +1,7 @@
 // `-f key=value` (a string) and `-F key=value` (typed: numbers, true/false, null, @file) for `api`.
-import {readFile} from 'node:fs/promises'
 import {UsageError} from './errors.js'
 import {ExactNumber, fitsDouble} from './exact-number.js'
+import {readWhole, unreadableReason} from './read-whole.js'
 
 export async function parseFields(raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
@@ -41,9 +41,9 @@ async function typedValue(value: string): Promise<unknown> {
   if (value.startsWith('@')) {
     const file = value.slice(1)
     try {
-      return await readFile(file, 'utf8')
-    } catch {
-      throw new UsageError(`cannot read ${file}`)
+      return (await readWhole(file)).toString('utf8')
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${unreadableReason(error)}`)
     }
   }
   return value

@@ -1,10 +1,10 @@
 // Reading declared inputs (input.ts) from where they come: parsed flags and arguments (already
 // checked by their parsers, input-flags.ts), `--<flag>-file` files, answers at a prompt (checked by
 // the same rule, asked again after a bad answer), and records of a `--from-file` file.
-import {readFile} from 'node:fs/promises'
 import {UsageError} from './errors.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName} from './input-flags.js'
+import {readWhole, unreadableReason} from './read-whole.js'
 import {canPrompt} from './terminal.js'
 
 /** something to ask a person for: how it is named, what it is, and the check an answer must pass */
@@ -40,18 +40,20 @@ export async function ask<T>(question: Question<T>): Promise<T> {
 /** the text of a `--<flag>-file` (or stdin for `-`) */
 export async function readTextFile(file: string, flag: string): Promise<string> {
   try {
-    return file === '-' ? await readStdin() : await readFile(file, 'utf8')
+    return file === '-' ? await readStdin() : (await readWhole(file)).toString('utf8')
   } catch (error) {
     if (error instanceof UsageError) throw error
-    throw new UsageError(`cannot read --${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+    throw new UsageError(`cannot read --${flag} ${file}: ${unreadableReason(error)}`)
   }
 }
 
 export async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  try {
+    return (await readWhole('-')).toString('utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${unreadableReason(error)}`)
+  }
 }
 
 /**

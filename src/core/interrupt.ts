@@ -72,10 +72,25 @@ export function interrupt(signal: StopSignal): void {
 
 function exitNow(signal: StopSignal): never {
   received ??= signal
-  runCleanups()
   const stopped = new Interrupted(signal)
-  process.stderr.write(`Error: ${stopped.message}\n`)
-  process.exit(stopped.exitCode)
+  endRun(stopped.exitCode, `Error: ${stopped.message}`, signal)
+}
+
+/**
+ * Ends the run at once, as a signal does: the clean-ups run, then `line` on stderr, then exit with
+ * `code`. process.exit() waits for the work on Node's thread pool, and a host name lookup there
+ * (getaddrinfo) cannot be abandoned: it may take the resolver's whole timeout, or hang. With one under
+ * way, a run stopped by a signal ends by that signal itself, which a shell reports with the same code.
+ */
+export function endRun(code: number, line?: string, signal?: StopSignal): never {
+  runCleanups()
+  if (line !== undefined) process.stderr.write(`${line}\n`)
+  if (signal && process.getActiveResourcesInfo().includes('GetAddrInfoReqWrap')) {
+    // without a listener, Node gives the signal its default action back: the end of the process
+    process.removeAllListeners(signal)
+    process.kill(process.pid, signal)
+  }
+  process.exit(code)
 }
 
 function runCleanups(): void {

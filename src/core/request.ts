@@ -1,6 +1,5 @@
 // The one way forgectl talks to the server: base URL + /api/v4, PRIVATE-TOKEN, encoded paths, JSON
 // and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
-import {readFileSync} from 'node:fs'
 import type {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {ConnectionOptions} from 'node:tls'
@@ -15,6 +14,7 @@ import {createTransport, HeaderList, type TransportResponse} from './http-transp
 import {importModule} from './launcher.js'
 import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
+import {readWhole, unreadableReason} from './read-whole.js'
 import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
@@ -386,9 +386,9 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
     let ca: string | undefined
     if (connection.caFile) {
       try {
-        ca = readFileSync(connection.caFile, 'utf8')
-      } catch {
-        throw new CliError(`cannot read the CA file ${connection.caFile}`, ExitCode.usage)
+        ca = (await readWhole(connection.caFile)).toString('utf8')
+      } catch (error) {
+        throw new CliError(`cannot read the CA file ${connection.caFile}: ${unreadableReason(error)}`, ExitCode.usage)
       }
     }
     const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')

@@ -121,3 +121,18 @@ describe('labels create --from-file', () => {
     expect(result.stderr).toContain('record 1: unknown field "colour" (fields: name, color, description, priority, archived)')
   })
 })
+
+describe('files that are not files', () => {
+  it.each([
+    [['labels', 'create', '--from-file', '/dev/zero', '-p', '20'], 'cannot read --from-file /dev/zero: larger than 64 MB, more than an input may hold'],
+    [['ci-variables', 'create', 'ENDLESS', '--value-file', '/dev/zero'], 'cannot read --value-file /dev/zero: larger than 64 MB, more than an input may hold'],
+    [['labels', 'create', '--from-file', dir, '-p', '20'], `cannot read --from-file ${dir}: EISDIR`],
+    [['labels', 'list', '-p', '20', '--ca-file', join(dir, 'missing.pem')], `cannot read the CA file ${join(dir, 'missing.pem')}: ENOENT`],
+    [['api', 'POST', '/x', '-F', `key=@${join(dir, 'missing.txt')}`], `cannot read ${join(dir, 'missing.txt')}: ENOENT`],
+  ])('%j: one line, exit 2, nothing sent', async (args, message) => {
+    const {result, requests} = await sb.runCounted(args, {as: 'maintainer'})
+    expect(result.stderr).toBe(`Error: ${message}\n`)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+  })
+})

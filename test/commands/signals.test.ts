@@ -1,13 +1,13 @@
 // SIGTERM (a CI runner cancelling a job, `kill`) and SIGINT sent to a script's forgectl: exit 143 or
 // 130 at once, temporary files removed, and a fan-out's report still complete on stdout for the script.
-import {spawn} from 'node:child_process'
-import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {execFileSync, spawn} from 'node:child_process'
+import {constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs'
+import {constants as osConstants, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {afterEach, describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
-import {BIN} from '../helpers/cli.js'
+import {BIN, runCli} from '../helpers/cli.js'
 import {type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -22,14 +22,16 @@ afterEach(async () => {
 
 interface Stopped {
   code: number | null
+  /** the signal that ended the process, when it ended by one */
+  signal: NodeJS.Signals | null
   stdout: string
   stderr: string
   /** from the signal to the end of the process */
   ms: number
 }
 
-/** starts forgectl, sends `signal` once `ready` holds, and collects how it ended */
-function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: string) => boolean, env: Record<string, string> = {}): Promise<Stopped> {
+/** starts forgectl, sends `signal` once `ready` holds, and collects how it ended; `stdinOpen`: a pipe that stays open with nothing written */
+function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: string, pid: number) => boolean, env: Record<string, string> = {}, stdinOpen = false): Promise<Stopped> {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, ...env},
   })
@@ -37,9 +39,11 @@ function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: st
   let stderr = ''
   let sentAt = 0
   const check = () => {
-    if (sentAt === 0 && ready(stderr)) {
+    if (sentAt === 0 && child.pid !== undefined && ready(stderr, child.pid)) {
       sentAt = Date.now()
       child.kill(signal)
+      // a process that ignores the signal fails the test instead of outliving it
+      setTimeout(() => child.kill('SIGKILL'), 5 * PROMPTLY_MS).unref()
     }
   }
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
@@ -48,17 +52,67 @@ function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: st
     check()
   })
   const poll = setInterval(check, 20)
-  child.stdin.end()
+  if (!stdinOpen) child.stdin.end()
   return new Promise((resolve, reject) => {
     child.on('error', reject)
-    child.on('close', code => {
+    child.on('close', (code, signal) => {
       clearInterval(poll)
-      resolve({code, stdout, stderr, ms: Date.now() - sentAt})
+      child.stdin.destroy()
+      resolve({code, signal, stdout, stderr, ms: Date.now() - sentAt})
     })
   })
 }
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-signals-'))
+
+/** a FIFO that nobody will write to: opening it for reading blocks, the way a pipe with no writer does */
+function fifoWithoutWriter(name: string): string {
+  const fifo = join(tempDir(), name)
+  execFileSync('mkfifo', [fifo])
+  return fifo
+}
+
+/** the process has `file` open: it is reading it (Linux's /proc) */
+const hasOpen = (pid: number, file: string) => {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some(fd => readlinkOr(`/proc/${pid}/fd/${fd}`) === file)
+  } catch {
+    return false
+  }
+}
+
+const readlinkOr = (link: string) => {
+  try {
+    return readlinkSync(link)
+  } catch {
+    return undefined
+  }
+}
+
+/** a thread of the process waits in the kernel for a FIFO's writer (Linux's /proc: the task's wait channel) */
+const waitsForFifoWriter = (pid: number) => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).some(task => readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8') === 'wait_for_partner')
+  } catch {
+    return false
+  }
+}
+
+/** what a shell's `$?` says: the exit code, or 128 + the number of the signal that ended the process */
+const shellStatus = ({code, signal}: Stopped) => code ?? 128 + (signal ? osConstants.signals[signal] : 0)
+
+/** glibc reads HOSTALIASES for a one-label host name; musl does not */
+const glibc = Boolean((process.report.getReport() as {header?: {glibcVersionRuntime?: string}}).header?.glibcVersionRuntime)
+
+/** standard input was taken up as a stream, which sets it non-blocking (O_NONBLOCK in /proc's fdinfo): the process is reading it */
+const readsStdin = (pid: number) => {
+  try {
+    const flags = /^flags:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/fdinfo/0`, 'utf8'))?.[1]
+    return flags !== undefined && (Number.parseInt(flags, 8) & constants.O_NONBLOCK) !== 0
+  } catch {
+    return false
+  }
+}
 
 describe('signals', () => {
   it('SIGTERM during --wait: exit 143 at once, one line', async () => {
@@ -135,5 +189,71 @@ describe('signals', () => {
     expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
     expect(JSON.parse(stopped.stdout)).toMatchObject(relations.map((item, i) => ({item, status: i < 2 ? 'interrupted' : 'not done'})))
     expect(readdirSync(dir)).toEqual([])
+  })
+
+  describe('a blocking read gives way: a FIFO nobody writes to, standard input that never ends', () => {
+    for (const [signal, code] of [
+      ['SIGTERM', 143],
+      ['SIGINT', 130],
+    ] as const) {
+      it(`--from-file naming a FIFO without a writer: ${signal} ends it with ${code} at once`, async () => {
+        const fifo = fifoWithoutWriter('labels.json')
+        const stopped = await runAndSignal(['labels', 'create', '--from-file', fifo, '-p', '20'], signal, (_, pid) => hasOpen(pid, fifo))
+        expect(stopped.code, stopped.stderr).toBe(code)
+        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+        expect(stopped.stderr).toBe(`Error: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'} (${signal})\n`)
+      })
+    }
+
+    it('--value-file and --ca-file naming a FIFO without a writer: SIGTERM ends each at once', async () => {
+      for (const [args, name] of [
+        [['ci-variables', 'create', 'FROM_FIFO', '--value-file'], 'value'],
+        [['labels', 'list', '-p', '20', '--ca-file'], 'ca.pem'],
+      ] as const) {
+        const fifo = fifoWithoutWriter(name)
+        const stopped = await runAndSignal([...args, fifo], 'SIGTERM', (_, pid) => hasOpen(pid, fifo))
+        expect(stopped.code, stopped.stderr).toBe(143)
+        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+      }
+    })
+
+    it('standard input an open pipe with no data (--from-file -, --token-stdin): SIGINT ends it with 130 at once', async () => {
+      for (const args of [
+        ['labels', 'create', '--from-file', '-', '-p', '20'],
+        ['auth', 'login', '--token-stdin'],
+      ]) {
+        const stopped = await runAndSignal(args, 'SIGINT', (_, pid) => readsStdin(pid), {}, true)
+        expect(stopped.code, stopped.stderr).toBe(130)
+        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+        expect(stopped.stderr).toBe('Error: interrupted (SIGINT)\n')
+      }
+    })
+
+    // A host name lookup runs on Node's thread pool, which process.exit() waits for: glibc opening a
+    // HOSTALIASES file that is a FIFO without a writer stands for a resolver that does not answer.
+    it.skipIf(!glibc)('a host name lookup that hangs: SIGTERM and SIGINT end the run at once, with the status a shell reads as 143 and 130', async () => {
+      for (const [signal, status] of [
+        ['SIGTERM', 143],
+        ['SIGINT', 130],
+      ] as const) {
+        const aliases = fifoWithoutWriter('host-aliases')
+        const stopped = await runAndSignal(['labels', 'list', '-p', '20', '--allow-http'], signal, (_, pid) => waitsForFifoWriter(pid), {FORGECTL_HOST: 'http://forgehost', HOSTALIASES: aliases})
+        expect(shellStatus(stopped), stopped.stderr).toBe(status)
+        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+        expect(stopped.stderr).toBe(`Error: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'} (${signal})\n`)
+      }
+    })
+
+    it('a FIFO that is written to is read whole, as a file is', async () => {
+      const fifo = fifoWithoutWriter('labels.json')
+      const child = spawn('sh', ['-c', `sleep 0.3; printf '[{"name":"from-fifo","color":"red"}]' > "$0"`, fifo])
+      const result = await runCli(['labels', 'create', '--from-file', fifo, '-p', '20', '--dry-run', '--json'], {
+        spawn: true,
+        env: {FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir},
+      })
+      child.kill()
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json()).toEqual([{item: 'from-fifo', status: 'dry-run'}])
+    })
   })
 })
