@@ -15,14 +15,32 @@ const EXTENSION_MAX_BYTES = 20
 export function fileNameFrom(disposition: string | null): string | undefined {
   if (!disposition) return undefined
   const extended = /(?:^|;)\s*filename\*\s*=\s*"?([^;"]*)/i.exec(disposition)
-  if (extended) {
-    const name = plainFileName(decodeExtended(extended[1]!.trim()))
-    if (name) return name
-  }
+  const decoded = extended ? extended[1]!.trim() : undefined
+  const fromExtended = decoded === undefined ? undefined : plainFileName(decodeExtended(decoded))
+  // RFC 6266: filename* wins, but one that does not decode gives way to a plain filename beside it
+  if (fromExtended && decodesCleanly(decoded!)) return fromExtended
   const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"?|([^;]*))/i.exec(disposition)
-  if (!plain) return undefined
-  const quoted = plain[1]?.replace(/\\(.)/g, '$1')
-  return plainFileName(utf8IfItIs(quoted ?? plain[2]!.trim()))
+  const quoted = plain?.[1]?.replace(/\\(.)/g, '$1')
+  const fromPlain = plain ? plainFileName(utf8IfItIs(quoted ?? plain[2]!.trim())) : undefined
+  return fromPlain ?? fromExtended
+}
+
+/** every escape complete, and UTF-8 (unless another charset is named) that decodes without a replacement */
+function decodesCleanly(value: string): boolean {
+  const [, charset = '', , encoded = value] = /^([^']*)'([^']*)'(.*)$/.exec(value) ?? []
+  if (/%(?![\da-f]{2})/i.test(encoded)) return false
+  if (/^iso-8859-1$/i.test(charset)) return true
+  try {
+    new TextDecoder('utf-8', {fatal: true}).decode(
+      Buffer.from(
+        encoded.replace(/%([\da-f]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        'latin1',
+      ),
+    )
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**

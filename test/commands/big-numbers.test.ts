@@ -218,7 +218,7 @@ describe('a number where something else is due', () => {
 
   it('an error answer with such numbers is named with their digits', async () => {
     server.answer(answers.json(409, `{"message": ${BIG}}`))
-    expect((await run('labels', 'get', 'big', '-p', '20')).stderr).toBe(`Error: 409 Conflict: {"message":${BIG}} (GET /api/v4/projects/20/labels/big)\n`)
+    expect((await run('labels', 'get', 'big', '-p', '20')).stderr).toBe(`Error: 409 Conflict: ${BIG} (GET /api/v4/projects/20/labels/big)\n`)
     server.answer(answers.json(409, `{"message": {"id": [${BIG}]}}`))
     expect((await run('labels', 'get', 'big', '-p', '20')).stderr).toBe(`Error: 409 Conflict: id ${BIG} (GET /api/v4/projects/20/labels/big)\n`)
   })

@@ -119,7 +119,9 @@ describe('the request target', () => {
 
 describe('a Location without encoded dot segments', () => {
   it('leads where WHATWG would resolve it, for any mix of plain dot segments, absolute or relative', () => {
-    const segment = fc.constantFrom('a', 'b c', '.', '..', '', '%41', 'é', '...', '.a')
+    // not `.a`: Node 20's URL parser leaves `/a/.a/..` as it is (WHATWG resolves it to `/a/`), so it
+    // cannot be the oracle there; the case is pinned below instead
+    const segment = fc.constantFrom('a', 'b c', '.', '..', '', '%41', 'é', '...', 'a.')
     const start = fc.constantFrom('', '/', '//h', 'http://h/', 'https://other.example:8443/', '?q=1', '#f')
     fc.assert(
       fc.property(start, fc.array(segment, {maxLength: 6}), fc.constantFrom('', '?page=2', '#top', '?a=..#b'), (head, segments, tail) => {
@@ -135,6 +137,13 @@ describe('a Location without encoded dot segments', () => {
         expect(outcome(() => locationTarget(location, base))).toBe(outcome(() => new URL(location, base).href.replace(/#.*$/, '')))
       }),
     )
+  })
+})
+
+describe('a Location with a segment that starts with a dot', () => {
+  it('resolves `..` after it as RFC 3986 and WHATWG say', () => {
+    expect(locationTarget('https://other.example:8443/a/.a/..', 'http://h/api/v4/x/y')).toBe('https://other.example:8443/a/')
+    expect(locationTarget('/a/.hidden/../b', 'http://h/api/v4/x/y')).toBe('http://h/a/b')
   })
 })
 
