@@ -2,6 +2,8 @@ import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import type {DeployKey} from '../../src/api/deploy-keys.js'
 import type {BulkRow} from '../../src/core/bulk.js'
+import {keyTables} from '../../src/sandbox/routes/deploy-keys.js'
+import {SEED_TIME} from '../../src/sandbox/store.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 
@@ -111,7 +113,13 @@ describe('deploy-keys get', () => {
 describe('deploy-keys add, join, enable, update, delete', () => {
   it('adds a new key to one project and prints the key with the fingerprints ssh-keygen computes', async () => {
     const fresh = makeKey('deploy-one')
-    const key = await addKey(['--title', 'Deploy one', '--key-file', fresh.file, '-p', 'acme/platform/api', '--can-push', '--expires-at', '2027-03-01T12:00:00Z'])
+    const result = await sb.run(
+      ['deploy-keys', 'add', '--title', 'Deploy one', '--key-file', fresh.file, '-p', 'acme/platform/api', '--can-push', '--expires-at', '2027-03-01T12:00:00Z', '--json'],
+      maintainer,
+    )
+    expect(result.code, result.stderr).toBe(0)
+    const key = result.json<DeployKey>()
+    expect(result.stderr).toBe(`Created deploy key ${key.id} in project "acme/platform/api".\n`)
     expect(key).toMatchObject({title: 'Deploy one', key: fresh.text, can_push: true, fingerprint: fresh.md5, fingerprint_sha256: fresh.sha256})
     expect(key.expires_at).toBe('2027-03-01T12:00:00.000Z')
     expect((await projectKey(20, key.id)).body).toEqual(key)
@@ -210,16 +218,16 @@ describe('deploy-keys add to several projects (bulk)', () => {
       ['deploy-keys', 'add', '--title', 'Bulk', '--key-file', fresh.file, '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'],
       maintainer,
     )
-    expect(requests).toBe(3)
+    // each project is looked into first; the two it may add to get one POST each
+    expect(requests).toBe(5)
     expect(result.code).toBe(5)
     const rows = result.json<BulkRow<DeployKey>[]>()
-    expect(rows.map(r => [r.item, r.status])).toEqual([
-      ['project acme/platform/api', 'ok'],
-      ['project opensource/tool', 'failed'],
-      ['project acme/website', 'ok'],
-    ])
-    expect(rows[1]!.error).toContain('403 Forbidden (POST /api/v4/projects/opensource%2Ftool/deploy_keys)')
-    expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id) // the second project joined the key made by the first
+    expect(rows.map(r => r.item)).toEqual(['project acme/platform/api', 'project opensource/tool', 'project acme/website'])
+    expect(rows[1]!.status).toBe('failed')
+    // one of the two created the key, the other joined it (whichever looked first posts first)
+    expect([rows[0]!.status, rows[2]!.status].sort()).toEqual(['created', 'enabled'])
+    expect(rows[1]!.error).toContain('403 Forbidden (GET /api/v4/projects/opensource%2Ftool/deploy_keys)')
+    expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id)
     expect(result.stderr).toContain('1 of 3 failed')
     expect((await projectKeys(20)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
     expect((await projectKeys(21)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
@@ -230,8 +238,8 @@ describe('deploy-keys add to several projects (bulk)', () => {
     const fresh = makeKey('bulk-ok')
     const result = await sb.run(['deploy-keys', 'add', '--title', 'Bulk ok', '--key', fresh.text, '-p', '20,21', '--concurrency', '1', '-o', 'table'], maintainer)
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout).toMatch(/project 20\s+ok/)
-    expect(result.stdout).toMatch(/project 21\s+ok/)
+    expect(result.stdout).toMatch(/project 20\s+created/)
+    expect(result.stdout).toMatch(/project 21\s+enabled/)
   })
 
   it('--dry-run shows each request and sends nothing', async () => {
@@ -241,8 +249,88 @@ describe('deploy-keys add to several projects (bulk)', () => {
     expect(result.code).toBe(0)
     expect(result.json<BulkRow<DeployKey>[]>().map(r => r.status)).toEqual(['dry-run', 'dry-run'])
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/21/deploy_keys`)
+    expect(result.stderr).toContain('Dry run: a real run looks into each project first')
     expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
     expect(result.stderr).not.toContain('sandbox-maintainer-token')
+  })
+})
+
+describe('deploy-keys add to a project that has the key already: made as asked, or said it is not', () => {
+  /**
+   * The key in `project` as a plain POST puts it there, made a while ago: a key made in the same second
+   * as forgectl's own POST, with the same title, would be taken for one that POST created.
+   */
+  const placeKey = async (project: number, body: Record<string, unknown>) => {
+    const response = await sb.api<DeployKey>('POST', `/projects/${project}/deploy_keys`, {as: 'admin', body})
+    expect(response.status).toBe(201)
+    keyTables(sb.sandbox.store).deployKeys.get(response.body.id)!.created_at = SEED_TIME
+    return {...response.body, created_at: SEED_TIME}
+  }
+
+  it('updates title and can_push of the key already there (PUT, no POST), then reports a repeat as already as asked', async () => {
+    const fresh = makeKey('already-there')
+    const old = await placeKey(20, {title: 'Old title', key: fresh.text})
+    expect(old.can_push).toBe(false)
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>()).toMatchObject({id: old.id, title: 'x', can_push: true})
+    expect(result.stderr).toBe(`Updated deploy key ${old.id} in project 20, which was already there: title (in every project that uses the key) and can_push.\n`)
+    expect(requests).toBe(2)
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PUT', path: `/projects/20/deploy_keys/${old.id}`})
+    expect((await projectKey(20, old.id)).body).toMatchObject({title: 'x', can_push: true})
+
+    const again = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(again.result.code, again.result.stderr).toBe(0)
+    expect(again.result.stderr).toBe(`Nothing changed: deploy key ${old.id} in project 20 is already as asked.\n`)
+    expect(again.requests).toBe(1)
+    // without --can-push nothing is asked of push access: the key keeps it
+    const plain = await sb.run(['deploy-keys', 'add', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(plain.json<DeployKey>().can_push).toBe(true)
+    expect(plain.stderr).toContain('is already as asked')
+  })
+
+  it("joins a key of another project with --can-push, and sets the asked title, which is the key's own", async () => {
+    const fresh = makeKey('join-and-rename')
+    const other = await placeKey(21, {title: 'Website key', key: fresh.text})
+    const result = await sb.run(['deploy-keys', 'add', '--can-push', '--title', 'Shared key', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>()).toMatchObject({id: other.id, title: 'Shared key', can_push: true})
+    expect(result.stderr).toBe(`Enabled existing deploy key ${other.id} in project 20: updated title (in every project that uses the key).\n`)
+    expect((await projectKey(21, other.id)).body).toMatchObject({title: 'Shared key', can_push: false})
+  })
+
+  it('says so, exit 1, when the key exists with another expiry, which the API cannot change; the rest is done', async () => {
+    const fresh = makeKey('other-expiry')
+    const old = await placeKey(20, {title: 'Expiring', key: fresh.text, expires_at: '2027-01-01T00:00:00Z'})
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Expiring', '--can-push', '--key', fresh.text, '-p', '20', '--expires-at', '2027-06-30T00:00:00Z', '--json'], maintainer)
+    expect(result.code).toBe(1)
+    expect(result.json<DeployKey>()).toMatchObject({id: old.id, can_push: true, expires_at: '2027-01-01T00:00:00.000Z'})
+    expect(result.stderr).toBe(
+      `Updated deploy key ${old.id} in project 20, which was already there: can_push.\n`
+        + `Error: deploy key ${old.id} in project 20: expires_at stays "2027-01-01T00:00:00.000Z", not "2027-06-30T00:00:00Z": the API cannot change the expiry of a key that exists (remove it from every project, then add it again)\n`,
+    )
+    // the same expiry written another way is the same expiry
+    const same = await sb.run(['deploy-keys', 'add', '--title', 'Expiring', '--key', fresh.text, '-p', '20', '--expires-at', '2027-01-01T01:00:00+01:00'], maintainer)
+    expect(same.code, same.stderr).toBe(0)
+  })
+
+  it('reports every project of a fan-out as updated, already as asked, enabled or not as asked, and --json tells them apart', async () => {
+    const fresh = makeKey('fan-out-states')
+    const key = await placeKey(20, {title: 'Fleet', key: fresh.text})
+    await sb.api('POST', `/projects/21/deploy_keys/${key.id}/enable`, {as: 'admin'})
+    await sb.api('PUT', `/projects/21/deploy_keys/${key.id}`, {as: 'admin', body: {can_push: true}})
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Fleet', '--can-push', '--key', fresh.text, '-p', '20,21,22', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<BulkRow<DeployKey>[]>().map(r => [r.item, r.status, r.result?.can_push])).toEqual([
+      ['project 20', 'updated', true],
+      ['project 21', 'already as asked', true],
+      ['project 22', 'enabled', true],
+    ])
+
+    const dated = await sb.run(['deploy-keys', 'add', '--title', 'Fleet', '--key', fresh.text, '-p', '20,21', '--expires-at', '2030-01-01T00:00:00Z', '-o', 'table'], admin)
+    expect(dated.code).toBe(1)
+    expect(dated.stdout).toMatch(/project 20\s+not as asked\s+nothing changed, but expires_at stays null, not "2030-01-01T00:00:00Z"/)
+    expect(dated.stderr).toContain('2 of 2 failed')
   })
 })
 
