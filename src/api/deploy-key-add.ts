@@ -70,7 +70,8 @@ export async function placeDeployKey(api: ApiClient, project: string, wanted: Ne
 async function findKey(api: ApiClient, project: string, keyText: string): Promise<DeployKey | undefined> {
   const blob = keyBlob(keyText)
   for await (const page of followPages(api, listProjectDeployKeys(project), {all: true})) {
-    const found = page.find(k => keyBlob((k as Partial<DeployKey> | null)?.key) === blob)
+    // a record without a usable ID cannot be changed or named: it is not taken for the key
+    const found = page.find(k => keyBlob((k as Partial<DeployKey> | null)?.key) === blob && isPositiveId(String(k.id)))
     if (found) return found
   }
   return undefined
@@ -96,10 +97,12 @@ function madeByThisRequest(key: DeployKey, wanted: NewProjectDeployKey, date: st
   return !(created < now - tookMs - 1000)
 }
 
-/** the fields of `key` that differ from what was asked (an absent --can-push or --expires-at asks nothing) */
-function differences(key: DeployKey, wanted: NewProjectDeployKey): Array<keyof NewProjectDeployKey> {
+type Asked = Partial<NewProjectDeployKey>
+
+/** the fields of `key` that differ from what was asked (an absent --title, --can-push or --expires-at asks nothing) */
+function differences(key: DeployKey, wanted: Asked): Array<keyof NewProjectDeployKey> {
   const fields: Array<keyof NewProjectDeployKey> = []
-  if (key.title !== wanted.title) fields.push('title')
+  if (wanted.title !== undefined && key.title !== wanted.title) fields.push('title')
   if (wanted.can_push !== undefined && key.can_push !== wanted.can_push) fields.push('can_push')
   if (wanted.expires_at !== undefined && !(typeof key.expires_at === 'string' && Date.parse(key.expires_at) === Date.parse(wanted.expires_at))) fields.push('expires_at')
   return fields
@@ -111,19 +114,32 @@ async function reconcile(api: ApiClient, project: string, found: DeployKey, want
     ...(differ.includes('title') ? {title: wanted.title} : {}),
     ...(differ.includes('can_push') ? {can_push: wanted.can_push} : {}),
   }
-  const updated = Object.keys(changes) as Array<keyof DeployKeyChanges>
-  if (updated.length > 0 && !isPositiveId(String(found.id))) throw new CliError(`the server's answer for project ${project} names no deploy key ID, so its ${updated.join(' and ')} cannot be set`)
-  const key = updated.length > 0 ? await updateProjectDeployKey(api, project, found.id, changes) : found
-  const outcome = how !== 'already' ? how : updated.length > 0 ? 'updated' : 'unchanged'
+  const sent = Object.keys(changes) as Array<keyof DeployKeyChanges>
+  if (sent.length > 0 && !isPositiveId(String(found.id))) throw new CliError(`the server's answer for project ${project} names no deploy key ID, so its ${sent.join(' and ')} cannot be set`)
+  const key = sent.length > 0 ? await updateProjectDeployKey(api, project, found.id, changes) : found
+  // what the answer shows: the platform ignores a title it will not take, without an error
   const left = differences(key, wanted)
-  return {outcome, key, updated, ...(left.length > 0 ? {notAsAsked: left.map(field => stays(field, key, wanted)).join('; ')} : {})}
+  const updated = sent.filter(field => !left.includes(field))
+  const outcome = how !== 'already' ? how : updated.length > 0 ? 'updated' : 'unchanged'
+  return {outcome, key, updated, ...(left.length > 0 ? {notAsAsked: describe(left, key, wanted)} : {})}
 }
 
-function stays(field: keyof NewProjectDeployKey, key: DeployKey, wanted: NewProjectDeployKey): string {
+/** what of `wanted` the key, as the server answered, is not: in words; undefined when all is as asked */
+export function notAsAsked(key: DeployKey, wanted: Asked): string | undefined {
+  const left = differences(key, wanted)
+  return left.length > 0 ? describe(left, key, wanted) : undefined
+}
+
+const describe = (fields: Array<keyof NewProjectDeployKey>, key: DeployKey, wanted: Asked) => fields.map(field => stays(field, key, wanted)).join('; ')
+
+function stays(field: keyof NewProjectDeployKey, key: DeployKey, wanted: Asked): string {
   const shown = (value: unknown) => (value === undefined ? 'unset' : JSON.stringify(value))
   const line = `${field} stays ${shown(key[field as keyof DeployKey])}, not ${shown(wanted[field])}`
   // "PUT /projects/:id/deploy_keys/:key_id: can_push, title": nothing else of a key can change
-  return field === 'expires_at' ? `${line}: the API cannot change the expiry of a key that exists (remove it from every project, then add it again)` : `${line}: the server kept it`
+  if (field === 'expires_at') return `${line}: the API cannot change the expiry of a key that exists (remove it from every project, then add it again)`
+  // the platform takes a new title only from an administrator, or for a key no other project uses
+  if (field === 'title') return `${line}: the server kept it (the platform renames a key that other projects use, or a public key, only for an administrator)`
+  return `${line}: the server kept it`
 }
 
 /** the status of a fan-out's row: the outcome, or `not as asked` with what is not, after what was done */

@@ -128,7 +128,12 @@ describe('deploy-keys add, join, enable, update, delete', () => {
   it('joins a key already used in a project the user maintains: same ID, can_push per project', async () => {
     const fresh = makeKey('shared')
     const first = await addKey(['--title', 'Shared', '--key', fresh.text, '-p', '20', '--can-push'])
-    const second = await addKey(['--title', 'Shared again', '--key', fresh.text, '-p', '21'])
+    // made a while ago: a key with the same title made within the same second would pass for a new one
+    keyTables(sb.sandbox.store).deployKeys.get(first.id)!.created_at = SEED_TIME
+    const joined = await sb.run(['deploy-keys', 'add', '--title', 'Shared', '--key', fresh.text, '-p', '21', '--json'], maintainer)
+    expect(joined.code, joined.stderr).toBe(0)
+    const second = joined.json<DeployKey>()
+    expect(joined.stderr).toBe(`Enabled existing deploy key ${first.id} in project 21.\n`)
     expect(second.id).toBe(first.id)
     expect(second.can_push).toBe(false)
     expect((await projectKey(20, first.id)).body.can_push).toBe(true)
@@ -157,11 +162,22 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     expect(refused.code).toBe(3)
   })
 
-  it('updates the title (everywhere) and can_push (in one project); nothing to change is exit 2', async () => {
+  it('updates can_push in one project, and the title (everywhere) as the platform allows; a title kept is exit 1; nothing to change is exit 2', async () => {
     const fresh = makeKey('update-me')
     const key = await addKey(['--title', 'Before', '--key', fresh.text, '-p', '20'])
+    // a key of one project: its maintainer renames it
+    const solo = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '20', '--title', 'Solo', '--json'], maintainer)
+    expect(solo.code, solo.stderr).toBe(0)
+    expect(solo.json<DeployKey>().title).toBe('Solo')
     await sb.run(['deploy-keys', 'enable', String(key.id), '-p', '21'], maintainer)
-    const result = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--can-push', '--json'], maintainer)
+    // used by two projects: the platform takes the title only from an administrator, and says nothing
+    const kept = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--can-push', '--json'], maintainer)
+    expect(kept.code).toBe(1)
+    expect(kept.json<DeployKey>()).toMatchObject({title: 'Solo', can_push: true})
+    expect(kept.stderr).toBe(
+      `Error: deploy key ${key.id} in project 21: title stays "Solo", not "After": the server kept it (the platform renames a key that other projects use, or a public key, only for an administrator)\n`,
+    )
+    const result = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--json'], admin)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<DeployKey>()).toMatchObject({title: 'After', can_push: true})
     expect((await projectKey(20, key.id)).body).toMatchObject({title: 'After', can_push: false})
@@ -289,13 +305,21 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     expect(plain.stderr).toContain('is already as asked')
   })
 
-  it("joins a key of another project with --can-push, and sets the asked title, which is the key's own", async () => {
+  it("joins a key of another project with --can-push; the asked title, the key's own, is set where the platform takes it and reported where it does not", async () => {
     const fresh = makeKey('join-and-rename')
     const other = await placeKey(21, {title: 'Website key', key: fresh.text})
+    // a maintainer: the key joined, push access as asked, but the platform keeps the title of a shared key
     const result = await sb.run(['deploy-keys', 'add', '--can-push', '--title', 'Shared key', '--key', fresh.text, '-p', '20', '--json'], maintainer)
-    expect(result.code, result.stderr).toBe(0)
-    expect(result.json<DeployKey>()).toMatchObject({id: other.id, title: 'Shared key', can_push: true})
-    expect(result.stderr).toBe(`Enabled existing deploy key ${other.id} in project 20: updated title (in every project that uses the key).\n`)
+    expect(result.code).toBe(1)
+    expect(result.json<DeployKey>()).toMatchObject({id: other.id, title: 'Website key', can_push: true})
+    expect(result.stderr).toBe(
+      `Enabled existing deploy key ${other.id} in project 20.\n`
+        + `Error: deploy key ${other.id} in project 20: title stays "Website key", not "Shared key": the server kept it (the platform renames a key that other projects use, or a public key, only for an administrator)\n`,
+    )
+    // an administrator: renamed, in every project that uses it
+    const byAdmin = await sb.run(['deploy-keys', 'add', '--title', 'Shared key', '--key', fresh.text, '-p', '22', '--json'], admin)
+    expect(byAdmin.code, byAdmin.stderr).toBe(0)
+    expect(byAdmin.stderr).toBe(`Enabled existing deploy key ${other.id} in project 22: updated title (in every project that uses the key).\n`)
     expect((await projectKey(21, other.id)).body).toMatchObject({title: 'Shared key', can_push: false})
   })
 
@@ -390,6 +414,14 @@ describe('deploy-keys add: local checks, nothing sent', () => {
     const result = await sb.run(['deploy-keys', 'add', '--title', 'From stdin', '--key-file', '-', '-p', '20', '--json'], {...maintainer, stdin: key.text + '\n'})
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<DeployKey>().fingerprint_sha256).toBe(key.sha256)
+  })
+
+  it("the server, as the platform, wants title or can_push in a PUT (400), and keeps a public key's title for a non-administrator", async () => {
+    expect((await sb.api('PUT', '/projects/22/deploy_keys/5', {as: 'owner', body: {}})).status).toBe(400)
+    const kept = await sb.api<DeployKey>('PUT', '/projects/22/deploy_keys/5', {as: 'owner', body: {title: 'Renamed', can_push: true}})
+    expect(kept.status).toBe(200)
+    expect(kept.body).toMatchObject({title: 'Mirror bot', can_push: true})
+    await sb.api('PUT', '/projects/22/deploy_keys/5', {as: 'owner', body: {can_push: false}})
   })
 
   it('the server refuses a key text of its own accord too (400)', async () => {
