@@ -59,8 +59,11 @@ export async function placeDeployKey(api: ApiClient, project: string, wanted: Ne
     run.firstAnswer(present.id)
     return reconcile(api, project, present, wanted, 'already')
   }
-  const started = Date.now()
-  const answer = await run.post(() => api.request<DeployKey>({method: 'POST', path: projectDeployKeysPath(project), body: {...wanted}}))
+  let started = 0
+  const answer = await run.post(() => {
+    started = Date.now()
+    return api.request<DeployKey>({method: 'POST', path: projectDeployKeysPath(project), body: {...wanted}})
+  })
   const key = answer.data
   const made = run.firstAnswer(key.id) && madeByThisRequest(key, wanted, answer.headers.get('date'), Date.now() - started)
   return reconcile(api, project, key, wanted, made ? 'created' : 'enabled')
