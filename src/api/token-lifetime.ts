@@ -67,9 +67,9 @@ export const DRY_RUN_EXPIRY_NOTE = info("Dry run: the old token was not read; a 
 export function rotatedExpiryNote(expiry: RotationExpiry, answer: PersonalAccessToken | PersonalAccessToken[]): Note {
   // an array of several, or no record at all, has no expiry to show
   const expires = (createdToken(answer) as {expires_at?: unknown} | null)?.expires_at
-  const answered = typeof expires === 'string' ? expires : 'none given in the answer'
-  if (expiry.serverChooses) return warning(`${expiry.because}: the server chose the new token's expiry, ${answered}`)
   const asked = expiry.input.expires_at
-  if (asked !== undefined && utcDay(answered) !== utcDay(asked)) return warning(`the server set the new token's expiry to ${answered}, not ${asked} (${expiry.because})`)
-  return info(`The new token expires on ${answered}: ${expiry.because}`)
+  if (typeof expires !== 'string') return warning(`the server's answer shows no expiry for the new token${asked === undefined ? '' : ` (forgectl asked for ${asked}: ${expiry.because})`}`)
+  if (expiry.serverChooses) return warning(`${expiry.because}: the server chose the new token's expiry, ${expires}`)
+  if (asked !== undefined && utcDay(expires) !== utcDay(asked)) return warning(`the server set the new token's expiry to ${expires}, not ${asked} (${expiry.because})`)
+  return info(`The new token expires on ${expires}: ${expiry.because}`)
 }

@@ -2,7 +2,8 @@
 // maximum; a record that tells no lifetime leaves the choice to the server.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {keptExpiry, MAX_TOKEN_LIFETIME_DAYS} from '../../src/api/token-lifetime.js'
+import {keptExpiry, MAX_TOKEN_LIFETIME_DAYS, rotatedExpiryNote} from '../../src/api/token-lifetime.js'
+import type {PersonalAccessToken} from '../../src/api/tokens.js'
 
 const DAY = 86_400_000
 const date = (time: number) => new Date(time).toISOString().slice(0, 10)
@@ -56,5 +57,25 @@ describe('keptExpiry', () => {
         },
       ),
     )
+  })
+})
+
+describe('rotatedExpiryNote', () => {
+  const kept = {input: {expires_at: '2027-02-24'}, because: "the old token's lifetime of 90 days"}
+  const answer = (fields: object) => fields as PersonalAccessToken
+
+  it('says the new expiry and why; a warning when the server set another, or none', () => {
+    expect(rotatedExpiryNote(kept, answer({expires_at: '2027-02-24'}))).toMatchObject({kind: 'info', text: "The new token expires on 2027-02-24: the old token's lifetime of 90 days."})
+    // the same day written as a date-time is the same expiry
+    expect(rotatedExpiryNote(kept, answer({expires_at: '2027-02-24T00:00:00.000Z'})).kind).toBe('info')
+    expect(rotatedExpiryNote(kept, answer({expires_at: '2026-12-03'}))).toMatchObject({
+      kind: 'warning',
+      text: "Warning: the server set the new token's expiry to 2026-12-03, not 2027-02-24 (the old token's lifetime of 90 days).",
+    })
+    expect(rotatedExpiryNote(kept, [answer({expires_at: 'x'}), answer({expires_at: 'y'})])).toMatchObject({
+      kind: 'warning',
+      text: "Warning: the server's answer shows no expiry for the new token (forgectl asked for 2027-02-24: the old token's lifetime of 90 days).",
+    })
+    expect(rotatedExpiryNote(kept, null as unknown as PersonalAccessToken).kind).toBe('warning')
   })
 })
