@@ -2,6 +2,8 @@
 // whatever the old one's lifetime was: a job that rotates a week before expiry would then rotate every
 // day. So every rotate command sends expires_at itself: today plus the old token's lifetime (its
 // expires_at minus its created_at), within the platform's maximum, and says what it chose.
+import {CliError} from '../core/errors.js'
+import {Interrupted} from '../core/interrupt.js'
 import {info, type Note, warning} from '../core/notes.js'
 import {createdToken, type PersonalAccessToken, type TokenRotation} from './tokens.js'
 
@@ -57,7 +59,15 @@ export function keptExpiry(old: Partial<Pick<PersonalAccessToken, 'created_at' |
 export async function rotationExpiry(given: TokenRotation, readOld: () => Promise<Partial<PersonalAccessToken>>, dryRun: boolean): Promise<RotationExpiry> {
   if (given.expires_at !== undefined) return {input: given, because: 'as --expires-at asked'}
   if (dryRun) return {input: given, because: '', notRead: true}
-  return keptExpiry(await readOld())
+  let old: Partial<PersonalAccessToken>
+  try {
+    old = await readOld()
+  } catch (error) {
+    // nothing is rotated yet: say so, and the way round a server that will not show the token
+    if (!(error instanceof CliError) || error instanceof Interrupted) throw error
+    throw new CliError(`${error.message}: nothing was rotated; forgectl reads the old token to keep its lifetime (--expires-at chooses the new expiry without reading it)`, error.exitCode)
+  }
+  return keptExpiry(old)
 }
 
 /** before a dry run's request: why it shows no expires_at */

@@ -253,6 +253,19 @@ describe("tokens rotate keeps the old token's lifetime", () => {
     )
   })
 
+  it('rotates nothing when the old token cannot be read (a server without the read): the error names the read, and the token keeps working', async () => {
+    const token = await agedToken('unreadable', 5, 30)
+    sb.sandbox.faults.push({path: '^/personal_access_tokens/self$', method: 'GET', kind: 'status', status: 404, times: 1})
+    const {result, requests} = await rotateSelf(token)
+    expect(result.code).toBe(3)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      'Error: 404 Not Found: Service Unavailable (GET /api/v4/personal_access_tokens/self): nothing was rotated; forgectl reads the old token to keep its lifetime (--expires-at chooses the new expiry without reading it)\n',
+    )
+    expect(requests).toBe(1)
+    expect((await getSelf(token.token!)).code).toBe(0)
+  })
+
   it('--dry-run reads nothing, sends nothing, and says that a real run sends expires_at', async () => {
     const {result, requests} = await rotateSelf(await agedToken('dry', 5, 30), '--dry-run')
     expect(result.code, result.stderr).toBe(0)
