@@ -4,6 +4,8 @@ import type {DeployKey} from '../../src/api/deploy-keys.js'
 import type {BulkRow} from '../../src/core/bulk.js'
 import {keyTables} from '../../src/sandbox/routes/deploy-keys.js'
 import {SEED_TIME} from '../../src/sandbox/store.js'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {answers, startHostileServer} from '../helpers/hostile-server.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 
@@ -427,5 +429,55 @@ describe('deploy-keys add: local checks, nothing sent', () => {
   it('the server refuses a key text of its own accord too (400)', async () => {
     const response = await sb.api('POST', '/projects/20/deploy_keys', {as: 'maintainer', body: {title: 'Bad', key: mislabelledKey(fresh)}})
     expect(response.status).toBe(400)
+  })
+})
+
+describe('deploy-keys add against a server that answers oddly', () => {
+  const KEY = makeKey('odd-server').text
+  /** a server of our own: the project's list holds `listed`; a POST answers `posted` */
+  async function oddServer(listed: unknown[], posted: object) {
+    const server = await startHostileServer((req, res) => {
+      const json = (status: number, body: unknown) => answers.json(status, body)(req, res)
+      if (req.method === 'GET') return json(200, listed)
+      if (req.method === 'POST') return json(201, posted)
+      return json(500, {message: 'unexpected'})
+    })
+    const run = (args: string[]) =>
+      runCli(['deploy-keys', 'add', '--title', 'T', '--key', KEY, '-p', '20', '--retries', '0', ...args], {
+        env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: 'odd', FORGECTL_CONFIG_DIR: freshConfigDir()},
+      })
+    return {server, run}
+  }
+
+  it('takes no junk of the list for the key, and reads an old key in the answer as joined', async () => {
+    const {server, run} = await oddServer([null, 7, 'x', {key: KEY}, {id: 'abc', key: KEY}, {id: 5, key: 42}], {
+      id: 99,
+      title: 'T',
+      key: KEY,
+      can_push: false,
+      created_at: '2020-01-01T00:00:00Z',
+      expires_at: null,
+    })
+    try {
+      const result = await run(['--json'])
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json<DeployKey>().id).toBe(99)
+      expect(result.stderr).toBe('Enabled existing deploy key 99 in project 20.\n')
+      expect(server.requests.map(r => r.method)).toEqual(['GET', 'POST'])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('sends no PUT to a path it cannot name: an answer without a key ID is one line, exit 1', async () => {
+    const {server, run} = await oddServer([], {title: 'T', key: KEY, can_push: false, created_at: '2020-01-01T00:00:00Z'})
+    try {
+      const result = await run(['--can-push'])
+      expect(result.code).toBe(1)
+      expect(result.stderr).toBe("Error: the server's answer for project 20 names no deploy key ID, so its can_push cannot be set\n")
+      expect(server.requests.map(r => r.method)).toEqual(['GET', 'POST'])
+    } finally {
+      await server.close()
+    }
   })
 })
