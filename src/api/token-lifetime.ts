@@ -9,6 +9,12 @@ import {createdToken, type PersonalAccessToken, type TokenRotation} from './toke
 
 /** "expires_at: if undefined, set to the maximum allowed lifetime": a year on the platform (an administrator may set less) */
 export const MAX_TOKEN_LIFETIME_DAYS = 365
+/**
+ * The longest lifetime sent: the platform counts its year from its own day, in the instance's time
+ * zone, which west of UTC is still yesterday for hours after UTC midnight; a year from UTC's today
+ * would then be refused (400), so a day less is sent, which every time zone accepts.
+ */
+export const SENT_MAX_LIFETIME_DAYS = MAX_TOKEN_LIFETIME_DAYS - 1
 const DAY_MS = 86_400_000
 
 export interface RotationExpiry {
@@ -40,14 +46,15 @@ const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 export function keptExpiry(old: Partial<Pick<PersonalAccessToken, 'created_at' | 'expires_at'>>, now = Date.now()): RotationExpiry {
   const today = Math.floor(now / DAY_MS) * DAY_MS
   const from = (n: number): TokenRotation => ({expires_at: new Date(today + n * DAY_MS).toISOString().slice(0, 10)})
-  const max = MAX_TOKEN_LIFETIME_DAYS
-  if (old.expires_at === null) return {input: from(max), because: `the platform's maximum lifetime of ${days(max)}, as the old token never expired`}
+  const max = SENT_MAX_LIFETIME_DAYS
+  const longest = `the longest lifetime the platform surely takes, ${days(max)} (its maximum of ${days(MAX_TOKEN_LIFETIME_DAYS)} counts from its own day)`
+  if (old.expires_at === null) return {input: from(max), because: `${longest}, as the old token never expired`}
   const lifetime = (utcDay(old.expires_at) - utcDay(old.created_at)) / DAY_MS
   if (!(lifetime >= 0)) {
     const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v))
     return {input: {}, serverChooses: true, because: `the old token's record gives no lifetime (created_at ${shown(old.created_at)}, expires_at ${shown(old.expires_at)})`}
   }
-  if (lifetime > max) return {input: from(max), because: `the platform's maximum lifetime of ${days(max)} (the old token's was ${days(lifetime)})`}
+  if (lifetime > max) return {input: from(max), because: `${longest}; the old token's was ${days(lifetime)}`}
   const kept = Math.max(1, lifetime)
   return {input: from(kept), because: `the old token's lifetime of ${days(kept)}`}
 }

@@ -63,7 +63,7 @@ export type NewToken = Values<typeof NEW_TOKEN>
 
 /** POST .../rotate: the one input of a rotation; forgectl always sends it (token-lifetime.ts) */
 export const TOKEN_ROTATION = declare({
-  expires_at: date({description: "expiry date of the new token (default: today plus the old token's lifetime, at most 365 days)"}),
+  expires_at: date({description: "expiry date of the new token (default: today plus the old token's lifetime, at most 364 days)"}),
 })
 export type TokenRotation = Values<typeof TOKEN_ROTATION>
 

@@ -125,9 +125,11 @@ describe('tokens rotate', () => {
     const result = await sb.run(['tokens', 'rotate', String(old.id), '--yes', '--json'], withToken(old.token!))
     expect(result.code, result.stderr).toBe(0)
     const fresh = result.json<Token>()
-    // created without --expires-at: the server's maximum, a year, which the new token keeps (the platform alone gives a week)
-    expect(fresh).toMatchObject({name: 'rotate-by-id', scopes: ['api'], user_id: 3, active: true, expires_at: daysFromToday(365)})
-    expect(result.stderr).toBe(`The new token expires on ${daysFromToday(365)}: the old token's lifetime of 365 days.\n`)
+    // created without --expires-at: the server's maximum, a year, which the new token keeps as far as every server takes it (the platform alone gives a week)
+    expect(fresh).toMatchObject({name: 'rotate-by-id', scopes: ['api'], user_id: 3, active: true, expires_at: daysFromToday(364)})
+    expect(result.stderr).toBe(
+      `The new token expires on ${daysFromToday(364)}: the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 365 days.\n`,
+    )
     expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'GET', path: `/personal_access_tokens/${old.id}`})
     expect(fresh.token).toMatch(/^glpat-/)
     expect(fresh.id).not.toBe(old.id)
@@ -223,15 +225,15 @@ describe("tokens rotate keeps the old token's lifetime", () => {
     expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'GET', path: '/personal_access_tokens/self'})
   })
 
-  it("gives a token that never expired, or one that lived longer than a year, the platform's maximum of 365 days", async () => {
+  it('gives a token that never expired, or one that lived a year or longer, 364 days: the longest every time zone of the server takes', async () => {
     const never = await rotateSelf(await agedToken('forever', 100, null))
     expect(never.result.code, never.result.stderr).toBe(0)
-    expect(never.result.json<Token>().expires_at).toBe(daysFromToday(365))
-    expect(never.result.stderr).toContain("the platform's maximum lifetime of 365 days, as the old token never expired")
+    expect(never.result.json<Token>().expires_at).toBe(daysFromToday(364))
+    expect(never.result.stderr).toContain('the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day), as the old token never expired')
     const long = await rotateSelf(await agedToken('two-years', 700, 730))
     expect(long.result.code, long.result.stderr).toBe(0)
-    expect(long.result.json<Token>().expires_at).toBe(daysFromToday(365))
-    expect(long.result.stderr).toContain("the platform's maximum lifetime of 365 days (the old token's was 730 days)")
+    expect(long.result.json<Token>().expires_at).toBe(daysFromToday(364))
+    expect(long.result.stderr).toContain("the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 730 days")
   })
 
   it('--expires-at wins, and the old token is not read', async () => {
@@ -343,10 +345,12 @@ describe('tokens rotate self --update-profile', () => {
     const result = await sb.run(['tokens', 'rotate', 'self', '--update-profile', '--yes'], {as: null, env})
     expect(result.code, result.stderr).toBe(0)
     const record = result.json<Token>()
-    expect(record).toMatchObject({name: 'ci-job', active: true, expires_at: daysFromToday(365)})
+    expect(record).toMatchObject({name: 'ci-job', active: true, expires_at: daysFromToday(364)})
     // the value went into the profile, not into a log
     expect(record).not.toHaveProperty('token')
-    expect(result.stderr).toBe(`Stored the new token in profile "ci": the old one is revoked.\nThe new token expires on ${daysFromToday(365)}: the old token's lifetime of 365 days.\n`)
+    expect(result.stderr).toBe(
+      `Stored the new token in profile "ci": the old one is revoked.\nThe new token expires on ${daysFromToday(364)}: the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 365 days.\n`,
+    )
     const stored = storedToken(dir)!
     expect(stored).toMatch(/^glpat-/)
     expect(stored).not.toBe(old.token)

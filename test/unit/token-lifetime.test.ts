@@ -2,7 +2,7 @@
 // maximum; a record that tells no lifetime leaves the choice to the server.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {keptExpiry, MAX_TOKEN_LIFETIME_DAYS, rotatedExpiryNote} from '../../src/api/token-lifetime.js'
+import {keptExpiry, rotatedExpiryNote, SENT_MAX_LIFETIME_DAYS} from '../../src/api/token-lifetime.js'
 import type {PersonalAccessToken} from '../../src/api/tokens.js'
 
 const DAY = 86_400_000
@@ -22,10 +22,10 @@ describe('keptExpiry', () => {
   it('gives at least one day, and at most the maximum (also to a token that never expired)', () => {
     expect(keptExpiry({created_at: '2026-11-20T08:00:00Z', expires_at: '2026-11-20'}, NOW).input).toEqual({expires_at: '2026-11-27'})
     expect(keptExpiry({created_at: '2024-01-01T08:00:00Z', expires_at: '2026-12-01'}, NOW)).toMatchObject({
-      input: {expires_at: date(NOW + MAX_TOKEN_LIFETIME_DAYS * DAY)},
-      because: "the platform's maximum lifetime of 365 days (the old token's was 1065 days)",
+      input: {expires_at: date(NOW + 364 * DAY)},
+      because: "the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 1065 days",
     })
-    expect(keptExpiry({created_at: '2024-01-01T08:00:00Z', expires_at: null}, NOW)).toMatchObject({input: {expires_at: date(NOW + 365 * DAY)}})
+    expect(keptExpiry({created_at: '2024-01-01T08:00:00Z', expires_at: null}, NOW)).toMatchObject({input: {expires_at: date(NOW + 364 * DAY)}})
   })
 
   it.each([
@@ -42,7 +42,7 @@ describe('keptExpiry', () => {
     expect(expiry.because).toMatch(/^the old token's record gives no lifetime \(created_at .*, expires_at .*\)$/)
   })
 
-  it('any record: a date from tomorrow to a year from today, the lifetime itself when it fits', () => {
+  it('any record: a date from tomorrow to 364 days from today, the lifetime itself when it fits', () => {
     fc.assert(
       fc.property(
         fc.integer({min: Date.parse('2000-01-01'), max: Date.parse('2100-01-01')}),
@@ -53,7 +53,7 @@ describe('keptExpiry', () => {
           const old = {created_at: new Date(created).toISOString(), expires_at: date(Math.floor(created / DAY) * DAY + lifetime * DAY)}
           const sent = keptExpiry(old, now).input.expires_at!
           const days = (Date.parse(`${sent}T00:00:00Z`) - Math.floor(now / DAY) * DAY) / DAY
-          expect(days).toBe(Math.min(MAX_TOKEN_LIFETIME_DAYS, Math.max(1, lifetime)))
+          expect(days).toBe(Math.min(SENT_MAX_LIFETIME_DAYS, Math.max(1, lifetime)))
         },
       ),
     )

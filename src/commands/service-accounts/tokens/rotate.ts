@@ -8,7 +8,7 @@ import {argsOf, flagsOf} from '../../../core/input-flags.js'
 export default class ServiceAccountsTokensRotate extends ApiCommand<typeof ServiceAccountsTokensRotate> {
   static summary = 'Rotate a personal access token of a group service account'
   static description =
-    "POST /groups/:id/service_accounts/:user_id/personal_access_tokens/:token_id/rotate (Owner of the top-level group). Creates a new token and revokes the existing tokens. The new token keeps the old one's lifetime unless --expires-at says otherwise: forgectl finds the old token in the account's token list first and sends expires_at = today + (its expires_at - its created_at), at most 365 days, where the platform alone would give one week; a note says the new expiry and why. The new value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON. Asks for confirmation on a terminal; pass --yes in scripts."
+    "POST /groups/:id/service_accounts/:user_id/personal_access_tokens/:token_id/rotate (Owner of the top-level group). Creates a new token and revokes the existing tokens. The new token keeps the old one's lifetime unless --expires-at says otherwise: forgectl finds the old token in the account's token list first and sends expires_at = today + (its expires_at - its created_at), at most 364 days, where the platform alone would give one week; a note says the new expiry and why. The new value is shown once: on a terminal on its own line with a warning; --json keeps it in the JSON. Asks for confirmation on a terminal; pass --yes in scripts."
   static examples = [
     '<%= config.bin %> service-accounts tokens rotate 58 301 -g my-group',
     'TOKEN=$(<%= config.bin %> service-accounts tokens rotate 58 301 -g my-group --expires-at 2026-09-30 --yes -q)',
