@@ -190,7 +190,7 @@ try {
     '≥ 1.0× `curl`, peak RSS ≤ 80 MB',
   ])
 
-  // 4. Bulk: one deploy key added to 200 projects (one POST per project, as the API requires), with
+  // 4. Bulk: one deploy key added to 200 projects (a GET to look, then one POST per project), with
   //    bounded concurrency in one process, vs the same requests one by one, vs one process per project
   //    (what a shell loop would do). Each run adds a key of its own.
   sandbox.store.options.latencyMs = 20

@@ -73,6 +73,13 @@ export function listInstanceDeployKeys(filters: DeployKeyFilters = {}): ListSpec
 
 export const listProjectDeployKeys = (project: string) => projectKeys.list(project)
 
+/**
+ * POST here adds a key. A key text already used in another project is joined (same ID, can_push of
+ * this project) when the original is accessible by the same user; otherwise the server refuses it.
+ * deploy-key-add.ts tells the cases apart.
+ */
+export const projectDeployKeysPath = projectKeys.path
+
 /** "only enabled project keys of projects common to requester and requestee" */
 export function listUserProjectDeployKeys(user: string): ListSpec<DeployKey> {
   return listSpec<DeployKey>(apiPath`/users/${user}/project_deploy_keys`)
@@ -84,12 +91,6 @@ export const getProjectDeployKey = projectKeys.get
 export function createInstanceDeployKey(api: ApiClient, key: NewDeployKey): Promise<DeployKey> {
   return api.post<DeployKey>('/deploy_keys', {...key})
 }
-
-/**
- * A key text already used in another project is joined (same ID, can_push of this project) when
- * the original is accessible by the same user; otherwise the server refuses it.
- */
-export const addProjectDeployKey = projectKeys.create
 
 /** title changes the key everywhere; can_push only in this project */
 export const updateProjectDeployKey = projectKeys.update

@@ -1,8 +1,10 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
 
+import {CliError, ExitCode} from '../core/errors.js'
 import type {Id} from '../core/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
+import {followPages} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
 import {type ApiClient, apiPath} from '../core/request.js'
 import {oneTarget} from '../core/scope.js'
@@ -100,6 +102,15 @@ export const createServiceAccountToken = (api: ApiClient, group: string, userId:
 
 /** 204 on success */
 export const revokeServiceAccountToken = (api: ApiClient, group: string, userId: Id, tokenId: Id) => tokens.remove(api, {group, userId}, tokenId)
+
+/** one token of the account: the spec has no read of a single token, so its list is searched, page by page */
+export async function findServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id): Promise<PersonalAccessToken> {
+  for await (const page of followPages(api, listServiceAccountTokens(group, userId), {all: true})) {
+    const found = page.find(token => String((token as Partial<PersonalAccessToken> | null)?.id) === String(tokenId))
+    if (found) return found
+  }
+  throw new CliError(`token ${tokenId} is not among the tokens of service account ${userId} in group ${group}`, ExitCode.notFound)
+}
 
 /**
  * "creates a new token valid one week and revokes existing tokens". The body is not shown in the spec;

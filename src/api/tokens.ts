@@ -61,9 +61,9 @@ export const NEW_TOKEN = declare({
 })
 export type NewToken = Values<typeof NEW_TOKEN>
 
-/** POST .../rotate: the one input of a rotation */
+/** POST .../rotate: the one input of a rotation; forgectl always sends it (token-lifetime.ts) */
 export const TOKEN_ROTATION = declare({
-  expires_at: date({description: 'expiry date of the new token (default: one week from today)'}),
+  expires_at: date({description: "expiry date of the new token (default: today plus the old token's lifetime, at most 364 days)"}),
 })
 export type TokenRotation = Values<typeof TOKEN_ROTATION>
 
@@ -115,8 +115,12 @@ export type PersonalAccessTokenFilters = Values<typeof PERSONAL_TOKEN_FILTERS> &
  * on any other array, and a value shown once must still be printed, so such an answer goes out whole.
  */
 export function printCreatedToken(printer: Printer, created: PersonalAccessToken | PersonalAccessToken[]): Promise<void> {
-  const token = Array.isArray(created) && created.length === 1 ? created[0]! : created
-  return printWithSecret(printer, token, 'token', CREATED_TOKEN_COLUMNS)
+  return printWithSecret(printer, createdToken(created), 'token', CREATED_TOKEN_COLUMNS)
+}
+
+/** the record of a created token, also from an array of one */
+export function createdToken(created: PersonalAccessToken | PersonalAccessToken[]): PersonalAccessToken | PersonalAccessToken[] {
+  return Array.isArray(created) && created.length === 1 ? created[0]! : created
 }
 
 // ---- personal access tokens --------------------------------------------------------------------------
@@ -158,8 +162,9 @@ export function getPersonalAccessToken(api: ApiClient, ref: string): Promise<Per
 }
 
 /**
- * A new token with the old one's name and scopes, valid a week unless `expires_at` says otherwise; the
- * old one is revoked at once. 400 for a revoked or expired token; `self` works with the scope self_rotate.
+ * A new token with the old one's name and scopes, valid a week unless `expires_at` says otherwise (the
+ * commands send it: token-lifetime.ts); the old one is revoked at once. 400 for a revoked or expired
+ * token; `self` works with the scope self_rotate.
  */
 export function rotatePersonalAccessToken(api: ApiClient, ref: string, input: TokenRotation): Promise<PersonalAccessToken> {
   return api.post<PersonalAccessToken>(`${personalTokenPath(ref)}/rotate`, {...input})

@@ -12,12 +12,25 @@ export interface BulkResult<R> {
   /**
    * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
    * After a signal: `interrupted` was under way (its request may or may not have taken effect),
-   * `not done` never started.
+   * `not done` never started. The others come from the command's work (`Reported`); `not as asked`
+   * (done in part: `error` says what is not) counts as a failure.
    */
-  status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done'
+  status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done' | ReportedStatus
   result?: R
   error?: string
   exitCode?: number
+}
+
+/** what an item's work may report of itself, beyond `ok` and `created` */
+export type ReportedStatus = 'enabled' | 'updated' | 'already as asked' | 'not as asked'
+
+/** a work's result that names its own status (and, for `not as asked`, what is not as asked) */
+export class Reported<R> {
+  constructor(
+    readonly status: 'created' | ReportedStatus,
+    readonly record: R,
+    readonly error?: string,
+  ) {}
 }
 
 /** one item of a fan-out's report, as printed (reportBulk) */
@@ -45,7 +58,12 @@ export async function runBulk<I, R>(
       const item = items[index]!
       try {
         const result = await work(item)
-        results[index] = result instanceof Existing ? {item: name(item), status: 'already there', result: result.record as R} : {item: name(item), status: done, result}
+        results[index] =
+          result instanceof Existing
+            ? {item: name(item), status: 'already there', result: result.record as R}
+            : result instanceof Reported
+              ? {item: name(item), status: result.status, result: result.record as R, ...(result.error === undefined ? {} : {error: result.error, exitCode: ExitCode.error})}
+              : {item: name(item), status: done, result}
       } catch (error) {
         if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
         else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
@@ -69,7 +87,7 @@ export async function runBulk<I, R>(
 export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefined {
   const stopped = interruption()
   if (stopped) return new Interrupted(stopped.signal, `${results.filter(r => r.status === 'interrupted' || r.status === 'not done').length} of ${results.length} not done`)
-  const failed = results.filter(r => r.status === 'failed')
+  const failed = results.filter(r => r.status === 'failed' || r.status === 'not as asked')
   if (failed.length === 0) return undefined
   const codes = new Set(failed.map(r => r.exitCode))
   const code = codes.size === 1 ? ([...codes][0] as CliError['exitCode']) : ExitCode.error

@@ -2,6 +2,10 @@ import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import type {DeployKey} from '../../src/api/deploy-keys.js'
 import type {BulkRow} from '../../src/core/bulk.js'
+import {keyTables} from '../../src/sandbox/routes/deploy-keys.js'
+import {SEED_TIME} from '../../src/sandbox/store.js'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {answers, startHostileServer} from '../helpers/hostile-server.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 
@@ -111,7 +115,13 @@ describe('deploy-keys get', () => {
 describe('deploy-keys add, join, enable, update, delete', () => {
   it('adds a new key to one project and prints the key with the fingerprints ssh-keygen computes', async () => {
     const fresh = makeKey('deploy-one')
-    const key = await addKey(['--title', 'Deploy one', '--key-file', fresh.file, '-p', 'acme/platform/api', '--can-push', '--expires-at', '2027-03-01T12:00:00Z'])
+    const result = await sb.run(
+      ['deploy-keys', 'add', '--title', 'Deploy one', '--key-file', fresh.file, '-p', 'acme/platform/api', '--can-push', '--expires-at', '2027-03-01T12:00:00Z', '--json'],
+      maintainer,
+    )
+    expect(result.code, result.stderr).toBe(0)
+    const key = result.json<DeployKey>()
+    expect(result.stderr).toBe(`Created deploy key ${key.id} in project "acme/platform/api".\n`)
     expect(key).toMatchObject({title: 'Deploy one', key: fresh.text, can_push: true, fingerprint: fresh.md5, fingerprint_sha256: fresh.sha256})
     expect(key.expires_at).toBe('2027-03-01T12:00:00.000Z')
     expect((await projectKey(20, key.id)).body).toEqual(key)
@@ -120,7 +130,12 @@ describe('deploy-keys add, join, enable, update, delete', () => {
   it('joins a key already used in a project the user maintains: same ID, can_push per project', async () => {
     const fresh = makeKey('shared')
     const first = await addKey(['--title', 'Shared', '--key', fresh.text, '-p', '20', '--can-push'])
-    const second = await addKey(['--title', 'Shared again', '--key', fresh.text, '-p', '21'])
+    // made a while ago: a key with the same title made within the same second would pass for a new one
+    keyTables(sb.sandbox.store).deployKeys.get(first.id)!.created_at = SEED_TIME
+    const joined = await sb.run(['deploy-keys', 'add', '--title', 'Shared', '--key', fresh.text, '-p', '21', '--json'], maintainer)
+    expect(joined.code, joined.stderr).toBe(0)
+    const second = joined.json<DeployKey>()
+    expect(joined.stderr).toBe(`Enabled existing deploy key ${first.id} in project 21.\n`)
     expect(second.id).toBe(first.id)
     expect(second.can_push).toBe(false)
     expect((await projectKey(20, first.id)).body.can_push).toBe(true)
@@ -149,11 +164,22 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     expect(refused.code).toBe(3)
   })
 
-  it('updates the title (everywhere) and can_push (in one project); nothing to change is exit 2', async () => {
+  it('updates can_push in one project, and the title (everywhere) as the platform allows; a title kept is exit 1; nothing to change is exit 2', async () => {
     const fresh = makeKey('update-me')
     const key = await addKey(['--title', 'Before', '--key', fresh.text, '-p', '20'])
+    // a key of one project: its maintainer renames it
+    const solo = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '20', '--title', 'Solo', '--json'], maintainer)
+    expect(solo.code, solo.stderr).toBe(0)
+    expect(solo.json<DeployKey>().title).toBe('Solo')
     await sb.run(['deploy-keys', 'enable', String(key.id), '-p', '21'], maintainer)
-    const result = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--can-push', '--json'], maintainer)
+    // used by two projects: the platform takes the title only from an administrator, and says nothing
+    const kept = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--can-push', '--json'], maintainer)
+    expect(kept.code).toBe(1)
+    expect(kept.json<DeployKey>()).toMatchObject({title: 'Solo', can_push: true})
+    expect(kept.stderr).toBe(
+      `Error: deploy key ${key.id} in project 21: title stays "Solo", not "After": the server kept it (the platform renames a key that other projects use, or a public key, only for an administrator)\n`,
+    )
+    const result = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--json'], admin)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<DeployKey>()).toMatchObject({title: 'After', can_push: true})
     expect((await projectKey(20, key.id)).body).toMatchObject({title: 'After', can_push: false})
@@ -210,16 +236,16 @@ describe('deploy-keys add to several projects (bulk)', () => {
       ['deploy-keys', 'add', '--title', 'Bulk', '--key-file', fresh.file, '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'],
       maintainer,
     )
-    expect(requests).toBe(3)
+    // each project is looked into first; the two it may add to get one POST each
+    expect(requests).toBe(5)
     expect(result.code).toBe(5)
     const rows = result.json<BulkRow<DeployKey>[]>()
-    expect(rows.map(r => [r.item, r.status])).toEqual([
-      ['project acme/platform/api', 'ok'],
-      ['project opensource/tool', 'failed'],
-      ['project acme/website', 'ok'],
-    ])
-    expect(rows[1]!.error).toContain('403 Forbidden (POST /api/v4/projects/opensource%2Ftool/deploy_keys)')
-    expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id) // the second project joined the key made by the first
+    expect(rows.map(r => r.item)).toEqual(['project acme/platform/api', 'project opensource/tool', 'project acme/website'])
+    expect(rows[1]!.status).toBe('failed')
+    // one of the two created the key, the other joined it (whichever looked first posts first)
+    expect([rows[0]!.status, rows[2]!.status].sort()).toEqual(['created', 'enabled'])
+    expect(rows[1]!.error).toContain('403 Forbidden (GET /api/v4/projects/opensource%2Ftool/deploy_keys)')
+    expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id)
     expect(result.stderr).toContain('1 of 3 failed')
     expect((await projectKeys(20)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
     expect((await projectKeys(21)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
@@ -230,8 +256,8 @@ describe('deploy-keys add to several projects (bulk)', () => {
     const fresh = makeKey('bulk-ok')
     const result = await sb.run(['deploy-keys', 'add', '--title', 'Bulk ok', '--key', fresh.text, '-p', '20,21', '--concurrency', '1', '-o', 'table'], maintainer)
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout).toMatch(/project 20\s+ok/)
-    expect(result.stdout).toMatch(/project 21\s+ok/)
+    expect(result.stdout).toMatch(/project 20\s+created/)
+    expect(result.stdout).toMatch(/project 21\s+enabled/)
   })
 
   it('--dry-run shows each request and sends nothing', async () => {
@@ -241,8 +267,96 @@ describe('deploy-keys add to several projects (bulk)', () => {
     expect(result.code).toBe(0)
     expect(result.json<BulkRow<DeployKey>[]>().map(r => r.status)).toEqual(['dry-run', 'dry-run'])
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/21/deploy_keys`)
+    expect(result.stderr).toContain('Dry run: a real run looks into each project first')
     expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
     expect(result.stderr).not.toContain('sandbox-maintainer-token')
+  })
+})
+
+describe('deploy-keys add to a project that has the key already: made as asked, or said it is not', () => {
+  /**
+   * The key in `project` as a plain POST puts it there, made a while ago: a key made in the same second
+   * as forgectl's own POST, with the same title, would be taken for one that POST created.
+   */
+  const placeKey = async (project: number, body: Record<string, unknown>) => {
+    const response = await sb.api<DeployKey>('POST', `/projects/${project}/deploy_keys`, {as: 'admin', body})
+    expect(response.status).toBe(201)
+    keyTables(sb.sandbox.store).deployKeys.get(response.body.id)!.created_at = SEED_TIME
+    return {...response.body, created_at: SEED_TIME}
+  }
+
+  it('updates title and can_push of the key already there (PUT, no POST), then reports a repeat as already as asked', async () => {
+    const fresh = makeKey('already-there')
+    const old = await placeKey(20, {title: 'Old title', key: fresh.text})
+    expect(old.can_push).toBe(false)
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>()).toMatchObject({id: old.id, title: 'x', can_push: true})
+    expect(result.stderr).toBe(`Updated deploy key ${old.id} in project 20, which was already there: title (in every project that uses the key) and can_push.\n`)
+    expect(requests).toBe(2)
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PUT', path: `/projects/20/deploy_keys/${old.id}`})
+    expect((await projectKey(20, old.id)).body).toMatchObject({title: 'x', can_push: true})
+
+    const again = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(again.result.code, again.result.stderr).toBe(0)
+    expect(again.result.stderr).toBe(`Nothing changed: deploy key ${old.id} in project 20 is already as asked.\n`)
+    expect(again.requests).toBe(1)
+    // without --can-push nothing is asked of push access: the key keeps it
+    const plain = await sb.run(['deploy-keys', 'add', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(plain.json<DeployKey>().can_push).toBe(true)
+    expect(plain.stderr).toContain('is already as asked')
+  })
+
+  it("joins a key of another project with --can-push; the asked title, the key's own, is set where the platform takes it and reported where it does not", async () => {
+    const fresh = makeKey('join-and-rename')
+    const other = await placeKey(21, {title: 'Website key', key: fresh.text})
+    // a maintainer: the key joined, push access as asked, but the platform keeps the title of a shared key
+    const result = await sb.run(['deploy-keys', 'add', '--can-push', '--title', 'Shared key', '--key', fresh.text, '-p', '20', '--json'], maintainer)
+    expect(result.code).toBe(1)
+    expect(result.json<DeployKey>()).toMatchObject({id: other.id, title: 'Website key', can_push: true})
+    expect(result.stderr).toBe(
+      `Enabled existing deploy key ${other.id} in project 20.\n`
+        + `Error: deploy key ${other.id} in project 20: title stays "Website key", not "Shared key": the server kept it (the platform renames a key that other projects use, or a public key, only for an administrator)\n`,
+    )
+    // an administrator: renamed, in every project that uses it
+    const byAdmin = await sb.run(['deploy-keys', 'add', '--title', 'Shared key', '--key', fresh.text, '-p', '22', '--json'], admin)
+    expect(byAdmin.code, byAdmin.stderr).toBe(0)
+    expect(byAdmin.stderr).toBe(`Enabled existing deploy key ${other.id} in project 22: updated title (in every project that uses the key).\n`)
+    expect((await projectKey(21, other.id)).body).toMatchObject({title: 'Shared key', can_push: false})
+  })
+
+  it('says so, exit 1, when the key exists with another expiry, which the API cannot change; the rest is done', async () => {
+    const fresh = makeKey('other-expiry')
+    const old = await placeKey(20, {title: 'Expiring', key: fresh.text, expires_at: '2027-01-01T00:00:00Z'})
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Expiring', '--can-push', '--key', fresh.text, '-p', '20', '--expires-at', '2027-06-30T00:00:00Z', '--json'], maintainer)
+    expect(result.code).toBe(1)
+    expect(result.json<DeployKey>()).toMatchObject({id: old.id, can_push: true, expires_at: '2027-01-01T00:00:00.000Z'})
+    expect(result.stderr).toBe(
+      `Updated deploy key ${old.id} in project 20, which was already there: can_push.\n`
+        + `Error: deploy key ${old.id} in project 20: expires_at stays "2027-01-01T00:00:00.000Z", not "2027-06-30T00:00:00Z": the API cannot change the expiry of a key that exists (remove it from every project, then add it again)\n`,
+    )
+    // the same expiry written another way is the same expiry
+    const same = await sb.run(['deploy-keys', 'add', '--title', 'Expiring', '--key', fresh.text, '-p', '20', '--expires-at', '2027-01-01T01:00:00+01:00'], maintainer)
+    expect(same.code, same.stderr).toBe(0)
+  })
+
+  it('reports every project of a fan-out as updated, already as asked, enabled or not as asked, and --json tells them apart', async () => {
+    const fresh = makeKey('fan-out-states')
+    const key = await placeKey(20, {title: 'Fleet', key: fresh.text})
+    await sb.api('POST', `/projects/21/deploy_keys/${key.id}/enable`, {as: 'admin'})
+    await sb.api('PUT', `/projects/21/deploy_keys/${key.id}`, {as: 'admin', body: {can_push: true}})
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Fleet', '--can-push', '--key', fresh.text, '-p', '20,21,22', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<BulkRow<DeployKey>[]>().map(r => [r.item, r.status, r.result?.can_push])).toEqual([
+      ['project 20', 'updated', true],
+      ['project 21', 'already as asked', true],
+      ['project 22', 'enabled', true],
+    ])
+
+    const dated = await sb.run(['deploy-keys', 'add', '--title', 'Fleet', '--key', fresh.text, '-p', '20,21', '--expires-at', '2030-01-01T00:00:00Z', '-o', 'table'], admin)
+    expect(dated.code).toBe(1)
+    expect(dated.stdout).toMatch(/project 20\s+not as asked\s+nothing changed, but expires_at stays null, not "2030-01-01T00:00:00Z"/)
+    expect(dated.stderr).toContain('2 of 2 failed')
   })
 })
 
@@ -304,8 +418,66 @@ describe('deploy-keys add: local checks, nothing sent', () => {
     expect(result.json<DeployKey>().fingerprint_sha256).toBe(key.sha256)
   })
 
+  it("the server, as the platform, wants title or can_push in a PUT (400), and keeps a public key's title for a non-administrator", async () => {
+    expect((await sb.api('PUT', '/projects/22/deploy_keys/5', {as: 'owner', body: {}})).status).toBe(400)
+    const kept = await sb.api<DeployKey>('PUT', '/projects/22/deploy_keys/5', {as: 'owner', body: {title: 'Renamed', can_push: true}})
+    expect(kept.status).toBe(200)
+    expect(kept.body).toMatchObject({title: 'Mirror bot', can_push: true})
+    await sb.api('PUT', '/projects/22/deploy_keys/5', {as: 'owner', body: {can_push: false}})
+  })
+
   it('the server refuses a key text of its own accord too (400)', async () => {
     const response = await sb.api('POST', '/projects/20/deploy_keys', {as: 'maintainer', body: {title: 'Bad', key: mislabelledKey(fresh)}})
     expect(response.status).toBe(400)
+  })
+})
+
+describe('deploy-keys add against a server that answers oddly', () => {
+  const KEY = makeKey('odd-server').text
+  /** a server of our own: the project's list holds `listed`; a POST answers `posted` */
+  async function oddServer(listed: unknown[], posted: object) {
+    const server = await startHostileServer((req, res) => {
+      const json = (status: number, body: unknown) => answers.json(status, body)(req, res)
+      if (req.method === 'GET') return json(200, listed)
+      if (req.method === 'POST') return json(201, posted)
+      return json(500, {message: 'unexpected'})
+    })
+    const run = (args: string[]) =>
+      runCli(['deploy-keys', 'add', '--title', 'T', '--key', KEY, '-p', '20', '--retries', '0', ...args], {
+        env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: 'odd', FORGECTL_CONFIG_DIR: freshConfigDir()},
+      })
+    return {server, run}
+  }
+
+  it('takes no junk of the list for the key, and reads an old key in the answer as joined', async () => {
+    const {server, run} = await oddServer([null, 7, 'x', {key: KEY}, {id: 'abc', key: KEY}, {id: 5, key: 42}], {
+      id: 99,
+      title: 'T',
+      key: KEY,
+      can_push: false,
+      created_at: '2020-01-01T00:00:00Z',
+      expires_at: null,
+    })
+    try {
+      const result = await run(['--json'])
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json<DeployKey>().id).toBe(99)
+      expect(result.stderr).toBe('Enabled existing deploy key 99 in project 20.\n')
+      expect(server.requests.map(r => r.method)).toEqual(['GET', 'POST'])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('sends no PUT to a path it cannot name: an answer without a key ID is one line, exit 1', async () => {
+    const {server, run} = await oddServer([], {title: 'T', key: KEY, can_push: false, created_at: '2020-01-01T00:00:00Z'})
+    try {
+      const result = await run(['--can-push'])
+      expect(result.code).toBe(1)
+      expect(result.stderr).toBe("Error: the server's answer for project 20 names no deploy key ID, so its can_push cannot be set\n")
+      expect(server.requests.map(r => r.method)).toEqual(['GET', 'POST'])
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -189,14 +189,28 @@ describe('labels subscribe, unsubscribe, promote', () => {
     expect(second.stderr).toContain('Nothing changed: you were not subscribed to label "bug".')
   })
 
-  it('promotes a project label to its group, keeping the ID', async () => {
+  it('promotes a project label to its group with --yes, keeping the ID, and says what it did', async () => {
     const created = (await sb.run(['labels', 'create', 'promote-me', '--color', 'teal', '-p', 'acme/website', '--json'])).json<Label>()
-    const promoted = await sb.run(['labels', 'promote', 'promote-me', '-p', 'acme/website', '--json'])
-    expect(promoted.code).toBe(0)
+    const promoted = await sb.run(['labels', 'promote', 'promote-me', '-p', 'acme/website', '--yes', '--json'])
+    expect(promoted.code, promoted.stderr).toBe(0)
     expect(promoted.json<Label>().id).toBe(created.id)
+    expect(promoted.stderr).toBe(`Promoted label "promote-me" of project "acme/website": it is now a label of the project's group (ID ${created.id}).\n`)
     const inGroup = await sb.api<Label>('GET', `/groups/acme/labels/${created.id}`)
     expect(inGroup.status).toBe(200)
     expect(inGroup.body.name).toBe('promote-me')
+  })
+
+  it('refuses to promote without a terminal and without --yes (exit 2), sending nothing; --dry-run shows the request', async () => {
+    const created = (await sb.run(['labels', 'create', 'stay-in-project', '--color', 'teal', '-p', '20', '--json'])).json<Label>()
+    const {result, requests} = await sb.runCounted(['labels', 'promote', 'stay-in-project', '-p', '20'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: refusing to promote label "stay-in-project" of project 20 to a label of its group (this cannot be undone) without confirmation: pass --yes (-y)\n')
+    expect(requests).toBe(0)
+    const dry = await sb.runCounted(['labels', 'promote', 'stay-in-project', '-p', '20', '--dry-run'])
+    expect(dry.result.code, dry.result.stderr).toBe(0)
+    expect(dry.result.stderr).toContain(`DRY RUN PUT ${sb.url}/api/v4/projects/20/labels/stay-in-project/promote`)
+    expect(dry.requests).toBe(0)
+    expect((await sb.api<Label>('GET', `/projects/20/labels/${created.id}`)).body.is_project_label).toBe(true)
   })
 })
 

@@ -7,6 +7,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import type {CiVariable as Variable} from '../../src/api/ci-variables.js'
 import type {Feature} from '../../src/api/features.js'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
@@ -33,13 +34,25 @@ async function whoIs(token: string): Promise<{status: number; username?: string}
 const printed = (result: RecipeResult) => result.stdout + result.stderr
 
 describe("recipe: rotate the job's own token before it expires", () => {
-  /** a token of bob's with the scopes the recipe names, expiring in `days` days, stored by `auth login` */
-  async function loggedInJob(days: number): Promise<{configDir: string; token: Token & {token: string}}> {
-    const expires = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  const DAY = 86_400_000
+  const daysFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
+  /** the sandbox's record of a token, as if `days` had passed since it was created (and since each later date) */
+  const age = (id: number, days: number) => {
+    const record = tokenRecords(sb.sandbox.store).get(id)!
+    record.created_at = new Date(Date.parse(record.created_at) - days * DAY).toISOString()
+    record.expires_at = new Date(Date.parse(`${record.expires_at}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10)
+  }
+  /**
+   * A token of bob's with the scopes the recipe names, expiring in `days` days, stored by `auth login`;
+   * with `lifetime`, created that many days before it expires (a 90-day token on its 87th day).
+   */
+  async function loggedInJob(days: number, lifetime = days): Promise<{configDir: string; token: Token & {token: string}}> {
     const {body: token} = await sb.api<Token & {token: string}>('POST', '/users/3/personal_access_tokens', {
       as: 'admin',
-      body: {name: 'ci-job', scopes: ['api', 'self_rotate'], expires_at: expires},
+      body: {name: 'ci-job', scopes: ['api', 'self_rotate'], expires_at: daysFromToday(lifetime)},
     })
+    age(token.id, lifetime - days)
+    token.expires_at = daysFromToday(days)
     const configDir = freshConfigDir()
     const login = await runCli(['auth', 'login', '--host', sb.url, '--token-stdin'], {stdin: token.token + '\n', env: {FORGECTL_CONFIG_DIR: configDir}})
     expect(login.code, login.stderr).toBe(0)
@@ -64,6 +77,28 @@ describe("recipe: rotate the job's own token before it expires", () => {
     // the job went on with the new token: `auth status` reached the server with it
     expect(sb.sandbox.requests.at(-1)).toMatchObject({token: fresh})
     expect(printed(result)).not.toContain(fresh)
+  })
+
+  it("holds its cadence: the new token keeps the old one's lifetime, so the next day's run does not rotate again", async () => {
+    const {configDir} = await loggedInJob(3, 90)
+    const first = await runRecipe('rotate-own-token', {env: {FORGECTL_CONFIG_DIR: configDir}})
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain('token rotated')
+    // the recipe prints the new token's id,expires_at: 90 more days, not the platform's week
+    const [id, expires] = first.stdout
+      .split('\n')
+      .find(line => /^\d+,/.test(line))!
+      .split(',')
+    expect(expires).toBe(daysFromToday(90))
+    const rotated = await profileToken(configDir)
+
+    // a day later, the job runs again with the token it stored
+    age(Number(id), 1)
+    const second = await runRecipe('rotate-own-token', {env: {FORGECTL_CONFIG_DIR: configDir}})
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stderr).not.toContain('token rotated')
+    expect(await profileToken(configDir)).toBe(rotated)
+    expect(await whoIs(rotated)).toEqual({status: 200, username: 'bob'})
   })
 
   it('leaves a token that expires later alone', async () => {

@@ -5,6 +5,7 @@ import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {freshConfigDir} from '../helpers/cli.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
@@ -120,12 +121,17 @@ describe('tokens get', () => {
 })
 
 describe('tokens rotate', () => {
-  it('rotates a token by ID: a new value that works, valid one week, and the old one gets 401', async () => {
+  it("rotates a token by ID: a new value that works, with the old one's lifetime, and the old one gets 401", async () => {
     const old = await bobToken('rotate-by-id')
     const result = await sb.run(['tokens', 'rotate', String(old.id), '--yes', '--json'], withToken(old.token!))
     expect(result.code, result.stderr).toBe(0)
     const fresh = result.json<Token>()
-    expect(fresh).toMatchObject({name: 'rotate-by-id', scopes: ['api'], user_id: 3, active: true, expires_at: daysFromToday(7)})
+    // created without --expires-at: the server's maximum, a year, which the new token keeps as far as every server takes it (the platform alone gives a week)
+    expect(fresh).toMatchObject({name: 'rotate-by-id', scopes: ['api'], user_id: 3, active: true, expires_at: daysFromToday(364)})
+    expect(result.stderr).toBe(
+      `The new token expires on ${daysFromToday(364)}: the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 365 days.\n`,
+    )
+    expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'GET', path: `/personal_access_tokens/${old.id}`})
     expect(fresh.token).toMatch(/^glpat-/)
     expect(fresh.id).not.toBe(old.id)
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: `/personal_access_tokens/${old.id}/rotate`})
@@ -199,6 +205,79 @@ describe('tokens rotate', () => {
   })
 })
 
+describe("tokens rotate keeps the old token's lifetime", () => {
+  /** a token of bob's as if it had been created `age` days ago, to live `lifetime` days from then (null: no expiry) */
+  async function agedToken(name: string, age: number, lifetime: number | null): Promise<Token> {
+    const token = await bobToken(name)
+    const record = tokenRecords(sb.sandbox.store).get(token.id)!
+    record.created_at = new Date(Date.now() - age * 86_400_000).toISOString()
+    record.expires_at = lifetime === null ? null : daysFromToday(lifetime - age)
+    return token
+  }
+  const rotateSelf = (token: Token, ...flags: string[]) => sb.runCounted(['tokens', 'rotate', 'self', '-y', '--json', ...flags], withToken(token.token!))
+
+  it('a 30-day token rotated on its 24th day is good for 30 more days, and the note says so', async () => {
+    const {result, requests} = await rotateSelf(await agedToken('monthly', 24, 30))
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Token>().expires_at).toBe(daysFromToday(30))
+    expect(result.stderr).toBe(`The new token expires on ${daysFromToday(30)}: the old token's lifetime of 30 days.\n`)
+    // the old token read first (self works with any scope), then the rotation
+    expect(requests).toBe(2)
+    expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'GET', path: '/personal_access_tokens/self'})
+  })
+
+  it('gives a token that never expired, or one that lived a year or longer, 364 days: the longest every time zone of the server takes', async () => {
+    const never = await rotateSelf(await agedToken('forever', 100, null))
+    expect(never.result.code, never.result.stderr).toBe(0)
+    expect(never.result.json<Token>().expires_at).toBe(daysFromToday(364))
+    expect(never.result.stderr).toContain('the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day), as the old token never expired')
+    const long = await rotateSelf(await agedToken('two-years', 700, 730))
+    expect(long.result.code, long.result.stderr).toBe(0)
+    expect(long.result.json<Token>().expires_at).toBe(daysFromToday(364))
+    expect(long.result.stderr).toContain("the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 730 days")
+  })
+
+  it('--expires-at wins, and the old token is not read', async () => {
+    const {result, requests} = await rotateSelf(await agedToken('chosen', 5, 30), '--expires-at', daysFromToday(12))
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Token>().expires_at).toBe(daysFromToday(12))
+    expect(result.stderr).toBe(`The new token expires on ${daysFromToday(12)}: as --expires-at asked.\n`)
+    expect(requests).toBe(1)
+  })
+
+  it('a record whose dates give no lifetime leaves the choice to the server, with a warning that -q keeps', async () => {
+    const token = await agedToken('odd-dates', 5, 30)
+    tokenRecords(sb.sandbox.store).get(token.id)!.created_at = 'yesterday\u001b[2J'
+    const result = await sb.run(['tokens', 'rotate', 'self', '-y', '-q'], withToken(token.token!))
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/^glpat-\S+\n$/)
+    expect(result.stderr).toBe(
+      `Warning: the old token's record gives no lifetime (created_at "yesterday\\u001b[2J", expires_at "${daysFromToday(25)}"): the server chose the new token's expiry, ${daysFromToday(7)}.\n`,
+    )
+  })
+
+  it('rotates nothing when the old token cannot be read (a server without the read): the error names the read, and the token keeps working', async () => {
+    const token = await agedToken('unreadable', 5, 30)
+    sb.sandbox.faults.push({path: '^/personal_access_tokens/self$', method: 'GET', kind: 'status', status: 404, times: 1})
+    const {result, requests} = await rotateSelf(token)
+    expect(result.code).toBe(3)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      'Error: 404 Not Found: Service Unavailable (GET /api/v4/personal_access_tokens/self): nothing was rotated; forgectl reads the old token to keep its lifetime (--expires-at chooses the new expiry without reading it)\n',
+    )
+    expect(requests).toBe(1)
+    expect((await getSelf(token.token!)).code).toBe(0)
+  })
+
+  it('--dry-run reads nothing, sends nothing, and says that a real run sends expires_at', async () => {
+    const {result, requests} = await rotateSelf(await agedToken('dry', 5, 30), '--dry-run')
+    expect(result.code, result.stderr).toBe(0)
+    expect(requests).toBe(0)
+    expect(result.stderr).toContain('Dry run: the old token was not read; a real run reads it first and sends expires_at')
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/personal_access_tokens/self/rotate`)
+  })
+})
+
 describe('a token with only the self_rotate scope', () => {
   it('can read and rotate itself, and nothing else', async () => {
     const created = await sb.run(['tokens', 'create', '--name', 'nightly', '--scope', 'self_rotate', '-q'], {as: 'reporter'})
@@ -267,10 +346,12 @@ describe('tokens rotate self --update-profile', () => {
     const result = await sb.run(['tokens', 'rotate', 'self', '--update-profile', '--yes'], {as: null, env})
     expect(result.code, result.stderr).toBe(0)
     const record = result.json<Token>()
-    expect(record).toMatchObject({name: 'ci-job', active: true, expires_at: daysFromToday(7)})
+    expect(record).toMatchObject({name: 'ci-job', active: true, expires_at: daysFromToday(364)})
     // the value went into the profile, not into a log
     expect(record).not.toHaveProperty('token')
-    expect(result.stderr).toBe('Stored the new token in profile "ci": the old one is revoked.\n')
+    expect(result.stderr).toBe(
+      `Stored the new token in profile "ci": the old one is revoked.\nThe new token expires on ${daysFromToday(364)}: the longest lifetime the platform surely takes, 364 days (its maximum of 365 days counts from its own day); the old token's was 365 days.\n`,
+    )
     const stored = storedToken(dir)!
     expect(stored).toMatch(/^glpat-/)
     expect(stored).not.toBe(old.token)

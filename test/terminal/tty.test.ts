@@ -54,6 +54,17 @@ describe('on a terminal', () => {
     expect((await sb.api('GET', '/projects/20/labels/keep-me')).status).toBe(404)
   })
 
+  it('asks before promoting a label to its group, which cannot be undone; a "no" leaves it in the project', async () => {
+    await sb.api('POST', '/projects/20/labels', {body: {name: 'project-only', color: 'red'}})
+    const no = await terminal(['labels', 'promote', 'project-only', '-p', '20'])
+    await no.waitFor('Promote label "project-only" of project 20 to a label of its group (this cannot be undone)?')
+    await no.type('n')
+    await no.press('Enter')
+    expect(await no.exitCode()).toBe(1)
+    expect(await no.screen()).toContain('cancelled, nothing was changed')
+    expect((await sb.api<{is_project_label: boolean}>('GET', '/projects/20/labels/project-only')).body.is_project_label).toBe(true)
+  })
+
   it('masks the token typed at auth login', async () => {
     const t = await terminal(['auth', 'login', '--host', sb.url], {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_TOKEN: '', FORGECTL_HOST: ''})
     await t.waitFor('--token-stdin or --token (access token')

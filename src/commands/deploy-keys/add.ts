@@ -1,8 +1,9 @@
 import * as Flags from '@oclif/core/flags'
-import {addProjectDeployKey, createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
+import {DRY_RUN_NOTE, KeyPlacementRun, placeDeployKey, placementNote, placementStatus} from '../../api/deploy-key-add.js'
+import {createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/base-command.js'
-import {DEFAULT_BULK_CONCURRENCY, runBulk} from '../../core/bulk.js'
-import {UsageError} from '../../core/errors.js'
+import {DEFAULT_BULK_CONCURRENCY, Reported, runBulk} from '../../core/bulk.js'
+import {CliError, UsageError} from '../../core/errors.js'
 import {projectListFlag} from '../../core/flags.js'
 import {flagsOf} from '../../core/input-flags.js'
 import {targets} from '../../core/scope.js'
@@ -10,7 +11,7 @@ import {targets} from '../../core/scope.js'
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'
   static description =
-    'With -p: POST /projects/:id/deploy_keys once per project (Maintainer role in each). A key already used in a project you maintain is joined, keeping its ID; can_push is set per project. With several projects the key is added to each, several at a time, and every project gets a result line; the exit code is non-zero when any failed. Without -p: POST /deploy_keys, a public key of the instance (administrator). The key text is checked locally first.'
+    "With -p: the key in each project as asked (Maintainer role in each). forgectl looks in the project first (GET /projects/:id/deploy_keys): a key already there gets the asked title and --can-push through PUT /projects/:id/deploy_keys/:key_id; otherwise POST /projects/:id/deploy_keys creates it, or joins it, keeping its ID, when it is already used in a project you maintain (then a PUT sets the asked title, which is the key's own in every project that uses it: the platform takes it only from an administrator or for a key no other project uses). Each project is reported as created, enabled (an existing key joined), updated, already as asked, or not as asked (the expiry of an existing key cannot be changed, a title may be kept), and the exit code is then 1. With several projects the key is added to each, several at a time, and every project gets a result line; the exit code is non-zero when any failed. Without -p: POST /deploy_keys, a public key of the instance (administrator). The key text is checked locally first."
   static examples = [
     '<%= config.bin %> deploy-keys add --title "CI deploy" --key-file ~/.ssh/ci.pub -p my-group/my-project --can-push',
     '<%= config.bin %> deploy-keys add --title "Backup reader" --key-file backup.pub -p group/app-1,group/app-2 -p group/app-3',
@@ -30,13 +31,25 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
       if (canPush !== undefined) throw new UsageError('--can-push applies to project keys (-p) only')
       return this.print(await createInstanceDeployKey(this.api, key))
     }
-    const projectKey = {...key, can_push: canPush}
-    if (projects.length === 1) return this.print(await addProjectDeployKey(this.api, projects[0]!, projectKey))
+    if (this.shared['dry-run']) this.note(DRY_RUN_NOTE)
+    const run = new KeyPlacementRun()
+    const place = (project: string) => placeDeployKey(this.api, project, {...key, can_push: canPush}, run, this.shared['dry-run'])
+    if (projects.length === 1) {
+      const placed = await place(projects[0]!)
+      this.note(placementNote(projects[0]!, placed))
+      await this.print(placed.key)
+      if (placed.notAsAsked) throw new CliError(`deploy key ${placed.key.id} in project ${projects[0]}: ${placed.notAsAsked}`)
+      return
+    }
     await this.reportBulk(
       await runBulk(
         projects,
         p => `project ${p}`,
-        p => addProjectDeployKey(this.api, p, projectKey),
+        async p => {
+          const placed = await place(p)
+          const {status, error} = placementStatus(placed)
+          return new Reported(status, placed.key, error)
+        },
         this.flags.concurrency,
       ),
     )

@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {describeTokenRef, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION, TOKEN_ROTATION} from '../../api/tokens.js'
+import {DRY_RUN_EXPIRY_NOTE, rotatedExpiryNote, rotationExpiry} from '../../api/token-lifetime.js'
+import {describeTokenRef, getPersonalAccessToken, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION, TOKEN_ROTATION} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/base-command.js'
 import {CliError, UsageError} from '../../core/errors.js'
 import {idOrSelfArg, yesFlag} from '../../core/flags.js'
@@ -11,7 +12,7 @@ import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/s
 export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
   static summary = 'Rotate a personal access token, or the one forgectl is using (self)'
   static description =
-    "POST /personal_access_tokens/:id/rotate, or POST /personal_access_tokens/self/rotate (works with a token that has only the self_rotate scope). The server revokes the old token at once and returns a new one with the same name and scopes, valid one week unless --expires-at says otherwise; a revoked or expired token cannot be rotated (400). Someone else's token needs an administrator. The new value is shown once, as `tokens create` shows it (--quiet: the value alone). With self --update-profile the new value replaces the old one in the stored profile it came from (atomically), so that the next command keeps working, and stays off stdout unless --quiet; if storing fails the value is printed and the command exits 1. Asks for confirmation on a terminal; pass --yes in scripts."
+    "POST /personal_access_tokens/:id/rotate, or POST /personal_access_tokens/self/rotate (works with a token that has only the self_rotate scope). The server revokes the old token at once and returns a new one with the same name and scopes. The new token keeps the old one's lifetime unless --expires-at says otherwise: forgectl reads the old token first (GET /personal_access_tokens/:id or /self) and sends expires_at = today + (its expires_at - its created_at), at most 364 days (364 for a token that never expired: the platform's year counts from its own day, which may be a day behind UTC's), where the platform alone would give one week; a note says the new expiry and why. A revoked or expired token cannot be rotated (400). Someone else's token needs an administrator. The new value is shown once, as `tokens create` shows it (--quiet: the value alone). With self --update-profile the new value replaces the old one in the stored profile it came from (atomically), so that the next command keeps working, and stays off stdout unless --quiet; if storing fails the value is printed and the command exits 1. Asks for confirmation on a terminal; pass --yes in scripts."
   static examples = [
     '<%= config.bin %> tokens rotate self --update-profile --yes',
     'TOKEN=$(<%= config.bin %> tokens rotate self --yes --quiet)',
@@ -32,9 +33,12 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
     // Checked before rotating: once the server has rotated, the old token is gone.
     const profile = this.flags['update-profile'] ? profileHoldingToken(this.connection) : undefined
     await this.confirm(`rotate ${describeTokenRef(ref)} and revoke its old value`)
-    const rotated = await rotatePersonalAccessToken(this.api, ref, rotation)
+    const expiry = await rotationExpiry(rotation, () => getPersonalAccessToken(this.api, ref), this.shared['dry-run'] ?? false)
+    if (expiry.notRead) this.note(DRY_RUN_EXPIRY_NOTE)
+    const rotated = await rotatePersonalAccessToken(this.api, ref, expiry.input)
     if (profile === undefined || rotated.token === undefined) {
       await printCreatedToken(this.printer, rotated)
+      this.note(rotatedExpiryNote(expiry, rotated))
       if (profile !== undefined) throw new CliError(`the server's answer holds no new token value: profile "${profile}" is unchanged`)
       const stale = ref === SELF ? staleProfileNote(this.connection, 'rotated') : undefined
       if (stale) this.note(stale)
@@ -43,5 +47,6 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
     await storeNewToken(profile, rotated.token, () => printCreatedToken(this.printer, rotated))
     this.note(done('Stored', `the new token in ${thing('profile', profile)}`, 'the old one is revoked'))
     await printStoredSecret(this.printer, rotated, 'token', TOKEN_COLUMNS)
+    this.note(rotatedExpiryNote(expiry, rotated))
   }
 }

@@ -197,12 +197,17 @@ export default function register(r: Router, store: Store): void {
     return created(inProject(key, link(project, key, canPush)))
   })
 
+  // As the platform: can_push is this project's; the title is the key's own, and the server takes it
+  // only from an administrator, or when no other project uses the key (update_deploy_key_title).
+  // Otherwise it is ignored without an error, and the answer shows the title kept.
   r.put('/projects/:id/deploy_keys/:key_id', ctx => {
     const {key, link: row} = projectKey(ctx)
     const title = optionalString(ctx.input, 'title')
     const canPush = optionalBoolean(ctx.input, 'can_push')
-    if (title === '') throw invalid(400, {title: ["can't be blank"]})
-    if (title !== undefined) key.title = title
+    if (title === undefined && canPush === undefined) throw badRequest('title, can_push are missing, at least one parameter must be provided')
+    const renames = ctx.user!.is_admin || (!key.public && linksOf(key).length <= 1)
+    if (title === '' && renames) throw invalid(400, {title: ["can't be blank"]})
+    if (title !== undefined && renames) key.title = title
     if (canPush !== undefined) row.can_push = canPush
     row.updated_at = store.now()
     return ok(inProject(key, row))

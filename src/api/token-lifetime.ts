@@ -1,0 +1,92 @@
+// The expiry of a rotated token. Without expires_at the platform makes the new token "valid one week",
+// whatever the old one's lifetime was: a job that rotates a week before expiry would then rotate every
+// day. So every rotate command sends expires_at itself: today plus the old token's lifetime (its
+// expires_at minus its created_at), within the platform's maximum, and says what it chose.
+import {CliError} from '../core/errors.js'
+import {Interrupted} from '../core/interrupt.js'
+import {info, type Note, warning} from '../core/notes.js'
+import {createdToken, type PersonalAccessToken, type TokenRotation} from './tokens.js'
+
+/** "expires_at: if undefined, set to the maximum allowed lifetime": a year on the platform (an administrator may set less) */
+export const MAX_TOKEN_LIFETIME_DAYS = 365
+/**
+ * The longest lifetime sent: the platform counts its year from its own day, in the instance's time
+ * zone, which west of UTC is still yesterday for hours after UTC midnight; a year from UTC's today
+ * would then be refused (400), so a day less is sent, which every time zone accepts.
+ */
+export const SENT_MAX_LIFETIME_DAYS = MAX_TOKEN_LIFETIME_DAYS - 1
+const DAY_MS = 86_400_000
+
+export interface RotationExpiry {
+  /** the body of the rotate request */
+  input: TokenRotation
+  /** how the expiry was chosen, for the note after the rotation */
+  because: string
+  /** the old record gave no usable lifetime: the server chooses, and the note is a warning */
+  serverChooses?: boolean
+  /** a dry run: the old token was not read, so expires_at is not in the request shown */
+  notRead?: boolean
+}
+
+/** midnight UTC of the day of a date (`YYYY-MM-DD`) or a date-time; NaN for anything else */
+function utcDay(value: unknown): number {
+  if (typeof value !== 'string') return Number.NaN
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  return Math.floor(time / DAY_MS) * DAY_MS
+}
+
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+
+/**
+ * The expiry that gives the new token the old one's lifetime, counted from `now`'s UTC day: at least
+ * a day, at most the platform's maximum (also for an old token that never expired). A record whose
+ * dates do not make a lifetime (missing, unparsable, expiring before it was created) leaves the choice
+ * to the server.
+ */
+export function keptExpiry(old: Partial<Pick<PersonalAccessToken, 'created_at' | 'expires_at'>>, now = Date.now()): RotationExpiry {
+  const today = Math.floor(now / DAY_MS) * DAY_MS
+  const from = (n: number): TokenRotation => ({expires_at: new Date(today + n * DAY_MS).toISOString().slice(0, 10)})
+  const max = SENT_MAX_LIFETIME_DAYS
+  const longest = `the longest lifetime the platform surely takes, ${days(max)} (its maximum of ${days(MAX_TOKEN_LIFETIME_DAYS)} counts from its own day)`
+  if (old.expires_at === null) return {input: from(max), because: `${longest}, as the old token never expired`}
+  const lifetime = (utcDay(old.expires_at) - utcDay(old.created_at)) / DAY_MS
+  if (!(lifetime >= 0)) {
+    const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : String(v))
+    return {input: {}, serverChooses: true, because: `the old token's record gives no lifetime (created_at ${shown(old.created_at)}, expires_at ${shown(old.expires_at)})`}
+  }
+  if (lifetime > max) return {input: from(max), because: `${longest}; the old token's was ${days(lifetime)}`}
+  const kept = Math.max(1, lifetime)
+  return {input: from(kept), because: `the old token's lifetime of ${days(kept)}`}
+}
+
+/**
+ * What a rotate command sends: --expires-at as given; else the old token's lifetime, from its record
+ * (`readOld`). A dry run reads nothing, so its request shows no expires_at (`notRead`).
+ */
+export async function rotationExpiry(given: TokenRotation, readOld: () => Promise<Partial<PersonalAccessToken>>, dryRun: boolean): Promise<RotationExpiry> {
+  if (given.expires_at !== undefined) return {input: given, because: 'as --expires-at asked'}
+  if (dryRun) return {input: given, because: '', notRead: true}
+  let old: Partial<PersonalAccessToken>
+  try {
+    old = await readOld()
+  } catch (error) {
+    // nothing is rotated yet: say so, and the way round a server that will not show the token
+    if (!(error instanceof CliError) || error instanceof Interrupted) throw error
+    throw new CliError(`${error.message}: nothing was rotated; forgectl reads the old token to keep its lifetime (--expires-at chooses the new expiry without reading it)`, error.exitCode)
+  }
+  return keptExpiry(old)
+}
+
+/** before a dry run's request: why it shows no expires_at */
+export const DRY_RUN_EXPIRY_NOTE = info("Dry run: the old token was not read; a real run reads it first and sends expires_at, today plus the old token's lifetime, so that the new token keeps it")
+
+/** after the rotation, once the new value is printed: the new expiry, and why */
+export function rotatedExpiryNote(expiry: RotationExpiry, answer: PersonalAccessToken | PersonalAccessToken[]): Note {
+  // an array of several, or no record at all, has no expiry to show
+  const expires = (createdToken(answer) as {expires_at?: unknown} | null)?.expires_at
+  const asked = expiry.input.expires_at
+  if (typeof expires !== 'string') return warning(`the server's answer shows no expiry for the new token${asked === undefined ? '' : ` (forgectl asked for ${asked}: ${expiry.because})`}`)
+  if (expiry.serverChooses) return warning(`${expiry.because}: the server chose the new token's expiry, ${expires}`)
+  if (asked !== undefined && utcDay(expires) !== utcDay(asked)) return warning(`the server set the new token's expiry to ${expires}, not ${asked} (${expiry.because})`)
+  return info(`The new token expires on ${expires}: ${expiry.because}`)
+}
