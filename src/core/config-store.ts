@@ -3,6 +3,7 @@
 import {accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {join} from 'node:path'
+import {parseSize, SIZE_HELP} from './answer-limit.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {importModule} from './launcher.js'
@@ -17,6 +18,8 @@ export interface Profile {
   insecure?: boolean
   timeout?: number
   retries?: number
+  /** bytes */
+  'max-answer-size'?: number
   output?: OutputFormat
   'allow-http'?: boolean
   'follow-redirects'?: boolean
@@ -36,6 +39,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
   timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: v => parseDuration(v, 'timeout')},
   retries: {description: 'retries of failed idempotent requests', parse: v => parseCount(v, 'retries')},
+  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: v => parseSize(v, 'max-answer-size')},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
   'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},

@@ -140,7 +140,8 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
         .filter(([k]) => k !== 'proxy-connection')
         .map(([k, v]) => `${k}: ${String(v)}`)
       upstream.write(`${req.method} ${target.pathname}${target.search} HTTP/1.1\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`)
-      req.pipe(upstream)
+      // not ended after the request, as real proxies do: a server that closes on a half-closed connection would cut its answer short
+      req.pipe(upstream, {end: false})
       upstream.pipe(res.socket!)
     })
     upstream.on('error', () => res.writeHead(502).end())
