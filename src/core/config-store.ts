@@ -4,6 +4,7 @@
 import {accessSync, chmodSync, constants, mkdirSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {isAbsolute, join} from 'node:path'
+import {parseSize, SIZE_HELP} from './answer-limit.js'
 import {normalizeHost} from './connection.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
@@ -21,6 +22,8 @@ export interface Profile {
   insecure?: boolean
   timeout?: number
   retries?: number
+  /** bytes */
+  'max-answer-size'?: number
   output?: OutputFormat
   'allow-http'?: boolean
   'follow-redirects'?: boolean
@@ -48,6 +51,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
   timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: parseDuration},
   retries: {description: `retries of failed idempotent requests (0 to ${MAX_RETRIES})`, parse: parseRetries},
+  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: v => parseSize(v, 'max-answer-size')},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
   'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},

@@ -1,5 +1,6 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {isIP} from 'node:net'
+import {answerLimit} from './answer-limit.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
 import {UsageError} from './errors.js'
 
@@ -28,6 +29,8 @@ export interface Connection {
   insecure: boolean
   timeoutMs: number
   retries: number
+  /** the most an API answer may take, in bytes (answer-limit.ts) */
+  maxAnswerBytes: number
   output: OutputFormat | undefined
   /** downloads follow a redirect to another host (the profile's `follow-redirects`); --[no-]follow-redirects decides per run */
   followRedirects: boolean
@@ -59,6 +62,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     insecure: flags.insecure ?? stored.insecure ?? false,
     timeoutMs: (flags.timeout ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
+    maxAnswerBytes: answerLimit(env, stored['max-answer-size'], profile),
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,
   }

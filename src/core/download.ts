@@ -11,9 +11,11 @@ import {type Readable, Transform} from 'node:stream'
 import {pipeline} from 'node:stream/promises'
 import * as Flags from '@oclif/core/flags'
 import {formatBytes} from './bytes.js'
+import {formatDuration} from './duration.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
 import {SocketBody} from './http1-download.js'
 import {interruption, onInterrupt} from './interrupt.js'
+import {isStalled} from './network-errors.js'
 import type {ApiClient, Query} from './request.js'
 import {fileNameFrom, plainFileName} from './server-file-name.js'
 import {canAnimate} from './terminal.js'
@@ -75,9 +77,12 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)
   // on a signal, the progress line ends so that the message starts a line of its own
   const forgetProgress = onInterrupt(() => progress.done())
+  const stalled = (where: string) => (error: unknown) => {
+    throw isStalled(error) ? stallError(where, progress.bytes(), total, api.connection.timeoutMs) : error
+  }
   try {
     if (target === '-') {
-      await pipeline(body, progress.counter, process.stdout, {end: false})
+      await pipeline(body, progress.counter, process.stdout, {end: false}).catch(stalled('download to stdout'))
       return {path: '-', bytes: progress.bytes()}
     }
     const serverName = fileNameFrom(response.headers.get('content-disposition'))
@@ -91,7 +96,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
       })
     }
     await writeThenName(file, clobber, async temp => {
-      await writeBody(body, temp, progress.add)
+      await writeBody(body, temp, progress.add).catch(stalled(`download of ${file}`))
       if (Number.isFinite(total) && progress.bytes() !== total) {
         throw new CliError(`download of ${file} ended after ${progress.bytes()} of ${total} bytes`, ExitCode.error)
       }
@@ -101,6 +106,17 @@ export async function download(api: ApiClient, path: string, query: Query | unde
     forgetProgress()
     progress.done()
   }
+}
+
+/**
+ * A body that stopped coming for the idle limit (--timeout's length, http1-download.ts and undici's
+ * bodyTimeout): exit 8, as a request that got no answer in time. A download may rightly take longer
+ * than --timeout in all; it may not stand still that long.
+ */
+function stallError(where: string, bytes: number, total: number, idleMs: number): CliError {
+  const got = Number.isFinite(total) ? `${formatBytes(bytes)} of ${formatBytes(total)}` : formatBytes(bytes)
+  const kept = where === 'download to stdout' ? '' : '; nothing was written under that name'
+  return new CliError(`${where} stalled: no data for ${formatDuration(idleMs)} after ${got}; the server may be stalled or --timeout too short${kept}`, ExitCode.timeout)
 }
 
 /**

@@ -12,6 +12,7 @@ import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import {urlToHttpOptions} from 'node:url'
 import type {Dispatcher} from 'undici'
+import {AnswerTooLarge} from './answer-limit.js'
 import {getForDownload} from './http1-download.js'
 import {beforeUndiciRequest, importModule} from './launcher.js'
 import {abortReason} from './network-errors.js'
@@ -65,9 +66,14 @@ export interface TransportRequest {
   method?: string
   headers?: HeaderList
   body?: string | FormData
+  /** covers the whole answer, body included: aborting it after the head ends the body with its reason */
   signal?: AbortSignal
   /** ofetch's option, passed through: `stream` marks a download */
   responseType?: string
+  /** ms without a byte of the body after which it ends (a download's limit, where the signal is no longer armed) */
+  idleTimeout?: number
+  /** called when the answer's head has come */
+  onHead?: () => void
 }
 
 export type TransportFetch = (url: string, init: TransportRequest) => Promise<TransportResponse>
@@ -76,6 +82,8 @@ export interface TransportOptions {
   /** --ca-file, --insecure; undefined: Node's default trust */
   tls?: ConnectionOptions
   proxy?: ProxySettings
+  /** the most `text()` reads, as sent and decompressed (answer-limit.ts); unbounded if not given */
+  maxAnswerBytes?: number
 }
 
 /** fetch refuses these ports (https://fetch.spec.whatwg.org/#block-bad-port); forgectl did, and still does */
@@ -96,7 +104,15 @@ interface Sent {
 }
 
 /** `path`: the request target as sent (request-target.ts), never `url`'s own, which WHATWG normalised */
-type Send = (url: URL, path: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined) => Promise<Sent>
+type Send = (
+  url: URL,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array | undefined,
+  signal: AbortSignal | undefined,
+  idleMs: number | undefined,
+) => Promise<Sent>
 
 export function createTransport(options: TransportOptions): TransportFetch {
   let send: Promise<Send> | undefined
@@ -112,8 +128,9 @@ export function createTransport(options: TransportOptions): TransportFetch {
     const sent =
       // a direct GET for a file: on a connection of its own, read into one reused buffer (http1-download.ts)
       !options.proxy && method === 'GET' && body === undefined && init.responseType === 'stream'
-        ? await downloadSend(target, path, headers, options.tls, init.signal)
-        : await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, path, method, headers, body, init.signal)
+        ? await downloadSend(target, path, headers, options.tls, init.signal, init.idleTimeout)
+        : await (await (send ??= options.proxy ? proxiedSend(options) : directSend(options.tls)))(target, path, method, headers, body, init.signal, init.idleTimeout)
+    init.onHead?.()
     // nothing to read: the connection goes back to the pool at once
     if (NO_BODY.has(sent.status) || method === 'HEAD') sent.body.resume()
     const responseHeaders = new HeaderList(sent.headers)
@@ -123,7 +140,7 @@ export function createTransport(options: TransportOptions): TransportFetch {
       ok: sent.status >= 200 && sent.status < 300,
       headers: responseHeaders,
       body: sent.body,
-      text: () => readText(sent.body, responseHeaders.get('content-encoding')),
+      text: () => readText(sent.body, responseHeaders, options.maxAnswerBytes ?? Number.POSITIVE_INFINITY),
     }
   }
 }
@@ -164,6 +181,12 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
       })
       outgoing.once('response', response => {
         signal?.removeEventListener('abort', abort)
+        // the signal covers the body too, as fetch's does: an answer that stalls after its head is ended
+        if (signal) {
+          const stop = () => response.destroy(abortReason(signal))
+          signal.addEventListener('abort', stop, {once: true})
+          response.once('close', () => signal.removeEventListener('abort', stop))
+        }
         resolve({status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, body: guarded(response)})
       })
       outgoing.end(body)
@@ -171,17 +194,18 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
   }
 }
 
-async function downloadSend(url: URL, path: string, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<Sent> {
-  const answer = await getForDownload(url, path, headers, tls, signal)
+async function downloadSend(url: URL, path: string, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined, idleMs: number | undefined): Promise<Sent> {
+  const answer = await getForDownload(url, path, headers, tls, signal, idleMs)
   return {status: answer.status, statusText: answer.statusText, headers: answer.headers, body: guarded(answer.body)}
 }
 
 async function proxiedSend(options: TransportOptions): Promise<Send> {
   beforeUndiciRequest()
   const [{STATUS_CODES}, dispatcher] = await Promise.all([importModule<typeof import('node:http')>('node:http'), proxyDispatcher(options.proxy as ProxySettings, options.tls ?? {})])
-  return async (url, path, method, headers, body, signal) => {
-    // the dispatcher's own request, given origin and path: undici's `request(url)` would parse the URL again
-    const response = await dispatcher.request({origin: url.origin, path, method: method as Dispatcher.HttpMethod, headers, body, signal})
+  return async (url, path, method, headers, body, signal, idleMs) => {
+    // the dispatcher's own request, given origin and path: undici's `request(url)` would parse the URL again;
+    // the caller's signal bounds the head (undici's own 300 s must not cut a longer --timeout short); the body has the idle limit
+    const response = await dispatcher.request({origin: url.origin, path, method: method as Dispatcher.HttpMethod, headers, body, signal, headersTimeout: 0, bodyTimeout: idleMs})
     return {status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: response.headers, body: guarded(response.body)}
   }
 }
@@ -196,16 +220,56 @@ function guarded<S extends Readable>(body: S): S {
   return body
 }
 
-/** the whole body as text, decoded from gzip, deflate or brotli where a server compressed it unasked */
-async function readText(body: Readable, encoding: string | null): Promise<string> {
+/**
+ * The whole body as text, decoded from gzip, deflate or brotli where a server compressed it unasked; at
+ * most `limit` bytes as sent and as decoded: a longer Content-Length is refused before reading, a longer
+ * body or a decompression bomb is stopped at the limit (AnswerTooLarge). Decoded as a stream, off the
+ * main thread and as fast as it is read, so that the limit stops it early and a signal is not kept waiting.
+ */
+async function readText(body: Readable, headers: HeaderList, limit: number): Promise<string> {
+  const declared = Number(headers.get('content-length') ?? Number.NaN)
+  if (declared > limit) {
+    body.destroy()
+    throw new AnswerTooLarge(limit, declared)
+  }
   const chunks: Buffer[] = []
-  for await (const chunk of body) chunks.push(chunk as Buffer)
-  const raw = Buffer.concat(chunks)
+  let decoded = 0
+  const collect = async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      decoded += chunk.length
+      // leaving the loop ends the read: nothing more is taken off the connection, nor decompressed
+      if (decoded > limit) throw new AnswerTooLarge(limit)
+      chunks.push(chunk)
+    }
+  }
+  const decoder = await decoderFor(headers.get('content-encoding'))
+  if (!decoder) {
+    await collect(body)
+    return Buffer.concat(chunks).toString('utf8')
+  }
+  let sent = 0
+  const counted = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      sent += chunk.length
+      if (sent > limit) throw new AnswerTooLarge(limit)
+      yield chunk
+    }
+  }
+  const {pipeline} = await importModule<typeof import('node:stream/promises')>('node:stream/promises')
+  try {
+    await pipeline(body, counted, decoder, collect)
+  } catch (error) {
+    // a compressed answer with no body at all (a 204 that names its encoding) is empty, not broken
+    if (sent === 0 && (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') return ''
+    throw error
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function decoderFor(encoding: string | null): Promise<import('node:stream').Transform | undefined> {
   const coding = encoding?.trim().toLowerCase()
-  if (!coding || coding === 'identity' || raw.length === 0) return raw.toString('utf8')
+  if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== 'deflate' && coding !== 'br') return undefined
   const zlib = await importModule<typeof import('node:zlib')>('node:zlib')
-  if (coding === 'gzip' || coding === 'x-gzip') return zlib.gunzipSync(raw).toString('utf8')
-  if (coding === 'deflate') return zlib.inflateSync(raw).toString('utf8')
-  if (coding === 'br') return zlib.brotliDecompressSync(raw).toString('utf8')
-  return raw.toString('utf8')
+  if (coding === 'deflate') return zlib.createInflate()
+  return coding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip()
 }

@@ -10,7 +10,7 @@ import {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import {type AnswerHead, type BodyFraming, bodyFraming, MAX_HEAD_BYTES, MalformedAnswer, parseHead} from './http1-framing.js'
 import {importModule} from './launcher.js'
-import {abortReason} from './network-errors.js'
+import {abortReason, StalledAnswer} from './network-errors.js'
 
 const READ_BUFFER = 1 << 20
 const HEAD_END = Buffer.from('\r\n\r\n')
@@ -28,8 +28,17 @@ export interface DownloadAnswer extends AnswerHead {
 /**
  * sends `GET path` to `url`'s host with `headers` (lower-case names, no Host) and resolves with the
  * answer's head; the body is unread. `path` is the request target as sent (request-target.ts).
+ * `signal` ends the exchange, body included, until the caller stops arming it; the body ends when no
+ * byte comes for `idleMs` while it is read.
  */
-export async function getForDownload(url: URL, path: string, headers: Record<string, string>, tls: ConnectionOptions | undefined, signal: AbortSignal | undefined): Promise<DownloadAnswer> {
+export async function getForDownload(
+  url: URL,
+  path: string,
+  headers: Record<string, string>,
+  tls: ConnectionOptions | undefined,
+  signal: AbortSignal | undefined,
+  idleMs?: number,
+): Promise<DownloadAnswer> {
   signal?.throwIfAborted()
   const request = requestHead(url.host, path, headers)
   const buffer = Buffer.allocUnsafe(READ_BUFFER)
@@ -48,19 +57,16 @@ export async function getForDownload(url: URL, path: string, headers: Record<str
     socket = net.connect({host, port: Number(url.port || 80), onread} as NetConnectOpts)
   }
   return new Promise<DownloadAnswer>((resolve, reject) => {
+    // the signal stays on after the head: it ends a body that does not come in time too
     const abort = () => exchange?.fail(abortReason(signal as AbortSignal))
-    // once answered, the body is the reader's to stop, as with node:http
-    const answered = () => signal?.removeEventListener('abort', abort)
     exchange = new Exchange(
       socket,
-      answer => {
-        answered()
-        resolve(answer)
-      },
+      resolve,
       error => {
-        answered()
+        signal?.removeEventListener('abort', abort)
         reject(error)
       },
+      idleMs,
     )
     signal?.addEventListener('abort', abort, {once: true})
     socket.write(request, 'latin1')
@@ -92,6 +98,7 @@ class Exchange {
     private readonly socket: Socket,
     private readonly resolve: (answer: DownloadAnswer) => void,
     private readonly reject: (error: Error) => void,
+    private readonly idleMs: number | undefined,
   ) {
     socket.on('error', error => this.fail(error))
     socket.on('close', () => {
@@ -130,7 +137,7 @@ class Exchange {
         this.headBytes = rest.length
         continue
       }
-      this.body = new SocketBody(this.socket, bodyFraming(head, 'GET'), rest)
+      this.body = new SocketBody(this.socket, bodyFraming(head, 'GET'), rest, this.idleMs)
       this.settled = true
       this.resolve({...head, body: this.body})
       // nobody reads the body yet: the socket waits for a reader
@@ -165,11 +172,14 @@ export class SocketBody extends Readable {
   private connectionEnded = false
   private ended = false
   private failure?: Error
+  /** armed while the socket waits for bytes the reader wants: a stalled server ends the body */
+  private idle?: NodeJS.Timeout
 
   constructor(
     private readonly socket: Socket,
     private readonly framing: BodyFraming,
     rest: Buffer,
+    private readonly idleMs?: number,
   ) {
     super()
     this.pending = framing.take(rest).body
@@ -184,11 +194,39 @@ export class SocketBody extends Readable {
       this.writer = {write, resolve, reject}
       const first = this.pending
       this.pending = []
-      if (this.write(first, this.framing.done)) this.socket.resume()
+      if (this.write(first, this.framing.done)) this.readOn()
     })
   }
 
   received(bytes: Buffer): boolean {
+    const more = this.deliver(bytes)
+    if (more) this.waiting()
+    else this.resting()
+    return more
+  }
+
+  /**
+   * The socket reads on and waits for the next bytes: none for `idleMs` ends the body (wget's
+   * --read-timeout). Not while it is paused: a slow reader (stdout into a pager) is not a stalled server.
+   */
+  private waiting(): void {
+    if (this.idleMs === undefined || this.ended) return
+    if (this.idle) this.idle.refresh()
+    else this.idle = setTimeout(() => this.fail(new StalledAnswer(this.idleMs as number)), this.idleMs)
+  }
+
+  /** paused, or done: a cleared timer cannot be refreshed, so it is dropped */
+  private resting(): void {
+    clearTimeout(this.idle)
+    this.idle = undefined
+  }
+
+  private readOn(): void {
+    this.socket.resume()
+    this.waiting()
+  }
+
+  private deliver(bytes: Buffer): boolean {
     const {body, done} = this.framing.take(bytes)
     if (this.writer) {
       if (body.length === 0 && !done) return true
@@ -223,7 +261,7 @@ export class SocketBody extends Readable {
     this.pending = []
     for (const piece of first) this.push(piece)
     if (this.framing.done || this.connectionEnded) this.end()
-    else this.socket.resume()
+    else this.readOn()
   }
 
   /** the server closed the connection: the end of the body only where nothing else marks it */
@@ -241,6 +279,7 @@ export class SocketBody extends Readable {
   fail(error: Error): void {
     if (this.ended) return
     this.ended = true
+    this.resting()
     this.failure = error
     this.socket.destroy()
     if (this.writer) this.writer.reject(error)
@@ -250,6 +289,7 @@ export class SocketBody extends Readable {
   private end(): void {
     if (this.ended) return
     this.ended = true
+    this.resting()
     this.socket.destroy()
     if (this.writer) this.writer.resolve()
     else this.push(null)
@@ -258,6 +298,7 @@ export class SocketBody extends Readable {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     if (!this.ended) {
       this.ended = true
+      this.resting()
       this.failure = error ?? new Error('the download was stopped')
       this.socket.destroy()
       this.writer?.reject(this.failure)

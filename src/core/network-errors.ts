@@ -85,12 +85,41 @@ export function abortReason(signal: AbortSignal): Error {
 
 /**
  * The last words of a request that timed out, once or every time it was tried: how long in all, how
- * many attempts and how long each could take, and what to do.
+ * many attempts and how long each could take, and what to do. `begun`: the last answer's head had
+ * come, and its body did not end in time (a server that stalls, or sends a byte a second).
  */
-export function noAnswerMessage(totalMs: number, attempts: number, perAttemptMs: number): string {
+export function noAnswerMessage(totalMs: number, attempts: number, perAttemptMs: number, begun = false): string {
   const each = formatDuration(perAttemptMs)
   const tried = attempts === 1 ? `1 attempt of ${each}` : `${attempts} attempts, ${each} each`
+  if (begun) return `the answer was not complete after ${formatDuration(totalMs)} in all (${tried}); the server may be stalled or --timeout too short`
   return `no answer after ${formatDuration(totalMs)} in all (${tried}); the server may be down or --timeout too short`
+}
+
+/**
+ * A limit on one attempt, body included (curl's --max-time): its signal aborts with a TimeoutError,
+ * as fetch's timeout does, until `clear()`, which the caller calls when it has the whole answer, or
+ * hands a download's body on (which then has an idle limit instead, see `StalledAnswer`).
+ */
+export function deadline(ms: number): {signal: AbortSignal; clear(): void} {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(Object.assign(new Error('The operation was aborted due to timeout'), {name: 'TimeoutError'})), ms)
+  return {signal: controller.signal, clear: () => clearTimeout(timer)}
+}
+
+/** a body that stopped arriving: no byte for `idleMs` (wget's --read-timeout); what downloads have instead of a deadline */
+export class StalledAnswer extends Error {
+  constructor(readonly idleMs: number) {
+    super(`no data for ${formatDuration(idleMs)}`)
+    this.name = 'StalledAnswer'
+  }
+}
+
+/** the idle limit ended it: ours (a direct download, StalledAnswer) or undici's bodyTimeout (through a proxy) */
+export function isStalled(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e instanceof StalledAnswer || (e as {code?: unknown}).code === 'UND_ERR_BODY_TIMEOUT') return true
+  }
+  return false
 }
 
 interface Cause {

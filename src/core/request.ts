@@ -4,6 +4,7 @@ import type {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {ConnectionOptions} from 'node:tls'
 import {checkAnswer, defaultExpectation, type Expectation, pageInsteadOfApi} from './answer.js'
+import {AnswerTooLarge} from './answer-limit.js'
 import type {Connection} from './connection.js'
 import {formatDuration} from './duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from './errors.js'
@@ -12,7 +13,7 @@ import {parseJsonExactly} from './exact-json.js'
 import {type ApiNumber, jsonText} from './exact-number.js'
 import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
 import {importModule} from './launcher.js'
-import {describeNetworkFailure, noAnswerMessage} from './network-errors.js'
+import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {readWhole, unreadableReason} from './read-whole.js'
 import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText, valuesUnder} from './redact.js'
@@ -203,6 +204,10 @@ export class ApiClient {
       let retryAfter: string | null = null
       let error: CliError
       let reason: string | undefined
+      // --timeout bounds the attempt, body included; a download's body then has an idle limit of the same length
+      const timer = deadline(this.connection.timeoutMs)
+      // the head of the answer came, and the time ran out while its body did not
+      let begun = false
       try {
         this.sent++
         // the address that gave the answer: another host's when a file was followed there
@@ -212,15 +217,17 @@ export class ApiClient {
           spec.method,
           (target, withToken) => {
             answeredBy = target
+            begun = false
             return fetcher(target, {
               method: spec.method,
               // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
               headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
               // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
               body: body === undefined || isForm(body) ? body : jsonText(body),
-              timeout: this.connection.timeoutMs,
-              // ofetch applies `timeout` only to a request without a signal: one with a signal gets both in one
-              signal: spec.signal && AbortSignal.any([spec.signal, AbortSignal.timeout(this.connection.timeoutMs)]),
+              // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
+              signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,
+              idleTimeout: this.connection.timeoutMs,
+              onHead: () => (begun = true),
               retry: 0,
               ignoreResponseError: true,
               responseType: spec.responseType === 'stream' ? 'stream' : 'text',
@@ -258,7 +265,9 @@ export class ApiClient {
       } catch (caught) {
         if (caught instanceof CliError) throw caught
         spec.signal?.throwIfAborted()
-        ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted)
+        ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted, begun)
+      } finally {
+        timer.clear()
       }
       const {retries, timeoutMs} = this.connection
       if (attempt >= retries || !isRetryable(spec.method, failure)) throw error
@@ -296,11 +305,14 @@ export class ApiClient {
   }
 
   /** the failure's kind, the error to end with, and the reason in a few words for a retry notice */
-  private networkFailure(caught: unknown, method: HttpMethod, url: string, attempts: number, elapsedMs: number): [Failure, CliError, string] {
+  private networkFailure(caught: unknown, method: HttpMethod, url: string, attempts: number, elapsedMs: number, begun: boolean): [Failure, CliError, string] {
     const where = `${method} ${redactUrl(url)}`
+    // the same answer would come again: not retried
+    if (caught instanceof AnswerTooLarge) return [{kind: 'permanent'}, new CliError(`${where}: ${caught.explain()}`, ExitCode.error), caught.message]
     if (isTimeout(caught)) {
-      const message = noAnswerMessage(elapsedMs, attempts, this.connection.timeoutMs)
-      return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), `no answer within ${formatDuration(this.connection.timeoutMs)}`]
+      const message = noAnswerMessage(elapsedMs, attempts, this.connection.timeoutMs, begun)
+      const within = formatDuration(this.connection.timeoutMs)
+      return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), begun ? `answer not complete within ${within}` : `no answer within ${within}`]
     }
     const described = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
     const reason = scrubText(described.reason, this.knownSecrets())
@@ -394,7 +406,7 @@ async function createFetcher(connection: Connection): Promise<Fetcher> {
     const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
     tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
   }
-  const fetch = createTransport({tls, proxy})
+  const fetch = createTransport({tls, proxy, maxAnswerBytes: connection.maxAnswerBytes})
   const ofetch = createFetch({fetch: fetch as unknown as typeof globalThis.fetch, Headers: HeaderList as unknown as typeof globalThis.Headers, AbortController})
   return ofetch.raw as unknown as Fetcher
 }

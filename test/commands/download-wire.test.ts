@@ -127,7 +127,6 @@ describe('a download answer', () => {
 
 describe('a download through a proxy', () => {
   it('goes through the proxy (undici, not its own connection) and is saved whole', async () => {
-    // all at once: the test proxy half-closes its upstream connection once the request is relayed
     const answer = Buffer.concat([
       Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n'),
       chunk('via '),

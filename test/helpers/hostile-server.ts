@@ -142,7 +142,8 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       // the path as it came, as a proxy relays it: `target.pathname` would have removed dot segments
       const path = (req.url ?? '').replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/'
       upstream.write(`${req.method} ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`)
-      req.pipe(upstream)
+      // not ended after the request, as real proxies do: a server that closes on a half-closed connection would cut its answer short
+      req.pipe(upstream, {end: false})
       upstream.pipe(res.socket!)
     })
     upstream.on('error', () => res.writeHead(502).end())

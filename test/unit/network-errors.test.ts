@@ -117,6 +117,10 @@ describe('give-up and retry lines', () => {
     expect(noAnswerMessage(30_010, 1, 30_000)).toBe('no answer after 30 s in all (1 attempt of 30 s); the server may be down or --timeout too short')
   })
 
+  it('says so when the answer had begun and its body did not end in time', () => {
+    expect(noAnswerMessage(4_100, 2, 2_000, true)).toBe('the answer was not complete after 4.1 s in all (2 attempts, 2 s each); the server may be stalled or --timeout too short')
+  })
+
   it('announces a retry in one short line', () => {
     expect(retryNotice(2000, '503 Service Unavailable', 2, 4)).toBe('retrying in 2 s: 503 Service Unavailable (attempt 2 of 4)')
     expect(shortReason(new ApiError(503, 'Service Unavailable', 'GET', '/api/v4/x'))).toBe('503 Service Unavailable')
