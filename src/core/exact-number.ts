@@ -103,7 +103,7 @@ function compareDecimals(x: string, y: string): number {
   const px = dx.padEnd(width, '0')
   const py = dy.padEnd(width, '0')
   const order = tx !== ty ? (tx < ty ? -1 : 1) : px === py ? 0 : px < py ? -1 : 1
-  return order * sx
+  return order === 0 ? 0 : order * sx
 }
 
 function signOf(value: string): number {
