@@ -21,7 +21,7 @@ import {checkJqExpression, checkJqFlags, JqRunError} from './jq.js'
 import {type Note, warning} from './notes.js'
 import {Printer} from './output.js'
 import {followPages, type ListSpec} from './pagination.js'
-import {hideFields, scrubText} from './redact.js'
+import {hideFields, hideUrlCredentials, scrubText} from './redact.js'
 import {ApiClient, DryRunStop} from './request.js'
 import {canPrompt, stdoutIsTerminal} from './terminal.js'
 import {unexpectedArguments, usageLine} from './usage.js'
@@ -171,6 +171,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     if (error instanceof DryRunStop) return
+    // a URL's password typed where it does not belong (`mirrors create -p 1 https://bot:TOKEN@host/a.git`) is quoted by no error
+    error.message = hideUrlCredentials(error.message)
+    if (error.stack) error.stack = hideUrlCredentials(error.stack)
     if (error instanceof CliError) {
       // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
       const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
@@ -181,7 +184,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stray = strayArguments(error)
     if (stray) {
       // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
-      process.stderr.write(visibleText(`Error: ${unexpectedArguments(stray)}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
+      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
       return this.exit(ExitCode.usage)
     }
     if (error instanceof Errors.CLIError) {

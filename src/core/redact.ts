@@ -59,11 +59,45 @@ export function redactUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`).replace(/([?&]private_token=)[^&#]*/i, `$1${REDACTED}`)
 }
 
-/** every occurrence of the known secrets in free text (messages from servers or libraries) */
+/**
+ * Every occurrence of the known secrets in free text (messages from servers or libraries), in the
+ * forms a server echoes a value in (escaped in a JSON text, URL- or form-encoded, HTML-escaped,
+ * base64), and the credentials of every URL in it (a server's normalised copy of a mirror's URL).
+ */
 export function scrubText(text: string, secrets: Array<string | undefined>): string {
-  let out = text
-  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join(REDACTED)
+  let out = hideUrlCredentials(text)
+  for (const secret of secrets) if (secret && secret.length >= 4) for (const form of echoedForms(secret)) out = out.split(form).join(REDACTED)
   return out
+}
+
+/**
+ * user:password@ of any URL inside a text, not only of a text that is one URL (redactUrl); the
+ * platform's own mask (`*****:*****@`) is left as it reads
+ */
+export function hideUrlCredentials(text: string): string {
+  if (!text.includes('@')) return text
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'<>]+)@/gi, (whole, scheme: string, userinfo: string) => (/^[*:]+$/.test(userinfo) ? whole : `${scheme}${REDACTED}@`))
+}
+
+const formsOf = new Map<string, string[]>()
+
+/** the secret as sent and as a server may quote it; longest first, so that no form is cut by a shorter one */
+function echoedForms(secret: string): string[] {
+  let forms = formsOf.get(secret)
+  if (forms) return forms
+  const base64 = Buffer.from(secret).toString('base64')
+  const html = secret.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')
+  let uri: string[] = []
+  try {
+    const encoded = encodeURIComponent(secret)
+    uri = [encoded, encoded.replaceAll('%20', '+')]
+  } catch {
+    // a lone surrogate has no URL form
+  }
+  forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1), html, ...uri, base64, base64.replace(/=+$/, ''), base64.replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_')])]
+  forms.sort((a, b) => b.length - a.length)
+  formsOf.set(secret, forms)
+  return forms
 }
 
 /** shows only the last four characters: enough to tell tokens apart, not enough to use one */

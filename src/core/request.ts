@@ -137,7 +137,9 @@ export class ApiClient {
     readonly connection: Connection,
     private readonly options: ClientOptions = {},
   ) {
-    this.log = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
+    const sink = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
+    // every trace line (a header, a redirect, a retry's reason) may quote what the server echoed
+    this.log = line => sink(scrubText(line, this.knownSecrets()))
     this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
   }
 

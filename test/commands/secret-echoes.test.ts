@@ -1,0 +1,71 @@
+// Issue 23, point 7, attacked: a server that echoes a secret in another form than it was sent
+// (escaped inside a JSON text, URL- or form-encoded, HTML-escaped, base64), in a header of its answer,
+// or a URL's credentials in a copy it normalised; and a careless user who types a mirror's URL where
+// no flag takes it. None of them may show the secret (hostile test server; the secret is asserted
+// absent from stdout and stderr).
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
+
+let server: HostileServer
+beforeAll(async () => {
+  server = await startHostileServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const token = 'glpat-secret-echoes-0123456789'
+const forgectl = (args: string[]) => runCli([...args, '--retries', '0'], {env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: token, FORGECTL_CONFIG_DIR: freshConfigDir()}})
+
+// quotes, a slash, a space, an ampersand and a backslash: every form below differs from the value
+const secret = `p@ss"w/rd &x\\Zq8vXk2pLm`
+const forms: Array<[string, string]> = [
+  ['escaped as in a JSON text', JSON.stringify(secret).slice(1, -1)],
+  ['URL-encoded', encodeURIComponent(secret)],
+  ['form-encoded', encodeURIComponent(secret).replaceAll('%20', '+')],
+  ['HTML-escaped', secret.replaceAll('&', '&amp;').replaceAll('"', '&quot;')],
+  ['base64', Buffer.from(secret).toString('base64')],
+]
+
+describe('a secret echoed in another form than it was sent', () => {
+  it.each(forms)('%s, in a plain-text 400 and an HTML 502: the error line and the trace hide it', async (_what, form) => {
+    for (const answer of [answers.text(400, `value ${form} is not allowed`), answers.html(502, `bad value ${form}`)]) {
+      server.answer(answer)
+      const result = await forgectl(['ci-variables', 'create', 'ECHOED', '--value', secret, '--verbose'])
+      expect(result.code, result.stderr).not.toBe(0)
+      expect(result.stdout + result.stderr).not.toContain(form)
+      expect(result.stderr).toContain('[REDACTED]')
+    }
+  })
+
+  it('in a header of the answer, as the token is: the --verbose trace shows neither', async () => {
+    server.answer(answers.json(500, {message: 'no'}, {'x-total': secret, 'x-next-page': token}))
+    const result = await forgectl(['ci-variables', 'create', 'ECHOED', '--value', secret, '--verbose'])
+    expect(result.code, result.stderr).toBe(1)
+    expect(result.stderr).toMatch(/^< x-total: \[REDACTED\]$/m)
+    expect(result.stdout + result.stderr).not.toContain('Zq8vXk2pLm')
+    expect(result.stdout + result.stderr).not.toContain(token)
+  })
+})
+
+describe("a URL's credentials", () => {
+  const url = 'https://bot:Zq8vXk2pLmMirror@Mirror.Example.com/a.git'
+
+  it("in the server's normalised copy (host in lower case, a slash added) of a mirror's URL", async () => {
+    server.answer(answers.json(400, {message: {url: ['https://bot:Zq8vXk2pLmMirror@mirror.example.com/a.git/ is blocked']}}))
+    const result = await forgectl(['mirrors', 'create', '-p', '1', '--url', url, '--verbose'])
+    expect(result.code, result.stderr).toBe(6)
+    expect(result.stdout + result.stderr).not.toContain('Zq8vXk2pLmMirror')
+    expect(result.stderr).toContain('https://[REDACTED]@mirror.example.com/a.git/ is blocked')
+  })
+
+  it('typed as an argument that no command takes: the refusal names the word without them', async () => {
+    const before = server.requests.length
+    const result = await forgectl(['mirrors', 'create', '-p', '1', url])
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).not.toContain('Zq8vXk2pLmMirror')
+    expect(result.stderr).toContain('https://[REDACTED]@Mirror.Example.com/a.git')
+    expect(server.requests.length).toBe(before)
+  })
+})
