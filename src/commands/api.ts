@@ -1,5 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import {secretFieldsOfPath} from '../api/secret-paths.js'
 import {ApiCommand} from '../core/base-command.js'
 import {checkNoJq, download, saveFlags, saveOptions} from '../core/download.js'
 import {UsageError} from '../core/errors.js'
@@ -55,9 +56,24 @@ export default class Api extends ApiCommand<typeof Api> {
     ...saveFlags,
   }
 
+  /** PATH below /api/v4, however it was typed */
+  private get path(): string {
+    return '/' + this.args.path.replace(/^\/+/, '').replace(/^api\/v4\//, '')
+  }
+
+  /** the secret fields of the endpoint PATH names (secret-paths.ts): its traces, dry runs and errors never show them */
+  protected override get secretFields(): string[] {
+    return this.args?.path === undefined ? [] : secretFieldsOfPath(this.path)
+  }
+
+  /** a write prints its answer with them hidden, as the endpoint's own command does; a read prints what it was asked for */
+  protected override hideSecrets(): ((data: unknown) => unknown) | undefined {
+    return this.args?.method === 'GET' ? undefined : super.hideSecrets()
+  }
+
   async run(): Promise<void> {
     const method = this.args.method as HttpMethod
-    const path = '/' + this.args.path.replace(/^\/+/, '').replace(/^api\/v4\//, '')
+    const path = this.path
     const fields = await parseFields(this.flags.field, this.flags['typed-field'])
     const input = this.flags.input === undefined ? undefined : await readTextFile(this.flags.input, 'input')
     const body = input === undefined ? fields : parseJson(input)

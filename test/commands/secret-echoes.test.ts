@@ -69,3 +69,39 @@ describe("a URL's credentials", () => {
     expect(server.requests.length).toBe(before)
   })
 })
+
+describe('forgectl api knows the secret inputs of the endpoints it is pointed at', () => {
+  const value = 'api-value-Zq8vXk2pLm'
+
+  it('a CI/CD variable written through api: the dry run, the trace, the error and the printed answer hide it', async () => {
+    const dry = await forgectl(['api', 'POST', '/admin/ci/variables', '-f', 'key=K', '-f', `value=${value}`, '--dry-run'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout + dry.stderr).toContain('"value":"[REDACTED]"')
+    for (const path of ['/admin/ci/variables', 'api/v4/projects/1/variables', '/groups/a%2Fb/variables/K', '/hooks/3/url_variables/k']) {
+      server.answer(answers.json(400, {message: {value: [`${value} is invalid`]}}))
+      const refused = await forgectl(['api', 'PUT', path, '-f', `value=${value}`, '--verbose'])
+      expect(refused.code, refused.stderr).toBe(6)
+      expect(refused.stdout + refused.stderr, path).not.toContain('Zq8vXk2pLm')
+    }
+    server.answer(answers.json(201, {key: 'K', value}))
+    const created = await forgectl(['api', 'POST', '/admin/ci/variables', '-f', 'key=K', '-f', `value=${value}`, '--json'])
+    expect(created.code, created.stderr).toBe(0)
+    expect(JSON.parse(created.stdout)).toEqual({key: 'K', value: '[REDACTED]'})
+  })
+
+  it("a hook's URL and token through api; a read prints the value (its purpose) and traces none", async () => {
+    const dry = await forgectl(['api', 'POST', '/projects/1/hooks', '-f', 'url=https://in.example/Zq8vXk2pLm', '-f', 'token=tok-Zq8vXk2pLm', '--dry-run'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout + dry.stderr).not.toContain('Zq8vXk2pLm')
+    server.answer(answers.json(200, {key: 'K', value}))
+    const read = await forgectl(['api', 'GET', '/admin/ci/variables/K', '--verbose', '--json'])
+    expect(read.code, read.stderr).toBe(0)
+    expect(JSON.parse(read.stdout)).toEqual({key: 'K', value})
+    expect(read.stderr).not.toContain('Zq8vXk2pLm')
+  })
+
+  it('a field sent to a path with no declared secret is shown as it is', async () => {
+    const dry = await forgectl(['api', 'POST', '/projects/1/labels', '-f', 'name=x', '-f', `value=${value}`, '--dry-run'])
+    expect(dry.stdout + dry.stderr).toContain(value)
+  })
+})
