@@ -7,7 +7,7 @@ import {VARIABLE_INPUTS} from './ci-variables.js'
 import {NEW_HOOK, URL_VARIABLE} from './hooks.js'
 import {NEW_MIRROR} from './mirrors.js'
 
-const END = String.raw`(?:[/?]|$)`
+const END = '(?:[/?]|$)'
 const ONE = '[^/?]+'
 
 /** the most specific first: a hook's URL variables are below the hook */
