@@ -3,6 +3,7 @@
 // and request bodies are all derived from the declaration (input-flags.ts, input-read.ts), so a rule
 // is written once and a value is checked the same way wherever it comes from. Nothing here knows oclif.
 import {UsageError} from './errors.js'
+import {isApiNumber} from './exact-number.js'
 import {isPositiveId} from './id.js'
 
 /** a value broke the input's rule; the message is the rule ("must be a whole number from 1 to 10") */
@@ -308,7 +309,8 @@ export function checkText<T>(input: Input<T, boolean>, value: string, where = in
 export function checkValue<T>(input: Input<T, boolean>, value: unknown, where: string): T {
   if (input.multiple && Array.isArray(value)) return value.flatMap(item => checkValue(input, item, where) as unknown[]) as T
   if (typeof value === 'string') return checkText(input, value, where)
-  if (typeof value === 'number' || typeof value === 'boolean') return checkText(input, String(value), where)
+  // a number beyond a double (exact-json.ts), or as a YAML file wrote it (records-file.ts): its own text
+  if (isApiNumber(value) || typeof value === 'boolean') return checkText(input, String(value), where)
   throw new InputError(where, input.multiple ? 'must be text or a list of text' : 'must be text, a number or true/false')
 }
 

@@ -2,6 +2,8 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {UsageError} from './errors.js'
+import {parseJsonExactly} from './exact-json.js'
+import {ExactNumber} from './exact-number.js'
 import type {Inputs, Values} from './input.js'
 import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
 import {importModule} from './launcher.js'
@@ -19,7 +21,8 @@ async function readRecords(file: string): Promise<FileRecord[]> {
 function parseJson(text: string, file: string): FileRecord[] {
   let data: unknown
   try {
-    data = JSON.parse(text)
+    // a value beyond a double (12345678901234567891, 1e400) is sent with its own digits
+    data = parseJsonExactly(text)
   } catch {
     throw new UsageError(`${file} is not valid JSON (use .csv or .yaml for other formats)`)
   }
@@ -27,14 +30,26 @@ function parseJson(text: string, file: string): FileRecord[] {
 }
 
 async function parseYaml(text: string, file: string): Promise<FileRecord[]> {
-  const {parse} = await importModule<typeof import('yaml')>('yaml')
+  const {parseDocument, visit} = await importModule<typeof import('yaml')>('yaml')
   try {
-    return asRecords(parse(text), file)
+    const doc = parseDocument(text, {keepSourceTokens: true})
+    if (doc.errors[0]) throw doc.errors[0]
+    // An unquoted number is taken as written: `value: 1.10` is the text 1.10, not 1.1, and
+    // 12345678901234567891 keeps its digits (a double would round both)
+    visit(doc, {
+      Scalar(_key, node) {
+        const source = node.srcToken && 'source' in node.srcToken ? node.srcToken.source : undefined
+        if (typeof node.value === 'number' && source !== undefined && String(node.value) !== source && JSON_NUMBER.test(source)) node.value = new ExactNumber(source)
+      },
+    })
+    return asRecords(doc.toJS(), file)
   } catch (error) {
     if (error instanceof UsageError) throw error
     throw new UsageError(`${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
   }
 }
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 function asRecords(data: unknown, file: string): FileRecord[] {
   if (!Array.isArray(data) || !data.every(item => item && typeof item === 'object' && !Array.isArray(item))) {
