@@ -184,7 +184,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const stray = strayArguments(error)
     if (stray) {
       // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
-      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
+      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray, this.secretFields.length > 0))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
       return this.exit(ExitCode.usage)
     }
     if (error instanceof Errors.CLIError) {

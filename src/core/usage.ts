@@ -28,6 +28,9 @@ export function usageLine(bin: string, command: UsageSource): string {
 }
 
 /** `unexpected argument "3"`, `unexpected arguments "3", "4"` */
-export function unexpectedArguments(args: readonly string[]): string {
-  return `unexpected argument${args.length === 1 ? '' : 's'} ${args.map(arg => JSON.stringify(arg)).join(', ')}`
+export function unexpectedArguments(args: readonly string[], secret = false): string {
+  const plural = args.length === 1 ? '' : 's'
+  // a command that takes a secret: the word out of place may be it (`ci-variables create K $VALUE`, --value forgotten)
+  if (secret) return `unexpected argument${plural} (${args.length} word${plural}, not shown: this command takes a secret, and a word out of place may be it)`
+  return `unexpected argument${plural} ${args.map(arg => JSON.stringify(arg)).join(', ')}`
 }

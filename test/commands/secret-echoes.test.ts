@@ -62,10 +62,26 @@ describe("a URL's credentials", () => {
 
   it('typed as an argument that no command takes: the refusal names the word without them', async () => {
     const before = server.requests.length
-    const result = await forgectl(['mirrors', 'create', '-p', '1', url])
+    const result = await forgectl(['labels', 'list', '-p', '1', url])
     expect(result.code, result.stderr).toBe(2)
     expect(result.stderr).not.toContain('Zq8vXk2pLmMirror')
-    expect(result.stderr).toContain('https://[REDACTED]@Mirror.Example.com/a.git')
+    expect(result.stderr).toContain('unexpected argument "https://[REDACTED]@Mirror.Example.com/a.git"')
+    expect(server.requests.length).toBe(before)
+  })
+})
+
+describe('a word out of place on a command that takes a secret is not quoted: it may be the secret', () => {
+  it.each([
+    [['ci-variables', 'create', 'K', 'stray-Zq8vXk2pLm', '--masked'], 'ci-variables create [KEY]'],
+    [['hooks', 'url-variables', 'set', '3', 'k', 'v', 'stray-Zq8vXk2pLm'], 'hooks url-variables set HOOK_ID KEY VALUE'],
+    [['mirrors', 'create', '-p', '1', 'https://bot:Zq8vXk2pLm@h.example/a.git'], 'mirrors create -p <value> --url <value>'],
+  ])('%j', async (args, usage) => {
+    const before = server.requests.length
+    const result = await forgectl(args)
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).not.toContain('Zq8vXk2pLm')
+    expect(result.stderr).toContain('Error: unexpected argument (1 word, not shown: this command takes a secret, and a word out of place may be it)')
+    expect(result.stderr).toContain(`Usage: forgectl ${usage}`)
     expect(server.requests.length).toBe(before)
   })
 })

@@ -22,6 +22,10 @@ describe('unexpectedArguments', () => {
   ])('%j → %s', (args, message) => {
     expect(unexpectedArguments(args)).toBe(message)
   })
+
+  it('on a command that takes a secret, counts the words and quotes none', () => {
+    expect(unexpectedArguments(['s3cret', 'x'], true)).toBe('unexpected arguments (2 words, not shown: this command takes a secret, and a word out of place may be it)')
+  })
 })
 
 describe('isPositiveId', () => {
