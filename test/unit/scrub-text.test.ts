@@ -31,4 +31,11 @@ describe('scrubText', () => {
     expect(hideUrlCredentials('see https://*****:*****@h.example/a.git')).toBe('see https://*****:*****@h.example/a.git')
     expect(hideUrlCredentials('mail bot@h.example, https://h.example/@user')).toBe('mail bot@h.example, https://h.example/@user')
   })
+
+  it('takes time in proportion to the text: a hostile error of 200,000 scheme-like characters and an @', () => {
+    for (const unit of ['a.', 'a-', 'a ', 'a://b']) {
+      const text = `@${unit.repeat(200_000 / unit.length)}`
+      expect(scrubText(text, ['s3cret-value'])).toBe(text)
+    }
+  })
 })
