@@ -201,13 +201,50 @@ async function downloadSend(url: URL, path: string, headers: Record<string, stri
 
 async function proxiedSend(options: TransportOptions): Promise<Send> {
   beforeUndiciRequest()
-  const [{STATUS_CODES}, dispatcher] = await Promise.all([importModule<typeof import('node:http')>('node:http'), proxyDispatcher(options.proxy as ProxySettings, options.tls ?? {})])
+  const makeDispatcher = () => proxyDispatcher(options.proxy as ProxySettings, options.tls ?? {})
+  const [{STATUS_CODES}, first] = await Promise.all([importModule<typeof import('node:http')>('node:http'), makeDispatcher()])
+  let dispatcher: Dispatcher | Promise<Dispatcher> = first
   return async (url, path, method, headers, body, signal, idleMs) => {
+    const current = await dispatcher
     // the dispatcher's own request, given origin and path: undici's `request(url)` would parse the URL again;
     // the caller's signal bounds the head (undici's own 300 s must not cut a longer --timeout short); the body has the idle limit
-    const response = await dispatcher.request({origin: url.origin, path, method: method as Dispatcher.HttpMethod, headers, body, signal, headersTimeout: 0, bodyTimeout: idleMs})
+    const asked = current.request({origin: url.origin, path, method: method as Dispatcher.HttpMethod, headers, body, signal, headersTimeout: 0, bodyTimeout: idleMs})
+    // undici reads a request's signal only once it has a connection: a proxy that takes the connection
+    // and never answers CONNECT would keep it waiting past --timeout and Ctrl-C. The signal ends the
+    // wait here, and the dispatcher with its tunnel attempt; the next request gets a new one.
+    const response = await untilAborted(asked, signal, () => {
+      dispatcher = makeDispatcher()
+      current.destroy().catch(() => undefined)
+    })
     return {status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: response.headers, body: guarded(response.body)}
   }
+}
+
+/** `promise`, or its signal's reason as soon as the signal aborts (then `onAbort` runs, and a later outcome is dropped) */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return promise
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      promise.then(
+        late => (late as {body?: Readable}).body?.destroy(),
+        () => undefined,
+      )
+      onAbort()
+      reject(signal.reason)
+    }
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, {once: true})
+    promise.then(
+      value => {
+        signal.removeEventListener('abort', abort)
+        resolve(value)
+      },
+      error => {
+        signal.removeEventListener('abort', abort)
+        reject(error)
+      },
+    )
+  })
 }
 
 /**

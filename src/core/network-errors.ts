@@ -21,6 +21,9 @@ const UNTRUSTED = new Set([
   'CERT_UNTRUSTED',
 ])
 
+/** the code of a tunnel the proxy closed before opening it (proxy-dispatcher.ts) */
+export const TUNNEL_CLOSED = 'FORGECTL_PROXY_TUNNEL_CLOSED'
+
 /** `url` is the request's; `proxy` the proxy it went through, if any */
 export function describeNetworkFailure(error: unknown, url: string, proxy?: string): NetworkFailure {
   const causes = causeChain(error)
@@ -43,6 +46,7 @@ export function describeNetworkFailure(error: unknown, url: string, proxy?: stri
   if (/\bbad port\b/i.test(text)) {
     return {kind: 'permanent', reason: `port ${target.port} is on fetch's list of blocked ports (as in browsers, for safety), so no request was sent: run the server on another port`}
   }
+  if (code === TUNNEL_CLOSED) return {kind: 'network', reason: `the proxy ${viaProxy?.host ?? ''} closed the connection instead of opening a tunnel to ${where} (check HTTPS_PROXY/HTTP_PROXY)`}
   const tunnel = /Proxy response \((\d+)\)/.exec(text)
   if (tunnel) {
     const status = tunnel[1]
