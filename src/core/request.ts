@@ -148,7 +148,9 @@ export class ApiClient {
   /** the address as it is sent (request-target.ts): what --dry-run, --verbose and errors show */
   url(path: string, query?: Query): string {
     const search = toSearchParams(query).toString()
-    return sentUrl(`${this.baseUrl}${path}${search ? `?${search}` : ''}`)
+    // a path may bring its own query (api GET 'projects?search=a' --all): the fields join it, not its last value
+    const joint = path.includes('?') ? '&' : '?'
+    return sentUrl(`${this.baseUrl}${path}${search ? `${joint}${search}` : ''}`)
   }
 
   /** `secretFields`: fields of the answer its trace hides (RequestSpec) */
