@@ -45,7 +45,8 @@ function examples(): Example[] {
       return flag
     }
     for (const example of command.examples ?? []) {
-      const line = typeof example === 'string' ? example : example.command
+      // a variable an example reads a secret from ("$CLUSTER_TOKEN") stands for a value of its own
+      const line = (typeof example === 'string' ? example : example.command).replace(/"\$[A-Z_]+"/g, 'from-the-environment')
       if (!line.startsWith('<%= config.bin %> ') || /[|&;$`<>\\]/.test(line.slice(18))) continue
       const argv = words(line.slice(18))
       const idWords = id.split(':')
