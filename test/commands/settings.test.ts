@@ -257,6 +257,7 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     ['timeout', 'soon', '--timeout soon', 'must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h), got "soon"'],
     ['output', 'xml', null, 'must be one of table, json, yaml, csv, ndjson, got "xml"'],
     ['insecure', 'maybe', null, 'must be true or false, got "maybe"'],
+    ['max-answer-size', 0, null, 'must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "0"'],
     ['retries', {many: true}, null, 'must be a single value, not an object'],
     ['token', 'glpat-abc\n', '--token glpat-abc\n', ': an access token is printable ASCII without spaces, and this one holds a line break'],
     ['host', 'https://forge.example.com:70000', '--host https://forge.example.com:70000', ': invalid port "70000" in host "https://forge.example.com:70000": a port is a number from 1 to 65535'],
@@ -278,7 +279,7 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     }
     // the way out works: config set writes the profile that cannot be read
     if (typeof value !== 'object') {
-      const fixed = await cli(dir, ['config', 'set', key, {output: 'json', insecure: 'false', host: sb.url}[key] ?? '3', '--profile', 'ci'])
+      const fixed = await cli(dir, ['config', 'set', key, {output: 'json', insecure: 'false', host: sb.url, 'max-answer-size': '2MiB'}[key] ?? '3', '--profile', 'ci'])
       expect(fixed.code, fixed.stderr).toBe(0)
       expect((await sb.run(['labels', 'list', '-p', '20', '-q'], {env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_PROFILE: 'ci'}})).code).toBe(0)
     }
