@@ -454,6 +454,18 @@ describe('tokens rotate self --update-profile', () => {
     expect((await getSelf(old.token!)).code).toBe(4)
   })
 
+  it('an answer lost after the rotation says the rotation may have happened, not only that the connection closed', async () => {
+    const old = await bobToken('ci-lost')
+    sb.sandbox.faults.push({path: '^/personal_access_tokens/self/rotate$', method: 'POST', kind: 'drop', phase: 'after', times: 1})
+    const result = await sb.run(['tokens', 'rotate', 'self', '-y'], withToken(old.token!))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(
+      /^Error: POST \S+\/personal_access_tokens\/self\/rotate: .*closed the connection without answering.*; the POST may have been carried out all the same: check before repeating it\n$/,
+    )
+    // it was: the old token is revoked
+    expect((await getSelf(old.token!)).code).toBe(4)
+  })
+
   it("a new value no token can have (a hostile server's line break) is printed, not stored (exit 1)", async () => {
     const server = await startHostileServer()
     try {
