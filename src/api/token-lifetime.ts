@@ -28,10 +28,20 @@ export interface RotationExpiry {
   notRead?: boolean
 }
 
-/** midnight UTC of the day of a date (`YYYY-MM-DD`) or a date-time; NaN for anything else */
+/** the platform's forms: a date, or an ISO 8601 date-time with its offset */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$)/
+
+/**
+ * Midnight UTC of the day of a date (`YYYY-MM-DD`) or a date-time; NaN for anything else. Date.parse
+ * alone would take "1" for 2001 and roll 2026-02-30 over into March: an odd record gives no lifetime.
+ */
 function utcDay(value: unknown): number {
-  if (typeof value !== 'string') return Number.NaN
-  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  const date = typeof value === 'string' ? ISO_DATE.exec(value) : null
+  if (!date) return Number.NaN
+  const [year, month, day] = date.slice(1, 4).map(Number) as [number, number, number]
+  const check = new Date(Date.UTC(year, month - 1, day))
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return Number.NaN
+  const time = Date.parse(date[0].length === 10 ? `${value}T00:00:00Z` : (value as string))
   return Math.floor(time / DAY_MS) * DAY_MS
 }
 

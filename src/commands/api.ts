@@ -19,9 +19,11 @@ const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 /**
  * PATH as typed, sent as typed (an encoded `%2E%2E` stays a name on the wire). A plain `.` or `..`
  * segment is refused: sent, it would be a name to the platform, while the user may have meant "the
- * parent"; forgectl does not guess which (exit 2, nothing sent).
+ * parent"; forgectl does not guess which (exit 2, nothing sent). A `#` is refused too.
  */
 function onePath(typed: string): string {
+  // a URL's fragment is never sent: `labels?search=#bug` would go out as `labels?search=`
+  if (typed.includes('#')) throw new InputError(`PATH "${typed}"`, 'has a "#", and nothing from it on would be sent: write %23 for a "#" in a name or value')
   if (hasDotSegment(typed)) throw new InputError(`PATH "${typed}"`, 'has a "." or ".." segment: leave it out, or write %2E%2E for a name that is ".."')
   return typed
 }
@@ -36,7 +38,7 @@ function oneMethod(typed: string): string {
 export default class Api extends ApiCommand<typeof Api> {
   static summary = 'Send any request to the API and print the JSON answer'
   static description =
-    'An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject); it is sent as typed, and a plain `.` or `..` segment is refused (write %2E%2E for a name that is ".."). Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint\'s.'
+    'An escape hatch for endpoints forgectl has no command for, like `gh api`. PATH is relative to /api/v4 and must be encoded by you (group%2Fproject); it is sent as typed, and a plain `.` or `..` segment is refused (write %2E%2E for a name that is ".."), as is a `#` (write %23). Fields join a query the PATH has. Fields go in the query string for GET and DELETE and in a JSON body otherwise. The role needed is the endpoint\'s.'
   static examples = [
     '<%= config.bin %> api GET /projects/acme%2Fapi/labels --all',
     '<%= config.bin %> api POST /projects/42/labels -f name=bug -f color=#d9534f',

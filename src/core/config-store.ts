@@ -5,7 +5,7 @@ import {accessSync, chmodSync, constants, mkdirSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {isAbsolute, join} from 'node:path'
 import {parseSize, SIZE_HELP} from './answer-limit.js'
-import {normalizeHost} from './connection.js'
+import {checkToken, normalizeHost} from './connection.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {UsageError} from './errors.js'
 import {importModule} from './launcher.js'
@@ -46,12 +46,12 @@ export const MAX_RETRIES = 10
 export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (value: string, what: string) => Profile[ProfileKey]}> = {
   // the host's rule is the one --host and FORGECTL_HOST pass (connection.ts); called, not referenced, at parse time
   host: {description: 'server base URL (https://forge.example.com) or host name', parse: v => normalizeHost(v)},
-  token: {description: 'access token (prefer `auth login`)', parse: v => v},
+  token: {description: 'access token (prefer `auth login`)', parse: checkToken},
   'ca-file': {description: 'PEM file with extra CA certificates to trust', parse: v => v},
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
   timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: parseDuration},
   retries: {description: `retries of failed idempotent requests (0 to ${MAX_RETRIES})`, parse: parseRetries},
-  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: v => parseSize(v, 'max-answer-size')},
+  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: (v, what) => parseSize(v, what)},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
   'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},

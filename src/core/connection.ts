@@ -51,6 +51,8 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
   }
   const host = normalizeHost(rawHost)
+  // a stored token passed the rule as the file was read (config-store.ts)
+  if (token !== undefined && tokenSource !== 'profile') checkToken(token, describeSource(tokenSource, 'token', profile))
   assertSafeScheme(host, token, flags['allow-http'] ?? stored['allow-http'] ?? false)
   return {
     profile,
@@ -99,6 +101,19 @@ export function describeSource(source: Source, setting: 'host' | 'token', profil
   if (source === 'env') return `FORGECTL_${setting.toUpperCase()}`
   if (source === 'profile') return `profile "${profile}"`
   return source
+}
+
+/**
+ * The rule of an access token, wherever it comes from: the platform's tokens are printable ASCII
+ * without spaces. A line break or a space copied along (`echo` into a file, a hand edit) could never
+ * be sent as a header, or would be another token; the message names the character, never the token.
+ */
+export function checkToken(token: string, what: string): string {
+  const odd = [...token].find(char => !/^[\x21-\x7e]$/.test(char))
+  if (odd === undefined) return token
+  const code = `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  const name = odd === '\n' || odd === '\r' ? 'a line break' : odd === ' ' ? 'a space' : odd === '\t' ? 'a tab' : `the character ${code}`
+  throw new UsageError(`${what}: an access token is printable ASCII without spaces, and this one holds ${name}`)
 }
 
 /**

@@ -98,6 +98,7 @@ export function parseCsv(text: string, file: string): FileRecord[] {
   if (!header) return []
   const columns = header.map(name => name.trim())
   assertUniqueColumns(columns, file)
+  for (const [i, cells] of body.entries()) assertNoCellBeyond(cells, columns.length, i + 1, file)
   return body.map(cells => Object.fromEntries(columns.map((name, i) => [name, cells[i]]).filter(([, v]) => v !== undefined && v !== '')))
 }
 
@@ -114,6 +115,16 @@ function assertUniqueColumns(columns: string[], file: string): void {
     if (first !== undefined) throw new UsageError(`${file}: column "${name}" appears twice in the header row (columns ${first + 1} and ${i + 1})`)
     seen.set(name, i)
   })
+}
+
+/**
+ * `bug,broken, badly` under `name,description`: the cell past the header's last column would be
+ * dropped without a word, and the description cut at the comma; refused, naming the record. Empty
+ * cells there are a spreadsheet's trailing columns, as in the header.
+ */
+function assertNoCellBeyond(cells: string[], columns: number, record: number, file: string): void {
+  if (cells.slice(columns).every(cell => cell === '')) return
+  throw new UsageError(`${file}: record ${record} has ${cells.length} cells, more than the ${columns} columns of the header row: quote a value that holds a comma ("a, b")`)
 }
 
 /**

@@ -99,6 +99,16 @@ export function pathSegment(value: string | ApiNumber): string {
   return text === '.' || text === '..' ? text.replaceAll('.', '%2E') : encodeURIComponent(text)
 }
 
+/**
+ * A change that got no answer may still have been made (a rotated token whose new value was lost, its
+ * old one revoked): the last error says so, rather than read as "nothing happened".
+ */
+function mayHaveChanged(error: CliError, method: HttpMethod, failure: Failure): CliError {
+  if (method === 'GET' || failure.kind !== 'network') return error
+  error.message += `; the ${method} may have been carried out all the same: check before repeating it`
+  return error
+}
+
 /** the platform's query form: arrays as repeated `key[]=`, booleans as true/false, absent values dropped */
 export function toSearchParams(query: Query = {}): URLSearchParams {
   const params = new URLSearchParams()
@@ -150,7 +160,9 @@ export class ApiClient {
   /** the address as it is sent (request-target.ts): what --dry-run, --verbose and errors show */
   url(path: string, query?: Query): string {
     const search = toSearchParams(query).toString()
-    return sentUrl(`${this.baseUrl}${path}${search ? `?${search}` : ''}`)
+    // a path may bring its own query (api GET 'projects?search=a' --all): the fields join it, not its last value
+    const joint = path.includes('?') ? '&' : '?'
+    return sentUrl(`${this.baseUrl}${path}${search ? `${joint}${search}` : ''}`)
   }
 
   /** `secretFields`: fields of the answer its trace hides (RequestSpec) */
@@ -272,7 +284,7 @@ export class ApiClient {
         timer.clear()
       }
       const {retries, timeoutMs} = this.connection
-      if (attempt >= retries || !isRetryable(spec.method, failure)) throw error
+      if (attempt >= retries || !isRetryable(spec.method, failure)) throw mayHaveChanged(error, spec.method, failure)
       const wait = retryWait(attempt, retryAfter, this.retryBaseMs)
       // the wait counts against the time the user allowed: one asked for beyond it is not waited
       const leftMs = requestBudgetMs(timeoutMs, retries) - (Date.now() - firstStarted)

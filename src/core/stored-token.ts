@@ -3,7 +3,7 @@
 // flushed, then renamed over config.json: a crash leaves the old file or the new one, never half of
 // either), and never lost: if storing fails, the value is printed before the error.
 import {configPath, configWriteProblem, readProfile, updateProfile} from './config-store.js'
-import {type Connection, describeSource, normalizeHost} from './connection.js'
+import {type Connection, checkToken, describeSource, normalizeHost} from './connection.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
 import {type Note, thing, warning} from './notes.js'
 
@@ -34,6 +34,9 @@ export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessE
 /** stores `value` as the profile's token; on failure `showValue` prints it first, then the error says why */
 export async function storeNewToken(profile: string, value: string, showValue: () => Promise<void>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
+    // what the server sent is held to the rule of every token: stored, a line break in it would stop every later command
+    if (typeof value !== 'string') throw new UsageError('the new token is not text')
+    checkToken(value, 'the new token')
     await updateProfile(profile, stored => ({...stored, token: value}), env)
   } catch (error) {
     await showValue()

@@ -95,7 +95,13 @@ describe('labels create --from-file', () => {
     ['repeated.csv', 'name,color,name\nfirst,red,second\n', 'repeated.csv: column "name" appears twice in the header row (columns 1 and 3)'],
     ['spaced.csv', 'name, color ,color\nx,red,blue\n', 'spaced.csv: column "color" appears twice in the header row (columns 2 and 3)'],
     ['repeated.yaml', '- name: first\n  color: red\n  name: second\n', 'repeated.yaml is not valid YAML: Map keys must be unique'],
-  ])('refuses %s, whose records name a field twice: one line, exit 2, nothing sent', async (name, text, message) => {
+    // an unquoted comma: the description was cut to "broken" and " badly" dropped
+    [
+      'comma.csv',
+      'name,color,description\nok,red,fine\nbug,red,broken, badly\n',
+      'comma.csv: record 2 has 4 cells, more than the 3 columns of the header row: quote a value that holds a comma ("a, b")',
+    ],
+  ])('refuses %s, whose records name a field twice or hold a cell of no column: one line, exit 2, nothing sent', async (name, text, message) => {
     const twice = join(dir, name)
     writeFileSync(twice, text)
     const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', twice, '-p', '20'], {as: 'maintainer'})
@@ -107,7 +113,7 @@ describe('labels create --from-file', () => {
 
   it('takes the empty columns a spreadsheet leaves at the end of its rows', async () => {
     const trailing = join(dir, 'trailing.csv')
-    writeFileSync(trailing, 'name,color,,\ntrailing-columns,red,,\n')
+    writeFileSync(trailing, 'name,color,,\ntrailing-columns,red,,\nmore-columns,red,,,,\n')
     const result = await sb.run(['labels', 'create', '--from-file', trailing, '-p', '20', '--dry-run', '--json'], {as: 'maintainer'})
     expect(result.code, result.stderr).toBe(0)
   })

@@ -115,6 +115,21 @@ describe('api METHOD PATH: sent as typed', () => {
     expect(query.paths).toEqual(['GET /projects/20/labels'])
     expect(query.result.json<Label[]>().map(l => l.name)).toContain('..')
   })
+
+  it('fields and --all join the query PATH has, instead of ending up inside its last value', async () => {
+    const all = await pathsSeen(() => sb.run(['api', 'GET', '/projects/20/labels?search=bug', '--all', '--verbose'], {as: 'owner'}))
+    expect(all.result.code, all.result.stderr).toBe(0)
+    expect(all.result.stderr).toContain(`> GET ${sb.url}/api/v4/projects/20/labels?search=bug&per_page=100\n`)
+    expect(all.result.json<Label[]>().map(l => l.name)).toEqual(['bug'])
+    const fields = await sb.run(['api', 'GET', '/projects/20/labels?search=bug', '-f', 'with_counts=true', '--dry-run'], {as: 'owner'})
+    expect(fields.stderr).toContain(`DRY RUN GET ${sb.url}/api/v4/projects/20/labels?search=bug&with_counts=true\n`)
+  })
+
+  it('refuses a "#" in PATH: nothing after it would be sent', async () => {
+    const refused = await sb.runCounted(['api', 'GET', '/projects/20/labels?search=#bug'], {as: 'owner'})
+    expectRefused(refused.result, 'PATH "/projects/20/labels?search=#bug": has a "#", and nothing from it on would be sent: write %23 for a "#" in a name or value')
+    expect(refused.requests).toBe(0)
+  })
 })
 
 describe('comma lists of scope flags', () => {

@@ -257,7 +257,9 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     ['timeout', 'soon', '--timeout soon', 'must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h), got "soon"'],
     ['output', 'xml', null, 'must be one of table, json, yaml, csv, ndjson, got "xml"'],
     ['insecure', 'maybe', null, 'must be true or false, got "maybe"'],
+    ['max-answer-size', 0, null, 'must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "0"'],
     ['retries', {many: true}, null, 'must be a single value, not an object'],
+    ['token', 'glpat-abc\n', '--token glpat-abc\n', ': an access token is printable ASCII without spaces, and this one holds a line break'],
     ['host', 'https://forge.example.com:70000', '--host https://forge.example.com:70000', ': invalid port "70000" in host "https://forge.example.com:70000": a port is a number from 1 to 65535'],
   ])('%s: %j is refused as its flag would be: one line naming file, profile, key and rule; nothing sent', async (key, value, flag, rule) => {
     const dir = settingsWith({ci: {host: sb.url, [key]: value}})
@@ -277,10 +279,23 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     }
     // the way out works: config set writes the profile that cannot be read
     if (typeof value !== 'object') {
-      const fixed = await cli(dir, ['config', 'set', key, {output: 'json', insecure: 'false', host: sb.url}[key] ?? '3', '--profile', 'ci'])
+      const fixed = await cli(dir, ['config', 'set', key, {output: 'json', insecure: 'false', host: sb.url, 'max-answer-size': '2MiB'}[key] ?? '3', '--profile', 'ci'])
       expect(fixed.code, fixed.stderr).toBe(0)
       expect((await sb.run(['labels', 'list', '-p', '20', '-q'], {env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_PROFILE: 'ci'}})).code).toBe(0)
     }
+  })
+
+  it('a token of FORGECTL_TOKEN or config set is held to the same rule, and the message never shows it', async () => {
+    const env = await sb.runCounted(['labels', 'list', '-p', '20'], {env: {FORGECTL_TOKEN: `${TOKENS.developer}\r\n`}})
+    expect(env.result.code).toBe(2)
+    expect(env.requests).toBe(0)
+    expect(env.result.stderr).toBe('Error: FORGECTL_TOKEN: an access token is printable ASCII without spaces, and this one holds a line break\n')
+    const dir = freshConfigDir()
+    const set = await cli(dir, ['config', 'set', 'token', 'glpat-abc def'])
+    expect(set.code).toBe(2)
+    expect(set.stderr).toContain('an access token is printable ASCII without spaces, and this one holds a space')
+    expect(set.stderr).not.toContain('glpat')
+    expect(existsSync(join(dir, 'config.json'))).toBe(false)
   })
 
   it('"false" typed into the file is false, not a string that reads as true', async () => {

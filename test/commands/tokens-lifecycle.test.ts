@@ -6,7 +6,8 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
-import {freshConfigDir} from '../helpers/cli.js'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {answers, startHostileServer} from '../helpers/hostile-server.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
@@ -451,6 +452,39 @@ describe('tokens rotate self --update-profile', () => {
     )
     expect((await getSelf(value)).json<Token>().name).toBe('ci-unlucky')
     expect((await getSelf(old.token!)).code).toBe(4)
+  })
+
+  it('an answer lost after the rotation says the rotation may have happened, not only that the connection closed', async () => {
+    const old = await bobToken('ci-lost')
+    sb.sandbox.faults.push({path: '^/personal_access_tokens/self/rotate$', method: 'POST', kind: 'drop', phase: 'after', times: 1})
+    const result = await sb.run(['tokens', 'rotate', 'self', '-y'], withToken(old.token!))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(
+      /^Error: POST \S+\/personal_access_tokens\/self\/rotate: .*closed the connection without answering.*; the POST may have been carried out all the same: check before repeating it\n$/,
+    )
+    // it was: the old token is revoked
+    expect((await getSelf(old.token!)).code).toBe(4)
+  })
+
+  it("a new value no token can have (a hostile server's line break) is printed, not stored (exit 1)", async () => {
+    const server = await startHostileServer()
+    try {
+      const record = {id: 7, name: 'ci', active: true, scopes: ['api'], created_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-31'}
+      server.answer((req, res) =>
+        req.method === 'POST' ? answers.json(200, {...record, id: 8, token: 'glpat-new\r\nX-Injected: 1', expires_at: '2099-01-01'})(req, res) : answers.json(200, record)(req, res),
+      )
+      const dir = freshConfigDir()
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({profiles: {ci: {host: server.url, token: 'glpat-old'}}}), {mode: 0o600})
+      const result = await runCli(['tokens', 'rotate', 'self', '--update-profile', '-y', '--json'], {env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_PROFILE: 'ci'}})
+      expect(result.code).toBe(1)
+      expect(result.json<Token>().token).toBe('glpat-new\r\nX-Injected: 1')
+      expect(result.stderr).toContain(
+        'storing the new one in profile "ci" failed (the new token: an access token is printable ASCII without spaces, and this one holds a line break): the value printed on stdout is the only copy',
+      )
+      expect(storedToken(dir)).toBe('glpat-old')
+    } finally {
+      await server.close()
+    }
   })
 
   it.skipIf(process.getuid?.() === 0)('refuses before rotating when the config folder is read-only (exit 2), and nothing changes', async () => {

@@ -35,6 +35,11 @@ describe('keptExpiry', () => {
     [{expires_at: '2026-12-01'}],
     [{created_at: '2026-11-01T00:00:00Z', expires_at: '2026-10-01'}],
     [{created_at: 17, expires_at: ['2026-12-01']} as never],
+    // what Date.parse alone reads as dates: "1" as 2001, a month name, 30 February as 2 March
+    [{created_at: '1', expires_at: '2'}],
+    [{created_at: 'Dec 2025', expires_at: '2026-12-01'}],
+    [{created_at: '2026-01-01T00:00:00Z', expires_at: '2026-02-30'}],
+    [{created_at: '2026-01-01T10:00:00', expires_at: '2026-12-01'}],
   ])('leaves the choice to the server for %j, sending no expires_at', old => {
     const expiry = keptExpiry(old, NOW)
     expect(expiry.input).toEqual({})
