@@ -268,6 +268,38 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
     })
   }
 
+  for (const route of ROUTES) {
+    it(`an error answer over the limit is still its status: a 404 with 2 GiB after its message exits 3, in bounded memory (${route})`, async () => {
+      const server = await serve(async socket => {
+        socket.write('HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"404 Project Not Found","padding":"')
+        await pour(socket, Buffer.alloc(MiB, ' '), 2 * 1024 * MiB)
+      })
+      const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {
+        env: {...(await routeEnv(route)), FORGECTL_MAX_ANSWER_SIZE: '8MiB'},
+        heapMiB: 256,
+        capMiB: 512,
+      })
+      oneLineError(result, 3, /^Error: 404 Not Found: \{"message":"404 Project Not Found","padding":" *\(GET \/api\/v4\/hooks\)\n$/)
+      expect(server.requests).toHaveLength(1)
+      expect(result.overCap).toBe(false)
+      expect(result.peakBytes).toBeLessThan(150 * MiB)
+      expect(result.ms).toBeLessThan(SIZE_RUN_MS)
+    })
+  }
+
+  it('a 503 whose Content-Length passes the limit is retried as a 503, and a download refused with one keeps its status', async () => {
+    const body = `{"message":"${'busy '.repeat(400_000)}"}`
+    const server = await serve(socket => socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`))
+    const env = {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_MAX_ANSWER_SIZE: '1MiB'}
+    const listed = await runCli(['hooks', 'list', '--retries', '1', '--host', server.url, '--token', TOKEN], {env})
+    oneLineError(listed, 1, /^Error: 503 Service Unavailable: \{"message":"busy busy .* \(GET \/api\/v4\/hooks\)\n$/)
+    expect(server.requests).toHaveLength(2)
+    const folder = mkdtempSync(join(tmpdir(), 'forgectl-error-'))
+    const saved = await runCli(['api', 'GET', '/file', '--download', join(folder, 'f'), '--retries', '0', '--host', server.url, '--token', TOKEN], {env})
+    oneLineError(saved, 1, /^Error: 503 Service Unavailable: \{"message":"busy busy .* \(GET \/api\/v4\/file\)\n$/)
+    expect(readdirSync(folder)).toEqual([])
+  })
+
   it('an empty answer that names an encoding is empty, not broken', async () => {
     const server = await serve(socket => socket.end('HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 0\r\n\r\n'))
     const result = await runCli(['api', 'DELETE', '/hooks/1', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
