@@ -266,3 +266,30 @@ describe('waits the server asks for count against the time the user allowed', ()
     expect(result.ms).toBeLessThan(6200 + PROMPTLY_MS)
   }, 60_000)
 })
+
+describe('a wait command ends at its own --timeout, whatever one poll takes', () => {
+  const MOVE = '/api/v4/group_repository_storage_moves/5'
+  const moves = () => server.requests.filter(r => r.url.startsWith(MOVE)).length
+
+  it('a poll the server never answers ends the wait at --timeout with exit 8, not after the request budget (2 minutes)', async () => {
+    server.answer(() => undefined)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '2', '--interval', '1'], DEADLINE_MS)
+    expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 2s (last status: unknown)')
+    expect(result.code).toBe(8)
+    expect(moves()).toBe(1)
+    expect(result.ms).toBeLessThan(2000 + PROMPTLY_MS)
+  })
+
+  it('a slow poll after a first answer ends it too, naming the last status seen', async () => {
+    server.answer((_req, res) => {
+      if (moves() > 1) return
+      res.writeHead(200, {'content-type': 'application/json'})
+      res.end(JSON.stringify({id: 5, state: 'started', source_storage_name: 'default', destination_storage_name: 'other'}))
+    })
+    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '3', '--interval', '1'], DEADLINE_MS)
+    expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 3s (last status: started)')
+    expect(result.code).toBe(8)
+    expect(moves()).toBe(2)
+    expect(result.ms).toBeLessThan(3000 + PROMPTLY_MS)
+  })
+})
