@@ -334,6 +334,39 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
   })
 })
 
+describe("an answer's head is bounded too, and said in the same words on every path", () => {
+  /** a header line without end, 64 KiB at a time */
+  const endlessHeader = async (socket: Socket) => {
+    socket.write('HTTP/1.1 200 OK\r\nX-Padding: ')
+    await pour(socket, Buffer.alloc(64 * 1024, 'a'), 64 * MiB)
+  }
+
+  for (const route of ROUTES) {
+    it(`an API answer whose head never ends (${route}): one line, exit 1, at once`, async () => {
+      const server = await serve(endlessHeader)
+      const result = await timed(runCli(['hooks', 'list', '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv(route)}))
+      oneLineError(result, 1, /^Error: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/hooks: the answer's head is longer than 16 KiB\n$/)
+      expect(result.ms).toBeLessThan(MARGIN_MS)
+    })
+  }
+
+  it("a download's: the same words with its own parser's limit", async () => {
+    const server = await serve(endlessHeader)
+    const folder = mkdtempSync(join(tmpdir(), 'forgectl-head-'))
+    const result = await timed(
+      runCli(['api', 'GET', '/file', '--download', join(folder, 'f'), '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}),
+    )
+    oneLineError(result, 1, /: the answer's head is longer than 64 KiB\n$/)
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('a head that is not HTTP is said in words, not as the parser\'s "Parse Error"', async () => {
+    const server = await serve(socket => socket.end('HTTP/1.1 200 OK\r\nnot a header\r\nContent-Length: 2\r\n\r\n[]'))
+    const result = await runCli(['hooks', 'list', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')})
+    oneLineError(result, 1, /: the answer is not HTTP as it should be \(invalid header token\)\n$/)
+  })
+})
+
 describe('the limit is set like the other connection settings', () => {
   it('an unreadable or out-of-range FORGECTL_MAX_ANSWER_SIZE is a usage error before any request', async () => {
     const server = await serve(socket => socket.destroy())
