@@ -300,6 +300,13 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
     expect(readdirSync(folder)).toEqual([])
   })
 
+  it("a gzip answer with garbage after it is said in words, not as zlib's", async () => {
+    const body = Buffer.concat([gzipSync('[{"id":1}]'), Buffer.from('GARBAGE')])
+    const server = await serve(socket => socket.end(Buffer.concat([Buffer.from(HEAD(`Content-Encoding: gzip\r\nContent-Length: ${body.length}\r\n`)), body])))
+    const result = await runCli(['hooks', 'list', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    oneLineError(result, 1, /: the answer does not unpack as its Content-Encoding says \(incorrect header check\)\n$/)
+  })
+
   it('an empty answer that names an encoding is empty, not broken', async () => {
     const server = await serve(socket => socket.end('HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 0\r\n\r\n'))
     const result = await runCli(['api', 'DELETE', '/hooks/1', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
