@@ -7,7 +7,7 @@
 // (http1-download.ts). ofetch keeps its part: options, headers, timeout, body
 // encoding, response types; it is given this fetch and the small Headers class below (its default
 // reads globalThis.Headers, whose first read loads Node's fetch as well).
-import type {Agent, IncomingHttpHeaders} from 'node:http'
+import type {Agent, IncomingHttpHeaders, IncomingMessage} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import {urlToHttpOptions} from 'node:url'
@@ -185,12 +185,16 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
       const outgoing = request({...urlToHttpOptions(url), path, method, headers, agent})
       const abort = () => outgoing.destroy(abortReason(signal as AbortSignal))
       signal?.addEventListener('abort', abort, {once: true})
-      // `on`, not `once`: a late error of a finished request must not go unhandled
+      let answer: IncomingMessage | undefined
+      // `on`, not `once`: a late error of a finished request must not go unhandled. One in the body
+      // (a chunk that is not HTTP) ends the body with it, not with a bare "aborted"
       outgoing.on('error', error => {
         signal?.removeEventListener('abort', abort)
+        answer?.destroy(error)
         reject(error)
       })
       outgoing.once('response', response => {
+        answer = response
         signal?.removeEventListener('abort', abort)
         // the signal covers the body too, as fetch's does: an answer that stalls after its head is ended
         if (signal) {

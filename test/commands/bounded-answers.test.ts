@@ -367,6 +367,16 @@ describe("an answer's head is bounded too, and said in the same words on every p
     expect(readdirSync(folder)).toEqual([])
   })
 
+  it('a body that is not HTTP either: a chunk extension without end is named, not "the connection closed"', async () => {
+    const server = await serve(async socket => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1;')
+      await pour(socket, Buffer.alloc(64 * 1024, 'a'), 64 * MiB)
+    })
+    const result = await timed(runCli(['hooks', 'list', '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}))
+    oneLineError(result, 1, /: the answer is not HTTP as it should be \(chunk extensions overflow\)\n$/)
+    expect(result.ms).toBeLessThan(MARGIN_MS)
+  })
+
   it('a head that is not HTTP is said in words, not as the parser\'s "Parse Error"', async () => {
     const server = await serve(socket => socket.end('HTTP/1.1 200 OK\r\nnot a header\r\nContent-Length: 2\r\n\r\n[]'))
     const result = await runCli(['hooks', 'list', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')})
