@@ -7,7 +7,7 @@
 // (http1-download.ts). ofetch keeps its part: options, headers, timeout, body
 // encoding, response types; it is given this fetch and the small Headers class below (its default
 // reads globalThis.Headers, whose first read loads Node's fetch as well).
-import type {Agent, IncomingHttpHeaders} from 'node:http'
+import type {Agent, IncomingHttpHeaders, IncomingMessage} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
 import {urlToHttpOptions} from 'node:url'
@@ -93,6 +93,13 @@ const BAD_PORTS = new Set([
   6697, 10080,
 ])
 
+/**
+ * How much of an answer that is not a success is read: its status is the news, and its message is cut to
+ * a line anyway. Beyond this the text is cut short, never refused: a 503 whose body passes the answer
+ * limit is still a 503, retried as one, and a 404 still exits 3.
+ */
+const ERROR_TEXT_BYTES = 1024 * 1024
+
 /** statuses whose answer has no body, as fetch knows them */
 const NO_BODY = new Set([101, 204, 205, 304])
 
@@ -140,7 +147,11 @@ export function createTransport(options: TransportOptions): TransportFetch {
       ok: sent.status >= 200 && sent.status < 300,
       headers: responseHeaders,
       body: sent.body,
-      text: () => readText(sent.body, responseHeaders, options.maxAnswerBytes ?? Number.POSITIVE_INFINITY),
+      // an error's words are wanted, not all of it: a 404 with 2 GiB of padding is still a 404
+      text: () =>
+        sent.status >= 200 && sent.status < 300
+          ? readText(sent.body, responseHeaders, options.maxAnswerBytes ?? Number.POSITIVE_INFINITY)
+          : readText(sent.body, responseHeaders, ERROR_TEXT_BYTES, true),
     }
   }
 }
@@ -174,12 +185,16 @@ async function directSend(tls: ConnectionOptions | undefined): Promise<Send> {
       const outgoing = request({...urlToHttpOptions(url), path, method, headers, agent})
       const abort = () => outgoing.destroy(abortReason(signal as AbortSignal))
       signal?.addEventListener('abort', abort, {once: true})
-      // `on`, not `once`: a late error of a finished request must not go unhandled
+      let answer: IncomingMessage | undefined
+      // `on`, not `once`: a late error of a finished request must not go unhandled. One in the body
+      // (a chunk that is not HTTP) ends the body with it, not with a bare "aborted"
       outgoing.on('error', error => {
         signal?.removeEventListener('abort', abort)
+        answer?.destroy(error)
         reject(error)
       })
       outgoing.once('response', response => {
+        answer = response
         signal?.removeEventListener('abort', abort)
         // the signal covers the body too, as fetch's does: an answer that stalls after its head is ended
         if (signal) {
@@ -260,48 +275,59 @@ function guarded<S extends Readable>(body: S): S {
 /**
  * The whole body as text, decoded from gzip, deflate or brotli where a server compressed it unasked; at
  * most `limit` bytes as sent and as decoded: a longer Content-Length is refused before reading, a longer
- * body or a decompression bomb is stopped at the limit (AnswerTooLarge). Decoded as a stream, off the
- * main thread and as fast as it is read, so that the limit stops it early and a signal is not kept waiting.
+ * body or a decompression bomb is stopped at the limit (AnswerTooLarge), or, with `cut`, is its first
+ * `limit` bytes, the rest left unread. Decoded as a stream, off the main thread and as fast as it is
+ * read, so that the limit stops it early and a signal is not kept waiting.
  */
-async function readText(body: Readable, headers: HeaderList, limit: number): Promise<string> {
+async function readText(body: Readable, headers: HeaderList, limit: number, cut = false): Promise<string> {
   const declared = Number(headers.get('content-length') ?? Number.NaN)
-  if (declared > limit) {
+  if (declared > limit && !cut) {
     body.destroy()
     throw new AnswerTooLarge(limit, declared)
   }
   const chunks: Buffer[] = []
   let decoded = 0
+  const full = new CutShort()
+  const over = () => (cut ? full : new AnswerTooLarge(limit))
   const collect = async (source: AsyncIterable<Buffer>) => {
     for await (const chunk of source) {
+      chunks.push(decoded + chunk.length > limit ? chunk.subarray(0, limit - decoded) : chunk)
       decoded += chunk.length
       // leaving the loop ends the read: nothing more is taken off the connection, nor decompressed
-      if (decoded > limit) throw new AnswerTooLarge(limit)
-      chunks.push(chunk)
+      if (decoded > limit) throw over()
     }
   }
+  const text = () => Buffer.concat(chunks).toString('utf8')
   const decoder = await decoderFor(headers.get('content-encoding'))
-  if (!decoder) {
-    await collect(body)
-    return Buffer.concat(chunks).toString('utf8')
-  }
   let sent = 0
-  const counted = async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
-      sent += chunk.length
-      if (sent > limit) throw new AnswerTooLarge(limit)
-      yield chunk
-    }
-  }
-  const {pipeline} = await importModule<typeof import('node:stream/promises')>('node:stream/promises')
   try {
+    if (!decoder) {
+      await collect(body)
+      return text()
+    }
+    const counted = async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        sent += chunk.length
+        if (sent > limit) throw over()
+        yield chunk
+      }
+    }
+    const {pipeline} = await importModule<typeof import('node:stream/promises')>('node:stream/promises')
     await pipeline(body, counted, decoder, collect)
   } catch (error) {
+    if (error === full) {
+      body.destroy()
+      return text()
+    }
     // a compressed answer with no body at all (a 204 that names its encoding) is empty, not broken
     if (sent === 0 && (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') return ''
     throw error
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return text()
 }
+
+/** an answer read as far as it is wanted */
+class CutShort extends Error {}
 
 async function decoderFor(encoding: string | null): Promise<import('node:stream').Transform | undefined> {
   const coding = encoding?.trim().toLowerCase()

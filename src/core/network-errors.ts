@@ -66,6 +66,13 @@ export function describeNetworkFailure(error: unknown, url: string, proxy?: stri
   if (code === 'CERT_HAS_EXPIRED') return {kind: 'permanent', reason: 'the server certificate has expired'}
   if (code === 'CERT_NOT_YET_VALID') return {kind: 'permanent', reason: "the server certificate is not valid yet (check this machine's clock)"}
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return {kind: 'permanent', reason: `the server certificate is not for ${target.hostname}`}
+  // an answer that is not HTTP as Node's parser (llhttp, native in node:http, WebAssembly in undici)
+  // reads it: its own words ("Parse Error: Header overflow") said as the download's parser says them
+  if (code === 'HPE_HEADER_OVERFLOW' || code === 'UND_ERR_HEADERS_OVERFLOW') return {kind: 'network', reason: "the answer's head is longer than 16 KiB"}
+  if (code?.startsWith('HPE_'))
+    return {kind: 'network', reason: `the answer is not HTTP as it should be (${(causes.find(e => e.code === code)?.message ?? code).replace(/^Parse Error: /, '').toLowerCase()})`}
+  // zlib's words for a body that does not unpack as its Content-Encoding says (broken, or garbage after it)
+  if (code?.startsWith('Z_')) return {kind: 'network', reason: `the answer does not unpack as its Content-Encoding says (${causes.find(e => e.code === code)?.message ?? code})`}
   // node:http's words (and http1-download's) for a connection that closed before the answer began: what
   // a TLS port does with a plain-HTTP request, the usual cause when --host says http:// by mistake
   if (/socket hang up/i.test(text)) {

@@ -115,6 +115,9 @@ export class Printer {
         this.write((count === 0 ? '[\n' : ',\n') + jsonText(page, 2).slice(2, -2))
       }
       count += page.length
+      // the next page only when the reader has taken this one: a pager or a pipe not read yet would
+      // otherwise hold every page of an endless list in memory, hundreds a second
+      await drained(process.stdout)
     }
     if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
   }
@@ -206,4 +209,16 @@ function rankOf(records: unknown[], column: string): CutRank {
   if (rank !== 'later') return rank
   const isJson = (value: unknown) => !isScalar(value) && !(Array.isArray(value) && value.every(isScalar))
   return records.some(r => isJson(columnValue(r, column))) ? 'first' : rank
+}
+
+/** resolves when `out` has room again (or can take no more: its error ends the run, write-failure.ts) */
+function drained(out: NodeJS.WritableStream & {writableNeedDrain?: boolean}): Promise<void> {
+  if (!out.writableNeedDrain) return Promise.resolve()
+  return new Promise(resolve => {
+    const done = () => {
+      for (const event of ['drain', 'close', 'error']) out.off(event, done)
+      resolve()
+    }
+    for (const event of ['drain', 'close', 'error']) out.on(event, done)
+  })
 }

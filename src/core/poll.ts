@@ -32,9 +32,14 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
     : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
+  const giveUp = () => {
+    spinner?.fail(visibleText(`${options.what}: still ${last}`))
+    return new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
+  }
   try {
     for (;;) {
-      const state = await poll()
+      const state = await beforeDeadline(poll(), deadline)
+      if (state === undefined) throw giveUp()
       if (state.state === 'done') {
         spinner?.succeed(`${options.what}: finished`)
         return state.value
@@ -45,15 +50,28 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
       }
       last = state.status
       if (spinner) spinner.text = visibleText(`Waiting for ${options.what} (${state.status})`)
-      if (Date.now() + options.intervalSeconds * 1000 > deadline) {
-        spinner?.fail(visibleText(`${options.what}: still ${state.status}`))
-        throw new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
-      }
+      if (Date.now() + options.intervalSeconds * 1000 > deadline) throw giveUp()
       await sleep(options.intervalSeconds * 1000)
     }
   } finally {
     forget()
     if (spinner?.isSpinning) spinner.stop()
+  }
+}
+
+/**
+ * The poll's state, or undefined when the wait's deadline passes first. A poll is a request with a
+ * budget of its own (the profile's timeout × attempts, 2 minutes by default): against a server that
+ * answers slowly or not at all, `wait --timeout 5` ran for two minutes. The request left behind ends
+ * with the run.
+ */
+async function beforeDeadline<T>(pending: Promise<T>, deadline: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>(resolve => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), undefined)))
+  try {
+    return await Promise.race([pending, late])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

@@ -268,6 +268,45 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
     })
   }
 
+  for (const route of ROUTES) {
+    it(`an error answer over the limit is still its status: a 404 with 2 GiB after its message exits 3, in bounded memory (${route})`, async () => {
+      const server = await serve(async socket => {
+        socket.write('HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"404 Project Not Found","padding":"')
+        await pour(socket, Buffer.alloc(MiB, ' '), 2 * 1024 * MiB)
+      })
+      const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {
+        env: {...(await routeEnv(route)), FORGECTL_MAX_ANSWER_SIZE: '8MiB'},
+        heapMiB: 256,
+        capMiB: 512,
+      })
+      oneLineError(result, 3, /^Error: 404 Not Found: \{"message":"404 Project Not Found","padding":" *\(GET \/api\/v4\/hooks\)\n$/)
+      expect(server.requests).toHaveLength(1)
+      expect(result.overCap).toBe(false)
+      expect(result.peakBytes).toBeLessThan(150 * MiB)
+      expect(result.ms).toBeLessThan(SIZE_RUN_MS)
+    })
+  }
+
+  it('a 503 whose Content-Length passes the limit is retried as a 503, and a download refused with one keeps its status', async () => {
+    const body = `{"message":"${'busy '.repeat(400_000)}"}`
+    const server = await serve(socket => socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`))
+    const env = {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_MAX_ANSWER_SIZE: '1MiB'}
+    const listed = await runCli(['hooks', 'list', '--retries', '1', '--host', server.url, '--token', TOKEN], {env})
+    oneLineError(listed, 1, /^Error: 503 Service Unavailable: \{"message":"busy busy .* \(GET \/api\/v4\/hooks\)\n$/)
+    expect(server.requests).toHaveLength(2)
+    const folder = mkdtempSync(join(tmpdir(), 'forgectl-error-'))
+    const saved = await runCli(['api', 'GET', '/file', '--download', join(folder, 'f'), '--retries', '0', '--host', server.url, '--token', TOKEN], {env})
+    oneLineError(saved, 1, /^Error: 503 Service Unavailable: \{"message":"busy busy .* \(GET \/api\/v4\/file\)\n$/)
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it("a gzip answer with garbage after it is said in words, not as zlib's", async () => {
+    const body = Buffer.concat([gzipSync('[{"id":1}]'), Buffer.from('GARBAGE')])
+    const server = await serve(socket => socket.end(Buffer.concat([Buffer.from(HEAD(`Content-Encoding: gzip\r\nContent-Length: ${body.length}\r\n`)), body])))
+    const result = await runCli(['hooks', 'list', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    oneLineError(result, 1, /: the answer does not unpack as its Content-Encoding says \(incorrect header check\)\n$/)
+  })
+
   it('an empty answer that names an encoding is empty, not broken', async () => {
     const server = await serve(socket => socket.end('HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 0\r\n\r\n'))
     const result = await runCli(['api', 'DELETE', '/hooks/1', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
@@ -299,6 +338,49 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
       expect(result.code, result.stderr).toBe(0)
       expect(result.json<unknown[]>()).toHaveLength(2000)
     }
+  })
+})
+
+describe("an answer's head is bounded too, and said in the same words on every path", () => {
+  /** a header line without end, 64 KiB at a time */
+  const endlessHeader = async (socket: Socket) => {
+    socket.write('HTTP/1.1 200 OK\r\nX-Padding: ')
+    await pour(socket, Buffer.alloc(64 * 1024, 'a'), 64 * MiB)
+  }
+
+  for (const route of ROUTES) {
+    it(`an API answer whose head never ends (${route}): one line, exit 1, at once`, async () => {
+      const server = await serve(endlessHeader)
+      const result = await timed(runCli(['hooks', 'list', '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv(route)}))
+      oneLineError(result, 1, /^Error: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/hooks: the answer's head is longer than 16 KiB\n$/)
+      expect(result.ms).toBeLessThan(MARGIN_MS)
+    })
+  }
+
+  it("a download's: the same words with its own parser's limit", async () => {
+    const server = await serve(endlessHeader)
+    const folder = mkdtempSync(join(tmpdir(), 'forgectl-head-'))
+    const result = await timed(
+      runCli(['api', 'GET', '/file', '--download', join(folder, 'f'), '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}),
+    )
+    oneLineError(result, 1, /: the answer's head is longer than 64 KiB\n$/)
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('a body that is not HTTP either: a chunk extension without end is named, not "the connection closed"', async () => {
+    const server = await serve(async socket => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1;')
+      await pour(socket, Buffer.alloc(64 * 1024, 'a'), 64 * MiB)
+    })
+    const result = await timed(runCli(['hooks', 'list', '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}))
+    oneLineError(result, 1, /: the answer is not HTTP as it should be \(chunk extensions overflow\)\n$/)
+    expect(result.ms).toBeLessThan(MARGIN_MS)
+  })
+
+  it('a head that is not HTTP is said in words, not as the parser\'s "Parse Error"', async () => {
+    const server = await serve(socket => socket.end('HTTP/1.1 200 OK\r\nnot a header\r\nContent-Length: 2\r\n\r\n[]'))
+    const result = await runCli(['hooks', 'list', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')})
+    oneLineError(result, 1, /: the answer is not HTTP as it should be \(invalid header token\)\n$/)
   })
 })
 

@@ -266,3 +266,59 @@ describe('waits the server asks for count against the time the user allowed', ()
     expect(result.ms).toBeLessThan(6200 + PROMPTLY_MS)
   }, 60_000)
 })
+
+describe('a wait command ends at its own --timeout, whatever one poll takes', () => {
+  const MOVE = '/api/v4/group_repository_storage_moves/5'
+  const moves = () => server.requests.filter(r => r.url.startsWith(MOVE)).length
+
+  it('a poll the server never answers ends the wait at --timeout with exit 8, not after the request budget (2 minutes)', async () => {
+    server.answer(() => undefined)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '2', '--interval', '1'], DEADLINE_MS)
+    expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 2s (last status: unknown)')
+    expect(result.code).toBe(8)
+    expect(moves()).toBe(1)
+    expect(result.ms).toBeLessThan(2000 + PROMPTLY_MS)
+  })
+
+  it('a slow poll after a first answer ends it too, naming the last status seen', async () => {
+    server.answer((_req, res) => {
+      if (moves() > 1) return
+      res.writeHead(200, {'content-type': 'application/json'})
+      res.end(JSON.stringify({id: 5, state: 'started', source_storage_name: 'default', destination_storage_name: 'other'}))
+    })
+    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '3', '--interval', '1'], DEADLINE_MS)
+    expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 3s (last status: started)')
+    expect(result.code).toBe(8)
+    expect(moves()).toBe(2)
+    expect(result.ms).toBeLessThan(3000 + PROMPTLY_MS)
+  })
+})
+
+describe('--all asks for pages no faster than stdout takes them', () => {
+  it('a reader that does not read yet holds the list at a few pages, and then gets all of it', async () => {
+    const LAST = 40
+    server.answer((req, res) => {
+      const number = Number(query(req).get('page') ?? 1)
+      const records = Array.from({length: 100}, (_, i) => ({...label(number * 100 + i), description: 'd'.repeat(500)}))
+      page(res, number > LAST ? [] : records, {'x-next-page': String(number + 1)})
+    })
+    const child = spawn(process.execPath, [BIN, 'labels', 'list', '-p', '20', '--all', '--json'], {
+      env: {...cleanEnv(), FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir()},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const ended = new Promise<number | null>(resolve => child.on('close', resolve))
+    // nobody reads for 2 s: a pipe's 64 KiB and one page of 60 KB in Node's buffer, then no more requests
+    child.stdout.pause()
+    await new Promise(resolve => setTimeout(resolve, 2000))
+    const whileBlocked = labelRequests()
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stdout.resume()
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    expect(await ended, stderr).toBe(0)
+    expect(whileBlocked).toBeLessThanOrEqual(5)
+    expect(JSON.parse(stdout)).toHaveLength(LAST * 100)
+    expect(labelRequests()).toBe(LAST + 1)
+  }, 30_000)
+})
