@@ -32,7 +32,8 @@ export function checkTarget(value: string, kind: TargetKind, flag: string = kind
   const where = `--${flag} "${value}"`
   if (value.trim() === '') throw new InputError(where, 'must not be empty')
   try {
-    return oneTarget(value, kind)
+    // a path, an ID or a username never starts or ends with a space: `-p " 20"` is project 20, as in a list
+    return oneTarget(value.trim(), kind)
   } catch (error) {
     if (error instanceof RuleBroken) throw new InputError(where, error.message)
     throw error

@@ -152,6 +152,11 @@ describe('scope flags: one rule for every -p, -g and -u', () => {
     for (const value of ['42', 'group/sub/project', 'my.group/app.v2', '...', 'alice']) expect(oneTarget(value, 'project')).toBe(value)
   })
 
+  it('trims a single target as it trims the entries of a list', () => {
+    expect(checkTarget(' 20 ', 'project')).toBe('20')
+    expect(checkTarget('\tgroup/sub ', 'group')).toBe('group/sub')
+  })
+
   it('refuses a comma list where one target is taken, naming the flag', () => {
     expect(() => checkTarget('a,b', 'project')).toThrow('--project "a,b": names one project, and a full path never holds a comma')
     expect(() => checkTarget('acme,', 'group')).toThrow('--group "acme,": names one group')
