@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     globals: false,
+    // refuses to test a dist/ older than src/ (test/helpers/fresh-dist.ts)
+    globalSetup: ['test/helpers/fresh-dist.ts'],
     // One test process per worker for every file: the CLI's bundle and the helpers load once, not per
     // file (each run puts back what it changed of the process). Three workers on two cores: the job,
     // terminal and client tests spend much of their time waiting for the sandbox's jobs, tmux and
