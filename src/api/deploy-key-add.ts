@@ -7,7 +7,7 @@
 import {CliError} from '../core/errors.js'
 import {type Id, isPositiveId} from '../core/id.js'
 import {done, info, type Note, thing, unchanged} from '../core/notes.js'
-import {followPages} from '../core/pagination.js'
+import {findInList} from '../core/pagination.js'
 import type {ApiClient} from '../core/request.js'
 import {type DeployKey, type DeployKeyChanges, listProjectDeployKeys, type NewProjectDeployKey, projectDeployKeysPath, updateProjectDeployKey} from './deploy-keys.js'
 
@@ -70,14 +70,10 @@ export async function placeDeployKey(api: ApiClient, project: string, wanted: Ne
 }
 
 /** the project's link to this key (same type and key data; the comment may differ), following every page */
-async function findKey(api: ApiClient, project: string, keyText: string): Promise<DeployKey | undefined> {
+function findKey(api: ApiClient, project: string, keyText: string): Promise<DeployKey | undefined> {
   const blob = keyBlob(keyText)
-  for await (const page of followPages(api, listProjectDeployKeys(project), {all: true})) {
-    // a record without a usable ID cannot be changed or named: it is not taken for the key
-    const found = page.find(k => keyBlob((k as Partial<DeployKey> | null)?.key) === blob && isPositiveId(String(k.id)))
-    if (found) return found
-  }
-  return undefined
+  // a record without a usable ID cannot be changed or named: it is not taken for the key
+  return findInList(api, listProjectDeployKeys(project), k => keyBlob(k?.key) === blob && isPositiveId(String(k?.id)))
 }
 
 function keyBlob(text: unknown): string | undefined {

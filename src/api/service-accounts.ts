@@ -4,7 +4,7 @@
 import {CliError, ExitCode} from '../core/errors.js'
 import type {Id} from '../core/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
-import {followPages} from '../core/pagination.js'
+import {findInList} from '../core/pagination.js'
 import {fieldList} from '../core/record-fields.js'
 import {type ApiClient, apiPath} from '../core/request.js'
 import {oneTarget} from '../core/scope.js'
@@ -105,10 +105,8 @@ export const revokeServiceAccountToken = (api: ApiClient, group: string, userId:
 
 /** one token of the account: the spec has no read of a single token, so its list is searched, page by page */
 export async function findServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id): Promise<PersonalAccessToken> {
-  for await (const page of followPages(api, listServiceAccountTokens(group, userId), {all: true})) {
-    const found = page.find(token => String((token as Partial<PersonalAccessToken> | null)?.id) === String(tokenId))
-    if (found) return found
-  }
+  const found = await findInList(api, listServiceAccountTokens(group, userId), token => String(token?.id) === String(tokenId))
+  if (found) return found
   throw new CliError(`token ${tokenId} is not among the tokens of service account ${userId} in group ${group}`, ExitCode.notFound)
 }
 

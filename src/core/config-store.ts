@@ -51,7 +51,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
   timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: parseDuration},
   retries: {description: `retries of failed idempotent requests (0 to ${MAX_RETRIES})`, parse: parseRetries},
-  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: (v, what) => parseSize(v, what)},
+  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: parseSize},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
   'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},

@@ -74,6 +74,19 @@ export async function* followPages<T>(api: Pick<ApiClient, 'request' | 'url'>, s
 }
 
 /**
+ * The first record of a list that `matches`, page after page, reading no further than where it is
+ * found (the pages still in flight are called off). A record may be anything a server sent: `matches`
+ * is given it as possibly partial, or null.
+ */
+export async function findInList<T>(api: Pick<ApiClient, 'request' | 'url'>, spec: ListSpec<T>, matches: (record: Partial<T> | null) => boolean): Promise<T | undefined> {
+  for await (const page of followPages(api, spec, {all: true})) {
+    const found = page.find(record => matches(record as Partial<T> | null))
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/**
  * Pages `from..to`, yielded in page order, at most `limit` in flight. A request starts as soon as any
  * one ends, not only the oldest: waiting for the oldest before starting the next left slots idle
  * whenever answers came back out of order. Pages that arrived early wait to be yielded, at most

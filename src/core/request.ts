@@ -190,8 +190,9 @@ export class ApiClient {
     try {
       return await this.send<T>(spec)
     } catch (error) {
-      // a failure's text may quote what was sent (a 400 that echoes the value, a page's title): the
-      // one place every request's error passes, for the error line and a bulk report's row alike
+      // a failure's text may quote what was sent (a 400 that echoes the value, a page's title, a
+      // library's words): the one place every request's error passes, for the error line and a bulk
+      // report's row alike
       if (error instanceof CliError) error.message = this.scrub(error.message)
       throw error
     }
@@ -274,7 +275,7 @@ export class ApiClient {
           retryAfter = response.headers.get('retry-after')
           const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
           const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
-          error = pageInsteadOfApi(new ApiError(response.status, scrubText(serverMessage(message), secrets), spec.method, `${shownPath}${elsewhere}`), said)
+          error = pageInsteadOfApi(new ApiError(response.status, serverMessage(message), spec.method, `${shownPath}${elsewhere}`), said)
         }
       } catch (caught) {
         if (caught instanceof CliError) throw caught
@@ -328,9 +329,9 @@ export class ApiClient {
       const within = formatDuration(this.connection.timeoutMs)
       return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), begun ? `answer not complete within ${within}` : `no answer within ${within}`]
     }
-    const described = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
-    const reason = scrubText(described.reason, this.knownSecrets())
-    return [{kind: described.kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
+    // its words are scrubbed where every error (request) and trace line (log) passes
+    const {kind, reason} = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
+    return [{kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
   }
 
   private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined, secretFields: readonly string[]): void {
