@@ -38,7 +38,7 @@ const commandTable = {
 
 // ofetch's createFetch without ofetch's entry module, whose top level reads globalThis.Headers: the first
 // read of that global loads Node's fetch (undici's JavaScript, WHATWG streams), which forgectl does not
-// use (src/core/http-transport.ts gives ofetch its fetch and its Headers).
+// use (src/core/http/http-transport.ts gives ofetch its fetch and its Headers).
 const ofetchCore = {
   name: 'ofetch-core',
   setup(b) {
@@ -156,7 +156,7 @@ const {metafile} = await build({
   platform: 'node',
   target: 'node20',
   plugins: [commandTable, ofetchCore, oclifEdits],
-  // Loaded on demand through importModule() (src/core/launcher.ts), never bundled; listed so that one
+  // Loaded on demand through importModule() (src/core/command/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
   logLevel: 'warning',
@@ -178,10 +178,10 @@ const header =
   "(function (load) { return typeof module === 'object' && this === module.exports ? load(exports, require, module, __filename, __dirname) : load }).call(this, function (exports, require, module, __filename, __dirname) {"
 writeFileSync(bundleFile, `${header}${bundled}\n})\n`)
 
-// An import() of an external package fails when bin/run.js runs the bundle (see src/core/launcher.ts),
+// An import() of an external package fails when bin/run.js runs the bundle (see src/core/command/launcher.ts),
 // and only at the moment it runs: refuse to build one.
 const unlent = Object.entries(metafile.inputs).flatMap(([input, {imports}]) => imports.filter(i => i.kind === 'dynamic-import' && i.external).map(i => `${input}: import('${i.path}')`))
-if (unlent.length > 0) throw new Error(`use importModule() from src/core/launcher.ts for:\n  ${unlent.join('\n  ')}`)
+if (unlent.length > 0) throw new Error(`use importModule() from src/core/command/launcher.ts for:\n  ${unlent.join('\n  ')}`)
 
 // @oclif/core's main module checks the Node version with semver on load (5 ms, 47 files): forgectl's
 // own code imports the parts it uses (@oclif/core/flags, /args, /command, /errors) instead.

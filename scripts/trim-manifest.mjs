@@ -1,7 +1,7 @@
 // Splits oclif.manifest.json, as `oclif manifest` wrote it, into what every run reads and what only help
 // and completion read. oclif's Config.load reads and parses the whole manifest on each run; a run that
 // shows no help and completes no word uses none of a command's flags, description or examples, and
-// `oclif manifest` repeats each global flag (the CONNECTION and OUTPUT groups, src/core/flag-groups.ts)
+// `oclif manifest` repeats each global flag (the CONNECTION and OUTPUT groups, src/core/input/flag-groups.ts)
 // in full in every command that takes it: 1 MB, of which a one-request command needs 50 KB.
 // - oclif.manifest.json keeps each command without its flags, description and examples (a command
 //   without a summary keeps its description, which oclif lists it by), and with the names of the global
@@ -9,7 +9,7 @@
 // - oclif.help.json has, per command, its description, examples and own flags, and each global flag's
 //   definition once (globalFlags), from the first command in id order that takes it, in the order
 //   `forgectl help` lists them (src/help.ts).
-// Help and completion put a command together again through src/core/help-data.ts. A command whose global
+// Help and completion put a command together again through src/core/command/help-data.ts. A command whose global
 // flag differs from that definition in what its help or completion shows fails the build: it would be
 // shown as the others are. Both files are JSON, one command per line, so that a diff still shows which
 // commands changed; oclif reads the manifest as its own (it ignores the added keys).
@@ -23,9 +23,9 @@ const file = join(root, 'oclif.manifest.json')
 const helpFile = join(root, 'oclif.help.json')
 
 // the groups whose flags the help treats as global, from the source the help is built from
-const {outputFiles} = await build({entryPoints: [join(root, 'src/core/flag-groups.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning'})
+const {outputFiles} = await build({entryPoints: [join(root, 'src/core/input/flag-groups.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning'})
 const {GLOBAL_GROUPS} = await import(`data:text/javascript,${encodeURIComponent(outputFiles[0].text)}`)
-if (!Array.isArray(GLOBAL_GROUPS) || GLOBAL_GROUPS.length === 0) throw new Error('src/core/flag-groups.ts no longer exports GLOBAL_GROUPS: review scripts/trim-manifest.mjs')
+if (!Array.isArray(GLOBAL_GROUPS) || GLOBAL_GROUPS.length === 0) throw new Error('src/core/input/flag-groups.ts no longer exports GLOBAL_GROUPS: review scripts/trim-manifest.mjs')
 
 /** what a command's help (its GLOBAL FLAGS names), completion and usage line read of a global flag */
 const SHOWN = ['name', 'char', 'type', 'options', 'allowNo', 'required', 'helpGroup']

@@ -4,8 +4,8 @@
 // get their own name in capitals (`-p PROJECT`, not `-p <value>`), so the usage reads on its own.
 import type {Command, Interfaces} from '@oclif/core'
 import {CommandHelp} from '@oclif/core/help'
-import {GLOBAL_GROUPS} from './core/flag-groups.js'
-import {withHelpData} from './core/help-data.js'
+import {withHelpData} from './core/command/help-data.js'
+import {GLOBAL_GROUPS} from './core/input/flag-groups.js'
 
 type Flag = Command.Flag.Any
 type Section = ReturnType<CommandHelp['sections']>[number]

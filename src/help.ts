@@ -4,8 +4,8 @@
 import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
-import {GLOBAL_GROUPS} from './core/flag-groups.js'
-import {globalFlagDefinitions} from './core/help-data.js'
+import {globalFlagDefinitions} from './core/command/help-data.js'
+import {GLOBAL_GROUPS} from './core/input/flag-groups.js'
 import {notFoundExit} from './hooks/not-found.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
@@ -73,7 +73,7 @@ export default class ForgeHelp extends Help {
     this.log('')
   }
 
-  /** each global flag described once, under its group's heading (src/core/help-data.ts) */
+  /** each global flag described once, under its group's heading (src/core/command/help-data.ts) */
   private globalFlagSections(): string[] {
     const seen = new Map<string, Command.Flag.Any>()
     for (const [name, flag] of Object.entries(globalFlagDefinitions(this.config))) if (isGlobal(flag)) seen.set(name, {...flag, name})

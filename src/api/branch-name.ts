@@ -2,7 +2,7 @@
 // and underscore", but the platform accepts any name git accepts (`git check-ref-format --branch`, plus
 // its own refusals of a leading `-`, `HEAD` and 40-hex names that read as commits): `feature/x` and
 // `release/2026-01` are ordinary branch names there, and the platform wins.
-import {custom, RuleBroken} from '../core/input.js'
+import {custom, RuleBroken} from '../core/input/input.js'
 
 const RULES: ReadonlyArray<[RegExp, string]> = [
   // biome-ignore lint/suspicious/noControlCharactersInRegex: git refuses control characters in a ref name

@@ -1,9 +1,10 @@
 // Repository branches and their protection (document 2, "Branches"): /projects/:id/repository/branches,
 // /projects/:id/repository/merged_branches, /projects/:id/protected_branches.
-import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input.js'
-import {one} from '../core/one-record.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+
+import {one} from '../core/answer/one-record.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {branchName} from './branch-name.js'
 import {collection} from './collection.js'
 

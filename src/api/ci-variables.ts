@@ -1,9 +1,9 @@
 // Instance-level CI/CD variables (document 2, "Instance CI/CD variables (administrator)"): /admin/ci/variables.
-import {ApiError} from '../core/errors.js'
-import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {ApiError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
 
 export const VARIABLE_TYPES = ['env_var', 'file'] as const
 export type VariableType = (typeof VARIABLE_TYPES)[number]

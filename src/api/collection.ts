@@ -2,9 +2,9 @@
 // whose members are addressed by one more path segment: GET/POST on the collection, GET/PUT/DELETE on
 // a member. The calls are written once here; an area module names its paths and exports what it uses.
 
-import type {Id} from '../core/id.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {type ApiClient, apiPath, type JsonBody, type Query} from '../core/request.js'
+import {type ApiClient, apiPath, type JsonBody, type Query} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 
 /** what an area's collection holds and takes; leave out what it does not have */
 export interface CollectionTypes {

@@ -4,11 +4,11 @@
 // own title and expiry; and a key already in the project, returned unchanged whatever was sent. So
 // forgectl looks in the project first, changes what PUT allows (title, can_push), and reports what it
 // cannot change (the expiry of an existing key: the API has no input for it).
-import {CliError} from '../core/errors.js'
-import {type Id, isPositiveId} from '../core/id.js'
-import {done, info, type Note, thing, unchanged} from '../core/notes.js'
-import {findInList} from '../core/pagination.js'
-import type {ApiClient} from '../core/request.js'
+import {CliError} from '../core/command/errors.js'
+import type {ApiClient} from '../core/http/request.js'
+import {type Id, isPositiveId} from '../core/input/id.js'
+import {findInList} from '../core/lists/pagination.js'
+import {done, info, type Note, thing, unchanged} from '../core/output/notes.js'
 import {type DeployKey, type DeployKeyChanges, listProjectDeployKeys, type NewProjectDeployKey, projectDeployKeysPath, updateProjectDeployKey} from './deploy-keys.js'
 
 /** what became of the key in one project */

@@ -1,13 +1,13 @@
 // Deploy keys (document 1, "Deploy keys"): /deploy_keys (instance, administrator),
 // /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
 
-import type {Id} from '../core/id.js'
-import {boolean, dateTime, declare, optional, text, type Values} from '../core/input.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {publicKey} from '../core/public-key.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {boolean, dateTime, declare, optional, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import type {ProjectSummary} from './common.js'
+import {publicKey} from './public-key.js'
 
 export interface DeployKey {
   id: number

@@ -1,15 +1,16 @@
 // Draft notes of a merge request (document 2, "Draft note", "Draft notes"):
 // /projects/:id/merge_requests/:merge_request_iid/draft_notes. Drafts are visible only to their author
 // until published. Every verb names the merge request (MERGE_REQUEST) besides the project.
-import {UsageError} from '../core/errors.js'
-import type {Id} from '../core/id.js'
-import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input.js'
-import {one} from '../core/one-record.js'
-import {collect, followPages} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
-import {sha} from '../core/sha.js'
+
+import {one} from '../core/answer/one-record.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input/input.js'
+import {collect, followPages} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {sha} from './sha.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const
 export type PositionType = (typeof POSITION_TYPES)[number]

@@ -1,11 +1,11 @@
 // Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
 // top-level groups only; users need not be members)"): /groups/:id/enterprise_users.
 
-import type {Id} from '../core/id.js'
-import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
-import {oneTarget} from '../core/scope.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input/input.js'
+import {oneTarget} from '../core/input/scope.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
 

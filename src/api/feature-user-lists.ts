@@ -1,10 +1,10 @@
 // Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least
 // Developer)"): /projects/:id/feature_flags_user_lists.
-import {UsageError} from '../core/errors.js'
-import type {Id} from '../core/id.js'
-import {declare, inputLabel, list, optional, text, type Values} from '../core/input.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {declare, inputLabel, list, optional, text, type Values} from '../core/input/input.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 
 export interface FeatureUserList {

@@ -1,10 +1,10 @@
 // Instance feature flags (document 2, "Features (administrator)"): /features.
-import {UsageError} from '../core/errors.js'
-import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input.js'
-import {type Note, warning} from '../core/notes.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {type Note, warning} from '../core/output/notes.js'
+import {fieldList} from '../core/output/record-fields.js'
 
 export const GATE_KEYS = ['percentage_of_actors', 'percentage_of_time'] as const
 

@@ -1,11 +1,11 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
 
-import type {Id} from '../core/id.js'
-import {boolean, choice, declare, optional, renamed, secretFieldsOf, text, url, type Values} from '../core/input.js'
-import {one} from '../core/one-record.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {one} from '../core/answer/one-record.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {boolean, choice, declare, optional, renamed, secretFieldsOf, text, url, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
 export type BranchFilterStrategy = (typeof BRANCH_FILTER_STRATEGIES)[number]

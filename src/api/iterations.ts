@@ -1,10 +1,11 @@
 // Project iterations (document 2, "Iteration", "Project iterations"): GET /projects/:id/iterations
 // returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
-import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {apiPath} from '../core/request.js'
-import type {FieldWords} from '../core/words.js'
+
+import {apiPath} from '../core/http/request.js'
+import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
+import type {FieldWords} from '../core/output/words.js'
 
 /** filter values; `opened` means upcoming and current */
 export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const

@@ -1,10 +1,10 @@
 // SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
 
-import type {Id} from '../core/id.js'
-import {declare} from '../core/input.js'
-import {fingerprint, publicKey} from '../core/public-key.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {declare} from '../core/input/input.js'
 import type {UserBasic} from './common.js'
+import {fingerprint, publicKey} from './public-key.js'
 
 /** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
 export interface KeyOwner extends UserBasic {

@@ -1,11 +1,11 @@
 // Labels of projects and groups (document 2, "Labels"): /projects/:id/labels, /groups/:id/labels.
 
-import {color} from '../core/color.js'
-import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
-import {type Scope, scopePath} from '../core/scope.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input/input.js'
+import {type Scope, scopePath} from '../core/input/scope.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {color} from './label-color.js'
 
 export interface Label {
   id: number

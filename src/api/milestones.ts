@@ -1,12 +1,12 @@
 // Group milestones (document 2, "Group milestone", "Group milestones"): /groups/:id/milestones, with
 // the issues, merge requests and burndown events of each milestone.
-import {UsageError} from '../core/errors.js'
-import {type Id, isPositiveId} from '../core/id.js'
-import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input.js'
-import {done, type Note, thing, unchanged} from '../core/notes.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {type Id, isPositiveId} from '../core/input/id.js'
+import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {done, type Note, thing, unchanged} from '../core/output/notes.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 
 export const MILESTONE_STATES = ['active', 'closed'] as const
@@ -55,7 +55,7 @@ export interface BurndownEvent {
 
 export const BURNDOWN_COLUMNS = ['created_at', 'weight', 'action'] as const
 
-/** IIDs typed on the command line stay text, like IDs (src/core/id.ts) */
+/** IIDs typed on the command line stay text, like IDs (src/core/input/id.ts) */
 function iidList(options: {description: string}) {
   const plain = list({...options, helpValue: 'IID'})
   return {

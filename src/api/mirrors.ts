@@ -1,10 +1,10 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
-import {UsageError} from '../core/errors.js'
-import type {Id} from '../core/id.js'
-import {boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input.js'
-import type {PollState} from '../core/poll.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
+import {fieldList} from '../core/output/record-fields.js'
+import type {PollState} from '../core/transfer/poll.js'
 import {collection} from './collection.js'
 
 export const AUTH_METHODS = ['ssh_public_key', 'password'] as const

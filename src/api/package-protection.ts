@@ -1,11 +1,11 @@
 // Package protection rules of a project (document 1, "Package protection rules"):
 // /projects/:id/packages/protection/rules. Maintainer role at least.
 
-import type {Id} from '../core/id.js'
-import {type AnyInput, choice, custom, declare, optional, RuleBroken, text, type Values} from '../core/input.js'
-import {type Note, warning} from '../core/notes.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {type AnyInput, choice, custom, declare, optional, RuleBroken, text, type Values} from '../core/input/input.js'
+import {type Note, warning} from '../core/output/notes.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 
 /**

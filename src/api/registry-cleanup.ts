@@ -1,7 +1,8 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
-import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input/input.js'
 
 /** "cadence one of 1, 7, 14, 30, 90" (days) */
 export const CADENCES = [1, 7, 14, 30, 90] as const

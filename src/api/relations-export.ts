@@ -2,13 +2,13 @@
 // "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
 // named like `<relation>.ndjson.gz`."
 import {mkdir, stat} from 'node:fs/promises'
-import {type BulkResult, runBulk} from '../core/bulk.js'
-import {type DownloadResult, download, type SaveOptions} from '../core/download.js'
-import {CliError, ExitCode, UsageError} from '../core/errors.js'
-import {boolean, declare, integer, text, type Values} from '../core/input.js'
-import type {PollState} from '../core/poll.js'
-import {type ApiClient, apiPath, type ResponseHeaders} from '../core/request.js'
-import type {FieldWords} from '../core/words.js'
+import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath, type ResponseHeaders} from '../core/http/request.js'
+import {boolean, declare, integer, text, type Values} from '../core/input/input.js'
+import {type BulkResult, runBulk} from '../core/lists/bulk.js'
+import type {FieldWords} from '../core/output/words.js'
+import {type DownloadResult, download, type SaveOptions} from '../core/transfer/download.js'
+import type {PollState} from '../core/transfer/poll.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */
 export const EXPORT_STATUS = {started: 0, finished: 1, failed: -1} as const

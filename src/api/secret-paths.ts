@@ -2,7 +2,7 @@
 // is given, and a value written through it (a CI/CD variable's, a hook's URL and token) is as secret
 // there as through the endpoint's own command, in traces, dry runs and errors. The declarations stay
 // the one source (secretFieldsOf); only which path is whose is said here.
-import {secretFieldsOf} from '../core/input.js'
+import {secretFieldsOf} from '../core/input/input.js'
 import {VARIABLE_INPUTS} from './ci-variables.js'
 import {NEW_HOOK, URL_VARIABLE} from './hooks.js'
 import {NEW_MIRROR} from './mirrors.js'

@@ -1,6 +1,7 @@
 // Security settings of a project (document 1, "Project security settings"): /projects/:id/security_settings.
-import {boolean, declare, type Values} from '../core/input.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, declare, type Values} from '../core/input/input.js'
 
 export interface SecuritySettings {
   project_id: number

@@ -1,13 +1,13 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
 
-import {CliError, ExitCode} from '../core/errors.js'
-import type {Id} from '../core/id.js'
-import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input.js'
-import {findInList} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
-import {oneTarget} from '../core/scope.js'
+import {CliError, ExitCode} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input/input.js'
+import {oneTarget} from '../core/input/scope.js'
+import {findInList} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
 

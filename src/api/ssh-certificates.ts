@@ -1,11 +1,11 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
 // /groups/:id/ssh_certificates.
 
-import {declare, text, type Values} from '../core/input.js'
-import {publicKey} from '../core/public-key.js'
-import {fieldList} from '../core/record-fields.js'
-import {apiPath} from '../core/request.js'
+import {apiPath} from '../core/http/request.js'
+import {declare, text, type Values} from '../core/input/input.js'
+import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {publicKey} from './public-key.js'
 
 export interface SshCertificate {
   id: number

@@ -1,12 +1,12 @@
 // Repository storage moves (document 2, "Repository storage moves (administrator)"): group moves one by
 // one, and bulk moves of every project, snippet or group repository on a storage.
 
-import type {Id} from '../core/id.js'
-import {choice, declare, renamed, text, type Values} from '../core/input.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import type {PollState} from '../core/poll.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {Id} from '../core/input/id.js'
+import {choice, declare, renamed, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
+import type {PollState} from '../core/transfer/poll.js'
 
 export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'failed', 'finished', 'cleanup failed'] as const
 export type MoveState = (typeof MOVE_STATES)[number]

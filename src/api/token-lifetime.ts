@@ -2,9 +2,9 @@
 // whatever the old one's lifetime was: a job that rotates a week before expiry would then rotate every
 // day. So every rotate command sends expires_at itself: today plus the old token's lifetime (its
 // expires_at minus its created_at), within the platform's maximum, and says what it chose.
-import {CliError} from '../core/errors.js'
-import {Interrupted} from '../core/interrupt.js'
-import {info, type Note, warning} from '../core/notes.js'
+import {CliError} from '../core/command/errors.js'
+import {info, type Note, warning} from '../core/output/notes.js'
+import {Interrupted} from '../core/terminal/interrupt.js'
 import {createdToken, type PersonalAccessToken, type TokenRotation} from './tokens.js'
 
 /** "expires_at: if undefined, set to the maximum allowed lifetime": a year on the platform (an administrator may set less) */

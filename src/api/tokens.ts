@@ -1,12 +1,12 @@
 // Personal access tokens and impersonation tokens (document 1, "Tokens"); the token model is shared
 // with the tokens of group service accounts (src/api/service-accounts.ts).
-import {UsageError} from '../core/errors.js'
-import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input.js'
-import type {Printer} from '../core/output.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
-import {printWithSecret} from '../core/secret.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import type {Printer} from '../core/output/output.js'
+import {fieldList} from '../core/output/record-fields.js'
+import {printWithSecret} from '../core/output/secret.js'
 import {collection} from './collection.js'
 
 export interface PersonalAccessToken {

@@ -1,6 +1,6 @@
 // The current user: the platform's token check (`GET /user`).
-import {isUserRecord, notAUser} from '../core/answer.js'
-import type {ApiClient} from '../core/request.js'
+import {isUserRecord, notAUser} from '../core/answer/answer.js'
+import type {ApiClient} from '../core/http/request.js'
 
 export interface CurrentUser {
   id: number

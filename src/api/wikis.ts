@@ -2,13 +2,13 @@
 import {openAsBlob} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import {basename} from 'node:path'
-import {UsageError} from '../core/errors.js'
-import {boolean, choice, declare, optional, text, type Values} from '../core/input.js'
-import {type ListSpec, listSpec} from '../core/pagination.js'
-import {fieldList} from '../core/record-fields.js'
-import {type ApiClient, apiPath} from '../core/request.js'
-import {type Scope, scopePath} from '../core/scope.js'
-import {sha} from '../core/sha.js'
+import {UsageError} from '../core/command/errors.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
+import {boolean, choice, declare, optional, text, type Values} from '../core/input/input.js'
+import {type Scope, scopePath} from '../core/input/scope.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {fieldList} from '../core/output/record-fields.js'
+import {sha} from './sha.js'
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
 export type WikiFormat = (typeof WIKI_FORMATS)[number]

@@ -1,6 +1,6 @@
 import {Command} from '@oclif/core/command'
-import {type CompletableCommand, completions} from '../core/complete.js'
-import {allFlags} from '../core/help-data.js'
+import {type CompletableCommand, completions} from '../core/command/complete.js'
+import {allFlags} from '../core/command/help-data.js'
 
 export default class Complete extends Command {
   static hidden = true

@@ -2,7 +2,7 @@
 // `completion` replaced it; whoever still types the old command, or has it in a shell start-up file,
 // is told how to switch instead of getting "command not found".
 import {Command} from '@oclif/core/command'
-import {ExitCode} from '../core/errors.js'
+import {ExitCode} from '../core/command/errors.js'
 
 export default class Autocomplete extends Command {
   static hidden = true

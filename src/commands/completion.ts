@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {Command} from '@oclif/core/command'
-import {COMPLETION_SCRIPTS} from '../core/complete.js'
+import {COMPLETION_SCRIPTS} from '../core/command/complete.js'
 
 export default class Completion extends Command {
   static summary = 'Print a shell completion script (bash, zsh or fish)'

@@ -1,10 +1,10 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../core/base-command.js'
-import {ExitCode} from '../core/errors.js'
-import {outputFlags} from '../core/flags.js'
-import {reportOnInterrupt} from '../core/interrupt.js'
-import {info, warning} from '../core/notes.js'
+import {BaseCommand} from '../core/command/base-command.js'
+import {ExitCode} from '../core/command/errors.js'
+import {outputFlags} from '../core/input/flags.js'
+import {info, warning} from '../core/output/notes.js'
 import {isLoopback, listenError, loadSandbox} from '../core/sandbox-launch.js'
+import {reportOnInterrupt} from '../core/terminal/interrupt.js'
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static summary = 'Start the in-memory stand-in of the API, to rehearse scripts against'
@@ -32,7 +32,7 @@ It listens on loopback (127.0.0.1) unless --host says otherwise; its tokens are 
 
   async run(): Promise<void> {
     const {port, host, json} = this.flags
-    // A signal becomes the end of the server, not an exit with 130/143 (src/core/interrupt.ts), so
+    // A signal becomes the end of the server, not an exit with 130/143 (src/core/terminal/interrupt.ts), so
     // that `kill $pid; wait $pid` in a script reads 0: the user stopping a server is how it ends.
     const signal = reportOnInterrupt()
     try {

@@ -5,8 +5,8 @@
 import {isIPv4} from 'node:net'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {CliError, ExitCode} from './errors.js'
-import {importModule} from './launcher.js'
+import {CliError, ExitCode} from './command/errors.js'
+import {importModule} from './command/launcher.js'
 
 type SandboxServer = typeof import('../sandbox/server.js')
 

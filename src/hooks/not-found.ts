@@ -4,11 +4,11 @@
 // into a system hook deletion. Same text on and off a terminal, exit 2 like every usage error.
 import type {Hook, Interfaces} from '@oclif/core'
 import * as Errors from '@oclif/core/errors'
-import {ExitCode} from '../core/errors.js'
-import {visibleText} from '../core/escape.js'
-import {allFlags} from '../core/help-data.js'
-import {closestCommands} from '../core/suggest.js'
-import {unexpectedArguments, usageLine} from '../core/usage.js'
+import {ExitCode} from '../core/command/errors.js'
+import {allFlags} from '../core/command/help-data.js'
+import {closestCommands} from '../core/command/suggest.js'
+import {unexpectedArguments, usageLine} from '../core/command/usage.js'
+import {visibleText} from '../core/output/escape.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
 

@@ -1,11 +1,11 @@
 // What the commands on one label share: the label, by ID or title, in a project or a group.
 import type {Command} from '@oclif/core/command'
 import {LABEL, setSubscription} from '../api/labels.js'
-import {ApiCommand} from '../core/base-command.js'
-import {projectOrGroupFlags} from '../core/flags.js'
-import {argsOf} from '../core/input-flags.js'
-import {thing, unchanged} from '../core/notes.js'
-import {type Scope, scopeOf} from '../core/scope.js'
+import {ApiCommand} from '../core/command/base-command.js'
+import {projectOrGroupFlags} from '../core/input/flags.js'
+import {argsOf} from '../core/input/input-flags.js'
+import {type Scope, scopeOf} from '../core/input/scope.js'
+import {thing, unchanged} from '../core/output/notes.js'
 
 export abstract class LabelCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = argsOf(LABEL)

@@ -1,9 +1,9 @@
 // What the commands on one group milestone share: its ID and its group.
 import type {Command} from '@oclif/core/command'
 import {changeMilestoneState, type StateEvent, stateChangeMessage} from '../api/milestones.js'
-import {ApiCommand} from '../core/base-command.js'
-import {idArg, listFlags, requiredGroupFlag} from '../core/flags.js'
-import type {ListSpec} from '../core/pagination.js'
+import {ApiCommand} from '../core/command/base-command.js'
+import {idArg, listFlags, requiredGroupFlag} from '../core/input/flags.js'
+import type {ListSpec} from '../core/lists/pagination.js'
 
 export abstract class MilestoneCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = {id: idArg('ID', 'milestone ID')}

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {CiVariable as Variable} from '../../src/api/ci-variables.js'
-import type {BulkRow} from '../../src/core/bulk.js'
+import type {BulkRow} from '../../src/core/lists/bulk.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 

@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import type {DeployKey} from '../../src/api/deploy-keys.js'
-import type {BulkRow} from '../../src/core/bulk.js'
+import type {BulkRow} from '../../src/core/lists/bulk.js'
 import {keyTables} from '../../src/sandbox/routes/deploy-keys.js'
 import {SEED_TIME} from '../../src/sandbox/store.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'

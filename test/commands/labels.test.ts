@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {Label} from '../../src/api/labels.js'
-import {displayWidth} from '../../src/core/display-width.js'
+import {displayWidth} from '../../src/core/output/display-width.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({seedLabels: 250})

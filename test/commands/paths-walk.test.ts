@@ -8,7 +8,7 @@
 // request, as built) and for real (the first request as the sandbox received it).
 import {describe, expect, it} from 'vitest'
 import help from '../../oclif.help.json' with {type: 'json'}
-import {pathSegment} from '../../src/core/request.js'
+import {pathSegment} from '../../src/core/http/request.js'
 import type {RunResult} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
 

@@ -10,7 +10,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {BIN, freshConfigDir, runCli} from '../helpers/cli.js'
 import {isListening, type SandboxProcess, startSandboxProcess} from '../helpers/sandbox-process.js'
 
-/** "within about a second", as every command ends after a signal (src/core/interrupt.ts) */
+/** "within about a second", as every command ends after a signal (src/core/terminal/interrupt.ts) */
 const PROMPTLY_MS = 1000
 const running: SandboxProcess[] = []
 

@@ -1,4 +1,4 @@
-// What Node's fetch did for forgectl and the node:http transport (src/core/http-transport.ts) must do too:
+// What Node's fetch did for forgectl and the node:http transport (src/core/http/http-transport.ts) must do too:
 // answers compressed by a proxy or the server are decoded, and a download asks for the file as stored,
 // so that its size can be checked against Content-Length.
 import {mkdtempSync, readFileSync} from 'node:fs'

@@ -9,8 +9,8 @@
 // each run puts back what it changed of the process: environment, argv, cwd, the standard streams,
 // console, exit code and process.exit, listeners it added (its 'exit' listeners run first, as at the
 // end of a process) and oclif's stdin cache. The bundle runs without bin/run.js's launcher, as
-// src/core/launcher.ts allows: a plain import(), and no V8 flag change before a proxied request. Each
-// run's requests go through keep-alive agents of its own (src/core/http-transport.ts): a run never
+// src/core/command/launcher.ts allows: a plain import(), and no V8 flag change before a proxied request. Each
+// run's requests go through keep-alive agents of its own (src/core/http/http-transport.ts): a run never
 // reuses another one's sockets. Runs are serialised: they share one process.
 //
 // Still not a process: the bundle is loaded once per test process, so what its modules read on load

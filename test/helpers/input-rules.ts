@@ -1,8 +1,8 @@
-// A table-driven check of declared inputs (src/core/input.ts): each row gives a value as it would be
+// A table-driven check of declared inputs (src/core/input/input.ts): each row gives a value as it would be
 // typed, and either the value it becomes or the rule that refuses it. Every input of a declaration
 // must have a row, so a new input cannot go unchecked.
 import {expect, it} from 'vitest'
-import {checkText, InputError, type Inputs} from '../../src/core/input.js'
+import {checkText, InputError, type Inputs} from '../../src/core/input/input.js'
 
 /** [input's API name, typed text, `{value}` accepted as / a RegExp the refusal's rule matches] */
 export type RuleRow = readonly [string, string, {value: unknown} | RegExp]

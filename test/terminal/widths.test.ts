@@ -2,7 +2,7 @@
 // the terminal, IDs and names are whole, long URLs and descriptions are cut with …; --wide may exceed
 // the width. And wide characters (point 7) keep the columns aligned on a real terminal.
 import {afterEach, beforeAll, describe, expect, it} from 'vitest'
-import {displayWidth} from '../../src/core/display-width.js'
+import {displayWidth} from '../../src/core/output/display-width.js'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {TerminalSession} from '../helpers/terminal.js'

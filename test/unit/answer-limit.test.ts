@@ -2,8 +2,8 @@
 // names the limit when an answer passes it.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {AnswerTooLarge, answerLimit, DEFAULT_MAX_ANSWER_BYTES, formatLimit, MAX_MAX_ANSWER_BYTES, parseSize} from '../../src/core/answer-limit.js'
-import {UsageError} from '../../src/core/errors.js'
+import {AnswerTooLarge, answerLimit, DEFAULT_MAX_ANSWER_BYTES, formatLimit, MAX_MAX_ANSWER_BYTES, parseSize} from '../../src/core/answer/answer-limit.js'
+import {UsageError} from '../../src/core/command/errors.js'
 
 const MiB = 1024 * 1024
 

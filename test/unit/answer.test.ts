@@ -1,9 +1,9 @@
 // What counts as the API's answer, how an HTML page is summarised, and which redirects are followed.
 import {describe, expect, it} from 'vitest'
-import {checkAnswer, type Expectation, isJsonType, isUserRecord} from '../../src/core/answer.js'
-import {serverMessage} from '../../src/core/errors.js'
-import {htmlSummary, looksLikeHtml} from '../../src/core/html-summary.js'
-import {followRedirects, type Hop, redactLocation} from '../../src/core/redirect.js'
+import {checkAnswer, type Expectation, isJsonType, isUserRecord} from '../../src/core/answer/answer.js'
+import {serverMessage} from '../../src/core/command/errors.js'
+import {htmlSummary, looksLikeHtml} from '../../src/core/http/html-summary.js'
+import {followRedirects, type Hop, redactLocation} from '../../src/core/http/redirect.js'
 
 const context = {host: 'https://forge.example.com', method: 'GET', path: '/api/v4/projects/1/labels'} as const
 const JSON_TYPE = 'application/json; charset=utf-8'

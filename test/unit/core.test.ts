@@ -1,16 +1,16 @@
 // Pure functions of the core: no server needed.
 import {describe, expect, it} from 'vitest'
-import {isLabelColor} from '../../src/core/color.js'
-import {isLoopback, normalizeHost} from '../../src/core/connection.js'
-import {fileNameFrom} from '../../src/core/download.js'
-import {serverMessage} from '../../src/core/errors.js'
-import {cellText, csvRow, relativeTime, sortRecords} from '../../src/core/format.js'
-import {checkText, date, dateTime, declare} from '../../src/core/input.js'
-import {oneRecord} from '../../src/core/one-record.js'
-import {nextPageQuery} from '../../src/core/pagination.js'
-import {maskToken, redactUrl, redactValue} from '../../src/core/redact.js'
-import {apiPath, toSearchParams} from '../../src/core/request.js'
-import {isRetryable, parseRetryAfter, retryWait} from '../../src/core/retry.js'
+import {isLabelColor} from '../../src/api/label-color.js'
+import {oneRecord} from '../../src/core/answer/one-record.js'
+import {serverMessage} from '../../src/core/command/errors.js'
+import {isLoopback, normalizeHost} from '../../src/core/config/connection.js'
+import {maskToken, redactUrl, redactValue} from '../../src/core/http/redact.js'
+import {apiPath, toSearchParams} from '../../src/core/http/request.js'
+import {isRetryable, parseRetryAfter, retryWait} from '../../src/core/http/retry.js'
+import {checkText, date, dateTime, declare} from '../../src/core/input/input.js'
+import {nextPageQuery} from '../../src/core/lists/pagination.js'
+import {cellText, csvRow, relativeTime, sortRecords} from '../../src/core/output/format.js'
+import {fileNameFrom} from '../../src/core/transfer/download.js'
 
 describe('request building', () => {
   it('encodes each interpolated path segment', () => {

@@ -1,7 +1,7 @@
 // The one duration rule of --timeout, --interval and `config set timeout`.
 import {describe, expect, it} from 'vitest'
-import {formatDuration, parseDuration} from '../../src/core/duration.js'
-import {UsageError} from '../../src/core/errors.js'
+import {UsageError} from '../../src/core/command/errors.js'
+import {formatDuration, parseDuration} from '../../src/core/input/duration.js'
 
 describe('parseDuration', () => {
   it.each([

@@ -1,6 +1,6 @@
 // Control characters from the server are shown, never obeyed, wherever a person reads the text.
 import {describe, expect, it} from 'vitest'
-import {visibleCell, visibleText} from '../../src/core/escape.js'
+import {visibleCell, visibleText} from '../../src/core/output/escape.js'
 
 describe('visibleCell (table cells and headers)', () => {
   it.each([

@@ -2,10 +2,10 @@
 // number token: read, then written by every format's writer, they come out as the server sent them.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {parseExactJson, parseJsonExactly} from '../../src/core/exact-json.js'
-import {compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText} from '../../src/core/exact-number.js'
-import {cellText, inferColumns, recordId, sortRecords} from '../../src/core/format.js'
-import {Printer} from '../../src/core/output.js'
+import {parseExactJson, parseJsonExactly} from '../../src/core/answer/exact-json.js'
+import {compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText} from '../../src/core/answer/exact-number.js'
+import {cellText, inferColumns, recordId, sortRecords} from '../../src/core/output/format.js'
+import {Printer} from '../../src/core/output/output.js'
 
 /** a JSON number token of any shape: sign, whole part (0 or no leading zero), fraction, exponent */
 const numberToken = fc

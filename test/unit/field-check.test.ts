@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {checkedPages, checkFieldNames, recordFields, sortField, unknownField} from '../../src/core/field-check.js'
-import {columnValue} from '../../src/core/format.js'
+import {checkedPages, checkFieldNames, recordFields, sortField, unknownField} from '../../src/core/output/field-check.js'
+import {columnValue} from '../../src/core/output/format.js'
 
 const features = [
   {name: 'a', state: 'on', gates: [{key: 'boolean', value: true}], definition: null},

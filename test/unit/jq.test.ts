@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 // jq itself runs in test/commands/jq.test.ts, through the built CLI: under vitest, importing jq-web (a
 // module whose export is a promise) goes through an interop that breaks it.
-import {checkJqFlags, checkProgram, jqMessage} from '../../src/core/jq.js'
+import {checkJqFlags, checkProgram, jqMessage} from '../../src/core/output/jq.js'
 
 describe('jqMessage', () => {
   it("keeps jq's first error line without its prefix", () => {

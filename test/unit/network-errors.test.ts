@@ -1,11 +1,11 @@
 // Connection failures in words: the error chains fetch and undici really produce (recorded on Node 20
 // with `fetch()` against closed ports, .invalid names, plain-HTTP ports and self-signed certificates).
 import {describe, expect, it} from 'vitest'
-import {normalizeHost} from '../../src/core/connection.js'
-import {ApiError, CliError, UsageError} from '../../src/core/errors.js'
-import {describeNetworkFailure, noAnswerMessage} from '../../src/core/network-errors.js'
-import {curlNoProxy, proxyFor, proxySettings} from '../../src/core/proxy.js'
-import {retryNotice, shortReason} from '../../src/core/retry-notice.js'
+import {ApiError, CliError, UsageError} from '../../src/core/command/errors.js'
+import {normalizeHost} from '../../src/core/config/connection.js'
+import {describeNetworkFailure, noAnswerMessage} from '../../src/core/http/network-errors.js'
+import {curlNoProxy, proxyFor, proxySettings} from '../../src/core/http/proxy.js'
+import {retryNotice, shortReason} from '../../src/core/http/retry-notice.js'
 
 /** `fetch failed` wrapping a system error, the way Node's fetch reports one */
 function fetchFailed(cause: {message: string; code?: string; port?: number}): TypeError {

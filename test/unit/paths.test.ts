@@ -3,11 +3,11 @@
 // segments in all their encoded forms) turns it into "this folder" or "the parent".
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {RuleBroken} from '../../src/core/input.js'
-import {redactLocation} from '../../src/core/redirect.js'
-import {apiPath, pathSegment} from '../../src/core/request.js'
-import {hasDotSegment, locationTarget, pathAsSent, requestTarget, sentUrl} from '../../src/core/request-target.js'
-import {checkTarget, checkTargetList, oneTarget, scopePath, targets} from '../../src/core/scope.js'
+import {redactLocation} from '../../src/core/http/redirect.js'
+import {apiPath, pathSegment} from '../../src/core/http/request.js'
+import {hasDotSegment, locationTarget, pathAsSent, requestTarget, sentUrl} from '../../src/core/http/request-target.js'
+import {RuleBroken} from '../../src/core/input/input.js'
+import {checkTarget, checkTargetList, oneTarget, scopePath, targets} from '../../src/core/input/scope.js'
 
 const DOT_FORMS = ['.', '..', '%2e', '%2E', '.%2e', '%2E.', '%2e%2E', '%2E%2E']
 /** any text, with the dot segments and their encoded forms, slashes and escapes made likely */

@@ -1,8 +1,8 @@
 // OpenSSH public keys: parsing, the local refusal of texts that are not keys, and fingerprints
 // compared with ssh-keygen's (fixed vectors printed by `ssh-keygen -l`, and fresh keys made now).
 import {describe, expect, it} from 'vitest'
-import {checkText, declare, InputError} from '../../src/core/input.js'
-import {fingerprint, md5Fingerprint, parsePublicKey, publicKey, sha256Fingerprint} from '../../src/core/public-key.js'
+import {fingerprint, md5Fingerprint, parsePublicKey, publicKey, sha256Fingerprint} from '../../src/api/public-key.js'
+import {checkText, declare, InputError} from '../../src/core/input/input.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 
 // `ssh-keygen -lf` and `ssh-keygen -E md5 -lf` of these keys, recorded when they were generated.

@@ -2,9 +2,9 @@
 // fit in, and when a wait is said off a terminal.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {ApiError} from '../../src/core/errors.js'
-import {parseRetryAfter, requestBudgetMs, retryWait} from '../../src/core/retry.js'
-import {SAID_WAIT_MS, sayWait, waitRefused} from '../../src/core/retry-notice.js'
+import {ApiError} from '../../src/core/command/errors.js'
+import {parseRetryAfter, requestBudgetMs, retryWait} from '../../src/core/http/retry.js'
+import {SAID_WAIT_MS, sayWait, waitRefused} from '../../src/core/http/retry-notice.js'
 
 const NOW = Date.parse('2026-11-26T00:00:00Z')
 

@@ -4,8 +4,8 @@
 import {dirname, join} from 'node:path'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {SERVER_MESSAGE_MAX, serverMessage} from '../../src/core/errors.js'
-import {fileNameFrom, plainFileName} from '../../src/core/server-file-name.js'
+import {SERVER_MESSAGE_MAX, serverMessage} from '../../src/core/command/errors.js'
+import {fileNameFrom, plainFileName} from '../../src/core/transfer/server-file-name.js'
 
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/
 

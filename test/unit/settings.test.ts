@@ -2,8 +2,8 @@
 // `config set retries` and a value typed into the settings file.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {MAX_RETRIES, PROFILE_KEYS, parseRetries} from '../../src/core/config-store.js'
-import {UsageError} from '../../src/core/errors.js'
+import {UsageError} from '../../src/core/command/errors.js'
+import {MAX_RETRIES, PROFILE_KEYS, parseRetries} from '../../src/core/config/config-store.js'
 
 describe('parseRetries', () => {
   it('takes every whole number from 0 to MAX_RETRIES, as typed or with spaces around', () => {

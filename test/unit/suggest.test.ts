@@ -1,6 +1,6 @@
 // Which commands a mistyped one names: only near misses, never a far one, and more words win.
 import {describe, expect, it} from 'vitest'
-import {closestCommands, editDistance} from '../../src/core/suggest.js'
+import {closestCommands, editDistance} from '../../src/core/command/suggest.js'
 
 const NAMES = [
   'api',

@@ -1,9 +1,9 @@
 // Fitting tables to the terminal (issue 14, points 1 and 7): display widths of wide and combining
 // characters, which columns are cut or left out, and that every line fits and stays aligned.
 import {describe, expect, it} from 'vitest'
-import {cutToWidth, displayWidth} from '../../src/core/display-width.js'
-import {type CutRank, cutRank, layoutTable} from '../../src/core/table-layout.js'
-import {renderTable} from '../../src/core/table-render.js'
+import {cutToWidth, displayWidth} from '../../src/core/output/display-width.js'
+import {type CutRank, cutRank, layoutTable} from '../../src/core/output/table-layout.js'
+import {renderTable} from '../../src/core/output/table-render.js'
 
 describe('displayWidth', () => {
   it('counts East Asian wide characters and emoji as 2, combining marks and format characters as 0', async () => {

@@ -1,7 +1,7 @@
-import {BaseCommand} from '../../core/base-command.js'
-import {profileName, readProfile, removeProfileKeys} from '../../core/config-store.js'
-import {done, thing, unchanged} from '../../core/notes.js'
-import {profileFlag} from '../../core/profile-flag.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {profileName, readProfile, removeProfileKeys} from '../../core/config/config-store.js'
+import {profileFlag} from '../../core/config/profile-flag.js'
+import {done, thing, unchanged} from '../../core/output/notes.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static summary = 'Remove the stored token of a profile'

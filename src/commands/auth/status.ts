@@ -1,8 +1,8 @@
 import {currentUser} from '../../api/user.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {describeSource} from '../../core/connection.js'
-import {CliError, ExitCode} from '../../core/errors.js'
-import {maskToken} from '../../core/redact.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {CliError, ExitCode} from '../../core/command/errors.js'
+import {describeSource} from '../../core/config/connection.js'
+import {maskToken} from '../../core/http/redact.js'
 
 export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
   static summary = 'Show the connection in use and whether the server accepts its token'

@@ -1,7 +1,7 @@
-import {BaseCommand} from '../../core/base-command.js'
-import {profileName, readProfile} from '../../core/config-store.js'
-import {CliError, ExitCode} from '../../core/errors.js'
-import {profileFlag} from '../../core/profile-flag.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {CliError, ExitCode} from '../../core/command/errors.js'
+import {profileName, readProfile} from '../../core/config/config-store.js'
+import {profileFlag} from '../../core/config/profile-flag.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken> {
   static summary = 'Print the token in use, alone, for scripts'

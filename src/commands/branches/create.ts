@@ -1,7 +1,7 @@
 import {createBranch, NEW_BRANCH} from '../../api/branches.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class BranchesCreate extends ApiCommand<typeof BranchesCreate> {
   static summary = 'Create a branch from a branch or a commit'

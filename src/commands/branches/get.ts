@@ -1,7 +1,7 @@
 import {BRANCH, getBranch} from '../../api/branches.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {argsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {argsOf} from '../../core/input/input-flags.js'
 
 export default class BranchesGet extends ApiCommand<typeof BranchesGet> {
   static summary = 'Show one branch and its last commit'

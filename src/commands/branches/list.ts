@@ -1,9 +1,9 @@
 import {BRANCH_COLUMNS, BRANCH_FIELDS, BRANCH_FILTERS, listBranches} from '../../api/branches.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {inputLabel} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
+import {inputLabel} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class BranchesList extends ApiCommand<typeof BranchesList> {
   static summary = "List the branches of a project's repository"

@@ -1,7 +1,7 @@
 import {PROTECTED_BRANCH_COLUMNS, PROTECTION, protectBranch} from '../../api/branches.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class BranchesProtect extends ApiCommand<typeof BranchesProtect> {
   static summary = 'Protect a branch (or a wildcard such as release-*)'

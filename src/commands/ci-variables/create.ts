@@ -1,10 +1,10 @@
 import {createVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {runBulk} from '../../core/bulk.js'
-import {UsageError} from '../../core/errors.js'
-import {fromFileFlags} from '../../core/flags.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
-import {readInputRecords} from '../../core/records-file.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {fromFileFlags} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {readInputRecords} from '../../core/input/records-file.js'
+import {runBulk} from '../../core/lists/bulk.js'
 
 export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCreate> {
   static summary = 'Create an instance-level CI/CD variable, or many from a file'

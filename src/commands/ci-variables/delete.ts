@@ -1,8 +1,8 @@
 import {deleteVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {yesFlag} from '../../core/flags.js'
-import {argsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {yesFlag} from '../../core/input/flags.js'
+import {argsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class CiVariablesDelete extends ApiCommand<typeof CiVariablesDelete> {
   static summary = 'Delete an instance-level CI/CD variable'

@@ -1,6 +1,6 @@
 import {getVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {argsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {argsOf} from '../../core/input/input-flags.js'
 
 export default class CiVariablesGet extends ApiCommand<typeof CiVariablesGet> {
   static summary = 'Show one instance-level CI/CD variable, value included'

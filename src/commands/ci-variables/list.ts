@@ -1,6 +1,6 @@
 import {CI_VARIABLE_COLUMNS, CI_VARIABLE_FIELDS, listVariables} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
 
 export default class CiVariablesList extends ApiCommand<typeof CiVariablesList> {
   static summary = 'List the instance-level CI/CD variables'

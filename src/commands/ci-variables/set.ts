@@ -1,7 +1,7 @@
 import {setVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class CiVariablesSet extends ApiCommand<typeof CiVariablesSet> {
   static summary = 'Create an instance-level CI/CD variable, or update it when it exists'

@@ -1,6 +1,6 @@
 import {updateVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpdate> {
   static summary = 'Change an instance-level CI/CD variable'

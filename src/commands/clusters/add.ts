@@ -1,7 +1,7 @@
 import {addCluster, CLUSTERS_DEPRECATION, NEW_CLUSTER} from '../../api/clusters.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ClustersAdd extends ApiCommand<typeof ClustersAdd> {
   static summary = 'Add an existing certificate-based cluster to a project (deprecated)'

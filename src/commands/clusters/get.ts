@@ -1,6 +1,6 @@
 import {CLUSTERS_DEPRECATION, getCluster} from '../../api/clusters.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class ClustersGet extends ApiCommand<typeof ClustersGet> {
   static summary = 'Show one certificate-based cluster of a project (deprecated)'

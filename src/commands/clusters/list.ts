@@ -1,6 +1,6 @@
 import {CLUSTER_COLUMNS, CLUSTER_FIELDS, CLUSTERS_DEPRECATION, listClusters} from '../../api/clusters.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class ClustersList extends ApiCommand<typeof ClustersList> {
   static summary = 'List the certificate-based clusters of a project (deprecated)'

@@ -1,8 +1,8 @@
 import {CLUSTER_CHANGES, CLUSTERS_DEPRECATION, updateCluster} from '../../api/clusters.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ClustersUpdate extends ApiCommand<typeof ClustersUpdate> {
   static summary = 'Change a certificate-based cluster of a project (deprecated)'

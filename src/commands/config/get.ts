@@ -1,9 +1,9 @@
-import {BaseCommand} from '../../core/base-command.js'
-import {type ProfileKey, profileName, readProfile} from '../../core/config-store.js'
-import {CliError, ExitCode} from '../../core/errors.js'
-import {profileFlag} from '../../core/profile-flag.js'
-import {profileKeyArg} from '../../core/profile-key-arg.js'
-import {profileForDisplay} from '../../core/profile-view.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {CliError, ExitCode} from '../../core/command/errors.js'
+import {type ProfileKey, profileName, readProfile} from '../../core/config/config-store.js'
+import {profileFlag} from '../../core/config/profile-flag.js'
+import {profileKeyArg} from '../../core/config/profile-key-arg.js'
+import {profileForDisplay} from '../../core/config/profile-view.js'
 
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static summary = 'Print one setting of a profile'

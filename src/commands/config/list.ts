@@ -1,7 +1,7 @@
-import {BaseCommand} from '../../core/base-command.js'
-import {profileName, readProfile} from '../../core/config-store.js'
-import {profileFlag} from '../../core/profile-flag.js'
-import {profileForDisplay} from '../../core/profile-view.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {profileName, readProfile} from '../../core/config/config-store.js'
+import {profileFlag} from '../../core/config/profile-flag.js'
+import {profileForDisplay} from '../../core/config/profile-view.js'
 
 export default class ConfigList extends BaseCommand<typeof ConfigList> {
   static summary = 'Show the settings of a profile'

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../core/base-command.js'
-import {configPath} from '../../core/config-store.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {configPath} from '../../core/config/config-store.js'
 
 export default class ConfigPath extends BaseCommand<typeof ConfigPath> {
   static summary = 'Print the path of the settings file'

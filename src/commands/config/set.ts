@@ -1,12 +1,12 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../../core/base-command.js'
-import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config-store.js'
-import {UsageError} from '../../core/errors.js'
-import {readTokenLine} from '../../core/input-read.js'
-import {done, thing} from '../../core/notes.js'
-import {profileFlag} from '../../core/profile-flag.js'
-import {profileKeyArg} from '../../core/profile-key-arg.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config/config-store.js'
+import {profileFlag} from '../../core/config/profile-flag.js'
+import {profileKeyArg} from '../../core/config/profile-key-arg.js'
+import {readTokenLine} from '../../core/input/input-read.js'
+import {done, thing} from '../../core/output/notes.js'
 
 // gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
 const TOKEN_ADVICE =

@@ -1,8 +1,8 @@
-import {BaseCommand} from '../../core/base-command.js'
-import {type ProfileKey, profileName, removeProfileKeys} from '../../core/config-store.js'
-import {done, thing} from '../../core/notes.js'
-import {profileFlag} from '../../core/profile-flag.js'
-import {profileKeyArg} from '../../core/profile-key-arg.js'
+import {BaseCommand} from '../../core/command/base-command.js'
+import {type ProfileKey, profileName, removeProfileKeys} from '../../core/config/config-store.js'
+import {profileFlag} from '../../core/config/profile-flag.js'
+import {profileKeyArg} from '../../core/config/profile-key-arg.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static summary = 'Remove one setting of a profile'

@@ -1,12 +1,12 @@
 import * as Flags from '@oclif/core/flags'
 import {DRY_RUN_NOTE, KeyPlacementRun, placeDeployKey, placementNote, placementStatus} from '../../api/deploy-key-add.js'
 import {createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {DEFAULT_BULK_CONCURRENCY, Reported, runBulk} from '../../core/bulk.js'
-import {CliError, UsageError} from '../../core/errors.js'
-import {projectListFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {targets} from '../../core/scope.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {CliError, UsageError} from '../../core/command/errors.js'
+import {projectListFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {targets} from '../../core/input/scope.js'
+import {DEFAULT_BULK_CONCURRENCY, Reported, runBulk} from '../../core/lists/bulk.js'
 
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'

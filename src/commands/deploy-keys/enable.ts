@@ -1,6 +1,6 @@
 import {enableProjectDeployKey} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class DeployKeysEnable extends ApiCommand<typeof DeployKeysEnable> {
   static summary = 'Enable an existing deploy key in another project'

@@ -1,6 +1,6 @@
 import {getProjectDeployKey} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class DeployKeysGet extends ApiCommand<typeof DeployKeysGet> {
   static summary = 'Show a deploy key of a project'

@@ -1,7 +1,7 @@
 import {DEPLOY_KEY_COLUMNS, DEPLOY_KEY_FILTERS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys, UNSCOPED_DEPLOY_KEY_COLUMNS} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
   static summary = "List deploy keys of the instance, of a project, or of a user's projects"

@@ -1,10 +1,10 @@
 import {notAsAsked} from '../../api/deploy-key-add.js'
 import {DEPLOY_KEY_CHANGES, updateProjectDeployKey} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {CliError} from '../../core/errors.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {CliError} from '../../core/command/errors.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class DeployKeysUpdate extends ApiCommand<typeof DeployKeysUpdate> {
   static summary = "Change the title or push access of a project's deploy key"

@@ -1,7 +1,7 @@
 import {createDraftNote, NEW_DRAFT_NOTE, POSITION, positionOf} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 /**
  * The position flags, under their own heading in the help; --position-type is short for

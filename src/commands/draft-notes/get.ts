@@ -1,7 +1,7 @@
 import {getDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class DraftNotesGet extends ApiCommand<typeof DraftNotesGet> {
   static summary = 'Show one of your draft notes'

@@ -1,7 +1,7 @@
 import {DRAFT_NOTE_COLUMNS, DRAFT_NOTE_FIELDS, listDraftNotes, MERGE_REQUEST} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class DraftNotesList extends ApiCommand<typeof DraftNotesList> {
   static summary = 'List your draft notes on a merge request'

@@ -1,8 +1,8 @@
 import {DRAFT_NOTE_CHANGES, POSITION, positionOf, updateDraftNote} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 import {positionFlags} from './create.js'
 
 export default class DraftNotesUpdate extends ApiCommand<typeof DraftNotesUpdate> {

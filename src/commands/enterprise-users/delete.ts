@@ -1,8 +1,8 @@
 import {deleteEnterpriseUser, ENTERPRISE_GROUP, ENTERPRISE_USER_DELETION} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, yesFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, yesFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
   static summary = 'Delete an enterprise user'

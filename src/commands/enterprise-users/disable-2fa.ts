@@ -1,8 +1,8 @@
 import {disableTwoFactor, ENTERPRISE_GROUP} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, yesFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, yesFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
   static summary = 'Disable two-factor authentication of an enterprise user'

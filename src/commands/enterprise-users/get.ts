@@ -1,7 +1,7 @@
 import {ENTERPRISE_GROUP, getEnterpriseUser} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class EnterpriseUsersGet extends ApiCommand<typeof EnterpriseUsersGet> {
   static summary = 'Show one enterprise user of a top-level group'

@@ -1,7 +1,7 @@
 import {ENTERPRISE_GROUP, ENTERPRISE_USER_COLUMNS, ENTERPRISE_USER_FIELDS, ENTERPRISE_USER_FILTERS, listEnterpriseUsers} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class EnterpriseUsersList extends ApiCommand<typeof EnterpriseUsersList> {
   static summary = 'List the enterprise users of a top-level group'

@@ -1,8 +1,8 @@
 import {ENTERPRISE_GROUP, ENTERPRISE_USER_CHANGES, updateEnterpriseUser} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class EnterpriseUsersUpdate extends ApiCommand<typeof EnterpriseUsersUpdate> {
   static summary = 'Change the name or e-mail of an enterprise user'

@@ -1,7 +1,7 @@
 import {createUserList, NEW_USER_LIST} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeatureUserListsCreate extends ApiCommand<typeof FeatureUserListsCreate> {
   static summary = 'Create a feature flag user list'

@@ -1,6 +1,6 @@
 import {getUserList} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class FeatureUserListsGet extends ApiCommand<typeof FeatureUserListsGet> {
   static summary = 'Show one feature flag user list'

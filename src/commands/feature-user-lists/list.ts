@@ -1,7 +1,7 @@
 import {listUserLists, USER_LIST_COLUMNS, USER_LIST_FIELDS, USER_LIST_FILTERS} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserListsList> {
   static summary = "List a project's feature flag user lists"

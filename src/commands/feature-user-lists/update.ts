@@ -1,8 +1,8 @@
 import {USER_LIST_CHANGES, updateUserList} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeatureUserListsUpdate extends ApiCommand<typeof FeatureUserListsUpdate> {
   static summary = 'Rename a feature flag user list or replace its users'

@@ -1,6 +1,6 @@
 import {DEFINITION_COLUMNS, DEFINITION_FIELDS, listDefinitions} from '../../api/features.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
 
 export default class FeaturesDefinitions extends ApiCommand<typeof FeaturesDefinitions> {
   static summary = 'List the feature flag definitions the instance knows'

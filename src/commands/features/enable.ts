@@ -1,6 +1,6 @@
 import {FEATURE_SWITCH, setFeature} from '../../api/features.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeaturesEnable extends ApiCommand<typeof FeaturesEnable> {
   static summary = 'Turn a feature flag on, for everyone or for some actors'

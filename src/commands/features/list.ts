@@ -1,6 +1,6 @@
 import {FEATURE_COLUMNS, FEATURE_FIELDS, listFeatures} from '../../api/features.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
 
 export default class FeaturesList extends ApiCommand<typeof FeaturesList> {
   static summary = 'List the feature flags set on the instance, with their gates'

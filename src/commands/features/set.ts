@@ -1,6 +1,6 @@
 import {checkFeatureGate, FEATURE_GATE, setFeature} from '../../api/features.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
   static summary = 'Set a feature flag gate: on, off, a percentage, or for some actors'

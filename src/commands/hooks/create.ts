@@ -1,6 +1,6 @@
 import {createHook, NEW_HOOK} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class HooksCreate extends ApiCommand<typeof HooksCreate> {
   static summary = 'Add a system hook'

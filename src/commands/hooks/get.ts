@@ -1,6 +1,6 @@
 import {getHook} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
 
 export default class HooksGet extends ApiCommand<typeof HooksGet> {
   static summary = 'Show one system hook'

@@ -1,6 +1,6 @@
 import {HOOK_COLUMNS, HOOK_FIELDS, listHooks} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
 
 export default class HooksList extends ApiCommand<typeof HooksList> {
   static summary = 'List the system hooks'

@@ -1,6 +1,6 @@
 import {testHook} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
 
 export default class HooksTest extends ApiCommand<typeof HooksTest> {
   static summary = 'Send a test event to a system hook'

@@ -1,8 +1,8 @@
 import {HOOK_CHANGES, updateHook} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
   static summary = 'Change a system hook'

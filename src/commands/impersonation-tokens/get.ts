@@ -1,7 +1,7 @@
 import {getImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ImpersonationTokensGet extends ApiCommand<typeof ImpersonationTokensGet> {
   static summary = 'Show one impersonation token of a user'

@@ -1,7 +1,7 @@
 import {IMPERSONATION_TOKEN_FIELDS, IMPERSONATION_TOKEN_FILTERS, listImpersonationTokens, TOKEN_COLUMNS, TOKEN_USER} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ImpersonationTokensList extends ApiCommand<typeof ImpersonationTokensList> {
   static summary = 'List the impersonation tokens of a user'

@@ -1,8 +1,8 @@
 import {ITERATION_COLUMNS, ITERATION_FIELDS, ITERATION_FILTERS, ITERATION_WORDS, listIterations} from '../../api/iterations.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class IterationsList extends ApiCommand<typeof IterationsList> {
   static summary = "List the iterations of a project's groups"

@@ -1,6 +1,6 @@
 import {getKey, KEY_COLUMNS} from '../../api/keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
 
 export default class KeysGet extends ApiCommand<typeof KeysGet> {
   static summary = 'Show an SSH key by ID, with its owner'

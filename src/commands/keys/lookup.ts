@@ -1,11 +1,11 @@
 import * as Flags from '@oclif/core/flags'
 import {KEY_COLUMNS, KEY_LOOKUP, KEY_TO_LOOK_UP, lookupKey} from '../../api/keys.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {checkText} from '../../core/input.js'
-import {argsOf} from '../../core/input-flags.js'
-import {readTextFile} from '../../core/input-read.js'
-import {parsePublicKey, sha256Fingerprint} from '../../core/public-key.js'
+import {parsePublicKey, sha256Fingerprint} from '../../api/public-key.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {checkText} from '../../core/input/input.js'
+import {argsOf} from '../../core/input/input-flags.js'
+import {readTextFile} from '../../core/input/input-read.js'
 
 export default class KeysLookup extends ApiCommand<typeof KeysLookup> {
   static summary = 'Find the SSH key or deploy key with a fingerprint, and its owner'

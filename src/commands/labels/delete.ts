@@ -1,7 +1,7 @@
 import {deleteLabel} from '../../api/labels.js'
-import {yesFlag} from '../../core/flags.js'
-import {done, thing} from '../../core/notes.js'
-import {scopeThing} from '../../core/scope.js'
+import {yesFlag} from '../../core/input/flags.js'
+import {scopeThing} from '../../core/input/scope.js'
+import {done, thing} from '../../core/output/notes.js'
 import {LabelCommand} from '../../topics/labels.js'
 
 export default class LabelsDelete extends LabelCommand<typeof LabelsDelete> {

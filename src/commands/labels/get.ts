@@ -1,6 +1,6 @@
 import {getLabel, LABEL_READ} from '../../api/labels.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {onlyFor} from '../../core/scope.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {onlyFor} from '../../core/input/scope.js'
 import {LabelCommand} from '../../topics/labels.js'
 
 export default class LabelsGet extends LabelCommand<typeof LabelsGet> {

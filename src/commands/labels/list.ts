@@ -1,8 +1,8 @@
 import {LABEL_COLUMNS, LABEL_FIELDS, LABEL_FILTERS, listLabels} from '../../api/labels.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, projectOrGroupFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {onlyFor, scopeOf} from '../../core/scope.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, projectOrGroupFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {onlyFor, scopeOf} from '../../core/input/scope.js'
 
 export default class LabelsList extends ApiCommand<typeof LabelsList> {
   static summary = 'List the labels of a project or a group'

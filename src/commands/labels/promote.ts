@@ -1,8 +1,8 @@
 import {LABEL, promoteLabel} from '../../api/labels.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag, yesFlag} from '../../core/flags.js'
-import {argsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
+import {argsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class LabelsPromote extends ApiCommand<typeof LabelsPromote> {
   static summary = 'Promote a project label to a group label'

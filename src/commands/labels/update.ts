@@ -1,8 +1,8 @@
 import {LABEL_CHANGES, updateLabel} from '../../api/labels.js'
-import {UsageError} from '../../core/errors.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {onlyFor} from '../../core/scope.js'
+import {UsageError} from '../../core/command/errors.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {onlyFor} from '../../core/input/scope.js'
 import {LabelCommand} from '../../topics/labels.js'
 
 export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {

@@ -1,7 +1,7 @@
 import {checkDateOrder, createMilestone, NEW_MILESTONE} from '../../api/milestones.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class MilestonesCreate extends ApiCommand<typeof MilestonesCreate> {
   static summary = 'Create a milestone in a group'

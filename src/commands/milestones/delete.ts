@@ -1,6 +1,6 @@
 import {deleteMilestone} from '../../api/milestones.js'
-import {requiredGroupFlag, yesFlag} from '../../core/flags.js'
-import {done, thing} from '../../core/notes.js'
+import {requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
+import {done, thing} from '../../core/output/notes.js'
 import {MilestoneCommand} from '../../topics/milestones.js'
 
 export default class MilestonesDelete extends MilestoneCommand<typeof MilestonesDelete> {

@@ -1,8 +1,8 @@
 import {checkWindow, listMilestones, MILESTONE_COLUMNS, MILESTONE_FIELDS, MILESTONE_FILTERS} from '../../api/milestones.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {warning} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredGroupFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {warning} from '../../core/output/notes.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static summary = 'List the milestones of a group'

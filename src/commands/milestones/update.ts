@@ -1,7 +1,7 @@
 import {checkDateOrder, MILESTONE_CHANGES, updateMilestone} from '../../api/milestones.js'
-import {requiredGroupFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 import {MilestoneCommand} from '../../topics/milestones.js'
 
 export default class MilestonesUpdate extends MilestoneCommand<typeof MilestonesUpdate> {

@@ -1,7 +1,7 @@
 import {checkBranchRegex, createMirror, NEW_MIRROR} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class MirrorsCreate extends ApiCommand<typeof MirrorsCreate> {
   static summary = 'Add a push mirror to a project'

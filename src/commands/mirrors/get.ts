@@ -1,6 +1,6 @@
 import {getMirror} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class MirrorsGet extends ApiCommand<typeof MirrorsGet> {
   static summary = 'Show one push mirror and its update status'

@@ -1,6 +1,6 @@
 import {listMirrors, MIRROR_COLUMNS, MIRROR_FIELDS} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class MirrorsList extends ApiCommand<typeof MirrorsList> {
   static summary = "List a project's push mirrors"

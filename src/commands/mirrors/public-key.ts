@@ -1,6 +1,6 @@
 import {getMirrorPublicKey} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class MirrorsPublicKey extends ApiCommand<typeof MirrorsPublicKey> {
   static summary = 'Show the SSH public key of a mirror, to install on the target'

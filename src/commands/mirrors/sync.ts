@@ -1,9 +1,9 @@
 import * as Flags from '@oclif/core/flags'
 import {getMirror, mirrorSyncPoller, syncMirror} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {done, thing} from '../../core/notes.js'
-import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {done, thing} from '../../core/output/notes.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
   static summary = 'Push to a mirror now'

@@ -1,8 +1,8 @@
 import {checkBranchRegex, MIRROR_CHANGES, updateMirror} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class MirrorsUpdate extends ApiCommand<typeof MirrorsUpdate> {
   static summary = "Change a push mirror's settings"

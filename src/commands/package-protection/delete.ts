@@ -1,7 +1,7 @@
 import {deleteRule} from '../../api/package-protection.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, requiredProjectFlag, yesFlag} from '../../core/flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class PackageProtectionDelete extends ApiCommand<typeof PackageProtectionDelete> {
   static summary = 'Delete a package protection rule'

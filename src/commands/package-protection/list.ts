@@ -1,6 +1,6 @@
 import {listRules, RULE_COLUMNS, RULE_FIELDS} from '../../api/package-protection.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class PackageProtectionList extends ApiCommand<typeof PackageProtectionList> {
   static summary = 'List the package protection rules of a project'

@@ -1,7 +1,7 @@
 import {createPolicy, POLICY_SETTINGS} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class RegistryCleanupCreate extends ApiCommand<typeof RegistryCleanupCreate> {
   static summary = 'Create the virtual registry cleanup policy of a top-level group'

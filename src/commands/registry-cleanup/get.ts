@@ -1,6 +1,6 @@
 import {getPolicy} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
 
 export default class RegistryCleanupGet extends ApiCommand<typeof RegistryCleanupGet> {
   static summary = "Show a group's virtual registry cleanup policy"

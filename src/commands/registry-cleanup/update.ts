@@ -1,8 +1,8 @@
 import {POLICY_SETTINGS, updatePolicy} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class RegistryCleanupUpdate extends ApiCommand<typeof RegistryCleanupUpdate> {
   static summary = "Change a group's virtual registry cleanup policy"

@@ -1,12 +1,12 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {checkNoJq, saveFlags, saveOptions} from '../../core/download.js'
-import {UsageError} from '../../core/errors.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {saved} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {saved} from '../../core/output/notes.js'
+import {checkNoJq, saveFlags, saveOptions} from '../../core/transfer/download.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'

@@ -1,7 +1,7 @@
 import {getExportStatus, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, STATUS_FILTER} from '../../api/relations-export.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class RelationsExportStatus extends ApiCommand<typeof RelationsExportStatus> {
   static summary = 'Show the export status of each relation of a project'

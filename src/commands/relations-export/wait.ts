@@ -1,8 +1,8 @@
 import {assertRelationExported, exportPoller, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, STATUS_FILTER} from '../../api/relations-export.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class RelationsExportWait extends ApiCommand<typeof RelationsExportWait> {
   static summary = "Wait until a project's relations export ends"

@@ -1,6 +1,6 @@
 import {getSecuritySettings} from '../../api/security-settings.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredProjectFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class SecuritySettingsGet extends ApiCommand<typeof SecuritySettingsGet> {
   static summary = 'Show the security settings of a project'

@@ -1,8 +1,8 @@
 import {SECURITY_SETTINGS_CHANGES, updateSecuritySettings} from '../../api/security-settings.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {requiredProjectFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {requiredProjectFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 const SWITCH = SECURITY_SETTINGS_CHANGES.secret_push_protection_enabled.flag
 

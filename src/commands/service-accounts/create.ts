@@ -1,6 +1,6 @@
 import {ACCOUNT_SCOPE, createServiceAccount, SERVICE_ACCOUNT_INPUTS} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ServiceAccountsCreate extends ApiCommand<typeof ServiceAccountsCreate> {
   static summary = 'Create an instance service account, or one of a top-level group'

@@ -1,8 +1,8 @@
 import {ACCOUNT, ACCOUNT_GROUP, deleteServiceAccount, SERVICE_ACCOUNT_DELETION} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {yesFlag} from '../../core/flags.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {yesFlag} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAccountsDelete> {
   static summary = 'Delete a service account of a top-level group'

@@ -1,7 +1,7 @@
 import {ACCOUNT_SCOPE, GROUP_SERVICE_ACCOUNT_COLUMNS, listServiceAccounts, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
   static summary = 'List instance service accounts, or those of a top-level group'

@@ -1,7 +1,7 @@
 import {addSshCertificate, NEW_SSH_CERTIFICATE} from '../../api/ssh-certificates.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class SshCertificatesAdd extends ApiCommand<typeof SshCertificatesAdd> {
   static summary = 'Add an SSH certificate authority to a top-level group'

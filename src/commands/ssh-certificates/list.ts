@@ -1,6 +1,6 @@
 import {listSshCertificates, SSH_CERTIFICATE_COLUMNS, SSH_CERTIFICATE_FIELDS} from '../../api/ssh-certificates.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, requiredGroupFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, requiredGroupFlag} from '../../core/input/flags.js'
 
 export default class SshCertificatesList extends ApiCommand<typeof SshCertificatesList> {
   static summary = 'List the SSH certificate authorities of a top-level group'

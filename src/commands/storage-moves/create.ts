@@ -1,7 +1,7 @@
 import {createGroupMove, GROUP_MOVE} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {requiredGroupFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {requiredGroupFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class StorageMovesCreate extends ApiCommand<typeof StorageMovesCreate> {
   static summary = "Move a group's wiki repository to another storage"

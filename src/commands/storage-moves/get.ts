@@ -1,6 +1,6 @@
 import {getGroupMove} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, optionalGroupFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, optionalGroupFlag} from '../../core/input/flags.js'
 
 export default class StorageMovesGet extends ApiCommand<typeof StorageMovesGet> {
   static summary = 'Show one group repository storage move'

@@ -1,6 +1,6 @@
 import {listGroupMoves, MOVE_COLUMNS, MOVE_FIELDS} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, optionalGroupFlag} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, optionalGroupFlag} from '../../core/input/flags.js'
 
 export default class StorageMovesList extends ApiCommand<typeof StorageMovesList> {
   static summary = 'List group repository storage moves'

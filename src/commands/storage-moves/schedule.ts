@@ -1,9 +1,9 @@
 import {BULK_MOVE, scheduleMoves} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {UsageError} from '../../core/errors.js'
-import {yesFlag} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {done, thing} from '../../core/notes.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {UsageError} from '../../core/command/errors.js'
+import {yesFlag} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {done, thing} from '../../core/output/notes.js'
 
 export default class StorageMovesSchedule extends ApiCommand<typeof StorageMovesSchedule> {
   static summary = 'Move every repository of one type off a storage'

@@ -1,7 +1,7 @@
 import {pollGroupMove} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg, optionalGroupFlag} from '../../core/flags.js'
-import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg, optionalGroupFlag} from '../../core/input/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class StorageMovesWait extends ApiCommand<typeof StorageMovesWait> {
   static summary = 'Wait until a group repository storage move ends'

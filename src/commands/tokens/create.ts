@@ -1,6 +1,6 @@
 import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
   static summary = 'Create a personal access token for yourself, or for a user as an administrator'

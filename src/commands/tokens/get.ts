@@ -1,6 +1,6 @@
 import {getPersonalAccessToken, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idOrSelfArg} from '../../core/flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idOrSelfArg} from '../../core/input/flags.js'
 
 export default class TokensGet extends ApiCommand<typeof TokensGet> {
   static summary = 'Show a personal access token, or the one forgectl is using (self)'

@@ -1,8 +1,8 @@
 import {getPersonalAccessToken, listPersonalAccessTokens, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, SELF, TOKEN_COLUMNS, TOKEN_FIELDS} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {ApiError, CliError, ExitCode} from '../../core/errors.js'
-import {listFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiError, CliError, ExitCode} from '../../core/command/errors.js'
+import {listFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
   static summary = "List personal access tokens: yours, or any user's as an administrator"

@@ -1,11 +1,11 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/download.js'
-import {ApiError, CliError} from '../../core/errors.js'
-import {idArg} from '../../core/flags.js'
-import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiError, CliError} from '../../core/command/errors.js'
+import {idArg} from '../../core/input/flags.js'
+import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
   static summary = 'Download a finished vulnerability export'

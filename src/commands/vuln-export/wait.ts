@@ -1,7 +1,7 @@
 import {EXPORT_COLUMNS, pollExport} from '../../api/vulnerability-exports.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {idArg} from '../../core/flags.js'
-import {waitFlags, waitFor, waitOptions} from '../../core/poll.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {idArg} from '../../core/input/flags.js'
+import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
   static summary = 'Wait until a vulnerability export is finished'

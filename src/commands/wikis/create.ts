@@ -1,8 +1,8 @@
 import {createWikiPage, NEW_WIKI_PAGE} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {projectOrGroupFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {scopeOf} from '../../core/scope.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {projectOrGroupFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {scopeOf} from '../../core/input/scope.js'
 
 export default class WikisCreate extends ApiCommand<typeof WikisCreate> {
   static summary = 'Create a wiki page'

@@ -1,8 +1,8 @@
 import {listWikiPages, WIKI_COLUMNS, WIKI_FIELDS, WIKI_LIST_OPTIONS} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {listFlags, projectOrGroupFlags} from '../../core/flags.js'
-import {flagsOf} from '../../core/input-flags.js'
-import {scopeOf} from '../../core/scope.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {listFlags, projectOrGroupFlags} from '../../core/input/flags.js'
+import {flagsOf} from '../../core/input/input-flags.js'
+import {scopeOf} from '../../core/input/scope.js'
 
 export default class WikisList extends ApiCommand<typeof WikisList> {
   static summary = 'List the wiki pages of a project or a group'

@@ -1,9 +1,9 @@
 import {updateWikiPage, WIKI_PAGE_CHANGES} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {projectOrGroupFlags} from '../../core/flags.js'
-import {someChange} from '../../core/input.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
-import {scopeOf} from '../../core/scope.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {projectOrGroupFlags} from '../../core/input/flags.js'
+import {someChange} from '../../core/input/input.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {scopeOf} from '../../core/input/scope.js'
 
 export default class WikisUpdate extends ApiCommand<typeof WikisUpdate> {
   static summary = "Change a wiki page's content, title or format"

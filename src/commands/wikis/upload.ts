@@ -1,8 +1,8 @@
 import {ATTACHMENT_COLUMNS, uploadWikiAttachment, WIKI_ATTACHMENT} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/base-command.js'
-import {projectOrGroupFlags} from '../../core/flags.js'
-import {argsOf, flagsOf} from '../../core/input-flags.js'
-import {scopeOf} from '../../core/scope.js'
+import {ApiCommand} from '../../core/command/base-command.js'
+import {projectOrGroupFlags} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {scopeOf} from '../../core/input/scope.js'
 
 export default class WikisUpload extends ApiCommand<typeof WikisUpload> {
   static summary = "Upload a file to a wiki's attachments"

@@ -1,7 +1,7 @@
-// The core of the input model (src/core/input.ts, input-read.ts): what every declaration inherits.
+// The core of the input model (src/core/input/input.ts, input-read.ts): what every declaration inherits.
 import {describe, expect, it} from 'vitest'
-import {boolean, checkText, checkValue, declare, integer, list, missingInputs, text} from '../../../src/core/input.js'
-import {recordInputs} from '../../../src/core/input-read.js'
+import {boolean, checkText, checkValue, declare, integer, list, missingInputs, text} from '../../../src/core/input/input.js'
+import {recordInputs} from '../../../src/core/input/input-read.js'
 
 const inputs = declare({
   name: text({arg: true, required: true, description: 'thing name', max: 5}),

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // Rules every declared input follows, whatever its endpoint: swept over every declaration in src/api.
 import {describe, expect, it} from 'vitest'
-import {type AnyInput, checkText, helpText, InputError} from '../../../src/core/input.js'
+import {type AnyInput, checkText, helpText, InputError} from '../../../src/core/input/input.js'
 
 const modules = import.meta.glob<Record<string, unknown>>('../../../src/api/*.ts', {eager: true})
 

@@ -1,8 +1,8 @@
 import {ACCOUNT, ACCOUNT_GROUP, listServiceAccountTokens} from '../../../api/service-accounts.js'
 import {TOKEN_COLUMNS, TOKEN_FIELDS, TOKEN_FILTERS} from '../../../api/tokens.js'
-import {ApiCommand} from '../../../core/base-command.js'
-import {listFlags} from '../../../core/flags.js'
-import {argsOf, flagsOf} from '../../../core/input-flags.js'
+import {ApiCommand} from '../../../core/command/base-command.js'
+import {listFlags} from '../../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
 
 export default class ServiceAccountsTokensList extends ApiCommand<typeof ServiceAccountsTokensList> {
   static summary = 'List the personal access tokens of a group service account'

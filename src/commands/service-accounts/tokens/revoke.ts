@@ -1,8 +1,8 @@
 import {ACCOUNT_GROUP, ACCOUNT_TOKEN, revokeServiceAccountToken} from '../../../api/service-accounts.js'
-import {ApiCommand} from '../../../core/base-command.js'
-import {yesFlag} from '../../../core/flags.js'
-import {argsOf, flagsOf} from '../../../core/input-flags.js'
-import {done, thing} from '../../../core/notes.js'
+import {ApiCommand} from '../../../core/command/base-command.js'
+import {yesFlag} from '../../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
+import {done, thing} from '../../../core/output/notes.js'
 
 export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof ServiceAccountsTokensRevoke> {
   static summary = 'Revoke a personal access token of a group service account'

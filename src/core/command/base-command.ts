@@ -1,0 +1,346 @@
+// What every command shares: parsing (with prompts for missing required inputs on a terminal),
+// output, confirmation, and turning expected failures into one line and a documented exit code.
+// ApiCommand adds the connection and the API client.
+
+import type {Interfaces} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
+import {type OutputFormat, profileName, readProfile} from '../config/config-store.js'
+import {type Connection, resolveConnection} from '../config/connection.js'
+import {authHint, type TokenOrigin} from '../http/auth-hint.js'
+import {hideFields, hideUrlCredentials, scrubText} from '../http/redact.js'
+import {ApiClient, DryRunStop} from '../http/request.js'
+import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
+import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
+import {isDeclared, secretFieldsOfCommand, secretFlagValues} from '../input/input-flags.js'
+import {ask, readInputs} from '../input/input-read.js'
+import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
+import {followPages, type ListSpec} from '../lists/pagination.js'
+import {visibleText} from '../output/escape.js'
+import {FieldError} from '../output/field-check.js'
+import {checkJqExpression, checkJqFlags, JqRunError} from '../output/jq.js'
+import {type Note, warning} from '../output/notes.js'
+import {Printer} from '../output/output.js'
+import type {FieldWords} from '../output/words.js'
+import {installInterruptHandlers} from '../terminal/interrupt.js'
+import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
+import {CliError, ExitCode, UsageError} from './errors.js'
+import {unexpectedArguments, usageLine} from './usage.js'
+
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
+export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+type SharedFlagValues = Partial<Interfaces.InferredFlags<typeof connectionFlags & typeof outputFlags & typeof listFlags & typeof yesFlag>>
+
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static baseFlags = {...outputFlags}
+  /** the fields a table shows by default for this command's records */
+  static columns?: readonly string[]
+  /** the field `-q` prints when recordId's default order picks one the next command does not take */
+  static handle?: string
+  /** per field, the words a table shows for the API's numeric codes (src/core/output/words.ts) */
+  static words?: FieldWords
+  /** every field of this command's records (the API layer's `*_FIELDS`): --columns/--sort are checked against it when a list is empty */
+  static fields?: readonly string[]
+
+  protected flags!: CommandFlags<T>
+  protected args!: CommandArgs<T>
+  private printerCache?: Printer
+
+  public async init(): Promise<void> {
+    installInterruptHandlers()
+    await super.init()
+    const ctor = this.ctor as unknown as T
+    // Nothing is required for oclif: a missing input is asked for on a terminal, or reported in the
+    // one style of every missing input (input.ts), after the rest of the command line was checked.
+    const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: relaxed(argsWithoutStdin(ctor.args)), strict: ctor.strict})
+    await completeRequired(ctor, flags, args)
+    this.flags = flags as CommandFlags<T>
+    this.args = args as CommandArgs<T>
+    checkPageFlags(this.shared)
+    // a bad --jq is refused before any request: `labels create --jq` must not create, then fail
+    if (this.shared.jq !== undefined) {
+      checkJqFlags(this.shared)
+      await checkJqExpression(this.shared.jq)
+    }
+  }
+
+  /** an endpoint's declared inputs (src/api) as given, asked for or read from their files */
+  protected read<I extends Inputs>(inputs: I): Promise<Values<I>> {
+    return readInputs(inputs, {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>})
+  }
+
+  protected get shared(): SharedFlagValues {
+    return this.flags as SharedFlagValues
+  }
+
+  /** the output format asked for, else the profile's default, else table for a person and JSON for a program */
+  protected defaultFormat(): OutputFormat {
+    const stored = readProfile(profileName(this.shared.profile)).output
+    return stored ?? (stdoutIsTerminal() ? 'table' : 'json')
+  }
+
+  protected get printer(): Printer {
+    const f = this.shared
+    // Commands whose API takes a `sort` input redefine --sort as that input; records keep the server's order.
+    const apiSort = 'sort' in ((this.ctor as typeof Command).flags ?? {})
+    this.printerCache ??= new Printer({
+      format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
+      columns: f.columns
+        ?.split(',')
+        .map(c => c.trim())
+        .filter(Boolean),
+      header: !f['no-header'],
+      sort: apiSort ? undefined : f.sort,
+      quiet: f.quiet ?? false,
+      wide: f.wide ?? false,
+      handle: (this.ctor as unknown as typeof BaseCommand).handle,
+      words: (this.ctor as unknown as typeof BaseCommand).words,
+      fields: (this.ctor as unknown as typeof BaseCommand).fields,
+      jq: f.jq,
+      hide: this.hideSecrets(),
+    })
+    return this.printerCache
+  }
+
+  /**
+   * The fields of the secret inputs this command takes (a CI/CD variable's value, a hook's URL): its
+   * printed records show them as REDACTED and its traces never show them. A command that only reads
+   * (`ci-variables get`) takes none, and prints what it was asked for.
+   */
+  protected get secretFields(): string[] {
+    return secretFieldsOfCommand(this.ctor.flags, this.ctor.args)
+  }
+
+  /** how this command's records are printed: its secret fields as REDACTED (none for a command that takes no secret) */
+  protected hideSecrets(): ((data: unknown) => unknown) | undefined {
+    const fields = this.secretFields
+    return fields.length === 0 ? undefined : data => hideFields(data, fields)
+  }
+
+  protected get defaultColumns(): readonly string[] | undefined {
+    return (this.ctor as unknown as typeof BaseCommand).columns
+  }
+
+  /** one record on stdout, in the chosen format */
+  protected async print(data: unknown, columns = this.defaultColumns): Promise<void> {
+    await this.printer.record(data, columns)
+  }
+
+  /**
+   * A message for the person, on stderr (never data), in a pipe too; `-q` silences all but warnings
+   * (src/core/output/notes.ts). It often quotes names that came from the server, hence visibleText.
+   */
+  protected note(message: Note): void {
+    // a warning may come before the flags are parsed (oclif's, below)
+    if (message.kind !== 'warning' && this.shared.quiet) return
+    process.stderr.write(visibleText(message.text) + '\n')
+  }
+
+  /** oclif's own warnings (a deprecated command or flag), in forgectl's voice: one line, `Warning: …` */
+  public override warn(input: string | Error): string | Error {
+    this.note(warning(input instanceof Error ? input.message : input))
+    return input
+  }
+
+  /**
+   * Destructive actions ask on a terminal; `--yes` skips the question; without a terminal and
+   * without `--yes` they refuse, so that a script never deletes by accident.
+   */
+  protected async confirm(action: string): Promise<void> {
+    if (this.shared.yes || this.shared['dry-run']) return
+    if (!canPrompt()) throw new UsageError(`refusing to ${action} without confirmation: pass --yes (-y)`)
+    const {confirmPrompt} = await import('../terminal/prompts.js')
+    if (!(await confirmPrompt(`${action.charAt(0).toUpperCase()}${action.slice(1)}?`))) throw new CliError('cancelled, nothing was changed', ExitCode.error)
+  }
+
+  /**
+   * An input that is required unless another flag replaces it (NAME unless --from-file): the value,
+   * else a question on a terminal, else the one "missing" message.
+   */
+  protected async need(value: string | undefined, label: string, description: string, options: {choices?: readonly string[]; secret?: boolean} = {}): Promise<string> {
+    if (value !== undefined) return value
+    if (!canPrompt()) throw missingInputs([{label, description}])
+    return ask({label, description, ...options, check: answer => answer})
+  }
+
+  /** where this run's token came from, for the hint after a 401 (ApiCommand knows) */
+  protected tokenOrigin(): TokenOrigin | undefined {
+    return undefined
+  }
+
+  public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    if (error instanceof DryRunStop) return
+    // a URL's password typed where it does not belong (`mirrors create -p 1 https://bot:TOKEN@host/a.git`) is quoted by no error
+    error.message = hideUrlCredentials(error.message)
+    if (error.stack) error.stack = hideUrlCredentials(error.stack)
+    if (error instanceof CliError) {
+      // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
+      const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
+      process.stderr.write(visibleText(`Error: ${message}${hintFor(error, this.tokenOrigin())}\n`))
+      return this.exit(error.exitCode)
+    }
+    if (error instanceof Errors.ExitError) throw error
+    const stray = strayArguments(error)
+    if (stray) {
+      // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
+      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray, this.secretFields.length > 0))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
+      return this.exit(ExitCode.usage)
+    }
+    if (error instanceof Errors.CLIError) {
+      // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
+      const message = withoutSecretFlagValues(error.message, {...this.ctor.baseFlags, ...this.ctor.flags}, this.argv)
+        .replace(/See more help with --help/, '')
+        .replace(/^The following errors? occurred:/, '')
+        .replace(/\n\s*/g, ' ')
+        .trim()
+      process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
+      return this.exit(ExitCode.usage)
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
+    // Unexpected: still one line; the stack only when asked for.
+    process.stderr.write(visibleText(`Error: ${error.message}\n`))
+    if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
+    return this.exit(ExitCode.error)
+  }
+}
+
+/**
+ * oclif fills a missing argument from piped standard input. forgectl reads stdin only where a flag
+ * says `-` (`--from-file -`, `--key-file -`), so `labels create --from-file - < labels.json` must not
+ * take the file's text as NAME.
+ */
+function argsWithoutStdin<A extends Record<string, object> | undefined>(args: A): A {
+  if (!args) return args
+  return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, {...arg, ignoreStdin: true}])) as A
+}
+
+/** the extra words of oclif's strict parse ("Unexpected arguments: 3, 4"), which has no exported class */
+function strayArguments(error: Error): string[] | undefined {
+  const {args} = error as {args?: unknown}
+  if (!(error instanceof Errors.CLIError) || !/^Unexpected arguments?:/.test(error.message) || !Array.isArray(args)) return undefined
+  return args.map(String)
+}
+
+type Definition = {required?: boolean}
+
+/** the same flags or arguments with nothing required of oclif (completeRequired checks that) */
+function relaxed<D extends Record<string, object> | undefined>(input: D): D {
+  if (!input) return input
+  return Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}])) as D
+}
+
+type Parser = {parse?: (input: string, context: unknown, options: unknown) => Promise<unknown>; description?: string; options?: readonly string[]}
+
+/**
+ * Required flags and arguments that were not given (scope flags, IDs): asked for on a terminal with
+ * their own parser as the check, else reported together. An empty argument is refused here for
+ * every command: an argument names something.
+ */
+async function completeRequired(ctor: typeof Command, flags: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value === 'string' && value.trim() === '') throw new InputError(`${name.toUpperCase()} "${value}"`, 'must not be empty')
+  }
+  const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void}> = []
+  for (const [name, def] of Object.entries(ctor.flags ?? {}) as Array<[string, Parser & Definition]>) {
+    if (def.required && !isDeclared(def) && flags[name] === undefined) missing.push({label: `--${name}`, description: def.description ?? name, def, set: v => (flags[name] = v)})
+  }
+  for (const [name, def] of Object.entries(ctor.args ?? {}) as Array<[string, Parser & Definition]>) {
+    if (def.required && !isDeclared(def) && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v)})
+  }
+  if (missing.length === 0) return
+  if (!canPrompt()) throw missingInputs(missing)
+  // secrets are declared inputs (src/api), asked for masked by input-read.ts; these are scopes and IDs
+  for (const {label, description, def, set} of missing) {
+    set(await ask({label, description, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
+  }
+}
+
+/** `--value=S cannot also be provided …`, as oclif words it, without S when --value is a secret input */
+function withoutSecretFlagValues(message: string, flags: Record<string, object> | undefined, argv: readonly string[]): string {
+  return secretFlagValues(flags, argv).reduce((text, {flag, value}) => scrubText(text.split(`${flag}=${value}`).join(flag), [value]), message)
+}
+
+function hintFor(error: CliError, origin: TokenOrigin | undefined): string {
+  const hint = error.exitCode === ExitCode.auth ? authHint(error, origin) : ''
+  return hint ? `\n${hint}` : ''
+}
+
+export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
+  static baseFlags = {...outputFlags, ...connectionFlags}
+
+  private connectionCache?: Connection
+  private apiCache?: ApiClient
+
+  protected get connection(): Connection {
+    const f = this.shared
+    // Commands that wait for a job redefine --timeout as the wait limit; requests then use the profile's.
+    const waits = 'timeout' in ((this.ctor as typeof Command).flags ?? {})
+    this.connectionCache ??= resolveConnection({
+      host: f.host,
+      token: f.token,
+      profile: f.profile,
+      'ca-file': f['ca-file'],
+      insecure: f.insecure || undefined,
+      'allow-http': f['allow-http'] || undefined,
+      timeout: waits ? undefined : f.timeout,
+      retries: f.retries,
+    })
+    return this.connectionCache
+  }
+
+  public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    // Field names and --jq meet the answer, so a wrong --columns on `labels create`, or a filter that
+    // fails on the label, is found after the label exists: say so (and exit 1, not 2: "nothing was sent").
+    if ((error instanceof FieldError || error instanceof JqRunError) && (this.apiCache?.changes ?? 0) > 0) {
+      return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
+    }
+    // whatever failed after a secret was sent (a jq error quoting the record, a local check) never shows it
+    if (this.apiCache) {
+      error.message = this.apiCache.scrub(error.message)
+      // FORGECTL_DEBUG prints the stack, which kept the message as it was when the error was made
+      if (error.stack) error.stack = this.apiCache.scrub(error.stack)
+    }
+    return super.catch(error)
+  }
+
+  protected override note(message: Note): void {
+    super.note(this.apiCache ? {...message, text: this.apiCache.scrub(message.text)} : message)
+  }
+
+  /** also the values this run sent, wherever a server echoed them in its answer (a description, a message) */
+  protected override hideSecrets(): ((data: unknown) => unknown) | undefined {
+    const hide = super.hideSecrets()
+    return hide && (data => this.api.scrubRecord(hide(data)))
+  }
+
+  protected override tokenOrigin(): TokenOrigin | undefined {
+    return this.connectionCache
+  }
+
+  protected override defaultFormat(): OutputFormat {
+    return this.connection.output ?? (stdoutIsTerminal() ? 'table' : 'json')
+  }
+
+  protected get api(): ApiClient {
+    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
+    return this.apiCache
+  }
+
+  /** the results of a fan-out, one row per item; exits non-zero when any item failed */
+  protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
+    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}): BulkRow<R> => row)), columns)
+    const failure = bulkFailure(results)
+    if (failure) throw failure
+  }
+
+  /** a list endpoint, paged as the list flags say, printed as pages arrive */
+  protected async printList<R>(spec: ListSpec<R>, columns = this.defaultColumns): Promise<void> {
+    const f = this.shared
+    await this.printer.list(followPages(this.api, spec, {page: f.page, perPage: f['per-page'], all: f.all, concurrency: f.concurrency}), columns)
+  }
+}
+
+async function* onePage<T>(items: T[]): AsyncGenerator<T[]> {
+  yield items
+}

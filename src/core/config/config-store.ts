@@ -1,0 +1,205 @@
+// Stored profiles. The file is conf's JSON; we read it with plain fs (loading conf costs ~90 ms of
+// start-up, mostly its schema validator) and write it through conf, which writes atomically, under a
+// lock (settings-lock.ts). Who may own it and how it is read: settings-file.ts.
+import {accessSync, chmodSync, constants, mkdirSync} from 'node:fs'
+import {homedir} from 'node:os'
+import {isAbsolute, join} from 'node:path'
+import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
+import {UsageError} from '../command/errors.js'
+import {importModule} from '../command/launcher.js'
+import {DURATION_HELP, parseDuration} from '../input/duration.js'
+import {checkToken, normalizeHost} from './connection.js'
+import {assertOwnAncestor, assertOwned, parseSettings, readSettingsText} from './settings-file.js'
+import {withSettingsLock} from './settings-lock.js'
+
+export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
+export interface Profile {
+  host?: string
+  token?: string
+  'ca-file'?: string
+  insecure?: boolean
+  timeout?: number
+  retries?: number
+  /** bytes */
+  'max-answer-size'?: number
+  output?: OutputFormat
+  'allow-http'?: boolean
+  'follow-redirects'?: boolean
+}
+export type ProfileKey = keyof Profile
+
+interface StoredConfig {
+  defaultProfile?: string
+  profiles?: Record<string, Profile>
+}
+
+export const MAX_RETRIES = 10
+
+/**
+ * What `config set` accepts, and how each value is parsed: the same rule as the flag of the same name
+ * (--timeout, --retries, --output), and the same rule again for a value found in the file, which may
+ * have been edited by hand. `what` names the value in the message: `retries`, `--retries`, or
+ * `retries of profile "ci" in ~/.config/forgectl/config.json`.
+ */
+export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (value: string, what: string) => Profile[ProfileKey]}> = {
+  // the host's rule is the one --host and FORGECTL_HOST pass (connection.ts); called, not referenced, at parse time
+  host: {description: 'server base URL (https://forge.example.com) or host name', parse: v => normalizeHost(v)},
+  token: {description: 'access token (prefer `auth login`)', parse: checkToken},
+  'ca-file': {description: 'PEM file with extra CA certificates to trust', parse: v => v},
+  insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
+  timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: parseDuration},
+  retries: {description: `retries of failed idempotent requests (0 to ${MAX_RETRIES})`, parse: parseRetries},
+  'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: parseSize},
+  output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
+  'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
+  'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},
+}
+
+export const DEFAULT_PROFILE = 'default'
+
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.FORGECTL_CONFIG_DIR) return env.FORGECTL_CONFIG_DIR
+  // XDG Base Directory: "If an implementation encounters a relative path in any of these variables it
+  // should consider the path invalid and ignore it." Else a token would land under the current folder.
+  const xdg = env.XDG_CONFIG_HOME
+  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.config')
+  return join(base, 'forgectl')
+}
+
+export function configPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(configDir(env), 'config.json')
+}
+
+/** the whole file as stored, its shape checked (profiles are objects); values are checked by readProfile */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): StoredConfig {
+  const file = configPath(env)
+  const text = readSettingsText(file)
+  return text === undefined ? {} : checkShape(parseSettings(text, file), file)
+}
+
+function checkShape(data: unknown, file: string): StoredConfig {
+  const broken = (what: string) => new UsageError(`the settings file ${file} ${what}; it was left as it is: correct it, or move it away and log in again (\`forgectl auth login\`)`)
+  if (!isObject(data)) throw broken('does not hold an object')
+  const {profiles, defaultProfile} = data as {profiles?: unknown; defaultProfile?: unknown}
+  if (defaultProfile !== undefined && typeof defaultProfile !== 'string') throw broken('has a "defaultProfile" that is not a name')
+  if (profiles === undefined) return data as StoredConfig
+  if (!isObject(profiles)) throw broken('has "profiles" that are not an object')
+  for (const [name, profile] of Object.entries(profiles)) if (!isObject(profile)) throw broken(`has a profile "${name}" that is not an object`)
+  return data as StoredConfig
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function profileName(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  const name = flag ?? env.FORGECTL_PROFILE ?? readConfig(env).defaultProfile ?? DEFAULT_PROFILE
+  if (!/^[\w-]+$/.test(name)) throw new UsageError(`invalid profile name "${name}": use letters, digits, - and _`)
+  return name
+}
+
+/** a stored profile, every value checked by the rule of its flag, so that a hand-edited file cannot ask for what a flag may not */
+export function readProfile(name: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  const profiles = readConfig(env).profiles ?? {}
+  if (!Object.hasOwn(profiles, name)) return {}
+  return checkProfile(profiles[name] as Record<string, unknown>, name, configPath(env))
+}
+
+export function listProfiles(env: NodeJS.ProcessEnv = process.env): Record<string, Profile> {
+  return readConfig(env).profiles ?? {}
+}
+
+function checkProfile(stored: Record<string, unknown>, name: string, file: string): Profile {
+  const profile: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(stored)) {
+    if (!Object.hasOwn(PROFILE_KEYS, key) || value === undefined || value === null) continue
+    const what = `${key} of profile "${name}" in ${file}`
+    const wayOut = `: correct the file, or run \`forgectl config set ${key} VALUE --profile ${name}\``
+    if (typeof value === 'object') throw new UsageError(`${what} must be a single value, not ${Array.isArray(value) ? 'a list' : 'an object'}${wayOut}`)
+    try {
+      profile[key] = PROFILE_KEYS[key as ProfileKey].parse(String(value), what)
+    } catch (error) {
+      // the host's rule says `invalid host "…"`, without the profile and the file
+      if (error instanceof UsageError) throw new UsageError(`${error.message.startsWith(what) ? '' : `${what}: `}${error.message}${wayOut}`)
+      throw error
+    }
+  }
+  return profile as Profile
+}
+
+/**
+ * Why the config folder cannot be written (an error code such as EACCES or EROFS), or undefined when it
+ * can: lets a command that changes something on the server refuse before, rather than fail to store after.
+ */
+export function configWriteProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  try {
+    accessSync(configDir(env), constants.W_OK)
+    return undefined
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? String(error)
+  }
+}
+
+/** conf creates its folder without a mode; we make it 0700 first so the token's folder is private too */
+async function openConf(env: NodeJS.ProcessEnv) {
+  const dir = configDir(env)
+  assertOwnAncestor(dir)
+  // a folder that was there is left as it is: it may be FORGECTL_CONFIG_DIR=/tmp, or a symlink
+  if (mkdirSync(dir, {recursive: true, mode: 0o700}) !== undefined) chmodSync(dir, 0o700)
+  assertOwned(dir, 'the settings folder')
+  const {default: Conf} = await importModule<typeof import('conf')>('conf')
+  return new Conf<StoredConfig>({cwd: dir, configName: 'config', projectName: 'forgectl', projectSuffix: '', configFileMode: 0o600})
+}
+
+/**
+ * Every write of the settings file: the file read again under the lock, the change applied to what it
+ * holds then, and written back, so that no other forgectl's change is lost.
+ */
+export async function updateProfile(name: string, change: (profile: Profile) => Profile, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
+  // a broken file or another user's is refused before conf (which would only say "SyntaxError") is loaded
+  readConfig(env)
+  const conf = await openConf(env)
+  return withSettingsLock(
+    configPath(env),
+    () => {
+      const profiles: Record<string, Profile> = Object.assign(Object.create(null), readConfig(env).profiles)
+      const next = change({...(Object.hasOwn(profiles, name) ? profiles[name] : {})})
+      for (const key of Object.keys(next) as ProfileKey[]) if (next[key] === undefined) delete next[key]
+      profiles[name] = next
+      conf.set('profiles', profiles)
+      return next
+    },
+    env,
+  )
+}
+
+export async function removeProfileKeys(name: string, keys: ProfileKey[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  await updateProfile(
+    name,
+    profile => {
+      for (const key of keys) delete profile[key]
+      return profile
+    },
+    env,
+  )
+}
+
+function parseBoolean(value: string, what: string): boolean {
+  if (/^(true|yes|1|on)$/i.test(value)) return true
+  if (/^(false|no|0|off)$/i.test(value)) return false
+  throw new UsageError(`${what} must be true or false, got "${value}"`)
+}
+
+/** --retries and the `retries` setting: a whole number from 0 to MAX_RETRIES */
+export function parseRetries(value: string, what: string): number {
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN
+  if (!(n <= MAX_RETRIES)) throw new UsageError(`${what} must be a whole number from 0 to ${MAX_RETRIES}, got "${value}"`)
+  return n
+}
+
+function parseOutput(value: string, what: string): OutputFormat {
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw new UsageError(`${what} must be one of ${OUTPUT_FORMATS.join(', ')}, got "${value}"`)
+  return value as OutputFormat
+}

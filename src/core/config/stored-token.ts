@@ -1,0 +1,65 @@
+// A token that replaces the one forgectl is using (`tokens rotate self --update-profile`): written into
+// the stored profile it came from, through conf's atomic write (a temporary file in the same folder,
+// flushed, then renamed over config.json: a crash leaves the old file or the new one, never half of
+// either), and never lost: if storing fails, the value is printed before the error.
+
+import {CliError, ExitCode, UsageError} from '../command/errors.js'
+import {type Note, thing, warning} from '../output/notes.js'
+import {configPath, configWriteProblem, readProfile, updateProfile} from './config-store.js'
+import {type Connection, checkToken, describeSource, normalizeHost} from './connection.js'
+
+/**
+ * The profile that holds the connection's token, checked before anything is sent: the token must have
+ * come from that profile (not from --token or FORGECTL_TOKEN, which forgectl cannot update), for the
+ * profile's own host, and the config folder must be writable.
+ */
+export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessEnv = process.env): string {
+  const {profile, tokenSource} = connection
+  if (tokenSource !== 'profile') {
+    const from = tokenSource === 'none' ? 'nowhere: no token is set' : describeSource(tokenSource, 'token', profile)
+    throw new UsageError(
+      `--update-profile writes the new token into the stored profile the current one came from, but it came from ${from}; rotate without --update-profile and store the printed value where the old one was`,
+    )
+  }
+  const storedHost = readProfile(profile, env).host
+  if (storedHost !== undefined && normalizeHost(storedHost) !== connection.host) {
+    throw new UsageError(
+      `--update-profile: the token comes from profile "${profile}" (host ${normalizeHost(storedHost)}) but the host from ${describeSource(connection.hostSource, 'host', profile)} (${connection.host}); the profile would get another server's token`,
+    )
+  }
+  const problem = configWriteProblem(env)
+  if (problem !== undefined) throw new UsageError(`--update-profile cannot write ${configPath(env)} (${problem}); nothing was rotated`)
+  return profile
+}
+
+/** stores `value` as the profile's token; on failure `showValue` prints it first, then the error says why */
+export async function storeNewToken(profile: string, value: string, showValue: () => Promise<void>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  try {
+    // what the server sent is held to the rule of every token: stored, a line break in it would stop every later command
+    if (typeof value !== 'string') throw new UsageError('the new token is not text')
+    checkToken(value, 'the new token')
+    await updateProfile(profile, stored => ({...stored, token: value}), env)
+  } catch (error) {
+    await showValue()
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new CliError(
+      `the token was rotated and the old one revoked, but storing the new one in profile "${profile}" failed (${reason}): the value printed on stdout is the only copy; store it with \`forgectl auth login --profile ${profile} --token-stdin\``,
+      ExitCode.error,
+    )
+  }
+}
+
+/**
+ * A note after the token in use was rotated or revoked without --update-profile: the profile it came
+ * from still holds it, and the next command with that profile will get 401.
+ */
+export function staleProfileNote(connection: Connection, change: 'rotated' | 'revoked'): Note | undefined {
+  if (connection.tokenSource !== 'profile') return undefined
+  const login = `forgectl auth login --profile ${connection.profile} --token-stdin`
+  const profile = thing('profile', connection.profile)
+  return warning(
+    change === 'rotated'
+      ? `${profile} still holds the old token, which no longer works: store the new one with \`${login}\` (or rotate with --update-profile)`
+      : `${profile} still holds the revoked token: log in with another one (\`${login}\`)`,
+  )
+}

@@ -1,0 +1,427 @@
+// The one way forgectl talks to the server: base URL + /api/v4, PRIVATE-TOKEN, encoded paths, JSON
+// and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
+import type {Readable} from 'node:stream'
+import {setTimeout as sleep} from 'node:timers/promises'
+import type {ConnectionOptions} from 'node:tls'
+import {checkAnswer, defaultExpectation, type Expectation, pageInsteadOfApi} from '../answer/answer.js'
+import {AnswerTooLarge} from '../answer/answer-limit.js'
+import {parseJsonExactly} from '../answer/exact-json.js'
+import {type ApiNumber, jsonText} from '../answer/exact-number.js'
+import {ApiError, CliError, ExitCode, serverMessage} from '../command/errors.js'
+import {importModule} from '../command/launcher.js'
+import type {Connection} from '../config/connection.js'
+import {formatDuration} from '../input/duration.js'
+import {readWhole, unreadableReason} from '../input/read-whole.js'
+import {visibleText} from '../output/escape.js'
+import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
+import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
+import {proxyFor, proxySettings} from './proxy.js'
+import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText, valuesUnder} from './redact.js'
+import {followRedirects, type OffsitePolicy} from './redirect.js'
+import {requestTarget, sentUrl} from './request-target.js'
+import {type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
+import {retryNotice, sayWait, shortReason, waitRefused} from './retry-notice.js'
+
+export type {HttpMethod}
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
+export type Query = Record<string, QueryValue>
+export type JsonBody = Record<string, unknown>
+/** the part of an answer's headers that forgectl reads; names are case-insensitive */
+export type ResponseHeaders = Pick<HeaderList, 'get'>
+
+export interface RequestSpec {
+  method: HttpMethod
+  /** an API path below /api/v4, already encoded (build it with `apiPath`) */
+  path: string
+  query?: Query
+  body?: JsonBody | FormData
+  /** statuses to hand back instead of throwing (for example 304 on a repeated subscribe) */
+  accept?: readonly number[]
+  /** `stream` leaves the body unread, for downloads */
+  responseType?: 'json' | 'stream'
+  /** a GET redirected to another origin (redirect.ts); refused by default */
+  offsite?: OffsitePolicy
+  /**
+   * what a success must be (see answer.ts); by default a record, `none` for DELETE, `file` for a
+   * stream; lists read through `followPages` ask for `list`
+   */
+  expect?: Expectation
+  /**
+   * fields holding a secret under a name the shared redaction cannot recognise (a CI/CD variable's
+   * `value`), from the API layer's declarations (`secretFieldsOf`): redacted in traces of bodies
+   * and answers, and their values scrubbed from answers and errors
+   */
+  secretFields?: readonly string[]
+  /** the answer is no longer wanted (a list that ended with pages in flight): the attempt stops, and no other is made */
+  signal?: AbortSignal
+}
+
+export interface ApiResponse<T> {
+  status: number
+  headers: ResponseHeaders
+  data: T
+}
+
+export interface ClientOptions {
+  dryRun?: boolean
+  verbose?: boolean
+  /** where traces go; stderr by default */
+  log?: (line: string) => void
+  /** the first retry waits about this long (doubling after); FORGECTL_RETRY_BASE_MS overrides */
+  retryBaseMs?: number
+  /** the secret fields of every request (the command's secret inputs): as RequestSpec.secretFields */
+  secretFields?: readonly string[]
+}
+
+/** thrown instead of sending when --dry-run is on; the command ends with exit 0 */
+export class DryRunStop extends Error {
+  constructor() {
+    super('dry run: request not sent')
+    this.name = 'DryRunStop'
+  }
+}
+
+/**
+ * `apiPath\`/projects/${id}/labels/${name}\`` encodes every interpolated value as one path segment,
+ * so `group/sub/project` becomes `group%2Fsub%2Fproject` as the API requires.
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | ApiNumber>): string {
+  return strings.reduce((out, part, i) => out + part + (i < values.length ? pathSegment(values[i]!) : ''), '')
+}
+
+/**
+ * A value as one path segment. `.` and `..` become `%2E` and `%2E%2E`, which the transport sends as
+ * they are (request-target.ts): a label named `..` is that label, never the parent. A lone surrogate
+ * becomes U+FFFD, as the URL standard has it (encodeURIComponent would throw).
+ */
+export function pathSegment(value: string | ApiNumber): string {
+  const text = String(value).replace(/\p{Cs}/gu, '\uFFFD')
+  return text === '.' || text === '..' ? text.replaceAll('.', '%2E') : encodeURIComponent(text)
+}
+
+/**
+ * A change that got no answer may still have been made (a rotated token whose new value was lost, its
+ * old one revoked): the last error says so, rather than read as "nothing happened".
+ */
+function mayHaveChanged(error: CliError, method: HttpMethod, failure: Failure): CliError {
+  if (method === 'GET' || failure.kind !== 'network') return error
+  error.message += `; the ${method} may have been carried out all the same: check before repeating it`
+  return error
+}
+
+/** the platform's query form: arrays as repeated `key[]=`, booleans as true/false, absent values dropped */
+export function toSearchParams(query: Query = {}): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item))
+    else params.append(key, String(value))
+  }
+  return params
+}
+
+/**
+ * A secret value this long or longer is also taken out of free text (errors, notes, answers that are
+ * not JSON); fields are hidden whatever their length. It is the platform's shortest masked CI/CD
+ * variable (8 characters): a shorter value cannot be masked in job logs either, and taking out every
+ * `main` or `true` would garble the very message that explains a failure.
+ */
+const SCRUBBED_LENGTH = 8
+
+type Fetcher = (url: string, options: Record<string, unknown>) => Promise<TransportResponse>
+
+export class ApiClient {
+  private readonly log: (line: string) => void
+  private readonly retryBaseMs: number
+  private fetcher?: Promise<Fetcher>
+  /** how many requests actually went out (bulk summaries, tests of retries) */
+  sent = 0
+  /** requests that may have changed something (all but GET): after one, a refused output is no longer "nothing was done" */
+  changes = 0
+  /** a retry's wait was said on stderr off a terminal: a long wait is said once per run, not per request */
+  private waitSaid = false
+  /** the secret values sent so far (and the token): no error or note of this run may show them */
+  private readonly secrets = new Set<string>()
+
+  constructor(
+    readonly connection: Connection,
+    private readonly options: ClientOptions = {},
+  ) {
+    const sink = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
+    // every trace line (a header, a redirect, a retry's reason) may quote what the server echoed
+    this.log = line => sink(scrubText(line, this.knownSecrets()))
+    this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
+  }
+
+  get baseUrl(): string {
+    return `${this.connection.host}/api/v4`
+  }
+
+  /** the address as it is sent (request-target.ts): what --dry-run, --verbose and errors show */
+  url(path: string, query?: Query): string {
+    const search = toSearchParams(query).toString()
+    // a path may bring its own query (api GET 'projects?search=a' --all): the fields join it, not its last value
+    const joint = path.includes('?') ? '&' : '?'
+    return sentUrl(`${this.baseUrl}${path}${search ? `${joint}${search}` : ''}`)
+  }
+
+  /** `secretFields`: fields of the answer its trace hides (RequestSpec) */
+  async get<T>(path: string, query?: Query, secretFields?: readonly string[]): Promise<T> {
+    return (await this.request<T>({method: 'GET', path, query, secretFields})).data
+  }
+
+  async post<T>(path: string, body?: JsonBody | FormData, query?: Query): Promise<T> {
+    return (await this.request<T>({method: 'POST', path, body, query})).data
+  }
+
+  async put<T>(path: string, body?: JsonBody, query?: Query): Promise<T> {
+    return (await this.request<T>({method: 'PUT', path, body, query})).data
+  }
+
+  async patch<T>(path: string, body?: JsonBody, query?: Query): Promise<T> {
+    return (await this.request<T>({method: 'PATCH', path, body, query})).data
+  }
+
+  async delete<T = void>(path: string, query?: Query): Promise<T> {
+    return (await this.request<T>({method: 'DELETE', path, query})).data
+  }
+
+  async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    try {
+      return await this.send<T>(spec)
+    } catch (error) {
+      // a failure's text may quote what was sent (a 400 that echoes the value, a page's title, a
+      // library's words): the one place every request's error passes, for the error line and a bulk
+      // report's row alike
+      if (error instanceof CliError) error.message = this.scrub(error.message)
+      throw error
+    }
+  }
+
+  private async send<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    const url = this.url(spec.path, spec.query)
+    const shownPath = `/api/v4${requestTarget(`http://h${spec.path}`)}`
+    const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
+    const secretFields = [...(spec.secretFields ?? []), ...(this.options.secretFields ?? [])]
+    for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
+    const secrets = this.knownSecrets()
+    if (this.options.dryRun) {
+      this.traceRequest('DRY RUN', spec.method, url, body, secretFields)
+      throw new DryRunStop()
+    }
+    if (spec.method !== 'GET') this.changes++
+    const fetcher = await (this.fetcher ??= createFetcher(this.connection))
+    const firstStarted = Date.now()
+    for (let attempt = 0; ; attempt++) {
+      if (this.options.verbose) this.traceRequest('>', spec.method, url, body, secretFields)
+      const started = Date.now()
+      let failure: Failure
+      let retryAfter: string | null = null
+      let error: CliError
+      let reason: string | undefined
+      // --timeout bounds the attempt, body included; a download's body then has an idle limit of the same length
+      const timer = deadline(this.connection.timeoutMs)
+      // the head of the answer came, and the time ran out while its body did not
+      let begun = false
+      try {
+        this.sent++
+        // the address that gave the answer: another host's when a file was followed there
+        let answeredBy = url
+        const response = await followRedirects(
+          url,
+          spec.method,
+          (target, withToken) => {
+            answeredBy = target
+            begun = false
+            return fetcher(target, {
+              method: spec.method,
+              // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
+              headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
+              // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
+              body: body === undefined || isForm(body) ? body : jsonText(body),
+              // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
+              signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,
+              idleTimeout: this.connection.timeoutMs,
+              onHead: () => (begun = true),
+              retry: 0,
+              ignoreResponseError: true,
+              responseType: spec.responseType === 'stream' ? 'stream' : 'text',
+              redirect: 'manual',
+            })
+          },
+          this.options.verbose ? this.log : undefined,
+          spec.offsite,
+        )
+        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secretFields, secrets)
+        const ok = response.ok || (spec.accept ?? []).includes(response.status)
+        const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
+        const context = {host: this.connection.host, method: spec.method, path: shownPath}
+        const streamed = ok && expect === 'file'
+        const text = streamed ? '' : spec.responseType === 'stream' ? await unreadText(response) : ((response._data as string | undefined) ?? '')
+        if (ok) {
+          const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
+          if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}
+          if (streamed) (response._data as Readable | undefined)?.destroy()
+          if (!checked.retry) throw checked.error
+          failure = {kind: 'network'}
+          error = checked.error
+        } else {
+          // scrubbed before anything is cut to a summary: a secret cut in half would still show its start
+          const said = scrubText(text, secrets)
+          // and each text of a JSON answer as parsed: an echo of a value with quotes or line breaks is escaped in the raw text
+          const parsed = parseBody(said, response.headers.get('content-type'))
+          const data = parsed instanceof MalformedBody ? parsed : scrubStrings(parsed, secrets)
+          failure = {kind: 'status', status: response.status}
+          retryAfter = response.headers.get('retry-after')
+          const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
+          const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
+          error = pageInsteadOfApi(new ApiError(response.status, serverMessage(message), spec.method, `${shownPath}${elsewhere}`), said)
+        }
+      } catch (caught) {
+        if (caught instanceof CliError) throw caught
+        spec.signal?.throwIfAborted()
+        ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted, begun)
+      } finally {
+        timer.clear()
+      }
+      const {retries, timeoutMs} = this.connection
+      if (attempt >= retries || !isRetryable(spec.method, failure)) throw mayHaveChanged(error, spec.method, failure)
+      const wait = retryWait(attempt, retryAfter, this.retryBaseMs)
+      // the wait counts against the time the user allowed: one asked for beyond it is not waited
+      const leftMs = requestBudgetMs(timeoutMs, retries) - (Date.now() - firstStarted)
+      if (wait.told && wait.ms > leftMs) throw waitRefused(error, wait.ms, leftMs, timeoutMs, retries + 1)
+      // A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait.
+      if (sayWait(wait.ms, {verbose: this.options.verbose === true, terminal: process.stderr.isTTY === true}, this.waitSaid)) {
+        this.waitSaid = true
+        this.log(retryNotice(wait.ms, reason ?? shortReason(error), attempt + 2, retries + 1))
+      }
+      await sleep(wait.ms, undefined, {signal: spec.signal})
+    }
+  }
+
+  /** `text` without the token or any secret value this run sent: for errors and notes */
+  scrub(text: string): string {
+    return scrubText(text, this.knownSecrets())
+  }
+
+  /** a record with the token and the secret values this run sent taken out of its texts */
+  scrubRecord(data: unknown): unknown {
+    return scrubStrings(data, this.knownSecrets())
+  }
+
+  private knownSecrets(): string[] {
+    return [this.connection.token, ...this.secrets].filter((s): s is string => s !== undefined)
+  }
+
+  private headers(withToken: boolean): Record<string, string> {
+    const headers: Record<string, string> = {accept: 'application/json', 'user-agent': 'forgectl'}
+    if (withToken && this.connection.token) headers['PRIVATE-TOKEN'] = this.connection.token
+    return headers
+  }
+
+  /** the failure's kind, the error to end with, and the reason in a few words for a retry notice */
+  private networkFailure(caught: unknown, method: HttpMethod, url: string, attempts: number, elapsedMs: number, begun: boolean): [Failure, CliError, string] {
+    const where = `${method} ${redactUrl(url)}`
+    // the same answer would come again: not retried
+    if (caught instanceof AnswerTooLarge) return [{kind: 'permanent'}, new CliError(`${where}: ${caught.explain()}`, ExitCode.error), caught.message]
+    if (isTimeout(caught)) {
+      const message = noAnswerMessage(elapsedMs, attempts, this.connection.timeoutMs, begun)
+      const within = formatDuration(this.connection.timeoutMs)
+      return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), begun ? `answer not complete within ${within}` : `no answer within ${within}`]
+    }
+    // its words are scrubbed where every error (request) and trace line (log) passes
+    const {kind, reason} = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
+    return [{kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
+  }
+
+  private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined, secretFields: readonly string[]): void {
+    this.log(`${prefix} ${method} ${redactUrl(url)}`)
+    if (this.connection.token) this.log(`${prefix} PRIVATE-TOKEN: ${REDACTED}`)
+    if (isForm(body)) {
+      for (const [key, value] of body) {
+        const shown = typeof value !== 'string' ? `<file ${value.name}, ${value.size} bytes>` : isSecretKey(key) || secretFields.includes(key) ? REDACTED : JSON.stringify(value)
+        this.log(`${prefix} form ${key}=${shown}`)
+      }
+    } else if (body !== undefined) {
+      this.log(`${prefix} ${jsonText(scrubStrings(redactValue(hideFields(body, secretFields)), this.knownSecrets()))}`)
+    }
+  }
+
+  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secretFields: readonly string[], secrets: string[]): void {
+    this.log(`< ${response.status} ${response.statusText} (${ms} ms)`)
+    for (const name of ['content-type', 'content-length', 'x-total', 'x-total-pages', 'x-page', 'x-next-page', 'retry-after']) {
+      const value = response.headers.get(name)
+      if (value) this.log(`< ${name}: ${value}`)
+    }
+    if (streamed || typeof response._data !== 'string' || response._data === '') return
+    let shown: string = response._data
+    try {
+      shown = jsonText(scrubStrings(redactValue(hideFields(parseJsonExactly(shown), secretFields)), secrets))
+    } catch {
+      // not JSON: shown as it came, with known secrets scrubbed
+    }
+    shown = scrubText(shown, secrets)
+    this.log(`< ${shown.length > 2000 ? shown.slice(0, 2000) + ` … (${shown.length} characters)` : shown}`)
+  }
+}
+
+class MalformedBody {
+  constructor(readonly text: string) {}
+}
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (text === '') return undefined
+  if (contentType && !contentType.includes('json')) return text
+  try {
+    return parseJsonExactly(text)
+  } catch {
+    return new MalformedBody(text)
+  }
+}
+
+/** the text of a streamed answer that is not a file after all (an error, a page): read by the transport */
+function unreadText(response: TransportResponse): Promise<string> {
+  return response._data === undefined ? Promise.resolve('') : response.text()
+}
+
+/** FormData, told without the global: its first use loads Node's fetch (15 ms), which a --dry-run never needs */
+function isForm(body: JsonBody | FormData | undefined): body is FormData {
+  return Object.prototype.toString.call(body) === '[object FormData]'
+}
+
+function secretValues(body: JsonBody | FormData | undefined, fields: readonly string[]): string[] {
+  if (body === undefined || fields.length === 0) return []
+  if (!isForm(body)) return valuesUnder(body, fields)
+  return fields.map(key => body.get(key)).filter((v): v is string => typeof v === 'string')
+}
+
+function dropUndefined(body: JsonBody): JsonBody {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e.name === 'TimeoutError') return true
+  return false
+}
+
+/** ofetch over node:http (http-transport.ts), with the CA file, --insecure and a proxy variable applied */
+async function createFetcher(connection: Connection): Promise<Fetcher> {
+  const {createFetch} = await import('forgectl:ofetch-core')
+  const proxy = proxySettings()
+  let tls: ConnectionOptions | undefined
+  if (connection.caFile || connection.insecure) {
+    let ca: string | undefined
+    if (connection.caFile) {
+      try {
+        ca = (await readWhole(connection.caFile)).toString('utf8')
+      } catch (error) {
+        throw new CliError(`cannot read the CA file ${connection.caFile}: ${unreadableReason(error)}`, ExitCode.usage)
+      }
+    }
+    const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
+    tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
+  }
+  const fetch = createTransport({tls, proxy, maxAnswerBytes: connection.maxAnswerBytes})
+  const ofetch = createFetch({fetch: fetch as unknown as typeof globalThis.fetch, Headers: HeaderList as unknown as typeof globalThis.Headers, AbortController})
+  return ofetch.raw as unknown as Fetcher
+}

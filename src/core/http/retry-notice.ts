@@ -1,0 +1,36 @@
+// The one line printed before a retry: on a terminal always (a silent pause of seconds looks like a
+// hang), elsewhere with --verbose, and once per run for a wait of more than a few seconds (a CI log
+// that stops for a minute says why). `retrying in 2 s: 503 Service Unavailable (attempt 2 of 4)`
+import {STATUS_CODES} from 'node:http'
+import {ApiError, CliError} from '../command/errors.js'
+import {formatDuration} from '../input/duration.js'
+
+/** off a terminal, a wait from this long on is said (once) even without --verbose */
+export const SAID_WAIT_MS = 3000
+
+/** `next` counts attempts from 1, the first request included, as does `of` */
+export function retryNotice(delayMs: number, reason: string, next: number, of: number): string {
+  return `retrying in ${formatDuration(delayMs)}: ${reason} (attempt ${next} of ${of})`
+}
+
+/** the status alone for a server's error ("503 Service Unavailable"), else the message without "GET url: " */
+export function shortReason(error: CliError): string {
+  if (error instanceof ApiError) return `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}`
+  return error.message.replace(/^[A-Z]+ \S+: /, '')
+}
+
+/** whether to print the notice of a wait: `said` is whether a wait was already said off a terminal in this run */
+export function sayWait(delayMs: number, watched: {verbose: boolean; terminal: boolean}, said: boolean): boolean {
+  return watched.verbose || watched.terminal || (delayMs >= SAID_WAIT_MS && !said)
+}
+
+/**
+ * The server asked for a wait longer than the request may still take: the request ends now, with the
+ * error's own exit code (7 for a 429) and both times, instead of sleeping past the user's limit.
+ */
+export function waitRefused(error: CliError, waitMs: number, leftMs: number, timeoutMs: number, attempts: number): CliError {
+  const allowed = `--timeout ${formatDuration(timeoutMs)} × ${attempts} attempt${attempts === 1 ? '' : 's'}`
+  // in whole seconds, down: "wait 2m, more than the 2m left" would read as no reason at all
+  const left = formatDuration(Math.max(0, Math.floor(leftMs / 1000) * 1000))
+  return new CliError(`${error.message}: the server asks to wait ${formatDuration(waitMs)}, more than the ${left} left of the time allowed (${allowed})`, error.exitCode)
+}

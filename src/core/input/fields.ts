@@ -1,0 +1,51 @@
+// `-f key=value` (a string) and `-F key=value` (typed: numbers, true/false, null, @file) for `api`.
+
+import {ExactNumber, fitsDouble} from '../answer/exact-number.js'
+import {UsageError} from '../command/errors.js'
+import {readWhole, unreadableReason} from './read-whole.js'
+
+export async function parseFields(raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {}
+  for (const field of raw) {
+    const [key, value] = split(field, '-f')
+    assign(out, key, value)
+  }
+  for (const field of typed) {
+    const [key, value] = split(field, '-F')
+    assign(out, key, await typedValue(value))
+  }
+  return out
+}
+
+function split(field: string, flag: string): [string, string] {
+  const at = field.indexOf('=')
+  if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${field}"`)
+  return [field.slice(0, at), field.slice(at + 1)]
+}
+
+/** `scopes[]=api` twice makes an array, as the platform's form encoding does */
+function assign(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key.endsWith('[]')) {
+    const name = key.slice(0, -2)
+    out[name] = [...((out[name] as unknown[] | undefined) ?? []), value]
+  } else {
+    out[key] = value
+  }
+}
+
+async function typedValue(value: string): Promise<unknown> {
+  if (value === 'true') return true
+  if (value === 'false') return false
+  if (value === 'null') return null
+  // an ID beyond 2^53 is sent with its own digits, not those of the nearest double
+  if (/^-?\d+(\.\d+)?$/.test(value)) return fitsDouble(value) ? Number(value) : new ExactNumber(value)
+  if (value.startsWith('@')) {
+    const file = value.slice(1)
+    try {
+      return (await readWhole(file)).toString('utf8')
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${unreadableReason(error)}`)
+    }
+  }
+  return value
+}

@@ -1,0 +1,143 @@
+// Reading declared inputs (input.ts) from where they come: parsed flags and arguments (already
+// checked by their parsers, input-flags.ts), `--<flag>-file` files, answers at a prompt (checked by
+// the same rule, asked again after a bad answer), and records of a `--from-file` file.
+import {UsageError} from '../command/errors.js'
+import {canPrompt} from '../terminal/terminal.js'
+import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
+import {fileFlagName} from './input-flags.js'
+import {readWhole, unreadableReason} from './read-whole.js'
+
+/** something to ask a person for: how it is named, what it is, and the check an answer must pass */
+export interface Question<T> {
+  label: string
+  description: string
+  secret?: boolean
+  choices?: readonly string[]
+  /** the value of an answer, or a UsageError saying why it is refused */
+  check: (answer: string) => T | Promise<T>
+}
+
+/** one question at the terminal, asked again with the reason while the answer is refused */
+export async function ask<T>(question: Question<T>): Promise<T> {
+  const {secretPrompt, selectPrompt, textPrompt} = await import('../terminal/prompts.js')
+  const message = `${question.label} (${question.description})`
+  if (question.choices?.length) return question.check(await selectPrompt(message, question.choices))
+  const approved = new Map<string, T>()
+  const validate = async (answer: string): Promise<true | string> => {
+    try {
+      approved.set(answer, await question.check(answer))
+      return true
+    } catch (error) {
+      if (error instanceof InputError) return error.rule
+      if (error instanceof UsageError) return error.message
+      throw error
+    }
+  }
+  const answer = await (question.secret ? secretPrompt(message, validate) : textPrompt(message, validate))
+  return approved.has(answer) ? (approved.get(answer) as T) : question.check(answer)
+}
+
+/** the text of a `--<flag>-file` (or stdin for `-`) */
+export async function readTextFile(file: string, flag: string): Promise<string> {
+  try {
+    return file === '-' ? await readStdin() : (await readWhole(file)).toString('utf8')
+  } catch (error) {
+    if (error instanceof UsageError) throw error
+    throw new UsageError(`cannot read --${flag} ${file}: ${unreadableReason(error)}`)
+  }
+}
+
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
+  try {
+    return (await readWhole('-')).toString('utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${unreadableReason(error)}`)
+  }
+}
+
+/**
+ * A token from standard input (`--token-stdin`): one line, its line break dropped, never echoed. More
+ * than one line is refused rather than cut: a file piped by mistake (a JSON document, `pass show` with
+ * its notes) would otherwise be stored as the token, or end up in a header where it does not belong.
+ */
+export async function readTokenLine(flag = '--token-stdin'): Promise<string> {
+  const token = (await readStdin()).trim()
+  if (token === '') throw new UsageError(`${flag}: standard input is empty; pipe the token into it (printf '%s' "$TOKEN" | …)`)
+  if (/[\r\n]/.test(token)) throw new UsageError(`${flag}: standard input holds more than one line; it must be the token alone, on one line`)
+  return token
+}
+
+/** `--value or --value-file`: how a prompt and a "missing" message name an input */
+const givenAs = (input: AnyInput) => (input.file ? `${inputLabel(input)} or --${fileFlagName(input)}` : inputLabel(input))
+
+export const questionFor = (input: AnyInput): Question<unknown> => ({
+  label: givenAs(input),
+  description: input.hint ? `${input.description}: ${input.hint}` : input.description,
+  secret: input.secret,
+  choices: input.options && !input.multiple ? input.options : undefined,
+  check: answer => checkText(input, answer),
+})
+
+export interface ParsedCommandLine {
+  flags: Record<string, unknown>
+  args: Record<string, unknown>
+}
+
+/**
+ * The declared inputs as the command line gave them, by API name. A required input that is missing
+ * is asked for on a terminal, else reported (every missing one in one message, exit 2).
+ */
+export async function readInputs<I extends Inputs>(inputs: I, given: ParsedCommandLine): Promise<Values<I>> {
+  const values: Record<string, unknown> = {}
+  const missing: AnyInput[] = []
+  for (const [api, input] of Object.entries(inputs)) {
+    let value = input.arg ? given.args[input.flag] : given.flags[input.flag]
+    const file = input.file ? given.flags[fileFlagName(input)] : undefined
+    if (value === undefined && typeof file === 'string') value = checkText(input, await readTextFile(file, fileFlagName(input)), `--${fileFlagName(input)} ${file}`, false)
+    if (value === undefined && input.required) missing.push(input)
+    else if (value !== undefined) values[api] = value
+  }
+  if (missing.length > 0 && !canPrompt()) {
+    throw missingInputs(missing.map(input => ({label: givenAs(input), description: input.description})))
+  }
+  for (const input of missing) values[input.api] = await ask(questionFor(input))
+  return values as Values<I>
+}
+
+/** the inputs of one `--from-file` record, fields named as the API names them; `index` counts from 1 */
+export function recordInputs<I extends Inputs>(inputs: I, record: Record<string, unknown>, index: number): Values<I> {
+  const values: Record<string, unknown> = {}
+  const missing: AnyInput[] = []
+  const unknown = Object.keys(record).filter(field => !(field in inputs))
+  if (unknown.length > 0) throw new UsageError(`record ${index}: unknown field ${unknown.map(f => `"${f}"`).join(', ')} (fields: ${Object.keys(inputs).join(', ')})`)
+  for (const [api, input] of Object.entries(inputs)) {
+    const value = record[api]
+    if (value === undefined || value === null) {
+      if (input.required) missing.push(input)
+      continue
+    }
+    values[api] = checkValue(input, value, `record ${index}: ${api}`)
+  }
+  if (missing.length > 0) throw new UsageError(`record ${index}: ${missingInputs(missing.map(input => ({label: input.api, description: input.description}))).message}`)
+  return values as Values<I>
+}
+
+/**
+ * Every record checked before anything is sent: one bad record refuses the whole file, naming each
+ * bad record, so a bulk run never stops half-way because of input.
+ */
+export function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown>>, toInput: (record: Record<string, unknown>, index: number) => T): T[] {
+  const problems: string[] = []
+  const inputs = records.map((record, i) => {
+    try {
+      return toInput(record, i + 1)
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error
+      problems.push(error.message)
+      return undefined as T
+    }
+  })
+  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.join('; ')}`)
+  return inputs
+}

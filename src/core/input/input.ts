@@ -1,0 +1,345 @@
+// Each endpoint's inputs, declared once as data in the API layer (src/api/*.ts): the API's name for
+// it, the command line's name, its type and the rules the spec states. Flags, prompts, file records
+// and request bodies are all derived from the declaration (input-flags.ts, input-read.ts), so a rule
+// is written once and a value is checked the same way wherever it comes from. Nothing here knows oclif.
+
+import {isApiNumber} from '../answer/exact-number.js'
+import {UsageError} from '../command/errors.js'
+import {isPositiveId} from './id.js'
+
+/** a value broke the input's rule; the message is the rule ("must be a whole number from 1 to 10") */
+export class RuleBroken extends Error {}
+
+export type EmptyValue = 'clears' | 'value'
+
+export interface Input<T = unknown, Required extends boolean = boolean> {
+  /** the API's name: a body or query field (`new_name`); the key of its declaration */
+  readonly api: string
+  /** the command line's name: the flag `--new-name`, or the argument `NAME` when `arg` */
+  readonly flag: string
+  readonly arg: boolean
+  readonly char?: 'p' | 'g' | 'u' | 's' | 'k' | 't' | 'v' | 'n'
+  readonly description: string
+  readonly required: Required
+  /** asked for masked, never echoed in an error */
+  readonly secret: boolean
+  /** also `--<flag>-file PATH` (`-` for standard input): for long or secret text */
+  readonly file: boolean
+  /** '' is accepted: it `clears` the field (said in the help), or is a `value` like any other */
+  readonly empty?: EmptyValue
+  /** one of these (also offered as choices at a prompt) */
+  readonly options?: readonly string[]
+  readonly multiple: boolean
+  readonly boolean: boolean
+  readonly helpValue?: string
+  /** the rule in words, shown at a prompt: "#RRGGBB or a CSS colour name" */
+  readonly hint?: string
+  /** text from a flag, an argument, a prompt or a file cell → the value; throws RuleBroken */
+  readonly parse: (text: string) => T
+}
+
+export type AnyInput = Input<unknown, boolean>
+export type Inputs = Readonly<Record<string, AnyInput>>
+export type ValueOf<I> = I extends Input<infer T, boolean> ? T : never
+
+/** what a command sends: the declared inputs by API name, the required ones always present */
+export type Values<I extends Inputs> = {[K in keyof I as I[K] extends Input<unknown, true> ? K : never]: ValueOf<I[K]>} & {
+  [K in keyof I as I[K] extends Input<unknown, true> ? never : K]?: ValueOf<I[K]>
+}
+
+/** what a declaration says; `api` and `flag` are filled in from its key by `declare` */
+interface Options<R extends boolean> {
+  description: string
+  /** the flag's name when it is not the API's name in kebab-case */
+  flag?: string
+  /** a positional argument instead of a flag, named in capitals in the usage (NAME) */
+  arg?: boolean
+  char?: Input['char']
+  required?: R
+  secret?: boolean
+  file?: boolean
+  empty?: EmptyValue
+  helpValue?: string
+}
+
+export type Draft<T, R extends boolean> = Omit<Input<T, R>, 'api' | 'flag'> & {flag?: string}
+
+function draft<T, R extends boolean>(
+  options: Options<R>,
+  rest: {parse: (text: string) => T; hint?: string; options?: readonly string[]; multiple?: boolean; boolean?: boolean; helpValue?: string},
+): Draft<T, R> {
+  return {
+    description: options.description,
+    flag: options.flag,
+    arg: options.arg ?? false,
+    char: options.char,
+    required: (options.required ?? false) as R,
+    secret: options.secret ?? false,
+    file: options.file ?? false,
+    empty: options.empty,
+    helpValue: options.helpValue ?? rest.helpValue,
+    hint: rest.hint,
+    options: rest.options,
+    multiple: rest.multiple ?? false,
+    boolean: rest.boolean ?? false,
+    parse: rest.parse,
+  }
+}
+
+// `object`, not Draft: a contextual Draft<unknown, boolean> would widen each `required: true` to boolean
+type Drafts = Record<string, object>
+type Declared<D extends Drafts> = {readonly [K in keyof D]: D[K] extends {required: infer R extends boolean; parse: (text: string) => infer T} ? Input<T, R> : never}
+
+/** an endpoint's inputs, keyed by the API's names: `declare({name: text({...}), color: color({...})})` */
+export function declare<D extends Drafts>(drafts: D): Declared<D> {
+  return Object.fromEntries(Object.entries(drafts as Record<string, Draft<unknown, boolean>>).map(([api, d]) => [api, {...d, api, flag: d.flag ?? api.replace(/_/g, '-')}])) as Declared<D>
+}
+
+type Changes = Partial<Pick<Input, 'description' | 'empty' | 'arg' | 'flag'>>
+
+/** the same input, not required (an update changes what is given), as a flag unless said otherwise */
+export function optional<T>(input: Draft<T, boolean>, changes: Changes = {}): Draft<T, false> {
+  return {...input, arg: false, ...changes, required: false}
+}
+
+/** the same input under another name or description */
+export function renamed<T, R extends boolean>(input: Draft<T, R>, changes: Changes): Draft<T, R> {
+  return {...input, ...changes}
+}
+
+// ---- rules ----------------------------------------------------------------------------------------
+
+const characters = (text: string) => [...text].length
+
+function maxLength(text: string, max: number | undefined): void {
+  if (max !== undefined && characters(text) > max) throw new RuleBroken(`must be at most ${max} characters, not ${characters(text)}`)
+}
+
+export interface TextOptions<R extends boolean> extends Options<R> {
+  max?: number
+  /** a format the spec states, and the words for it: [/^[A-Za-z0-9_]+$/, 'only A-Z, a-z, 0-9 and _'] */
+  pattern?: readonly [RegExp, string]
+}
+
+export function text<R extends boolean = false>(options: TextOptions<R>): Draft<string, R> {
+  const rules = [options.pattern?.[1], options.max === undefined ? undefined : `at most ${options.max} characters`].filter(Boolean)
+  return draft(options, {
+    hint: rules.length > 0 ? rules.join(', ') : undefined,
+    parse: value => {
+      maxLength(value, options.max)
+      if (options.pattern && value !== '' && !options.pattern[0].test(value)) throw new RuleBroken(`may hold ${options.pattern[1]}`)
+      return value
+    },
+  })
+}
+
+export function choice<const V extends string, R extends boolean = false>(values: readonly V[], options: Options<R>): Draft<V, R> {
+  return draft(options, {
+    options: values,
+    helpValue: values.join('|'),
+    hint: `one of ${values.join(', ')}`,
+    parse: value => {
+      if (!(values as readonly string[]).includes(value)) throw new RuleBroken(`must be one of ${values.join(', ')}`)
+      return value as V
+    },
+  })
+}
+
+function wholeNumber(value: string, min: number, max: number): number {
+  const n = Number(value)
+  if (!/^\s*-?\d+\s*$/.test(value) || n < min || n > max) {
+    throw new RuleBroken(max === Number.MAX_SAFE_INTEGER ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`)
+  }
+  return n
+}
+
+export function integer<R extends boolean = false>(options: Options<R> & {min?: number; max?: number}): Draft<number, R> {
+  const min = options.min ?? Number.MIN_SAFE_INTEGER
+  const max = options.max ?? Number.MAX_SAFE_INTEGER
+  return draft(options, {helpValue: 'N', parse: value => wholeNumber(value, min, max)})
+}
+
+/** a whole number, or `null` (also `none`) to remove the value: a label's priority */
+export function nullableInteger(options: Options<false> & {min: number}): Draft<number | null, false> {
+  return draft(options, {helpValue: 'N|null', parse: value => (value === 'null' || value === 'none' ? null : wholeNumber(value, options.min, Number.MAX_SAFE_INTEGER))})
+}
+
+/** on or off; a flag also takes `--no-<flag>` (sends false) */
+export function boolean(options: Options<false>): Draft<boolean, false> {
+  return draft(options, {
+    boolean: true,
+    parse: value => {
+      if (value === 'true') return true
+      if (value === 'false') return false
+      throw new RuleBroken('must be true or false')
+    },
+  })
+}
+
+/** a numeric ID the API takes (a user, a group): a positive whole number, kept as typed */
+export function id<R extends boolean = false>(options: Options<R>): Draft<string, R> {
+  return draft(options, {
+    helpValue: 'ID',
+    parse: value => {
+      if (!isPositiveId(value)) throw new RuleBroken('must be a positive whole number')
+      return value
+    },
+  })
+}
+
+/** a repeatable flag that also takes a comma list: `--scopes api --scopes read_user` = `--scopes api,read_user` */
+export function list<const V extends string = string, R extends boolean = false>(options: Options<R> & {options?: readonly V[]}): Draft<V[], R> {
+  const allowed = options.options
+  return draft(options, {
+    multiple: true,
+    options: allowed,
+    helpValue: allowed ? allowed.join('|') : undefined,
+    hint: allowed ? `one or more of ${allowed.join(', ')}` : undefined,
+    // `a,,b` is refused wherever it comes from: oclif splits a flag's list before the check sees it
+    parse: value =>
+      value
+        .split(',')
+        .map(item => item.trim())
+        .map(item => {
+          if (item === '') throw new RuleBroken('must not hold an empty entry')
+          if (allowed && !(allowed as readonly string[]).includes(item)) throw new RuleBroken(`must be one or more of ${allowed.join(', ')}`)
+          return item as V
+        }),
+  })
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+// ISO 8601 as the platform accepts it: a date, or a date and time with optional seconds, fraction and zone.
+const DATETIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/
+
+function isDate(value: string): boolean {
+  return DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
+}
+
+export function date<R extends boolean = false>(options: Options<R>): Draft<string, R> {
+  return draft(options, {
+    helpValue: 'YYYY-MM-DD',
+    hint: 'a date as YYYY-MM-DD',
+    parse: value => {
+      if (!isDate(value)) throw new RuleBroken('must be a date as YYYY-MM-DD')
+      return value
+    },
+  })
+}
+
+export function dateTime<R extends boolean = false>(options: Options<R>): Draft<string, R> {
+  return draft(options, {
+    helpValue: 'ISO-8601',
+    hint: 'an ISO 8601 date-time such as 2026-12-31T23:59:00Z',
+    parse: value => {
+      if (!DATETIME.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw new RuleBroken('must be an ISO 8601 date-time such as 2026-12-31T23:59:00Z')
+      return value
+    },
+  })
+}
+
+/** an absolute http(s) URL naming a host */
+export function url<R extends boolean = false>(options: Options<R> & {example: string}): Draft<string, R> {
+  return draft(options, {
+    helpValue: 'URL',
+    hint: `an absolute http or https URL such as ${options.example}`,
+    parse: value => {
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(value)
+      } catch {
+        // refused below
+      }
+      if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.hostname === '') {
+        throw new RuleBroken(`must be an absolute http or https URL such as ${options.example}`)
+      }
+      return value
+    },
+  })
+}
+
+/** any other rule: `parse` throws RuleBroken with the rule in words */
+export function custom<T, R extends boolean = false>(options: Options<R> & {parse: (text: string) => T; hint?: string; options?: readonly string[]}): Draft<T, R> {
+  return draft(options, {parse: options.parse, hint: options.hint, options: options.options})
+}
+
+// ---- checking -------------------------------------------------------------------------------------
+
+/** how a message names an input: `--color`, `NAME`, or in a file record the field `color` */
+export function inputLabel(input: AnyInput): string {
+  return input.arg ? input.flag.toUpperCase().replace(/-/g, '_') : `--${input.flag}`
+}
+
+const MAX_SHOWN = 60
+
+/** `"blurple"`; a secret is never shown, a long value is cut */
+function shown(input: AnyInput, value: string): string {
+  if (input.secret) return ''
+  const chars = [...value]
+  return ` "${chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : value}"`
+}
+
+/** a value refused locally: `--color "blurple": must be …`, `record 4: color "blurple": …` (exit 2) */
+export class InputError extends UsageError {
+  constructor(
+    readonly where: string,
+    readonly rule: string,
+  ) {
+    super(`${where}: ${rule}`)
+  }
+}
+
+/**
+ * The rule for a value given as text, from whatever source; `where` names the source (`--color`,
+ * `record 4: color`). `quote: false` for a file's text: the message names the file instead, so a
+ * file's lines (or a private key given by mistake) never reach the one-line error.
+ */
+export function checkText<T>(input: Input<T, boolean>, value: string, where = inputLabel(input), quote = true): T {
+  const place = quote ? `${where}${shown(input, value)}` : where
+  if (value.trim() === '' && input.empty === undefined) throw new InputError(place, 'must not be empty')
+  if (value === '' && input.empty !== undefined && !input.boolean) return value as T
+  try {
+    return input.parse(value)
+  } catch (error) {
+    if (error instanceof RuleBroken) throw new InputError(place, error.message)
+    throw error
+  }
+}
+
+/** a value from a JSON or YAML record, already typed: numbers and booleans are taken as their text */
+export function checkValue<T>(input: Input<T, boolean>, value: unknown, where: string): T {
+  if (input.multiple && Array.isArray(value)) return value.flatMap(item => checkValue(input, item, where) as unknown[]) as T
+  if (typeof value === 'string') return checkText(input, value, where)
+  // a number beyond a double (exact-json.ts), or as a YAML file wrote it (records-file.ts): its own text
+  if (isApiNumber(value) || typeof value === 'boolean') return checkText(input, String(value), where)
+  throw new InputError(where, input.multiple ? 'must be text or a list of text' : 'must be text, a number or true/false')
+}
+
+/** the one message for inputs that were not given: `missing NAME (label name) and --color (…)` */
+export function missingInputs(labels: ReadonlyArray<{label: string; description: string}>): UsageError {
+  const each = labels.map(({label, description}) => `${label} (${description})`)
+  return new UsageError(`missing ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}`)
+}
+
+/** an update that changes nothing is refused before sending: at least one of the inputs must be given */
+export function someChange(inputs: Inputs, values: Readonly<Record<string, unknown>>): void {
+  if (Object.keys(inputs).every(api => values[api] === undefined)) {
+    throw new UsageError(`nothing to change: give at least one of ${Object.values(inputs).map(inputLabel).join(', ')}`)
+  }
+}
+
+/**
+ * The API names of the secret inputs: the fields that traces, dry runs and errors never show, and that
+ * a command taking them prints as REDACTED (redact.ts, base-command.ts). The declaration is the one
+ * source: an input marked `secret` is hidden wherever it travels.
+ */
+export function secretFieldsOf(inputs: Inputs | readonly AnyInput[]): string[] {
+  const all: readonly AnyInput[] = Array.isArray(inputs) ? inputs : Object.values(inputs)
+  return [...new Set(all.filter(input => input.secret).map(input => input.api))]
+}
+
+/** the help line of an input: its description, its rule, and what an empty value does */
+export function helpText(input: AnyInput): string {
+  const clears = input.empty === 'clears' ? ` ("" clears it)` : ''
+  return `${input.description}${clears}`
+}

@@ -1,0 +1,141 @@
+// Many records from one file, for bulk commands (`--from-file`): a JSON array, YAML list, or CSV with
+// a header row. Empty CSV cells are absent fields.
+import {extname} from 'node:path'
+import {parseJsonExactly} from '../answer/exact-json.js'
+import {ExactNumber} from '../answer/exact-number.js'
+import {UsageError} from '../command/errors.js'
+import {importModule} from '../command/launcher.js'
+import type {Inputs, Values} from './input.js'
+import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
+
+export type FileRecord = Record<string, unknown>
+
+async function readRecords(file: string): Promise<FileRecord[]> {
+  const text = await readTextFile(file, 'from-file')
+  const kind = extname(file).toLowerCase()
+  const records = kind === '.csv' ? parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : parseJson(text, file)
+  if (records.length === 0) throw new UsageError(`${file} holds no records`)
+  return records
+}
+
+function parseJson(text: string, file: string): FileRecord[] {
+  let data: unknown
+  try {
+    // a value beyond a double (12345678901234567891, 1e400) is sent with its own digits
+    data = parseJsonExactly(text)
+  } catch {
+    throw new UsageError(`${file} is not valid JSON (use .csv or .yaml for other formats)`)
+  }
+  return asRecords(data, file)
+}
+
+async function parseYaml(text: string, file: string): Promise<FileRecord[]> {
+  const {parseDocument, visit} = await importModule<typeof import('yaml')>('yaml')
+  try {
+    const doc = parseDocument(text, {keepSourceTokens: true})
+    if (doc.errors[0]) throw doc.errors[0]
+    // An unquoted number is taken as written: `value: 1.10` is the text 1.10, not 1.1, and
+    // 12345678901234567891 keeps its digits (a double would round both)
+    visit(doc, {
+      Scalar(_key, node) {
+        const source = node.srcToken && 'source' in node.srcToken ? node.srcToken.source : undefined
+        if (typeof node.value === 'number' && source !== undefined && String(node.value) !== source && JSON_NUMBER.test(source)) node.value = new ExactNumber(source)
+      },
+    })
+    return asRecords(doc.toJS(), file)
+  } catch (error) {
+    if (error instanceof UsageError) throw error
+    throw new UsageError(`${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
+
+function asRecords(data: unknown, file: string): FileRecord[] {
+  if (!Array.isArray(data) || !data.every(item => item && typeof item === 'object' && !Array.isArray(item))) {
+    throw new UsageError(`${file} must hold a list of objects`)
+  }
+  return data as FileRecord[]
+}
+
+/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks */
+export function parseCsv(text: string, file: string): FileRecord[] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') {
+        quoted = false
+      } else {
+        field += c
+      }
+    } else if (c === '"') {
+      quoted = true
+    } else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else {
+      field += c
+    }
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field)
+    rows.push(row)
+  }
+  const [header, ...body] = rows.filter(r => r.some(cell => cell.trim() !== ''))
+  if (!header) return []
+  const columns = header.map(name => name.trim())
+  assertUniqueColumns(columns, file)
+  for (const [i, cells] of body.entries()) assertNoCellBeyond(cells, columns.length, i + 1, file)
+  return body.map(cells => Object.fromEntries(columns.map((name, i) => [name, cells[i]]).filter(([, v]) => v !== undefined && v !== '')))
+}
+
+/**
+ * `name,color,name` would send one of the two names and drop the other without a word: refused, as the
+ * YAML reader refuses a repeated key
+ */
+function assertUniqueColumns(columns: string[], file: string): void {
+  const seen = new Map<string, number>()
+  columns.forEach((name, i) => {
+    // spreadsheets end rows with empty columns; their cells are empty, hence absent fields
+    if (name === '') return
+    const first = seen.get(name)
+    if (first !== undefined) throw new UsageError(`${file}: column "${name}" appears twice in the header row (columns ${first + 1} and ${i + 1})`)
+    seen.set(name, i)
+  })
+}
+
+/**
+ * `bug,broken, badly` under `name,description`: the cell past the header's last column would be
+ * dropped without a word, and the description cut at the comma; refused, naming the record. Empty
+ * cells there are a spreadsheet's trailing columns, as in the header.
+ */
+function assertNoCellBeyond(cells: string[], columns: number, record: number, file: string): void {
+  if (cells.slice(columns).every(cell => cell === '')) return
+  throw new UsageError(`${file}: record ${record} has ${cells.length} cells, more than the ${columns} columns of the header row: quote a value that holds a comma ("a, b")`)
+}
+
+/**
+ * The records of a `--from-file` file as an endpoint's inputs, every record checked by the
+ * declaration before anything is sent. `also`: a rule across fields, returning the problem in words.
+ */
+export async function readInputRecords<I extends Inputs>(file: string, inputs: I, also?: (values: Values<I>) => string | undefined): Promise<Array<Values<I>>> {
+  return checkAllRecords(await readRecords(file), (record, index) => {
+    const values = recordInputs(inputs, record, index)
+    const problem = also?.(values)
+    if (problem) throw new UsageError(`record ${index}: ${problem}`)
+    return values
+  })
+}

@@ -1,0 +1,84 @@
+// Where a command acts: a project or a group, by numeric ID or full path (and a user, by ID or
+// username). The rules of a scope flag's value live here, once for every -p, -g and -u.
+import {UsageError} from '../command/errors.js'
+import {pathSegment} from '../http/request.js'
+import {hasDotSegment} from '../http/request-target.js'
+import {thing} from '../output/notes.js'
+import {InputError, missingInputs, RuleBroken} from './input.js'
+
+export type Scope = {kind: 'projects' | 'groups'; id: string}
+
+/** `/projects/group%2Fsub%2Fproject`: a full path is one encoded segment, as the API requires */
+export function scopePath(scope: Scope): string {
+  return `/${scope.kind}/${pathSegment(scope.id)}`
+}
+
+/** what a scope flag names: `--project`, `--group`, `--user` */
+export type TargetKind = 'project' | 'group' | 'user'
+
+/**
+ * The rule of one project, group or user. The platform's paths and usernames hold no comma and no
+ * `.` or `..` segment: a comma list where one target is taken would be sent as one odd name
+ * (`a%2Cb`), and `..` names no project; both are refused before anything is sent.
+ */
+export function oneTarget(value: string, kind: TargetKind): string {
+  if (value.includes(',')) throw new RuleBroken(`names one ${kind}, and a ${kind === 'user' ? 'username' : 'full path'} never holds a comma`)
+  if (hasDotSegment(value)) throw new RuleBroken(`a ${kind === 'user' ? 'username' : 'full path'} has no "." or ".." segment`)
+  return value
+}
+
+/** `--project "a,b": names one project, …` (exit 2); an empty value is refused like every empty name */
+export function checkTarget(value: string, kind: TargetKind, flag: string = kind): string {
+  const where = `--${flag} "${value}"`
+  if (value.trim() === '') throw new InputError(where, 'must not be empty')
+  try {
+    // a path, an ID or a username never starts or ends with a space: `-p " 20"` is project 20, as in a list
+    return oneTarget(value.trim(), kind)
+  } catch (error) {
+    if (error instanceof RuleBroken) throw new InputError(where, error.message)
+    throw error
+  }
+}
+
+/**
+ * Several targets, where a command acts on each (`deploy-keys add -p a,b -p c`): every value is a
+ * comma list, its entries trimmed and empty ones dropped, each checked as one target; `targets`
+ * then keeps each once, in the order given.
+ */
+export function checkTargetList(value: string, kind: TargetKind, flag: string = kind): string[] {
+  const entries = value
+    .split(',')
+    .map(entry => entry.trim())
+    .filter(entry => entry !== '')
+  if (entries.length === 0) throw new InputError(`--${flag} "${value}"`, 'must not be empty')
+  return entries.map(entry => checkTarget(entry, kind, flag))
+}
+
+/**
+ * The targets of every `-p` given, each once, in the order given. Each value is the list one `-p`
+ * gave (oclif's types call a multiple flag's values strings, whatever its parser returns).
+ */
+export function targets(values: ReadonlyArray<string | readonly string[]> | undefined): string[] {
+  return [...new Set(values?.flat() ?? [])]
+}
+
+export function scopeOf(flags: {project?: string; group?: string}): Scope {
+  if (flags.project !== undefined && flags.group !== undefined) throw new UsageError('give either --project or --group, not both')
+  if (flags.project !== undefined) return {kind: 'projects', id: flags.project}
+  if (flags.group !== undefined) return {kind: 'groups', id: flags.group}
+  throw missingInputs([{label: '--project (-p) or --group (-g)', description: 'the project or group to act on: ID or full path'}])
+}
+
+/** flags that the API takes for one kind of scope only (`priority` for project labels) */
+export function onlyFor(scope: Scope, kind: Scope['kind'], flags: Record<string, unknown>, names: string[]): void {
+  if (scope.kind === kind) return
+  const given = names.filter(name => flags[name] !== undefined)
+  if (given.length > 0) {
+    throw new UsageError(`${given.map(n => `--${n}`).join(', ')} applies to ${kind === 'projects' ? 'projects (-p)' : 'groups (-g)'} only`)
+  }
+}
+
+/** `project "my-group/app"` or `group 10`, as notes and questions name a scope */
+export function scopeThing(scope: Scope): string {
+  return thing(scope.kind === 'projects' ? 'project' : 'group', scope.id)
+}

@@ -1,0 +1,95 @@
+// Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
+// bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
+// Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
+import {CliError, ExitCode} from '../command/errors.js'
+import {DryRunStop} from '../http/request.js'
+import {Interrupted, interruption, reportOnInterrupt} from '../terminal/interrupt.js'
+import {Existing} from './if-not-exists.js'
+
+export interface BulkResult<R> {
+  /** what the item was, as the user would name it: "project acme/api", "label bug" */
+  item: string
+  /**
+   * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
+   * After a signal: `interrupted` was under way (its request may or may not have taken effect),
+   * `not done` never started. The others come from the command's work (`Reported`); `not as asked`
+   * (done in part: `error` says what is not) counts as a failure.
+   */
+  status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done' | ReportedStatus
+  result?: R
+  error?: string
+  exitCode?: number
+}
+
+/** what an item's work may report of itself, beyond `ok` and `created` */
+export type ReportedStatus = 'enabled' | 'updated' | 'already as asked' | 'not as asked'
+
+/** a work's result that names its own status (and, for `not as asked`, what is not as asked) */
+export class Reported<R> {
+  constructor(
+    readonly status: 'created' | ReportedStatus,
+    readonly record: R,
+    readonly error?: string,
+  ) {}
+}
+
+/** one item of a fan-out's report, as printed (reportBulk) */
+export type BulkRow<R> = Omit<BulkResult<R>, 'exitCode'>
+
+export const DEFAULT_BULK_CONCURRENCY = 8
+
+/**
+ * `done`: the status of an item whose work succeeded (`created` for creates); an `Existing` result
+ * (--if-not-exists) is `already there`, with the existing record.
+ */
+export async function runBulk<I, R>(
+  items: readonly I[],
+  name: (item: I) => string,
+  work: (item: I) => Promise<R>,
+  concurrency = DEFAULT_BULK_CONCURRENCY,
+  done: 'ok' | 'created' = 'ok',
+): Promise<Array<BulkResult<R>>> {
+  const results = new Array<BulkResult<R>>(items.length)
+  let next = 0
+  let stopped = false
+  const worker = async () => {
+    while (next < items.length && !stopped) {
+      const index = next++
+      const item = items[index]!
+      try {
+        const result = await work(item)
+        results[index] =
+          result instanceof Existing
+            ? {item: name(item), status: 'already there', result: result.record as R}
+            : result instanceof Reported
+              ? {item: name(item), status: result.status, result: result.record as R, ...(result.error === undefined ? {} : {error: result.error, exitCode: ExitCode.error})}
+              : {item: name(item), status: done, result}
+      } catch (error) {
+        if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
+        else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
+        else throw error
+      }
+    }
+  }
+  const signal = reportOnInterrupt()
+  try {
+    const workers = Promise.all(Array.from({length: Math.min(Math.max(1, concurrency), items.length)}, worker))
+    // a signal does not wait for the requests in flight: the report goes out with what is known now
+    await Promise.race([workers, signal.stopped.then(() => (stopped = true))])
+  } finally {
+    signal.release()
+  }
+  if (!stopped) return results
+  return items.map((item, index) => results[index] ?? {item: name(item), status: index < next ? 'interrupted' : 'not done'})
+}
+
+/** non-zero when stopped by a signal (its code) or when anything failed: the failures' own code when they agree, else 1 */
+export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefined {
+  const stopped = interruption()
+  if (stopped) return new Interrupted(stopped.signal, `${results.filter(r => r.status === 'interrupted' || r.status === 'not done').length} of ${results.length} not done`)
+  const failed = results.filter(r => r.status === 'failed' || r.status === 'not as asked')
+  if (failed.length === 0) return undefined
+  const codes = new Set(failed.map(r => r.exitCode))
+  const code = codes.size === 1 ? ([...codes][0] as CliError['exitCode']) : ExitCode.error
+  return new CliError(`${failed.length} of ${results.length} failed`, code)
+}

@@ -1,0 +1,174 @@
+// Lists: one page (--page/--per-page) or every page (--all). With --all, when the first page tells
+// the total (X-Total-Pages) the rest are fetched concurrently, bounded, and yielded in the server's
+// order; when it does not (large collections omit totals) X-Next-Page / Link are followed one by one.
+import {CliError} from '../command/errors.js'
+import type {ApiClient, Query, ResponseHeaders} from '../http/request.js'
+import {PageGuard, shorten} from './page-guard.js'
+
+/** a list endpoint: what to request; `T` is the record type it returns */
+export interface ListSpec<T> {
+  path: string
+  query?: Query
+  /** fields of the records that traces never show (RequestSpec.secretFields) */
+  secretFields?: readonly string[]
+  /** type marker only */
+  readonly item?: T
+}
+
+export interface PageOptions {
+  page?: number
+  perPage?: number
+  all?: boolean
+  concurrency?: number
+}
+
+export const DEFAULT_CONCURRENCY = 8
+/** the platform's largest page; --all uses it unless --per-page says otherwise */
+const ALL_PAGES_PER_PAGE = 100
+
+export function listSpec<T>(path: string, query?: Query, secretFields?: readonly string[]): ListSpec<T> {
+  return {path, query, secretFields}
+}
+
+/**
+ * The pages of a list. Every path ends: a page is never asked for twice, an empty page ends the list,
+ * and a page count (X-Total-Pages) is believed only as far as the pages bear it out (PageGuard).
+ */
+export async function* followPages<T>(api: Pick<ApiClient, 'request' | 'url'>, spec: ListSpec<T>, options: PageOptions = {}): AsyncGenerator<T[]> {
+  const perPage = options.perPage ?? (options.all ? ALL_PAGES_PER_PAGE : undefined)
+  const guard = new PageGuard(`GET /api/v4${spec.path}`)
+  const fetchPage = async (query: Query, signal?: AbortSignal) => {
+    // `list`: an object or a page is refused, never printed as a list of one
+    const response = await api.request<T[]>({method: 'GET', path: spec.path, query, expect: 'list', signal, secretFields: spec.secretFields})
+    return {items: response.data, headers: response.headers, query}
+  }
+  const startPage = options.page ?? 1
+  const firstQuery = {...spec.query, page: options.page, per_page: perPage}
+  guard.ask(firstQuery)
+  const first = await fetchPage(firstQuery)
+  const more = options.all === true && guard.accept(first.items, `page ${startPage}`)
+  yield first.items
+  if (!more) return
+
+  const totalPages = Number(first.headers.get('x-total-pages') ?? NaN)
+  if (Number.isInteger(totalPages) && totalPages > startPage) {
+    let number = startPage
+    const width = options.concurrency ?? DEFAULT_CONCURRENCY
+    for await (const items of concurrentPages(startPage + 1, totalPages, width, async (page, signal) => (await fetchPage({...firstQuery, page}, signal)).items)) {
+      // a total that an empty page contradicts is not believed: the pages fetched ahead are dropped
+      if (!guard.accept(items, `page ${++number}`)) return
+      yield items
+    }
+    return
+  }
+  for (let current = first, count = 2; ; count++) {
+    const next = nextPageQuery(current.headers, api.url(spec.path, current.query))
+    if (!next) return
+    const query = {...spec.query, page: undefined, per_page: perPage, ...next}
+    guard.ask(query)
+    current = await fetchPage(query)
+    // keyset pages (a Link with `id_after`) have no number: they are named by their place
+    if (!guard.accept(current.items, `page ${query.page ?? count}`)) return
+    yield current.items
+  }
+}
+
+/**
+ * The first record of a list that `matches`, page after page, reading no further than where it is
+ * found (the pages still in flight are called off). A record may be anything a server sent: `matches`
+ * is given it as possibly partial, or null.
+ */
+export async function findInList<T>(api: Pick<ApiClient, 'request' | 'url'>, spec: ListSpec<T>, matches: (record: Partial<T> | null) => boolean): Promise<T | undefined> {
+  for await (const page of followPages(api, spec, {all: true})) {
+    const found = page.find(record => matches(record as Partial<T> | null))
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/**
+ * Pages `from..to`, yielded in page order, at most `limit` in flight. A request starts as soon as any
+ * one ends, not only the oldest: waiting for the oldest before starting the next left slots idle
+ * whenever answers came back out of order. Pages that arrived early wait to be yielded, at most
+ * `4 × limit` ahead of the one due, which also bounds what a page count the pages do not bear out
+ * costs: once the consumer stops, nothing more starts, and the requests still in flight are called
+ * off (else the process would wait for them, retries included). After a failure nothing more starts;
+ * it is thrown in its turn.
+ */
+async function* concurrentPages<T>(from: number, to: number, limit: number, fetch: (page: number, signal: AbortSignal) => Promise<T[]>): AsyncGenerator<T[]> {
+  const width = Math.max(1, limit)
+  const started = new Map<number, Promise<T[]>>()
+  let next = from
+  let due = from
+  let running = 0
+  let failure: Promise<T[]> | undefined
+  const unwanted = new AbortController()
+  const launch = () => {
+    while (!unwanted.signal.aborted && failure === undefined && running < width && next <= to && next - due < width * 4) {
+      const pending = fetch(next, unwanted.signal)
+      running++
+      started.set(next++, pending)
+      pending.then(
+        () => {
+          running--
+          launch()
+        },
+        () => {
+          running--
+          failure ??= pending
+        },
+      )
+    }
+  }
+  try {
+    for (; due <= to; due++) {
+      launch()
+      // not started: a failure stopped the launches, and it is the error to end with
+      const pending = started.get(due) ?? failure!
+      started.delete(due)
+      yield await pending
+    }
+  } finally {
+    unwanted.abort()
+  }
+}
+
+/**
+ * The query of the next page: X-Next-Page, else the Link header's rel="next" (keyset pagination),
+ * resolved against the request's address (RFC 8288 allows a relative one). Only the query is taken:
+ * the next page is asked of the same host and path, so a Link naming another origin never receives a
+ * request, nor the token.
+ */
+export function nextPageQuery(headers: ResponseHeaders, requestUrl: string): Query | undefined {
+  const where = `(GET ${new URL(requestUrl).pathname})`
+  const nextPage = headers.get('x-next-page')?.trim()
+  if (nextPage) {
+    if (!/^[1-9]\d{0,14}$/.test(nextPage)) throw new CliError(`the server's X-Next-Page "${shorten(nextPage)}" is not a page number ${where}`)
+    return {page: Number(nextPage)}
+  }
+  const link = headers.get('link')
+  const next = link
+    ?.split(',')
+    .map(part => part.trim())
+    .find(part => /;\s*rel=("next"|next)\s*(;|$)/.test(part))
+  const ref = next?.match(/^<([^>]*)>/)?.[1]
+  if (ref === undefined) return undefined
+  let target: URL
+  try {
+    target = new URL(ref, requestUrl)
+  } catch {
+    throw new CliError(`the server's Link header names a next page that is not a URL: "${shorten(ref)}" ${where}`)
+  }
+  const query: Record<string, string | string[]> = {}
+  for (const [key, value] of target.searchParams) {
+    if (key.endsWith('[]')) ((query[key.slice(0, -2)] ??= []) as string[]).push(value)
+    else query[key] = value
+  }
+  return query
+}
+
+export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = []
+  for await (const page of pages) all.push(...page)
+  return all
+}

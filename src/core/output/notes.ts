@@ -1,0 +1,61 @@
+// One voice for what forgectl tells a person on stderr. A command never writes a free-form sentence:
+// it picks the kind of message and gives its parts, and the shape comes from here. The rule (README,
+// "Output"): notes go to stderr, on a terminal and in pipes alike, because stderr is never data and a
+// CI log is where someone later reads what a job did; `-q` silences every note except warnings, which
+// say something went differently from what was asked.
+
+import type {Id} from '../input/id.js'
+import {formatBytes} from './bytes.js'
+
+declare const shaped: unique symbol
+
+/** a message built by the functions below; the brand keeps commands from writing one by hand */
+export interface Note {
+  /** `warning` is never silenced; the others are silenced by `-q` */
+  readonly kind: 'done' | 'unchanged' | 'saved' | 'info' | 'warning'
+  readonly text: string
+  readonly [shaped]: true
+}
+
+function note(kind: Note['kind'], text: string): Note {
+  return {kind, text} as Note
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}
+
+/**
+ * How a record is named in a message: its kind, then its handle, a name quoted, a number bare;
+ * then whose it is. `label "bug" of project 20`, `system hook 7`.
+ */
+export function thing(kind: string, handle: Id, owner?: string): string {
+  const shown = typeof handle !== 'string' || /^\d+$/.test(handle) ? String(handle) : `"${handle}"`
+  return `${kind} ${shown}${owner ? ` of ${owner}` : ''}`
+}
+
+/** `Deleted label "bug" of project 20.`, with an optional `: detail` after the thing */
+export function done(verb: string, what: string, detail?: string): Note {
+  return note('done', sentence(`${verb} ${what}${detail ? `: ${detail}` : ''}`))
+}
+
+/** `Nothing changed: label "bug" already exists.` — the request succeeded and changed nothing */
+export function unchanged(why: string): Note {
+  return note('unchanged', sentence(`Nothing changed: ${why}`))
+}
+
+/** `Saved 1.2 MB to report.csv.`; the file's content went to stdout when the path is `-` */
+export function saved(bytes: number, path: string, what?: string): Note {
+  const subject = what ? `${what} (${formatBytes(bytes)})` : formatBytes(bytes)
+  return note('saved', path === '-' ? `Wrote ${subject} to standard output.` : `Saved ${subject} to ${path}.`)
+}
+
+/** a fact for the person that is neither a success nor a problem: a server's state, the next step */
+export function info(text: string): Note {
+  return note('info', sentence(text))
+}
+
+/** `Warning: …`: something went differently from what was asked; shown even with `-q` */
+export function warning(text: string): Note {
+  return note('warning', sentence(`Warning: ${text}`))
+}

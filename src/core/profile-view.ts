@@ -1,7 +1,0 @@
-// A profile as it may be shown: the token masked.
-import type {Profile} from './config-store.js'
-import {maskToken} from './redact.js'
-
-export function profileForDisplay(profile: Profile): Record<string, unknown> {
-  return profile.token === undefined ? {...profile} : {...profile, token: maskToken(profile.token)}
-}
