@@ -5,7 +5,8 @@
 // script, not an ES module, takes cached data. The cache is written beside the bundle at the end of a
 // run that found it missing, refused by V8 (another Node) or older than the bundle; where the folder is
 // read-only, forgectl runs uncached and writes nothing. All the bundle gets from this launcher is the
-// `launcher` passed to execute() at the end (src/core/command/launcher.ts).
+// `launcher` passed to execute() at the end (src/core/command/launcher.ts). A run with FORGECTL_DEBUG
+// set requires the bundle instead, so that its stack traces name src/ files (loadMapped).
 // This file is CommonJS (bin/package.json): Node's ES module loader costs about 12 ms of each start-up.
 'use strict'
 const {readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync} = require('node:fs')
@@ -43,26 +44,46 @@ function writeCache(script) {
   }
 }
 
-const cachedData = readCache()
-// The file is its own CommonJS wrapper (scripts/build.mjs): as a classic script, its value is the module
-// function. latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
-const script = new vm.Script(readFileSync(file, 'latin1'), {filename: file, cachedData})
-// FORGECTL_CODE_CACHE=refresh writes it even when it was used: the build adds a command run to a help run's.
-let cacheWanted = cachedData === undefined || script.cachedDataRejected || process.env.FORGECTL_CODE_CACHE === 'refresh'
-function saveCache() {
-  if (!cacheWanted) return
-  cacheWanted = false
-  writeCache(script)
-}
-process.once('exit', saveCache)
+/** writes the code cache if this run's is missing, refused or older than the bundle (loadCached) */
+let saveCache = () => {}
 
-const runtime = new Module(file)
-runtime.filename = file
-const runtimeRequire = Module.createRequire(file)
-script.runInThisContext()(runtime.exports, runtimeRequire, runtime, file, dirname(file))
-runtime.loaded = true
-// oclif requires the bundle again to find commands and help: it gets this instance.
-runtimeRequire.cache[file] = runtime
+/** the bundle's exports, compiled with V8's code cache */
+function loadCached() {
+  const cachedData = readCache()
+  // The file is its own CommonJS wrapper (scripts/build.mjs): as a classic script, its value is the module
+  // function. latin1: the build keeps the bundle ASCII, and a one-byte string is a copy where utf8 is a decode.
+  const script = new vm.Script(readFileSync(file, 'latin1'), {filename: file, cachedData})
+  // FORGECTL_CODE_CACHE=refresh writes it even when it was used: the build adds a command run to a help run's.
+  let cacheWanted = cachedData === undefined || script.cachedDataRejected || process.env.FORGECTL_CODE_CACHE === 'refresh'
+  saveCache = () => {
+    if (!cacheWanted) return
+    cacheWanted = false
+    writeCache(script)
+  }
+  process.once('exit', saveCache)
+
+  const runtime = new Module(file)
+  runtime.filename = file
+  const runtimeRequire = Module.createRequire(file)
+  script.runInThisContext()(runtime.exports, runtimeRequire, runtime, file, dirname(file))
+  runtime.loaded = true
+  // oclif requires the bundle again to find commands and help: it gets this instance.
+  runtimeRequire.cache[file] = runtime
+  return runtime.exports
+}
+
+/**
+ * The bundle's exports as Node's require() gives them, with source maps on: FORGECTL_DEBUG prints the
+ * stack of an unexpected error (src/core/command/base-command.ts), and Node maps its lines to src/
+ * through dist/runtime.cjs.map only in code it compiled itself, not in a vm.Script. Such a run goes
+ * without the code cache; every other run pays nothing for the maps.
+ */
+function loadMapped() {
+  process.setSourceMapsEnabled(true)
+  return require(file)
+}
+
+const runtime = process.env.FORGECTL_DEBUG ? loadMapped() : loadCached()
 
 /** what import() of a Node built-in resolves to: its exports as named exports, and as the default */
 function builtinNamespace(specifier) {
@@ -94,4 +115,4 @@ const launcher = {
 
 // oclif is given the package root: from bin/ it would find bin/package.json. Its execute reports its own
 // errors and sets the exit code.
-runtime.exports.execute({dir: dirname(__dirname), launcher})
+runtime.execute({dir: dirname(__dirname), launcher})

@@ -8,6 +8,7 @@
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative, sep} from 'node:path'
 import {build} from 'esbuild'
+import {patchedFiles} from './patches.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const walk = dir => readdirSync(dir, {withFileTypes: true}).flatMap(e => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
@@ -52,95 +53,20 @@ const ofetchCore = {
   },
 }
 
-// Edits of @oclif/core's source, each checked so that an update that moves the code fails the build.
-// All edits of one file go through one loader: esbuild uses the first onLoad that answers for a file,
-// so two plugins on the same file would silently drop the second's edit (tinyglobby's deferral did).
-/** @type {{file: RegExp, edit: (source: string, path: string) => string}[]} */
-const EDITS = []
-
-// The first String#localeCompare of a process loads ICU's collation data: 7 ms of every start-up, spent
-// by oclif to sort command ids. Our ids are lower-case ASCII, where code-point order is the same order.
-const PLUGIN_SORT = 'a.id.localeCompare(b.id)'
-EDITS.push({
-  file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/,
-  edit(source, path) {
-    if (!source.includes(PLUGIN_SORT)) throw new Error(`${path} no longer sorts with ${PLUGIN_SORT}: review scripts/build.mjs`)
-    return source.replace(PLUGIN_SORT, '(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)')
-  },
-})
-
-// Command.run() hands its Config to Config.load(), which builds and loads a second one from it (for a
-// command compiled against another @oclif/core): every manifest entry, topic and id permutation again,
-// about 5 ms between the command's load and its init. With one @oclif/core in the bundle, the config
-// oclif already loaded is it.
-const RELOAD = 'if (isConfig(opts)) {'
-EDITS.push({
-  file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]config\.js$/,
-  edit(source, path) {
-    if (source.split(RELOAD).length !== 2 || !source.includes('const BASE = ')) throw new Error(`${path} no longer reloads a Config with ${RELOAD}: review scripts/build.mjs`)
-    return source.replace(RELOAD, `if (isConfig(opts) && opts._base === BASE) return opts;\n        ${RELOAD}`)
-  },
-})
-
-// Config.load() asks whether it runs under WSL through wsl-utils, whose top level also loads
-// powershell-utils and node:child_process: is-wsl, which wsl-utils re-exports as isWsl, answers alone.
-// child_process itself is needed only to find a Windows shell: required then.
-const WSL = "(await import('wsl-utils')).isWsl ? 'wsl'"
-EDITS.push({
-  file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]os\.js$/,
-  edit(source, path) {
-    if (source.split(WSL).length !== 2) throw new Error(`${path} no longer asks wsl-utils for isWsl: review scripts/build.mjs`)
-    return source.replace(WSL, "(await import('is-wsl')).default ? 'wsl'")
-  },
-})
-
-// oclif reads package.json, the manifest and its settings files with fs/promises: an open, a stat, reads
-// and a close, each a round trip through libuv's thread pool, which the first one also starts. Nothing
-// runs meanwhile (oclif awaits each read in turn): the same read without the round trips.
-const READ_JSON = "const contents = await (0, promises_1.readFile)(path, 'utf8');"
-EDITS.push({
-  file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]fs\.js$/,
-  edit(source, path) {
-    if (source.split(READ_JSON).length !== 2) throw new Error(`${path} no longer reads JSON with ${READ_JSON}: review scripts/build.mjs`)
-    return source.replace(READ_JSON, "const contents = (0, node_fs_1.readFileSync)(path, 'utf8');")
-  },
-})
-
-// @oclif/core requires at start-up, in every run, packages that most runs never use: ejs renders the
-// templates of help texts, tinyglobby looks for command files (ours are listed: never), and debug
-// prints nothing unless DEBUG is set. About 10 ms of a one-request command: each is required on first
-// use instead, and debug not at all without DEBUG (oclif only calls the loggers it makes).
-const DEFERRED = [
-  {file: /@oclif[/\\]core[/\\]lib[/\\]help[/\\]util\.js$/, name: 'ejs_1', statement: 'const ejs_1 = __importDefault(require("ejs"));'},
-  {file: /@oclif[/\\]core[/\\]lib[/\\]config[/\\]plugin\.js$/, name: 'tinyglobby_1', statement: 'const tinyglobby_1 = require("tinyglobby");'},
-  {file: /@oclif[/\\]core[/\\]lib[/\\]util[/\\]os\.js$/, name: 'node_child_process_1', statement: 'const node_child_process_1 = require("node:child_process");'},
-  {
-    file: /@oclif[/\\]core[/\\]lib[/\\]logger\.js$/,
-    name: 'debug_1',
-    statement: 'const debug_1 = __importDefault(require("debug"));',
-    unless: '{default: () => () => undefined}',
-    when: 'process.env.DEBUG',
-  },
-]
-for (const {file, name, statement, unless, when} of DEFERRED) {
-  EDITS.push({
-    file,
-    edit(source, path) {
-      if (source.split(statement).length !== 2) throw new Error(`${path} no longer has ${statement}: review scripts/build.mjs`)
-      const load = statement.slice(statement.indexOf('=') + 1, -1).trim()
-      const loaded = unless ? `(${when} ? ${load} : ${unless})` : load
-      return source.replace(statement, `var ${name}_loaded; function ${name}_get() { return ${name}_loaded ??= ${loaded} }`).replaceAll(`${name}.`, `${name}_get().`)
-    },
-  })
-}
-
-const oclifEdits = {
-  name: 'oclif-edits',
+// @oclif/core's compiled code as the reviewable patches in patches/@oclif+core+<version>/ leave it, each
+// with why it exists (start-up time, measured); scripts/patches.mjs applies them, and fails the build
+// naming the patch when one no longer applies. All patches of one file go through one loader: esbuild
+// uses the first onLoad that answers for a file.
+const patched = patchedFiles(root, '@oclif/core')
+const bundledPatched = new Set()
+const oclifPatches = {
+  name: 'oclif-patches',
   setup(b) {
     b.onLoad({filter: /@oclif[/\\]core[/\\]lib[/\\].*\.js$/}, ({path}) => {
-      const edits = EDITS.filter(e => e.file.test(path))
-      if (edits.length === 0) return undefined
-      return {contents: edits.reduce((source, e) => e.edit(source, path), readFileSync(path, 'utf8')), loader: 'js'}
+      const file = patched.get(path)
+      if (!file) return undefined
+      bundledPatched.add(path)
+      return {contents: file.contents, loader: 'js'}
     })
   },
 }
@@ -155,12 +81,20 @@ const {metafile} = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  plugins: [commandTable, ofetchCore, oclifEdits],
+  plugins: [commandTable, ofetchCore, oclifPatches],
   // Loaded on demand through importModule() (src/core/command/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
+  // dist/runtime.cjs.map, which bin/run.js has Node apply to stack traces when FORGECTL_DEBUG is set, so
+  // that they name src/ files and lines. Without the sources' text: a trace needs only the positions.
+  sourcemap: 'external',
+  sourcesContent: false,
   logLevel: 'warning',
 })
+
+// A patch of a file the bundle no longer includes (or reaches by another path) would do nothing, silently.
+const unused = [...patched].filter(([path]) => !bundledPatched.has(path)).flatMap(([, {patches}]) => patches)
+if (unused.length > 0) throw new Error(`patched files the bundle did not load, so these patches did nothing:\n  ${unused.join('\n  ')}`)
 
 // bin/run.js reads the bundle as latin1, a one-byte string that costs a copy (utf8 costs a decode, and
 // a single non-ASCII character makes all 1.2 MB a two-byte string): the bundle must be ASCII. esbuild
@@ -176,7 +110,10 @@ const bundled = readFileSync(bundleFile, 'utf8').replace(/[\u0080-\uffff]/g, c =
 // only `module`: `node -e` and the REPL have a global `module`.
 const header =
   "(function (load) { return typeof module === 'object' && this === module.exports ? load(exports, require, module, __filename, __dirname) : load }).call(this, function (exports, require, module, __filename, __dirname) {"
-writeFileSync(bundleFile, `${header}${bundled}\n})\n`)
+// The wrapper moves nothing the source map knows of: the bundle's first line (esbuild's "use strict")
+// maps to no source.
+if (!JSON.parse(readFileSync(`${bundleFile}.map`, 'utf8')).mappings.startsWith(';')) throw new Error('the first line of dist/runtime.cjs maps to a source: the wrapper would shift it')
+writeFileSync(bundleFile, `${header}${bundled}\n})\n//# sourceMappingURL=runtime.cjs.map\n`)
 
 // An import() of an external package fails when bin/run.js runs the bundle (see src/core/command/launcher.ts),
 // and only at the moment it runs: refuse to build one.

@@ -34,7 +34,7 @@ const shown = flag => Object.fromEntries(SHOWN.filter(key => flag[key] !== undef
 const manifest = JSON.parse(readFileSync(file, 'utf8'))
 if (Object.values(manifest.commands).some(c => c.flags === undefined)) throw new Error('oclif.manifest.json is split already: run `oclif manifest` first')
 // the order of config.commands, in which `forgectl help` met each global flag first (code points:
-// scripts/build.mjs has oclif sort ids so)
+// patches/@oclif+core+<version>/01-plugin-sort-ids-without-icu.patch has oclif sort ids so)
 const ids = Object.keys(manifest.commands).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 const definitions = {}
 /** command id -> what only its help and completion read */

@@ -1,9 +1,13 @@
 // The binary itself: `bin/run.js` as its own process ends with the documented exit status and writes
 // the same bytes as the in-process runner that most command tests use (test/helpers/in-process.ts).
 // One case per exit status and per path through oclif's and forgectl's error handling, standard
-// input, warnings and a trace: were the runner to drift from the binary, these would tell.
+// input, warnings and a trace: were the runner to drift from the binary, these would tell. And the stack
+// that FORGECTL_DEBUG prints, which names src/ through the bundle's source map.
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import type {RunResult} from '../helpers/cli.js'
+import {type RunResult, runCli} from '../helpers/cli.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
@@ -68,5 +72,23 @@ describe('the binary and the in-process runner', () => {
     expect(spawned.stderr).toMatch(/^> GET /m)
     const inProcess = await sb.run(args)
     expect({...bytes(inProcess), stderr: times(inProcess.stderr)}).toEqual({...bytes(spawned), stderr: times(spawned.stderr)})
+  })
+})
+
+describe('FORGECTL_DEBUG', () => {
+  it("prints an unexpected error's stack with src/ files and lines, through dist/runtime.cjs.map", async () => {
+    // a settings folder that cannot be made (under a file): an error forgectl does not expect
+    const configDir = join(mkdtempSync(join(tmpdir(), 'forgectl-debug-')), 'a-file')
+    writeFileSync(configDir, '')
+    const args = ['config', 'set', 'host', 'https://forge.example']
+    const plain = await runCli(args, {spawn: true, env: {FORGECTL_CONFIG_DIR: join(configDir, 'forgectl')}})
+    expect(plain).toMatchObject({code: 1, stdout: ''})
+    expect(plain.stderr).toBe(`Error: ENOTDIR: not a directory, mkdir '${join(configDir, 'forgectl')}'\n`)
+    const debug = await runCli(args, {spawn: true, env: {FORGECTL_CONFIG_DIR: join(configDir, 'forgectl'), FORGECTL_DEBUG: '1'}})
+    expect(debug.code).toBe(1)
+    expect(debug.stderr.startsWith(plain.stderr)).toBe(true)
+    expect(debug.stderr).toMatch(/^ {4}at \S+ \(.*\/src\/core\/config\/config-store\.ts:\d+:\d+\)$/m)
+    expect(debug.stderr).toMatch(/^ {4}at \S+ \(.*\/src\/commands\/config\/set\.ts:\d+:\d+\)$/m)
+    expect(debug.stderr).not.toContain('runtime.cjs')
   })
 })
