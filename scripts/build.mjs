@@ -126,10 +126,11 @@ const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) 
 if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not '@oclif/core', in:\n  ${rootImports.map(([input]) => input).join('\n  ')}`)
 
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
-// loads it at run time only for `forgectl sandbox` (src/core/sandbox-launch.ts), so that other commands
-// never pay for it, and the sandbox never uses the CLI's code, so that it can disagree with it.
+// loads it at run time only for `forgectl sandbox` (src/topics/sandbox.ts, which imports only the types
+// of the sandbox's contract, src/sandbox/contract.ts), so that other commands never pay for it, and the
+// sandbox never uses the CLI's code, so that it can disagree with it.
 const inBundle = Object.keys(metafile.inputs).filter(input => input.startsWith('src/sandbox/'))
-if (inBundle.length > 0) throw new Error(`the CLI bundle must not include the sandbox (load it with loadSandbox()):\n  ${inBundle.join('\n  ')}`)
+if (inBundle.length > 0) throw new Error(`the CLI bundle must not include the sandbox (load it with loadSandbox(), src/topics/sandbox.ts):\n  ${inBundle.join('\n  ')}`)
 const sandboxFiles = walk(join(root, 'src/sandbox')).filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
 const {metafile: sandboxMeta} = await build({
   absWorkingDir: root,

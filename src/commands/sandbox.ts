@@ -3,8 +3,8 @@ import {BaseCommand} from '../core/command/base-command.js'
 import {ExitCode} from '../core/command/errors.js'
 import {outputFlags} from '../core/input/flags.js'
 import {info, warning} from '../core/output/notes.js'
-import {isLoopback, listenError, loadSandbox} from '../core/sandbox-launch.js'
 import {reportOnInterrupt} from '../core/terminal/interrupt.js'
+import {isLoopback, listenError, loadSandbox} from '../topics/sandbox.js'
 
 export default class Sandbox extends BaseCommand<typeof Sandbox> {
   static summary = 'Start the in-memory stand-in of the API, to rehearse scripts against'

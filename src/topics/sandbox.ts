@@ -1,23 +1,24 @@
-// What `forgectl sandbox` needs around the sandbox: finding it in the installed package, and saying in
-// one line why it could not listen. The sandbox itself (src/sandbox/, built to dist/sandbox/) is not in
-// the CLI's bundle: it is the other side of the wire and must be able to disagree with the CLI, and
-// other commands must not pay for loading it.
+// What `forgectl sandbox` (src/commands/sandbox.ts) needs around the sandbox: finding it in the
+// installed package, and saying in one line why it could not listen. This is the CLI's only arrow toward
+// the sandbox, and it goes through the sandbox's declared contract (src/sandbox/contract.ts: start ->
+// url, tokens, close), imported as types only. The sandbox itself (src/sandbox/, built to dist/sandbox/)
+// is not in the CLI's bundle (the build checks): it is the other side of the wire and must be able to
+// disagree with the CLI, and other commands must not pay for loading it.
 import {isIPv4} from 'node:net'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {CliError, ExitCode} from './command/errors.js'
-import {importModule} from './command/launcher.js'
-
-type SandboxServer = typeof import('../sandbox/server.js')
+import {CliError, ExitCode} from '../core/command/errors.js'
+import {importModule} from '../core/command/launcher.js'
+import type {SandboxEntry} from '../sandbox/contract.js'
 
 /**
  * dist/sandbox/server.js, beside the bundle: `__dirname` is dist/ for dist/runtime.cjs, whether it
  * runs from a checkout or from node_modules/forgectl. A file URL, as import() wants an absolute path.
  */
-export async function loadSandbox(): Promise<SandboxServer> {
+export async function loadSandbox(): Promise<SandboxEntry> {
   const file = join(__dirname, 'sandbox', 'server.js')
   try {
-    return await importModule<SandboxServer>(pathToFileURL(file).href)
+    return await importModule<SandboxEntry>(pathToFileURL(file).href)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
       throw new CliError(`this installation has no sandbox (${file} is missing): reinstall forgectl, or run npm run build in a checkout`)
