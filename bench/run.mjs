@@ -5,7 +5,7 @@
 //   2. --all over 100 pages with 50 ms added latency: concurrent (default) vs one page at a time, the
 //      paging as the sandbox saw it and the whole run
 //   3. a 1 GiB download: peak memory and throughput, vs curl when present
-// At the end, the rows of issue 16's table with this run's figures, as the README shows them.
+// At the end, the rows of issue 16's table with this run's figures, as docs/ARCHITECTURE.md ("Benchmarks") shows them.
 //   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project
 //   5. the test suite's time (`--no-tests` leaves it out)
 import {spawn, spawnSync} from 'node:child_process'

@@ -1,6 +1,6 @@
 // Builds dist/runtime.cjs with esbuild: @oclif/core, forgectl's core and help, and every command in one
 // CommonJS file, which bin/run.js loads through V8's code cache (Node 20 has no module compile cache,
-// and only a classic script, not an ES module, can take cached data). See "Start-up" in the README.
+// and only a classic script, not an ES module, can take cached data). See "Start-up" in docs/ARCHITECTURE.md.
 // Commands stay lazy: the bundle holds a getter per command id, and a command's module is evaluated
 // only when that command runs. Heavy libraries used only by some commands stay external and are
 // imported lazily where needed.

@@ -3,7 +3,7 @@
 // talks to it, in either direction. A bundle run without a launcher (a test that loads dist/runtime.cjs
 // in its own process) gets the defaults below: a plain import(), and nothing done before a request.
 //
-// Both hooks exist for measured reasons (see "Start-up" in the README):
+// Both hooks exist for measured reasons (see "Start-up" in docs/ARCHITECTURE.md):
 // - importModule: correctness, not speed. On Node 20 an import() compiled into a vm.Script has no
 //   loader, cached or not (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING, even with
 //   vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER), so the launcher lends the import() of its own module.
