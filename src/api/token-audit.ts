@@ -56,6 +56,7 @@ export interface AuditOptions {
 
 /** midnight UTC of a `YYYY-MM-DD` expiry: the token stops working when that day begins */
 function expiryTime(date: string): number {
+  // `NaN` for a text that is no date: no expiry can be counted from it
   return Date.parse(`${date.slice(0, 10)}T00:00:00Z`)
 }
 
@@ -99,7 +100,8 @@ function reasonsFor(token: PersonalAccessToken, options: AuditOptions): string[]
 export function auditTokens(tokens: readonly PersonalAccessToken[], owners: ReadonlyMap<string, Owner>, options: AuditOptions): AuditedToken[] {
   const found: AuditedToken[] = []
   for (const token of tokens) {
-    if (!isActive(token)) continue
+    // a list may hold anything a server sent: what is not a record is no token
+    if (typeof token !== 'object' || token === null || !isActive(token)) continue
     const reasons = reasonsFor(token, options)
     if (reasons.length === 0) continue
     const owner = owners.get(String(token.user_id))
@@ -116,6 +118,7 @@ export function auditTokens(tokens: readonly PersonalAccessToken[], owners: Read
       reasons,
     })
   }
-  const expiry = (t: AuditedToken) => (t.expires_at === null ? Number.POSITIVE_INFINITY : expiryTime(t.expires_at))
+  // an expiry that is no date sorts with the undated, after every real date
+  const expiry = (t: AuditedToken) => (typeof t.expires_at === 'string' ? expiryTime(t.expires_at) : Number.NaN) || Number.POSITIVE_INFINITY
   return found.sort((a, b) => expiry(a) - expiry(b) || Number(a.id) - Number(b.id))
 }

@@ -129,6 +129,11 @@ describe('auditTokens and parsePeriod (pure)', () => {
     ])
   })
 
+  it('skips what is no record and sorts an expiry that is no date after the real dates', () => {
+    const odd = [null, 'x', token({id: 1, expires_at: 'soon'}), token({id: 2, expires_at: '2026-12-01'})] as unknown as PersonalAccessToken[]
+    expect(auditTokens(odd, new Map(), {now, expiresWithinMs: 30 * DAY, unusedForMs: DAY}).map(t => t.id)).toEqual([2, 1])
+  })
+
   it('names the kind from the owner: a bot named service_account… is a service account, another bot a bot', () => {
     const owners = new Map([
       ['7', {username: 'service_account_x', bot: true}],
