@@ -158,7 +158,7 @@ const {metafile} = await build({
   plugins: [commandTable, ofetchCore, oclifEdits],
   // Loaded on demand through importModule() (src/core/command/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
-  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web'],
+  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web', '@napi-rs/keyring'],
   logLevel: 'warning',
 })
 
