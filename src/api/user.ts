@@ -1,6 +1,6 @@
 // The current user: the platform's token check (`GET /user`).
 import {isUserRecord, notAUser} from '../core/answer/answer.js'
-import type {ApiClient} from '../core/http/request.js'
+import {type ApiClient, apiPath} from '../core/http/request.js'
 
 export interface CurrentUser {
   id: number
@@ -17,5 +17,12 @@ export interface CurrentUser {
 export async function currentUser(api: ApiClient): Promise<CurrentUser> {
   const user = await api.get<unknown>('/user')
   if (!isUserRecord(user)) throw notAUser(user, api.connection.host)
+  return user as CurrentUser
+}
+
+/** a user by ID (`GET /users/:id`): the owner of a token, named in an audit */
+export async function getUser(api: ApiClient, id: string): Promise<CurrentUser> {
+  const user = await api.get<unknown>(apiPath`/users/${id}`)
+  if (!isUserRecord(user)) throw notAUser(user, api.connection.host, `/users/${id}`)
   return user as CurrentUser
 }

@@ -22,11 +22,11 @@ async function closedPort(): Promise<number> {
 const cli = (dir: string, args: string[], env: Record<string, string> = {}, stdin?: string) => runCli(args, {env: {FORGECTL_CONFIG_DIR: dir, ...env}, stdin})
 
 describe('auth login', () => {
-  it('verifies the token with GET /user, then stores host and token in a 0600 file in a 0700 folder', async () => {
+  it('verifies the token with GET /user, then stores host and token in a 0600 file in a 0700 folder (FORGECTL_TOKEN_STORE=file, as in every test but the keyring ones)', async () => {
     const dir = join(freshConfigDir(), 'nested')
     const result = await cli(dir, ['auth', 'login', '--host', sb.url, '--token-stdin', '--json'], {}, `${sb.sandbox.tokens.developer}\n`)
     expect(result.code).toBe(0)
-    expect(result.json()).toEqual({profile: 'default', host: sb.url, username: 'bob', name: 'Bob Developer'})
+    expect(result.json()).toEqual({profile: 'default', host: sb.url, username: 'bob', name: 'Bob Developer', token_store: 'file'})
     expect(result.stderr).toContain('Logged in to')
     expect(result.stdout + result.stderr).not.toContain(sb.sandbox.tokens.developer)
     const file = join(dir, 'config.json')
@@ -108,7 +108,7 @@ describe('connection precedence: flags > environment > stored profile', () => {
     expect(logout.code).toBe(0)
     const after = await cli(dir, ['auth', 'token'])
     expect(after.code).toBe(4)
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default).toEqual({host: sb.url})
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default).toEqual({host: sb.url, 'token-store': 'file'})
   })
 })
 

@@ -242,3 +242,24 @@ describe('recipe: save a nightly vulnerability export, and say what went wrong',
     })
   })
 })
+
+describe("recipe: audit the instance's tokens every night", () => {
+  const RECIPE = 'token-audit'
+
+  it('writes the tokens to act on to token-audit.csv and exits 10', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'forgectl-audit-'))
+    const result = await runAs(RECIPE, 'admin', {}, cwd)
+    expect(result.code, result.stderr).toBe(10)
+    const [header, ...rows] = readFileSync(join(cwd, 'token-audit.csv'), 'utf8').trimEnd().split('\n')
+    expect(header).toBe('username,kind,name,expires_at,last_used_at,reasons')
+    expect(rows[0]).toMatch(/^dave,personal,nightly-backup,\d{4}-\d\d-\d\d,.*,expires in 3 days$/)
+    expect(rows.filter(row => row.startsWith('erin,personal,dashboard,'))).toEqual([expect.stringMatching(/^erin,personal,dashboard,\d{4}-\d\d-\d\d,,never used$/)])
+    expect(result.stderr).toContain(`${rows.length} tokens need attention: see token-audit.csv`)
+  })
+
+  it('says the audit itself failed, with its code, when the server refuses the token', async () => {
+    const refused = await runRecipe(RECIPE, {env: {FORGECTL_HOST: sb.url, FORGECTL_TOKEN: 'revoked-long-ago', FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    expect(refused.code).toBe(4)
+    expect(refused.stderr).toContain('the token audit failed (exit 4)')
+  })
+})

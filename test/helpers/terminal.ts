@@ -30,7 +30,8 @@ export class TerminalSession {
   /** starts `forgectl args` in a new terminal (100x30 unless told); the exit code is printed when it ends */
   static async start(args: string[], env: Record<string, string>, size: {columns?: number; rows?: number} = {}): Promise<TerminalSession> {
     const name = `forgectl-test-${randomBytes(4).toString('hex')}`
-    const exports = Object.entries(env)
+    // tokens to the settings file, as cleanEnv (cli.ts) has it
+    const exports = Object.entries({FORGECTL_TOKEN_STORE: 'file', ...env})
       .map(([k, v]) => `export ${k}=${quote(v)};`)
       .join(' ')
     const command = `${exports} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo "[exit $?]"; sleep 30`

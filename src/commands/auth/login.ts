@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
 import {currentUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/command/base-command.js'
-import {updateProfile} from '../../core/config/config-store.js'
 import {resolveConnection} from '../../core/config/connection.js'
+import {storeForNewToken, storeToken} from '../../core/config/token-store.js'
 import {environmentWinsNote} from '../../core/http/auth-hint.js'
 import {ApiClient} from '../../core/http/request.js'
 import {readTokenLine} from '../../core/input/input-read.js'
@@ -11,10 +11,12 @@ import {done, thing} from '../../core/output/notes.js'
 export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   static summary = 'Log in: verify a token against the server and store it'
   static description =
-    'Checks the token with GET /user (any valid token), then stores host and token in the profile, in a file only you can read. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin (one line read from standard input, never echoed). A token given with --token is visible to other users in `ps` and kept in the shell history: prefer --token-stdin, the prompt, or FORGECTL_TOKEN.'
+    'Checks the token with GET /user (any valid token), then stores the host in the profile and the token in the system keyring (Secret Service, Keychain, Credential Manager); with --insecure-storage, `config set token-store file`, FORGECTL_TOKEN_STORE=file, or when CI is set, in the settings file instead, which only you can read. When no keyring can be reached, nothing is stored and the error says so. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin (one line read from standard input, never echoed). A token given with --token is visible to other users in `ps` and kept in the shell history: prefer --token-stdin, the prompt, or FORGECTL_TOKEN.'
   static examples = ['<%= config.bin %> auth login --host https://forge.example.com', 'echo "$TOKEN" | <%= config.bin %> auth login --host forge.example.com --token-stdin --profile ci']
-  static columns = ['profile', 'host', 'username', 'name']
+  static columns = ['profile', 'host', 'username', 'name', 'token_store']
+  static usesStoredToken = false
   static flags = {
+    'insecure-storage': Flags.boolean({description: 'keep the token in the settings file (readable by you only) instead of the system keyring'}),
     'token-stdin': Flags.boolean({description: 'read the token from standard input, one line (keeps it out of ps and the shell history)', exclusive: ['token']}),
   }
 
@@ -30,10 +32,10 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
     )
     const connection = resolveConnection({...f, host, token, profile: f.profile})
     const user = await currentUser(new ApiClient(connection, {dryRun: f['dry-run'], verbose: f.verbose}))
-    await updateProfile(connection.profile, profile => ({
+    const where = storeForNewToken(connection.profile, f['insecure-storage'])
+    await storeToken(connection.profile, token, where, profile => ({
       ...profile,
       host: connection.host,
-      token,
       'ca-file': f['ca-file'] ?? profile['ca-file'],
       insecure: f.insecure || profile.insecure,
       'allow-http': f['allow-http'] || profile['allow-http'],
@@ -41,6 +43,6 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
     this.note(done('Logged in', `to ${connection.host} as ${user.username} (${thing('profile', connection.profile)})`))
     const shadowed = environmentWinsNote({host: connection.host, token, profile: connection.profile})
     if (shadowed) this.note(shadowed)
-    await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name})
+    await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name, token_store: where})
   }
 }

@@ -2,9 +2,10 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../core/command/base-command.js'
 import {UsageError} from '../../core/command/errors.js'
-import {PROFILE_KEYS, type ProfileKey, profileName, updateProfile} from '../../core/config/config-store.js'
+import {PROFILE_KEYS, type ProfileKey, profileName, storedTokenStore, type TokenStore, updateProfile} from '../../core/config/config-store.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
+import {moveToken, storeForNewToken, storeToken} from '../../core/config/token-store.js'
 import {readTokenLine} from '../../core/input/input-read.js'
 import {done, thing} from '../../core/output/notes.js'
 
@@ -37,7 +38,11 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const text = this.flags['token-stdin'] ? await readTokenLine() : await this.need(this.args.value, 'VALUE', 'new value', {secret: key === 'token'})
     const value = PROFILE_KEYS[key].parse(text, key)
     const profile = profileName(this.flags.profile)
-    await updateProfile(profile, current => ({...current, [key]: value}))
+    // a token replaces the one stored, where it is; the first goes where a login's would
+    if (key === 'token') await storeToken(profile, value as string, storedTokenStore(profile).location ?? storeForNewToken(profile, false))
+    else if (key === 'token-store') {
+      if (await moveToken(profile, value as TokenStore)) this.note(done('Moved', `the token of ${thing('profile', profile)} to the ${value === 'keyring' ? 'system keyring' : 'settings file'}`))
+    } else await updateProfile(profile, current => ({...current, [key]: value}))
     this.note(done('Set', `${key} of ${thing('profile', profile)}`))
   }
 }

@@ -1,7 +1,9 @@
 import {BaseCommand} from '../../core/command/base-command.js'
-import {type ProfileKey, profileName, removeProfileKeys} from '../../core/config/config-store.js'
+import {UsageError} from '../../core/command/errors.js'
+import {type ProfileKey, profileName, readProfile, removeProfileKeys} from '../../core/config/config-store.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
+import {forgetToken, tokenLocation} from '../../core/config/token-store.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
@@ -13,7 +15,15 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
 
   async run(): Promise<void> {
     const profile = profileName(this.flags.profile)
-    await removeProfileKeys(profile, [this.args.key as ProfileKey])
+    const key = this.args.key as ProfileKey
+    if (key === 'token') await forgetToken(profile)
+    else {
+      // without the setting, nothing would say that the token is in the keyring, and it would be lost
+      if (key === 'token-store' && tokenLocation(readProfile(profile)) === 'keyring') {
+        throw new UsageError(`the token of ${thing('profile', profile)} is in the system keyring: move it with \`forgectl config set token-store file\`, or remove it with \`forgectl auth logout\``)
+      }
+      await removeProfileKeys(profile, [key])
+    }
     this.note(done('Unset', `${this.args.key} of ${thing('profile', profile)}`))
   }
 }

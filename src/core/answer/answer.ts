@@ -92,9 +92,9 @@ export function isUserRecord(data: unknown): data is {id: ApiNumber; username: s
   return isRecord(data) && isApiNumber(data.id) && typeof data.username === 'string' && data.username !== ''
 }
 
-/** the error for a `GET /user` answer that is JSON but no user: the server is not the platform's API */
-export function notAUser(data: unknown, host: string): CliError {
-  return new CliError(`unexpected answer from ${host}: GET /api/v4/user returned ${describeJson(data)} without a numeric id and a username, so it is not the API's user record; ${HOST_HINT}`)
+/** the error for a `GET /user` (or `/users/:id`) answer that is JSON but no user: the server is not the platform's API */
+export function notAUser(data: unknown, host: string, path = '/user'): CliError {
+  return new CliError(`unexpected answer from ${host}: GET /api/v4${path} returned ${describeJson(data)} without a numeric id and a username, so it is not the API's user record; ${HOST_HINT}`)
 }
 
 function isRecord(data: unknown): data is Record<string, unknown> {

@@ -7,6 +7,7 @@ import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import {type OutputFormat, profileName, readProfile} from '../config/config-store.js'
 import {type Connection, resolveConnection} from '../config/connection.js'
+import {keyringTokenFor} from '../config/token-store.js'
 import {authHint, type TokenOrigin} from '../http/auth-hint.js'
 import {hideFields, hideUrlCredentials, scrubText} from '../http/redact.js'
 import {ApiClient, DryRunStop} from '../http/request.js'
@@ -269,23 +270,38 @@ function hintFor(error: CliError, origin: TokenOrigin | undefined): string {
 export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
   static baseFlags = {...outputFlags, ...connectionFlags}
 
+  /** false for a command that brings its own token (`auth login`): the profile's is not read */
+  static usesStoredToken = true
+
   private connectionCache?: Connection
   private apiCache?: ApiClient
+  private keyringToken?: string
+
+  public override async init(): Promise<void> {
+    await super.init()
+    // the keyring is read here, before the connection is resolved on demand, because reading it takes a
+    // call that waits; only when the profile keeps its token there and the connection will take it
+    if ((this.ctor as unknown as typeof ApiCommand).usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
+  }
 
   protected get connection(): Connection {
     const f = this.shared
     // Commands that wait for a job redefine --timeout as the wait limit; requests then use the profile's.
     const waits = 'timeout' in ((this.ctor as typeof Command).flags ?? {})
-    this.connectionCache ??= resolveConnection({
-      host: f.host,
-      token: f.token,
-      profile: f.profile,
-      'ca-file': f['ca-file'],
-      insecure: f.insecure || undefined,
-      'allow-http': f['allow-http'] || undefined,
-      timeout: waits ? undefined : f.timeout,
-      retries: f.retries,
-    })
+    this.connectionCache ??= resolveConnection(
+      {
+        host: f.host,
+        token: f.token,
+        profile: f.profile,
+        'ca-file': f['ca-file'],
+        insecure: f.insecure || undefined,
+        'allow-http': f['allow-http'] || undefined,
+        timeout: waits ? undefined : f.timeout,
+        retries: f.retries,
+      },
+      process.env,
+      this.keyringToken,
+    )
     return this.connectionCache
   }
 

@@ -14,6 +14,8 @@ export const ExitCode = {
   timeout: 8,
   /** a job waited for ended failed: the server did the work and it failed, unlike 8 (not finished in time) */
   jobFailed: 9,
+  /** a check found what it looks for (`tokens audit` found tokens to act on): not an error, a finding to alert on */
+  found: 10,
   // A signal ended the run: 128 + the signal's number, as a shell reports a process killed by it, so
   // that `$?` reads the same whether forgectl stopped by itself (after cleaning up) or was killed.
   /** SIGINT: Ctrl-C on a terminal, or `kill -INT` */

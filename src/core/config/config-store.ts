@@ -15,9 +15,15 @@ import {withSettingsLock} from './settings-lock.js'
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
+/** where a profile's token lives (token-store.ts) */
+export const TOKEN_STORES = ['keyring', 'file'] as const
+export type TokenStore = (typeof TOKEN_STORES)[number]
+
 export interface Profile {
   host?: string
+  /** the token, when the profile keeps it in this file */
   token?: string
+  'token-store'?: TokenStore
   'ca-file'?: string
   insecure?: boolean
   timeout?: number
@@ -46,7 +52,8 @@ export const MAX_RETRIES = 10
 export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (value: string, what: string) => Profile[ProfileKey]}> = {
   // the host's rule is the one --host and FORGECTL_HOST pass (connection.ts); called, not referenced, at parse time
   host: {description: 'server base URL (https://forge.example.com) or host name', parse: v => normalizeHost(v)},
-  token: {description: 'access token (prefer `auth login`)', parse: checkToken},
+  token: {description: 'access token (prefer `auth login`), stored where token-store says', parse: checkToken},
+  'token-store': {description: 'where the token is kept: keyring (the system keyring) or file (this file, readable by you only); setting it moves a stored token', parse: parseTokenStore},
   'ca-file': {description: 'PEM file with extra CA certificates to trust', parse: v => v},
   insecure: {description: 'skip TLS certificate verification (true/false)', parse: parseBoolean},
   timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: parseDuration},
@@ -105,6 +112,18 @@ export function readProfile(name: string, env: NodeJS.ProcessEnv = process.env):
   const profiles = readConfig(env).profiles ?? {}
   if (!Object.hasOwn(profiles, name)) return {}
   return checkProfile(profiles[name] as Record<string, unknown>, name, configPath(env))
+}
+
+/**
+ * Where a profile keeps its token, read without checking its other values: a login or a new token must
+ * be able to replace a profile whose retries or token someone broke by hand
+ */
+export function storedTokenStore(name: string, env: NodeJS.ProcessEnv = process.env): {location: TokenStore | undefined; preference: TokenStore | undefined} {
+  const profiles = readConfig(env).profiles ?? {}
+  const raw = (Object.hasOwn(profiles, name) ? profiles[name] : {}) as Record<string, unknown>
+  const preference = raw['token-store'] === 'keyring' || raw['token-store'] === 'file' ? raw['token-store'] : undefined
+  const location = raw.token !== undefined && raw.token !== null ? 'file' : preference === 'keyring' ? 'keyring' : undefined
+  return {location, preference}
 }
 
 export function listProfiles(env: NodeJS.ProcessEnv = process.env): Record<string, Profile> {
@@ -197,6 +216,11 @@ export function parseRetries(value: string, what: string): number {
   const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN
   if (!(n <= MAX_RETRIES)) throw new UsageError(`${what} must be a whole number from 0 to ${MAX_RETRIES}, got "${value}"`)
   return n
+}
+
+export function parseTokenStore(value: string, what: string): TokenStore {
+  if (!(TOKEN_STORES as readonly string[]).includes(value)) throw new UsageError(`${what} must be keyring or file, got "${value}"`)
+  return value as TokenStore
 }
 
 function parseOutput(value: string, what: string): OutputFormat {

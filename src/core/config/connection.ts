@@ -39,9 +39,11 @@ export interface Connection {
 export const DEFAULT_TIMEOUT_SECONDS = 30
 export const DEFAULT_RETRIES = 3
 
-export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Connection {
+/** `keyringToken`: the profile's token when it lives in the system keyring, read beforehand (token-store.ts) */
+export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env, keyringToken?: string): Connection {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
+  if (stored.token === undefined && keyringToken !== undefined) stored.token = keyringToken
   // `--profile` typed on the command line is a deliberate choice, as with `aws --profile`: it beats the
   // environment's host and token (set once in a shell and forgotten); FORGECTL_PROFILE does not.
   const profileChosen = flags.profile !== undefined

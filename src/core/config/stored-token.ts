@@ -5,8 +5,9 @@
 
 import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {type Note, thing, warning} from '../output/notes.js'
-import {configPath, configWriteProblem, readProfile, updateProfile} from './config-store.js'
+import {configPath, configWriteProblem, readProfile, storedTokenStore} from './config-store.js'
 import {type Connection, checkToken, describeSource, normalizeHost} from './connection.js'
+import {storeToken} from './token-store.js'
 
 /**
  * The profile that holds the connection's token, checked before anything is sent: the token must have
@@ -38,7 +39,8 @@ export async function storeNewToken(profile: string, value: string, showValue: (
     // what the server sent is held to the rule of every token: stored, a line break in it would stop every later command
     if (typeof value !== 'string') throw new UsageError('the new token is not text')
     checkToken(value, 'the new token')
-    await updateProfile(profile, stored => ({...stored, token: value}), env)
+    // where the profile keeps it: the keyring entry is replaced, or the file's value
+    await storeToken(profile, value, storedTokenStore(profile, env).location ?? 'file')
   } catch (error) {
     await showValue()
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message

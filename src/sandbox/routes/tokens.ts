@@ -197,7 +197,8 @@ export default function register(r: Router, store: Store): void {
 /**
  * The role tokens of seed.ts as records (scope api, no expiry), so that `GET /personal_access_tokens/self`
  * knows them; bob's personal tokens in every state, for the list filters; and bob's two impersonation
- * tokens, one active and one revoked. Only active tokens authenticate.
+ * tokens, one active and one revoked; dave's and erin's, dated from today, for `tokens audit`. Only
+ * active tokens authenticate.
  */
 function seedTokens(store: Store): Map<number, TokenRecord> {
   const tokens = new Map<number, TokenRecord>()
@@ -219,5 +220,11 @@ function seedTokens(store: Store): Map<number, TokenRecord> {
   add({...personal, name: 'laptop', created_at: '2025-12-01T08:00:00.000Z', last_used_at: '2026-01-14T08:00:00.000Z', expires_at: '2030-06-30'})
   add({...personal, name: 'expired-ci', created_at: '2025-06-01T08:00:00.000Z', last_used_at: '2025-12-20T08:00:00.000Z', expires_at: '2026-01-01'})
   add({...personal, name: 'leaked-laptop', created_at: '2025-03-01T08:00:00.000Z', last_used_at: null, expires_at: '2030-06-30', revoked: true})
+  // dave's and erin's tokens, dated from the day the sandbox starts, so that `tokens audit` finds one
+  // expiring in days, one in weeks, one used long ago and one never used, whatever the date
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+  add({user_id: 5, scopes: ['api'], name: 'nightly-backup', created_at: daysAgo(300), last_used_at: daysAgo(1), expires_at: dateFromToday(3)})
+  add({user_id: 5, scopes: ['read_api'], name: 'release-bot', created_at: daysAgo(300), last_used_at: daysAgo(200), expires_at: dateFromToday(20)})
+  add({user_id: 6, scopes: ['read_repository'], name: 'dashboard', created_at: daysAgo(120), last_used_at: null, expires_at: dateFromToday(200)})
   return tokens
 }

@@ -1,0 +1,59 @@
+// The system keyring (Secret Service on Linux, Keychain on macOS, Credential Manager on Windows), through
+// @napi-rs/keyring: prebuilt binaries in its npm packages, nothing compiled at install. Loaded only when a
+// token is read from or written to it, so that other runs pay nothing. Every call is bounded in time: a
+// locked keyring may ask for its password in a window nobody at a shell sees, and a run must not hang.
+import {CliError, ExitCode} from '../command/errors.js'
+import {importModule} from '../command/launcher.js'
+
+type KeyringModule = typeof import('@napi-rs/keyring')
+
+/** one entry per profile: the service names the tool, the account the profile */
+const SERVICE = 'forgectl'
+const KEYRING_TIMEOUT_MS = 15_000
+
+export const INSECURE_STORAGE_HINT = 'log in with `forgectl auth login --insecure-storage` to keep the token in a file only you can read (or set FORGECTL_TOKEN_STORE=file)'
+
+/** the keyring could not be used: why, in the library's words, which never hold the token */
+export class KeyringUnavailable extends CliError {
+  constructor(
+    action: string,
+    readonly reason: string,
+    exitCode: ExitCode = ExitCode.error,
+  ) {
+    super(`cannot ${action} the system keyring (${reason})`, exitCode)
+  }
+}
+
+async function entry(profile: string) {
+  const {AsyncEntry} = await importModule<KeyringModule>('@napi-rs/keyring')
+  return new AsyncEntry(SERVICE, profile)
+}
+
+async function call<T>(action: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const signal = AbortSignal.timeout(KEYRING_TIMEOUT_MS)
+  try {
+    return await work(signal)
+  } catch (error) {
+    const reason = signal.aborted ? `no answer within ${KEYRING_TIMEOUT_MS / 1000} s: is it locked?` : oneLine(error)
+    throw new KeyringUnavailable(action, reason)
+  }
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()
+}
+
+/** the profile's token, or undefined when the keyring holds none for it */
+export async function readKeyringToken(profile: string): Promise<string | undefined> {
+  const found = await call('read from', async signal => (await entry(profile)).getPassword(signal))
+  return found ?? undefined
+}
+
+export async function writeKeyringToken(profile: string, token: string): Promise<void> {
+  await call('write to', async signal => (await entry(profile)).setPassword(token, signal))
+}
+
+/** true when there was one to remove */
+export async function deleteKeyringToken(profile: string): Promise<boolean> {
+  return call('remove from', async signal => (await entry(profile)).deleteCredential(signal))
+}

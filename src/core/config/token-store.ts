@@ -1,0 +1,97 @@
+// Where a profile's token lives (issue 30): the system keyring by default, or the settings file (0600)
+// when asked (`auth login --insecure-storage`, `config set token-store file`, FORGECTL_TOKEN_STORE=file)
+// or when CI is set, as on a build machine with no keyring. The profile records which (`token-store`),
+// so a read goes to the one place and never falls back silently; a profile written before the keyring
+// existed holds `token` in the file and keeps working as it is.
+import {ExitCode} from '../command/errors.js'
+import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, updateProfile} from './config-store.js'
+import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, readKeyringToken, writeKeyringToken} from './keyring.js'
+
+/** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
+export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv = process.env): TokenStore {
+  if (insecureStorage) return 'file'
+  const {preference} = storedTokenStore(profile, env)
+  if (preference) return preference
+  if (env.FORGECTL_TOKEN_STORE) return parseTokenStore(env.FORGECTL_TOKEN_STORE, 'FORGECTL_TOKEN_STORE')
+  return env.CI ? 'file' : 'keyring'
+}
+
+/** where the profile's token is now: undefined when it has none */
+export function tokenLocation(stored: Profile): TokenStore | undefined {
+  if (stored.token !== undefined) return 'file'
+  return stored['token-store'] === 'keyring' ? 'keyring' : undefined
+}
+
+/** the profile's token from where it lives; a keyring that cannot be read is an error, never "no token" */
+export async function readStoredToken(profile: string, stored: Profile = readProfile(profile)): Promise<string | undefined> {
+  if (tokenLocation(stored) !== 'keyring') return stored.token
+  try {
+    return await readKeyringToken(profile)
+  } catch (error) {
+    if (!(error instanceof KeyringUnavailable)) throw error
+    throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; unlock the keyring, or ${INSECURE_STORAGE_HINT}`, ExitCode.auth)
+  }
+}
+
+/**
+ * Stores `token` as the profile's, in `where`, and takes it out of the other place. The keyring is
+ * written first: if it cannot be reached, nothing is stored anywhere and the error says how to choose
+ * the file instead.
+ */
+export async function storeToken(profile: string, token: string, where: TokenStore, change: (profile: Profile) => Profile = p => p): Promise<void> {
+  if (where === 'keyring') {
+    try {
+      await writeKeyringToken(profile, token)
+    } catch (error) {
+      if (error instanceof KeyringUnavailable) throw new KeyringUnavailable('store the token in', `${error.reason}; nothing was stored: ${INSECURE_STORAGE_HINT}`)
+      throw error
+    }
+    await updateProfile(profile, stored => ({...change(stored), token: undefined, 'token-store': 'keyring'}))
+    return
+  }
+  const before = storedTokenStore(profile).location
+  await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file'}))
+  // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it
+  if (before === 'keyring') await deleteKeyringToken(profile).catch(() => false)
+}
+
+/** removes the profile's token from wherever it is; false when it had none */
+export async function forgetToken(profile: string): Promise<boolean> {
+  const stored = readProfile(profile)
+  const location = tokenLocation(stored)
+  if (location === undefined) return false
+  // the profile still says keyring after a logout (a preference for the next login): the entry tells
+  const removed = location === 'keyring' ? await deleteKeyringToken(profile) : true
+  if (location === 'file') await updateProfile(profile, current => ({...current, token: undefined}))
+  return removed
+}
+
+/** `config set token-store X`: the setting, and the profile's token moved there if it is elsewhere */
+export async function moveToken(profile: string, to: TokenStore): Promise<boolean> {
+  const stored = readProfile(profile)
+  const from = tokenLocation(stored)
+  if (from === undefined || from === to) {
+    await updateProfile(profile, current => ({...current, 'token-store': to}))
+    return false
+  }
+  const token = await readStoredToken(profile, stored)
+  if (token === undefined) {
+    await updateProfile(profile, current => ({...current, 'token-store': to}))
+    return false
+  }
+  await storeToken(profile, token, to)
+  return true
+}
+
+/**
+ * What a command that talks to the server reads before it resolves its connection: the keyring's token
+ * of the profile in use, only when that token is the one the connection will take (no --token, and no
+ * FORGECTL_TOKEN unless --profile was typed: connection.ts's order).
+ */
+export async function keyringTokenFor(flags: {profile?: string; token?: string}, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  if (flags.token) return undefined
+  if (flags.profile === undefined && env.FORGECTL_TOKEN) return undefined
+  const profile = profileName(flags.profile, env)
+  const stored = readProfile(profile, env)
+  return tokenLocation(stored) === 'keyring' ? readStoredToken(profile, stored) : undefined
+}

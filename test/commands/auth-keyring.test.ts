@@ -1,0 +1,152 @@
+// Tokens in the system keyring (issue 30, point 1), against a real Secret Service (gnome-keyring on a
+// D-Bus session of the test's own: test/helpers/secret-service.ts). Spawned runs: the keyring library
+// is native and talks to the bus of the process it is loaded in.
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
+import {useSandbox} from '../helpers/sandbox.js'
+import {type SecretService, startSecretService} from '../helpers/secret-service.js'
+
+const sb = useSandbox()
+let keyring: SecretService
+beforeAll(() => {
+  keyring = startSecretService()
+})
+afterAll(() => keyring?.stop())
+
+/** forgectl with the keyring reachable and no store chosen: what a person's machine does */
+const cli = (dir: string, args: string[], options: {stdin?: string; env?: Record<string, string | undefined>} = {}): Promise<RunResult> =>
+  runCli(args, {spawn: true, stdin: options.stdin, env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_TOKEN_STORE: undefined, CI: undefined, ...keyring.env, ...options.env}})
+const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles as Record<string, Record<string, unknown>>
+const fileText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8')
+/** a bus nobody listens on: no keyring can be reached */
+const NO_BUS = {DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/forgectl-test-bus'}
+
+async function login(dir: string, token: string, extra: string[] = [], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return cli(dir, ['auth', 'login', '--host', sb.url, '--token-stdin', '--json', ...extra], {stdin: `${token}\n`, env})
+}
+
+describe('auth login to the system keyring', () => {
+  it('stores the token in the keyring, not in the file, and every command reads it from there', async () => {
+    const dir = freshConfigDir()
+    const result = await login(dir, TOKENS.developer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json()).toMatchObject({username: 'bob', token_store: 'keyring'})
+    expect(stored(dir).default).toEqual({host: sb.url, 'token-store': 'keyring'})
+    expect(fileText(dir)).not.toContain(TOKENS.developer)
+
+    const labels = await cli(dir, ['labels', 'list', '-p', '20', '-q'])
+    expect(labels.code, labels.stderr).toBe(0)
+    expect(labels.stdout).toMatch(/^\d+\n/)
+    expect((await cli(dir, ['auth', 'token'])).stdout).toBe(`${TOKENS.developer}\n`)
+    // `config list` says where the token is without reading it
+    expect((await cli(dir, ['config', 'get', 'token'])).stdout.trim()).toBe('(in the system keyring)')
+  })
+
+  it('auth status names the keyring; logout removes the token from it', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.maintainer)
+    const status = await cli(dir, ['auth', 'status', '--json'])
+    expect(status.json()).toMatchObject({token_source: 'profile "default"', token_store: 'keyring', accepted: true, user: 'dave'})
+    const logout = await cli(dir, ['auth', 'logout'])
+    expect(logout.code, logout.stderr).toBe(0)
+    expect(logout.stderr).toContain('Removed the token of profile "default"')
+    const token = await cli(dir, ['auth', 'token'])
+    expect(token.code).toBe(4)
+    // and the keyring itself no longer holds it: a new profile folder logging in finds nothing left over
+    const again = await cli(dir, ['auth', 'logout'])
+    expect(again.stderr).toContain('has no stored token')
+  })
+
+  it('profiles are separate entries', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.developer, ['--profile', 'dev'])
+    await login(dir, TOKENS.admin, ['--profile', 'root'])
+    expect((await cli(dir, ['auth', 'token', '--profile', 'dev'])).stdout).toBe(`${TOKENS.developer}\n`)
+    expect((await cli(dir, ['auth', 'token', '--profile', 'root'])).stdout).toBe(`${TOKENS.admin}\n`)
+  })
+
+  it('tokens rotate self --update-profile replaces the keyring entry', async () => {
+    const dir = freshConfigDir()
+    const created = await sb.api<{token: string}>('POST', '/users/3/personal_access_tokens', {as: 'admin', body: {name: 'rotated-in-keyring', scopes: ['api']}})
+    await login(dir, created.body.token)
+    const rotate = await cli(dir, ['tokens', 'rotate', 'self', '--update-profile', '--yes', '--json'])
+    expect(rotate.code, rotate.stderr).toBe(0)
+    const now = (await cli(dir, ['auth', 'token'])).stdout.trim()
+    expect(now).not.toBe(created.body.token)
+    expect(now).toMatch(/^glpat-/)
+    expect(fileText(dir)).not.toContain(now)
+    expect((await cli(dir, ['auth', 'status', '--json'])).json()).toMatchObject({accepted: true, token_store: 'keyring'})
+  })
+
+  it('config set token-store moves the stored token between the keyring and the file', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.reporter)
+    const toFile = await cli(dir, ['config', 'set', 'token-store', 'file'])
+    expect(toFile.stderr).toContain('Moved the token of profile "default" to the settings file')
+    expect(stored(dir).default).toMatchObject({token: TOKENS.reporter, 'token-store': 'file'})
+    const back = await cli(dir, ['config', 'set', 'token-store', 'keyring'])
+    expect(back.code, back.stderr).toBe(0)
+    expect(stored(dir).default).toEqual({host: sb.url, 'token-store': 'keyring'})
+    expect((await cli(dir, ['auth', 'token'])).stdout).toBe(`${TOKENS.reporter}\n`)
+    // unsetting the setting would lose track of the token: refused
+    const unset = await cli(dir, ['config', 'unset', 'token-store'])
+    expect(unset.code).toBe(2)
+    expect(unset.stderr).toContain('is in the system keyring')
+  })
+})
+
+describe('the file instead of the keyring', () => {
+  it('--insecure-storage, FORGECTL_TOKEN_STORE=file and CI keep the token in the 0600 file', async () => {
+    for (const [extra, env] of [
+      [['--insecure-storage'], {}],
+      [[], {FORGECTL_TOKEN_STORE: 'file'}],
+      [[], {CI: 'true'}],
+    ] as const) {
+      const dir = freshConfigDir()
+      const result = await login(dir, TOKENS.developer, [...extra], env)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json()).toMatchObject({token_store: 'file'})
+      expect(stored(dir).default).toMatchObject({token: TOKENS.developer, 'token-store': 'file'})
+    }
+  })
+
+  it('a profile stored before the keyring (a token in the file, no token-store) keeps working', async () => {
+    const dir = freshConfigDir()
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({profiles: {default: {host: sb.url, token: TOKENS.developer}}}), {mode: 0o600})
+    const labels = await cli(dir, ['labels', 'list', '-p', '20', '-q'])
+    expect(labels.code, labels.stderr).toBe(0)
+    expect((await cli(dir, ['auth', 'status', '--json'])).json()).toMatchObject({accepted: true, token_store: 'file'})
+  })
+})
+
+describe('no keyring reachable', () => {
+  it('auth login says so, names the flag to use, and stores nothing', async () => {
+    const dir = freshConfigDir()
+    const result = await login(dir, TOKENS.developer, [], NO_BUS)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^Error: cannot store the token in the system keyring \(.+; nothing was stored: .*--insecure-storage/)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).not.toContain(TOKENS.developer)
+    let text = ''
+    try {
+      text = fileText(dir)
+    } catch {
+      // no file at all: nothing stored
+    }
+    expect(text).not.toContain(TOKENS.developer)
+  })
+
+  it('a command whose profile keeps its token there exits 4, saying the keyring cannot be read', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.developer)
+    const {code, stderr} = await cli(dir, ['labels', 'list', '-p', '20'], {env: NO_BUS})
+    expect(code).toBe(4)
+    expect(stderr).toMatch(/^Error: cannot read the token of profile "default" from the system keyring \(.+unlock the keyring, or log in with `forgectl auth login --insecure-storage`/)
+    // a token given another way does not need the keyring
+    const given = await cli(dir, ['labels', 'list', '-p', '20', '-q'], {env: {...NO_BUS, FORGECTL_TOKEN: TOKENS.developer}})
+    expect(given.code, given.stderr).toBe(0)
+  })
+})

@@ -1,0 +1,39 @@
+// A real Secret Service for the keyring's tests: a D-Bus session bus of its own and gnome-keyring's
+// daemon on it, unlocked, in a home folder of its own, so that no developer's keyring is touched.
+// Installed by .ci/run (apt-get install gnome-keyring dbus-x11); missing here, the tests fail saying so.
+import {execFileSync, spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+export interface SecretService {
+  /** what a process needs to reach it */
+  env: Record<string, string>
+  stop(): void
+}
+
+export function startSecretService(): SecretService {
+  for (const tool of ['dbus-launch', 'gnome-keyring-daemon']) {
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) throw new Error(`${tool} is missing: install it with \`apt-get install -y gnome-keyring dbus-x11\` (.ci/run does so in CI)`)
+  }
+  const home = mkdtempSync(join(tmpdir(), 'forgectl-keyring-home-'))
+  const launched = execFileSync('dbus-launch', ['--sh-syntax'], {encoding: 'utf8', env: {...process.env, HOME: home}})
+  const address = /DBUS_SESSION_BUS_ADDRESS='([^']+)'/.exec(launched)?.[1]
+  const pid = Number(/DBUS_SESSION_BUS_PID=(\d+)/.exec(launched)?.[1])
+  if (!address || !pid) throw new Error(`dbus-launch said nothing usable: ${launched}`)
+  const env = {DBUS_SESSION_BUS_ADDRESS: address, HOME: home}
+  // --unlock with a password on stdin creates the login keyring, unlocked; the daemon detaches itself
+  execFileSync('gnome-keyring-daemon', ['--unlock', '--components=secrets', '--daemonize'], {input: 'forgectl-test', env: {...process.env, ...env}, stdio: ['pipe', 'ignore', 'ignore']})
+  return {
+    env,
+    stop() {
+      // the keyring's daemon leaves with the bus it serves
+      try {
+        process.kill(pid)
+      } catch {
+        // already gone
+      }
+      rmSync(home, {recursive: true, force: true})
+    },
+  }
+}
