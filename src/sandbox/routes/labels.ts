@@ -46,8 +46,8 @@ export default function register(r: Router, store: Store): void {
     return [...labels.values()].filter(l => (l.owner.kind === 'group' && groupIds.has(l.owner.id)) || (!onlyGroup && l.owner.kind === 'project' && projectIds.has(l.owner.id)))
   }
 
-  const find = (ctx: Ctx, owner: Owner): LabelRecord => {
-    const key = ctx.params.label_id!
+  /** the label the path names (`:label_id`, an ID or a name), or `key` for the forms that name it in the body */
+  const find = (ctx: Ctx, owner: Owner, key = ctx.params.label_id!): LabelRecord => {
     const candidates = visible(ctx, owner)
     const label = candidates.find(l => String(l.id) === key) ?? candidates.find(l => l.name === key)
     if (!label) throw notFound('Label')
@@ -127,9 +127,7 @@ export default function register(r: Router, store: Store): void {
       return created(render(label, ctx.user))
     })
 
-    r.put(`${base}/:label_id`, ctx => {
-      const owner = ownerOf(ctx, kind, 'developer')
-      const label = find(ctx, owner)
+    const update = (ctx: Ctx, owner: Owner, label: LabelRecord) => {
       const newName = optionalString(ctx.input, 'new_name')
       const color = readColor(ctx, false)
       const description = optionalString(ctx.input, 'description')
@@ -150,6 +148,21 @@ export default function register(r: Router, store: Store): void {
       if (archived !== undefined) label.archived = archived
       if (priority !== undefined) label.priority = priority
       return ok(render(label, ctx.user))
+    }
+
+    r.put(`${base}/:label_id`, ctx => {
+      const owner = ownerOf(ctx, kind, 'developer')
+      return update(ctx, owner, find(ctx, owner))
+    })
+
+    // The older form the platform still serves (python-gitlab's label.save() and its CLI's `label update`
+    // use it): the label named in the body by `name` or `label_id`, exactly one of them.
+    r.put(base, ctx => {
+      const owner = ownerOf(ctx, kind, 'developer')
+      const name = optionalString(ctx.input, 'name')
+      const id = optionalString(ctx.input, 'label_id')
+      if ((name === undefined) === (id === undefined)) throw badRequest('label_id, name are missing, exactly one parameter must be provided')
+      return update(ctx, owner, find(ctx, owner, id ?? name))
     })
 
     r.delete(`${base}/:label_id`, ctx => {
