@@ -39,8 +39,8 @@ export function seed(store: Store): void {
   user(5, 'dave', 'Dave Maintainer')
   user(6, 'erin', 'Erin Reporter')
   // no token: people to find in /users (a designer in acme/design, a former colleague who is blocked)
-  user(7, 'frank', 'Frank Designer')
-  user(8, 'grace', 'Grace Former')
+  user(7, 'oscar', 'Oscar Designer')
+  user(8, 'peggy', 'Peggy Former')
   store.users.get(8)!.state = 'blocked'
   const ids: Record<SeedRole, number> = {admin: 1, owner: 2, developer: 3, outsider: 4, maintainer: 5, reporter: 6}
   for (const [role, token] of Object.entries(TOKENS)) store.tokens.set(token, ids[role as SeedRole])
