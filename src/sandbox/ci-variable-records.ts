@@ -29,11 +29,15 @@ export function requireValue(input: Input): string {
   return String(value)
 }
 
-/** the record a create (no `current`) or an update makes of a request body */
-export function variableFrom(input: Input, current: VariableRecord): VariableRecord {
+/**
+ * The record a request body makes of `current` (a blank record for a create). The instance's update
+ * requires a value (the spec says so); a project's or group's keeps the current one when the body has
+ * none (`valueOptional`), as the platform does: python-gitlab's save() sends only what changed.
+ */
+export function variableFrom(input: Input, current: VariableRecord, {valueOptional = false} = {}): VariableRecord {
   return {
     ...current,
-    value: requireValue(input),
+    value: valueOptional && (input.value === undefined || input.value === null) ? current.value : requireValue(input),
     description: optionalString(input, 'description') ?? current.description,
     variable_type: oneOf(input, 'variable_type', VARIABLE_TYPES) ?? current.variable_type,
     protected: optionalBoolean(input, 'protected') ?? current.protected,

@@ -198,7 +198,7 @@ describe("python-gitlab's library against the sandbox, every other area it cover
         ['project variables (project-variable)', 'group variables (group-variable)'].map(area => [
           area,
           {
-            production: ['production-value', true],
+            production: ['production-value', true, true],
             listed: [
               ['PG_SCOPED', 'production'],
               ['PG_SCOPED', 'staging'],

@@ -61,6 +61,9 @@ describe('2.1 project and group CI/CD variables', () => {
     expect(again.body.message).toEqual({key: ['(SITE_URL) has already been taken']})
     const updated = await call('PUT', `/projects/21/variables/SITE_URL?${encodeURI('filter[environment_scope]=review/*')}`, {headers, body: {value: 'https://review2.example.com'}})
     expect(updated.body).toMatchObject({value: 'https://review2.example.com', environment_scope: 'review/*'})
+    // an update without a value keeps the value (python-gitlab's save() sends only what changed)
+    const protectedOnly = await call('PUT', '/projects/21/variables/SITE_URL?filter%5Benvironment_scope%5D=review%2F*', {headers, body: {protected: 'true'}})
+    expect(protectedOnly.body).toMatchObject({value: 'https://review2.example.com', protected: true})
     expect((await call('DELETE', `/projects/21/variables/SITE_URL?${encodeURI('filter[environment_scope]=review/*')}`, {headers})).status).toBe(204)
     expect((await get('/projects/21/variables/SITE_URL?filter[environment_scope]=review%2F*', 'maintainer')).status).toBe(404)
     // the scope defaults to every environment
@@ -297,6 +300,12 @@ describe('2.8 project repository storage moves', () => {
     expect(wrong.body.message).toBe('404 Project Repository Storage Move Not Found')
     expect((await get('/project_repository_storage_moves', 'owner')).status).toBe(403)
     expect((await call('POST', '/projects/22/repository_storage_moves', {headers, body: {destination_storage_name: 'storage-2'}})).status).toBe(400)
+    // "After moves, list projects with GET /projects?repository_storage=<storage_name> to verify that none remain"
+    expect(paths((await get('/projects?repository_storage=storage-2', 'admin')).body)).toEqual(['opensource/tool'])
+    await new Promise(done => setTimeout(done, 200))
+    expect(paths((await get('/projects?repository_storage=storage-3', 'admin')).body)).toEqual(['acme/website'])
+    // for anyone else the parameter is ignored
+    expect((await get<unknown[]>('/projects?repository_storage=storage-3', 'developer')).body.length).toBe(5)
   })
 })
 

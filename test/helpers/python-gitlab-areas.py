@@ -152,6 +152,9 @@ def variable_lifecycle(owner):
     owner.variables.create({"key": "PG_SCOPED", "value": "production-value", "environment_scope": "production",
                             "masked": True})
     production = owner.variables.get("PG_SCOPED", filter={"environment_scope": "production"})
+    production.protected = True
+    production.save(filter={"environment_scope": "production"})  # PUT with only what changed
+    production = owner.variables.get("PG_SCOPED", filter={"environment_scope": "production"})
     listed = [(v.key, v.environment_scope) for v in owner.variables.list(get_all=True) if v.key == "PG_SCOPED"]
     try:
         owner.variables.create({"key": "PG_SHORT", "value": "short", "masked": True})
@@ -160,7 +163,7 @@ def variable_lifecycle(owner):
         short = f"{error.response_code}: {error.error_message}"
     owner.variables.delete("PG_SCOPED", filter={"environment_scope": "staging"})
     owner.variables.delete("PG_SCOPED", filter={"environment_scope": "production"})
-    return {"production": [production.value, production.masked], "listed": sorted(listed), "masked_short": short,
+    return {"production": [production.value, production.masked, production.protected], "listed": sorted(listed), "masked_short": short,
             "after_delete": [v.key for v in owner.variables.list(get_all=True) if v.key == "PG_SCOPED"]}
 
 

@@ -10,6 +10,7 @@ import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {SandboxGroup, SandboxProject, SandboxUser, Store} from '../store.js'
 import {webUrl} from '../web-url.js'
+import {currentStorage} from './storage-moves.js'
 import {renderUser} from './users.js'
 
 export default function register(r: Router, store: Store): void {
@@ -92,7 +93,10 @@ export default function register(r: Router, store: Store): void {
     const membership = optionalBoolean(ctx.input, 'membership') ?? false
     const owned = optionalBoolean(ctx.input, 'owned') ?? false
     const searchNamespaces = optionalBoolean(ctx.input, 'search_namespaces') ?? false
+    // "list projects with GET /projects?repository_storage=<storage_name>" after moves (administrators only)
+    const storage = ctx.user?.is_admin ? optionalString(ctx.input, 'repository_storage') : undefined
     return projects
+      .filter(p => storage === undefined || currentStorage(store, 'project', p.id) === storage)
       .filter(seesProject(ctx.user))
       .filter(p => !visibility || p.visibility === visibility)
       .filter(p => !membership || (ctx.user !== null && store.projectRole(p, {...ctx.user, is_admin: false}) > 0))

@@ -62,7 +62,7 @@ export default function register(r: Router, store: Store): void {
     r.put(`${base}/:key`, ctx => {
       const variables = variablesOf(ctx, kind)
       const current = find(ctx, variables)
-      const next = {...variableFrom(ctx.input, current), environment_scope: optionalString(ctx.input, 'environment_scope') ?? current.environment_scope}
+      const next = {...variableFrom(ctx.input, current, {valueOptional: true}), environment_scope: optionalString(ctx.input, 'environment_scope') ?? current.environment_scope}
       validateVariable(next)
       assertFree(variables, next, current)
       Object.assign(current, next)

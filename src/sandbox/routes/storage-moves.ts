@@ -54,16 +54,20 @@ export function moveState(move: Pick<MoveRecord, 'created_at' | 'destination_sto
   return move.source_storage_name === 'legacy' ? 'cleanup failed' : 'finished'
 }
 
+const movesState = (store: Store): MovesState => store.slice('storage-moves', () => seedMoves(store))
+
+/** the storage a container is on now: the destination of its last move that got the copy across (`/projects?repository_storage=` reads it too) */
+export function currentStorage(store: Store, kind: Kind, id: number): string {
+  const state = movesState(store)
+  const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(moveState(m, store.options.jobDelayMs))).at(-1)
+  return moved?.destination_storage_name ?? state.storageOf.get(`${kind}:${id}`) ?? 'default'
+}
+
 export default function register(r: Router, store: Store): void {
-  const state = store.slice('storage-moves', () => seedMoves(store))
-  const key = (kind: Kind, id: number) => `${kind}:${id}`
+  const state = movesState(store)
   const stateOf = (m: MoveRecord) => moveState(m, store.options.jobDelayMs)
 
-  /** the storage a container is on now: the destination of its last move that got the copy across */
-  const storageNow = (kind: Kind, id: number): string => {
-    const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(stateOf(m))).at(-1)
-    return moved?.destination_storage_name ?? state.storageOf.get(key(kind, id)) ?? 'default'
-  }
+  const storageNow = (kind: Kind, id: number): string => currentStorage(store, kind, id)
   const inProgress = (kind: Kind, id: number) => state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
 
   const groupWebUrl = (g: SandboxGroup) => webUrl(`groups/${g.full_path}`)
