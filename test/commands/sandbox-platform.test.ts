@@ -224,11 +224,13 @@ describe("2.3 booleans in the platform's words", () => {
 })
 
 describe('2.4, 2.5, 2.6 version, Bearer tokens and Sudo', () => {
-  it('GET /version answers any signed-in user', async () => {
+  it('GET /version and /metadata answer any signed-in user', async () => {
     const version = await get<{version: string; revision: string}>('/version', 'outsider')
     expect(version.status).toBe(200)
     expect(version.body.version).toMatch(/^\d+\.\d+\.\d+/)
     expect((await call('GET', '/version')).status).toBe(401)
+    // gitbeaker's Metadata.show() asks /metadata, which answers the same
+    expect((await get('/metadata', 'outsider')).body).toEqual(version.body)
   })
 
   it('takes a personal access token as Authorization: Bearer', async () => {
