@@ -1,6 +1,7 @@
 // Replies and errors of the sandbox, in the platform's shapes:
 //   {"message": "404 Label Not Found"}            not found, forbidden, conflicts
 //   {"error": "name is missing"}                   a missing or invalid parameter
+//   {"message": "400 Bad request - reason"}       a problem the endpoint finds (bad_request! in the platform)
 //   {"message": {"title": ["has already been taken"]}}   model validation
 import type {Readable} from 'node:stream'
 
@@ -34,5 +35,7 @@ export const forbidden = (message = '403 Forbidden'): HttpError => new HttpError
 export const unauthorized = (): HttpError => new HttpError(401, {message: '401 Unauthorized'})
 /** a parameter problem: {"error": "..."} */
 export const badRequest = (error: string): HttpError => new HttpError(400, {error})
+/** a problem the endpoint itself finds (not its parameter declarations): {"message": "400 Bad request - ..."} */
+export const badRequestMessage = (reason: string): HttpError => new HttpError(400, {message: `400 Bad request - ${reason}`})
 /** a model validation problem: {"message": {field: [reasons]}} or {"message": "..."} */
 export const invalid = (status: 400 | 409 | 422, message: string | Record<string, string[]>): HttpError => new HttpError(status, {message})

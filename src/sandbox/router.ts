@@ -122,13 +122,28 @@ export function optionalString(input: Input, name: string): string | undefined {
   return String(value)
 }
 
-/** booleans arrive as JSON booleans, or as "true"/"false" strings from a query or a form */
+// The words the platform (Grape, through dry-types' Params::Bool) reads as a boolean: clients send more
+// than true/false (python-gitlab puts Python's `True` in a query, others `1`, `yes`, `on`).
+const TRUE_WORDS = new Set(['true', 'True', 'TRUE', 't', 'T', '1', 'yes', 'Yes', 'YES', 'y', 'Y', 'on', 'On', 'ON'])
+const FALSE_WORDS = new Set(['false', 'False', 'FALSE', 'f', 'F', '0', 'no', 'No', 'NO', 'n', 'N', 'off', 'Off', 'OFF'])
+
+/** a boolean as the platform reads one (a JSON boolean or number, or one of its words); undefined when it is none */
+export function readBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value
+  if (value === 1 || value === 0) return value === 1
+  if (typeof value !== 'string') return undefined
+  if (TRUE_WORDS.has(value)) return true
+  if (FALSE_WORDS.has(value)) return false
+  return undefined
+}
+
+/** a boolean input (JSON, query or form, in any of the platform's words); 400 `name is invalid` otherwise */
 export function optionalBoolean(input: Input, name: string): boolean | undefined {
   const value = input[name]
   if (value === undefined || value === null || value === '') return undefined
-  if (value === true || value === 'true' || value === '1') return true
-  if (value === false || value === 'false' || value === '0') return false
-  throw badRequest(`${name} is invalid`)
+  const read = readBoolean(value)
+  if (read === undefined) throw badRequest(`${name} is invalid`)
+  return read
 }
 
 export function optionalInteger(input: Input, name: string): number | undefined {

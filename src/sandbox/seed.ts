@@ -38,6 +38,10 @@ export function seed(store: Store): void {
   user(4, 'carol', 'Carol Outsider')
   user(5, 'dave', 'Dave Maintainer')
   user(6, 'erin', 'Erin Reporter')
+  // no token: people to find in /users (a designer in acme/design, a former colleague who is blocked)
+  user(7, 'oscar', 'Oscar Designer')
+  user(8, 'peggy', 'Peggy Former')
+  store.users.get(8)!.state = 'blocked'
   const ids: Record<SeedRole, number> = {admin: 1, owner: 2, developer: 3, outsider: 4, maintainer: 5, reporter: 6}
   for (const [role, token] of Object.entries(TOKENS)) store.tokens.set(token, ids[role as SeedRole])
 
@@ -63,6 +67,9 @@ export function seed(store: Store): void {
   const platform = group(11, 'platform', acme, 'private')
   const opensource = group(12, 'opensource', null, 'public')
   opensource.members.set(2, ROLE.owner)
+  // a second subgroup of acme, so that subgroup and include_subgroups lists hold more than one
+  const design = group(14, 'design', acme, 'internal')
+  design.members.set(7, ROLE.developer)
 
   const project = (id: number, path: string, namespace: SandboxGroup, visibility: SandboxProject['visibility']) => {
     const groups = store.groupAncestors(namespace).reverse()
@@ -88,4 +95,6 @@ export function seed(store: Store): void {
   project(20, 'api', platform, 'private')
   project(21, 'website', acme, 'private')
   project(22, 'tool', opensource, 'public')
+  project(23, 'brand', design, 'internal')
+  project(24, 'docs', opensource, 'public')
 }

@@ -1,5 +1,5 @@
 // The sandbox server: plain node:http on loopback, in memory. It follows the spec's conventions
-// (`/api/v4` prefix, PRIVATE-TOKEN auth, `:id` as number or encoded path, JSON/query/form/multipart
+// (`/api/v4` prefix, PRIVATE-TOKEN or Bearer auth with Sudo, `:id` as number or encoded path, JSON/query/form/multipart
 // bodies, the platform's pagination headers) and can inject faults per route for the fault tests.
 
 import {readdirSync} from 'node:fs'
@@ -13,6 +13,7 @@ import {requestToken} from './request-token.js'
 import {type Ctx, type Input, type Method, Router, type UploadedFile} from './router.js'
 import {seed, TOKENS} from './seed.js'
 import {type SandboxOptions, Store} from './store.js'
+import {sudoUser} from './sudo.js'
 import {requestBase, withBase} from './web-url.js'
 
 export const PREFIX = '/api/v4'
@@ -145,6 +146,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
     if (!user && !found.route.anonymous) throw new HttpError(401, {message: '401 Unauthorized'})
     const {input, files} = await readInput(req, url)
     const ctx: Ctx = {method: req.method as Method, params: found.params, input, files, user, store, req}
+    ctx.user = sudoUser(ctx, url.searchParams.get('sudo'))
     reply = await found.route.handler(ctx)
   } catch (error) {
     if (!(error instanceof HttpError)) throw error
@@ -228,7 +230,7 @@ function send(res: ServerResponse, reply: Reply): void {
 
 async function readInput(req: IncomingMessage, url: URL): Promise<{input: Input; files: Record<string, UploadedFile>}> {
   const input: Input = {}
-  for (const [key, value] of url.searchParams) if (key !== 'private_token') assignNested(input, key, value)
+  for (const [key, value] of url.searchParams) if (key !== 'private_token' && key !== 'sudo') assignNested(input, key, value)
   const files: Record<string, UploadedFile> = {}
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)

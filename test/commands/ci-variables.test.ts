@@ -56,14 +56,14 @@ describe('ci-variables list and get', () => {
 describe('ci-variables create, update, delete', () => {
   it('creates a variable with every setting, and the API shows it', async () => {
     const result = await sb.run(
-      ['ci-variables', 'create', 'RELEASE_CHANNEL', '--value', 'stable', '--description', 'Where releases go', '--variable-type', 'env_var', '--masked', '--protected', '--no-raw', '--json'],
+      ['ci-variables', 'create', 'RELEASE_CHANNEL', '--value', 'stable-channel', '--description', 'Where releases go', '--variable-type', 'env_var', '--masked', '--protected', '--no-raw', '--json'],
       admin,
     )
     expect(result.code).toBe(0)
     expect(result.json()).toEqual(await hidden('RELEASE_CHANNEL'))
     expect((await variable('RELEASE_CHANNEL')).body).toEqual({
       key: 'RELEASE_CHANNEL',
-      value: 'stable',
+      value: 'stable-channel',
       description: 'Where releases go',
       variable_type: 'env_var',
       masked: true,
@@ -99,11 +99,11 @@ describe('ci-variables create, update, delete', () => {
   })
 
   it('updates the value and some settings; the others keep their value', async () => {
-    await sb.run(['ci-variables', 'create', 'TO_UPDATE', '--value', 'one', '--masked', '--description', 'kept'], admin)
-    const result = await sb.run(['ci-variables', 'update', 'TO_UPDATE', '--value', 'two', '--protected', '--json'], admin)
+    await sb.run(['ci-variables', 'create', 'TO_UPDATE', '--value', 'one-value', '--masked', '--description', 'kept'], admin)
+    const result = await sb.run(['ci-variables', 'update', 'TO_UPDATE', '--value', 'two-value', '--protected', '--json'], admin)
     expect(result.code).toBe(0)
     expect(result.json()).toEqual(await hidden('TO_UPDATE'))
-    expect((await variable('TO_UPDATE')).body).toMatchObject({value: 'two', protected: true, masked: true, description: 'kept'})
+    expect((await variable('TO_UPDATE')).body).toMatchObject({value: 'two-value', protected: true, masked: true, description: 'kept'})
   })
 
   it('update of an unknown key is exit 3', async () => {
@@ -143,11 +143,11 @@ describe('ci-variables set (create or update)', () => {
     expect(first.stderr).toContain('Created instance CI/CD variable "IDEMPOTENT".')
     expect(first.json<Variable>()).toMatchObject({value: '[REDACTED]', description: 'first'})
     expect((await variable('IDEMPOTENT')).body).toMatchObject({value: 'v1', description: 'first'})
-    const second = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value-file', '-', '--masked', '--json'], {...admin, stdin: 'v2'})
+    const second = await sb.run(['ci-variables', 'set', 'IDEMPOTENT', '--value-file', '-', '--masked', '--json'], {...admin, stdin: 'value-two'})
     expect(second.code).toBe(0)
     expect(second.stderr).toContain('Updated instance CI/CD variable "IDEMPOTENT".')
     expect(second.json()).toEqual(await hidden('IDEMPOTENT'))
-    expect((await variable('IDEMPOTENT')).body).toMatchObject({value: 'v2', masked: true, description: 'first'})
+    expect((await variable('IDEMPOTENT')).body).toMatchObject({value: 'value-two', masked: true, description: 'first'})
   })
 
   it('needs a value', async () => {
@@ -212,7 +212,7 @@ describe('ci-variables: limits checked before sending, and by the server', () =>
 describe('ci-variables create --from-file (bulk)', () => {
   it('creates every variable of a CSV file, reports each, and exits non-zero when the server refuses one', async () => {
     const file = join(dir, 'variables.csv')
-    writeFileSync(file, 'key,value,description,masked,variable_type\nBULK_ONE,first,"One, with a comma",true,\nDEPLOY_REGION,taken,,,\nBULK_TWO,second,,,file\n')
+    writeFileSync(file, 'key,value,description,masked,variable_type\nBULK_ONE,first-value,"One, with a comma",true,\nDEPLOY_REGION,taken,,,\nBULK_TWO,second,,,file\n')
     const result = await sb.run(['ci-variables', 'create', '--from-file', file, '--json'], admin)
     expect(result.code).toBe(6)
     const rows = result.json<BulkRow<Variable>[]>()

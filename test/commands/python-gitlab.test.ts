@@ -193,6 +193,44 @@ describe("python-gitlab's library against the sandbox, every other area it cover
       },
       'project clusters (project-cluster)': {name: 'pg-cluster', ...deleted},
       'project iterations (ProjectIterationManager)': {titles: expect.arrayContaining(['Hardening week'])},
+      // issue 27, part 2: the areas the platform has beside the spec's, and the platform's ways of asking
+      ...Object.fromEntries(
+        ['project variables (project-variable)', 'group variables (group-variable)'].map(area => [
+          area,
+          {
+            production: ['production-value', true, true],
+            listed: [
+              ['PG_SCOPED', 'production'],
+              ['PG_SCOPED', 'staging'],
+            ],
+            masked_short: "400: {'value': ['is invalid']}",
+            after_delete: [],
+          },
+        ]),
+      ),
+      'project milestones (project-milestone)': {
+        created: ['pg-project-milestone', '2026-11-02', 21],
+        web_url: expect.stringMatching(`^${sb.url}/acme/website/-/milestones/`),
+        issues: ['New navigation'],
+        after_delete: false,
+      },
+      'group iterations (group-iteration)': {titles: ['Hardening week']},
+      'projects, groups and users by name': {
+        projects: ['opensource/docs'],
+        acme_projects: ['acme/design/brand', 'acme/platform/api', 'acme/website'],
+        groups: ['acme/design'],
+        subgroups: ['acme/design', 'acme/platform'],
+        users: [7],
+        project: 'docs',
+      },
+      'label save (PUT with the name in the body)': {project: 'saved', group: '#0000ff'},
+      'booleans in queries (with_content=True)': {with_content: true},
+      'version, Bearer token and sudo': {
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        bearer_user: 'root',
+        sudo_without_scope: 403,
+        sudo_projects: ['acme/design/brand', 'acme/platform/api', 'acme/website'],
+      },
     })
     const [keyId, deployKeyId] = areas['SSH key lookup (key)']!.by_fingerprint as number[]
     expect(keyId).toBe(deployKeyId)

@@ -127,11 +127,10 @@ def _():
 
 @area("project clusters (project-cluster)")
 def _():
-    # The spec names the attributes platform_orchestrator_attributes; python-gitlab requires its own
-    # name, so both go out (python-gitlab passes attributes it does not know).
+    # The spec names the attributes platform_orchestrator_attributes; python-gitlab sends the platform's
+    # own name, which the sandbox reads as well.
     attributes = {"api_url": "https://k8s.example.com", "token": "cluster-token"}
-    created = website.clusters.create({"name": "pg-cluster", "platform_kubernetes_attributes": attributes,
-                                       "platform_orchestrator_attributes": attributes})
+    created = website.clusters.create({"name": "pg-cluster", "platform_kubernetes_attributes": attributes})
     got = website.clusters.get(created.id)
     listed = [c.name for c in website.clusters.list(get_all=True)]
     got.delete()
@@ -145,6 +144,97 @@ def _():
     # spec does not have); its own ProjectIterationManager holds the project path.
     iterations = gitlab.v4.objects.ProjectIterationManager(gl, parent=project)
     return {"titles": sorted(i.title or "" for i in iterations.list(get_all=True))}
+
+
+def variable_lifecycle(owner):
+    """a key in two environment scopes, picked apart with filter[environment_scope]"""
+    owner.variables.create({"key": "PG_SCOPED", "value": "staging-value", "environment_scope": "staging"})
+    owner.variables.create({"key": "PG_SCOPED", "value": "production-value", "environment_scope": "production",
+                            "masked": True})
+    production = owner.variables.get("PG_SCOPED", filter={"environment_scope": "production"})
+    production.protected = True
+    production.save(filter={"environment_scope": "production"})  # PUT with only what changed
+    production = owner.variables.get("PG_SCOPED", filter={"environment_scope": "production"})
+    listed = [(v.key, v.environment_scope) for v in owner.variables.list(get_all=True) if v.key == "PG_SCOPED"]
+    try:
+        owner.variables.create({"key": "PG_SHORT", "value": "short", "masked": True})
+        short = "created"
+    except gitlab.exceptions.GitlabCreateError as error:
+        short = f"{error.response_code}: {error.error_message}"
+    owner.variables.delete("PG_SCOPED", filter={"environment_scope": "staging"})
+    owner.variables.delete("PG_SCOPED", filter={"environment_scope": "production"})
+    return {"production": [production.value, production.masked, production.protected], "listed": sorted(listed), "masked_short": short,
+            "after_delete": [v.key for v in owner.variables.list(get_all=True) if v.key == "PG_SCOPED"]}
+
+
+area("project variables (project-variable)")(lambda: variable_lifecycle(website))
+area("group variables (group-variable)")(lambda: variable_lifecycle(acme))
+
+
+@area("project milestones (project-milestone)")
+def _():
+    # a date-time is taken as its date (issue 27, 2.10)
+    created = website.milestones.create({"title": "pg-project-milestone", "start_date": "2026-11-02T00:00:00Z",
+                                         "due_date": "2026-11-27"})
+    got = website.milestones.get(created.id)
+    seeded = [m for m in website.milestones.list(get_all=True) if m.title == "Website relaunch"][0]
+    got.delete()
+    return {"created": [created.title, created.start_date, created.project_id], "web_url": got.web_url,
+            "issues": [i.title for i in seeded.issues()], "after_delete": "pg-project-milestone" in
+            [m.title for m in website.milestones.list(get_all=True)]}
+
+
+@area("group iterations (group-iteration)")
+def _():
+    return {"titles": sorted(i.title for i in acme.iterations.list(get_all=True) if i.title)}
+
+
+@area("projects, groups and users by name")
+def _():
+    return {
+        "projects": [p.path_with_namespace for p in gl.projects.list(search="doc", get_all=True)],
+        "acme_projects": sorted(p.path_with_namespace for p in acme.projects.list(include_subgroups=True, get_all=True)),
+        "groups": [g.full_path for g in gl.groups.list(search="des", get_all=True)],
+        "subgroups": [g.full_path for g in acme.subgroups.list(get_all=True)],
+        "users": [u.id for u in gl.users.list(username="oscar", get_all=True)],
+        "project": gl.projects.get("opensource/docs").name,
+    }
+
+
+@area("label save (PUT with the name in the body)")
+def _():
+    label = website.labels.create({"name": "pg-save", "color": "#00aa00"})
+    label.description = "saved"
+    label.save()
+    group_label = acme.labels.create({"name": "pg-group-save", "color": "#00aa00"})
+    group_label.color = "#0000ff"
+    group_label.save()
+    result = {"project": website.labels.get("pg-save").description, "group": acme.labels.get("pg-group-save").color}
+    website.labels.delete("pg-save")
+    acme.labels.delete("pg-group-save")
+    return result
+
+
+@area("booleans in queries (with_content=True)")
+def _():
+    pages = project.wikis.list(with_content=True)
+    return {"with_content": all(hasattr(p, "content") for p in pages) and len(pages) > 0}
+
+
+@area("version, Bearer token and sudo")
+def _():
+    url = gl.url
+    try:
+        gl.users.list(sudo="bob")
+        without_scope = "allowed"
+    except gitlab.exceptions.GitlabListError as error:
+        without_scope = error.response_code
+    token = gl.users.get(1).personal_access_tokens.create({"name": "pg-sudo", "scopes": ["api", "sudo"]})
+    bearer = gitlab.Gitlab(url, oauth_token=token.token)
+    bearer.auth()
+    as_bob = [p.path_with_namespace for p in bearer.projects.list(membership=True, sudo="bob", get_all=True)]
+    return {"version": gl.version()[0], "bearer_user": bearer.user.username, "sudo_without_scope": without_scope,
+            "sudo_projects": sorted(as_bob)}
 
 
 print(json.dumps(results))

@@ -187,6 +187,26 @@ export default function register(r: Router, store: Store): void {
     return created(renderProtection(protection))
   })
 
+  // A change to an existing protection, without unprotecting it first. The platform takes the roles as
+  // lists of rules (`allowed_to_push: [{access_level: 30}]`); the sandbox keeps one role per action, so
+  // the last rule with an access_level wins, and rules for a user or a group (Premium) are ignored.
+  r.patch('/projects/:id/protected_branches/:name', ctx => {
+    const project = store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
+    const protection = repositoryOf(project).protections.get(ctx.params.name!)
+    if (!protection) throw new HttpError(404, {message: '404 Not found'})
+    const push = allowedLevel(ctx, 'allowed_to_push', PUSH_MERGE_LEVELS)
+    const merge = allowedLevel(ctx, 'allowed_to_merge', PUSH_MERGE_LEVELS)
+    const unprotect = allowedLevel(ctx, 'allowed_to_unprotect', UNPROTECT_LEVELS)
+    Object.assign(protection, {
+      push_access_level: push ?? protection.push_access_level,
+      merge_access_level: merge ?? protection.merge_access_level,
+      unprotect_access_level: unprotect ?? protection.unprotect_access_level,
+      allow_force_push: optionalBoolean(ctx.input, 'allow_force_push') ?? protection.allow_force_push,
+      code_owner_approval_required: optionalBoolean(ctx.input, 'code_owner_approval_required') ?? protection.code_owner_approval_required,
+    })
+    return ok(renderProtection(protection))
+  })
+
   r.delete('/projects/:id/protected_branches/:name', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
     if (!repositoryOf(project).protections.delete(ctx.params.name!)) throw new HttpError(404, {message: '404 Not found'})
@@ -197,6 +217,22 @@ export default function register(r: Router, store: Store): void {
 function accessLevel(ctx: Ctx, name: string, allowed: number[]): number {
   const level = optionalInteger(ctx.input, name) ?? ROLE.maintainer
   if (!allowed.includes(level)) throw badRequest(`${name} does not have a valid value`)
+  return level
+}
+
+/** the role a list of rules (`allowed_to_push[][access_level]=30`, or a JSON array) gives; undefined when none does */
+function allowedLevel(ctx: Ctx, name: string, allowed: number[]): number | undefined {
+  const rules = ctx.input[name]
+  if (rules === undefined) return undefined
+  let level: number | undefined
+  // a form's `allowed_to_push[][access_level]=30` arrives as one object (the body parser nests no arrays of objects)
+  for (const rule of Array.isArray(rules) ? (rules as unknown[]) : [rules]) {
+    if (typeof rule !== 'object' || rule === null) throw badRequest(`${name} is invalid`)
+    const value = optionalInteger(rule as Record<string, unknown>, 'access_level')
+    if (value === undefined) continue
+    if (!allowed.includes(value)) throw badRequest(`${name}[access_level] does not have a valid value`)
+    level = value
+  }
   return level
 }
 

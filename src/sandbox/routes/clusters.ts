@@ -87,7 +87,8 @@ export default function register(r: Router, store: Store): void {
   }
 
   const attributesOf = (ctx: Ctx): Input => {
-    const value = ctx.input.platform_orchestrator_attributes
+    // the platform's own word (python-gitlab and gitbeaker send it) is accepted as well as the spec's
+    const value = ctx.input.platform_orchestrator_attributes ?? ctx.input.platform_kubernetes_attributes
     if (value === undefined || value === null) return {}
     if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('platform_orchestrator_attributes is invalid')
     return value as Input

@@ -4,9 +4,8 @@
 // turns on the sandbox behaviour that other areas read, and a test toggling `/__sandbox/features` shows up
 // here. Seeded flags that are on live in the slice (`seededOn`), so that the set other areas and tests
 // read starts empty. The other gates (percentages, actors, feature groups) live in the slice too.
-import {badRequest, noContent, ok} from '../http.js'
-import {paginate} from '../paginate.js'
-import {type Ctx, type Input, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {badRequest, badRequestMessage, noContent, ok} from '../http.js'
+import {type Ctx, type Input, optionalBoolean, optionalString, type Router, readBoolean, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
 interface Definition {
@@ -34,6 +33,8 @@ const FEATURE_GROUPS = ['gitlab_team_members', 'beta_testers'] as const
 
 export default function register(r: Router, store: Store): void {
   const state = store.slice('features', () => seedFeatures())
+  // The endpoint's own checks answer as the platform's bad_request! does: {"message": "400 Bad request - ..."}
+  // (python-gitlab and gitbeaker show `message`); a parameter's declaration (key's values) keeps {"error"}.
   // read each time: a test may hand the store a set of its own
   const on = {
     has: (n: string) => store.options.features.has(n) || state.seededOn.has(n),
@@ -83,12 +84,12 @@ export default function register(r: Router, store: Store): void {
           else if (kind === 'project') actors.push(`Project:${store.findProject(value).id}`)
           else actors.push(`Repository:${store.findProject(value).id}`)
         } catch {
-          throw badRequest(`${kind} ${value} is not found!`)
+          throw badRequestMessage(`${kind} ${value} is not found!`)
         }
       }
     }
     const groups = list('feature_group')
-    for (const g of groups) if (!(FEATURE_GROUPS as readonly string[]).includes(g)) throw badRequest(`feature_group ${g} is not found!`)
+    for (const g of groups) if (!(FEATURE_GROUPS as readonly string[]).includes(g)) throw badRequestMessage(`feature_group ${g} is not found!`)
     return {actors, groups}
   }
   const namespaceId = (path: string): number => {
@@ -98,24 +99,21 @@ export default function register(r: Router, store: Store): void {
     return store.findUser(path).id
   }
 
+  // Both lists come whole, as the platform sends them: no pages, no pagination headers.
   r.get('/features', ctx => {
     store.requireAdmin(ctx.user)
-    return paginate(ctx, names(), render)
+    return ok(names().map(render))
   })
 
   r.get('/features/definitions', ctx => {
     store.requireAdmin(ctx.user)
-    return paginate(
-      ctx,
-      [...state.definitions].sort((a, b) => a.name.localeCompare(b.name)),
-      d => ({...d}),
-    )
+    return ok([...state.definitions].sort((a, b) => a.name.localeCompare(b.name)).map(d => ({...d})))
   })
 
   r.post('/features/:name', (ctx: Ctx) => {
     store.requireAdmin(ctx.user)
     const name = ctx.params.name!
-    if (!/^[a-z0-9_]+$/.test(name)) throw badRequest('name is invalid')
+    if (!/^[a-z0-9_]+$/.test(name)) throw badRequestMessage('name is invalid')
     // JSON bodies carry true/false as booleans, forms and queries as strings
     const raw = typeof ctx.input.value === 'boolean' ? String(ctx.input.value) : requireString(ctx.input, 'value')
     const key = optionalString(ctx.input, 'key') ?? 'percentage_of_time'
@@ -123,15 +121,17 @@ export default function register(r: Router, store: Store): void {
     const force = optionalBoolean(ctx.input, 'force') ?? false
     // "force (boolean, skips validation such as the YAML definition)"
     if (!force && !state.definitions.some(d => d.name === name)) {
-      throw badRequest(`The feature flag YAML definition for '${name}' does not exist`)
+      throw badRequestMessage(`The feature flag YAML definition for '${name}' does not exist`)
     }
     const {actors, groups} = actorsOf(ctx.input)
     const targeted = actors.length > 0 || groups.length > 0
     const gates = state.gates.get(name) ?? empty()
     state.gates.set(name, gates)
 
-    if (raw === 'true' || raw === 'false') {
-      const value = raw === 'true'
+    // digits are a percentage (the platform reads "0" as false, "1" as 1 %); words are booleans in any of
+    // the platform's spellings (python-gitlab sends value=True)
+    const value = /^\d+$/.test(raw) && raw !== '0' ? undefined : readBoolean(raw)
+    if (value !== undefined) {
       if (targeted) {
         for (const a of actors) value ? gates.actors.add(a) : gates.actors.delete(a)
         for (const g of groups) value ? gates.groups.add(g) : gates.groups.delete(g)
@@ -146,10 +146,10 @@ export default function register(r: Router, store: Store): void {
     }
 
     // "Only boolean and percentage gate values are supported through the interface."
-    if (!/^\d+$/.test(raw)) throw badRequest('value must be true, false or an integer percentage')
+    if (!/^\d+$/.test(raw)) throw badRequestMessage('value must be true, false or an integer percentage')
     const percentage = Number(raw)
-    if (percentage > 100) throw badRequest(`value must be a positive number less than or equal to 100, but was ${percentage}`)
-    if (targeted) throw badRequest('A percentage cannot be combined with actors: use value true or false with user, group, namespace, project, repository or feature_group')
+    if (percentage > 100) throw badRequestMessage(`value must be a positive number less than or equal to 100, but was ${percentage}`)
+    if (targeted) throw badRequestMessage('A percentage cannot be combined with actors: use value true or false with user, group, namespace, project, repository or feature_group')
     // "conditional; gates carry boolean false and the percentage gate"
     on.delete(name)
     gates[key] = percentage

@@ -1,11 +1,12 @@
 // Project iterations (document 2, "Iteration", "Project iterations"): the iterations of the project's
-// ancestor groups. The integer state follows the platform: 1 upcoming, 2 current, 3 closed; the filter
+// ancestor groups; and group iterations, which the platform serves with the same record and filters at
+// /groups/:id/iterations (the group's own and, by default, its ancestors'). The integer state follows the platform: 1 upcoming, 2 current, 3 closed; the filter
 // value `opened` means upcoming and current. Iterations made by a cadence have no title or description
 // of their own, so `in[]=cadence_title` searches the cadence's title instead.
 import {badRequest} from '../http.js'
 import {paginate} from '../paginate.js'
-import {oneOf, optionalArray, optionalBoolean, optionalString, type Router} from '../router.js'
-import {SEED_TIME, type Store} from '../store.js'
+import {type Ctx, oneOf, optionalArray, optionalBoolean, optionalString, type Router} from '../router.js'
+import {type SandboxGroup, SEED_TIME, type Store} from '../store.js'
 import {webUrl} from '../web-url.js'
 import {optionalTime} from './milestones.js'
 
@@ -36,46 +37,43 @@ interface IterationRecord {
 export default function register(r: Router, store: Store): void {
   const iterations = store.slice('iterations', () => seedIterations(new Date()))
 
-  r.get(
-    '/projects/:id/iterations',
-    ctx => {
-      const project = store.projectFor(ctx.params.id!, ctx.user, 0)
-      const home = store.groups.get(project.namespace_id)!
-      const q = ctx.input
-      const groupIds = new Set([home.id])
-      if (optionalBoolean(q, 'include_ancestors') ?? true) for (const g of store.groupAncestors(home)) groupIds.add(g.id)
-      if (optionalBoolean(q, 'include_descendants') ?? false) {
-        for (const g of store.groups.values()) if (store.groupAncestors(g).includes(home)) groupIds.add(g.id)
-      }
-      const states = STATE_FILTERS[oneOf(q, 'state', Object.keys(STATE_FILTERS)) ?? 'all']!
-      const search = optionalString(q, 'search')?.toLowerCase()
-      const fields = optionalArray(q, 'in') ?? ['title']
-      if (fields.length === 0 || fields.some(f => !SEARCH_FIELDS.includes(f as (typeof SEARCH_FIELDS)[number]))) throw badRequest('in does not have a valid value')
-      const updatedBefore = optionalTime(q, 'updated_before')
-      const updatedAfter = optionalTime(q, 'updated_after')
-      const matches = (i: IterationRecord) => fields.some(f => (f === 'title' ? i.title : i.cadence_title)?.toLowerCase().includes(search!))
-      const found = [...iterations.values()]
-        .filter(i => groupIds.has(i.group_id) && states.includes(i.state))
-        .filter(i => !search || matches(i))
-        .filter(i => !updatedBefore || i.updated_at < updatedBefore)
-        .filter(i => !updatedAfter || i.updated_at > updatedAfter)
-        .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
-      return paginate(ctx, found, i => ({
-        id: i.id,
-        iid: i.iid,
-        group_id: i.group_id,
-        title: i.title,
-        description: i.description,
-        state: i.state,
-        created_at: i.created_at,
-        updated_at: i.updated_at,
-        due_date: i.due_date,
-        start_date: i.start_date,
-        web_url: webUrl(`groups/${store.groups.get(i.group_id)?.full_path}/-/iterations/${i.id}`),
-      }))
-    },
-    {anonymous: true},
-  )
+  const list = (ctx: Ctx, home: SandboxGroup) => {
+    const q = ctx.input
+    const groupIds = new Set([home.id])
+    if (optionalBoolean(q, 'include_ancestors') ?? true) for (const g of store.groupAncestors(home)) groupIds.add(g.id)
+    if (optionalBoolean(q, 'include_descendants') ?? false) {
+      for (const g of store.groups.values()) if (store.groupAncestors(g).includes(home)) groupIds.add(g.id)
+    }
+    const states = STATE_FILTERS[oneOf(q, 'state', Object.keys(STATE_FILTERS)) ?? 'all']!
+    const search = optionalString(q, 'search')?.toLowerCase()
+    const fields = optionalArray(q, 'in') ?? ['title']
+    if (fields.length === 0 || fields.some(f => !SEARCH_FIELDS.includes(f as (typeof SEARCH_FIELDS)[number]))) throw badRequest('in does not have a valid value')
+    const updatedBefore = optionalTime(q, 'updated_before')
+    const updatedAfter = optionalTime(q, 'updated_after')
+    const matches = (i: IterationRecord) => fields.some(f => (f === 'title' ? i.title : i.cadence_title)?.toLowerCase().includes(search!))
+    const found = [...iterations.values()]
+      .filter(i => groupIds.has(i.group_id) && states.includes(i.state))
+      .filter(i => !search || matches(i))
+      .filter(i => !updatedBefore || i.updated_at < updatedBefore)
+      .filter(i => !updatedAfter || i.updated_at > updatedAfter)
+      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
+    return paginate(ctx, found, i => ({
+      id: i.id,
+      iid: i.iid,
+      group_id: i.group_id,
+      title: i.title,
+      description: i.description,
+      state: i.state,
+      created_at: i.created_at,
+      updated_at: i.updated_at,
+      due_date: i.due_date,
+      start_date: i.start_date,
+      web_url: webUrl(`groups/${store.groups.get(i.group_id)?.full_path}/-/iterations/${i.id}`),
+    }))
+  }
+
+  r.get('/projects/:id/iterations', ctx => list(ctx, store.groups.get(store.projectFor(ctx.params.id!, ctx.user, 0).namespace_id)!), {anonymous: true})
+  r.get('/groups/:id/iterations', ctx => list(ctx, store.groupFor(ctx.params.id!, ctx.user, 0)), {anonymous: true})
 }
 
 /** two-week cadences around today, so that `current` really contains today */

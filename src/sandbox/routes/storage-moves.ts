@@ -7,6 +7,8 @@
 // A destination storage named `broken` ends in `failed` ("copy failed or checksums differ") at 2d/3; a move
 // away from the `legacy` storage ends in `cleanup failed` ("moved, source copy could not be deleted").
 // A move recorded with `held: true` (seed only) stays `initial` ("record created, job not yet scheduled").
+// Project moves answer as the group ones do (the platform serves both alike), with `project` in place of
+// `group`.
 import {accepted, created, HttpError, invalid, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalString, type Router, requireString} from '../router.js'
@@ -52,30 +54,40 @@ export function moveState(move: Pick<MoveRecord, 'created_at' | 'destination_sto
   return move.source_storage_name === 'legacy' ? 'cleanup failed' : 'finished'
 }
 
+const movesState = (store: Store): MovesState => store.slice('storage-moves', () => seedMoves(store))
+
+/** the storage a container is on now: the destination of its last move that got the copy across (`/projects?repository_storage=` reads it too) */
+export function currentStorage(store: Store, kind: Kind, id: number): string {
+  const state = movesState(store)
+  const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(moveState(m, store.options.jobDelayMs))).at(-1)
+  return moved?.destination_storage_name ?? state.storageOf.get(`${kind}:${id}`) ?? 'default'
+}
+
 export default function register(r: Router, store: Store): void {
-  const state = store.slice('storage-moves', () => seedMoves(store))
-  const key = (kind: Kind, id: number) => `${kind}:${id}`
+  const state = movesState(store)
   const stateOf = (m: MoveRecord) => moveState(m, store.options.jobDelayMs)
 
-  /** the storage a container is on now: the destination of its last move that got the copy across */
-  const storageNow = (kind: Kind, id: number): string => {
-    const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(stateOf(m))).at(-1)
-    return moved?.destination_storage_name ?? state.storageOf.get(key(kind, id)) ?? 'default'
-  }
+  const storageNow = (kind: Kind, id: number): string => currentStorage(store, kind, id)
   const inProgress = (kind: Kind, id: number) => state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
 
   const groupWebUrl = (g: SandboxGroup) => webUrl(`groups/${g.full_path}`)
-  const render = (m: MoveRecord) => {
-    const group = store.groups.get(m.containerId)
-    return {
-      id: m.id,
-      created_at: m.created_at,
-      state: stateOf(m),
-      source_storage_name: m.source_storage_name,
-      destination_storage_name: m.destination_storage_name,
-      group: group ? {id: group.id, web_url: groupWebUrl(group), name: group.name} : null,
+  /** the moved container as the platform embeds it: `group` {id, web_url, name} or `project` (its summary) */
+  const container = (m: MoveRecord) => {
+    if (m.kind === 'project') {
+      const project = store.projects.get(m.containerId)
+      return {project: project ? store.projectSummary(project) : null}
     }
+    const group = store.groups.get(m.containerId)
+    return {group: group ? {id: group.id, web_url: groupWebUrl(group), name: group.name} : null}
   }
+  const render = (m: MoveRecord) => ({
+    id: m.id,
+    created_at: m.created_at,
+    state: stateOf(m),
+    source_storage_name: m.source_storage_name,
+    destination_storage_name: m.destination_storage_name,
+    ...container(m),
+  })
 
   /** "destination_storage_name (optional; chosen by storage weights if absent)": the first healthy other storage */
   const byWeights = (source: string) => STORAGES.find(s => s !== source && s !== 'broken' && s !== 'legacy')!
@@ -100,45 +112,47 @@ export default function register(r: Router, store: Store): void {
     return move
   }
 
-  const groupMoves = () => state.moves.filter(m => m.kind === 'group').sort((a, b) => b.id - a.id)
-  const findMove = (ctx: Ctx, group?: SandboxGroup): MoveRecord => {
-    const move = groupMoves().find(m => String(m.id) === ctx.params.repository_storage_id && (!group || m.containerId === group.id))
-    if (!move) throw notFound('Group Repository Storage Move')
-    return move
+  // Groups and projects: the same calls under /group_... and /groups/:group_id/..., /project_... and
+  // /projects/:project_id/... (an ID or a path, as everywhere).
+  const kinds = [
+    {kind: 'group', plural: 'groups', word: 'Group', find: (id: string) => store.findGroup(id).id},
+    {kind: 'project', plural: 'projects', word: 'Project', find: (id: string) => store.findProject(id).id},
+  ] as const
+  for (const {kind, plural, word, find} of kinds) {
+    const movesOf = () => state.moves.filter(m => m.kind === kind).sort((a, b) => b.id - a.id)
+    const findMove = (ctx: Ctx, containerId?: number): MoveRecord => {
+      const move = movesOf().find(m => String(m.id) === ctx.params.repository_storage_id && (containerId === undefined || m.containerId === containerId))
+      if (!move) throw notFound(`${word} Repository Storage Move`)
+      return move
+    }
+    const adminContainer = (ctx: Ctx): number => {
+      store.requireAdmin(ctx.user)
+      return find(ctx.params.container_id!)
+    }
+
+    r.get(`/${kind}_repository_storage_moves`, ctx => {
+      store.requireAdmin(ctx.user)
+      return paginate(ctx, movesOf(), render)
+    })
+
+    r.get(`/${plural}/:container_id/repository_storage_moves`, ctx => {
+      const id = adminContainer(ctx)
+      return paginate(
+        ctx,
+        movesOf().filter(m => m.containerId === id),
+        render,
+      )
+    })
+
+    r.get(`/${kind}_repository_storage_moves/:repository_storage_id`, ctx => {
+      store.requireAdmin(ctx.user)
+      return ok(render(findMove(ctx)))
+    })
+
+    r.get(`/${plural}/:container_id/repository_storage_moves/:repository_storage_id`, ctx => ok(render(findMove(ctx, adminContainer(ctx)))))
+
+    r.post(`/${plural}/:container_id/repository_storage_moves`, ctx => created(render(schedule(kind, adminContainer(ctx), optionalString(ctx.input, 'destination_storage_name')))))
   }
-  const adminGroup = (ctx: Ctx): SandboxGroup => {
-    store.requireAdmin(ctx.user)
-    return store.findGroup(ctx.params.group_id!)
-  }
-
-  r.get('/group_repository_storage_moves', ctx => {
-    store.requireAdmin(ctx.user)
-    return paginate(ctx, groupMoves(), render)
-  })
-
-  r.get('/groups/:group_id/repository_storage_moves', ctx => {
-    const group = adminGroup(ctx)
-    return paginate(
-      ctx,
-      groupMoves().filter(m => m.containerId === group.id),
-      render,
-    )
-  })
-
-  r.get('/group_repository_storage_moves/:repository_storage_id', ctx => {
-    store.requireAdmin(ctx.user)
-    return ok(render(findMove(ctx)))
-  })
-
-  r.get('/groups/:group_id/repository_storage_moves/:repository_storage_id', ctx => {
-    const group = adminGroup(ctx)
-    return ok(render(findMove(ctx, group)))
-  })
-
-  r.post('/groups/:group_id/repository_storage_moves', ctx => {
-    const group = adminGroup(ctx)
-    return created(render(schedule('group', group.id, optionalString(ctx.input, 'destination_storage_name'))))
-  })
 
   // Bulk: "schedule moves of all repositories on the source storage"; the answer is a 202 message object.
   const bulk = (kind: Kind, containers: () => number[]) => (ctx: Ctx) => {

@@ -47,6 +47,8 @@ const KNOWN_SCOPES = [
   'orchestrator_proxy',
   'self_rotate',
 ]
+/** the platform's words for scopes the spec renamed: accepted on input, answered in the spec's words */
+const PLATFORM_SCOPE_WORDS: Record<string, string> = {k8s_proxy: 'orchestrator_proxy'}
 /** "only ... `orchestrator_proxy` and `self_rotate` accepted" by POST /user/personal_access_tokens */
 const SELF_SERVICE_SCOPES = ['orchestrator_proxy', 'self_rotate']
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -97,7 +99,8 @@ export function readExpiry(ctx: Ctx, defaultDays: number): string {
 /** the inputs of every token creation: name, scopes (required), description (max 255), expires_at */
 export function readNewToken(ctx: Ctx, allowedScopes: readonly string[] = KNOWN_SCOPES) {
   const name = requireString(ctx.input, 'name')
-  const scopes = optionalArray(ctx.input, 'scopes')
+  // the platform's name of the proxy scope (what real clients send) is read as the spec's
+  const scopes = optionalArray(ctx.input, 'scopes')?.map(scope => PLATFORM_SCOPE_WORDS[scope] ?? scope)
   if (!scopes || scopes.length === 0) throw badRequest('scopes is missing')
   if (scopes.some(s => !allowedScopes.includes(s))) throw badRequest('scopes does not have a valid value')
   const description = optionalString(ctx.input, 'description') ?? null

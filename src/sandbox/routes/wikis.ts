@@ -3,7 +3,6 @@
 // keep their bytes so that tests can check what arrived.
 import {randomBytes} from 'node:crypto'
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
-import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
@@ -72,7 +71,8 @@ export default function register(r: Router, store: Store): void {
       const pages = pagesOf(owner)
         .map(current)
         .sort((a, b) => slugOf(a.title).localeCompare(slugOf(b.title)))
-      return paginate(ctx, pages, v => (withContent ? render(v) : {format: v.format, slug: slugOf(v.title), title: v.title}))
+      // the platform sends every page at once, without pagination headers
+      return ok(pages.map(v => (withContent ? render(v) : {format: v.format, slug: slugOf(v.title), title: v.title})))
     })
 
     r.get(`${base}/:slug`, ctx => {

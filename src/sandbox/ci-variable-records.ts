@@ -1,0 +1,85 @@
+// The CI/CD variable record the instance, group and project variable APIs share: its fields, how a
+// request body fills them, the model's validations (all reported at once, in the platform's
+// 400 {"message": {"key": [...]}} shape) and the JSON the platform returns. Masked values follow the
+// platform's rule: at least 8 characters, one line without spaces, only the Base64 alphabet (RFC 4648,
+// with its URL-safe `-` and `_`) and `@ : . ~`.
+import {badRequest, invalid} from './http.js'
+import {type Input, oneOf, optionalBoolean, optionalString} from './router.js'
+
+export const VARIABLE_TYPES = ['env_var', 'file'] as const
+const MASKABLE = /^[A-Za-z0-9+/=\-_@:.~]{8,}$/
+
+export interface VariableRecord {
+  key: string
+  value: string
+  description: string | null
+  variable_type: (typeof VARIABLE_TYPES)[number]
+  protected: boolean
+  masked: boolean
+  raw: boolean
+  /** projects and groups only: the environments the variable applies to (`*`: all) */
+  environment_scope?: string
+}
+
+/** "value (required)": an empty value is still a value */
+export function requireValue(input: Input): string {
+  const value = input.value
+  if (value === undefined || value === null) throw badRequest('value is missing')
+  if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('value is invalid')
+  return String(value)
+}
+
+/**
+ * The record a request body makes of `current` (a blank record for a create). The instance's update
+ * requires a value (the spec says so); a project's or group's keeps the current one when the body has
+ * none (`valueOptional`), as the platform does: python-gitlab's save() sends only what changed.
+ */
+export function variableFrom(input: Input, current: VariableRecord, {valueOptional = false} = {}): VariableRecord {
+  return {
+    ...current,
+    value: valueOptional && (input.value === undefined || input.value === null) ? current.value : requireValue(input),
+    description: optionalString(input, 'description') ?? current.description,
+    variable_type: oneOf(input, 'variable_type', VARIABLE_TYPES) ?? current.variable_type,
+    protected: optionalBoolean(input, 'protected') ?? current.protected,
+    masked: optionalBoolean(input, 'masked') ?? current.masked,
+    raw: optionalBoolean(input, 'raw') ?? current.raw,
+  }
+}
+
+/** a fresh record's defaults, before the body fills it */
+export const blankVariable = (key: string): VariableRecord => ({
+  key,
+  value: '',
+  description: null,
+  variable_type: 'env_var',
+  protected: false,
+  masked: false,
+  raw: false,
+})
+
+/** the model's validations, all reported at once as the platform does */
+export function validateVariable(v: VariableRecord): void {
+  const problems: Record<string, string[]> = {}
+  const add = (field: string, reason: string) => (problems[field] ??= []).push(reason)
+  if ([...v.key].length > 255) add('key', 'is too long (maximum is 255 characters)')
+  if (!/^[A-Za-z0-9_]+$/.test(v.key)) add('key', "can contain only letters, digits and '_'.")
+  if ([...v.value].length > 10_000) add('value', 'is too long (maximum is 10000 characters)')
+  if (v.masked && !MASKABLE.test(v.value)) add('value', 'is invalid')
+  if (v.description !== null && [...v.description].length > 255) add('description', 'is too long (maximum is 255 characters)')
+  if (v.environment_scope !== undefined && (v.environment_scope === '' || [...v.environment_scope].length > 255)) add('environment_scope', 'is invalid')
+  if (Object.keys(problems).length > 0) throw invalid(400, problems)
+}
+
+/** the platform's JSON: the instance's fields, plus environment_scope where the record has one */
+export function renderVariable(v: VariableRecord) {
+  return {
+    variable_type: v.variable_type,
+    key: v.key,
+    value: v.value,
+    protected: v.protected,
+    masked: v.masked,
+    raw: v.raw,
+    ...(v.environment_scope === undefined ? {} : {environment_scope: v.environment_scope}),
+    description: v.description,
+  }
+}
