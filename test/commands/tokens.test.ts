@@ -26,6 +26,17 @@ describe('tokens create --user (administrator)', () => {
     expect(me.json<{username: string}>().username).toBe('bob')
   })
 
+  it('takes the user as USER_ID too, as service-accounts tokens create does (issue 25, point 4)', async () => {
+    const result = await sb.run(['tokens', 'create', '3', '--name', 'positional', '--scope', 'api', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Token>()).toMatchObject({name: 'positional', user_id: 3})
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/users/3/personal_access_tokens'})
+    const {result: differ, requests} = await counted(['tokens', 'create', '3', '-u', '4', '--name', 'x', '--scope', 'api'])
+    expect(differ.stderr).toBe('Error: USER_ID and --user differ: give the value once\n')
+    expect(differ.code).toBe(2)
+    expect(requests).toBe(0)
+  })
+
   it('sends --expires-at and a comma list of scopes', async () => {
     const expires = daysFromToday(30)
     const result = await sb.run(['tokens', 'create', '-u', '4', '--name', 'short', '--scope', 'read_repository,read_user', '--expires-at', expires, '--json'], admin)
