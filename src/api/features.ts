@@ -1,8 +1,8 @@
 // Instance feature flags (document 2, "Features (administrator)"): /features.
-import {UsageError} from '../core/command/errors.js'
+import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input/input.js'
-import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {findInList, type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {type Note, warning} from '../core/output/notes.js'
 import {fieldList} from '../core/output/record-fields.js'
 
@@ -47,6 +47,16 @@ export function listFeatures(): ListSpec<Feature> {
   return listSpec<Feature>('/features')
 }
 
+/**
+ * One flag: the API has no read of a single flag, and GET /features lists every flag that has a gate,
+ * so the list is searched, page by page. A flag that no one has set is not listed: not found (exit 3).
+ */
+export async function findFeature(api: ApiClient, name: string): Promise<Feature> {
+  const found = await findInList(api, listFeatures(), feature => feature?.name === name)
+  if (found) return found
+  throw new CliError(`feature flag "${name}" has no gate on this instance: GET /features does not list it (features definitions lists the flags the server knows)`, ExitCode.notFound)
+}
+
 export function listDefinitions(): ListSpec<FeatureDefinitionEntry> {
   return listSpec<FeatureDefinitionEntry>('/features/definitions')
 }
@@ -55,7 +65,7 @@ export function listDefinitions(): ListSpec<FeatureDefinitionEntry> {
 
 const NAME = text({arg: true, required: true, description: 'feature flag name'})
 
-/** the feature flag `features delete` names */
+/** the feature flag `features get` and `features delete` name */
 export const FEATURE_NAME = declare({name: NAME})
 
 const targets = (what: string) => list({description: `${what}(s) to gate (repeatable or comma list)`})

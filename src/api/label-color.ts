@@ -1,4 +1,5 @@
-// Label colours: "6-digit hex with leading # or a CSS color name" (spec, Labels).
+// Label colours: "6-digit hex with leading # or a CSS color name" (spec, Labels). The platform also
+// takes 3-digit hex (#fff, its colour validator's `(?:[0-9A-Fa-f]{3}){1,2}`): the platform wins.
 import {custom, RuleBroken} from '../core/input/input.js'
 
 // The named colours of CSS Color Module Level 4.
@@ -19,10 +20,10 @@ steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
 )
 
 export function isLabelColor(value: string): boolean {
-  return /^#[0-9a-f]{6}$/i.test(value) || CSS_COLOR_NAMES.has(value.toLowerCase())
+  return /^#([0-9a-f]{3}){1,2}$/i.test(value) || CSS_COLOR_NAMES.has(value.toLowerCase())
 }
 
-const RULE = '#RRGGBB (6-digit hex with a leading #) or a CSS colour name such as orange'
+const RULE = '#RRGGBB or #RGB (hex with a leading #) or a CSS colour name such as orange'
 
 /** a label colour input; a refused value says the rule: `--color "blurple": must be #RRGGBB … or a CSS colour name` */
 export const color = <R extends boolean = false>(options: {description?: string; required?: R}) =>

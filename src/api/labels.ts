@@ -76,7 +76,7 @@ export const NEW_LABEL = declare({
 })
 export type NewLabel = Values<typeof NEW_LABEL>
 
-/** PUT .../labels/:label_id: every field optional; a project label needs new_name or color (see updateLabel's command) */
+/** PUT .../labels/:label_id: every field optional, at least one given (the platform's rule; the spec's prose is stricter for project labels) */
 export const LABEL_CHANGES = declare({
   new_name: optional(LABEL_NAME, {description: 'new name'}),
   color: optional(NEW_LABEL.color, {description: 'new label colour'}),

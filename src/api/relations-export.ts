@@ -86,7 +86,7 @@ export async function getExportStatus(api: ApiClient, project: string, relation?
 }
 
 /**
- * A relation the project's export does not have would be waited for until --timeout: refuse it at
+ * A relation the project's export does not have would be waited for until --wait-timeout: refuse it at
  * once, naming the relations there are. (With no entries at all nothing is known yet, so it waits.)
  */
 export async function assertRelationExported(api: ApiClient, project: string, relation: string): Promise<void> {

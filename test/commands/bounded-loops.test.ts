@@ -267,13 +267,13 @@ describe('waits the server asks for count against the time the user allowed', ()
   }, 60_000)
 })
 
-describe('a wait command ends at its own --timeout, whatever one poll takes', () => {
+describe('a wait command ends at its own --wait-timeout, whatever one poll takes', () => {
   const MOVE = '/api/v4/group_repository_storage_moves/5'
   const moves = () => server.requests.filter(r => r.url.startsWith(MOVE)).length
 
-  it('a poll the server never answers ends the wait at --timeout with exit 8, not after the request budget (2 minutes)', async () => {
+  it('a poll the server never answers ends the wait at --wait-timeout with exit 8, not after the request budget (2 minutes)', async () => {
     server.answer(() => undefined)
-    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '2', '--interval', '1'], DEADLINE_MS)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '2', '--interval', '1'], DEADLINE_MS)
     expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 2s (last status: unknown)')
     expect(result.code).toBe(8)
     expect(moves()).toBe(1)
@@ -286,11 +286,35 @@ describe('a wait command ends at its own --timeout, whatever one poll takes', ()
       res.writeHead(200, {'content-type': 'application/json'})
       res.end(JSON.stringify({id: 5, state: 'started', source_storage_name: 'default', destination_storage_name: 'other'}))
     })
-    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '3', '--interval', '1'], DEADLINE_MS)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '3', '--interval', '1'], DEADLINE_MS)
     expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 3s (last status: started)')
     expect(result.code).toBe(8)
     expect(moves()).toBe(2)
     expect(result.ms).toBeLessThan(3000 + PROMPTLY_MS)
+  })
+})
+
+describe('--timeout is the per-request limit on a wait command too, beside --wait-timeout (issue 25, point 4)', () => {
+  const MOVE = '/api/v4/group_repository_storage_moves/5'
+  const moves = () => server.requests.filter(r => r.url.startsWith(MOVE)).length
+
+  it("a poll the server never answers ends at --timeout (exit 8, the request's words), well before --wait-timeout", async () => {
+    server.answer(() => undefined)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '60', '--timeout', '1', '--retries', '0', '--interval', '1'], DEADLINE_MS)
+    expect(oneLine(result)).toMatch(/^Error: GET \S+\/group_repository_storage_moves\/5: no answer after 1(\.\d)? s in all \(1 attempt of 1 s\); the server may be down or --timeout too short$/)
+    expect(result.code).toBe(8)
+    expect(moves()).toBe(1)
+    expect(result.ms).toBeLessThan(1000 + PROMPTLY_MS)
+  })
+
+  it("a lone --timeout keeps its old meaning, the wait's limit, with a warning naming --wait-timeout", async () => {
+    server.answer(() => undefined)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--timeout', '2', '--interval', '1'], DEADLINE_MS)
+    expect(result.stderr).toBe(
+      "Warning: --timeout 2 is read as the wait's limit, its old meaning on this command: say --wait-timeout 2 for the wait; --timeout is how long each request may take, as on every other command.\n"
+        + 'Error: gave up waiting for storage move 5 after 2s (last status: unknown)\n',
+    )
+    expect(result.code).toBe(8)
   })
 })
 

@@ -150,6 +150,34 @@ describe('ci-variables set (create or update)', () => {
     expect((await variable('IDEMPOTENT')).body).toMatchObject({value: 'value-two', masked: true, description: 'first'})
   })
 
+  it('takes the value as VALUE too, as config set and features set do (issue 25, point 4)', async () => {
+    const first = await sb.run(['ci-variables', 'set', 'POSITIONAL', 'v1', '--json'], admin)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain('Created instance CI/CD variable "POSITIONAL".')
+    expect(first.json<Variable>().value).toBe('[REDACTED]')
+    expect((await variable('POSITIONAL')).body.value).toBe('v1')
+    // both spellings at once are one value when they agree
+    const same = await sb.run(['ci-variables', 'set', 'POSITIONAL', 'v2', '--value', 'v2', '--masked'], admin)
+    expect(same.code, same.stderr).toBe(0)
+    expect((await variable('POSITIONAL')).body).toMatchObject({value: 'v2', masked: true})
+    // the value is checked by the rule of --value, and never quoted: it is a secret
+    const long = await sb.runCounted(['ci-variables', 'set', 'POSITIONAL', 'x'.repeat(10_001)], admin)
+    expect(long.result.stderr).toBe('Error: VALUE: must be at most 10000 characters, not 10001\n')
+    expect(long.requests).toBe(0)
+  })
+
+  it('refuses VALUE with a different --value, or with --value-file, naming neither value (exit 2, nothing sent)', async () => {
+    for (const [extra, message] of [
+      [['--value', 'other-secret'], 'Error: VALUE and --value differ: give the value once\n'],
+      [['--value-file', '-'], 'Error: VALUE and --value-file are two values: give one of them\n'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted(['ci-variables', 'set', 'POSITIONAL', 'the-secret', ...extra], {...admin, stdin: 'piped'})
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe(message)
+      expect(requests).toBe(0)
+    }
+  })
+
   it('needs a value', async () => {
     const {result, requests} = await sb.runCounted(['ci-variables', 'set', 'NO_VALUE'], admin)
     expect(result.code).toBe(2)

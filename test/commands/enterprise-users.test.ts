@@ -102,7 +102,7 @@ describe('enterprise-users list', () => {
     for (const [args, message] of [
       [['--two-factor', 'on'], /Error: --two-factor "on": must be one of enabled, disabled/],
       [['--created-after', 'yesterday'], /Error: --created-after "yesterday": must be an ISO 8601 date-time/],
-      [['--created-before', '2026-13-01'], /Error: --created-before "2026-13-01": must be an ISO 8601 date-time/],
+      [['--created-before', '2026-13-01'], /Error: --created-before "2026-13-01": there is no month 13: months run from 01 to 12/],
       [['--username', ''], /Error: --username "": must not be empty/],
       [['--active', '--created-after', ''], /Error: --created-after "": must not be empty/],
       [['--per-page', '500'], /per-page/],

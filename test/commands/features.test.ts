@@ -42,6 +42,50 @@ describe('features list and definitions', () => {
   })
 })
 
+describe('features get', () => {
+  it('shows one flag as GET /features lists it', async () => {
+    for (const name of ['ci_job_token_allowlist_autopopulation', 'new_merge_request_dashboard']) {
+      const result = await sb.run(['features', 'get', name, '--json'], admin)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json()).toEqual(await feature(name))
+    }
+  })
+
+  it('follows the pages of the list (100 a page): a flag past the first page is found', async () => {
+    // sorted by name, these come after every seeded flag: the last ones are on the second page
+    const names = Array.from({length: 105}, (_, i) => `zz_paged_flag_${String(i).padStart(3, '0')}`)
+    for (const name of names) expect((await sb.api('POST', `/features/${name}`, {as: 'admin', body: {value: true, force: true}})).status).toBe(200)
+    const pages = () => sb.sandbox.requests.filter(r => r.path === '/features').map(r => new URLSearchParams(r.query).get('page') ?? '1')
+    const before = pages().length
+    const last = await sb.run(['features', 'get', names.at(-1)!, '--json'], admin)
+    expect(last.code, last.stderr).toBe(0)
+    expect(last.json<Feature>()).toMatchObject({name: names.at(-1), state: 'on'})
+    expect(pages().slice(before)).toContain('2')
+    for (const name of names) await sb.api('DELETE', `/features/${name}`, {as: 'admin'})
+  })
+
+  it('a table shows the record, a field a line', async () => {
+    const result = await sb.run(['features', 'get', 'ci_job_token_allowlist_autopopulation', '-o', 'table'], admin)
+    expect(result.stdout.split('\n').map(line => line.split(/\s+/)[0])).toEqual(['name', 'state', 'gates', 'definition', ''])
+  })
+
+  it('a flag with no gate is not found: exit 3, in words, after one search', async () => {
+    const result = await sb.run(['features', 'get', 'never_set_anywhere'], admin)
+    expect(result.code).toBe(3)
+    expect(result.stderr).toBe('Error: feature flag "never_set_anywhere" has no gate on this instance: GET /features does not list it (features definitions lists the flags the server knows)\n')
+    expect(result.stdout).toBe('')
+  })
+
+  it('is for administrators (403, exit 5) and refuses an empty NAME before sending', async () => {
+    const forbidden = await sb.run(['features', 'get', 'labels_archive'], {as: 'owner'})
+    expect(forbidden.code).toBe(5)
+    const {result, requests} = await counted(['features', 'get', ''])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: NAME "": must not be empty\n')
+    expect(requests).toBe(0)
+  })
+})
+
 describe('features set, enable, disable', () => {
   it('true turns a flag on, false turns it off (boolean gate)', async () => {
     const on = await set(['set', 'labels_archive', 'true'])

@@ -75,7 +75,7 @@ describe('milestones list and its filters', () => {
       [['--end-date', '2026-05-01'], '--start-date and --end-date go together: --start-date is missing'],
       [['--start-date', '2026-06-01', '--end-date', '2026-05-01'], '--start-date 2026-06-01 is after --end-date 2026-05-01'],
       [['--containing-date', 'next week'], '--containing-date "next week": must be an ISO 8601 date-time'],
-      [['--updated-after', '2026-13-01'], '--updated-after "2026-13-01": must be an ISO 8601 date-time'],
+      [['--updated-after', '2026-13-01'], '--updated-after "2026-13-01": there is no month 13: months run from 01 to 12'],
       [['--iids', '1,x'], '--iids "x": must be milestone IIDs (positive whole numbers)'],
       [['--title', ''], '--title "": must not be empty'],
     ] as const) {
@@ -185,7 +185,9 @@ describe('milestones create and update', () => {
 
   it('checks dates before sending: YYYY-MM-DD, and the start not after the due date', async () => {
     for (const [args, message] of [
-      [['create', '-g', 'acme', '--title', 'x', '--due-date', '2027-02-30'], '--due-date "2027-02-30": must be a date as YYYY-MM-DD'],
+      [['create', '-g', 'acme', '--title', 'x', '--due-date', '2027-02-30'], '--due-date "2027-02-30": there is no such day: February 2027 has 28 days'],
+      [['create', '-g', 'acme', '--title', 'x', '--due-date', '2027-06-31'], '--due-date "2027-06-31": there is no such day: June 2027 has 30 days'],
+      [['update', '302', '-g', 'acme', '--start-date', '2027-13-01'], '--start-date "2027-13-01": there is no month 13: months run from 01 to 12'],
       [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-01T10:00:00Z'], '--start-date "2027-04-01T10:00:00Z": must be a date as YYYY-MM-DD'],
       [['create', '-g', 'acme', '--title', 'x', '--due-date', ''], '--due-date "": must not be empty'],
       [['create', '-g', 'acme', '--title', 'x', '--start-date', '2027-04-02', '--due-date', '2027-04-01'], '--start-date 2027-04-02 is after --due-date 2027-04-01'],

@@ -192,13 +192,13 @@ describe('mirrors sync', () => {
     expect(result.stderr).not.toContain('pw123456')
   })
 
-  it('--wait gives up after --timeout (exit 8)', async () => {
+  it('--wait gives up after --wait-timeout (exit 8)', async () => {
     const mirror = await create(['--url', 'https://slow.example.com/g.git', '--enabled'])
     const store = sb.sandbox.store
     const delay = store.options.jobDelayMs
     store.options.jobDelayMs = 3_600_000
     try {
-      const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20', '--wait', '--timeout', '1', '--interval', '1'], maintainer)
+      const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20', '--wait', '--wait-timeout', '1', '--interval', '1'], maintainer)
       expect(result.code).toBe(8)
       expect(result.stderr).toContain(`gave up waiting for mirror ${mirror.id} update after 1s`)
     } finally {

@@ -140,7 +140,7 @@ describe('timeouts', () => {
     }
     // an empty value is refused as every empty argument is, before the duration is read
     expectOneLineError(await runCli(['config', 'set', 'timeout', ''], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}}), 2, /^Error: VALUE "": must not be empty\n$/)
-    for (const flag of ['--timeout', '--interval']) {
+    for (const flag of ['--timeout', '--wait-timeout', '--interval']) {
       const wait = await runCli(['vuln-export', 'wait', '1', flag, '25h', '--host', plain.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
       expectOneLineError(wait, 2, new RegExp(`^Error: ${flag} must be a duration from 1s to 24h`))
     }

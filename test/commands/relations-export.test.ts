@@ -204,15 +204,15 @@ describe('relations-export start, status and wait', () => {
 
   it('wait --relation with a name the export does not have fails at once (exit 3), naming the relations there are', async () => {
     await finishedExport(20, false)
-    const typo = await run(['wait', '-p', '20', '--relation', 'isues', '--timeout', '30'])
+    const typo = await run(['wait', '-p', '20', '--relation', 'isues', '--wait-timeout', '30'])
     expect(typo.code).toBe(3)
     expect(typo.stderr).toMatch(/has no relation "isues"; it has: .*issues/)
   })
 
-  it('gives up after --timeout with exit 8 and the last state', async () => {
+  it('gives up after --wait-timeout with exit 8 and the last state', async () => {
     sb.sandbox.store.options.jobDelayMs = 3_600_000
     expect((await run(['start', '-p', '20'])).code).toBe(0)
-    const waited = await run(['wait', '-p', '20', '--timeout', '1', '--interval', '1'])
+    const waited = await run(['wait', '-p', '20', '--wait-timeout', '1', '--interval', '1'])
     expect(waited.code).toBe(8)
     expect(waited.stderr).toMatch(/^Error: gave up waiting for relations export of project 20 after 1s \(last status: /)
   })

@@ -322,6 +322,22 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     expect(table.stderr).toContain('shown only once')
   })
 
+  it('names the account with -u/--user too, as tokens create does; both spellings only when they agree (issue 25, point 4)', async () => {
+    const account = await json<Account>(['service-accounts', 'create', '-g', 'acme', '--username', 'flag-holder'])
+    const byFlag = await json<Token>(['service-accounts', 'tokens', 'create', '-g', 'acme', '--user', String(account.id), '--name', 'by-flag', '--scope', 'api'])
+    expect(byFlag).toMatchObject({name: 'by-flag', user_id: account.id})
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: `/groups/acme/service_accounts/${account.id}/personal_access_tokens`})
+    const both = await json<Token>(['service-accounts', 'tokens', 'create', String(account.id), '-g', 'acme', '-u', String(account.id), '--name', 'both', '--scope', 'api'])
+    expect(both.user_id).toBe(account.id)
+    const {result, requests} = await counted(['service-accounts', 'tokens', 'create', String(account.id), '-g', 'acme', '-u', '1', '--name', 'x', '--scope', 'api'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: --user and USER_ID differ: give the value once\n')
+    expect(requests).toBe(0)
+    const bad = await counted(['service-accounts', 'tokens', 'create', '-g', 'acme', '-u', 'bob', '--name', 'x', '--scope', 'api'])
+    expect(bad.result.stderr).toBe('Error: --user "bob": must be a positive whole number\n')
+    expect(bad.requests).toBe(0)
+  })
+
   it('revokes with --yes (204): revoked in the list, the value stops working, a second revoke is 400 (exit 6)', async () => {
     const {
       account,

@@ -207,12 +207,28 @@ describe('storage-moves wait', () => {
     expect(waited.stderr).toContain('state cleanup failed')
   })
 
-  it('gives up after --timeout with exit 8 when the job never starts', async () => {
+  it('gives up after --wait-timeout with exit 8 when the job never starts', async () => {
     const initial = (await movesOf(10)).find(m => m.state === 'initial')!
     const started = Date.now()
-    const waited = await sb.run(['storage-moves', 'wait', String(initial.id), '--timeout', '1', '--interval', '1'], admin)
+    const waited = await sb.run(['storage-moves', 'wait', String(initial.id), '--wait-timeout', '1', '--interval', '1'], admin)
     expect(waited.code).toBe(8)
-    expect(waited.stderr).toContain(`gave up waiting for storage move ${initial.id} after 1s (last status: initial)`)
+    expect(waited.stderr).toBe(`Error: gave up waiting for storage move ${initial.id} after 1s (last status: initial)\n`)
     expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  it('a lone --timeout, the old spelling of the wait limit, still works, with a warning (-q does not hide it)', async () => {
+    const initial = (await movesOf(10)).find(m => m.state === 'initial')!
+    for (const quiet of [[], ['-q']]) {
+      const waited = await sb.run(['storage-moves', 'wait', String(initial.id), '--timeout', '1', '--interval', '1', ...quiet], admin)
+      expect(waited.code).toBe(8)
+      expect(waited.stderr).toBe(
+        "Warning: --timeout 1 is read as the wait's limit, its old meaning on this command: say --wait-timeout 1 for the wait; --timeout is how long each request may take, as on every other command.\n"
+          + `Error: gave up waiting for storage move ${initial.id} after 1s (last status: initial)\n`,
+      )
+    }
+    // with --wait-timeout, --timeout is the per-request limit: no warning, and the wait's limit is --wait-timeout's
+    const both = await sb.run(['storage-moves', 'wait', String(initial.id), '--wait-timeout', '1', '--timeout', '30', '--interval', '1'], admin)
+    expect(both.code).toBe(8)
+    expect(both.stderr).toBe(`Error: gave up waiting for storage move ${initial.id} after 1s (last status: initial)\n`)
   })
 })

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {TOKEN_SCOPES, type PersonalAccessToken as Token} from '../../src/api/tokens.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {hasTmux, TerminalSession} from '../helpers/terminal.js'
@@ -24,6 +24,17 @@ describe('tokens create --user (administrator)', () => {
     const me = await whoIs(token.token!)
     expect(me.code).toBe(0)
     expect(me.json<{username: string}>().username).toBe('bob')
+  })
+
+  it('takes the user as USER_ID too, as service-accounts tokens create does (issue 25, point 4)', async () => {
+    const result = await sb.run(['tokens', 'create', '3', '--name', 'positional', '--scope', 'api', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Token>()).toMatchObject({name: 'positional', user_id: 3})
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/users/3/personal_access_tokens'})
+    const {result: differ, requests} = await counted(['tokens', 'create', '3', '-u', '4', '--name', 'x', '--scope', 'api'])
+    expect(differ.stderr).toBe('Error: USER_ID and --user differ: give the value once\n')
+    expect(differ.code).toBe(2)
+    expect(requests).toBe(0)
   })
 
   it('sends --expires-at and a comma list of scopes', async () => {
@@ -58,7 +69,7 @@ describe('tokens create --user (administrator)', () => {
     expect(chosen.stdout.split('\n')[1]).toMatch(/^\d+,chosen,glpat-\S+$/)
   })
 
-  it("maps the server's refusals: 403 for an ordinary user, 401 without a valid token, 404 for an unknown user, 400 for a bad scope", async () => {
+  it("maps the server's refusals: 403 for an ordinary user, 401 without a valid token, 404 for an unknown user, 400 for a past date", async () => {
     const forbidden = await sb.run(['tokens', 'create', '-u', '3', '--name', 'x', '--scope', 'api'], {as: 'developer'})
     expect(forbidden.code).toBe(5)
     expect(forbidden.stderr).toMatch(/^Error: 403 Forbidden/)
@@ -68,7 +79,8 @@ describe('tokens create --user (administrator)', () => {
     const missing = await sb.run(['tokens', 'create', '-u', '999999', '--name', 'x', '--scope', 'api'], admin)
     expect(missing.code).toBe(3)
     expect(missing.stderr).toContain('404 Not Found: User Not Found (POST /api/v4/users/999999/personal_access_tokens)')
-    const scope = await sb.run(['tokens', 'create', '-u', '3', '--name', 'x', '--scope', 'nonsense'], admin)
+    // a scope the platform does not know is refused before sending (below); the server would say 400
+    const scope = await sb.run(['api', 'POST', '/users/3/personal_access_tokens', '-f', 'name=x', '-f', 'scopes[]=nonsense'], admin)
     expect(scope.code).toBe(6)
     expect(scope.stderr).toContain('400 Bad Request: scopes does not have a valid value')
     const past = await sb.run(['tokens', 'create', '-u', '3', '--name', 'x', '--scope', 'api', '--expires-at', '2020-01-01'], admin)
@@ -104,10 +116,17 @@ describe('tokens create (for yourself)', () => {
 describe('tokens create: local validation sends nothing', () => {
   it.each([
     ['a description over 255 characters', ['-u', '3', '--description', 'x'.repeat(256)], `--description "${'x'.repeat(60)}…": must be at most 255 characters, not 256`],
-    ['an impossible date', ['-u', '3', '--expires-at', '2026-02-30'], '--expires-at "2026-02-30": must be a date as YYYY-MM-DD'],
+    ['an impossible date', ['-u', '3', '--expires-at', '2026-02-30'], '--expires-at "2026-02-30": there is no such day: February 2026 has 28 days'],
     ['a date in another format', ['-u', '3', '--expires-at', '31/12/2026'], '--expires-at "31/12/2026": must be a date as YYYY-MM-DD'],
     ['a username instead of a user ID', ['--user', 'bob'], '--user "bob": must be a positive whole number'],
     ['an empty scope', ['-u', '3', '--scope', ''], '--scope "": must not be empty'],
+    ['a mistyped scope, naming the near one', ['-u', '3', '--scope', 'apii'], `--scope "apii": must be one or more of ${TOKEN_SCOPES.join(', ')}; did you mean api?`],
+    [
+      'a mistyped scope in a comma list',
+      ['-u', '3', '--scope', 'read_user,read_repositry'],
+      `--scope "read_repositry": must be one or more of ${TOKEN_SCOPES.join(', ')}; did you mean read_repository?`,
+    ],
+    ['a mistyped scope for yourself too', ['--scope', 'self_rotat'], `--scope "self_rotat": must be one or more of ${TOKEN_SCOPES.join(', ')}; did you mean self_rotate?`],
   ])('refuses %s (exit 2)', async (_what, extra, message) => {
     const {result, requests} = await counted(['tokens', 'create', '--name', 'x', '--scope', 'api', ...extra])
     expect(result.code).toBe(2)

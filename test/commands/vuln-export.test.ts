@@ -335,10 +335,10 @@ describe('vuln-export get, wait and download', () => {
     })
   })
 
-  it('wait gives up after --timeout with exit 8', async () => {
+  it('wait gives up after --wait-timeout with exit 8', async () => {
     await withJobDelay(LONG, async () => {
       const {id} = await create(['-g', 'acme/platform'])
-      const result = await sb.run(['vuln-export', 'wait', String(id), '--timeout', '1', '--interval', '1'])
+      const result = await sb.run(['vuln-export', 'wait', String(id), '--wait-timeout', '1', '--interval', '1'])
       expect(result.code).toBe(8)
       expect(result.stderr).toContain(`gave up waiting for vulnerability export ${id} after 1s (last status: created)`)
       expect(result.stdout).toBe('')

@@ -15,7 +15,7 @@ describe('prompts', () => {
     await t.waitFor('--color (label colour: #RRGGBB')
     await t.type('blurple')
     await t.press('Enter')
-    await t.waitFor('must be #RRGGBB (6-digit hex with a leading #) or a CSS colour name')
+    await t.waitFor('must be #RRGGBB or #RGB (hex with a leading #) or a CSS colour name')
     expect((await sb.api('GET', '/projects/20/labels/prompted-colour')).status).toBe(404)
     // the answer is corrected in place: clear it, then type a good one
     for (let i = 0; i < 'blurple'.length; i++) await t.type('\u007f')

@@ -42,7 +42,7 @@ const TREE: Record<string, string[]> = {
   'hooks:url-variables': ['set', 'delete'],
   'storage-moves': ['list', 'get', 'create', 'wait', 'schedule'],
   mirrors: ['list', 'get', 'public-key', 'create', 'update', 'sync', 'delete'],
-  features: ['list', 'definitions', 'set', 'delete', 'enable', 'disable'],
+  features: ['list', 'get', 'definitions', 'set', 'delete', 'enable', 'disable'],
   'feature-user-lists': ['list', 'create', 'get', 'update', 'delete'],
   'registry-cleanup': ['get', 'create', 'update', 'delete'],
   'draft-notes': ['list', 'get', 'create', 'update', 'delete', 'publish', 'publish-all'],

@@ -123,7 +123,7 @@ describe('validation', () => {
   it('accepts real dates and ISO date-times only', () => {
     const inputs = declare({expires_at: date({description: 'expiry'}), at: dateTime({description: 'when'})})
     expect(checkText(inputs.expires_at, '2026-02-28')).toBe('2026-02-28')
-    expect(() => checkText(inputs.expires_at, '2026-02-30')).toThrow('--expires-at "2026-02-30": must be a date as YYYY-MM-DD')
+    expect(() => checkText(inputs.expires_at, '2026-02-30')).toThrow('--expires-at "2026-02-30": there is no such day: February 2026 has 28 days')
     expect(() => checkText(inputs.expires_at, '28/02/2026')).toThrow('must be a date')
     expect(checkText(inputs.at, '2026-02-28T10:00:00Z')).toBe('2026-02-28T10:00:00Z')
     expect(checkText(inputs.at, '2026-02-28T10:00:00.123+02:00')).toBe('2026-02-28T10:00:00.123+02:00')
@@ -131,8 +131,9 @@ describe('validation', () => {
   })
 
   it('knows label colours', () => {
-    expect(['#d9534f', '#ABCDEF', 'orange', 'RebeccaPurple'].every(isLabelColor)).toBe(true)
-    expect(['#abc', 'd9534f', 'notacolor', '#gggggg'].some(isLabelColor)).toBe(false)
+    // 3-digit hex too: the spec says 6 digits, the platform takes both
+    expect(['#d9534f', '#ABCDEF', '#abc', '#FFF', 'orange', 'RebeccaPurple'].every(isLabelColor)).toBe(true)
+    expect(['#abcd', 'abc', 'd9534f', 'notacolor', '#gggggg', '#ggg'].some(isLabelColor)).toBe(false)
   })
 
   it('takes a file name from Content-Disposition', () => {

@@ -1,5 +1,4 @@
 import {LABEL_CHANGES, updateLabel} from '../../api/labels.js'
-import {UsageError} from '../../core/command/errors.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {onlyFor} from '../../core/input/scope.js'
@@ -7,12 +6,11 @@ import {LabelCommand} from '../../topics/labels.js'
 
 export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
   static summary = 'Change a label'
-  static description =
-    'PUT /projects/:id/labels/:label_id or /groups/:id/labels/:label_id (Developer role at least). A project label needs --new-name or --color; a group label needs at least one change.'
+  static description = 'PUT /projects/:id/labels/:label_id or /groups/:id/labels/:label_id (Developer role at least). At least one change; --description "" clears the description.'
   static examples = [
     '<%= config.bin %> labels update bug --color "#ff0000" -p my-group/my-project',
     '<%= config.bin %> labels update triage --new-name needs-triage -g my-group',
-    '<%= config.bin %> labels update triage --description "" -g my-group',
+    '<%= config.bin %> labels update triage --description "" -p my-group/my-project',
   ]
   static flags = {...LabelCommand.flags, ...flagsOf(LABEL_CHANGES)}
 
@@ -20,11 +18,9 @@ export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
     const {scope} = this
     onlyFor(scope, 'projects', this.flags, ['priority'])
     const changes = await this.read(LABEL_CHANGES)
+    // The spec's prose wants new_name or color for a project label; the platform takes any one change
+    // (`at_least_one_of :new_name, :color, :description, :priority`), so `--description ""` alone clears
     someChange(LABEL_CHANGES, changes)
-    // Spec: project labels need new_name if color is absent and color if new_name is absent.
-    if (scope.kind === 'projects' && changes.new_name === undefined && changes.color === undefined) {
-      throw new UsageError('a project label update needs --new-name or --color (the API requires one of them)')
-    }
     await this.print(await updateLabel(this.api, scope, await this.label(), changes))
   }
 }

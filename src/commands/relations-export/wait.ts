@@ -7,8 +7,8 @@ import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 export default class RelationsExportWait extends ApiCommand<typeof RelationsExportWait> {
   static summary = "Wait until a project's relations export ends"
   static description =
-    "Polls GET /projects/:id/export_relations/status (Maintainer role at least) until every relation (or the one --relation names) is finished, every batch included, then prints the status entries. Exits 9 naming each relation that failed with the server's error, 8 when --timeout passes first. It waits for the entries as they are: right after a start, use `start --wait`, which ignores the entries of an earlier export. A spinner shows on a terminal only."
-  static examples = ['<%= config.bin %> relations-export wait -p my-group/my-project', '<%= config.bin %> relations-export wait -p 42 --relation issues --timeout 900 --interval 5 --json']
+    "Polls GET /projects/:id/export_relations/status (Maintainer role at least) until every relation (or the one --relation names) is finished, every batch included, then prints the status entries. Exits 9 naming each relation that failed with the server's error, 8 when --wait-timeout passes first. It waits for the entries as they are: right after a start, use `start --wait`, which ignores the entries of an earlier export. A spinner shows on a terminal only."
+  static examples = ['<%= config.bin %> relations-export wait -p my-group/my-project', '<%= config.bin %> relations-export wait -p 42 --relation issues --wait-timeout 900 --interval 5 --json']
   static columns = RELATION_EXPORT_COLUMNS
   static words = RELATION_EXPORT_WORDS
   static flags = {

@@ -14,7 +14,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     'POST /security/projects/:id/vulnerability_exports (-p), /security/groups/:id/vulnerability_exports (-g), or /security/vulnerability_exports (neither: the projects selected in your security dashboard). Developer role at least on the project or group; any signed-in user for the dashboard. One export at a time per user and project or group: a second one while the first runs is refused with 429 (exit 7). PDF needs the vulnerabilities_pdf_export feature flag. --wait polls until the export is finished; --download [FILE] waits too, then streams the document to FILE (a folder or no FILE: vulnerabilities-<id>.csv or .pdf there; - for stdout). An existing file is kept unless --clobber is given (exit 2, checked before the export is started).'
   static examples = [
     '<%= config.bin %> vuln-export create -p my-group/my-project',
-    '<%= config.bin %> vuln-export create -g my-group --wait --timeout 900 --json',
+    '<%= config.bin %> vuln-export create -g my-group --wait --wait-timeout 900 --json',
     '<%= config.bin %> vuln-export create -p 42 --send-email --download reports/',
     '<%= config.bin %> vuln-export create -p 42 --format pdf --report-data-file charts.json --download report.pdf',
   ]

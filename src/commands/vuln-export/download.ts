@@ -13,7 +13,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     "GET /security/vulnerability_exports/:id/download, streamed to FILE through a temporary file (never a partial file under FILE); a folder or no FILE saves vulnerabilities-<id>.csv (or .pdf) there; - writes to stdout. An existing file is kept unless --clobber is given (exit 2, before any request). The server answers 404 until the export is finished (exit 3): --wait waits for it first. Only the export's author can download it."
   static examples = [
     '<%= config.bin %> vuln-export download 12 report.csv',
-    '<%= config.bin %> vuln-export download 12 reports/ --wait --timeout 900',
+    '<%= config.bin %> vuln-export download 12 reports/ --wait --wait-timeout 900',
     '<%= config.bin %> vuln-export download 12 - | grep critical',
   ]
   static args = {

@@ -6,8 +6,8 @@ import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
   static summary = 'Wait until a vulnerability export is finished'
   static description =
-    "Polls GET /security/vulnerability_exports/:id (202 while unfinished, 200 when finished) every --interval seconds, then prints the export. Exits 9 when the export ends failed, 8 when --timeout passes first. A spinner shows on a terminal only. Only the export's author can read it."
-  static examples = ['<%= config.bin %> vuln-export wait 12', '<%= config.bin %> vuln-export wait 12 --timeout 1800 --interval 10 --json']
+    "Polls GET /security/vulnerability_exports/:id (202 while unfinished, 200 when finished) every --interval seconds, then prints the export. Exits 9 when the export ends failed, 8 when --wait-timeout passes first. A spinner shows on a terminal only. Only the export's author can read it."
+  static examples = ['<%= config.bin %> vuln-export wait 12', '<%= config.bin %> vuln-export wait 12 --wait-timeout 1800 --interval 10 --json']
   static columns = EXPORT_COLUMNS
   static args = {export_id: idArg('EXPORT_ID', 'vulnerability export ID')}
   static flags = {...waitFlags}

@@ -14,7 +14,7 @@ import {ApiClient, DryRunStop} from '../http/request.js'
 import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
 import {isDeclared, secretFieldsOfCommand, secretFlagValues} from '../input/input-flags.js'
-import {ask, readInputs} from '../input/input-read.js'
+import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
 import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
 import {visibleText} from '../output/escape.js'
@@ -25,6 +25,7 @@ import {Printer} from '../output/output.js'
 import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
 import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
+import {oldWaitTimeoutNote, timeoutIsWaitLimit} from '../transfer/poll.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
 import {unexpectedArguments, usageLine} from './usage.js'
 
@@ -67,8 +68,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 
   /** an endpoint's declared inputs (src/api) as given, asked for or read from their files */
-  protected read<I extends Inputs>(inputs: I): Promise<Values<I>> {
-    return readInputs(inputs, {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>})
+  protected read<I extends Inputs>(inputs: I, commandLine = this.commandLine): Promise<Values<I>> {
+    return readInputs(inputs, commandLine)
+  }
+
+  /** the parsed flags and arguments, as the reading of declared inputs takes them */
+  protected get commandLine(): ParsedCommandLine {
+    return {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>}
   }
 
   protected get shared(): SharedFlagValues {
@@ -282,12 +288,14 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     // the keyring is read here, before the connection is resolved on demand, because reading it takes a
     // call that waits; only when the profile keeps its token there and the connection will take it
     if ((this.ctor as unknown as typeof ApiCommand).usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
+    const {timeout} = this.shared
+    if (timeout !== undefined && timeoutIsWaitLimit(this.ctor.flags, this.flags)) this.note(oldWaitTimeoutNote(timeout))
   }
 
   protected get connection(): Connection {
     const f = this.shared
-    // Commands that wait for a job redefine --timeout as the wait limit; requests then use the profile's.
-    const waits = 'timeout' in ((this.ctor as typeof Command).flags ?? {})
+    // a lone --timeout on a command that waits is the wait's limit (poll.ts); requests then use the profile's
+    const waits = timeoutIsWaitLimit(this.ctor.flags, this.flags)
     this.connectionCache ??= resolveConnection(
       {
         host: f.host,

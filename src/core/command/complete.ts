@@ -23,9 +23,10 @@ export function completions(commands: readonly CompletableCommand[], words: read
   const before = words.slice(0, -1)
   const visible = commands.filter(c => !c.hidden && !c.id.startsWith('_'))
   const path = before.filter(w => !w.startsWith('-'))
-  // the longest run of leading words that names a command
+  // the longest run of leading words that names a command, a hidden alias too (`labels ls --`): it is
+  // not offered as a word, but once typed its flags are the command's
   let command: CompletableCommand | undefined
-  for (let n = path.length; n > 0 && !command; n--) command = visible.find(c => c.id === path.slice(0, n).join(':'))
+  for (let n = path.length; n > 0 && !command; n--) command = commands.find(c => c.id === path.slice(0, n).join(':'))
 
   if (command) {
     const previous = before.at(-1)

@@ -59,7 +59,7 @@ export class ApiError extends CliError {
 
 /**
  * A job the tool waited for ended failed (exit 9), or did not end in time (exit 8). Two codes, because a
- * CI job reacts differently: a timeout may pass on a rerun with a longer --timeout, a failed job will not.
+ * CI job reacts differently: a timeout may pass on a rerun with a longer --wait-timeout, a failed job will not.
  */
 export class JobError extends CliError {
   constructor(

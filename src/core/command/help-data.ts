@@ -45,9 +45,18 @@ function helpData(config: Interfaces.Config, pluginName = config.name): HelpData
   return data
 }
 
-/** a command's entry: by its id, which oclif readme hands over spelled with the topic separator */
+/**
+ * A command's entry: by its id, which oclif readme hands over spelled with the topic separator. A
+ * hidden alias (`labels ls`) is a command of its own to oclif, with the alias as its id: its entry is
+ * the one of the command that names it among its hiddenAliases.
+ */
 function entryOf(data: HelpData, command: ManifestCommand, config: Interfaces.Config): HelpData['commands'][string] | undefined {
-  return data.commands[command.id] ?? data.commands[command.id.replaceAll(config.topicSeparator, ':')]
+  const id = command.id.replaceAll(config.topicSeparator, ':')
+  return data.commands[command.id] ?? data.commands[id] ?? data.commands[aliasedId(id, config) ?? '']
+}
+
+function aliasedId(alias: string, config: Interfaces.Config): string | undefined {
+  return config.commands.find(c => c.id !== alias && c.hiddenAliases?.includes(alias))?.id
 }
 
 /** each global flag's definition, once */

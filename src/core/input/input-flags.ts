@@ -7,7 +7,7 @@
 import type {Interfaces} from '@oclif/core'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {type AnyInput, checkText, helpText, type Inputs, secretFieldsOf} from './input.js'
+import {type AnyInput, checkText, helpText, type Input, type Inputs, inputLabel, secretFieldsOf} from './input.js'
 
 type AnyFlag = Interfaces.Flag<unknown>
 type AnyArg = Interfaces.Arg<unknown>
@@ -109,6 +109,28 @@ export function flagsOf(inputs: Inputs, options: {exclusive?: string[]} = {}): R
     for (const name of input.file ? [input.flag, fileFlagName(input)] : [input.flag]) remember(flags[name]!, input)
   }
   return flags
+}
+
+/** where a declared input may also be given: as an argument (`[USER_ID]`), or as a flag (`-u, --user`) */
+export type OtherSpelling = {arg: string} | {flag: string; char?: Input['char']}
+
+/** how a message names the other spelling: `USER_ID`, `--user` */
+export const spellingLabel = (spelling: OtherSpelling) => ('arg' in spelling ? spelling.arg.toUpperCase().replace(/-/g, '_') : `--${spelling.flag}`)
+
+/**
+ * A declared input given another way too, optional and checked by the input's rule: `ci-variables set
+ * KEY VALUE` as well as `--value VALUE`, `service-accounts tokens create -u 58` as well as `… create 58`.
+ * Spread into the command's args (an argument spelling) or flags (a flag spelling); `sameInput`
+ * (input-read.ts) makes the two one value before the inputs are read.
+ */
+export function otherSpellingOf(input: AnyInput, spelling: {arg: string}): Record<string, AnyArg>
+export function otherSpellingOf(input: AnyInput, spelling: {flag: string; char?: Input['char']}): Record<string, AnyFlag>
+export function otherSpellingOf(input: AnyInput, spelling: OtherSpelling): Record<string, AnyArg | AnyFlag> {
+  const label = spellingLabel(spelling)
+  const description = `${helpText(input)}; the same as ${inputLabel(input)}`
+  const parse = async (text: string) => checkText(input, text, label)
+  if ('arg' in spelling) return {[spelling.arg]: remember(Args.custom<unknown>({description, required: false, parse})() as AnyArg, input)}
+  return {[spelling.flag]: remember(Flags.custom<unknown>({description, char: spelling.char, helpValue: input.helpValue, parse})() as AnyFlag, input)}
 }
 
 /**

@@ -4,7 +4,7 @@
 import {UsageError} from '../command/errors.js'
 import {canPrompt} from '../terminal/terminal.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
-import {fileFlagName} from './input-flags.js'
+import {fileFlagName, type OtherSpelling, spellingLabel} from './input-flags.js'
 import {readWhole, unreadableReason} from './read-whole.js'
 
 /** something to ask a person for: how it is named, what it is, and the check an answer must pass */
@@ -103,6 +103,21 @@ export async function readInputs<I extends Inputs>(inputs: I, given: ParsedComma
   }
   for (const input of missing) values[input.api] = await ask(questionFor(input))
   return values as Values<I>
+}
+
+/**
+ * The command line with an input's other spelling (input-flags.ts `otherSpellingOf`) moved to where the
+ * input is read: one value, given either way. Both ways at once are refused unless they agree, and an
+ * input's file flag with the other spelling is two values. No value is quoted: the input may be secret.
+ */
+export function sameInput(given: ParsedCommandLine, input: AnyInput, spelling: OtherSpelling): ParsedCommandLine {
+  const other = 'arg' in spelling ? given.args[spelling.arg] : given.flags[spelling.flag]
+  if (other === undefined) return given
+  const label = spellingLabel(spelling)
+  if (input.file && given.flags[fileFlagName(input)] !== undefined) throw new UsageError(`${label} and --${fileFlagName(input)} are two values: give one of them`)
+  const place = input.arg ? given.args : given.flags
+  if (place[input.flag] !== undefined && place[input.flag] !== other) throw new UsageError(`${label} and ${inputLabel(input)} differ: give the value once`)
+  return input.arg ? {flags: given.flags, args: {...given.args, [input.flag]: other}} : {flags: {...given.flags, [input.flag]: other}, args: given.args}
 }
 
 /** the inputs of one `--from-file` record, fields named as the API names them; `index` counts from 1 */

@@ -5,6 +5,7 @@
 
 import {isApiNumber} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
+import {didYouMean} from './did-you-mean.js'
 import {isPositiveId} from './id.js'
 
 /** a value broke the input's rule; the message is the rule ("must be a whole number from 1 to 10") */
@@ -139,7 +140,7 @@ export function choice<const V extends string, R extends boolean = false>(values
     helpValue: values.join('|'),
     hint: `one of ${values.join(', ')}`,
     parse: value => {
-      if (!(values as readonly string[]).includes(value)) throw new RuleBroken(`must be one of ${values.join(', ')}`)
+      if (!(values as readonly string[]).includes(value)) throw new RuleBroken(`must be one of ${values.join(', ')}${didYouMean(value, values)}`)
       return value as V
     },
   })
@@ -187,7 +188,10 @@ export function id<R extends boolean = false>(options: Options<R>): Draft<string
   })
 }
 
-/** a repeatable flag that also takes a comma list: `--scopes api --scopes read_user` = `--scopes api,read_user` */
+/**
+ * A repeatable flag that also takes a comma list: `--scopes api --scopes read_user` = `--scopes api,read_user`.
+ * With `options`, each entry is one of them; a refused entry is named when the value holds several.
+ */
 export function list<const V extends string = string, R extends boolean = false>(options: Options<R> & {options?: readonly V[]}): Draft<V[], R> {
   const allowed = options.options
   return draft(options, {
@@ -196,24 +200,36 @@ export function list<const V extends string = string, R extends boolean = false>
     helpValue: allowed ? allowed.join('|') : undefined,
     hint: allowed ? `one or more of ${allowed.join(', ')}` : undefined,
     // `a,,b` is refused wherever it comes from: oclif splits a flag's list before the check sees it
-    parse: value =>
-      value
-        .split(',')
-        .map(item => item.trim())
-        .map(item => {
-          if (item === '') throw new RuleBroken('must not hold an empty entry')
-          if (allowed && !(allowed as readonly string[]).includes(item)) throw new RuleBroken(`must be one or more of ${allowed.join(', ')}`)
-          return item as V
-        }),
+    parse: value => {
+      const items = value.split(',').map(item => item.trim())
+      return items.map(item => {
+        if (item === '') throw new RuleBroken('must not hold an empty entry')
+        if (allowed && !(allowed as readonly string[]).includes(item)) {
+          const which = items.length > 1 ? ` ("${item}" is not)` : ''
+          throw new RuleBroken(`must be one or more of ${allowed.join(', ')}${which}${didYouMean(item, allowed)}`)
+        }
+        return item as V
+      })
+    },
   })
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 // ISO 8601 as the platform accepts it: a date, or a date and time with optional seconds, fraction and zone.
 const DATETIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
-function isDate(value: string): boolean {
-  return DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
+/**
+ * What is wrong with the day of a date written as YYYY-MM-DD, in words, or undefined: `2027-06-31`
+ * has the form and names no day, and "must be a date as YYYY-MM-DD" would send the person looking
+ * for a typo in the form. JavaScript's Date rolls June 31 over to July 1, so it is counted here.
+ */
+export function noSuchDay(value: string): string | undefined {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number]
+  if (month < 1 || month > 12) return `there is no month ${String(month).padStart(2, '0')}: months run from 01 to 12`
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  if (day < 1 || day > days) return `there is no such day: ${MONTHS[month - 1]} ${year} has ${days} days`
+  return undefined
 }
 
 export function date<R extends boolean = false>(options: Options<R>): Draft<string, R> {
@@ -221,7 +237,9 @@ export function date<R extends boolean = false>(options: Options<R>): Draft<stri
     helpValue: 'YYYY-MM-DD',
     hint: 'a date as YYYY-MM-DD',
     parse: value => {
-      if (!isDate(value)) throw new RuleBroken('must be a date as YYYY-MM-DD')
+      if (!DATE.test(value)) throw new RuleBroken('must be a date as YYYY-MM-DD')
+      const wrong = noSuchDay(value)
+      if (wrong) throw new RuleBroken(wrong)
       return value
     },
   })
@@ -232,7 +250,10 @@ export function dateTime<R extends boolean = false>(options: Options<R>): Draft<
     helpValue: 'ISO-8601',
     hint: 'an ISO 8601 date-time such as 2026-12-31T23:59:00Z',
     parse: value => {
-      if (!DATETIME.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw new RuleBroken('must be an ISO 8601 date-time such as 2026-12-31T23:59:00Z')
+      if (!DATETIME.test(value)) throw new RuleBroken('must be an ISO 8601 date-time such as 2026-12-31T23:59:00Z')
+      const wrong = noSuchDay(value)
+      if (wrong) throw new RuleBroken(wrong)
+      if (Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw new RuleBroken('must be an ISO 8601 date-time such as 2026-12-31T23:59:00Z')
       return value
     },
   })

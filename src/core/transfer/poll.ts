@@ -6,12 +6,36 @@ import {importModule} from '../command/launcher.js'
 import {DURATION_HELP} from '../input/duration.js'
 import {durationFlag} from '../input/flags.js'
 import {visibleText} from '../output/escape.js'
+import {type Note, warning} from '../output/notes.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
 
+/** the wait limit when neither --wait-timeout nor the old spelling (below) gives one: 10 minutes */
+const WAIT_LIMIT = 600
+
 export const waitFlags = {
-  timeout: durationFlag({description: `how long to wait before giving up, exit 8 (${DURATION_HELP})`, default: 600, helpGroup: 'WAIT'}),
+  // no oclif default: an absent --wait-timeout is how a lone --timeout is known for the old spelling
+  'wait-timeout': durationFlag({description: `how long to wait before giving up, exit 8 (${DURATION_HELP}; default 10m; a lone --timeout, its old spelling, is read so too)`, helpGroup: 'WAIT'}),
   interval: durationFlag({description: `time between polls (${DURATION_HELP})`, default: 2, helpGroup: 'WAIT'}),
+}
+
+/**
+ * `--timeout` is how long one request may take, on every command; the commands that wait once used it
+ * for the wait's limit, which has its own flag now, --wait-timeout. Scripts that say `wait --timeout
+ * 1800` keep working: on a command that waits, --timeout given alone is still the wait's limit (the
+ * requests keep the profile's limit, as they did), and ApiCommand says so in a warning. Given with
+ * --wait-timeout, it is the per-request limit, as everywhere.
+ */
+export function timeoutIsWaitLimit(definitions: object | undefined, flags: object): boolean {
+  const given = flags as {timeout?: number; 'wait-timeout'?: number}
+  return definitions !== undefined && 'wait-timeout' in definitions && given.timeout !== undefined && given['wait-timeout'] === undefined
+}
+
+/** the warning of a lone --timeout on a command that waits */
+export function oldWaitTimeoutNote(seconds: number): Note {
+  return warning(
+    `--timeout ${seconds} is read as the wait's limit, its old meaning on this command: say --wait-timeout ${seconds} for the wait; --timeout is how long each request may take, as on every other command`,
+  )
 }
 
 /** what one poll found */
@@ -75,7 +99,7 @@ async function beforeDeadline<T>(pending: Promise<T>, deadline: number): Promise
   }
 }
 
-/** the wait settings of a command that spreads `waitFlags` (its --timeout shadows the request timeout's type) */
-export function waitOptions(flags: {timeout?: number; interval?: number}, what: string): WaitOptions {
-  return {what, timeoutSeconds: flags.timeout ?? 600, intervalSeconds: flags.interval ?? 2}
+/** the wait settings of a command that spreads `waitFlags`: --wait-timeout, else a lone --timeout (its old spelling) */
+export function waitOptions(flags: {timeout?: number; 'wait-timeout'?: number; interval?: number}, what: string): WaitOptions {
+  return {what, timeoutSeconds: flags['wait-timeout'] ?? flags.timeout ?? WAIT_LIMIT, intervalSeconds: flags.interval ?? 2}
 }

@@ -32,7 +32,7 @@ describe('deploy-keys inputs', () => {
     ['expires_at', '2026-12-31T23:59:00Z', {value: '2026-12-31T23:59:00Z'}],
     ['expires_at', '2026-12-31', {value: '2026-12-31'}],
     ['expires_at', '31/12/2026', /ISO 8601 date-time/],
-    ['expires_at', '2026-13-01', /ISO 8601 date-time/],
+    ['expires_at', '2026-13-01', /there is no month 13/],
     ['expires_at', '', EMPTY],
   ]
   ruleTable('instance deploy key', NEW_DEPLOY_KEY, newKey)
