@@ -12,7 +12,7 @@ import {hideFields, hideUrlCredentials, scrubText} from '../http/redact.js'
 import {ApiClient, DryRunStop} from '../http/request.js'
 import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
-import {isDeclared, secretFieldsOfCommand, secretFlagValues} from '../input/input-flags.js'
+import {isDeclared, secretFieldsOfCommand, secretFlagValues, withoutOptions} from '../input/input-flags.js'
 import {ask, readInputs} from '../input/input-read.js'
 import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
@@ -53,7 +53,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const ctor = this.ctor as unknown as T
     // Nothing is required for oclif: a missing input is asked for on a terminal, or reported in the
     // one style of every missing input (input.ts), after the rest of the command line was checked.
-    const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: relaxed(argsWithoutStdin(ctor.args)), strict: ctor.strict})
+    const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: argsWithoutStdin(relaxed(ctor.args)), strict: ctor.strict})
     await completeRequired(ctor, flags, args)
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
@@ -224,10 +224,13 @@ function strayArguments(error: Error): string[] | undefined {
 
 type Definition = {required?: boolean}
 
-/** the same flags or arguments with nothing required of oclif (completeRequired checks that) */
+/**
+ * The same flags or arguments with nothing required of oclif (completeRequired checks that), and a
+ * declared input's values left to its own rule (withoutOptions)
+ */
 function relaxed<D extends Record<string, object> | undefined>(input: D): D {
   if (!input) return input
-  return Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}])) as D
+  return Object.fromEntries(Object.entries(withoutOptions(input) as Record<string, object>).map(([name, def]) => [name, {...def, required: false}])) as D
 }
 
 type Parser = {parse?: (input: string, context: unknown, options: unknown) => Promise<unknown>; description?: string; options?: readonly string[]}
