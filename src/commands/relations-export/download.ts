@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {DOWNLOAD_ALL_COLUMNS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
+import {DOWNLOAD_ALL_COLUMNS, DOWNLOAD_ALL_FITS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/command/base-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
@@ -18,6 +18,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     '<%= config.bin %> relations-export download -p 42 --relation milestones - | gunzip | jq .title',
     '<%= config.bin %> relations-export download -p my-group/my-project --all ./export',
   ]
+  static fits = DOWNLOAD_ALL_FITS
   static args = {
     file: Args.string({description: "FILE to write (- for standard output; a folder keeps the server's name; default: the current folder), or with --all the DIR to fill"}),
   }

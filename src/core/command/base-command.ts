@@ -21,6 +21,7 @@ import {FieldError} from '../output/field-check.js'
 import {checkJqExpression, checkJqFlags, JqRunError} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
+import type {ColumnFit} from '../output/table-layout.js'
 import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
 import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
@@ -42,6 +43,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static words?: FieldWords
   /** every field of this command's records (the API layer's `*_FIELDS`): --columns/--sort are checked against it when a list is empty */
   static fields?: readonly string[]
+  /** per column, how it gives way in a table where its name alone would say otherwise (table-layout.ts) */
+  static fits?: Readonly<Record<string, ColumnFit>>
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -96,6 +99,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       wide: f.wide ?? false,
       handle: (this.ctor as unknown as typeof BaseCommand).handle,
       words: (this.ctor as unknown as typeof BaseCommand).words,
+      fits: (this.ctor as unknown as typeof BaseCommand).fits,
       fields: (this.ctor as unknown as typeof BaseCommand).fields,
       jq: f.jq,
       hide: this.hideSecrets(),

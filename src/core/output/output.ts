@@ -11,7 +11,7 @@ import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
 import {runJq} from './jq.js'
 import {pickFields, pickPage} from './pick-fields.js'
-import {type CutRank, cutRank} from './table-layout.js'
+import {type ColumnFit, type CutRank, cutRank, type TableInput} from './table-layout.js'
 import {renderTable} from './table-render.js'
 import {type FieldWords, wordFor} from './words.js'
 
@@ -27,6 +27,8 @@ export interface OutputOptions {
   handle?: string
   /** words tables show for numeric codes (BaseCommand.words); data formats keep the code */
   words?: FieldWords
+  /** how columns give way in a table where their names alone would say otherwise (BaseCommand.fits) */
+  fits?: Readonly<Record<string, ColumnFit>>
   /** the fields of the record type, to check --columns/--sort against when a list is empty */
   fields?: readonly string[]
   /** a jq expression: the JSON goes through it instead of being formatted */
@@ -97,10 +99,12 @@ export class Printer {
       process.stderr.write('No results.\n')
       return
     }
+    const fits = this.options.fits ?? {}
     await this.table(
       columns,
       records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))),
-      columns.map(c => rankOf(records, c)),
+      columns.map(c => fits[c]?.rank ?? rankOf(records, c)),
+      columns.map(c => fits[c]?.keep ?? 'start'),
     )
   }
 
@@ -179,13 +183,14 @@ export class Printer {
    * On a terminal the table fits its width (see table-layout.ts); into a pipe, or with --wide, nothing
    * is cut. Control characters are made visible first, so widths count what is shown.
    */
-  private async table(head: string[] | null, rows: string[][], ranks: CutRank[]): Promise<void> {
+  private async table(head: string[] | null, rows: string[][], ranks: CutRank[], keep?: TableInput['keep']): Promise<void> {
     const maxWidth = this.tty && !this.options.wide ? terminalColumns() : Infinity
     const lines = await renderTable(
       {
         head: head && this.options.header ? head.map(visibleCell) : null,
         rows: rows.map(row => row.map(visibleCell)),
         ranks,
+        keep,
         maxWidth,
       },
       colorEnabled(process.stdout),
