@@ -118,6 +118,17 @@ describe('output flags that have nothing to act on', () => {
     expect(readdirSync(dir)).toEqual([])
   })
 
+  it('--columns is refused (exit 2) before any request: a saved file has no fields to pick (issue 25, point 3)', async () => {
+    const dir = tempDir()
+    for (const args of savingCommands(join(dir, 'report.csv'))) {
+      const {result, requests} = await sb.runCounted([...args, '--columns', 'path'], {as: 'maintainer'})
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toBe('Error: --columns picks the fields of printed records, and this command saves a file: leave --columns out\n')
+      expect(requests, args.join(' ')).toBe(0)
+    }
+    expect(readdirSync(dir)).toEqual([])
+  })
+
   it('api --download saves one answer: --all and --page are refused', async () => {
     for (const extra of [['--all'], ['--page', '2']]) {
       const {result, requests} = await sb.runCounted(['api', 'GET', '/projects/20/labels', '--download', join(tempDir(), 'labels.json'), ...extra])

@@ -6,7 +6,7 @@ import {UsageError} from '../../core/command/errors.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {saved} from '../../core/output/notes.js'
-import {checkNoJq, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/download.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'
@@ -36,7 +36,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
       const dir = await folderForAll(this.args.file, project)
       return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags, this.connection), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
     }
-    checkNoJq(this.shared)
+    checkNoRecordFlags(this.shared)
     const query = await this.read(RELATION_FILE)
     // "batch_number" names a batch of a batched relation
     if (query.batch_number !== undefined && query.batched !== true) throw new UsageError('--batch-number needs --batched')
