@@ -87,6 +87,11 @@ export class TerminalSession {
     return Number(screen.match(/\[exit (\d+)\]/)![1])
   }
 
+  /** the terminal made `columns` wide, as a person dragging the window's edge */
+  async resize(columns: number): Promise<void> {
+    await tmux(this.name, ['resize-window', '-t', this.name, '-x', String(columns)])
+  }
+
   async close(): Promise<void> {
     await tmux(this.name, ['kill-server']).catch(() => undefined)
   }

@@ -140,6 +140,27 @@ describe('a relations export on an 80-column terminal (issue 25, point 8)', () =
     })
   })
 
+  it('fits the spinner again at once when the terminal is made narrower', async () => {
+    await sb.withOptions({jobDelayMs: 8000}, async () => {
+      const session = await startAt(120, ['relations-export', 'start', '-p', 'acme/platform/api', '--wait', '--interval', '20s'])
+      await session.waitFor(/relations (not picked up yet|ended)\)/)
+      await session.resize(60)
+      // the spinner's line is the last one written; its frames come every 80 ms
+      let spinner = ''
+      for (let tries = 0; tries < 40 && !(spinner.includes('…') && displayWidth(spinner) < 60); tries++) {
+        await new Promise(resolve => setTimeout(resolve, 50))
+        spinner =
+          (await session.screen())
+            .split('\n')
+            .filter(line => line.trim() !== '')
+            .at(-1) ?? ''
+      }
+      expect(spinner).toMatch(/^\S Waiting for rel.*… \(\d+ of \d+ relations (not picked up yet|ended)\)$/)
+      expect(displayWidth(spinner)).toBeLessThan(60)
+      await session.press('C-c')
+    })
+  })
+
   it('its download report keeps the end of each path, the file, and gives way elsewhere', async () => {
     const started = await sb.api('POST', '/projects/20/export_relations', {as: 'admin'})
     expect(started.status).toBe(202)

@@ -45,6 +45,10 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
     : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
+  let tail = ''
+  // a terminal made narrower between two polls: the text fitted again at once, not at the next poll
+  const refit = () => spinner && (spinner.text = spinnerText(`Waiting for ${options.what}`, tail))
+  process.stderr.on('resize', refit)
   const giveUp = () => {
     spinner?.fail(spinnerText(options.what, `: still ${last}`))
     return new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
@@ -62,12 +66,14 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
         throw new JobError(`${options.what} failed: ${state.message}`, 'failed')
       }
       last = state.status
-      if (spinner) spinner.text = spinnerText(`Waiting for ${options.what}`, ` (${state.status})`)
+      tail = ` (${state.status})`
+      refit()
       if (Date.now() + options.intervalSeconds * 1000 > deadline) throw giveUp()
       await sleep(options.intervalSeconds * 1000)
     }
   } finally {
     forget()
+    process.stderr.off('resize', refit)
     if (spinner?.isSpinning) spinner.stop()
   }
 }
