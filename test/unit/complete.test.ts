@@ -1,7 +1,8 @@
 // What a TAB press offers, computed from command definitions shaped as the manifest holds them
 // (issue 25, point 7: enum flags complete their values).
+import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {type CompletableCommand, completions} from '../../src/core/command/complete.js'
+import {type CompletableCommand, type CompletableFlag, completions} from '../../src/core/command/complete.js'
 
 const output = {name: 'output', char: 'o', type: 'option', options: ['table', 'json', 'yaml', 'csv', 'ndjson']} as const
 const commands: CompletableCommand[] = [
@@ -49,5 +50,30 @@ describe('completions', () => {
     expect(completions(commands, ['branches', 'protect', '--allow'])).toEqual(['--allow-force-push'])
     expect(completions(commands, ['branches', 'protect', '--no-'])).toEqual(['--no-allow-force-push'])
     expect(completions(commands, ['config', 'set', 't'])).toEqual(['timeout', 'token'])
+  })
+})
+
+describe('every enum flag of every command, as the committed manifest has it', () => {
+  const read = (file: string) => JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'))
+  const lean = read('oclif.manifest.json') as {commands: Record<string, {id: string; hidden?: boolean; globalFlags?: string[]}>}
+  type Flags = Record<string, CompletableFlag & {helpValue?: string}>
+  const help = read('oclif.help.json') as {commands: Record<string, {flags?: Flags}>; globalFlags: Flags}
+  const all: Array<CompletableCommand & {flags: Flags}> = Object.values(lean.commands).map(c => ({
+    ...c,
+    flags: {...Object.fromEntries((c.globalFlags ?? []).map(name => [name, help.globalFlags[name]!])), ...help.commands[c.id]?.flags},
+  }))
+  // a help value that lists the values themselves (`0|30|40|60`, `conan|generic|…`), not placeholders (`N|null`, `ID|PATH`)
+  const enums = all.flatMap(c =>
+    Object.values(c.flags)
+      .filter(f => f.type === 'option' && /^[a-z0-9_-]+(\|[a-z0-9_-]+)+$/.test(f.helpValue ?? ''))
+      .map(f => [c.id, f.name, f.helpValue!.split('|')] as const),
+  )
+
+  it('there are such flags (the walk below walks something)', () => {
+    expect(enums.map(([id, name]) => `${id} --${name}`)).toEqual(expect.arrayContaining(['branches:protect --push-access-level', 'package-protection:create --package-type']))
+  })
+
+  it.each(enums)('%s --%s completes its values', (id, name, values) => {
+    expect(completions(all, [...id.split(':'), `--${name}`, ''])).toEqual(values)
   })
 })
