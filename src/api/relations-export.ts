@@ -6,6 +6,7 @@ import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath, type ResponseHeaders} from '../core/http/request.js'
 import {boolean, declare, integer, text, type Values} from '../core/input/input.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
+import type {ColumnFit} from '../core/output/table-layout.js'
 import type {FieldWords} from '../core/output/words.js'
 import {type DownloadResult, download, type SaveOptions} from '../core/transfer/download.js'
 import type {PollState} from '../core/transfer/poll.js'
@@ -39,6 +40,11 @@ export const RELATION_EXPORT_WORDS = {status: {0: 'started', 1: 'finished', '-1'
 export const RELATION_EXPORT_COLUMNS = ['relation', 'status', 'batched', 'batches_count', 'error', 'updated_at'] as const
 /** one row per file of `download --all` */
 export const DOWNLOAD_ALL_COLUMNS = ['item', 'status', 'result.path', 'result.bytes', 'error'] as const
+/**
+ * The saved file's path is what the report is read for: it gives way last, and keeps its end (the
+ * file's name) when cut; the relation's name (item) is in that name too.
+ */
+export const DOWNLOAD_ALL_FITS: Readonly<Record<string, ColumnFit>> = {'result.path': {rank: 'last', keep: 'end'}}
 
 export interface ExportStarted {
   /** the API's answer: "202 with message object" */

@@ -12,7 +12,7 @@ import {InputError} from '../core/input/input.js'
 import {readTextFile} from '../core/input/input-read.js'
 import {listSpec} from '../core/lists/pagination.js'
 import {info, saved} from '../core/output/notes.js'
-import {checkNoJq, download, saveFlags, saveOptions} from '../core/transfer/download.js'
+import {checkNoRecordFlags, download, saveFlags, saveOptions} from '../core/transfer/download.js'
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
@@ -82,7 +82,7 @@ export default class Api extends ApiCommand<typeof Api> {
     const inQuery = method === 'GET' || method === 'DELETE'
     const query = inQuery ? (body as Query) : undefined
     if (this.flags.download) {
-      checkNoJq(this.shared)
+      checkNoRecordFlags(this.shared)
       if (this.flags.all || this.flags.page !== undefined) throw new UsageError('--download saves one answer: it cannot be used with --all or --page')
       const savedTo = await download(this.api, path, query, this.flags.download, {defaultName: path.split('/').pop() || 'download', ...saveOptions(this.flags, this.connection)})
       if (savedTo.path !== '-') this.note(saved(savedTo.bytes, savedTo.path))

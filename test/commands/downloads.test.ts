@@ -107,12 +107,15 @@ describe('the folder of a file target', () => {
 })
 
 describe('output flags that have nothing to act on', () => {
-  it('--jq is refused (exit 2) before any request: a saved file is no JSON to filter', async () => {
+  it.each([
+    ['--jq', 'a saved file is no JSON to filter', '.path', '--jq filters JSON output, and this command saves a file: leave --jq out'],
+    ['--columns', 'a saved file has no fields to pick (issue 25, point 3)', 'path', '--columns picks the fields of printed records, and this command saves a file: leave --columns out'],
+  ])('%s is refused (exit 2) before any request: %s', async (flag, _why, value, message) => {
     const dir = tempDir()
     for (const args of savingCommands(join(dir, 'report.csv'))) {
-      const {result, requests} = await sb.runCounted([...args, '--jq', '.path'], {as: 'maintainer'})
+      const {result, requests} = await sb.runCounted([...args, flag, value], {as: 'maintainer'})
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
-      expect(result.stderr).toBe('Error: --jq filters JSON output, and this command saves a file: leave --jq out\n')
+      expect(result.stderr).toBe(`Error: ${message}\n`)
       expect(requests, args.join(' ')).toBe(0)
     }
     expect(readdirSync(dir)).toEqual([])

@@ -1,5 +1,6 @@
 // --columns and --sort name fields: one the records do not have exits 2 before anything is printed,
-// and names the fields there are (issue 14, point 2).
+// and names the fields there are (issue 14, point 2). They pick the fields in every format, json, ndjson
+// and yaml included, in the order given (issue 25, point 3).
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -89,5 +90,70 @@ describe('unknown fields in --columns and --sort', () => {
         .join(''),
     )
     expect(result.stdout).toMatch(/^(\d+\n){3}$/)
+  })
+})
+
+describe('--columns in every format (issue 25, point 3)', () => {
+  it('json, ndjson and yaml keep only the fields named, in the order named', async () => {
+    const json = await sb.run(['labels', 'list', '-p', '20', '-o', 'json', '--columns', 'color,name'])
+    expect(json.code).toBe(0)
+    expect(json.json()).toEqual([
+      {color: '#d9534f', name: 'bug'},
+      {color: '#5cb85c', name: 'feature'},
+      {color: '#ff0000', name: 'priority::high'},
+    ])
+    expect(Object.keys(json.json<object[]>()[0]!)).toEqual(['color', 'name'])
+    const ndjson = await sb.run(['labels', 'list', '-p', '20', '-o', 'ndjson', '--columns', 'name,color'])
+    expect(ndjson.stdout).toBe('{"name":"bug","color":"#d9534f"}\n{"name":"feature","color":"#5cb85c"}\n{"name":"priority::high","color":"#ff0000"}\n')
+    const yaml = await sb.run(['labels', 'list', '-p', '20', '-o', 'yaml', '--columns', 'name', '--sort', '-name'])
+    expect(yaml.stdout).toBe('- name: priority::high\n- name: feature\n- name: bug\n')
+    const short = await sb.run(['labels', 'list', '-p', '20', '--json', '--columns', 'name'])
+    expect(short.json()).toEqual([{name: 'bug'}, {name: 'feature'}, {name: 'priority::high'}])
+  })
+
+  it('a streamed list (--all) is pruned page by page', async () => {
+    const result = await sb.run(['labels', 'list', '-p', 'acme/website', '--all', '--per-page', '5', '-o', 'ndjson', '--columns', 'id,name'])
+    expect(result.code).toBe(0)
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(31)
+    for (const line of lines) expect(Object.keys(JSON.parse(line) as object)).toEqual(['id', 'name'])
+    const json = await sb.run(['labels', 'list', '-p', 'acme/website', '--all', '--per-page', '5', '--json', '--columns', 'name'])
+    expect(json.json<object[]>().every(label => Object.keys(label).join() === 'name')).toBe(true)
+  })
+
+  it('a single record keeps only the fields named, in every data format', async () => {
+    const json = await sb.run(['labels', 'get', 'bug', '-p', '20', '--json', '--columns', 'name,color'])
+    expect(json.stdout).toBe('{\n  "name": "bug",\n  "color": "#d9534f"\n}\n')
+    const ndjson = await sb.run(['labels', 'get', 'bug', '-p', '20', '-o', 'ndjson', '--columns', 'color'])
+    expect(ndjson.stdout).toBe('{"color":"#d9534f"}\n')
+    const yaml = await sb.run(['labels', 'get', 'bug', '-p', '20', '-o', 'yaml', '--columns', 'color,name'])
+    expect(yaml.stdout).toBe('color: "#d9534f"\nname: bug\n')
+  })
+
+  it('nested fields keep their place in the record, through lists too', async () => {
+    const result = await sb.run(['features', 'list', '--json', '--columns', 'gates.key,name', '--sort', 'name'], {as: 'admin'})
+    expect(result.code).toBe(0)
+    const dashboard = result.json<Array<{name: string}>>().find(f => f.name === 'new_merge_request_dashboard')
+    expect(dashboard).toEqual({gates: [{key: 'boolean'}, {key: 'actors'}, {key: 'percentage_of_time'}], name: 'new_merge_request_dashboard'})
+  })
+
+  it('-q prints the fields named instead of the handle, tab-separated', async () => {
+    const one = await sb.run(['labels', 'list', '-p', '20', '-q', '--columns', 'name'])
+    expect(one.stdout).toBe('bug\nfeature\npriority::high\n')
+    const two = await sb.run(['labels', 'list', '-p', '20', '-q', '--columns', 'name,color', '--sort', '-name'])
+    expect(two.stdout).toBe('priority::high\t#ff0000\nfeature\t#5cb85c\nbug\t#d9534f\n')
+    const record = await sb.run(['labels', 'get', 'bug', '-p', '20', '-q', '--columns', 'color'])
+    expect(record.stdout).toBe('#d9534f\n')
+    const wrong = await sb.run(['labels', 'list', '-p', '20', '-q', '--columns', 'nope'])
+    expect(wrong.code).toBe(2)
+    expect(wrong.stdout).toBe('')
+  })
+
+  it('a token shown once stays in the json whatever the columns', async () => {
+    const result = await sb.run(['tokens', 'create', '-u', '3', '--name', 'picked', '--scope', 'api', '--json', '--columns', 'id,name'], {as: 'admin'})
+    expect(result.code).toBe(0)
+    const token = result.json<Record<string, unknown>>()
+    expect(Object.keys(token)).toEqual(['id', 'name', 'token'])
+    expect(token.token).toMatch(/^glpat-/)
   })
 })

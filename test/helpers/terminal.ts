@@ -39,6 +39,15 @@ export class TerminalSession {
     return new TerminalSession(name)
   }
 
+  /** an interactive bash (prompt `$ `, no rc files) in `cwd`, for typing command lines into: completion */
+  static async shell(env: Record<string, string>, cwd: string, size: {columns?: number; rows?: number} = {}): Promise<TerminalSession> {
+    const name = `forgectl-test-${randomBytes(4).toString('hex')}`
+    // through env(1), not tmux's -e: tmux gives a new session the PATH of its client
+    const environment = Object.entries({...env, PS1: '$ '}).map(([k, v]) => `${k}=${v}`)
+    await tmux(name, ['new-session', '-d', '-s', name, '-c', cwd, '-x', String(size.columns ?? 100), '-y', String(size.rows ?? 30), 'env', ...environment, 'bash', '--norc', '--noprofile', '-i'])
+    return new TerminalSession(name)
+  }
+
   async screen(): Promise<string> {
     const {stdout} = await tmux(this.name, ['capture-pane', '-p', '-t', this.name])
     return stdout
@@ -69,7 +78,7 @@ export class TerminalSession {
     await tmux(this.name, ['send-keys', '-t', this.name, '-l', text])
   }
 
-  async press(key: 'Enter' | 'Down' | 'Up' | 'C-c'): Promise<void> {
+  async press(key: 'Enter' | 'Down' | 'Up' | 'C-c' | 'Tab'): Promise<void> {
     await tmux(this.name, ['send-keys', '-t', this.name, key])
   }
 
@@ -77,6 +86,11 @@ export class TerminalSession {
   async exitCode(timeoutMs = 10_000): Promise<number> {
     const screen = await this.waitFor(/\[exit \d+\]/, timeoutMs)
     return Number(screen.match(/\[exit (\d+)\]/)![1])
+  }
+
+  /** the terminal made `columns` wide, as a person dragging the window's edge */
+  async resize(columns: number): Promise<void> {
+    await tmux(this.name, ['resize-window', '-t', this.name, '-x', String(columns)])
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,11 @@
 // Tables fit the terminal (issue 14, point 1): at 80 and 120 columns no line of a list is wider than
 // the terminal, IDs and names are whole, long URLs and descriptions are cut with …; --wide may exceed
-// the width. And wide characters (point 7) keep the columns aligned on a real terminal.
+// the width. And wide characters (point 7) keep the columns aligned on a real terminal. What a
+// relations export shows fits 80 columns too (issue 25, point 8): its spinner, and its download report,
+// where the files' paths keep their names.
+import {mkdtempSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {displayWidth} from '../../src/core/output/display-width.js'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
@@ -20,6 +25,18 @@ const WIDE_NAMES = ['バグ修正', '🐛 bug', 'באג-קריטי']
 
 /** the lines forgectl wrote (wrapped lines joined), once it has ended with exit 0 */
 async function runAt(columns: number, args: string[], as: SeedRole = 'admin'): Promise<string[]> {
+  const session = await startAt(columns, args, as)
+  const code = await session.exitCode()
+  const lines = await session.writtenLines()
+  expect(code, lines.join('\n')).toBe(0)
+  return lines.slice(
+    0,
+    lines.findIndex(line => line.startsWith('[exit ')),
+  )
+}
+
+/** forgectl started in a terminal `columns` wide */
+async function startAt(columns: number, args: string[], as: SeedRole = 'admin'): Promise<TerminalSession> {
   const session = await TerminalSession.start(
     args,
     {
@@ -32,13 +49,7 @@ async function runAt(columns: number, args: string[], as: SeedRole = 'admin'): P
     {columns, rows: 50},
   )
   sessions.push(session)
-  const code = await session.exitCode()
-  const lines = await session.writtenLines()
-  expect(code, lines.join('\n')).toBe(0)
-  return lines.slice(
-    0,
-    lines.findIndex(line => line.startsWith('[exit ')),
-  )
+  return session
 }
 
 const widest = (lines: string[]) => Math.max(...lines.map(displayWidth))
@@ -107,5 +118,61 @@ describe('cutting and --wide', () => {
     const colorAt = new Set(rows.map(line => displayWidth(line.slice(0, line.search(/#[0-9a-f]{6}/i)))))
     expect(colorAt.size, rows.join('\n')).toBe(1)
     expect(widest(lines)).toBeLessThanOrEqual(80)
+  })
+})
+
+describe('a relations export on an 80-column terminal (issue 25, point 8)', () => {
+  it('keeps the spinner on one line: what is awaited is cut with …, its status stays whole', async () => {
+    await sb.withOptions({jobDelayMs: 4000}, async () => {
+      const session = await startAt(80, ['relations-export', 'start', '-p', 'acme/platform/api', '--wait', '--interval', '1s'])
+      // the written lines, wrapped ones joined: a status that wrapped is found all the same
+      let lines: string[] = []
+      for (let tries = 0; tries < 100 && !lines.some(line => /relations (not picked up yet|ended)\)/.test(line)); tries++) {
+        await new Promise(resolve => setTimeout(resolve, 50))
+        lines = (await session.writtenLines()).filter(Boolean)
+      }
+      const spinner = lines.find(line => line.includes('Waiting for'))!
+      expect(widest(lines), lines.join('\n')).toBeLessThan(80)
+      expect(spinner).toMatch(/Waiting for relations export of proj.*… \(\d+ of \d+ relations (not picked up yet|ended)\)$/)
+      expect(await session.exitCode(15_000)).toBe(0)
+      const done = (await session.writtenLines()).find(line => line.includes(': finished'))
+      expect(done).toMatch(/relations export of project acme\/platform\/api: finished$/)
+    })
+  })
+
+  it('fits the spinner again at once when the terminal is made narrower', async () => {
+    await sb.withOptions({jobDelayMs: 8000}, async () => {
+      const session = await startAt(120, ['relations-export', 'start', '-p', 'acme/platform/api', '--wait', '--interval', '20s'])
+      await session.waitFor(/relations (not picked up yet|ended)\)/)
+      await session.resize(60)
+      // the spinner's line is the last one written; its frames come every 80 ms
+      let spinner = ''
+      for (let tries = 0; tries < 40 && !(spinner.includes('…') && displayWidth(spinner) < 60); tries++) {
+        await new Promise(resolve => setTimeout(resolve, 50))
+        spinner =
+          (await session.screen())
+            .split('\n')
+            .filter(line => line.trim() !== '')
+            .at(-1) ?? ''
+      }
+      expect(spinner).toMatch(/^\S Waiting for rel.*… \(\d+ of \d+ relations (not picked up yet|ended)\)$/)
+      expect(displayWidth(spinner)).toBeLessThan(60)
+      await session.press('C-c')
+    })
+  })
+
+  it('its download report keeps the end of each path, the file, and gives way elsewhere', async () => {
+    const started = await sb.api('POST', '/projects/20/export_relations', {as: 'admin'})
+    expect(started.status).toBe(202)
+    await new Promise(resolve => setTimeout(resolve, 600))
+    const dir = join(mkdtempSync(join(tmpdir(), 'forgectl-relations-')), 'a-folder-with-a-long-name-for-the-export')
+    const lines = await runAt(80, ['relations-export', 'download', '-p', '20', '--all', dir])
+    expect(widest(lines), lines.join('\n')).toBeLessThanOrEqual(80)
+    const rows = lines.filter(line => / ok /.test(line))
+    expect(rows.length, lines.join('\n')).toBeGreaterThan(3)
+    for (const row of rows) {
+      const relation = row.split(' ')[0]!
+      expect(row, lines.join('\n')).toMatch(new RegExp(`  …\\S*/${relation}\\.ndjson\\.gz  +\\d+$`))
+    }
   })
 })

@@ -1,7 +1,8 @@
 // Fitting tables to the terminal (issue 14, points 1 and 7): display widths of wide and combining
-// characters, which columns are cut or left out, and that every line fits and stays aligned.
+// characters, which columns are cut or left out, and that every line fits and stays aligned. And a
+// column a command declares as the one it is for gives way last, keeping a path's end (issue 25, point 8).
 import {describe, expect, it} from 'vitest'
-import {cutToWidth, displayWidth} from '../../src/core/output/display-width.js'
+import {cutToWidth, displayWidth, fitLine} from '../../src/core/output/display-width.js'
 import {type CutRank, cutRank, layoutTable} from '../../src/core/output/table-layout.js'
 import {renderTable} from '../../src/core/output/table-render.js'
 
@@ -106,5 +107,55 @@ describe('layoutTable, and renderTable through cli-table3', () => {
     const lines = await renderTable({head: ['id', 'description'], rows: [['1', '説明'.repeat(40)]], ranks: ['never', 'first'], maxWidth: 30})
     expect(widest(lines)).toBeLessThanOrEqual(30)
     expect(lines[1]).toMatch(/^1 {3}(説明)+説?…$/)
+  })
+})
+
+describe('cutting a path at its start, and fitting a spinner line', () => {
+  it('keeps the end of a cut cell when asked, by width, never splitting a grapheme', () => {
+    expect(cutToWidth('relations-acme/labels.ndjson.gz', 20, 'end')).toBe('…me/labels.ndjson.gz')
+    expect(displayWidth(cutToWidth('relations-acme/labels.ndjson.gz', 20, 'end'))).toBe(20)
+    expect(cutToWidth('short', 20, 'end')).toBe('short')
+    expect(cutToWidth('フォルダ/バグ.gz', 8, 'end')).toBe('…バグ.gz')
+    expect(cutToWidth('dir/ e\u0301e\u0301', 3, 'end')).toBe('…e\u0301e\u0301')
+  })
+
+  it('fitLine keeps the tail whole and cuts the head; cuts the whole when the tail alone is too wide', () => {
+    expect(fitLine('Waiting for export', ' (3 of 9 ended)', 80)).toBe('Waiting for export (3 of 9 ended)')
+    expect(fitLine('Waiting for relations export of project acme/platform/api', ' (3 of 9 relations ended)', 50)).toBe('Waiting for relations ex… (3 of 9 relations ended)')
+    expect(displayWidth(fitLine('Waiting for バグ修正バグ修正バグ修正', ' (ok)', 20))).toBeLessThanOrEqual(20)
+    expect(fitLine('Waiting for x', ' (a very long status that fills the line)', 20)).toBe('Waiting for x (a ve…')
+  })
+})
+
+describe("a column declared 'last', which keeps its end", () => {
+  const head = ['item', 'status', 'result.path', 'result.bytes', 'error']
+  const path = (name: string) => `relations-acme-platform-api/${name}.ndjson.gz`
+  const rows = [
+    ['labels', 'ok', path('labels'), '165', ''],
+    ['merge_requests', 'ok', path('merge_requests'), '249', ''],
+    ['issues', 'failed', '', '', 'the connection closed before the answer was complete, twice over'],
+  ]
+  const byName: CutRank[] = ['never', 'never', 'first', 'later', 'first']
+  const declared: CutRank[] = ['never', 'never', 'last', 'later', 'first']
+
+  it('gives way after every other column: the error is cut to its least before the path loses a cell', () => {
+    const {widths} = layoutTable({head, rows, ranks: declared, maxWidth: 100})
+    expect(widths[2]).toBe(path('merge_requests').length)
+    expect(widths[4]).toBe(100 - 14 - 6 - path('merge_requests').length - 12 - 8)
+    const before = layoutTable({head, rows, ranks: byName, maxWidth: 100}).widths
+    expect(before[2]).toBeLessThan(path('merge_requests').length)
+  })
+
+  it("cut, it shows the file's name; the table still fits", async () => {
+    const lines = await renderTable({head, rows, ranks: declared, keep: ['start', 'start', 'end', 'start', 'start'], maxWidth: 80})
+    expect(widest(lines)).toBeLessThanOrEqual(80)
+    expect(lines[1]).toMatch(/^labels {10}ok {6}…\S*\/labels\.ndjson\.gz +165$/)
+    expect(lines[2]).toMatch(/ …\S*\/merge_requests\.ndjson\.gz +249$/)
+  })
+
+  it('is left out after the other cuttable columns, wherever it stands', () => {
+    const narrow = {head: ['item', 'error', 'result.path'], rows: rows.map(([item, , p, , error]) => [item!, error!, p!]), maxWidth: 30}
+    expect(layoutTable({...narrow, ranks: ['never', 'first', 'last']}).shown).toEqual([0, 2])
+    expect(layoutTable({...narrow, ranks: ['never', 'first', 'first']}).shown).toEqual([0, 1])
   })
 })

@@ -1,12 +1,12 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {DOWNLOAD_ALL_COLUMNS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
+import {DOWNLOAD_ALL_COLUMNS, DOWNLOAD_ALL_FITS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
 import {ApiCommand} from '../../core/command/base-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {saved} from '../../core/output/notes.js'
-import {checkNoJq, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/download.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'
@@ -18,6 +18,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     '<%= config.bin %> relations-export download -p 42 --relation milestones - | gunzip | jq .title',
     '<%= config.bin %> relations-export download -p my-group/my-project --all ./export',
   ]
+  static fits = DOWNLOAD_ALL_FITS
   static args = {
     file: Args.string({description: "FILE to write (- for standard output; a folder keeps the server's name; default: the current folder), or with --all the DIR to fill"}),
   }
@@ -35,7 +36,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
       const dir = await folderForAll(this.args.file, project)
       return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags, this.connection), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
     }
-    checkNoJq(this.shared)
+    checkNoRecordFlags(this.shared)
     const query = await this.read(RELATION_FILE)
     // "batch_number" names a batch of a batched relation
     if (query.batch_number !== undefined && query.batched !== true) throw new UsageError('--batch-number needs --batched')

@@ -5,7 +5,7 @@ import {optionalGroupFlag, optionalProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {withOptionalValue} from '../../core/input/optional-value.js'
 import {done, thing} from '../../core/output/notes.js'
-import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkNoRecordFlags, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate> {
@@ -37,7 +37,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
 
   async run(): Promise<void> {
     const {wait, download} = this.flags
-    if (download !== undefined) checkNoJq(this.shared)
+    if (download !== undefined) checkNoRecordFlags(this.shared)
     const input = await this.read(NEW_EXPORT)
     const scope = exportScope(this.flags, input)
     // an export that could not be saved should not be started

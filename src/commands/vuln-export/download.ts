@@ -4,7 +4,7 @@ import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-
 import {ApiCommand} from '../../core/command/base-command.js'
 import {ApiError, CliError} from '../../core/command/errors.js'
 import {idArg} from '../../core/input/flags.js'
-import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkNoRecordFlags, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
@@ -28,7 +28,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
 
   async run(): Promise<void> {
     const {export_id: id, file = '.'} = this.args
-    checkNoJq(this.shared)
+    checkNoRecordFlags(this.shared)
     await checkTarget(file, this.flags.clobber)
     const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
     try {

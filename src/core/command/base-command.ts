@@ -13,7 +13,7 @@ import {hideFields, hideUrlCredentials, scrubText} from '../http/redact.js'
 import {ApiClient, DryRunStop} from '../http/request.js'
 import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
-import {isDeclared, secretFieldsOfCommand, secretFlagValues} from '../input/input-flags.js'
+import {isDeclared, secretFieldsOfCommand, secretFlagValues, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
 import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
@@ -22,6 +22,7 @@ import {FieldError} from '../output/field-check.js'
 import {checkJqExpression, checkJqFlags, JqRunError} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
+import type {ColumnFit} from '../output/table-layout.js'
 import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
 import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
@@ -44,6 +45,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static words?: FieldWords
   /** every field of this command's records (the API layer's `*_FIELDS`): --columns/--sort are checked against it when a list is empty */
   static fields?: readonly string[]
+  /** per column, how it gives way in a table where its name alone would say otherwise (table-layout.ts) */
+  static fits?: Readonly<Record<string, ColumnFit>>
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -55,7 +58,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const ctor = this.ctor as unknown as T
     // Nothing is required for oclif: a missing input is asked for on a terminal, or reported in the
     // one style of every missing input (input.ts), after the rest of the command line was checked.
-    const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: relaxed(argsWithoutStdin(ctor.args)), strict: ctor.strict})
+    const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: argsWithoutStdin(relaxed(ctor.args)), strict: ctor.strict})
     await completeRequired(ctor, flags, args)
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
@@ -103,6 +106,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       wide: f.wide ?? false,
       handle: (this.ctor as unknown as typeof BaseCommand).handle,
       words: (this.ctor as unknown as typeof BaseCommand).words,
+      fits: (this.ctor as unknown as typeof BaseCommand).fits,
       fields: (this.ctor as unknown as typeof BaseCommand).fields,
       jq: f.jq,
       hide: this.hideSecrets(),
@@ -231,10 +235,13 @@ function strayArguments(error: Error): string[] | undefined {
 
 type Definition = {required?: boolean}
 
-/** the same flags or arguments with nothing required of oclif (completeRequired checks that) */
+/**
+ * The same flags or arguments with nothing required of oclif (completeRequired checks that), and a
+ * declared input's values left to its own rule (withoutOptions)
+ */
 function relaxed<D extends Record<string, object> | undefined>(input: D): D {
   if (!input) return input
-  return Object.fromEntries(Object.entries(input).map(([name, def]) => [name, {...def, required: false}])) as D
+  return Object.fromEntries(Object.entries(withoutOptions(input) as Record<string, object>).map(([name, def]) => [name, {...def, required: false}])) as D
 }
 
 type Parser = {parse?: (input: string, context: unknown, options: unknown) => Promise<unknown>; description?: string; options?: readonly string[]}

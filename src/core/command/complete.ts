@@ -8,6 +8,8 @@ export interface CompletableFlag {
   options?: readonly string[]
   allowNo?: boolean
   hidden?: boolean
+  /** a list flag's separator (`--scope api,read_user`): the values after the last one are completed */
+  delimiter?: string
 }
 
 export interface CompletableCommand {
@@ -31,11 +33,11 @@ export function completions(commands: readonly CompletableCommand[], words: read
   if (command) {
     const previous = before.at(-1)
     const wanting = previous?.startsWith('-') ? findFlag(command, previous) : undefined
-    if (wanting?.type === 'option') return (wanting.options ?? []).filter(o => o.startsWith(current))
+    if (wanting?.type === 'option') return flagValues(wanting, current)
     if (current.includes('=') && current.startsWith('--')) {
       const [name, value] = [current.slice(0, current.indexOf('=')), current.slice(current.indexOf('=') + 1)]
       const flag = findFlag(command, name)
-      return (flag?.options ?? []).filter(o => o.startsWith(value)).map(o => `${name}=${o}`)
+      return flag ? flagValues(flag, value).map(o => `${name}=${o}`) : []
     }
     if (current.startsWith('-')) {
       const names = Object.values(command.flags)
@@ -52,6 +54,18 @@ export function completions(commands: readonly CompletableCommand[], words: read
   const next = new Set<string>()
   for (const c of visible) if (c.id.startsWith(prefix)) next.add(c.id.slice(prefix.length).split(':')[0]!)
   return [...next].filter(n => n.startsWith(current)).sort()
+}
+
+/**
+ * The values of an enum flag that start with what is typed. A list flag completes its last item,
+ * keeping the items before it and leaving out those already given: `--scope api,re` gives `api,read_user`.
+ */
+function flagValues(flag: CompletableFlag, typed: string): string[] {
+  const options = flag.options ?? []
+  const cut = flag.delimiter ? typed.lastIndexOf(flag.delimiter) + 1 : 0
+  const [given, partial] = [typed.slice(0, cut), typed.slice(cut)]
+  const taken = flag.delimiter ? given.split(flag.delimiter) : []
+  return options.filter(o => o.startsWith(partial) && !taken.includes(o)).map(o => given + o)
 }
 
 function findFlag(command: CompletableCommand, word: string): CompletableFlag | undefined {

@@ -42,9 +42,12 @@ export const connectionFlags = {
 }
 
 export const outputFlags = {
-  json: Flags.boolean({description: 'print exactly the API JSON and nothing else on stdout', helpGroup: OUTPUT, exclusive: ['output']}),
+  json: Flags.boolean({description: 'print exactly the API JSON (only the fields --columns names, if given) and nothing else on stdout', helpGroup: OUTPUT, exclusive: ['output']}),
   output: Flags.string({char: 'o', description: 'output format (default: table on a terminal, json otherwise)', options: [...OUTPUT_FORMATS], helpGroup: OUTPUT}),
-  columns: Flags.string({description: 'comma-separated fields to show in table/csv (dotted for nested: user.username)', helpGroup: OUTPUT}),
+  columns: Flags.string({
+    description: 'the fields to show, comma-separated, in this order, in every format (dotted for nested: user.username); with -q, these fields tab-separated instead of the handle',
+    helpGroup: OUTPUT,
+  }),
   wide: Flags.boolean({description: 'show tables whole on a terminal: every column, no cell cut to fit its width', helpGroup: OUTPUT}),
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
   sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),

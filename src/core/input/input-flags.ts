@@ -74,7 +74,9 @@ export const fileFlagName = (input: AnyInput) => `${input.flag}-file`
 function flagOf(input: AnyInput, exclusive: string[]): Record<string, AnyFlag> {
   // an input that another flag can replace (--value-file, --from-file) is not shown as required
   const required = input.required && !input.file && exclusive.length === 0
-  const common = {description: helpText(input), char: input.char, helpValue: input.helpValue, required}
+  // `options` is what help and shell completion offer (they read the manifest); the declaration's own
+  // rule checks a value, never oclif's list (withoutOptions, for the parse)
+  const common = {description: helpText(input), char: input.char, helpValue: input.helpValue, required, options: input.options}
   if (input.boolean) return {[input.flag]: Flags.boolean({...common, allowNo: true, exclusive}) as AnyFlag}
   const parse = async (text: string) => checkText(input, text, `--${input.flag}`)
   if (input.multiple) {
@@ -134,6 +136,16 @@ export function otherSpellingOf(input: AnyInput, spelling: OtherSpelling): Recor
 }
 
 /**
+ * The definitions as oclif's parser gets them: a declared flag or argument without its `options`, so
+ * that a value outside them meets the declaration's rule and its words (`--package-type "x": must be
+ * one of …`), not oclif's list check.
+ */
+export function withoutOptions<D extends Record<string, object> | undefined>(definitions: D): D {
+  if (!definitions) return definitions
+  return Object.fromEntries(Object.entries(definitions).map(([name, def]) => [name, isDeclared(def) ? {...def, options: undefined} : def])) as D
+}
+
+/**
  * The positional arguments of an endpoint's inputs, in declaration order. `optional`: shown as
  * `[NAME]` where another flag can replace them (`labels create --from-file`).
  */
@@ -147,6 +159,7 @@ export function argsOf(inputs: Inputs, options: {optional?: boolean} = {}): Reco
           Args.custom<unknown>({
             description: helpText(input),
             required: input.required && !options.optional,
+            options: input.options,
             parse: async (text: string) => checkText(input, text),
           })() as AnyArg,
           input,

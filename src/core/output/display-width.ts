@@ -66,18 +66,51 @@ export function displayWidth(text: string): number {
   return width
 }
 
-/** `text` cut to at most `width` cells, ending in `…` when something was cut; never splits a grapheme */
-export function cutToWidth(text: string, width: number): string {
+/**
+ * `text` cut to at most `width` cells, ending in `…` when something was cut; never splits a grapheme.
+ * `keep: 'end'` cuts the start instead (`…/relations/labels.ndjson.gz`): a path's end names its file.
+ */
+export function cutToWidth(text: string, width: number, keep: 'start' | 'end' = 'start'): string {
   if (displayWidth(text) <= width) return text
   if (width <= 0) return ''
-  let kept = ''
+  const units = PRINTABLE_ASCII.test(text) ? [...text] : graphemes(text)
+  // "…labels.gz" and "Something is…" rather than "… labels.gz" and "Something is …"
+  if (keep === 'end')
+    return (
+      '…'
+      + fitting(units.reverse(), width - 1)
+        .reverse()
+        .join('')
+        .trimStart()
+    )
+  return (
+    fitting(units, width - 1)
+      .join('')
+      .trimEnd() + '…'
+  )
+}
+
+/** the leading graphemes of `units` that take at most `width` cells */
+function fitting(units: string[], width: number): string[] {
+  const kept: string[] = []
   let used = 0
-  for (const g of PRINTABLE_ASCII.test(text) ? text : graphemes(text)) {
+  for (const g of units) {
     const w = graphemeWidth(g)
-    if (used + w > width - 1) break
-    kept += g
+    if (used + w > width) break
+    kept.push(g)
     used += w
   }
-  // "Something is…" rather than "Something is …"
-  return kept.trimEnd() + '…'
+  return kept
+}
+
+/**
+ * `head` then `tail` in at most `width` cells, for a line that must not wrap (a spinner's): the head is
+ * cut so that the tail, which says what changes (a job's status), stays whole; when the tail alone
+ * does not fit, the whole line is cut.
+ */
+export function fitLine(head: string, tail: string, width: number): string {
+  if (displayWidth(head) + displayWidth(tail) <= width) return head + tail
+  const room = width - displayWidth(tail)
+  // a head cut to less than a few cells says nothing: the line is cut as one instead
+  return room >= 8 ? cutToWidth(head, room) + tail : cutToWidth(head + tail, width)
 }

@@ -10,7 +10,8 @@ import {visibleCell, visibleText} from './escape.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
 import {runJq} from './jq.js'
-import {type CutRank, cutRank} from './table-layout.js'
+import {pickFields, pickPage} from './pick-fields.js'
+import {type ColumnFit, type CutRank, cutRank, type TableInput} from './table-layout.js'
 import {renderTable} from './table-render.js'
 import {type FieldWords, wordFor} from './words.js'
 
@@ -26,6 +27,8 @@ export interface OutputOptions {
   handle?: string
   /** words tables show for numeric codes (BaseCommand.words); data formats keep the code */
   words?: FieldWords
+  /** how columns give way in a table where their names alone would say otherwise (BaseCommand.fits) */
+  fits?: Readonly<Record<string, ColumnFit>>
   /** the fields of the record type, to check --columns/--sort against when a list is empty */
   fields?: readonly string[]
   /** a jq expression: the JSON goes through it instead of being formatted */
@@ -56,11 +59,11 @@ export class Printer {
     const {format, quiet, hide} = this.options
     const data = hide ? hide(given) : given
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
-    if (!isScalar(data) && !Array.isArray(data)) this.checkFields([data])
-    if (quiet) return this.ids([data])
-    if (format === 'json') return this.write(jsonText(data ?? null, 2) + '\n')
-    if (format === 'ndjson') return this.write(jsonText(data ?? null) + '\n')
-    if (format === 'yaml') return this.yaml(data)
+    if (!isScalar(data)) this.checkFields(Array.isArray(data) ? data : [data])
+    if (quiet) return this.ids(Array.isArray(data) ? data : [data])
+    if (format === 'json') return this.write(jsonText(this.picked(data) ?? null, 2) + '\n')
+    if (format === 'ndjson') return this.write(jsonText(this.picked(data) ?? null) + '\n')
+    if (format === 'yaml') return this.yaml(this.picked(data))
     if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
     const fields = this.options.columns ?? Object.keys(data)
@@ -74,7 +77,12 @@ export class Printer {
     const {format, sort, quiet, hide} = this.options
     const pages = hide ? hidingPages(given, hide) : given
     if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
-      return this.stream(checkedPages(pages, records => this.checkFields(records)))
+      return this.stream(
+        pickingPages(
+          checkedPages(pages, records => this.checkFields(records)),
+          this.options.columns,
+        ),
+      )
     }
     let records: unknown[] = []
     for await (const page of pages) records.push(...page)
@@ -83,18 +91,20 @@ export class Printer {
     // the filter sees the whole list, as the API's JSON array
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
     if (quiet) return this.ids(records)
-    if (format === 'json') return this.write(jsonText(records, 2) + '\n')
-    if (format === 'yaml') return this.yaml(records)
+    if (format === 'json') return this.write(jsonText(this.picked(records), 2) + '\n')
+    if (format === 'yaml') return this.yaml(this.picked(records))
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
     if (format === 'csv') return this.csv(records, columns)
     if (records.length === 0) {
       process.stderr.write('No results.\n')
       return
     }
+    const fits = this.options.fits ?? {}
     await this.table(
       columns,
       records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))),
-      columns.map(c => rankOf(records, c)),
+      columns.map(c => fits[c]?.rank ?? rankOf(records, c)),
+      columns.map(c => fits[c]?.keep ?? 'start'),
     )
   }
 
@@ -136,14 +146,26 @@ export class Printer {
     if (sort) checkFieldNames('--sort', [sortField(sort)], records, fields)
   }
 
+  /** json, ndjson and yaml show the fields --columns names, pruned in place (pick-fields.ts) */
+  private picked(data: unknown): unknown {
+    const {columns} = this.options
+    return columns ? pickFields(data, columns) : data
+  }
+
   private ids(records: unknown[]): void {
     for (const record of records) this.id(record)
   }
 
-  /** exact for a script; a name used as the ID (labels) may hold control characters a terminal would obey */
+  /**
+   * exact for a script; a name used as the ID (labels) may hold control characters a terminal would
+   * obey. With --columns, the fields named instead of the handle, tab-separated (`-q --columns name`).
+   */
   private id(record: unknown): void {
-    const id = recordId(record, this.options.handle)
-    if (id !== undefined) this.write((this.tty ? visibleCell(id) : id) + '\n')
+    const {columns, handle} = this.options
+    const id = columns && !isScalar(record) ? columns.map(c => cellText(columnValue(record, c))) : recordId(record, handle)
+    if (id === undefined) return
+    const cells = typeof id === 'string' ? [id] : id
+    this.write(cells.map(cell => (this.tty ? visibleCell(cell) : cell)).join('\t') + '\n')
   }
 
   private async yaml(data: unknown): Promise<void> {
@@ -161,13 +183,14 @@ export class Printer {
    * On a terminal the table fits its width (see table-layout.ts); into a pipe, or with --wide, nothing
    * is cut. Control characters are made visible first, so widths count what is shown.
    */
-  private async table(head: string[] | null, rows: string[][], ranks: CutRank[]): Promise<void> {
+  private async table(head: string[] | null, rows: string[][], ranks: CutRank[], keep?: TableInput['keep']): Promise<void> {
     const maxWidth = this.tty && !this.options.wide ? terminalColumns() : Infinity
     const lines = await renderTable(
       {
         head: head && this.options.header ? head.map(visibleCell) : null,
         rows: rows.map(row => row.map(visibleCell)),
         ranks,
+        keep,
         maxWidth,
       },
       colorEnabled(process.stdout),
@@ -197,6 +220,11 @@ async function* beforeFailing(pages: AsyncIterable<unknown[]>, cleanUp: () => un
     cleanUp()
     throw error
   }
+}
+
+/** the pages' records pruned to --columns, page by page: a streamed list keeps streaming */
+async function* pickingPages(pages: AsyncIterable<unknown[]>, columns: readonly string[] | undefined): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield columns ? pickPage(page, columns) : page
 }
 
 /** the pages with the declared secret fields hidden (Printer options `hide`) */

@@ -4,11 +4,21 @@
 // - URLs and free text (descriptions, notes, errors) are cut first, then any other column;
 // - a cut cell ends in `…`, and nothing wraps, so one record stays one line;
 // - if the uncuttable columns alone do not fit, trailing columns are left out (the cuttable ones first)
-//   rather than exceeding the width: the terminal would wrap every line and the table would be unreadable.
+//   rather than exceeding the width: the terminal would wrap every line and the table would be unreadable;
+// - a command may say which of its columns gives way by what it is for (issue 25, point 8): `last` for
+//   the one column its user needs (a downloaded file's path), cut only when every other is at its
+//   least, and left out after them; `keep: 'end'` cuts a cell's start, for a path whose end is the file.
 import {cutToWidth, displayWidth} from './display-width.js'
 
-/** how far a column may be cut: `never`, `first` (URLs, free text), `later` (the rest) */
-export type CutRank = 'never' | 'first' | 'later'
+/** how far a column may be cut: `never`, `first` (URLs, free text), `later` (the rest), `last` (what the command is for) */
+export type CutRank = 'never' | 'first' | 'later' | 'last'
+
+/** how a command's column gives way, where its name alone would say otherwise (BaseCommand.fits) */
+export interface ColumnFit {
+  rank?: CutRank
+  /** the end of a cut cell that stays: `start` (the default) or `end` (a path) */
+  keep?: 'start' | 'end'
+}
 
 const GAP = 2
 // A cut column keeps at least this many cells (or its header's width), so it still says something.
@@ -31,6 +41,8 @@ export interface TableInput {
   rows: string[][]
   /** one per column */
   ranks: CutRank[]
+  /** one per column, where some cells keep their end when cut (ColumnFit.keep); start for all else */
+  keep?: Array<'start' | 'end'>
   /** terminal cells available; Infinity for no limit */
   maxWidth: number
 }
@@ -57,8 +69,10 @@ export function layoutTable({head, rows, ranks, maxWidth}: TableInput): TableLay
       total,
     )
     if (total(widths) <= maxWidth || shown.length <= 1) return {shown, widths}
-    // Still too wide with every cuttable column at its least: leave out the last cuttable column, else the last one.
-    const cuttable = shown.findLastIndex(i => ranks[i] !== 'never')
+    // Still too wide with every cuttable column at its least: leave out the last cuttable column (a
+    // `last` one after the others), else the last one.
+    const other = shown.findLastIndex(i => ranks[i] === 'first' || ranks[i] === 'later')
+    const cuttable = other > 0 ? other : shown.findLastIndex(i => ranks[i] === 'last')
     shown.splice(cuttable > 0 ? cuttable : shown.length - 1, 1)
   }
 }
@@ -67,7 +81,7 @@ export function layoutTable({head, rows, ranks, maxWidth}: TableInput): TableLay
 function shrink(natural: number[], ranks: CutRank[], least: number[], maxWidth: number, total: (w: number[]) => number): number[] {
   // A cuttable column never needs more than the whole width: this bounds the loop below for a huge cell.
   const widths = natural.map((w, i) => (ranks[i] === 'never' ? w : Math.min(w, Math.max(least[i], maxWidth))))
-  for (const rank of ['first', 'later'] as const) {
+  for (const rank of ['first', 'later', 'last'] as const) {
     for (let excess = total(widths) - maxWidth; excess > 0; excess--) {
       // one cell off the widest column of this rank, so that cut columns end up evenly wide
       let widest = -1
@@ -84,6 +98,6 @@ function shrink(natural: number[], ranks: CutRank[], least: number[], maxWidth: 
 /** the shown columns' cells, each cut to its column's width: what the renderer then pads and joins */
 export function fitTable(input: TableInput): {head: string[] | null; rows: string[][]} {
   const {shown, widths} = layoutTable(input)
-  const fit = (cells: string[]) => shown.map((col, k) => cutToWidth(cells[col] ?? '', widths[k]!))
+  const fit = (cells: string[]) => shown.map((col, k) => cutToWidth(cells[col] ?? '', widths[k]!, input.keep?.[col]))
   return {head: input.head ? fit(input.head) : null, rows: input.rows.map(fit)}
 }

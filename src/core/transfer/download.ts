@@ -46,9 +46,10 @@ export function saveOptions(flags: {clobber?: boolean; 'follow-redirects'?: bool
   return {clobber: flags.clobber, followRedirects: flags['follow-redirects'] ?? connection.followRedirects}
 }
 
-/** a command that saves a file prints no JSON for --jq to filter: refused (exit 2), not silently ignored */
-export function checkNoJq(flags: {jq?: string}): void {
+/** a command that saves a file prints no records for --jq to filter or --columns to pick from: refused (exit 2), not silently ignored */
+export function checkNoRecordFlags(flags: {jq?: string; columns?: string}): void {
   if (flags.jq !== undefined) throw new UsageError('--jq filters JSON output, and this command saves a file: leave --jq out')
+  if (flags.columns !== undefined) throw new UsageError('--columns picks the fields of printed records, and this command saves a file: leave --columns out')
 }
 
 export interface DownloadResult {

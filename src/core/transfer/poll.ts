@@ -5,7 +5,8 @@ import {JobError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {DURATION_HELP} from '../input/duration.js'
 import {durationFlag} from '../input/flags.js'
-import {visibleText} from '../output/escape.js'
+import {fitLine} from '../output/display-width.js'
+import {visibleCell} from '../output/escape.js'
 import {type Note, warning} from '../output/notes.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
@@ -48,16 +49,32 @@ export interface WaitOptions {
   intervalSeconds: number
 }
 
+/** cells of a spinner line that are not its text: the frame or ✔/✖, a space, and the last column left free */
+const SPINNER_CELLS = 3
+
+/**
+ * A spinner's text fitted to the terminal as it is now (it may have been resized): a line wider than
+ * the terminal wraps, and each frame then leaves a line behind. What the job is gets cut, with …, so
+ * that its status stays whole. Text from the server is shown escaped (`what` may hold a project path).
+ */
+function spinnerText(head: string, tail = ''): string {
+  return fitLine(visibleCell(head), visibleCell(tail), (process.stderr.columns || 80) - SPINNER_CELLS)
+}
+
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
   // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
   const spinner = canAnimate()
-    ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true, discardStdin: false}).start()
+    ? (await importModule<typeof import('ora')>('ora')).default({text: spinnerText(`Waiting for ${options.what}`), stream: process.stderr, isEnabled: true, discardStdin: false}).start()
     : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
+  let tail = ''
+  // a terminal made narrower between two polls: the text fitted again at once, not at the next poll
+  const refit = () => spinner && (spinner.text = spinnerText(`Waiting for ${options.what}`, tail))
+  process.stderr.on('resize', refit)
   const giveUp = () => {
-    spinner?.fail(visibleText(`${options.what}: still ${last}`))
+    spinner?.fail(spinnerText(options.what, `: still ${last}`))
     return new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
   }
   try {
@@ -65,20 +82,22 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
       const state = await beforeDeadline(poll(), deadline)
       if (state === undefined) throw giveUp()
       if (state.state === 'done') {
-        spinner?.succeed(`${options.what}: finished`)
+        spinner?.succeed(spinnerText(options.what, ': finished'))
         return state.value
       }
       if (state.state === 'failed') {
-        spinner?.fail(`${options.what}: failed`)
+        spinner?.fail(spinnerText(options.what, ': failed'))
         throw new JobError(`${options.what} failed: ${state.message}`, 'failed')
       }
       last = state.status
-      if (spinner) spinner.text = visibleText(`Waiting for ${options.what} (${state.status})`)
+      tail = ` (${state.status})`
+      refit()
       if (Date.now() + options.intervalSeconds * 1000 > deadline) throw giveUp()
       await sleep(options.intervalSeconds * 1000)
     }
   } finally {
     forget()
+    process.stderr.off('resize', refit)
     if (spinner?.isSpinning) spinner.stop()
   }
 }
