@@ -233,7 +233,7 @@ describe('hooks update, test, delete', () => {
   it('has no --name or --description (the API does not change them on update)', async () => {
     const result = await sb.run(['hooks', 'update', '1', '--name', 'x'], admin)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Nonexistent flag: --name')
+    expect(result.stderr).toContain('unknown flag --name')
   })
 
   it('test prints the mock payload the server answers with (201)', async () => {

@@ -74,7 +74,7 @@ describe("oclif's own refusals never repeat a token typed on the command line", 
   ])('auth login %s', async (_what, args) => {
     const result = await cli(freshConfigDir(), args, 'glpat-piped\n')
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('--token cannot also be provided when using --token-stdin')
+    expect(result.stderr).toContain('--token and --token-stdin cannot be used together')
     expect(result.stderr).not.toContain('Zq8vXk2pLm')
   })
 })

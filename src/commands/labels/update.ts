@@ -19,12 +19,14 @@ export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
   async run(): Promise<void> {
     const {scope} = this
     onlyFor(scope, 'projects', this.flags, ['priority'])
+    // the label first: without it, "nothing to change" would hide what is missing
+    const label = await this.label()
     const changes = await this.read(LABEL_CHANGES)
     someChange(LABEL_CHANGES, changes)
     // Spec: project labels need new_name if color is absent and color if new_name is absent.
     if (scope.kind === 'projects' && changes.new_name === undefined && changes.color === undefined) {
       throw new UsageError('a project label update needs --new-name or --color (the API requires one of them)')
     }
-    await this.print(await updateLabel(this.api, scope, await this.label(), changes))
+    await this.print(await updateLabel(this.api, scope, label, changes))
   }
 }

@@ -25,7 +25,7 @@ import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
 import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
-import {unexpectedArguments, usageLine} from './usage.js'
+import {commandLineFailure} from './plain-command.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -174,27 +174,24 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     // a URL's password typed where it does not belong (`mirrors create -p 1 https://bot:TOKEN@host/a.git`) is quoted by no error
     error.message = hideUrlCredentials(error.message)
     if (error.stack) error.stack = hideUrlCredentials(error.stack)
+    // the command line itself: an unknown flag, a bad value, a word out of place (parse-errors.ts)
+    const failure = commandLineFailure({id: this.id, ctor: this.ctor, bin: this.config.bin}, error, this.secretFields.length > 0)
+    if (failure) {
+      process.stderr.write(hideUrlCredentials(failure.text))
+      return this.exit(failure.exitCode)
+    }
     if (error instanceof CliError) {
-      // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
-      const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
-      process.stderr.write(visibleText(`Error: ${message}${hintFor(error, this.tokenOrigin())}\n`))
+      process.stderr.write(visibleText(`Error: ${error.message}${hintFor(error, this.tokenOrigin())}\n`))
       return this.exit(error.exitCode)
     }
     if (error instanceof Errors.ExitError) throw error
-    const stray = strayArguments(error)
-    if (stray) {
-      // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
-      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray, this.secretFields.length > 0))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
-      return this.exit(ExitCode.usage)
-    }
     if (error instanceof Errors.CLIError) {
-      // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
+      // another of oclif's errors, of words parse-errors.ts does not know: still one line, exit 2
       const message = withoutSecretFlagValues(error.message, {...this.ctor.baseFlags, ...this.ctor.flags}, this.argv)
-        .replace(/See more help with --help/, '')
-        .replace(/^The following errors? occurred:/, '')
+        .replace(/\nSee more help with --help$/, '')
         .replace(/\n\s*/g, ' ')
         .trim()
-      process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
+      process.stderr.write(visibleText(`Error: ${message}\n`))
       return this.exit(ExitCode.usage)
     }
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
@@ -213,13 +210,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 function argsWithoutStdin<A extends Record<string, object> | undefined>(args: A): A {
   if (!args) return args
   return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, {...arg, ignoreStdin: true}])) as A
-}
-
-/** the extra words of oclif's strict parse ("Unexpected arguments: 3, 4"), which has no exported class */
-function strayArguments(error: Error): string[] | undefined {
-  const {args} = error as {args?: unknown}
-  if (!(error instanceof Errors.CLIError) || !/^Unexpected arguments?:/.test(error.message) || !Array.isArray(args)) return undefined
-  return args.map(String)
 }
 
 type Definition = {required?: boolean}
