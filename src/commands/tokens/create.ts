@@ -1,5 +1,5 @@
 import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
