@@ -110,7 +110,7 @@ describe('config set token --token-stdin', () => {
   it('without VALUE and without a terminal, names what is missing (as before)', async () => {
     const result = await cli(freshConfigDir(), ['config', 'set', 'token'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('Error: missing VALUE (new value)\n')
+    expect(result.stderr).toBe('Error: missing VALUE (new value)\nUsage: forgectl config set KEY [VALUE] [FLAGS]\n')
   })
 
   it('VALUE still works for every setting', async () => {

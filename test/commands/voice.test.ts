@@ -250,7 +250,7 @@ describe("every command's command-line mistakes are one line in forgectl's voice
       [['labels', 'update', 'bug', '-p', '20', '--name', 'x'], 'Error: unknown flag --name: did you mean --new-name?'],
       [['labels', 'list', '-p', '20', '--per-page', 'abc'], 'Error: --per-page "abc": must be a whole number from 1 to 100'],
       [['labels', 'list', '-p', '20', '--json', '-o', 'csv'], 'Error: --json and --output cannot be used together'],
-      [['completion'], 'Error: missing SHELL (shell: bash, zsh or fish)'],
+      [['completion'], 'Error: missing SHELL (shell: bash, zsh or fish)\nUsage: forgectl completion SHELL [FLAGS]'],
     ] as const) {
       const result = await sb.run([...args], {spawn: true})
       expect({code: result.code, stdout: result.stdout, stderr: result.stderr}, args.join(' ')).toEqual({code: 2, stdout: '', stderr: `${line}\n`})

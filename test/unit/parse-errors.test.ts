@@ -97,8 +97,8 @@ describe('words where none or fewer are taken', () => {
 })
 
 describe('something missing', () => {
-  it('an argument: named with its values, as every missing input is', async () => {
-    expect(await said([], {args})).toBe('missing SHELL (shell: bash, zsh or fish)')
+  it('an argument: named with its values, as every missing input is, with the usage line', async () => {
+    expect(parseFailure(await thrown([], {args}), command)).toEqual({message: 'missing SHELL (shell: bash, zsh or fish)', exitCode: ExitCode.usage, usage: true})
   })
 
   it('a required flag', async () => {

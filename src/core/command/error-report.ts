@@ -6,6 +6,7 @@ import type {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import {authHint, type TokenOrigin} from '../http/auth-hint.js'
 import {hideUrlCredentials, scrubText} from '../http/redact.js'
+import {MissingInputs} from '../input/input.js'
 import {secretFlagValues} from '../input/input-flags.js'
 import {visibleText} from '../output/escape.js'
 import {CliError, ExitCode} from './errors.js'
@@ -38,8 +39,13 @@ export function commandLineFailure(command: Pick<FailedCommand, 'id' | 'ctor' | 
   const args = ctor.args ?? {}
   const failure = parseFailure(error, {flags, args, name: [bin, ...id.split(':')].join(' '), secret})
   if (!failure) return undefined
-  const usage = failure.usage ? `Usage: ${usageLine(bin, {id, args, flags})}\n` : ''
+  const usage = failure.usage ? `Usage: ${commandUsage(command)}\n` : ''
   return {text: visibleText(`Error: ${failure.message}\n${usage}`), exitCode: failure.exitCode}
+}
+
+/** `forgectl labels get LABEL [FLAGS]` */
+function commandUsage({id, ctor, bin}: Pick<FailedCommand, 'id' | 'ctor' | 'bin'>): string {
+  return usageLine(bin, {id: id ?? ctor.id, args: ctor.args ?? {}, flags: {...ctor.baseFlags, ...ctor.flags}})
 }
 
 /** what a failed run prints and its exit code; undefined for oclif's own exit (`this.exit`), which is passed on */
@@ -50,7 +56,11 @@ export function errorReport(error: Error, command: FailedCommand): ErrorReport |
   // the command line itself: an unknown flag, a bad value, a word out of place (parse-errors.ts)
   const failure = commandLineFailure(command, error, command.secret)
   if (failure) return {...failure, text: hideUrlCredentials(failure.text)}
-  if (error instanceof CliError) return {text: visibleText(`Error: ${error.message}${hintFor(error, command.tokenOrigin)}\n`), exitCode: error.exitCode}
+  if (error instanceof CliError) {
+    // a missing argument: the usage line shows where it goes
+    const usage = error instanceof MissingInputs && error.argument ? `\nUsage: ${commandUsage(command)}` : ''
+    return {text: visibleText(`Error: ${error.message}${hintFor(error, command.tokenOrigin)}${usage}\n`), exitCode: error.exitCode}
+  }
   if (error instanceof Errors.ExitError) return undefined
   if (error instanceof Errors.CLIError) {
     // another of oclif's errors, of words parse-errors.ts does not know: still one line, exit 2

@@ -38,7 +38,7 @@ export interface ParseFailure {
   /** one line, without "Error: " */
   message: string
   exitCode: ExitCode
-  /** the usage line helps: a word is where the command takes none */
+  /** the usage line helps: a word is where the command takes none, or an argument is missing */
   usage: boolean
 }
 
@@ -64,7 +64,7 @@ export function parseFailure(error: Error, command: ParsedCommand): ParseFailure
   if (/^Nonexistent flags?: /.test(text) && Array.isArray(fields.flags)) return usage(unknownFlags(fields.flags.map(String), command))
   if (/^Unexpected arguments?: /.test(text) && Array.isArray(fields.args)) return usage(unexpectedArguments(fields.args.map(String), command.secret), true)
   if (/^Missing \d+ required args?\b/.test(text) && Array.isArray(fields.args)) {
-    return usage(missingInputs((fields.args as Definition[]).map(arg => ({label: argLabel(arg.name ?? ''), description: describe(arg)}))).message)
+    return usage(missingInputs((fields.args as Definition[]).map(arg => ({label: argLabel(arg.name ?? ''), description: describe(arg)}))).message, true)
   }
   const option = /^Expected --([^=\s]+)=([\s\S]*) to be one of: [\s\S]*$/.exec(text)
   if (option) return usage(`--${option[1]} ${quoted(option[2]!)}: must be one of ${command.flags[option[1]!]?.options?.join(', ')}`)

@@ -324,9 +324,22 @@ export function checkValue<T>(input: Input<T, boolean>, value: unknown, where: s
 }
 
 /** the one message for inputs that were not given: `missing NAME (label name) and --color (…)` */
-export function missingInputs(labels: ReadonlyArray<{label: string; description: string}>): UsageError {
+export function missingInputs(labels: ReadonlyArray<{label: string; description: string}>): MissingInputs {
   const each = labels.map(({label, description}) => `${label} (${description})`)
-  return new UsageError(`missing ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}`)
+  return new MissingInputs(
+    `missing ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}`,
+    labels.some(({label}) => /^[A-Z][A-Z0-9_]*$/.test(label)),
+  )
+}
+
+/** inputs that were not given; an argument among them: the usage line says where it goes (error-report.ts) */
+export class MissingInputs extends UsageError {
+  constructor(
+    message: string,
+    readonly argument: boolean,
+  ) {
+    super(message)
+  }
 }
 
 /** an update that changes nothing is refused before sending: at least one of the inputs must be given */
