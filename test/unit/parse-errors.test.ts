@@ -75,6 +75,9 @@ describe('an unknown flag', () => {
     [['--desc', 'x'], 'unknown flag --desc: did you mean --description?'],
     [['--nope'], 'unknown flag --nope: forgectl labels list --help lists the flags it takes'],
     [['-x'], 'unknown flag -x: forgectl labels list --help lists the flags it takes'],
+    [['-P', '20'], 'unknown flag -P: did you mean -p?'],
+    [['--p', '20'], 'unknown flag --p: did you mean -p?'],
+    [['-O', 'json'], 'unknown flag -O: did you mean -o?'],
     [['--hiden', 'x'], 'unknown flag --hiden: forgectl labels list --help lists the flags it takes'],
     [['--colums', 'id', '--zzz'], 'unknown flags --colums (did you mean --columns?), --zzz'],
   ])('%j → %s', async (argv, message) => {

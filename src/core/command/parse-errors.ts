@@ -92,10 +92,10 @@ function flagValueRefused(name: string, said: string, flag: Definition | undefin
 function unknownFlags(typed: readonly string[], command: ParsedCommand): string {
   const visible = Object.entries(command.flags).filter(([, flag]) => !flag.hidden)
   const names = visible.flatMap(([name, flag]) => (flag.allowNo ? [name, `no-${name}`] : [name]))
+  const chars = visible.flatMap(([, flag]) => (flag.char ? [flag.char] : []))
   const each = typed.map(word => {
     const flag = word.split('=')[0]!
-    const near = flag.startsWith('--') ? closestFlags(flag.slice(2), names) : []
-    return {flag, near: near.map(name => `--${name}`)}
+    return {flag, near: nearFlags(flag, names, chars)}
   })
   if (each.length === 1) {
     const {flag, near} = each[0]!
@@ -103,6 +103,16 @@ function unknownFlags(typed: readonly string[], command: ParsedCommand): string 
     return `unknown flag ${flag}: did you mean ${orList(near)}?`
   }
   return `unknown flags ${each.map(({flag, near}) => (near.length > 0 ? `${flag} (did you mean ${orList(near)}?)` : flag)).join(', ')}`
+}
+
+/**
+ * The flags meant by one that does not exist: near long names (`--colums`), a letter in the other case
+ * (`-P`: `-p`), a letter given as a long name (`--p`: `-p`). The rest of a short group (`-Px`) is not guessed at.
+ */
+function nearFlags(flag: string, names: readonly string[], chars: readonly string[]): string[] {
+  const letter = /^--?([a-zA-Z])$/.exec(flag)?.[1]
+  if (letter) return chars.filter(char => char === letter || char.toLowerCase() === letter.toLowerCase()).map(char => `-${char}`)
+  return flag.startsWith('--') ? closestFlags(flag.slice(2), names).map(name => `--${name}`) : []
 }
 
 /** `SHELL "fish2": must be one of bash, zsh, fish`: oclif does not say which argument, its options do */
