@@ -60,14 +60,14 @@ export function parseFailure(error: Error, command: ParsedCommand): ParseFailure
     if (error instanceof CliError) return {message: said, exitCode: error.exitCode, usage: false}
     return usage(flagValueRefused(name, said, command.flags[name]))
   }
-  const fields = error as {flags?: unknown; args?: unknown; parse?: {output?: {flags?: Record<string, unknown>}}}
+  const fields = error as {flags?: unknown; args?: unknown}
   if (/^Nonexistent flags?: /.test(text) && Array.isArray(fields.flags)) return usage(unknownFlags(fields.flags.map(String), command))
   if (/^Unexpected arguments?: /.test(text) && Array.isArray(fields.args)) return usage(unexpectedArguments(fields.args.map(String), command.secret), true)
   if (/^Missing \d+ required args?\b/.test(text) && Array.isArray(fields.args)) {
     return usage(missingInputs((fields.args as Definition[]).map(arg => ({label: argLabel(arg.name ?? ''), description: describe(arg)}))).message, true)
   }
-  const option = /^Expected --([^=\s]+)=([\s\S]*) to be one of: [\s\S]*$/.exec(text)
-  if (option) return usage(`--${option[1]} ${quoted(option[2]!)}: must be one of ${command.flags[option[1]!]?.options?.join(', ')}`)
+  const option = /^Expected --([^=\s]+)=([\s\S]*) to be one of: ([\s\S]*)$/.exec(text)
+  if (option) return usage(`--${option[1]} ${quoted(option[2]!)}: must be one of ${option[3]}`)
   const argOption = /^Expected ([\s\S]*) to be one of: ([\s\S]*)$/.exec(text)
   if (argOption) return usage(argOptionRefused(argOption[1]!, argOption[2]!, command.args))
   const needsValue = /^Flag --(\S+) expects (?:a value|one of these values: [\s\S]*)$/.exec(text)
