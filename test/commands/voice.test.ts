@@ -142,6 +142,7 @@ interface WalkFlag {
 interface WalkCommand {
   id: string
   hidden?: boolean
+  strict?: boolean
   args: Record<string, {required?: boolean}>
   flags: Record<string, WalkFlag>
 }
@@ -156,7 +157,7 @@ function everyCommand(): WalkCommand[] {
     .map(command => {
       const globals = (command.globalFlags ?? []).filter(name => !command.hiddenGlobalFlags?.includes(name)).map(name => [name, help.globalFlags[name]!])
       const own = Object.entries(help.commands[command.id]?.flags ?? {}).filter(([, flag]) => !flag.hidden)
-      return {id: command.id, args: command.args, flags: Object.fromEntries([...globals, ...own])}
+      return {id: command.id, strict: command.strict, args: command.args, flags: Object.fromEntries([...globals, ...own])}
     })
 }
 
@@ -239,6 +240,20 @@ describe("every command's command-line mistakes are one line in forgectl's voice
     }
     expect(checked).toBeGreaterThan(130)
     await inVoice(['completion', 'nope'], 'SHELL "nope": must be one of bash, zsh, fish')
+  })
+
+  it('a word where the command takes none is named, with the usage line', async () => {
+    for (const command of commands) {
+      if (Object.keys(command.args).length > 0 || command.strict === false) continue
+      await inVoice([...command.id.split(':'), 'stray'], 'unexpected argument "stray"')
+    }
+  })
+
+  it('--json with -o is one sentence naming both', async () => {
+    for (const command of commands) {
+      if (!('json' in command.flags && 'output' in command.flags)) continue
+      await inVoice([...command.id.split(':'), '--json', '-o', 'csv'], '--json and --output cannot be used together')
+    }
   })
 
   it('completion without a shell names it, with the shells', async () => {
