@@ -20,9 +20,10 @@ function commandModules() {
     const id = relative(join(root, 'src/commands'), file).replace(/\.ts$/, '').split(sep).join(':')
     return [id, `./${relative(join(root, 'src'), file)}`, 'default']
   })
-  // oclif's help command, bundled rather than loaded as a plugin: each plugin oclif loads at start-up
+  // the help command is src/commands/help.ts (@oclif/plugin-help's, with forgectl's words for its
+  // command line's mistakes), bundled rather than loaded as a plugin: each plugin oclif loads at start-up
   // costs a package lookup and a manifest read on every run, help or not.
-  return [...ours, ['help', '@oclif/plugin-help', 'commands.help']]
+  return ours
 }
 
 /** `import {COMMANDS} from 'forgectl:commands'`: a getter per id, requiring its module on first use */

@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args'
-import {Command} from '@oclif/core/command'
 import {COMPLETION_SCRIPTS} from '../core/command/complete.js'
+import {PlainCommand} from '../core/command/plain-command.js'
 
-export default class Completion extends Command {
+export default class Completion extends PlainCommand {
   static summary = 'Print a shell completion script (bash, zsh or fish)'
   static description =
     'Completes topics, commands, flags, and the allowed values of flags such as --output or --state. The script asks forgectl for candidates, so it stays right as commands change. Nothing is cached or written to disk.'

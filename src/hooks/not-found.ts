@@ -6,7 +6,7 @@ import type {Hook, Interfaces} from '@oclif/core'
 import * as Errors from '@oclif/core/errors'
 import {ExitCode} from '../core/command/errors.js'
 import {allFlags} from '../core/command/help-data.js'
-import {closestCommands} from '../core/command/suggest.js'
+import {closestCommands, closestFlags} from '../core/command/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
 import {visibleText} from '../core/output/escape.js'
 
@@ -26,7 +26,16 @@ function strayArgument(config: Interfaces.Config, words: string[]): string | und
   return undefined
 }
 
+/** what forgectl takes before a command: --help (-h) and --version */
+const ROOT_FLAGS = ['help', 'version']
+
 function unknownCommand(config: Interfaces.Config, words: string[]): string {
+  // a flag where the command goes (`forgectl --versio`): an unknown flag, as a command's would be
+  if (words[0]!.startsWith('-')) {
+    const flag = words[0]!.split('=')[0]!
+    const near = flag.startsWith('--') ? closestFlags(flag.slice(2), ROOT_FLAGS) : []
+    return `Error: unknown flag ${flag}: ${near.length > 0 ? `did you mean --${near[0]}?` : `a command's flags go after it (${config.bin} --help lists the commands)`}\n`
+  }
   const names = [...config.commands.filter(c => !c.hidden).map(c => c.id), ...config.topics.map(t => t.name)].map(name => name.replaceAll(':', ' '))
   const matches = closestCommands(words, names).map(name => `${config.bin} ${name}`)
   const error = `Error: unknown command "${commandWords(config, words).join(' ')}"\n`

@@ -1,7 +1,7 @@
 // What the commands on one label share: the label, by ID or title, in a project or a group.
 import type {Command} from '@oclif/core/command'
 import {LABEL, setSubscription} from '../api/labels.js'
-import {ApiCommand} from '../core/command/base-command.js'
+import {ApiCommand} from '../core/command/api-command.js'
 import {projectOrGroupFlags} from '../core/input/flags.js'
 import {argsOf} from '../core/input/input-flags.js'
 import {type Scope, scopeOf} from '../core/input/scope.js'

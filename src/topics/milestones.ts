@@ -1,7 +1,7 @@
 // What the commands on one group milestone share: its ID and its group.
 import type {Command} from '@oclif/core/command'
 import {changeMilestoneState, type StateEvent, stateChangeMessage} from '../api/milestones.js'
-import {ApiCommand} from '../core/command/base-command.js'
+import {ApiCommand} from '../core/command/api-command.js'
 import {idArg, listFlags, requiredGroupFlag} from '../core/input/flags.js'
 import type {ListSpec} from '../core/lists/pagination.js'
 

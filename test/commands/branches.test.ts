@@ -317,10 +317,14 @@ describe('branch names given empty or not at all', () => {
     ['delete', ['branches', 'delete', '', '-p', '20', '--yes'], 'Error: BRANCH "": must not be empty'],
     ['protect', ['branches', 'protect', '', '-p', '20'], 'Error: BRANCH "": must not be empty'],
     ['unprotect', ['branches', 'unprotect', '   ', '-p', '20', '--yes'], 'Error: BRANCH "   ": must not be empty'],
-    ['get without BRANCH', ['branches', 'get', '-p', '20'], 'Error: missing BRANCH (branch name)'],
-    ['delete without BRANCH', ['branches', 'delete', '-p', '20', '--yes'], 'Error: missing BRANCH (branch name)'],
-    ['protect without BRANCH', ['branches', 'protect', '-p', '20'], 'Error: missing BRANCH (branch name or wildcard)'],
-    ['unprotect without BRANCH', ['branches', 'unprotect', '-p', '20', '--yes'], 'Error: missing BRANCH (protected branch name or wildcard)'],
+    ['get without BRANCH', ['branches', 'get', '-p', '20'], 'Error: missing BRANCH (branch name)\nUsage: forgectl branches get BRANCH -p <value> [FLAGS]'],
+    ['delete without BRANCH', ['branches', 'delete', '-p', '20', '--yes'], 'Error: missing BRANCH (branch name)\nUsage: forgectl branches delete BRANCH -p <value> [FLAGS]'],
+    ['protect without BRANCH', ['branches', 'protect', '-p', '20'], 'Error: missing BRANCH (branch name or wildcard)\nUsage: forgectl branches protect BRANCH -p <value> [FLAGS]'],
+    [
+      'unprotect without BRANCH',
+      ['branches', 'unprotect', '-p', '20', '--yes'],
+      'Error: missing BRANCH (protected branch name or wildcard)\nUsage: forgectl branches unprotect BRANCH -p <value> [FLAGS]',
+    ],
   ])('%s is refused with exit 2, nothing sent', async (_what, args, message) => {
     const {result, requests} = await sb.runCounted(args, maintainer)
     expect(result.code).toBe(2)

@@ -203,7 +203,7 @@ describe('ci-variables: limits checked before sending, and by the server', () =>
     ['a value over 10,000 characters', ['create', 'BIG', '--value', long(10_001, 'x')], '--value: must be at most 10000 characters, not 10001'],
     ['a description over 255 characters', ['update', 'DEPLOY_REGION', '--value', 'x', '--description', long(256, 'd')], ': must be at most 255 characters, not 256'],
     ['an unknown variable type', ['set', 'X', '--value', 'x', '--variable-type', 'secret'], '--variable-type "secret": must be one of env_var, file'],
-    ['--value with --value-file', ['create', 'X', '--value', 'x', '--value-file', '-'], 'cannot also be provided when using'],
+    ['--value with --value-file', ['create', 'X', '--value', 'x', '--value-file', '-'], '--value and --value-file cannot be used together'],
     ['create without a value', ['create', 'X'], 'missing --value or --value-file'],
     ['update without a value', ['update', 'DEPLOY_REGION', '--protected'], 'missing --value or --value-file'],
   ])('refuses %s: exit 2, nothing sent', async (_what, args, message) => {

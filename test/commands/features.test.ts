@@ -188,8 +188,8 @@ describe('features set, enable, disable', () => {
       [['set', '', 'true'], 'Error: NAME "": must not be empty\n'],
       [['enable', ''], 'Error: NAME "": must not be empty\n'],
       [['set', 'labels_archive', ''], 'Error: VALUE "": must not be empty\n'],
-      [['set'], 'Error: missing NAME (feature flag name) and VALUE (true, false, or a percentage 0-100)\n'],
-      [['disable'], 'Error: missing NAME (feature flag name)\n'],
+      [['set'], 'Error: missing NAME (feature flag name) and VALUE (true, false, or a percentage 0-100)\nUsage: forgectl features set NAME VALUE [FLAGS]\n'],
+      [['disable'], 'Error: missing NAME (feature flag name)\nUsage: forgectl features disable NAME [FLAGS]\n'],
     ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['features', ...args])
       expect(result.code, args.join(' ')).toBe(2)

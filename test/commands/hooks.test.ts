@@ -233,7 +233,7 @@ describe('hooks update, test, delete', () => {
   it('has no --name or --description (the API does not change them on update)', async () => {
     const result = await sb.run(['hooks', 'update', '1', '--name', 'x'], admin)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Nonexistent flag: --name')
+    expect(result.stderr).toContain('unknown flag --name')
   })
 
   it('test prints the mock payload the server answers with (201)', async () => {
@@ -311,8 +311,8 @@ describe('hooks url-variables', () => {
     for (const [args, message] of [
       [['1', '', 'v'], 'KEY "": must not be empty'],
       [['1', 'k', ''], 'VALUE: must not be empty'],
-      [['1', 'k'], 'missing VALUE (the value, or - for standard input)'],
-      [['1'], 'missing KEY (URL variable key) and VALUE (the value, or - for standard input)'],
+      [['1', 'k'], 'missing VALUE (the value, or - for standard input)\nUsage: forgectl hooks url-variables set HOOK_ID KEY VALUE [FLAGS]'],
+      [['1'], 'missing KEY (URL variable key) and VALUE (the value, or - for standard input)\nUsage: forgectl hooks url-variables set HOOK_ID KEY VALUE [FLAGS]'],
     ] as const) {
       const {result, requests} = await sb.runCounted(['hooks', 'url-variables', 'set', ...args], admin)
       expect(result.code, args.join(' ')).toBe(2)

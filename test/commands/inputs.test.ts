@@ -36,12 +36,12 @@ describe('empty values', () => {
 
 describe('missing inputs, without a terminal', () => {
   it.each([
-    [['labels', 'create', '-p', '20'], 'missing NAME (label name) and --color (label colour)'],
+    [['labels', 'create', '-p', '20'], 'missing NAME (label name) and --color (label colour)\nUsage: forgectl labels create [NAME] [FLAGS]'],
     [['labels', 'create', 'x', '-p', '20'], 'missing --color (label colour)'],
-    [['labels', 'get', '-p', '20'], 'missing LABEL (label ID or title)'],
+    [['labels', 'get', '-p', '20'], 'missing LABEL (label ID or title)\nUsage: forgectl labels get LABEL [FLAGS]'],
     [['labels', 'list'], 'missing --project (-p) or --group (-g) (the project or group to act on: ID or full path)'],
     [['ci-variables', 'create', 'KEY_ONLY'], 'missing --value or --value-file (the value (a file is sent as read, trailing line break included))'],
-  ])('%j: one line in one style, exit 2, nothing sent', async (args, message) => {
+  ])('%j: one line in one style (with the usage line when an argument is missing), exit 2, nothing sent', async (args, message) => {
     const {result, requests} = await sb.runCounted(args, {as: 'admin'})
     expect(result.stderr).toBe(`Error: ${message}\n`)
     expect(result.code).toBe(2)

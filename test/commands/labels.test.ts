@@ -83,7 +83,7 @@ describe('labels list', () => {
     expect(neither.code).toBe(2)
     const both = await sb.run(['labels', 'list', '-p', '20', '-g', 'acme'])
     expect(both.code).toBe(2)
-    expect(both.stderr).toMatch(/--(group|project)=\S+ cannot also be provided when using --(project|group)/)
+    expect(both.stderr).toMatch(/--group and --project cannot be used together/)
   })
 })
 

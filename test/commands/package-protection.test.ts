@@ -162,7 +162,7 @@ describe('package-protection create', () => {
     }
     const {result: both, requests} = await counted(['package-protection', 'create', '-p', '20', ...rule, '--minimum-access-level-for-push', 'owner', '--from-file', 'rules.csv'])
     expect(both.code).toBe(2)
-    expect(both.stderr).toContain('Error: --from-file=rules.csv cannot also be provided when using --minimum-access-level-for-push')
+    expect(both.stderr).toContain('Error: --from-file and --minimum-access-level-for-push cannot be used together')
     expect(requests).toBe(0)
   })
 

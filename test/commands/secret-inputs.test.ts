@@ -196,7 +196,7 @@ describe('errors never quote a secret', () => {
       const {result, requests} = await sb.runCounted(['ci-variables', 'create', key, ...value, '--value-file', '-'], {...admin, stdin: ''})
       expect(result.code).toBe(2)
       expect(requests).toBe(0)
-      expect(result.stderr).toContain('--value cannot also be provided when using --value-file')
+      expect(result.stderr).toContain('--value and --value-file cannot be used together')
       hides(result, secret)
     }
   })

@@ -162,7 +162,7 @@ describe('service-accounts create and update', () => {
     expect(bad.requests).toBe(0)
     const missing = await counted(['service-accounts', 'update', '--name', 'x'], admin)
     expect(missing.result.code).toBe(2)
-    expect(missing.result.stderr).toBe('Error: missing USER_ID (user ID of the service account)\n')
+    expect(missing.result.stderr).toBe('Error: missing USER_ID (user ID of the service account)\nUsage: forgectl service-accounts update USER_ID [FLAGS]\n')
     expect(missing.requests).toBe(0)
     const ordinary = await sb.run(['service-accounts', 'update', '3', '--name', 'x'], admin)
     expect(ordinary.code).toBe(3)
@@ -411,7 +411,7 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     const {result, requests} = await counted(['service-accounts', 'tokens', 'create'])
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'Error: missing --group (top-level group ID or path), USER_ID (user ID of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\n',
+      'Error: missing --group (top-level group ID or path), USER_ID (user ID of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\nUsage: forgectl service-accounts tokens create USER_ID -g <value> --name <value> --scope <value> [FLAGS]\n',
     )
     expect(requests).toBe(0)
   })

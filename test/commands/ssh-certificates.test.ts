@@ -72,7 +72,7 @@ describe('ssh-certificates add', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--title', 'Bad', '--key', 'ssh-ed25519 nonsense!'], /^Error: --key "ssh-ed25519 nonsense!": must be an OpenSSH public key: the key data is not valid base64/],
       [['--title', 'Bad', '--key', mislabelledKey(key)], /must be an OpenSSH public key: the key data is of type "ssh-ed25519", not "ssh-rsa"/],
-      [['--title', 'Bad', '--key', key.text, '--key-file', key.file], /cannot also be provided when using/],
+      [['--title', 'Bad', '--key', key.text, '--key-file', key.file], /--key and --key-file cannot be used together/],
       [['--title', 'Bad'], /^Error: missing --key or --key-file \(public key of the certificate authority/],
       [['--title', '', '--key', key.text], /^Error: --title "": must not be empty/],
       [['--key', key.text], /^Error: missing --title \(title of the certificate\)/],

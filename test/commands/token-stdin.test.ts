@@ -74,7 +74,7 @@ describe("oclif's own refusals never repeat a token typed on the command line", 
   ])('auth login %s', async (_what, args) => {
     const result = await cli(freshConfigDir(), args, 'glpat-piped\n')
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('--token cannot also be provided when using --token-stdin')
+    expect(result.stderr).toContain('--token and --token-stdin cannot be used together')
     expect(result.stderr).not.toContain('Zq8vXk2pLm')
   })
 })
@@ -110,7 +110,7 @@ describe('config set token --token-stdin', () => {
   it('without VALUE and without a terminal, names what is missing (as before)', async () => {
     const result = await cli(freshConfigDir(), ['config', 'set', 'token'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('Error: missing VALUE (new value)\n')
+    expect(result.stderr).toBe('Error: missing VALUE (new value)\nUsage: forgectl config set KEY [VALUE] [FLAGS]\n')
   })
 
   it('VALUE still works for every setting', async () => {

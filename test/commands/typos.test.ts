@@ -38,6 +38,13 @@ describe('a mistyped command', () => {
   })
 })
 
+describe('a flag where the command goes', () => {
+  it('names the near root flag, or says where flags go; a value given with it is not repeated', async () => {
+    await refused(['--versio'], ['Error: unknown flag --versio: did you mean --version?'])
+    await refused(['--token=glpat-secret', 'labels', 'list'], ["Error: unknown flag --token: a command's flags go after it (forgectl --help lists the commands)"])
+  })
+})
+
 describe('help for words that name no command', () => {
   it('says what the mistyped command says, near misses included, exit 2', async () => {
     await refused(['lables', 'list', '--help'], ['Error: unknown command "lables list"', 'Did you mean: forgectl labels list'])

@@ -1,5 +1,8 @@
 // Issue 14, points 4 and 6: one voice for messages, -q prints the handle the next command takes,
-// and tables show words where the API answers a numeric state.
+// and tables show words where the API answers a numeric state. Issue 25, points 1 and 2: every
+// command's command-line mistakes are one line in that voice, never the parser's.
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
@@ -127,5 +130,145 @@ describe('tables show words for numeric states; data formats keep the API value'
     expect(table.code, table.stderr).toBe(0)
     const words: Record<number, string> = {1: 'upcoming', 2: 'current', 3: 'closed'}
     expect(column(table.stdout, 'state')).toEqual(states.map(s => words[s as number]))
+  })
+})
+
+interface WalkFlag {
+  hidden?: boolean
+  helpValue?: string
+  options?: string[]
+  type?: string
+}
+interface WalkCommand {
+  id: string
+  hidden?: boolean
+  strict?: boolean
+  args: Record<string, {required?: boolean}>
+  flags: Record<string, WalkFlag>
+}
+
+/** every command a user can type, with its flags as help lists them (the manifest and oclif.help.json, as `npm run build` wrote them) */
+function everyCommand(): WalkCommand[] {
+  const root = resolve(import.meta.dirname, '../..')
+  const manifest = JSON.parse(readFileSync(resolve(root, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, WalkCommand & {globalFlags?: string[]; hiddenGlobalFlags?: string[]}>}
+  const help = JSON.parse(readFileSync(resolve(root, 'oclif.help.json'), 'utf8')) as {commands: Record<string, {flags?: Record<string, WalkFlag>}>; globalFlags: Record<string, WalkFlag>}
+  return Object.values(manifest.commands)
+    .filter(command => !command.hidden)
+    .map(command => {
+      const globals = (command.globalFlags ?? []).filter(name => !command.hiddenGlobalFlags?.includes(name)).map(name => [name, help.globalFlags[name]!])
+      const own = Object.entries(help.commands[command.id]?.flags ?? {}).filter(([, flag]) => !flag.hidden)
+      return {id: command.id, strict: command.strict, args: command.args, flags: Object.fromEntries([...globals, ...own])}
+    })
+}
+
+/** flags whose value is a whole number: the list flags, and declared integer inputs (helpValue N) */
+const INTEGER_FLAGS = ['per-page', 'page', 'concurrency', 'port']
+
+/** a mistake of the command line: exit 2, nothing sent, nothing on stdout, one `Error:` line in forgectl's words naming `names` */
+async function inVoice(args: string[], names: string, rule?: RegExp): Promise<void> {
+  const what = args.join(' ')
+  const {result, requests} = await sb.runCounted(args, admin)
+  expect(result.code, `${what}\n${result.stderr}`).toBe(2)
+  expect(requests, what).toBe(0)
+  expect(result.stdout, what).toBe('')
+  // a deprecated command's warning may come first; a usage line may follow; nothing else
+  const lines = result.stderr.split('\n').filter(line => line !== '' && !line.startsWith('Warning: '))
+  expect(lines.length, `${what}\n${result.stderr}`).toBeGreaterThan(0)
+  expect(lines[0], what).toMatch(/^Error: [a-zA-Z-]/)
+  expect(
+    lines.slice(1).every(line => line.startsWith('Usage: ')),
+    `${what}\n${result.stderr}`,
+  ).toBe(true)
+  expect(lines[0], what).toContain(names)
+  if (rule) expect(lines[0], what).toMatch(rule)
+  expect(result.stderr, what).not.toMatch(/›|See more help|Nonexistent|Expected |Parsing --|required arg|\n\s+at /)
+}
+
+describe("every command's command-line mistakes are one line in forgectl's voice, exit 2, nothing sent", () => {
+  const commands = everyCommand()
+
+  it('walks the whole command tree', () => {
+    expect(commands.length).toBeGreaterThan(130)
+  })
+
+  it('a missing argument is named', async () => {
+    for (const command of commands) {
+      const required = Object.entries(command.args).filter(([, arg]) => arg.required)
+      if (required.length === 0) continue
+      // the scope is given, so that what is missing is the argument
+      const scope = 'project' in command.flags ? ['--project', '20'] : 'group' in command.flags ? ['--group', 'acme'] : []
+      await inVoice([...command.id.split(':'), ...scope], required[0]![0].toUpperCase().replaceAll('-', '_'), /^Error: missing /)
+    }
+  })
+
+  it('a bad whole number is refused with the flag, the value and the rule', async () => {
+    let checked = 0
+    for (const command of commands) {
+      const flag = Object.keys(command.flags).find(name => INTEGER_FLAGS.includes(name) || command.flags[name]!.helpValue === 'N')
+      if (flag) {
+        checked++
+        await inVoice([...command.id.split(':'), `--${flag}`, 'abc'], `--${flag} "abc": must be a whole number`)
+      } else if ('retries' in command.flags) {
+        await inVoice([...command.id.split(':'), '--retries', 'abc'], '--retries')
+      }
+    }
+    expect(checked).toBeGreaterThan(30)
+  })
+
+  it('an unknown flag near a real one names the real one', async () => {
+    for (const command of commands) {
+      const names = Object.keys(command.flags)
+      // a flag of the command's own first, typed with its last letter missing
+      const real = [...names].reverse().find(name => name.length >= 5 && !names.includes(name.slice(0, -1)))
+      if (!real) continue
+      await inVoice([...command.id.split(':'), `--${real.slice(0, -1)}`], `unknown flag --${real.slice(0, -1)}: did you mean `, new RegExp(`--${real}\\b`))
+    }
+  })
+
+  it('an unknown flag far from any names the help', async () => {
+    await inVoice(['labels', 'list', '--zzzz'], 'unknown flag --zzzz: forgectl labels list --help lists the flags it takes')
+    await inVoice(['completion', 'bash', '--zzzz'], 'unknown flag --zzzz')
+  })
+
+  it('a value that is not one of the choices is refused with the choices', async () => {
+    let checked = 0
+    for (const command of commands) {
+      const flag = Object.keys(command.flags).find(name => command.flags[name]!.options !== undefined)
+      if (!flag) continue
+      checked++
+      await inVoice([...command.id.split(':'), `--${flag}`, 'nope'], `--${flag} "nope": must be one of ${command.flags[flag]!.options!.join(', ')}`)
+    }
+    expect(checked).toBeGreaterThan(130)
+    await inVoice(['completion', 'nope'], 'SHELL "nope": must be one of bash, zsh, fish')
+  })
+
+  it('a word where the command takes none is named, with the usage line', async () => {
+    for (const command of commands) {
+      if (Object.keys(command.args).length > 0 || command.strict === false) continue
+      await inVoice([...command.id.split(':'), 'stray'], 'unexpected argument "stray"')
+    }
+  })
+
+  it('--json with -o is one sentence naming both', async () => {
+    for (const command of commands) {
+      if (!('json' in command.flags && 'output' in command.flags)) continue
+      await inVoice([...command.id.split(':'), '--json', '-o', 'csv'], '--json and --output cannot be used together')
+    }
+  })
+
+  it('completion without a shell names it, with the shells', async () => {
+    await inVoice(['completion'], 'missing SHELL (shell: bash, zsh or fish)')
+  })
+
+  it('the examples of the issue, spawned: the exit code a script reads', async () => {
+    for (const [args, line] of [
+      [['labels', 'update', 'bug', '-p', '20', '--name', 'x'], 'Error: unknown flag --name: did you mean --new-name?'],
+      [['labels', 'list', '-p', '20', '--per-page', 'abc'], 'Error: --per-page "abc": must be a whole number from 1 to 100'],
+      [['labels', 'list', '-p', '20', '--json', '-o', 'csv'], 'Error: --json and --output cannot be used together'],
+      [['completion'], 'Error: missing SHELL (shell: bash, zsh or fish)\nUsage: forgectl completion SHELL [FLAGS]'],
+    ] as const) {
+      const result = await sb.run([...args], {spawn: true})
+      expect({code: result.code, stdout: result.stdout, stderr: result.stderr}, args.join(' ')).toEqual({code: 2, stdout: '', stderr: `${line}\n`})
+    }
   })
 })

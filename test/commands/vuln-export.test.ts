@@ -227,7 +227,7 @@ describe('vuln-export create', () => {
       [['-p', '20', '--report-data-file', list], `Error: --report-data-file ${list}: must be a JSON object mapping report components to assets`],
       [['-g', 'acme', '--report-data-file', broken], `Error: --report-data-file ${broken}: must be valid JSON`],
       [['-g', 'acme', '--report-data', ''], 'Error: --report-data "": must not be empty'],
-      [['-g', 'acme', '--report-data', '{}', '--report-data-file', charts], 'cannot also be provided when using'],
+      [['-g', 'acme', '--report-data', '{}', '--report-data-file', charts], '--report-data and --report-data-file cannot be used together'],
       [['-p', '20', '--report-data-file', join(dir, 'missing.json')], `cannot read --report-data-file ${join(dir, 'missing.json')}: ENOENT`],
     ] as Array<[string[], string]>) {
       const {result, requests} = await sb.runCounted(['vuln-export', 'create', ...args])

@@ -95,7 +95,7 @@ describe('wikis create and get', () => {
   it('checks inputs locally: content required, --content and --content-file exclusive, --format enum, readable file', async () => {
     for (const [args, message] of [
       [['wikis', 'create', '-p', '20', '--title', 'x'], 'missing --content or --content-file ('],
-      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--content-file', 'b'], '--content-file=b cannot also be provided when using --content'],
+      [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--content-file', 'b'], '--content and --content-file cannot be used together'],
       [['wikis', 'create', '-p', '20', '--title', 'x', '--content', 'a', '--format', 'textile'], '--format "textile": must be one of markdown, rdoc, asciidoc, org'],
       [['wikis', 'create', '-p', '20', '--title', 'x', '--content-file', join(dir, 'missing.md')], 'cannot read --content-file'],
       [['wikis', 'create', '-p', '20', '--content', 'a'], 'missing --title (page title)'],

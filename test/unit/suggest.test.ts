@@ -1,6 +1,6 @@
 // Which commands a mistyped one names: only near misses, never a far one, and more words win.
 import {describe, expect, it} from 'vitest'
-import {closestCommands, editDistance} from '../../src/core/command/suggest.js'
+import {closestCommands, closestFlags, editDistance} from '../../src/core/command/suggest.js'
 
 const NAMES = [
   'api',
@@ -66,5 +66,25 @@ describe('closestCommands', () => {
     ['labels'],
   ])('%s → nothing', typed => {
     expect(closestCommands(typed.split(' '), NAMES)).toEqual([])
+  })
+})
+
+describe('closestFlags', () => {
+  const FLAGS = ['new-name', 'color', 'description', 'priority', 'project', 'group', 'per-page', 'page', 'columns', 'output', 'all']
+  it.each([
+    ['colums', ['columns']],
+    ['per_page', ['per-page']],
+    ['perpage', ['per-page']],
+    ['projet', ['project']],
+    ['name', ['new-name']], // issue 25: a word of the real name
+    ['desc', ['description']], // the start of it
+    ['pag', ['page']], // a near miss wins over the flags it is the start of (per-page)
+    ['proj', ['project']],
+  ])('%s → %j', (typed, expected) => {
+    expect(closestFlags(typed, FLAGS)).toEqual(expected)
+  })
+
+  it.each([['al'], ['x'], ['zzzz'], ['na']])('%s → nothing', typed => {
+    expect(closestFlags(typed, FLAGS)).toEqual([])
   })
 })

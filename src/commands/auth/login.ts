@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {currentUser} from '../../api/user.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {resolveConnection} from '../../core/config/connection.js'
 import {storeForNewToken, storeToken} from '../../core/config/token-store.js'
 import {environmentWinsNote} from '../../core/http/auth-hint.js'

@@ -1,5 +1,5 @@
 import {currentUser} from '../../api/user.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, ExitCode} from '../../core/command/errors.js'
 import {readProfile} from '../../core/config/config-store.js'
 import {describeSource} from '../../core/config/connection.js'

@@ -1,5 +1,5 @@
 import {BRANCH_COLUMNS, BRANCH_FIELDS, BRANCH_FILTERS, listBranches} from '../../api/branches.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {inputLabel} from '../../core/input/input.js'

@@ -1,5 +1,5 @@
 import {PROTECTED_BRANCH_COLUMNS, PROTECTION, protectBranch} from '../../api/branches.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {deleteVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'

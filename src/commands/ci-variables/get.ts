@@ -1,5 +1,5 @@
 import {getVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf} from '../../core/input/input-flags.js'
 
 export default class CiVariablesGet extends ApiCommand<typeof CiVariablesGet> {

@@ -1,5 +1,5 @@
 import {CI_VARIABLE_COLUMNS, CI_VARIABLE_FIELDS, listVariables} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class CiVariablesList extends ApiCommand<typeof CiVariablesList> {

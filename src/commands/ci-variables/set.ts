@@ -1,5 +1,5 @@
 import {setVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf, otherSpellingOf} from '../../core/input/input-flags.js'
 import {sameInput} from '../../core/input/input-read.js'
 import {done, thing} from '../../core/output/notes.js'

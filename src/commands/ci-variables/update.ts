@@ -1,5 +1,5 @@
 import {updateVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpdate> {

@@ -1,5 +1,5 @@
 import {CLUSTERS_DEPRECATION, getCluster} from '../../api/clusters.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class ClustersGet extends ApiCommand<typeof ClustersGet> {

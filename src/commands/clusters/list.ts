@@ -1,5 +1,5 @@
 import {CLUSTER_COLUMNS, CLUSTER_FIELDS, CLUSTERS_DEPRECATION, listClusters} from '../../api/clusters.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class ClustersList extends ApiCommand<typeof ClustersList> {

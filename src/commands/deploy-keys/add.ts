@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {DRY_RUN_NOTE, KeyPlacementRun, placeDeployKey, placementNote, placementStatus} from '../../api/deploy-key-add.js'
 import {createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, UsageError} from '../../core/command/errors.js'
 import {projectListFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'

@@ -1,5 +1,5 @@
 import {enableProjectDeployKey} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class DeployKeysEnable extends ApiCommand<typeof DeployKeysEnable> {

@@ -1,5 +1,5 @@
 import {getProjectDeployKey} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class DeployKeysGet extends ApiCommand<typeof DeployKeysGet> {

@@ -1,5 +1,5 @@
 import {DEPLOY_KEY_COLUMNS, DEPLOY_KEY_FILTERS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys, UNSCOPED_DEPLOY_KEY_COLUMNS} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

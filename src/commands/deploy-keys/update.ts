@@ -1,6 +1,6 @@
 import {notAsAsked} from '../../api/deploy-key-add.js'
 import {DEPLOY_KEY_CHANGES, updateProjectDeployKey} from '../../api/deploy-keys.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError} from '../../core/command/errors.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'

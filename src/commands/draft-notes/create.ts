@@ -1,5 +1,5 @@
 import {createDraftNote, NEW_DRAFT_NOTE, POSITION, positionOf} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {DRAFT_NOTE_COLUMNS, DRAFT_NOTE_FIELDS, listDraftNotes, MERGE_REQUEST} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

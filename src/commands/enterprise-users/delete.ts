@@ -1,5 +1,5 @@
 import {deleteEnterpriseUser, ENTERPRISE_GROUP, ENTERPRISE_USER_DELETION} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'

@@ -1,5 +1,5 @@
 import {ENTERPRISE_GROUP, getEnterpriseUser} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {ENTERPRISE_GROUP, ENTERPRISE_USER_COLUMNS, ENTERPRISE_USER_FIELDS, ENTERPRISE_USER_FILTERS, listEnterpriseUsers} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

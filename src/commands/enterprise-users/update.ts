@@ -1,5 +1,5 @@
 import {ENTERPRISE_GROUP, ENTERPRISE_USER_CHANGES, updateEnterpriseUser} from '../../api/enterprise-users.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'

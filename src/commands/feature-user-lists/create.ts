@@ -1,5 +1,5 @@
 import {createUserList, NEW_USER_LIST} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {getUserList} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class FeatureUserListsGet extends ApiCommand<typeof FeatureUserListsGet> {

@@ -1,5 +1,5 @@
 import {listUserLists, USER_LIST_COLUMNS, USER_LIST_FIELDS, USER_LIST_FILTERS} from '../../api/feature-user-lists.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {DEFINITION_COLUMNS, DEFINITION_FIELDS, listDefinitions} from '../../api/features.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class FeaturesDefinitions extends ApiCommand<typeof FeaturesDefinitions> {

@@ -1,5 +1,5 @@
 import {FEATURE_SWITCH, setFeature} from '../../api/features.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeaturesDisable extends ApiCommand<typeof FeaturesDisable> {

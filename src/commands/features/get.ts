@@ -1,5 +1,5 @@
 import {FEATURE_COLUMNS, FEATURE_FIELDS, FEATURE_NAME, findFeature} from '../../api/features.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf} from '../../core/input/input-flags.js'
 
 export default class FeaturesGet extends ApiCommand<typeof FeaturesGet> {

@@ -1,5 +1,5 @@
 import {FEATURE_COLUMNS, FEATURE_FIELDS, listFeatures} from '../../api/features.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class FeaturesList extends ApiCommand<typeof FeaturesList> {

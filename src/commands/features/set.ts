@@ -1,5 +1,5 @@
 import {checkFeatureGate, FEATURE_GATE, setFeature} from '../../api/features.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {

@@ -1,5 +1,5 @@
 import {createHook, NEW_HOOK} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class HooksCreate extends ApiCommand<typeof HooksCreate> {

@@ -1,5 +1,5 @@
 import {getHook} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 
 export default class HooksGet extends ApiCommand<typeof HooksGet> {

@@ -1,5 +1,5 @@
 import {HOOK_COLUMNS, HOOK_FIELDS, listHooks} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class HooksList extends ApiCommand<typeof HooksList> {

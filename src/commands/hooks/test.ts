@@ -1,5 +1,5 @@
 import {testHook} from '../../api/hooks.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 
 export default class HooksTest extends ApiCommand<typeof HooksTest> {

@@ -1,5 +1,5 @@
 import {createImpersonationToken, NEW_TOKEN, printCreatedToken, TOKEN_USER} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ImpersonationTokensCreate extends ApiCommand<typeof ImpersonationTokensCreate> {

@@ -1,5 +1,5 @@
 import {getImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {IMPERSONATION_TOKEN_FIELDS, IMPERSONATION_TOKEN_FILTERS, listImpersonationTokens, TOKEN_COLUMNS, TOKEN_USER} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

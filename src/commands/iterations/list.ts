@@ -1,5 +1,5 @@
 import {ITERATION_COLUMNS, ITERATION_FIELDS, ITERATION_FILTERS, ITERATION_WORDS, listIterations} from '../../api/iterations.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'

@@ -1,5 +1,5 @@
 import {getKey, KEY_COLUMNS} from '../../api/keys.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 
 export default class KeysGet extends ApiCommand<typeof KeysGet> {

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {KEY_COLUMNS, KEY_LOOKUP, KEY_TO_LOOK_UP, lookupKey} from '../../api/keys.js'
 import {parsePublicKey, sha256Fingerprint} from '../../api/public-key.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {checkText} from '../../core/input/input.js'
 import {argsOf} from '../../core/input/input-flags.js'

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {createLabel, getLabel, NEW_LABEL, type NewLabel} from '../../api/labels.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {fromFileFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'

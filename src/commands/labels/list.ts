@@ -1,5 +1,5 @@
 import {LABEL_COLUMNS, LABEL_FIELDS, LABEL_FILTERS, listLabels} from '../../api/labels.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {onlyFor, scopeOf} from '../../core/input/scope.js'

@@ -1,5 +1,5 @@
 import {LABEL, promoteLabel} from '../../api/labels.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'

@@ -17,10 +17,12 @@ export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
   async run(): Promise<void> {
     const {scope} = this
     onlyFor(scope, 'projects', this.flags, ['priority'])
+    // the label first: without it, "nothing to change" would hide what is missing
+    const label = await this.label()
     const changes = await this.read(LABEL_CHANGES)
     // The spec's prose wants new_name or color for a project label; the platform takes any one change
     // (`at_least_one_of :new_name, :color, :description, :priority`), so `--description ""` alone clears
     someChange(LABEL_CHANGES, changes)
-    await this.print(await updateLabel(this.api, scope, await this.label(), changes))
+    await this.print(await updateLabel(this.api, scope, label, changes))
   }
 }

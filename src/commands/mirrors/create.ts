@@ -1,5 +1,5 @@
 import {checkBranchRegex, createMirror, NEW_MIRROR} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {listMirrors, MIRROR_COLUMNS, MIRROR_FIELDS} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class MirrorsList extends ApiCommand<typeof MirrorsList> {

@@ -1,5 +1,5 @@
 import {getMirrorPublicKey} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class MirrorsPublicKey extends ApiCommand<typeof MirrorsPublicKey> {

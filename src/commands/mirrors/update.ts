@@ -1,5 +1,5 @@
 import {checkBranchRegex, MIRROR_CHANGES, updateMirror} from '../../api/mirrors.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'

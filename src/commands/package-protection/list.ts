@@ -1,5 +1,5 @@
 import {listRules, RULE_COLUMNS, RULE_FIELDS} from '../../api/package-protection.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class PackageProtectionList extends ApiCommand<typeof PackageProtectionList> {

@@ -1,5 +1,5 @@
 import {createPolicy, POLICY_SETTINGS} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredGroupFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

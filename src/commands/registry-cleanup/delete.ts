@@ -1,5 +1,5 @@
 import {deletePolicy} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 

@@ -1,5 +1,5 @@
 import {getPolicy} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredGroupFlag} from '../../core/input/flags.js'
 
 export default class RegistryCleanupGet extends ApiCommand<typeof RegistryCleanupGet> {

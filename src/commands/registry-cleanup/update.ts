@@ -1,5 +1,5 @@
 import {POLICY_SETTINGS, updatePolicy} from '../../api/registry-cleanup.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredGroupFlag} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'

@@ -1,5 +1,5 @@
 import {assertRelationExported, exportPoller, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, STATUS_FILTER} from '../../api/relations-export.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'

@@ -1,5 +1,5 @@
 import {getSecuritySettings} from '../../api/security-settings.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class SecuritySettingsGet extends ApiCommand<typeof SecuritySettingsGet> {

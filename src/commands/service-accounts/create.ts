@@ -1,5 +1,5 @@
 import {ACCOUNT_SCOPE, createServiceAccount, SERVICE_ACCOUNT_INPUTS} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ServiceAccountsCreate extends ApiCommand<typeof ServiceAccountsCreate> {

@@ -1,5 +1,5 @@
 import {ACCOUNT, ACCOUNT_GROUP, deleteServiceAccount, SERVICE_ACCOUNT_DELETION} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'

@@ -1,5 +1,5 @@
 import {ACCOUNT_SCOPE, GROUP_SERVICE_ACCOUNT_COLUMNS, listServiceAccounts, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,5 +1,5 @@
 import {ACCOUNT, ACCOUNT_SCOPE, SERVICE_ACCOUNT_INPUTS, updateServiceAccount} from '../../api/service-accounts.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {someChange} from '../../core/input/input.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {info} from '../../core/output/notes.js'

@@ -1,5 +1,5 @@
 import {addSshCertificate, NEW_SSH_CERTIFICATE} from '../../api/ssh-certificates.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredGroupFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

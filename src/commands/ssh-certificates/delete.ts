@@ -1,5 +1,5 @@
 import {deleteSshCertificate} from '../../api/ssh-certificates.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 

@@ -1,5 +1,5 @@
 import {listSshCertificates, SSH_CERTIFICATE_COLUMNS, SSH_CERTIFICATE_FIELDS} from '../../api/ssh-certificates.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredGroupFlag} from '../../core/input/flags.js'
 
 export default class SshCertificatesList extends ApiCommand<typeof SshCertificatesList> {

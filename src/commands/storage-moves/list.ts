@@ -1,5 +1,5 @@
 import {listGroupMoves, MOVE_COLUMNS, MOVE_FIELDS} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, optionalGroupFlag} from '../../core/input/flags.js'
 
 export default class StorageMovesList extends ApiCommand<typeof StorageMovesList> {

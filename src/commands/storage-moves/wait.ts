@@ -1,5 +1,5 @@
 import {pollGroupMove} from '../../api/storage-moves.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, optionalGroupFlag} from '../../core/input/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 

@@ -1,5 +1,5 @@
 import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf, otherSpellingOf} from '../../core/input/input-flags.js'
 import {sameInput} from '../../core/input/input-read.js'
 

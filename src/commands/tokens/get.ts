@@ -1,5 +1,5 @@
 import {getPersonalAccessToken, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idOrSelfArg} from '../../core/input/flags.js'
 
 export default class TokensGet extends ApiCommand<typeof TokensGet> {

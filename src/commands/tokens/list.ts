@@ -1,5 +1,5 @@
 import {getPersonalAccessToken, listPersonalAccessTokens, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, SELF, TOKEN_COLUMNS, TOKEN_FIELDS} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {ApiError, CliError, ExitCode} from '../../core/command/errors.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'

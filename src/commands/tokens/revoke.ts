@@ -1,5 +1,5 @@
 import {describeTokenRef, revokePersonalAccessToken, SELF, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {staleProfileNote} from '../../core/config/stored-token.js'
 import {idOrSelfArg, yesFlag} from '../../core/input/flags.js'
 import {done} from '../../core/output/notes.js'

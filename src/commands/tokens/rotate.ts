@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {DRY_RUN_EXPIRY_NOTE, rotatedExpiryNote, rotationExpiry} from '../../api/token-lifetime.js'
 import {describeTokenRef, getPersonalAccessToken, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION, TOKEN_ROTATION} from '../../api/tokens.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, UsageError} from '../../core/command/errors.js'
 import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/config/stored-token.js'
 import {idOrSelfArg, yesFlag} from '../../core/input/flags.js'

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {withOptionalValue} from '../../core/input/optional-value.js'

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {ApiError, CliError} from '../../core/command/errors.js'
 import {idArg} from '../../core/input/flags.js'
 import {checkNoRecordFlags, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'

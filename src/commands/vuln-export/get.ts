@@ -1,5 +1,5 @@
 import {EXPORT_COLUMNS, getExport} from '../../api/vulnerability-exports.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {info, thing} from '../../core/output/notes.js'
 

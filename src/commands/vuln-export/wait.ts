@@ -1,5 +1,5 @@
 import {EXPORT_COLUMNS, pollExport} from '../../api/vulnerability-exports.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 

@@ -1,5 +1,5 @@
 import {deleteWikiPage, WIKI_PAGE} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
 import {scopeOf, scopeThing} from '../../core/input/scope.js'

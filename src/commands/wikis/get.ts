@@ -1,5 +1,5 @@
 import {getWikiPage, WIKI_READ} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {projectOrGroupFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {scopeOf} from '../../core/input/scope.js'

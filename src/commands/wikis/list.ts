@@ -1,5 +1,5 @@
 import {listWikiPages, WIKI_COLUMNS, WIKI_FIELDS, WIKI_LIST_OPTIONS} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {scopeOf} from '../../core/input/scope.js'

@@ -1,5 +1,5 @@
 import {updateWikiPage, WIKI_PAGE_CHANGES} from '../../api/wikis.js'
-import {ApiCommand} from '../../core/command/base-command.js'
+import {ApiCommand} from '../../core/command/api-command.js'
 import {projectOrGroupFlags} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'

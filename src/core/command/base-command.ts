@@ -1,34 +1,27 @@
 // What every command shares: parsing (with prompts for missing required inputs on a terminal),
-// output, confirmation, and turning expected failures into one line and a documented exit code.
-// ApiCommand adds the connection and the API client.
+// output and confirmation; a failure ends as error-report.ts says (one line, a documented exit code).
+// ApiCommand (api-command.ts) adds the connection and the API client.
 
 import type {Interfaces} from '@oclif/core'
 import {Command} from '@oclif/core/command'
-import * as Errors from '@oclif/core/errors'
 import {type OutputFormat, profileName, readProfile} from '../config/config-store.js'
-import {type Connection, resolveConnection} from '../config/connection.js'
-import {keyringTokenFor} from '../config/token-store.js'
-import {authHint, type TokenOrigin} from '../http/auth-hint.js'
-import {hideFields, hideUrlCredentials, scrubText} from '../http/redact.js'
-import {ApiClient, DryRunStop} from '../http/request.js'
-import {checkPageFlags, connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
+import type {TokenOrigin} from '../http/auth-hint.js'
+import {hideFields} from '../http/redact.js'
+import {DryRunStop} from '../http/request.js'
+import {checkPageFlags, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
-import {isDeclared, secretFieldsOfCommand, secretFlagValues, withoutOptions} from '../input/input-flags.js'
+import {isDeclared, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
-import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
-import {followPages, type ListSpec} from '../lists/pagination.js'
 import {visibleText} from '../output/escape.js'
-import {FieldError} from '../output/field-check.js'
-import {checkJqExpression, checkJqFlags, JqRunError} from '../output/jq.js'
+import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
 import type {ColumnFit} from '../output/table-layout.js'
 import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
 import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
-import {oldWaitTimeoutNote, timeoutIsWaitLimit} from '../transfer/poll.js'
+import {errorReport} from './error-report.js'
 import {CliError, ExitCode, UsageError} from './errors.js'
-import {unexpectedArguments, usageLine} from './usage.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -182,37 +175,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     if (error instanceof DryRunStop) return
-    // a URL's password typed where it does not belong (`mirrors create -p 1 https://bot:TOKEN@host/a.git`) is quoted by no error
-    error.message = hideUrlCredentials(error.message)
-    if (error.stack) error.stack = hideUrlCredentials(error.stack)
-    if (error instanceof CliError) {
-      // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
-      const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
-      process.stderr.write(visibleText(`Error: ${message}${hintFor(error, this.tokenOrigin())}\n`))
-      return this.exit(error.exitCode)
-    }
-    if (error instanceof Errors.ExitError) throw error
-    const stray = strayArguments(error)
-    if (stray) {
-      // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
-      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray, this.secretFields.length > 0))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
-      return this.exit(ExitCode.usage)
-    }
-    if (error instanceof Errors.CLIError) {
-      // oclif's own parse errors (unknown flag, missing argument, invalid option): usage, exit 2
-      const message = withoutSecretFlagValues(error.message, {...this.ctor.baseFlags, ...this.ctor.flags}, this.argv)
-        .replace(/See more help with --help/, '')
-        .replace(/^The following errors? occurred:/, '')
-        .replace(/\n\s*/g, ' ')
-        .trim()
-      process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
-      return this.exit(ExitCode.usage)
-    }
-    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
-    // Unexpected: still one line; the stack only when asked for.
-    process.stderr.write(visibleText(`Error: ${error.message}\n`))
-    if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
-    return this.exit(ExitCode.error)
+    const report = errorReport(error, {id: this.id, ctor: this.ctor, bin: this.config.bin, argv: this.argv, secret: this.secretFields.length > 0, tokenOrigin: this.tokenOrigin()})
+    // oclif's own exit (this.exit), passed on
+    if (!report) throw error
+    process.stderr.write(report.text)
+    return this.exit(report.exitCode)
   }
 }
 
@@ -224,13 +191,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 function argsWithoutStdin<A extends Record<string, object> | undefined>(args: A): A {
   if (!args) return args
   return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, {...arg, ignoreStdin: true}])) as A
-}
-
-/** the extra words of oclif's strict parse ("Unexpected arguments: 3, 4"), which has no exported class */
-function strayArguments(error: Error): string[] | undefined {
-  const {args} = error as {args?: unknown}
-  if (!(error instanceof Errors.CLIError) || !/^Unexpected arguments?:/.test(error.message) || !Array.isArray(args)) return undefined
-  return args.map(String)
 }
 
 type Definition = {required?: boolean}
@@ -268,110 +228,4 @@ async function completeRequired(ctor: typeof Command, flags: Record<string, unkn
   for (const {label, description, def, set} of missing) {
     set(await ask({label, description, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
   }
-}
-
-/** `--value=S cannot also be provided …`, as oclif words it, without S when --value is a secret input */
-function withoutSecretFlagValues(message: string, flags: Record<string, object> | undefined, argv: readonly string[]): string {
-  return secretFlagValues(flags, argv).reduce((text, {flag, value}) => scrubText(text.split(`${flag}=${value}`).join(flag), [value]), message)
-}
-
-function hintFor(error: CliError, origin: TokenOrigin | undefined): string {
-  const hint = error.exitCode === ExitCode.auth ? authHint(error, origin) : ''
-  return hint ? `\n${hint}` : ''
-}
-
-export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
-  static baseFlags = {...outputFlags, ...connectionFlags}
-
-  /** false for a command that brings its own token (`auth login`): the profile's is not read */
-  static usesStoredToken = true
-
-  private connectionCache?: Connection
-  private apiCache?: ApiClient
-  private keyringToken?: string
-
-  public override async init(): Promise<void> {
-    await super.init()
-    // the keyring is read here, before the connection is resolved on demand, because reading it takes a
-    // call that waits; only when the profile keeps its token there and the connection will take it
-    if ((this.ctor as unknown as typeof ApiCommand).usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
-    const {timeout} = this.shared
-    if (timeout !== undefined && timeoutIsWaitLimit(this.ctor.flags, this.flags)) this.note(oldWaitTimeoutNote(timeout))
-  }
-
-  protected get connection(): Connection {
-    const f = this.shared
-    // a lone --timeout on a command that waits is the wait's limit (poll.ts); requests then use the profile's
-    const waits = timeoutIsWaitLimit(this.ctor.flags, this.flags)
-    this.connectionCache ??= resolveConnection(
-      {
-        host: f.host,
-        token: f.token,
-        profile: f.profile,
-        'ca-file': f['ca-file'],
-        insecure: f.insecure || undefined,
-        'allow-http': f['allow-http'] || undefined,
-        timeout: waits ? undefined : f.timeout,
-        retries: f.retries,
-      },
-      process.env,
-      this.keyringToken,
-    )
-    return this.connectionCache
-  }
-
-  public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    // Field names and --jq meet the answer, so a wrong --columns on `labels create`, or a filter that
-    // fails on the label, is found after the label exists: say so (and exit 1, not 2: "nothing was sent").
-    if ((error instanceof FieldError || error instanceof JqRunError) && (this.apiCache?.changes ?? 0) > 0) {
-      return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
-    }
-    // whatever failed after a secret was sent (a jq error quoting the record, a local check) never shows it
-    if (this.apiCache) {
-      error.message = this.apiCache.scrub(error.message)
-      // FORGECTL_DEBUG prints the stack, which kept the message as it was when the error was made
-      if (error.stack) error.stack = this.apiCache.scrub(error.stack)
-    }
-    return super.catch(error)
-  }
-
-  protected override note(message: Note): void {
-    super.note(this.apiCache ? {...message, text: this.apiCache.scrub(message.text)} : message)
-  }
-
-  /** also the values this run sent, wherever a server echoed them in its answer (a description, a message) */
-  protected override hideSecrets(): ((data: unknown) => unknown) | undefined {
-    const hide = super.hideSecrets()
-    return hide && (data => this.api.scrubRecord(hide(data)))
-  }
-
-  protected override tokenOrigin(): TokenOrigin | undefined {
-    return this.connectionCache
-  }
-
-  protected override defaultFormat(): OutputFormat {
-    return this.connection.output ?? (stdoutIsTerminal() ? 'table' : 'json')
-  }
-
-  protected get api(): ApiClient {
-    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
-    return this.apiCache
-  }
-
-  /** the results of a fan-out, one row per item; exits non-zero when any item failed */
-  protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
-    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}): BulkRow<R> => row)), columns)
-    const failure = bulkFailure(results)
-    if (failure) throw failure
-  }
-
-  /** a list endpoint, paged as the list flags say, printed as pages arrive */
-  protected async printList<R>(spec: ListSpec<R>, columns = this.defaultColumns): Promise<void> {
-    const f = this.shared
-    await this.printer.list(followPages(this.api, spec, {page: f.page, perPage: f['per-page'], all: f.all, concurrency: f.concurrency}), columns)
-  }
-}
-
-async function* onePage<T>(items: T[]): AsyncGenerator<T[]> {
-  yield items
 }

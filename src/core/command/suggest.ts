@@ -41,3 +41,20 @@ export function closestCommands(typed: readonly string[], names: readonly string
   }
   return best.names.sort()
 }
+
+/**
+ * The flags a mistyped one was probably meant to be (names without dashes): the near misses, as for
+ * commands (`--colums`: `columns`), else the flags it is a whole word or the start of, when it is long
+ * enough to say something (`--name`: `new-name`, `--desc`: `description`). Ties all go.
+ */
+export function closestFlags(typed: string, names: readonly string[]): string[] {
+  let best: {distance: number; names: string[]} = {distance: Infinity, names: []}
+  for (const name of names) {
+    const distance = editDistance(typed, name)
+    if (!isNearMiss(distance, name) || distance > best.distance) continue
+    best = distance < best.distance ? {distance, names: [name]} : {distance, names: [...best.names, name]}
+  }
+  if (best.names.length > 0) return best.names.sort()
+  if (typed.length < 3) return []
+  return names.filter(name => name.startsWith(typed) || name.split('-').includes(typed)).sort()
+}

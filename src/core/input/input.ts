@@ -148,10 +148,14 @@ export function choice<const V extends string, R extends boolean = false>(values
 
 function wholeNumber(value: string, min: number, max: number): number {
   const n = Number(value)
-  if (!/^\s*-?\d+\s*$/.test(value) || n < min || n > max) {
-    throw new RuleBroken(max === Number.MAX_SAFE_INTEGER ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`)
-  }
+  if (!/^\s*-?\d+\s*$/.test(value) || n < min || n > max) throw new RuleBroken(wholeNumberRule(min, max))
   return n
+}
+
+/** the rule of a whole number in words, the bounds left out where there are none: also oclif's integer flags' (parse-errors.ts) */
+export function wholeNumberRule(min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): string {
+  if (max !== Number.MAX_SAFE_INTEGER) return min === Number.MIN_SAFE_INTEGER ? `must be a whole number, ${max} or less` : `must be a whole number from ${min} to ${max}`
+  return min === Number.MIN_SAFE_INTEGER ? 'must be a whole number' : `must be a whole number, ${min} or more`
 }
 
 export function integer<R extends boolean = false>(options: Options<R> & {min?: number; max?: number}): Draft<number, R> {
@@ -295,9 +299,13 @@ const MAX_SHOWN = 60
 
 /** `"blurple"`; a secret is never shown, a long value is cut */
 function shown(input: AnyInput, value: string): string {
-  if (input.secret) return ''
+  return input.secret ? '' : ` ${quoted(value)}`
+}
+
+/** a value typed, as an error quotes it: `"blurple"`, a long one cut */
+export function quoted(value: string): string {
   const chars = [...value]
-  return ` "${chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : value}"`
+  return `"${chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : value}"`
 }
 
 /** a value refused locally: `--color "blurple": must be …`, `record 4: color "blurple": …` (exit 2) */
@@ -337,9 +345,22 @@ export function checkValue<T>(input: Input<T, boolean>, value: unknown, where: s
 }
 
 /** the one message for inputs that were not given: `missing NAME (label name) and --color (…)` */
-export function missingInputs(labels: ReadonlyArray<{label: string; description: string}>): UsageError {
+export function missingInputs(labels: ReadonlyArray<{label: string; description: string}>): MissingInputs {
   const each = labels.map(({label, description}) => `${label} (${description})`)
-  return new UsageError(`missing ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}`)
+  return new MissingInputs(
+    `missing ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}`,
+    labels.some(({label}) => /^[A-Z][A-Z0-9_]*$/.test(label)),
+  )
+}
+
+/** inputs that were not given; an argument among them: the usage line says where it goes (error-report.ts) */
+export class MissingInputs extends UsageError {
+  constructor(
+    message: string,
+    readonly argument: boolean,
+  ) {
+    super(message)
+  }
 }
 
 /** an update that changes nothing is refused before sending: at least one of the inputs must be given */

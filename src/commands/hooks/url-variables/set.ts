@@ -1,5 +1,5 @@
 import {setUrlVariable, URL_VARIABLE} from '../../../api/hooks.js'
-import {ApiCommand} from '../../../core/command/base-command.js'
+import {ApiCommand} from '../../../core/command/api-command.js'
 import {idArg} from '../../../core/input/flags.js'
 import {checkText} from '../../../core/input/input.js'
 import {argsOf} from '../../../core/input/input-flags.js'

@@ -1,6 +1,6 @@
 import {ACCOUNT, ACCOUNT_GROUP, createServiceAccountToken} from '../../../api/service-accounts.js'
 import {NEW_TOKEN, printCreatedToken} from '../../../api/tokens.js'
-import {ApiCommand} from '../../../core/command/base-command.js'
+import {ApiCommand} from '../../../core/command/api-command.js'
 import {argsOf, flagsOf, otherSpellingOf} from '../../../core/input/input-flags.js'
 import {sameInput} from '../../../core/input/input-read.js'
 

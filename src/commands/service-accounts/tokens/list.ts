@@ -1,6 +1,6 @@
 import {ACCOUNT, ACCOUNT_GROUP, listServiceAccountTokens} from '../../../api/service-accounts.js'
 import {TOKEN_COLUMNS, TOKEN_FIELDS, TOKEN_FILTERS} from '../../../api/tokens.js'
-import {ApiCommand} from '../../../core/command/base-command.js'
+import {ApiCommand} from '../../../core/command/api-command.js'
 import {listFlags} from '../../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
 

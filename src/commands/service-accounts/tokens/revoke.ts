@@ -1,5 +1,5 @@
 import {ACCOUNT_GROUP, ACCOUNT_TOKEN, revokeServiceAccountToken} from '../../../api/service-accounts.js'
-import {ApiCommand} from '../../../core/command/base-command.js'
+import {ApiCommand} from '../../../core/command/api-command.js'
 import {yesFlag} from '../../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
 import {done, thing} from '../../../core/output/notes.js'

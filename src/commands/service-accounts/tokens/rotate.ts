@@ -1,7 +1,7 @@
 import {ACCOUNT_GROUP, ACCOUNT_TOKEN, findServiceAccountToken, rotateServiceAccountToken} from '../../../api/service-accounts.js'
 import {DRY_RUN_EXPIRY_NOTE, rotatedExpiryNote, rotationExpiry} from '../../../api/token-lifetime.js'
 import {printCreatedToken, TOKEN_ROTATION} from '../../../api/tokens.js'
-import {ApiCommand} from '../../../core/command/base-command.js'
+import {ApiCommand} from '../../../core/command/api-command.js'
 import {yesFlag} from '../../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
 

@@ -1,0 +1,115 @@
+// The base of every command that talks to the API: the connection (flags, environment, profile), the
+// API client, and what both add to the base's output and errors: a secret this run sent is never
+// printed back, and a 401's hint says where the token came from.
+import type {Command} from '@oclif/core/command'
+import type {OutputFormat} from '../config/config-store.js'
+import {type Connection, resolveConnection} from '../config/connection.js'
+import {keyringTokenFor} from '../config/token-store.js'
+import type {TokenOrigin} from '../http/auth-hint.js'
+import {ApiClient} from '../http/request.js'
+import {connectionFlags, outputFlags} from '../input/flags.js'
+import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
+import {followPages, type ListSpec} from '../lists/pagination.js'
+import {FieldError} from '../output/field-check.js'
+import {JqRunError} from '../output/jq.js'
+import type {Note} from '../output/notes.js'
+import {stdoutIsTerminal} from '../terminal/terminal.js'
+import {oldWaitTimeoutNote, timeoutIsWaitLimit} from '../transfer/poll.js'
+import {BaseCommand} from './base-command.js'
+import {CliError, ExitCode} from './errors.js'
+
+export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
+  static baseFlags = {...outputFlags, ...connectionFlags}
+
+  /** false for a command that brings its own token (`auth login`): the profile's is not read */
+  static usesStoredToken = true
+
+  private connectionCache?: Connection
+  private apiCache?: ApiClient
+  private keyringToken?: string
+
+  public override async init(): Promise<void> {
+    await super.init()
+    // the keyring is read here, before the connection is resolved on demand, because reading it takes a
+    // call that waits; only when the profile keeps its token there and the connection will take it
+    if ((this.ctor as unknown as typeof ApiCommand).usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
+    const {timeout} = this.shared
+    if (timeout !== undefined && timeoutIsWaitLimit(this.ctor.flags, this.flags)) this.note(oldWaitTimeoutNote(timeout))
+  }
+
+  protected get connection(): Connection {
+    const f = this.shared
+    // a lone --timeout on a command that waits is the wait's limit (poll.ts); requests then use the profile's
+    const waits = timeoutIsWaitLimit(this.ctor.flags, this.flags)
+    this.connectionCache ??= resolveConnection(
+      {
+        host: f.host,
+        token: f.token,
+        profile: f.profile,
+        'ca-file': f['ca-file'],
+        insecure: f.insecure || undefined,
+        'allow-http': f['allow-http'] || undefined,
+        timeout: waits ? undefined : f.timeout,
+        retries: f.retries,
+      },
+      process.env,
+      this.keyringToken,
+    )
+    return this.connectionCache
+  }
+
+  public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    // Field names and --jq meet the answer, so a wrong --columns on `labels create`, or a filter that
+    // fails on the label, is found after the label exists: say so (and exit 1, not 2: "nothing was sent").
+    if ((error instanceof FieldError || error instanceof JqRunError) && (this.apiCache?.changes ?? 0) > 0) {
+      return super.catch(new CliError(`${error.message} (the change was made; only its output was refused)`, ExitCode.error))
+    }
+    // whatever failed after a secret was sent (a jq error quoting the record, a local check) never shows it
+    if (this.apiCache) {
+      error.message = this.apiCache.scrub(error.message)
+      // FORGECTL_DEBUG prints the stack, which kept the message as it was when the error was made
+      if (error.stack) error.stack = this.apiCache.scrub(error.stack)
+    }
+    return super.catch(error)
+  }
+
+  protected override note(message: Note): void {
+    super.note(this.apiCache ? {...message, text: this.apiCache.scrub(message.text)} : message)
+  }
+
+  /** also the values this run sent, wherever a server echoed them in its answer (a description, a message) */
+  protected override hideSecrets(): ((data: unknown) => unknown) | undefined {
+    const hide = super.hideSecrets()
+    return hide && (data => this.api.scrubRecord(hide(data)))
+  }
+
+  protected override tokenOrigin(): TokenOrigin | undefined {
+    return this.connectionCache
+  }
+
+  protected override defaultFormat(): OutputFormat {
+    return this.connection.output ?? (stdoutIsTerminal() ? 'table' : 'json')
+  }
+
+  protected get api(): ApiClient {
+    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
+    return this.apiCache
+  }
+
+  /** the results of a fan-out, one row per item; exits non-zero when any item failed */
+  protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
+    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}): BulkRow<R> => row)), columns)
+    const failure = bulkFailure(results)
+    if (failure) throw failure
+  }
+
+  /** a list endpoint, paged as the list flags say, printed as pages arrive */
+  protected async printList<R>(spec: ListSpec<R>, columns = this.defaultColumns): Promise<void> {
+    const f = this.shared
+    await this.printer.list(followPages(this.api, spec, {page: f.page, perPage: f['per-page'], all: f.all, concurrency: f.concurrency}), columns)
+  }
+}
+
+async function* onePage<T>(items: T[]): AsyncGenerator<T[]> {
+  yield items
+}
