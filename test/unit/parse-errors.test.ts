@@ -9,7 +9,7 @@ import {VARIABLE_INPUTS} from '../../src/api/ci-variables.js'
 import {CliError, ExitCode} from '../../src/core/command/errors.js'
 import {type ParsedCommand, parseFailure} from '../../src/core/command/parse-errors.js'
 import {fromFileFlags, listFlags, optionalProjectFlag, outputFlags} from '../../src/core/input/flags.js'
-import {flagsOf} from '../../src/core/input/input-flags.js'
+import {flagsOf, withoutOptions} from '../../src/core/input/input-flags.js'
 
 const flags = {
   ...outputFlags,
@@ -29,7 +29,8 @@ const command: ParsedCommand = {flags, args, name: 'forgectl labels list', secre
 /** what oclif's parser throws for this command line, on the flags above; with the required --label given unless said */
 async function thrown(argv: string[], options: {args?: typeof args; label?: boolean} = {}): Promise<Error> {
   const line = options.label === false ? argv : [...argv, '--label', 'x']
-  const result = await parse(line, {flags, args: options.args, strict: true}).then(
+  // as the command base hands them to oclif: a declared input's values are left to its own rule
+  const result = await parse(line, {flags: withoutOptions(flags), args: options.args, strict: true}).then(
     () => undefined,
     (error: unknown) => error as Error,
   )
