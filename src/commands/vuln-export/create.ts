@@ -19,6 +19,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     '<%= config.bin %> vuln-export create -p 42 --format pdf --report-data-file charts.json --download report.pdf',
   ]
   static columns = EXPORT_COLUMNS
+  static timeoutIsWaitLimit = true
   static flags = {
     ...optionalProjectFlag,
     ...optionalGroupFlag,

@@ -20,6 +20,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     export_id: idArg('EXPORT_ID', 'vulnerability export ID'),
     file: Args.string({description: 'where to save it: a file (its folder must exist), a folder (vulnerabilities-<id>.<format> in it), or - for stdout (default: the current folder)'}),
   }
+  static timeoutIsWaitLimit = true
   static flags = {
     wait: Flags.boolean({description: 'wait until the export is finished before downloading'}),
     ...saveFlags,

@@ -42,6 +42,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static words?: FieldWords
   /** every field of this command's records (the API layer's `*_FIELDS`): --columns/--sort are checked against it when a list is empty */
   static fields?: readonly string[]
+  /**
+   * This command's --sort is an input of its API (the server orders the records, `service-accounts
+   * list --sort asc`), declared in place of the output's --sort: records keep the server's order.
+   */
+  static sortIsApiInput = false
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -82,8 +87,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected get printer(): Printer {
     const f = this.shared
-    // Commands whose API takes a `sort` input redefine --sort as that input; records keep the server's order.
-    const apiSort = 'sort' in ((this.ctor as typeof Command).flags ?? {})
+    const apiSort = (this.ctor as unknown as typeof BaseCommand).sortIsApiInput
     this.printerCache ??= new Printer({
       format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
       columns: f.columns
@@ -268,14 +272,18 @@ function hintFor(error: CliError, origin: TokenOrigin | undefined): string {
 
 export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
   static baseFlags = {...outputFlags, ...connectionFlags}
+  /**
+   * This command's --timeout is how long it waits for a job to end (waitFlags, src/core/transfer/poll.ts),
+   * declared in place of the request timeout: its requests take the profile's.
+   */
+  static timeoutIsWaitLimit = false
 
   private connectionCache?: Connection
   private apiCache?: ApiClient
 
   protected get connection(): Connection {
     const f = this.shared
-    // Commands that wait for a job redefine --timeout as the wait limit; requests then use the profile's.
-    const waits = 'timeout' in ((this.ctor as typeof Command).flags ?? {})
+    const waits = (this.ctor as unknown as typeof ApiCommand).timeoutIsWaitLimit
     this.connectionCache ??= resolveConnection({
       host: f.host,
       token: f.token,

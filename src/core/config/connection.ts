@@ -32,12 +32,15 @@ export interface Connection {
   /** the most an API answer may take, in bytes (answer-limit.ts) */
   maxAnswerBytes: number
   output: OutputFormat | undefined
+  /** the first retry waits about this long, doubling after (retry.ts): FORGECTL_RETRY_BASE_MS, else 500 ms; tests shorten it */
+  retryBaseMs: number
   /** downloads follow a redirect to another host (the profile's `follow-redirects`); --[no-]follow-redirects decides per run */
   followRedirects: boolean
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 30
 export const DEFAULT_RETRIES = 3
+export const DEFAULT_RETRY_BASE_MS = 500
 
 export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Connection {
   const profile = profileName(flags.profile, env)
@@ -65,6 +68,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     timeoutMs: (flags.timeout ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
     maxAnswerBytes: answerLimit(env, stored['max-answer-size'], profile),
+    retryBaseMs: env.FORGECTL_RETRY_BASE_MS === undefined ? DEFAULT_RETRY_BASE_MS : Number(env.FORGECTL_RETRY_BASE_MS),
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,
   }

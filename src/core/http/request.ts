@@ -67,7 +67,7 @@ export interface ClientOptions {
   verbose?: boolean
   /** where traces go; stderr by default */
   log?: (line: string) => void
-  /** the first retry waits about this long (doubling after); FORGECTL_RETRY_BASE_MS overrides */
+  /** the first retry waits about this long (doubling after); else the connection's (FORGECTL_RETRY_BASE_MS) */
   retryBaseMs?: number
   /** the secret fields of every request (the command's secret inputs): as RequestSpec.secretFields */
   secretFields?: readonly string[]
@@ -150,7 +150,7 @@ export class ApiClient {
     const sink = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
     // every trace line (a header, a redirect, a retry's reason) may quote what the server echoed
     this.log = line => sink(scrubText(line, this.knownSecrets()))
-    this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
+    this.retryBaseMs = options.retryBaseMs ?? connection.retryBaseMs
   }
 
   get baseUrl(): string {
