@@ -188,6 +188,15 @@ if (unlent.length > 0) throw new Error(`use importModule() from src/core/command
 const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) => input.startsWith('src/') && imports.some(i => i.path === 'node_modules/@oclif/core/lib/index.js'))
 if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not '@oclif/core', in:\n  ${rootImports.map(([input]) => input).join('\n  ')}`)
 
+// src/api returns data and declares inputs: what a person reads (notes, printed records, prompts,
+// spinners) is worded by the commands and src/topics, so nothing under src/api reaches oclif, the
+// output or the terminal. A type-only import leaves nothing in the bundle, and is not seen here.
+const SPEAKS = [/^node_modules\/@oclif\//, /^src\/core\/output\//, /^src\/core\/terminal\//]
+const speaking = Object.entries(metafile.inputs)
+  .filter(([input]) => input.startsWith('src/api/'))
+  .flatMap(([input, {imports}]) => imports.filter(i => SPEAKS.some(pattern => pattern.test(i.path))).map(i => `${input}: ${i.original ?? i.path}`))
+if (speaking.length > 0) throw new Error(`src/api returns data: move the wording or printing to the command or src/topics:\n  ${speaking.join('\n  ')}`)
+
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/core/sandbox-launch.ts), so that other commands
 // never pay for it, and the sandbox never uses the CLI's code, so that it can disagree with it.

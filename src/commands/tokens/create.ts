@@ -1,6 +1,7 @@
-import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
+import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/command/base-command.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {printCreatedToken} from '../../topics/tokens.js'
 
 export default class TokensCreate extends ApiCommand<typeof TokensCreate> {
   static summary = 'Create a personal access token for yourself, or for a user as an administrator'

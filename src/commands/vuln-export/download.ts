@@ -1,11 +1,13 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
+import {downloadExport, pollExport} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/command/base-command.js'
 import {ApiError, CliError} from '../../core/command/errors.js'
 import {idArg} from '../../core/input/flags.js'
-import {checkNoJq, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkTarget} from '../../core/transfer/no-overwrite.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
+import {checkNoJq, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
+import {savedMessage} from '../../topics/vuln-export.js'
 
 export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
   static summary = 'Download a finished vulnerability export'

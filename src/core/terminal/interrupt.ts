@@ -2,21 +2,9 @@
 // a download, a fan-out, an --all stream), with 130 or 143. Requests in flight are not waited for.
 // Work that would leave something behind registers a clean-up (a temporary file to remove, a spinner
 // to clear); a fan-out asks for a short grace to print what it did and did not do.
-import {CliError, ExitCode} from '../command/errors.js'
+import {Interrupted, type StopSignal} from '../command/errors.js'
 
-export type StopSignal = 'SIGINT' | 'SIGTERM'
-
-/** the run was stopped by a signal: one line, and the signal's exit code */
-export class Interrupted extends CliError {
-  constructor(
-    readonly signal: StopSignal,
-    detail?: string,
-  ) {
-    const what = signal === 'SIGINT' ? 'interrupted' : 'terminated'
-    super(`${what} (${signal})${detail ? `: ${detail}` : ''}`, signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated)
-    this.name = 'Interrupted'
-  }
-}
+export type {StopSignal}
 
 /** how long a fan-out may take to print its report after a signal before the process exits anyway */
 const REPORT_GRACE_MS = 600

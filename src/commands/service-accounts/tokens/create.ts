@@ -1,7 +1,8 @@
 import {ACCOUNT, ACCOUNT_GROUP, createServiceAccountToken} from '../../../api/service-accounts.js'
-import {NEW_TOKEN, printCreatedToken} from '../../../api/tokens.js'
+import {NEW_TOKEN} from '../../../api/tokens.js'
 import {ApiCommand} from '../../../core/command/base-command.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
+import {printCreatedToken} from '../../../topics/tokens.js'
 
 export default class ServiceAccountsTokensCreate extends ApiCommand<typeof ServiceAccountsTokensCreate> {
   static summary = 'Create a personal access token for a group service account'
