@@ -197,6 +197,21 @@ const speaking = Object.entries(metafile.inputs)
   .flatMap(([input, {imports}]) => imports.filter(i => SPEAKS.some(pattern => pattern.test(i.path))).map(i => `${input}: ${i.original ?? i.path}`))
 if (speaking.length > 0) throw new Error(`src/api returns data: move the wording or printing to the command or src/topics:\n  ${speaking.join('\n  ')}`)
 
+// One seam to the process (src/core/output/io.ts, as the GitHub CLI's IOStreams): everything forgectl
+// writes goes through the run's streams, which a test hands in as buffers; a write straight to the
+// process's would escape it. Comments may name them.
+const PROCESS_STREAM = /\bprocess\.std(out|err)\b/
+const straight = walk(join(root, 'src'))
+  .filter(file => file.endsWith('.ts') && relative(root, file) !== join('src', 'core', 'output', 'io.ts'))
+  .flatMap(file =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => [file, i + 1, line]),
+  )
+  .filter(([, , line]) => PROCESS_STREAM.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+  .map(([file, number]) => `${relative(root, file)}:${number}`)
+if (straight.length > 0) throw new Error(`write through io() (src/core/output/io.ts), not process.stdout/stderr:\n  ${straight.join('\n  ')}`)
+
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/core/sandbox-launch.ts), so that other commands
 // never pay for it, and the sandbox never uses the CLI's code, so that it can disagree with it.

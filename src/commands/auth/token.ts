@@ -10,8 +10,8 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
   static flags = {...profileFlag}
 
   async run(): Promise<void> {
-    const token = process.env.FORGECTL_TOKEN || readProfile(profileName(this.flags.profile)).token
+    const token = this.io.env.FORGECTL_TOKEN || readProfile(profileName(this.flags.profile)).token
     if (!token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
-    process.stdout.write(token + '\n')
+    this.io.stdout.write(token + '\n')
   }
 }

@@ -18,6 +18,7 @@ import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
 import {visibleText} from '../output/escape.js'
 import {FieldError} from '../output/field-check.js'
+import {type IO, io} from '../output/io.js'
 import {checkJqExpression, checkJqFlags, JqRunError} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
@@ -73,6 +74,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** an endpoint's declared inputs (src/api) as given, asked for or read from their files */
   protected read<I extends Inputs>(inputs: I): Promise<Values<I>> {
     return readInputs(inputs, {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>})
+  }
+
+  /** the run's streams, terminal and environment (src/core/output/io.ts): a test hands in buffers */
+  protected get io(): IO {
+    return io()
   }
 
   protected get shared(): SharedFlagValues {
@@ -138,7 +144,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected note(message: Note): void {
     // a warning may come before the flags are parsed (oclif's, below)
     if (message.kind !== 'warning' && this.shared.quiet) return
-    process.stderr.write(visibleText(message.text) + '\n')
+    this.io.stderr.write(visibleText(message.text) + '\n')
   }
 
   /** oclif's own warnings (a deprecated command or flag), in forgectl's voice: one line, `Warning: …` */
@@ -181,14 +187,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (error instanceof CliError) {
       // oclif wraps errors thrown by flag parsers in "Parsing --flag ... See more help": keep our one line
       const message = error.message.replace(/^Parsing --\S+\s*\n\t/, '').replace(/\nSee more help with --help$/, '')
-      process.stderr.write(visibleText(`Error: ${message}${hintFor(error, this.tokenOrigin())}\n`))
+      this.io.stderr.write(visibleText(`Error: ${message}${hintFor(error, this.tokenOrigin())}\n`))
       return this.exit(error.exitCode)
     }
     if (error instanceof Errors.ExitError) throw error
     const stray = strayArguments(error)
     if (stray) {
       // the same two lines as words after a command that takes no arguments (src/hooks/not-found.ts)
-      process.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray, this.secretFields.length > 0))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
+      this.io.stderr.write(visibleText(`Error: ${hideUrlCredentials(unexpectedArguments(stray, this.secretFields.length > 0))}\nUsage: ${usageLine(this.config.bin, this.ctor)}\n`))
       return this.exit(ExitCode.usage)
     }
     if (error instanceof Errors.CLIError) {
@@ -198,13 +204,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         .replace(/^The following errors? occurred:/, '')
         .replace(/\n\s*/g, ' ')
         .trim()
-      process.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
+      this.io.stderr.write(visibleText(`Error: ${message}\nSee: ${this.config.bin} ${this.id?.replace(/:/g, ' ')} --help\n`))
       return this.exit(ExitCode.usage)
     }
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return this.exit(ExitCode.ok)
     // Unexpected: still one line; the stack only when asked for.
-    process.stderr.write(visibleText(`Error: ${error.message}\n`))
-    if (process.env.FORGECTL_DEBUG) process.stderr.write(`${error.stack}\n`)
+    this.io.stderr.write(visibleText(`Error: ${error.message}\n`))
+    if (this.io.env.FORGECTL_DEBUG) this.io.stderr.write(`${error.stack}\n`)
     return this.exit(ExitCode.error)
   }
 }

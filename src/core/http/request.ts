@@ -13,6 +13,7 @@ import type {Connection} from '../config/connection.js'
 import {formatDuration} from '../input/duration.js'
 import {readWhole, unreadableReason} from '../input/read-whole.js'
 import {visibleText} from '../output/escape.js'
+import {io} from '../output/io.js'
 import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
 import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
@@ -147,7 +148,7 @@ export class ApiClient {
     readonly connection: Connection,
     private readonly options: ClientOptions = {},
   ) {
-    const sink = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
+    const sink = options.log ?? (line => void io().stderr.write(visibleText(line) + '\n'))
     // every trace line (a header, a redirect, a retry's reason) may quote what the server echoed
     this.log = line => sink(scrubText(line, this.knownSecrets()))
     this.retryBaseMs = options.retryBaseMs ?? connection.retryBaseMs
@@ -291,7 +292,7 @@ export class ApiClient {
       const leftMs = requestBudgetMs(timeoutMs, retries) - (Date.now() - firstStarted)
       if (wait.told && wait.ms > leftMs) throw waitRefused(error, wait.ms, leftMs, timeoutMs, retries + 1)
       // A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait.
-      if (sayWait(wait.ms, {verbose: this.options.verbose === true, terminal: process.stderr.isTTY === true}, this.waitSaid)) {
+      if (sayWait(wait.ms, {verbose: this.options.verbose === true, terminal: io().stderr.isTTY === true}, this.waitSaid)) {
         this.waitSaid = true
         this.log(retryNotice(wait.ms, reason ?? shortReason(error), attempt + 2, retries + 1))
       }

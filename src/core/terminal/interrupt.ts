@@ -3,6 +3,7 @@
 // Work that would leave something behind registers a clean-up (a temporary file to remove, a spinner
 // to clear); a fan-out asks for a short grace to print what it did and did not do.
 import {Interrupted, type StopSignal} from '../command/errors.js'
+import {io} from '../output/io.js'
 
 export type {StopSignal}
 
@@ -72,7 +73,7 @@ function exitNow(signal: StopSignal): never {
  */
 export function endRun(code: number, line?: string, signal?: StopSignal): never {
   runCleanups()
-  if (line !== undefined) process.stderr.write(`${line}\n`)
+  if (line !== undefined) io().stderr.write(`${line}\n`)
   if (signal && process.getActiveResourcesInfo().includes('GetAddrInfoReqWrap')) {
     // without a listener, Node gives the signal its default action back: the end of the process
     process.removeAllListeners(signal)

@@ -4,11 +4,12 @@
 import {CliError, ExitCode} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {visibleCell, visibleText} from '../output/escape.js'
+import {io} from '../output/io.js'
 import {interrupt} from './interrupt.js'
 
 const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')
 
-const context = () => ({output: process.stderr})
+const context = () => ({output: io().stderr})
 
 async function ask<T>(question: () => Promise<T>): Promise<T> {
   try {

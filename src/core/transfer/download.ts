@@ -12,6 +12,7 @@ import {isStalled} from '../http/network-errors.js'
 import type {ApiClient, Query} from '../http/request.js'
 import {formatDuration} from '../input/duration.js'
 import {formatBytes} from '../output/bytes.js'
+import {io} from '../output/io.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
 import {SocketBody} from './http1-download.js'
@@ -57,7 +58,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   }
   try {
     if (target === '-') {
-      await pipeline(body, progress.counter, process.stdout, {end: false}).catch(stalled('download to stdout'))
+      await pipeline(body, progress.counter, io().stdout, {end: false}).catch(stalled('download to stdout'))
       return {path: '-', bytes: progress.bytes()}
     }
     const serverName = fileNameFrom(response.headers.get('content-disposition'))
@@ -143,7 +144,7 @@ function progressMeter(total: number | undefined, show: boolean) {
     lastDraw = now
     const rate = bytes / Math.max(0.001, (now - started) / 1000)
     const part = total ? ` of ${formatBytes(total)} (${Math.floor((bytes / total) * 100)}%)` : ''
-    process.stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
+    io().stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
   }
   let ended = false
   const add = (count: number) => {

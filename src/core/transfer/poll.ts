@@ -6,6 +6,7 @@ import {importModule} from '../command/launcher.js'
 import {DURATION_HELP} from '../input/duration.js'
 import {durationFlag} from '../input/flags.js'
 import {visibleText} from '../output/escape.js'
+import {io} from '../output/io.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
 
@@ -28,7 +29,7 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
   const deadline = Date.now() + options.timeoutSeconds * 1000
   // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
   const spinner = canAnimate()
-    ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: process.stderr, isEnabled: true, discardStdin: false}).start()
+    ? (await importModule<typeof import('ora')>('ora')).default({text: `Waiting for ${options.what}`, stream: io().stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false}).start()
     : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
