@@ -198,9 +198,11 @@ const speaking = Object.entries(metafile.inputs)
 if (speaking.length > 0) throw new Error(`src/api returns data: move the wording or printing to the command or src/topics:\n  ${speaking.join('\n  ')}`)
 
 // One seam to the process (src/core/output/io.ts, as the GitHub CLI's IOStreams): everything forgectl
-// writes goes through the run's streams, which a test hands in as buffers; a write straight to the
-// process's would escape it. Comments may name them.
+// writes goes through the run's streams, which a test hands in as buffers, and it reads its standard
+// input and environment there too; a use of the process's own would escape it. Comments may name them.
+// The sandbox is a program of its own: only its writes are held to the rule.
 const PROCESS_STREAM = /\bprocess\.std(out|err)\b/
+const PROCESS_INPUT = /\bprocess\.(stdin|env)\b/
 const straight = walk(join(root, 'src'))
   .filter(file => file.endsWith('.ts') && relative(root, file) !== join('src', 'core', 'output', 'io.ts'))
   .flatMap(file =>
@@ -208,9 +210,9 @@ const straight = walk(join(root, 'src'))
       .split('\n')
       .map((line, i) => [file, i + 1, line]),
   )
-  .filter(([, , line]) => PROCESS_STREAM.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+  .filter(([file, , line]) => (PROCESS_STREAM.test(line) || (PROCESS_INPUT.test(line) && !relative(root, file).startsWith(join('src', 'sandbox')))) && !/^\s*(\/\/|\*|\/\*)/.test(line))
   .map(([file, number]) => `${relative(root, file)}:${number}`)
-if (straight.length > 0) throw new Error(`write through io() (src/core/output/io.ts), not process.stdout/stderr:\n  ${straight.join('\n  ')}`)
+if (straight.length > 0) throw new Error(`write through io() (src/core/output/io.ts), not process.stdout, stderr, stdin or env:\n  ${straight.join('\n  ')}`)
 
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/core/sandbox-launch.ts), so that other commands

@@ -1,8 +1,9 @@
 // Runs the built CLI (dist/runtime.cjs, the bundle bin/run.js loads) inside the test process, as the
 // binary would run in its own: the same argv, environment, stdin and working directory, stdout and
 // stderr captured byte for byte, and the exit code the process would end with. The run is handed its
-// stdout and stderr as buffers (runtime.ts's execute, src/core/output/io.ts), through which everything
-// forgectl writes goes; oclif's own words (help, its errors) go through console, replaced for the run.
+// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/output/io.ts),
+// through which everything forgectl writes and reads goes; oclif's own words (help, its errors) go
+// through console, and what oclif reads through the process's stdin and environment, replaced for the run.
 // Spawning the binary costs a Node start-up per run; this costs the command's own work. What only a
 // process shows (signals, terminals, the code cache, a closed pipe, the launcher) is spawned: runCli
 // with `spawn: true` (cli.ts).
@@ -47,7 +48,7 @@ export interface RunSpec {
 
 interface Runtime {
   /** `io`: the run's streams (src/core/output/io.ts), which forgectl writes through instead of the process's */
-  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable}}): Promise<unknown>
+  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>}}): Promise<unknown>
 }
 
 /** thrown by process.exit inside a run: the process would end there */
@@ -167,7 +168,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     runtime ??= loadRuntime(bin)
     try {
       // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
-      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input}})
+      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}}})
     } catch (error) {
       if (!(error instanceof ProcessExit)) throw error
     }

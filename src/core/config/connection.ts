@@ -2,6 +2,7 @@
 import {isIP} from 'node:net'
 import {answerLimit} from '../answer/answer-limit.js'
 import {UsageError} from '../command/errors.js'
+import {io} from '../output/io.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none'
@@ -42,7 +43,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 30
 export const DEFAULT_RETRIES = 3
 export const DEFAULT_RETRY_BASE_MS = 500
 
-export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Connection {
+export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = io().env): Connection {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
   // `--profile` typed on the command line is a deliberate choice, as with `aws --profile`: it beats the
