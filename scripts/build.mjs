@@ -126,6 +126,32 @@ if (unlent.length > 0) throw new Error(`use importModule() from src/core/command
 const rootImports = Object.entries(metafile.inputs).filter(([input, {imports}]) => input.startsWith('src/') && imports.some(i => i.path === 'node_modules/@oclif/core/lib/index.js'))
 if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not '@oclif/core', in:\n  ${rootImports.map(([input]) => input).join('\n  ')}`)
 
+// src/api returns data and declares inputs: what a person reads (notes, printed records, prompts,
+// spinners) is worded by the commands and src/topics, so nothing under src/api reaches oclif, the
+// output or the terminal. A type-only import leaves nothing in the bundle, and is not seen here.
+const SPEAKS = [/^node_modules\/@oclif\//, /^src\/core\/output\//, /^src\/core\/terminal\//]
+const speaking = Object.entries(metafile.inputs)
+  .filter(([input]) => input.startsWith('src/api/'))
+  .flatMap(([input, {imports}]) => imports.filter(i => SPEAKS.some(pattern => pattern.test(i.path))).map(i => `${input}: ${i.original ?? i.path}`))
+if (speaking.length > 0) throw new Error(`src/api returns data: move the wording or printing to the command or src/topics:\n  ${speaking.join('\n  ')}`)
+
+// One seam to the process (src/core/output/io.ts, as the GitHub CLI's IOStreams): everything forgectl
+// writes goes through the run's streams, which a test hands in as buffers, and it reads its standard
+// input and environment there too; a use of the process's own would escape it. Comments may name them.
+// The sandbox is a program of its own: only its writes are held to the rule.
+const PROCESS_STREAM = /\bprocess\.std(out|err)\b/
+const PROCESS_INPUT = /\bprocess\.(stdin|env)\b/
+const straight = walk(join(root, 'src'))
+  .filter(file => file.endsWith('.ts') && relative(root, file) !== join('src', 'core', 'output', 'io.ts'))
+  .flatMap(file =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => [file, i + 1, line]),
+  )
+  .filter(([file, , line]) => (PROCESS_STREAM.test(line) || (PROCESS_INPUT.test(line) && !relative(root, file).startsWith(join('src', 'sandbox')))) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+  .map(([file, number]) => `${relative(root, file)}:${number}`)
+if (straight.length > 0) throw new Error(`write through io() (src/core/output/io.ts), not process.stdout, stderr, stdin or env:\n  ${straight.join('\n  ')}`)
+
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/topics/sandbox.ts, which imports only the types
 // of the sandbox's contract, src/sandbox/contract.ts), so that other commands never pay for it, and the

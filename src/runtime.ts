@@ -1,19 +1,30 @@
 // The one module bin/run.js loads: oclif's runner, forgectl's help, its command table and hooks, bundled
 // by scripts/build.mjs into dist/runtime.cjs so that bin/run.js can load it with V8's code cache.
-import {execute as runOclif} from '@oclif/core/execute'
+import type {execute as oclifExecute} from '@oclif/core/execute'
+import {handle} from '@oclif/core/handle'
+import {run} from '@oclif/core/run'
 import {type Launcher, useLauncher} from './core/command/launcher.js'
+import {type IO, useIO} from './core/output/io.js'
 import {guardOutputStreams} from './core/output/write-failure.js'
 
 // Generated at build time from src/commands: a getter per command id, so that running one command
 // evaluates only that command's module.
 export {COMMANDS} from 'forgectl:commands'
 export type {Launcher} from './core/command/launcher.js'
+export type {IO} from './core/output/io.js'
 export {default as Help} from './help.js'
 export {default as notFound} from './hooks/not-found.js'
 
-/** oclif's execute(), given what the launcher provides (src/core/command/launcher.ts); without one, its defaults */
-export async function execute({launcher, ...options}: Parameters<typeof runOclif>[0] & {launcher?: Launcher}): Promise<unknown> {
+/**
+ * oclif's execute(), given what the launcher provides (src/core/command/launcher.ts), and the run's
+ * streams and environment (src/core/output/io.ts; a test hands in buffers); without them, the process's.
+ * oclif's own ends with a flush of process.stdout that it does not wait for (a write of nothing, and a
+ * `drain` listener left on the stream): forgectl's writes go through the run's streams, and are not
+ * flushed there.
+ */
+export async function execute({launcher, io, args, dir}: Pick<Parameters<typeof oclifExecute>[0], 'args' | 'dir'> & {launcher?: Launcher; io?: Partial<IO>}): Promise<unknown> {
   useLauncher(launcher)
+  useIO(io)
   guardOutputStreams()
-  return runOclif(options)
+  return run(args ?? process.argv.slice(2), dir).catch(async (error: Error) => handle(error))
 }

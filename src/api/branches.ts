@@ -4,9 +4,9 @@
 import {one} from '../core/answer/one-record.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {branchName} from './branch-name.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 
 export interface Commit {
   /** full SHA */

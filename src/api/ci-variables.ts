@@ -3,7 +3,7 @@ import {ApiError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
+import {fieldList} from './record-fields.js'
 
 export const VARIABLE_TYPES = ['env_var', 'file'] as const
 export type VariableType = (typeof VARIABLE_TYPES)[number]

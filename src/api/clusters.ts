@@ -4,9 +4,9 @@
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input/input.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 import type {ProjectSummary, UserBasic} from './common.js'
+import {fieldList} from './record-fields.js'
 
 /** "authorization_type (rbac, abac, unknown_authorization)" */
 export const AUTHORIZATION_TYPES = ['rbac', 'abac', 'unknown_authorization'] as const

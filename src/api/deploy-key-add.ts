@@ -8,7 +8,6 @@ import {CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type Id, isPositiveId} from '../core/input/id.js'
 import {findInList} from '../core/lists/pagination.js'
-import {done, info, type Note, thing, unchanged} from '../core/output/notes.js'
 import {type DeployKey, type DeployKeyChanges, listProjectDeployKeys, type NewProjectDeployKey, projectDeployKeysPath, updateProjectDeployKey} from './deploy-keys.js'
 
 /** what became of the key in one project */
@@ -49,8 +48,6 @@ export class KeyPlacementRun {
     return fresh
   }
 }
-
-export const DRY_RUN_NOTE = info('Dry run: a real run looks into each project first, and changes a key already there with PUT instead of the POST shown')
 
 /** `dryRun`: only the POST is shown (the look into the project and any PUT depend on answers) */
 export async function placeDeployKey(api: ApiClient, project: string, wanted: NewProjectDeployKey, run: KeyPlacementRun, dryRun = false): Promise<KeyPlacement> {
@@ -146,15 +143,4 @@ export function placementStatus({outcome, updated, notAsAsked}: KeyPlacement): {
   if (notAsAsked === undefined) return {status: outcome === 'unchanged' ? 'already as asked' : outcome}
   const did = outcome === 'unchanged' ? 'nothing changed' : outcome === 'updated' ? `updated ${updated.join(' and ')}` : outcome
   return {status: 'not as asked', error: `${did}, but ${notAsAsked}`}
-}
-
-/** what a person reads of one project's outcome (a single -p; a fan-out reports it as the row's status) */
-export function placementNote(project: string, {outcome, key, updated, notAsAsked}: KeyPlacement): Note {
-  const what = `${thing('deploy key', key.id)} in ${thing('project', project)}`
-  // the title is the key's own: changing it renames the key in every project that uses it
-  const changed = updated.map(field => (field === 'title' ? 'title (in every project that uses the key)' : field)).join(' and ')
-  if (outcome === 'unchanged') return unchanged(notAsAsked ? `${what} was already there` : `${what} is already as asked`)
-  if (outcome === 'created') return done('Created', what)
-  if (outcome === 'enabled') return done('Enabled', `existing ${what}`, changed ? `updated ${changed}` : undefined)
-  return done('Updated', `${what}, which was already there`, changed)
 }

@@ -8,8 +8,8 @@ import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input/input.js'
 import {collect, followPages} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 import {sha} from './sha.js'
 
 export const POSITION_TYPES = ['text', 'image', 'file'] as const

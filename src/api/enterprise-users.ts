@@ -5,9 +5,9 @@ import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input/input.js'
 import {oneTarget} from '../core/input/scope.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
+import {fieldList} from './record-fields.js'
 
 /** "two_factor (enabled or disabled)" */
 export const TWO_FACTOR_FILTERS = ['enabled', 'disabled'] as const

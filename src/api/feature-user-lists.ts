@@ -4,8 +4,8 @@ import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {declare, inputLabel, list, optional, text, type Values} from '../core/input/input.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 
 export interface FeatureUserList {
   id: number

@@ -3,8 +3,7 @@ import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input/input.js'
 import {findInList, type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {type Note, warning} from '../core/output/notes.js'
-import {fieldList} from '../core/output/record-fields.js'
+import {fieldList} from './record-fields.js'
 
 export const GATE_KEYS = ['percentage_of_actors', 'percentage_of_time'] as const
 
@@ -127,16 +126,17 @@ export function deleteFeature(api: ApiClient, name: string): Promise<void> {
 /**
  * Actors take a boolean ("a feature can be enabled for a feature_group, user, group, namespace, project
  * and repository"): the platform refuses a percentage with them. --key only picks which percentage an
- * integer sets; with true or false the platform ignores it, so it is left out and said.
+ * integer sets; with true or false the platform ignores it, so it is left out, and `leftOutKey` says
+ * which (the command says so).
  */
-export function checkFeatureGate(gate: FeatureGateInput): {gate: FeatureGateInput; ignored?: Note} {
+export function checkFeatureGate(gate: FeatureGateInput): {gate: FeatureGateInput; leftOutKey?: string} {
   const targeted = TARGET_NAMES.some(target => gate[target] !== undefined)
   if (typeof gate.value === 'number' && targeted) {
     throw new UsageError('gate targets (--user, --group, --project, ...) take VALUE true or false, not a percentage')
   }
   if (typeof gate.value === 'boolean' && gate.key !== undefined) {
     const {key, ...rest} = gate
-    return {gate: rest, ignored: warning(`--key ${key} applies to a percentage VALUE only; it was left out`)}
+    return {gate: rest, leftOutKey: key}
   }
   return {gate}
 }

@@ -5,7 +5,7 @@ import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, declare, optional, renamed, secretFieldsOf, text, url, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
+import {fieldList} from './record-fields.js'
 
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const
 export type BranchFilterStrategy = (typeof BRANCH_FILTER_STRATEGIES)[number]

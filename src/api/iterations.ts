@@ -4,8 +4,8 @@
 import {apiPath} from '../core/http/request.js'
 import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
 import type {FieldWords} from '../core/output/words.js'
+import {fieldList} from './record-fields.js'
 
 /** filter values; `opened` means upcoming and current */
 export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all'] as const

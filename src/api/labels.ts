@@ -3,9 +3,9 @@
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 import {color} from './label-color.js'
+import {fieldList} from './record-fields.js'
 
 export interface Label {
   id: number

@@ -5,9 +5,8 @@ import {type ApiClient, apiPath} from '../core/http/request.js'
 import {type Id, isPositiveId} from '../core/input/id.js'
 import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {done, type Note, thing, unchanged} from '../core/output/notes.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 
 export const MILESTONE_STATES = ['active', 'closed'] as const
 export type MilestoneState = (typeof MILESTONE_STATES)[number]
@@ -138,7 +137,7 @@ export interface StateChange {
   already: boolean
 }
 
-const TARGET_STATE: Record<StateEvent, MilestoneState> = {close: 'closed', activate: 'active'}
+export const TARGET_STATE: Record<StateEvent, MilestoneState> = {close: 'closed', activate: 'active'}
 
 /**
  * PUT with state_event close (active → closed) or activate (closed → active). The server answers 200
@@ -149,12 +148,6 @@ export async function changeMilestoneState(api: ApiClient, group: string, id: Id
   const before = readFirst ? await getMilestone(api, group, id) : undefined
   const milestone = await updateMilestone(api, group, id, {state_event: event})
   return {milestone, event, already: before?.state === TARGET_STATE[event]}
-}
-
-export function stateChangeMessage({milestone, event, already}: StateChange): Note {
-  const name = `${thing('milestone', milestone.title)} (ID ${milestone.id})`
-  if (already) return unchanged(`${name} was already ${TARGET_STATE[event]}`)
-  return done(event === 'close' ? 'Closed' : 'Activated', name)
 }
 
 /** "start_date <= due_date" when both are given (the server refuses the other order); "" removes a date */

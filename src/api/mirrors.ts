@@ -3,9 +3,9 @@ import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
-import {fieldList} from '../core/output/record-fields.js'
 import type {PollState} from '../core/transfer/poll.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 
 export const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]

@@ -4,9 +4,8 @@
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {type AnyInput, choice, custom, declare, optional, RuleBroken, text, type Values} from '../core/input/input.js'
-import {type Note, warning} from '../core/output/notes.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 
 /**
  * "package_type (string, a package format identifier)": the spec lists no values, so these are the
@@ -95,15 +94,4 @@ export const deleteRule = rules.remove
 export function noLevel(rule: NewRule, name: (input: AnyInput) => string): string | undefined {
   if ((rule.minimum_access_level_for_push ?? null) !== null || (rule.minimum_access_level_for_delete ?? null) !== null) return undefined
   return `a rule needs ${name(NEW_RULE.minimum_access_level_for_push)} or ${name(NEW_RULE.minimum_access_level_for_delete)} set to a role (null for both leaves the package unprotected)`
-}
-
-/**
- * With the `packages_protected_packages_delete` feature flag off the platform ignores the delete level
- * and answers null: worth a note, since the rule then does not protect what was asked.
- */
-export function ignoredDeleteLevel(sent: RuleChanges, rule: PackageProtectionRule): Note | undefined {
-  if (typeof sent.minimum_access_level_for_delete !== 'string' || rule.minimum_access_level_for_delete !== null) return undefined
-  return warning(
-    `the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off)`,
-  )
 }

@@ -7,8 +7,8 @@ import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input/input.js'
 import {oneTarget} from '../core/input/scope.js'
 import {findInList} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
 
 export interface ServiceAccount {

@@ -3,9 +3,9 @@
 
 import {apiPath} from '../core/http/request.js'
 import {declare, text, type Values} from '../core/input/input.js'
-import {fieldList} from '../core/output/record-fields.js'
 import {collection} from './collection.js'
 import {publicKey} from './public-key.js'
+import {fieldList} from './record-fields.js'
 
 export interface SshCertificate {
   id: number

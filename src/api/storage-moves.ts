@@ -5,8 +5,8 @@ import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {choice, declare, renamed, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
 import type {PollState} from '../core/transfer/poll.js'
+import {fieldList} from './record-fields.js'
 
 export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'failed', 'finished', 'cleanup failed'] as const
 export type MoveState = (typeof MOVE_STATES)[number]

@@ -6,7 +6,7 @@
 import {custom, declare, type Values} from '../core/input/input.js'
 import {PERIOD_HINT, parsePeriod} from '../core/input/period.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
+import {fieldList} from './record-fields.js'
 import {OPTIONAL_TOKEN_USER, type PersonalAccessToken} from './tokens.js'
 import type {CurrentUser} from './user.js'
 

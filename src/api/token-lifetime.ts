@@ -2,10 +2,8 @@
 // whatever the old one's lifetime was: a job that rotates a week before expiry would then rotate every
 // day. So every rotate command sends expires_at itself: today plus the old token's lifetime (its
 // expires_at minus its created_at), within the platform's maximum, and says what it chose.
-import {CliError} from '../core/command/errors.js'
-import {info, type Note, warning} from '../core/output/notes.js'
-import {Interrupted} from '../core/terminal/interrupt.js'
-import {createdToken, type PersonalAccessToken, type TokenRotation} from './tokens.js'
+import {CliError, Interrupted} from '../core/command/errors.js'
+import type {PersonalAccessToken, TokenRotation} from './tokens.js'
 
 /** "expires_at: if undefined, set to the maximum allowed lifetime": a year on the platform (an administrator may set less) */
 export const MAX_TOKEN_LIFETIME_DAYS = 365
@@ -35,7 +33,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?
  * Midnight UTC of the day of a date (`YYYY-MM-DD`) or a date-time; NaN for anything else. Date.parse
  * alone would take "1" for 2001 and roll 2026-02-30 over into March: an odd record gives no lifetime.
  */
-function utcDay(value: unknown): number {
+export function utcDay(value: unknown): number {
   const date = typeof value === 'string' ? ISO_DATE.exec(value) : null
   if (!date) return Number.NaN
   const [year, month, day] = date.slice(1, 4).map(Number) as [number, number, number]
@@ -85,18 +83,4 @@ export async function rotationExpiry(given: TokenRotation, readOld: () => Promis
     throw new CliError(`${error.message}: nothing was rotated; forgectl reads the old token to keep its lifetime (--expires-at chooses the new expiry without reading it)`, error.exitCode)
   }
   return keptExpiry(old)
-}
-
-/** before a dry run's request: why it shows no expires_at */
-export const DRY_RUN_EXPIRY_NOTE = info("Dry run: the old token was not read; a real run reads it first and sends expires_at, today plus the old token's lifetime, so that the new token keeps it")
-
-/** after the rotation, once the new value is printed: the new expiry, and why */
-export function rotatedExpiryNote(expiry: RotationExpiry, answer: PersonalAccessToken | PersonalAccessToken[]): Note {
-  // an array of several, or no record at all, has no expiry to show
-  const expires = (createdToken(answer) as {expires_at?: unknown} | null)?.expires_at
-  const asked = expiry.input.expires_at
-  if (typeof expires !== 'string') return warning(`the server's answer shows no expiry for the new token${asked === undefined ? '' : ` (forgectl asked for ${asked}: ${expiry.because})`}`)
-  if (expiry.serverChooses) return warning(`${expiry.because}: the server chose the new token's expiry, ${expires}`)
-  if (asked !== undefined && utcDay(expires) !== utcDay(asked)) return warning(`the server set the new token's expiry to ${expires}, not ${asked} (${expiry.because})`)
-  return info(`The new token expires on ${expires}: ${expiry.because}`)
 }

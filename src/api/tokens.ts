@@ -4,10 +4,8 @@ import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import type {Printer} from '../core/output/output.js'
-import {fieldList} from '../core/output/record-fields.js'
-import {printWithSecret} from '../core/output/secret.js'
 import {collection} from './collection.js'
+import {fieldList} from './record-fields.js'
 
 export interface PersonalAccessToken {
   id: number
@@ -118,16 +116,6 @@ export type TokenFilters = Values<typeof TOKEN_FILTERS>
 const {expires_after: _expiresAfter, expires_before: _expiresBefore, sort: _sort, ...personalFilters} = TOKEN_FILTERS
 export const PERSONAL_TOKEN_FILTERS = personalFilters
 export type PersonalAccessTokenFilters = Values<typeof PERSONAL_TOKEN_FILTERS> & {user_id?: string}
-
-/**
- * A created token on stdout: a table leaves the value out and shows it on its own line with a
- * warning that it is shown once; data formats keep it in the record. A server that wraps the record
- * in an array of one is tolerated (the spec does not show rotate's body). Not `oneRecord`: that throws
- * on any other array, and a value shown once must still be printed, so such an answer goes out whole.
- */
-export function printCreatedToken(printer: Printer, created: PersonalAccessToken | PersonalAccessToken[]): Promise<void> {
-  return printWithSecret(printer, createdToken(created), 'token', CREATED_TOKEN_COLUMNS)
-}
 
 /** the record of a created token, also from an array of one */
 export function createdToken(created: PersonalAccessToken | PersonalAccessToken[]): PersonalAccessToken | PersonalAccessToken[] {

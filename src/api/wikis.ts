@@ -7,7 +7,7 @@ import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, optional, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
-import {fieldList} from '../core/output/record-fields.js'
+import {fieldList} from './record-fields.js'
 import {sha} from './sha.js'
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const

@@ -12,7 +12,8 @@ import {InputError} from '../core/input/input.js'
 import {readTextFile} from '../core/input/input-read.js'
 import {listSpec} from '../core/lists/pagination.js'
 import {info, saved} from '../core/output/notes.js'
-import {checkNoRecordFlags, download, saveFlags, saveOptions} from '../core/transfer/download.js'
+import {download} from '../core/transfer/download.js'
+import {checkNoRecordFlags, saveFlags, saveOptions} from '../core/transfer/save-flags.js'
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 

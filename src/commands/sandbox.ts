@@ -42,8 +42,8 @@ It listens on loopback (127.0.0.1) unless --host says otherwise; its tokens are 
       })
       if (!isLoopback(host))
         this.note(warning(`listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's)`))
-      if (json) process.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
-      else process.stdout.write([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
+      if (json) this.io.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
+      else this.io.stdout.write([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
       this.note(info(`Sandbox listening on ${sandbox.url}: in memory, nothing is kept; Ctrl-C stops it`))
       this.note(info(`  export FORGECTL_HOST=${sandbox.url} FORGECTL_TOKEN=${sandbox.tokens.admin}`))
       const stoppedBy = await signal.stopped

@@ -9,12 +9,13 @@ import {allFlags} from '../core/command/help-data.js'
 import {closestCommands, closestFlags} from '../core/command/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
 import {visibleText} from '../core/output/escape.js'
+import {io} from '../core/output/io.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
 
 /** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
 export function notFoundExit(config: Interfaces.Config, words: string[]): never {
-  process.stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
+  io().stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
   return Errors.exit(ExitCode.usage)
 }
 

@@ -1,9 +1,10 @@
 // What the commands on one group milestone share: its ID and its group.
 import type {Command} from '@oclif/core/command'
-import {changeMilestoneState, type StateEvent, stateChangeMessage} from '../api/milestones.js'
+import {changeMilestoneState, type StateChange, type StateEvent, TARGET_STATE} from '../api/milestones.js'
 import {ApiCommand} from '../core/command/api-command.js'
 import {idArg, listFlags, requiredGroupFlag} from '../core/input/flags.js'
 import type {ListSpec} from '../core/lists/pagination.js'
+import {done, type Note, thing, unchanged} from '../core/output/notes.js'
 
 export abstract class MilestoneCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = {id: idArg('ID', 'milestone ID')}
@@ -37,4 +38,10 @@ export abstract class MilestoneListCommand<T extends typeof Command> extends Mil
     const {group, id} = this.milestone
     await this.printList(this.list(group, id))
   }
+}
+
+export function stateChangeMessage({milestone, event, already}: StateChange): Note {
+  const name = `${thing('milestone', milestone.title)} (ID ${milestone.id})`
+  if (already) return unchanged(`${name} was already ${TARGET_STATE[event]}`)
+  return done(event === 'close' ? 'Closed' : 'Activated', name)
 }

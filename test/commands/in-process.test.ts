@@ -1,6 +1,7 @@
 // The in-process runner (test/helpers/in-process.ts) leaves the test process as it found it, whatever
 // the run did: the next run, and the test itself, must not see the last run's environment, streams,
-// exit code or listeners. (That it writes the binary's bytes is test/e2e/binary.test.ts.)
+// exit code or listeners. forgectl writes through the streams the runner hands in (src/core/output/io.ts),
+// never to the process's own. (That it writes the binary's bytes is test/e2e/binary.test.ts.)
 import {describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
@@ -51,5 +52,37 @@ describe('a run inside the test process', () => {
     const empty = await sb.run(['api', 'POST', '/projects/20/labels', '--input', '-'], {as: 'maintainer'})
     expect(empty.code).toBe(2)
     expect(empty.stderr).toContain('--input is not valid JSON')
+  })
+  it("writes data, notes, traces, errors and help to the streams it is handed, never to the process's own", async () => {
+    // oclif's command module adds an 'error' listener to process.stdout as it loads, once per test process
+    await sb.run(['labels', 'list', '-p', '20'])
+    const listening = () => [process.stdout, process.stderr].map(stream => stream.eventNames().map(event => [event, stream.listenerCount(event)]))
+    const before = listening()
+    const reached: string[] = []
+    const writes = [process.stdout.write, process.stderr.write] as const
+    const record = ((chunk: unknown) => {
+      reached.push(String(chunk))
+      return true
+    }) as typeof process.stdout.write
+    process.stdout.write = record
+    process.stderr.write = record
+    let runs: Array<{stdout: string; stderr: string}>
+    try {
+      runs = [
+        await sb.run(['labels', 'list', '-p', '20', '--verbose', '--json']),
+        await sb.run(['labels', 'delete', 'no-such-label', '-p', '20', '--yes'], {as: 'maintainer'}),
+        await sb.run(['labels', 'list', '--help']),
+      ]
+    } finally {
+      ;[process.stdout.write, process.stderr.write] = writes
+    }
+    expect(reached).toEqual([])
+    // nor does it leave anything on them (oclif's execute left a 'drain' listener per run)
+    expect(listening()).toEqual(before)
+    const [list, failed, help] = runs
+    expect(list!.stdout).toMatch(/^\[/)
+    expect(list!.stderr).toContain('> GET ')
+    expect(failed!.stderr).toMatch(/^Error: /)
+    expect(help!.stdout).toContain('USAGE')
   })
 })

@@ -1,24 +1,29 @@
 // Runs the built CLI (dist/runtime.cjs, the bundle bin/run.js loads) inside the test process, as the
 // binary would run in its own: the same argv, environment, stdin and working directory, stdout and
-// stderr captured byte for byte, and the exit code the process would end with. Spawning the binary
-// costs a Node start-up per run; this costs the command's own work. What only a process shows
-// (signals, terminals, the code cache, a closed pipe, the launcher) is spawned: runCli with
-// `spawn: true` (cli.ts).
+// stderr captured byte for byte, and the exit code the process would end with. The run is handed its
+// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/output/io.ts),
+// through which everything forgectl writes and reads goes; oclif's own words (help, its errors) go
+// through console, and what oclif reads through the process's stdin and environment, replaced for the run.
+// Spawning the binary costs a Node start-up per run; this costs the command's own work. What only a
+// process shows (signals, terminals, the code cache, a closed pipe, the launcher) is spawned: runCli
+// with `spawn: true` (cli.ts).
 //
 // A process starts clean and ends with everything it changed; a test process runs many commands, so
-// each run puts back what it changed of the process: environment, argv, cwd, the standard streams,
-// console, exit code and process.exit, listeners it added (its 'exit' listeners run first, as at the
-// end of a process) and oclif's stdin cache. The bundle runs without bin/run.js's launcher, as
-// src/core/command/launcher.ts allows: a plain import(), and no V8 flag change before a proxied request. Each
-// run's requests go through keep-alive agents of its own (src/core/http/http-transport.ts): a run never
-// reuses another one's sockets. Runs are serialised: they share one process.
+// each run puts back what it changed of the process: environment, argv, cwd, standard input (oclif
+// reads a piped argument from it), console, exit code and process.exit, listeners it added (its 'exit'
+// listeners run first, as at the end of a process) and oclif's stdin cache. The bundle runs without
+// bin/run.js's launcher, as src/core/command/launcher.ts allows: a plain import(), and no V8 flag
+// change before a proxied request. Each run's requests go through keep-alive agents of its own
+// (src/core/http/http-transport.ts): a run never reuses another one's sockets. Runs are serialised:
+// they share one process.
 //
 // Still not a process: the bundle is loaded once per test process, so what its modules read on load
-// comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM and the terminal; DEBUG;
-// OCLIF_COLUMNS), and Node's once-per-process warnings show in the first run only. A test that varies
-// those spawns. Work a run leaves behind after its exit is not killed (its idle keep-alive sockets are
-// unreferenced and close at the server's idle timeout), and an unhandled rejection fails the test
-// through vitest instead of exiting 1.
+// comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM; DEBUG; OCLIF_COLUMNS),
+// and Node's once-per-process warnings show in the first run only. A test that varies those spawns.
+// oclif's command module, as it loads, adds a listener for errors of process.stdout, which stays.
+// Work a run leaves behind after its exit is not killed (its idle keep-alive sockets are unreferenced
+// and close at the server's idle timeout), and an unhandled rejection fails the test through vitest
+// instead of exiting 1.
 import {Console} from 'node:console'
 import {createRequire} from 'node:module'
 import {dirname} from 'node:path'
@@ -42,7 +47,8 @@ export interface RunSpec {
 }
 
 interface Runtime {
-  execute(options: {args: string[]; dir: string}): Promise<unknown>
+  /** `io`: the run's streams (src/core/output/io.ts), which forgectl writes through instead of the process's */
+  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>}}): Promise<unknown>
 }
 
 /** thrown by process.exit inside a run: the process would end there */
@@ -103,15 +109,21 @@ function replaceEnv(env: Record<string, string | undefined>): void {
   }
 }
 
-/** the bundle, loaded once per test process, while a run's streams are in place (some of oclif's modules read them on load) */
+/**
+ * The bundle, loaded once per test process, with pipes in place of the process's standard streams: some
+ * of oclif's modules read them on load (the terminal's width for help), and a spawned run's are pipes.
+ */
 function loadRuntime(bin: string): Runtime {
-  // supports-color and ansis ask the file descriptors whether they are terminals: a spawned run's are pipes
+  // supports-color and ansis ask the file descriptors whether they are terminals
   const isatty = tty.isatty
   tty.isatty = fd => (fd <= 2 ? false : isatty(fd))
+  const streams = Object.fromEntries((['stdout', 'stderr'] as const).map(name => [name, Object.getOwnPropertyDescriptor(process, name)!]))
+  for (const name of ['stdout', 'stderr']) Object.defineProperty(process, name, {configurable: true, enumerable: true, value: sink().stream})
   try {
     return createRequire(bin)('../dist/runtime.cjs') as Runtime
   } finally {
     tty.isatty = isatty
+    for (const [name, descriptor] of Object.entries(streams)) Object.defineProperty(process, name, descriptor)
   }
 }
 
@@ -125,7 +137,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     exitCode: process.exitCode,
     exit: process.exit,
     console: globalThis.console,
-    streams: Object.fromEntries((['stdin', 'stdout', 'stderr'] as const).map(name => [name, Object.getOwnPropertyDescriptor(process, name)!])),
+    stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!,
     listeners: Object.fromEntries(PROCESS_EVENTS.map(event => [event, process.listeners(event as 'exit') as Listener[]])),
   }
   const oclif = () => (globalThis as {oclif?: {stdinCache?: string}}).oclif
@@ -136,9 +148,10 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     replaceEnv(env)
     process.argv = [process.execPath, bin, ...args]
     if (cwd) process.chdir(cwd)
-    Object.defineProperty(process, 'stdin', {configurable: true, enumerable: true, value: source(stdin)})
-    Object.defineProperty(process, 'stdout', {configurable: true, enumerable: true, value: out.stream})
-    Object.defineProperty(process, 'stderr', {configurable: true, enumerable: true, value: err.stream})
+    const input = source(stdin)
+    // oclif reads a piped argument from the process's stdin (forgectl asks it not to: base-command.ts)
+    Object.defineProperty(process, 'stdin', {configurable: true, enumerable: true, value: input})
+    // oclif's own words (help, its errors) go through console
     globalThis.console = new Console({stdout: out.stream, stderr: err.stream})
     process.on('warning', warning => {
       err.stream.write(warningLine(warning, !warned))
@@ -155,7 +168,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     runtime ??= loadRuntime(bin)
     try {
       // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
-      await runtime.execute({args, dir: dirname(dirname(bin))})
+      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}}})
     } catch (error) {
       if (!(error instanceof ProcessExit)) throw error
     }
@@ -172,7 +185,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     out.close()
     err.close()
     for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event]!)) process.removeListener(event, listener as () => void)
-    for (const [name, descriptor] of Object.entries(saved.streams)) Object.defineProperty(process, name, descriptor)
+    Object.defineProperty(process, 'stdin', saved.stdin)
     globalThis.console = saved.console
     process.exit = saved.exit
     process.exitCode = saved.exitCode

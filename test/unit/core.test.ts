@@ -10,7 +10,7 @@ import {isRetryable, parseRetryAfter, retryWait} from '../../src/core/http/retry
 import {checkText, date, dateTime, declare} from '../../src/core/input/input.js'
 import {nextPageQuery} from '../../src/core/lists/pagination.js'
 import {cellText, csvRow, relativeTime, sortRecords} from '../../src/core/output/format.js'
-import {fileNameFrom} from '../../src/core/transfer/download.js'
+import {fileNameFrom} from '../../src/core/transfer/server-file-name.js'
 
 describe('request building', () => {
   it('encodes each interpolated path segment', () => {

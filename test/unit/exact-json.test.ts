@@ -1,5 +1,7 @@
 // The answer reader against JSON.parse, over any JSON; and the numbers a double cannot hold, over any
 // number token: read, then written by every format's writer, they come out as the server sent them.
+
+import {Writable} from 'node:stream'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parseExactJson, parseJsonExactly} from '../../src/core/answer/exact-json.js'
@@ -174,7 +176,13 @@ describe('yaml', () => {
   it('writes one number used in two places twice, without an anchor', async () => {
     const id = new ExactNumber('9007199254740993')
     let out = ''
-    await new Printer({format: 'yaml', header: true, quiet: false}, text => (out += text)).record({id, same: id, list: [id, 1e21]})
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString('utf8')
+        done()
+      },
+    })
+    await new Printer({format: 'yaml', header: true, quiet: false}, {stdout, stderr: stdout}).record({id, same: id, list: [id, 1e21]})
     expect(out).toBe('id: 9007199254740993\nsame: 9007199254740993\nlist:\n  - 9007199254740993\n  - 1e+21\n')
   })
 })

@@ -1,6 +1,7 @@
 // --columns prunes a streamed list page by page: the first page is written before the second arrives
 // (issue 25, point 3). The Printer writes into an array here; the pages come from a generator the
 // test holds back.
+import {Writable} from 'node:stream'
 import {describe, expect, it} from 'vitest'
 import {Printer} from '../../src/core/output/output.js'
 
@@ -8,7 +9,13 @@ describe('Printer.list with --columns', () => {
   for (const format of ['json', 'ndjson'] as const) {
     it(`keeps streaming ${format}: the first page, pruned, is out before the second arrives`, async () => {
       const out: string[] = []
-      const printer = new Printer({format, columns: ['name', 'id'], header: true, quiet: false}, text => void out.push(text))
+      const stdout = new Writable({
+        write(chunk, _encoding, callback) {
+          out.push(String(chunk))
+          callback()
+        },
+      })
+      const printer = new Printer({format, columns: ['name', 'id'], header: true, quiet: false}, {stdout, stderr: stdout})
       let release!: () => void
       const held = new Promise<void>(resolve => (release = resolve))
       async function* pages(): AsyncGenerator<unknown[]> {

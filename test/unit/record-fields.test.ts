@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {LABEL_FIELDS} from '../../src/api/labels.js'
-import {fieldList} from '../../src/core/output/record-fields.js'
+import {fieldList} from '../../src/api/record-fields.js'
 
 interface Sample {
   id: number

@@ -2,8 +2,9 @@
 // maximum; a record that tells no lifetime leaves the choice to the server.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {keptExpiry, rotatedExpiryNote, SENT_MAX_LIFETIME_DAYS} from '../../src/api/token-lifetime.js'
+import {keptExpiry, SENT_MAX_LIFETIME_DAYS} from '../../src/api/token-lifetime.js'
 import type {PersonalAccessToken} from '../../src/api/tokens.js'
+import {rotatedExpiryNote} from '../../src/topics/tokens.js'
 
 const DAY = 86_400_000
 const date = (time: number) => new Date(time).toISOString().slice(0, 10)

@@ -23,9 +23,9 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   async run(): Promise<void> {
     const f = this.flags
     // asked for as every missing input is (the same label and check), the token masked
-    const host = await this.need(f.host ?? (process.env.FORGECTL_HOST || undefined), '--host', 'server base URL, such as https://forge.example.com')
+    const host = await this.need(f.host ?? (this.io.env.FORGECTL_HOST || undefined), '--host', 'server base URL, such as https://forge.example.com')
     const token = await this.need(
-      f.token ?? (f['token-stdin'] ? await readTokenLine() : undefined) ?? (process.env.FORGECTL_TOKEN || undefined),
+      f.token ?? (f['token-stdin'] ? await readTokenLine() : undefined) ?? (this.io.env.FORGECTL_TOKEN || undefined),
       '--token-stdin or --token',
       'access token; or set FORGECTL_TOKEN',
       {secret: true},

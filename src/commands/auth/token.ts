@@ -12,8 +12,8 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
   static flags = {...profileFlag}
 
   async run(): Promise<void> {
-    const token = process.env.FORGECTL_TOKEN || (await readStoredToken(profileName(this.flags.profile)))
+    const token = this.io.env.FORGECTL_TOKEN || (await readStoredToken(profileName(this.flags.profile)))
     if (!token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
-    process.stdout.write(token + '\n')
+    this.io.stdout.write(token + '\n')
   }
 }

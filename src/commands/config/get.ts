@@ -15,6 +15,6 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   async run(): Promise<void> {
     const value = profileForDisplay(readProfile(profileName(this.flags.profile)))[this.args.key as ProfileKey]
     if (value === undefined) throw new CliError(`${this.args.key} is not set`, ExitCode.notFound)
-    process.stdout.write(`${String(value)}\n`)
+    this.io.stdout.write(`${String(value)}\n`)
   }
 }

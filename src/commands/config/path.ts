@@ -7,6 +7,6 @@ export default class ConfigPath extends BaseCommand<typeof ConfigPath> {
   static examples = ['<%= config.bin %> config path', 'ls -l "$(<%= config.bin %> config path)"']
 
   async run(): Promise<void> {
-    process.stdout.write(configPath() + '\n')
+    this.io.stdout.write(configPath() + '\n')
   }
 }

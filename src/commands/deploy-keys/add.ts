@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {DRY_RUN_NOTE, KeyPlacementRun, placeDeployKey, placementNote, placementStatus} from '../../api/deploy-key-add.js'
+import {KeyPlacementRun, placeDeployKey, placementStatus} from '../../api/deploy-key-add.js'
 import {createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, UsageError} from '../../core/command/errors.js'
@@ -7,6 +7,7 @@ import {projectListFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {targets} from '../../core/input/scope.js'
 import {DEFAULT_BULK_CONCURRENCY, Reported, runBulk} from '../../core/lists/bulk.js'
+import {DRY_RUN_NOTE, placementNote} from '../../topics/deploy-keys.js'
 
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'

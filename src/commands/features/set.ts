@@ -1,6 +1,7 @@
 import {checkFeatureGate, FEATURE_GATE, setFeature} from '../../api/features.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {warning} from '../../core/output/notes.js'
 
 export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
   static summary = 'Set a feature flag gate: on, off, a percentage, or for some actors'
@@ -15,8 +16,8 @@ export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
   static flags = flagsOf(FEATURE_GATE)
 
   async run(): Promise<void> {
-    const {gate, ignored} = checkFeatureGate(await this.read(FEATURE_GATE))
-    if (ignored) this.note(ignored)
+    const {gate, leftOutKey} = checkFeatureGate(await this.read(FEATURE_GATE))
+    if (leftOutKey !== undefined) this.note(warning(`--key ${leftOutKey} applies to a percentage VALUE only; it was left out`))
     await this.print(await setFeature(this.api, gate))
   }
 }

@@ -1,6 +1,7 @@
-import {createImpersonationToken, NEW_TOKEN, printCreatedToken, TOKEN_USER} from '../../api/tokens.js'
+import {createImpersonationToken, NEW_TOKEN, TOKEN_USER} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {printCreatedToken} from '../../topics/tokens.js'
 
 export default class ImpersonationTokensCreate extends ApiCommand<typeof ImpersonationTokensCreate> {
   static summary = 'Create an impersonation token that acts on behalf of a user'

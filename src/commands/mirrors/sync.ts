@@ -11,6 +11,7 @@ export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
     "POST /projects/:id/remote_mirrors/:mirror_id/sync (Maintainer role; the mirror must be enabled); the server answers 204 and schedules an update. With --wait, polls the mirror until update_status is finished and prints it, or exits 9 with the server's last_error when it ends failed (exit 8 when --wait-timeout passes first). A spinner shows on a terminal only."
   static examples = ['<%= config.bin %> mirrors sync 7 -p my-group/my-project', '<%= config.bin %> mirrors sync 7 -p 42 --wait --wait-timeout 300 --interval 5 --json']
   static args = {mirror_id: idArg('MIRROR_ID', 'mirror ID')}
+  static timeoutIsWaitLimit = true
   static flags = {
     ...requiredProjectFlag,
     wait: Flags.boolean({description: 'wait for the update to end and print the mirror'}),

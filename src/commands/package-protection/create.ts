@@ -1,4 +1,4 @@
-import {createRule, ignoredDeleteLevel, NEW_RULE, type NewRule, noLevel, RULE_COLUMNS} from '../../api/package-protection.js'
+import {createRule, NEW_RULE, type NewRule, noLevel, RULE_COLUMNS} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {fromFileFlags, requiredProjectFlag} from '../../core/input/flags.js'
@@ -6,6 +6,7 @@ import {inputLabel} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
 import {runBulk} from '../../core/lists/bulk.js'
+import {ignoredDeleteLevel} from '../../topics/package-protection.js'
 
 export default class PackageProtectionCreate extends ApiCommand<typeof PackageProtectionCreate> {
   static summary = 'Protect packages of a project from push (or delete) below a role'

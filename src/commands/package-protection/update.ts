@@ -1,8 +1,9 @@
-import {ignoredDeleteLevel, RULE_CHANGES, RULE_COLUMNS, updateRule} from '../../api/package-protection.js'
+import {RULE_CHANGES, RULE_COLUMNS, updateRule} from '../../api/package-protection.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {ignoredDeleteLevel} from '../../topics/package-protection.js'
 
 export default class PackageProtectionUpdate extends ApiCommand<typeof PackageProtectionUpdate> {
   static summary = 'Change a package protection rule'

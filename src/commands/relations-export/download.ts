@@ -6,7 +6,7 @@ import {UsageError} from '../../core/command/errors.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {saved} from '../../core/output/notes.js'
-import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {
   static summary = 'Download exported relation files (.ndjson.gz)'

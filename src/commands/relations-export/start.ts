@@ -13,6 +13,7 @@ export default class RelationsExportStart extends ApiCommand<typeof RelationsExp
   static examples = ['<%= config.bin %> relations-export start -p my-group/my-project', '<%= config.bin %> relations-export start -p 42 --batched --wait --wait-timeout 1800 --interval 10']
   static columns = RELATION_EXPORT_COLUMNS
   static words = RELATION_EXPORT_WORDS
+  static timeoutIsWaitLimit = true
   static flags = {
     ...requiredProjectFlag,
     ...flagsOf(EXPORT_OPTIONS),

@@ -11,6 +11,7 @@ export default class RelationsExportWait extends ApiCommand<typeof RelationsExpo
   static examples = ['<%= config.bin %> relations-export wait -p my-group/my-project', '<%= config.bin %> relations-export wait -p 42 --relation issues --wait-timeout 900 --interval 5 --json']
   static columns = RELATION_EXPORT_COLUMNS
   static words = RELATION_EXPORT_WORDS
+  static timeoutIsWaitLimit = true
   static flags = {
     ...requiredProjectFlag,
     ...flagsOf(STATUS_FILTER),

@@ -14,6 +14,7 @@ export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccoun
     '<%= config.bin %> service-accounts list -g my-group --order-by username --sort asc',
     '<%= config.bin %> service-accounts list -g 42 --all --json',
   ]
+  static sortIsApiInput = true
   static flags = {...flagsOf(ACCOUNT_SCOPE), ...listFlags, ...flagsOf(SERVICE_ACCOUNT_ORDER)}
 
   async run(): Promise<void> {

@@ -1,7 +1,8 @@
-import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER, printCreatedToken} from '../../api/tokens.js'
+import {checkSelfServiceScopes, createOwnToken, createUserToken, NEW_TOKEN, OPTIONAL_TOKEN_USER} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {flagsOf, otherSpellingOf} from '../../core/input/input-flags.js'
 import {sameInput} from '../../core/input/input-read.js'
+import {printCreatedToken} from '../../topics/tokens.js'
 
 // USER_ID is another spelling of --user, as `service-accounts tokens create USER_ID` names the account
 const USER_ID = {arg: 'user_id'} as const

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
-import {DRY_RUN_EXPIRY_NOTE, rotatedExpiryNote, rotationExpiry} from '../../api/token-lifetime.js'
-import {describeTokenRef, getPersonalAccessToken, printCreatedToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION, TOKEN_ROTATION} from '../../api/tokens.js'
+import {rotationExpiry} from '../../api/token-lifetime.js'
+import {describeTokenRef, getPersonalAccessToken, rotatePersonalAccessToken, SELF, TOKEN_COLUMNS, TOKEN_REF_DESCRIPTION, TOKEN_ROTATION} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, UsageError} from '../../core/command/errors.js'
 import {profileHoldingToken, staleProfileNote, storeNewToken} from '../../core/config/stored-token.js'
@@ -8,6 +8,7 @@ import {idOrSelfArg, yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 import {printStoredSecret} from '../../core/output/secret.js'
+import {DRY_RUN_EXPIRY_NOTE, printCreatedToken, rotatedExpiryNote} from '../../topics/tokens.js'
 
 export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
   static summary = 'Rotate a personal access token, or the one forgectl is using (self)'

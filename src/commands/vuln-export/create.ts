@@ -1,12 +1,14 @@
 import * as Flags from '@oclif/core/flags'
-import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
+import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {withOptionalValue} from '../../core/input/optional-value.js'
 import {done, thing} from '../../core/output/notes.js'
-import {checkNoRecordFlags, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkTarget} from '../../core/transfer/no-overwrite.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
+import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
+import {savedMessage} from '../../topics/vuln-export.js'
 
 export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate> {
   static summary = 'Start a vulnerability export of a project, a group or your security dashboard'
@@ -19,6 +21,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     '<%= config.bin %> vuln-export create -p 42 --format pdf --report-data-file charts.json --download report.pdf',
   ]
   static columns = EXPORT_COLUMNS
+  static timeoutIsWaitLimit = true
   static flags = {
     ...optionalProjectFlag,
     ...optionalGroupFlag,

@@ -1,11 +1,13 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {downloadExport, pollExport, savedMessage} from '../../api/vulnerability-exports.js'
+import {downloadExport, pollExport} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {ApiError, CliError} from '../../core/command/errors.js'
 import {idArg} from '../../core/input/flags.js'
-import {checkNoRecordFlags, checkTarget, saveFlags, saveOptions} from '../../core/transfer/download.js'
+import {checkTarget} from '../../core/transfer/no-overwrite.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
+import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
+import {savedMessage} from '../../topics/vuln-export.js'
 
 export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
   static summary = 'Download a finished vulnerability export'
@@ -20,6 +22,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     export_id: idArg('EXPORT_ID', 'vulnerability export ID'),
     file: Args.string({description: 'where to save it: a file (its folder must exist), a folder (vulnerabilities-<id>.<format> in it), or - for stdout (default: the current folder)'}),
   }
+  static timeoutIsWaitLimit = true
   static flags = {
     wait: Flags.boolean({description: 'wait until the export is finished before downloading'}),
     ...saveFlags,

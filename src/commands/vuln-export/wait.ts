@@ -10,6 +10,7 @@ export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
   static examples = ['<%= config.bin %> vuln-export wait 12', '<%= config.bin %> vuln-export wait 12 --wait-timeout 1800 --interval 10 --json']
   static columns = EXPORT_COLUMNS
   static args = {export_id: idArg('EXPORT_ID', 'vulnerability export ID')}
+  static timeoutIsWaitLimit = true
   static flags = {...waitFlags}
 
   async run(): Promise<void> {

@@ -23,6 +23,11 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
 
   /** false for a command that brings its own token (`auth login`): the profile's is not read */
   static usesStoredToken = true
+  /**
+   * This command waits for a job (--wait-timeout, src/core/transfer/poll.ts): a --timeout given alone is
+   * still read as the wait's limit, its old meaning here, with a warning; its requests take the profile's.
+   */
+  static timeoutIsWaitLimit = false
 
   private connectionCache?: Connection
   private apiCache?: ApiClient
@@ -34,13 +39,13 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     // call that waits; only when the profile keeps its token there and the connection will take it
     if ((this.ctor as unknown as typeof ApiCommand).usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
     const {timeout} = this.shared
-    if (timeout !== undefined && timeoutIsWaitLimit(this.ctor.flags, this.flags)) this.note(oldWaitTimeoutNote(timeout))
+    if (timeout !== undefined && timeoutIsWaitLimit(this.ctor as {timeoutIsWaitLimit?: boolean}, this.flags)) this.note(oldWaitTimeoutNote(timeout))
   }
 
   protected get connection(): Connection {
     const f = this.shared
     // a lone --timeout on a command that waits is the wait's limit (poll.ts); requests then use the profile's
-    const waits = timeoutIsWaitLimit(this.ctor.flags, this.flags)
+    const waits = timeoutIsWaitLimit(this.ctor as {timeoutIsWaitLimit?: boolean}, this.flags)
     this.connectionCache ??= resolveConnection(
       {
         host: f.host,
@@ -52,7 +57,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
         timeout: waits ? undefined : f.timeout,
         retries: f.retries,
       },
-      process.env,
+      this.io.env,
       this.keyringToken,
     )
     return this.connectionCache

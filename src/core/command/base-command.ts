@@ -13,6 +13,7 @@ import {InputError, type Inputs, missingInputs, type Values} from '../input/inpu
 import {isDeclared, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
 import {visibleText} from '../output/escape.js'
+import {type IO, io} from '../output/io.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
@@ -40,6 +41,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   static fields?: readonly string[]
   /** per column, how it gives way in a table where its name alone would say otherwise (table-layout.ts) */
   static fits?: Readonly<Record<string, ColumnFit>>
+
+  /**
+   * This command's --sort is an input of its API (the server orders the records, `service-accounts
+   * list --sort asc`), declared in place of the output's --sort: records keep the server's order.
+   */
+  static sortIsApiInput = false
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -73,6 +80,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>}
   }
 
+  /** the run's streams, terminal and environment (src/core/output/io.ts): a test hands in buffers */
+  protected get io(): IO {
+    return io()
+  }
+
   protected get shared(): SharedFlagValues {
     return this.flags as SharedFlagValues
   }
@@ -85,8 +97,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected get printer(): Printer {
     const f = this.shared
-    // Commands whose API takes a `sort` input redefine --sort as that input; records keep the server's order.
-    const apiSort = 'sort' in ((this.ctor as typeof Command).flags ?? {})
+    const apiSort = (this.ctor as unknown as typeof BaseCommand).sortIsApiInput
     this.printerCache ??= new Printer({
       format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
       columns: f.columns
@@ -138,7 +149,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected note(message: Note): void {
     // a warning may come before the flags are parsed (oclif's, below)
     if (message.kind !== 'warning' && this.shared.quiet) return
-    process.stderr.write(visibleText(message.text) + '\n')
+    this.io.stderr.write(visibleText(message.text) + '\n')
   }
 
   /** oclif's own warnings (a deprecated command or flag), in forgectl's voice: one line, `Warning: …` */
@@ -178,7 +189,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const report = errorReport(error, {id: this.id, ctor: this.ctor, bin: this.config.bin, argv: this.argv, secret: this.secretFields.length > 0, tokenOrigin: this.tokenOrigin()})
     // oclif's own exit (this.exit), passed on
     if (!report) throw error
-    process.stderr.write(report.text)
+    this.io.stderr.write(report.text)
     return this.exit(report.exitCode)
   }
 }

@@ -9,6 +9,7 @@ import {hideUrlCredentials, scrubText} from '../http/redact.js'
 import {MissingInputs} from '../input/input.js'
 import {secretFlagValues} from '../input/input-flags.js'
 import {visibleText} from '../output/escape.js'
+import {io} from '../output/io.js'
 import {CliError, ExitCode} from './errors.js'
 import {parseFailure} from './parse-errors.js'
 import {usageLine} from './usage.js'
@@ -72,7 +73,7 @@ export function errorReport(error: Error, command: FailedCommand): ErrorReport |
   }
   if ((error as NodeJS.ErrnoException).code === 'EPIPE') return {text: '', exitCode: ExitCode.ok}
   // Unexpected: still one line; the stack only when asked for.
-  const stack = process.env.FORGECTL_DEBUG ? `${error.stack}\n` : ''
+  const stack = io().env.FORGECTL_DEBUG ? `${error.stack}\n` : ''
   return {text: `${visibleText(`Error: ${error.message}\n`)}${stack}`, exitCode: ExitCode.error}
 }
 

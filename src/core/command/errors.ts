@@ -196,3 +196,18 @@ function oneLine(text: string): string {
   if (/[\ud800-\udbff]/.test(line[end - 1]!)) end--
   return `${line.slice(0, end)}…`
 }
+
+/** how a run is stopped from outside: Ctrl-C, or a `kill` (src/core/terminal/interrupt.ts) */
+export type StopSignal = 'SIGINT' | 'SIGTERM'
+
+/** the run was stopped by a signal: one line, and the signal's exit code */
+export class Interrupted extends CliError {
+  constructor(
+    readonly signal: StopSignal,
+    detail?: string,
+  ) {
+    const what = signal === 'SIGINT' ? 'interrupted' : 'terminated'
+    super(`${what} (${signal})${detail ? `: ${detail}` : ''}`, signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated)
+    this.name = 'Interrupted'
+  }
+}

@@ -8,6 +8,7 @@ import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
 import {UsageError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {DURATION_HELP, parseDuration} from '../input/duration.js'
+import {io} from '../output/io.js'
 import {checkToken, normalizeHost} from './connection.js'
 import {assertOwnAncestor, assertOwned, parseSettings, readSettingsText} from './settings-file.js'
 import {withSettingsLock} from './settings-lock.js'
@@ -66,7 +67,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
 
 export const DEFAULT_PROFILE = 'default'
 
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+export function configDir(env: NodeJS.ProcessEnv = io().env): string {
   if (env.FORGECTL_CONFIG_DIR) return env.FORGECTL_CONFIG_DIR
   // XDG Base Directory: "If an implementation encounters a relative path in any of these variables it
   // should consider the path invalid and ignore it." Else a token would land under the current folder.
@@ -75,12 +76,12 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'forgectl')
 }
 
-export function configPath(env: NodeJS.ProcessEnv = process.env): string {
+export function configPath(env: NodeJS.ProcessEnv = io().env): string {
   return join(configDir(env), 'config.json')
 }
 
 /** the whole file as stored, its shape checked (profiles are objects); values are checked by readProfile */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): StoredConfig {
+export function readConfig(env: NodeJS.ProcessEnv = io().env): StoredConfig {
   const file = configPath(env)
   const text = readSettingsText(file)
   return text === undefined ? {} : checkShape(parseSettings(text, file), file)
@@ -101,14 +102,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-export function profileName(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function profileName(flag: string | undefined, env: NodeJS.ProcessEnv = io().env): string {
   const name = flag ?? env.FORGECTL_PROFILE ?? readConfig(env).defaultProfile ?? DEFAULT_PROFILE
   if (!/^[\w-]+$/.test(name)) throw new UsageError(`invalid profile name "${name}": use letters, digits, - and _`)
   return name
 }
 
 /** a stored profile, every value checked by the rule of its flag, so that a hand-edited file cannot ask for what a flag may not */
-export function readProfile(name: string, env: NodeJS.ProcessEnv = process.env): Profile {
+export function readProfile(name: string, env: NodeJS.ProcessEnv = io().env): Profile {
   const profiles = readConfig(env).profiles ?? {}
   if (!Object.hasOwn(profiles, name)) return {}
   return checkProfile(profiles[name] as Record<string, unknown>, name, configPath(env))
@@ -118,7 +119,7 @@ export function readProfile(name: string, env: NodeJS.ProcessEnv = process.env):
  * Where a profile keeps its token, read without checking its other values: a login or a new token must
  * be able to replace a profile whose retries or token someone broke by hand
  */
-export function storedTokenStore(name: string, env: NodeJS.ProcessEnv = process.env): {location: TokenStore | undefined; preference: TokenStore | undefined} {
+export function storedTokenStore(name: string, env: NodeJS.ProcessEnv = io().env): {location: TokenStore | undefined; preference: TokenStore | undefined} {
   const profiles = readConfig(env).profiles ?? {}
   const raw = (Object.hasOwn(profiles, name) ? profiles[name] : {}) as Record<string, unknown>
   const preference = raw['token-store'] === 'keyring' || raw['token-store'] === 'file' ? raw['token-store'] : undefined
@@ -126,7 +127,7 @@ export function storedTokenStore(name: string, env: NodeJS.ProcessEnv = process.
   return {location, preference}
 }
 
-export function listProfiles(env: NodeJS.ProcessEnv = process.env): Record<string, Profile> {
+export function listProfiles(env: NodeJS.ProcessEnv = io().env): Record<string, Profile> {
   return readConfig(env).profiles ?? {}
 }
 
@@ -152,7 +153,7 @@ function checkProfile(stored: Record<string, unknown>, name: string, file: strin
  * Why the config folder cannot be written (an error code such as EACCES or EROFS), or undefined when it
  * can: lets a command that changes something on the server refuse before, rather than fail to store after.
  */
-export function configWriteProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function configWriteProblem(env: NodeJS.ProcessEnv = io().env): string | undefined {
   try {
     accessSync(configDir(env), constants.W_OK)
     return undefined
@@ -176,7 +177,7 @@ async function openConf(env: NodeJS.ProcessEnv) {
  * Every write of the settings file: the file read again under the lock, the change applied to what it
  * holds then, and written back, so that no other forgectl's change is lost.
  */
-export async function updateProfile(name: string, change: (profile: Profile) => Profile, env: NodeJS.ProcessEnv = process.env): Promise<Profile> {
+export async function updateProfile(name: string, change: (profile: Profile) => Profile, env: NodeJS.ProcessEnv = io().env): Promise<Profile> {
   // a broken file or another user's is refused before conf (which would only say "SyntaxError") is loaded
   readConfig(env)
   const conf = await openConf(env)
@@ -194,7 +195,7 @@ export async function updateProfile(name: string, change: (profile: Profile) => 
   )
 }
 
-export async function removeProfileKeys(name: string, keys: ProfileKey[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function removeProfileKeys(name: string, keys: ProfileKey[], env: NodeJS.ProcessEnv = io().env): Promise<void> {
   await updateProfile(
     name,
     profile => {

@@ -2,6 +2,7 @@
 import {isIP} from 'node:net'
 import {answerLimit} from '../answer/answer-limit.js'
 import {UsageError} from '../command/errors.js'
+import {io} from '../output/io.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none'
@@ -32,15 +33,18 @@ export interface Connection {
   /** the most an API answer may take, in bytes (answer-limit.ts) */
   maxAnswerBytes: number
   output: OutputFormat | undefined
+  /** the first retry waits about this long, doubling after (retry.ts): FORGECTL_RETRY_BASE_MS, else 500 ms; tests shorten it */
+  retryBaseMs: number
   /** downloads follow a redirect to another host (the profile's `follow-redirects`); --[no-]follow-redirects decides per run */
   followRedirects: boolean
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 30
 export const DEFAULT_RETRIES = 3
+export const DEFAULT_RETRY_BASE_MS = 500
 
 /** `keyringToken`: the profile's token when it lives in the system keyring, read beforehand (token-store.ts) */
-export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env, keyringToken?: string): Connection {
+export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = io().env, keyringToken?: string): Connection {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
   if (stored.token === undefined && keyringToken !== undefined) stored.token = keyringToken
@@ -67,6 +71,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     timeoutMs: (flags.timeout ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
     maxAnswerBytes: answerLimit(env, stored['max-answer-size'], profile),
+    retryBaseMs: env.FORGECTL_RETRY_BASE_MS === undefined ? DEFAULT_RETRY_BASE_MS : Number(env.FORGECTL_RETRY_BASE_MS),
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,
   }

@@ -11,6 +11,7 @@ import {hostname} from 'node:os'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {CliError, ExitCode} from '../command/errors.js'
 import {formatDuration} from '../input/duration.js'
+import {io} from '../output/io.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 
 /** a write takes milliseconds: a lock this old was left by a process that stopped in the middle */
@@ -27,7 +28,7 @@ interface Holder {
 }
 
 /** runs `work` (synchronous: read, change, write) while holding the lock of `file` */
-export async function withSettingsLock<T>(file: string, work: () => T, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+export async function withSettingsLock<T>(file: string, work: () => T, env: NodeJS.ProcessEnv = io().env): Promise<T> {
   const lock = `${file}.lock`
   const mine = await acquire(lock, file, waitMs(env))
   const forget = onInterrupt(() => release(lock, mine))

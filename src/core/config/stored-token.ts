@@ -4,6 +4,7 @@
 // either), and never lost: if storing fails, the value is printed before the error.
 
 import {CliError, ExitCode, UsageError} from '../command/errors.js'
+import {io} from '../output/io.js'
 import {type Note, thing, warning} from '../output/notes.js'
 import {configPath, configWriteProblem, readProfile, storedTokenStore} from './config-store.js'
 import {type Connection, checkToken, describeSource, normalizeHost} from './connection.js'
@@ -14,7 +15,7 @@ import {storeToken} from './token-store.js'
  * come from that profile (not from --token or FORGECTL_TOKEN, which forgectl cannot update), for the
  * profile's own host, and the config folder must be writable.
  */
-export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessEnv = process.env): string {
+export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessEnv = io().env): string {
   const {profile, tokenSource} = connection
   if (tokenSource !== 'profile') {
     const from = tokenSource === 'none' ? 'nowhere: no token is set' : describeSource(tokenSource, 'token', profile)
@@ -34,7 +35,7 @@ export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessE
 }
 
 /** stores `value` as the profile's token; on failure `showValue` prints it first, then the error says why */
-export async function storeNewToken(profile: string, value: string, showValue: () => Promise<void>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function storeNewToken(profile: string, value: string, showValue: () => Promise<void>, env: NodeJS.ProcessEnv = io().env): Promise<void> {
   try {
     // what the server sent is held to the rule of every token: stored, a line break in it would stop every later command
     if (typeof value !== 'string') throw new UsageError('the new token is not text')

@@ -4,11 +4,12 @@
 // so a read goes to the one place and never falls back silently; a profile written before the keyring
 // existed holds `token` in the file and keeps working as it is.
 import {ExitCode} from '../command/errors.js'
+import {io} from '../output/io.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, updateProfile} from './config-store.js'
 import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, readKeyringToken, writeKeyringToken} from './keyring.js'
 
 /** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
-export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv = process.env): TokenStore {
+export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv = io().env): TokenStore {
   if (insecureStorage) return 'file'
   const {preference} = storedTokenStore(profile, env)
   if (preference) return preference
@@ -88,7 +89,7 @@ export async function moveToken(profile: string, to: TokenStore): Promise<boolea
  * of the profile in use, only when that token is the one the connection will take (no --token, and no
  * FORGECTL_TOKEN unless --profile was typed: connection.ts's order).
  */
-export async function keyringTokenFor(flags: {profile?: string; token?: string}, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export async function keyringTokenFor(flags: {profile?: string; token?: string}, env: NodeJS.ProcessEnv = io().env): Promise<string | undefined> {
   if (flags.token) return undefined
   if (flags.profile === undefined && env.FORGECTL_TOKEN) return undefined
   const profile = profileName(flags.profile, env)

@@ -4,6 +4,7 @@
 
 import {ApiError, type CliError} from '../command/errors.js'
 import {type Connection, sameHost} from '../config/connection.js'
+import {io} from '../output/io.js'
 import {type Note, thing, warning} from '../output/notes.js'
 
 export type TokenOrigin = Pick<Connection, 'tokenSource' | 'profile'>
@@ -24,7 +25,7 @@ export function authHint(error: CliError, origin: TokenOrigin | undefined): stri
  * After `auth login`: the environment's host or token, when set and different, wins over what was just
  * stored (unless --profile is typed), and the next command would use it, not the new login.
  */
-export function environmentWinsNote(stored: {host: string; token: string; profile: string}, env: NodeJS.ProcessEnv = process.env): Note | undefined {
+export function environmentWinsNote(stored: {host: string; token: string; profile: string}, env: NodeJS.ProcessEnv = io().env): Note | undefined {
   const winning: string[] = []
   if (env.FORGECTL_HOST && !sameHost(env.FORGECTL_HOST, stored.host)) winning.push('FORGECTL_HOST')
   if (env.FORGECTL_TOKEN && env.FORGECTL_TOKEN !== stored.token) winning.push('FORGECTL_TOKEN')

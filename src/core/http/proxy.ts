@@ -2,6 +2,7 @@
 // HTTP_PROXY for http hosts, NO_PROXY for hosts reached directly; lower case first, as curl reads them.
 // Read here, so that a run without any of them never loads undici.
 import {UsageError} from '../command/errors.js'
+import {io} from '../output/io.js'
 
 export interface ProxySettings {
   httpProxy?: string
@@ -10,7 +11,7 @@ export interface ProxySettings {
 }
 
 /** undefined when no proxy is configured: requests then go out directly, as before */
-export function proxySettings(env: NodeJS.ProcessEnv = process.env): ProxySettings | undefined {
+export function proxySettings(env: NodeJS.ProcessEnv = io().env): ProxySettings | undefined {
   const httpProxy = proxyUrl(env, 'http_proxy')
   const httpsProxy = proxyUrl(env, 'https_proxy')
   if (!httpProxy && !httpsProxy) return undefined

@@ -1,26 +1,28 @@
 // The one way forgectl talks to the server: base URL + /api/v4, PRIVATE-TOKEN, encoded paths, JSON
-// and multipart bodies, timeouts, TLS options, retries with backoff, --verbose and --dry-run traces.
+// and multipart bodies, timeouts, what an answer must be, and the secrets a run sent kept out of what it
+// shows. Beside it: the retry loop (retry-loop.ts), the --verbose and --dry-run traces (trace.ts), and
+// the TLS and proxy set-up of the wire (fetcher.ts).
 import type {Readable} from 'node:stream'
-import {setTimeout as sleep} from 'node:timers/promises'
-import type {ConnectionOptions} from 'node:tls'
 import {checkAnswer, defaultExpectation, type Expectation, pageInsteadOfApi} from '../answer/answer.js'
 import {AnswerTooLarge} from '../answer/answer-limit.js'
 import {parseJsonExactly} from '../answer/exact-json.js'
 import {type ApiNumber, jsonText} from '../answer/exact-number.js'
 import {ApiError, CliError, ExitCode, serverMessage} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
 import type {Connection} from '../config/connection.js'
 import {formatDuration} from '../input/duration.js'
-import {readWhole, unreadableReason} from '../input/read-whole.js'
 import {visibleText} from '../output/escape.js'
-import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
+import {io} from '../output/io.js'
+import {createFetcher, type Fetcher} from './fetcher.js'
+import type {HeaderList, TransportResponse} from './http-transport.js'
 import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {proxyFor, proxySettings} from './proxy.js'
-import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText, valuesUnder} from './redact.js'
+import {redactUrl, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
-import {type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
-import {retryNotice, sayWait, shortReason, waitRefused} from './retry-notice.js'
+import type {Failure, HttpMethod} from './retry.js'
+import {type Attempt, withRetries} from './retry-loop.js'
+import {sayWait} from './retry-notice.js'
+import {isForm, traceRequest, traceResponse} from './trace.js'
 
 export type {HttpMethod}
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
@@ -67,7 +69,7 @@ export interface ClientOptions {
   verbose?: boolean
   /** where traces go; stderr by default */
   log?: (line: string) => void
-  /** the first retry waits about this long (doubling after); FORGECTL_RETRY_BASE_MS overrides */
+  /** the first retry waits about this long (doubling after); else the connection's (FORGECTL_RETRY_BASE_MS) */
   retryBaseMs?: number
   /** the secret fields of every request (the command's secret inputs): as RequestSpec.secretFields */
   secretFields?: readonly string[]
@@ -99,16 +101,6 @@ export function pathSegment(value: string | ApiNumber): string {
   return text === '.' || text === '..' ? text.replaceAll('.', '%2E') : encodeURIComponent(text)
 }
 
-/**
- * A change that got no answer may still have been made (a rotated token whose new value was lost, its
- * old one revoked): the last error says so, rather than read as "nothing happened".
- */
-function mayHaveChanged(error: CliError, method: HttpMethod, failure: Failure): CliError {
-  if (method === 'GET' || failure.kind !== 'network') return error
-  error.message += `; the ${method} may have been carried out all the same: check before repeating it`
-  return error
-}
-
 /** the platform's query form: arrays as repeated `key[]=`, booleans as true/false, absent values dropped */
 export function toSearchParams(query: Query = {}): URLSearchParams {
   const params = new URLSearchParams()
@@ -128,7 +120,17 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
  */
 const SCRUBBED_LENGTH = 8
 
-type Fetcher = (url: string, options: Record<string, unknown>) => Promise<TransportResponse>
+/** a request as send() prepared it, for each of its attempts */
+interface Sending {
+  spec: RequestSpec
+  url: string
+  /** the path as errors show it */
+  shownPath: string
+  body: JsonBody | FormData | undefined
+  secretFields: readonly string[]
+  secrets: string[]
+  fetcher: Fetcher
+}
 
 export class ApiClient {
   private readonly log: (line: string) => void
@@ -147,10 +149,10 @@ export class ApiClient {
     readonly connection: Connection,
     private readonly options: ClientOptions = {},
   ) {
-    const sink = options.log ?? (line => process.stderr.write(visibleText(line) + '\n'))
+    const sink = options.log ?? (line => void io().stderr.write(visibleText(line) + '\n'))
     // every trace line (a header, a redirect, a retry's reason) may quote what the server echoed
     this.log = line => sink(scrubText(line, this.knownSecrets()))
-    this.retryBaseMs = Number(process.env.FORGECTL_RETRY_BASE_MS ?? options.retryBaseMs ?? 500)
+    this.retryBaseMs = options.retryBaseMs ?? connection.retryBaseMs
   }
 
   get baseUrl(): string {
@@ -206,97 +208,98 @@ export class ApiClient {
     for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
     const secrets = this.knownSecrets()
     if (this.options.dryRun) {
-      this.traceRequest('DRY RUN', spec.method, url, body, secretFields)
+      traceRequest(this.log, {prefix: 'DRY RUN', method: spec.method, url, body, secretFields, token: this.connection.token, secrets: this.knownSecrets()})
       throw new DryRunStop()
     }
     if (spec.method !== 'GET') this.changes++
     const fetcher = await (this.fetcher ??= createFetcher(this.connection))
-    const firstStarted = Date.now()
-    for (let attempt = 0; ; attempt++) {
-      if (this.options.verbose) this.traceRequest('>', spec.method, url, body, secretFields)
-      const started = Date.now()
-      let failure: Failure
-      let retryAfter: string | null = null
-      let error: CliError
-      let reason: string | undefined
-      // --timeout bounds the attempt, body included; a download's body then has an idle limit of the same length
-      const timer = deadline(this.connection.timeoutMs)
-      // the head of the answer came, and the time ran out while its body did not
-      let begun = false
-      try {
-        this.sent++
-        // the address that gave the answer: another host's when a file was followed there
-        let answeredBy = url
-        const response = await followRedirects(
-          url,
-          spec.method,
-          (target, withToken) => {
-            answeredBy = target
-            begun = false
-            return fetcher(target, {
-              method: spec.method,
-              // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
-              headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
-              // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
-              body: body === undefined || isForm(body) ? body : jsonText(body),
-              // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
-              signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,
-              idleTimeout: this.connection.timeoutMs,
-              onHead: () => (begun = true),
-              retry: 0,
-              ignoreResponseError: true,
-              responseType: spec.responseType === 'stream' ? 'stream' : 'text',
-              redirect: 'manual',
-            })
-          },
-          this.options.verbose ? this.log : undefined,
-          spec.offsite,
-        )
-        if (this.options.verbose) this.traceResponse(response, Date.now() - started, spec.responseType === 'stream', secretFields, secrets)
-        const ok = response.ok || (spec.accept ?? []).includes(response.status)
-        const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
-        const context = {host: this.connection.host, method: spec.method, path: shownPath}
-        const streamed = ok && expect === 'file'
-        const text = streamed ? '' : spec.responseType === 'stream' ? await unreadText(response) : ((response._data as string | undefined) ?? '')
-        if (ok) {
-          const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
-          if (checked.ok) return {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}
-          if (streamed) (response._data as Readable | undefined)?.destroy()
-          if (!checked.retry) throw checked.error
-          failure = {kind: 'network'}
-          error = checked.error
-        } else {
-          // scrubbed before anything is cut to a summary: a secret cut in half would still show its start
-          const said = scrubText(text, secrets)
-          // and each text of a JSON answer as parsed: an echo of a value with quotes or line breaks is escaped in the raw text
-          const parsed = parseBody(said, response.headers.get('content-type'))
-          const data = parsed instanceof MalformedBody ? parsed : scrubStrings(parsed, secrets)
-          failure = {kind: 'status', status: response.status}
-          retryAfter = response.headers.get('retry-after')
-          const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
-          const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
-          error = pageInsteadOfApi(new ApiError(response.status, serverMessage(message), spec.method, `${shownPath}${elsewhere}`), said)
-        }
-      } catch (caught) {
-        if (caught instanceof CliError) throw caught
-        spec.signal?.throwIfAborted()
-        ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted, begun)
-      } finally {
-        timer.clear()
+    const sending: Sending = {spec, url, shownPath, body, secretFields, secrets, fetcher}
+    const {retries, timeoutMs} = this.connection
+    const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal, beforeWait: (ms: number, notice: string) => this.sayWait(ms, notice)}
+    return withRetries(policy, (attempt, firstStarted) => this.attempt<T>(sending, attempt, firstStarted))
+  }
+
+  /** A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait. */
+  private sayWait(ms: number, notice: string): void {
+    if (!sayWait(ms, {verbose: this.options.verbose === true, terminal: io().stderr.isTTY === true}, this.waitSaid)) return
+    this.waitSaid = true
+    this.log(notice)
+  }
+
+  /** one attempt of a request: its answer, or why it failed (withRetries decides whether another is made) */
+  private async attempt<T>({spec, url, shownPath, body, secretFields, secrets, fetcher}: Sending, attempt: number, firstStarted: number): Promise<Attempt<ApiResponse<T>>> {
+    if (this.options.verbose) traceRequest(this.log, {prefix: '>', method: spec.method, url, body, secretFields, token: this.connection.token, secrets: this.knownSecrets()})
+    const started = Date.now()
+    let failure: Failure
+    let retryAfter: string | null = null
+    let error: CliError
+    let reason: string | undefined
+    // --timeout bounds the attempt, body included; a download's body then has an idle limit of the same length
+    const timer = deadline(this.connection.timeoutMs)
+    // the head of the answer came, and the time ran out while its body did not
+    let begun = false
+    try {
+      this.sent++
+      // the address that gave the answer: another host's when a file was followed there
+      let answeredBy = url
+      const response = await followRedirects(
+        url,
+        spec.method,
+        (target, withToken) => {
+          answeredBy = target
+          begun = false
+          return fetcher(target, {
+            method: spec.method,
+            // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
+            headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
+            // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
+            body: body === undefined || isForm(body) ? body : jsonText(body),
+            // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
+            signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,
+            idleTimeout: this.connection.timeoutMs,
+            onHead: () => (begun = true),
+            retry: 0,
+            ignoreResponseError: true,
+            responseType: spec.responseType === 'stream' ? 'stream' : 'text',
+            redirect: 'manual',
+          })
+        },
+        this.options.verbose ? this.log : undefined,
+        spec.offsite,
+      )
+      if (this.options.verbose) traceResponse(this.log, response, {ms: Date.now() - started, streamed: spec.responseType === 'stream', secretFields, secrets})
+      const ok = response.ok || (spec.accept ?? []).includes(response.status)
+      const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))
+      const context = {host: this.connection.host, method: spec.method, path: shownPath}
+      const streamed = ok && expect === 'file'
+      const text = streamed ? '' : spec.responseType === 'stream' ? await unreadText(response) : ((response._data as string | undefined) ?? '')
+      if (ok) {
+        const checked = checkAnswer({status: response.status, contentType: response.headers.get('content-type'), text}, expect, context)
+        if (checked.ok) return {answer: {status: response.status, headers: response.headers, data: (streamed ? response._data : checked.data) as T}}
+        if (streamed) (response._data as Readable | undefined)?.destroy()
+        if (!checked.retry) throw checked.error
+        failure = {kind: 'network'}
+        error = checked.error
+      } else {
+        // scrubbed before anything is cut to a summary: a secret cut in half would still show its start
+        const said = scrubText(text, secrets)
+        // and each text of a JSON answer as parsed: an echo of a value with quotes or line breaks is escaped in the raw text
+        const parsed = parseBody(said, response.headers.get('content-type'))
+        const data = parsed instanceof MalformedBody ? parsed : scrubStrings(parsed, secrets)
+        failure = {kind: 'status', status: response.status}
+        retryAfter = response.headers.get('retry-after')
+        const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
+        const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
+        error = pageInsteadOfApi(new ApiError(response.status, serverMessage(message), spec.method, `${shownPath}${elsewhere}`), said)
       }
-      const {retries, timeoutMs} = this.connection
-      if (attempt >= retries || !isRetryable(spec.method, failure)) throw mayHaveChanged(error, spec.method, failure)
-      const wait = retryWait(attempt, retryAfter, this.retryBaseMs)
-      // the wait counts against the time the user allowed: one asked for beyond it is not waited
-      const leftMs = requestBudgetMs(timeoutMs, retries) - (Date.now() - firstStarted)
-      if (wait.told && wait.ms > leftMs) throw waitRefused(error, wait.ms, leftMs, timeoutMs, retries + 1)
-      // A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait.
-      if (sayWait(wait.ms, {verbose: this.options.verbose === true, terminal: process.stderr.isTTY === true}, this.waitSaid)) {
-        this.waitSaid = true
-        this.log(retryNotice(wait.ms, reason ?? shortReason(error), attempt + 2, retries + 1))
-      }
-      await sleep(wait.ms, undefined, {signal: spec.signal})
+    } catch (caught) {
+      if (caught instanceof CliError) throw caught
+      spec.signal?.throwIfAborted()
+      ;[failure, error, reason] = this.networkFailure(caught, spec.method, url, attempt + 1, Date.now() - firstStarted, begun)
+    } finally {
+      timer.clear()
     }
+    return {failure, error, retryAfter, reason}
   }
 
   /** `text` without the token or any secret value this run sent: for errors and notes */
@@ -333,36 +336,6 @@ export class ApiClient {
     const {kind, reason} = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
     return [{kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
   }
-
-  private traceRequest(prefix: string, method: string, url: string, body: JsonBody | FormData | undefined, secretFields: readonly string[]): void {
-    this.log(`${prefix} ${method} ${redactUrl(url)}`)
-    if (this.connection.token) this.log(`${prefix} PRIVATE-TOKEN: ${REDACTED}`)
-    if (isForm(body)) {
-      for (const [key, value] of body) {
-        const shown = typeof value !== 'string' ? `<file ${value.name}, ${value.size} bytes>` : isSecretKey(key) || secretFields.includes(key) ? REDACTED : JSON.stringify(value)
-        this.log(`${prefix} form ${key}=${shown}`)
-      }
-    } else if (body !== undefined) {
-      this.log(`${prefix} ${jsonText(scrubStrings(redactValue(hideFields(body, secretFields)), this.knownSecrets()))}`)
-    }
-  }
-
-  private traceResponse(response: TransportResponse, ms: number, streamed: boolean, secretFields: readonly string[], secrets: string[]): void {
-    this.log(`< ${response.status} ${response.statusText} (${ms} ms)`)
-    for (const name of ['content-type', 'content-length', 'x-total', 'x-total-pages', 'x-page', 'x-next-page', 'retry-after']) {
-      const value = response.headers.get(name)
-      if (value) this.log(`< ${name}: ${value}`)
-    }
-    if (streamed || typeof response._data !== 'string' || response._data === '') return
-    let shown: string = response._data
-    try {
-      shown = jsonText(scrubStrings(redactValue(hideFields(parseJsonExactly(shown), secretFields)), secrets))
-    } catch {
-      // not JSON: shown as it came, with known secrets scrubbed
-    }
-    shown = scrubText(shown, secrets)
-    this.log(`< ${shown.length > 2000 ? shown.slice(0, 2000) + ` … (${shown.length} characters)` : shown}`)
-  }
 }
 
 class MalformedBody {
@@ -384,11 +357,6 @@ function unreadText(response: TransportResponse): Promise<string> {
   return response._data === undefined ? Promise.resolve('') : response.text()
 }
 
-/** FormData, told without the global: its first use loads Node's fetch (15 ms), which a --dry-run never needs */
-function isForm(body: JsonBody | FormData | undefined): body is FormData {
-  return Object.prototype.toString.call(body) === '[object FormData]'
-}
-
 function secretValues(body: JsonBody | FormData | undefined, fields: readonly string[]): string[] {
   if (body === undefined || fields.length === 0) return []
   if (!isForm(body)) return valuesUnder(body, fields)
@@ -402,26 +370,4 @@ function dropUndefined(body: JsonBody): JsonBody {
 function isTimeout(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) if (e.name === 'TimeoutError') return true
   return false
-}
-
-/** ofetch over node:http (http-transport.ts), with the CA file, --insecure and a proxy variable applied */
-async function createFetcher(connection: Connection): Promise<Fetcher> {
-  const {createFetch} = await import('forgectl:ofetch-core')
-  const proxy = proxySettings()
-  let tls: ConnectionOptions | undefined
-  if (connection.caFile || connection.insecure) {
-    let ca: string | undefined
-    if (connection.caFile) {
-      try {
-        ca = (await readWhole(connection.caFile)).toString('utf8')
-      } catch (error) {
-        throw new CliError(`cannot read the CA file ${connection.caFile}: ${unreadableReason(error)}`, ExitCode.usage)
-      }
-    }
-    const {rootCertificates} = await importModule<typeof import('node:tls')>('node:tls')
-    tls = {ca: ca ? [...rootCertificates, ca] : undefined, rejectUnauthorized: !connection.insecure}
-  }
-  const fetch = createTransport({tls, proxy, maxAnswerBytes: connection.maxAnswerBytes})
-  const ofetch = createFetch({fetch: fetch as unknown as typeof globalThis.fetch, Headers: HeaderList as unknown as typeof globalThis.Headers, AbortController})
-  return ofetch.raw as unknown as Fetcher
 }

@@ -2,6 +2,7 @@
 // checked by their parsers, input-flags.ts), `--<flag>-file` files, answers at a prompt (checked by
 // the same rule, asked again after a bad answer), and records of a `--from-file` file.
 import {UsageError} from '../command/errors.js'
+import {io} from '../output/io.js'
 import {canPrompt} from '../terminal/terminal.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName, type OtherSpelling, spellingLabel} from './input-flags.js'
@@ -48,7 +49,7 @@ export async function readTextFile(file: string, flag: string): Promise<string> 
 }
 
 export async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
+  if (io().stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
   try {
     return (await readWhole('-')).toString('utf8')
   } catch (error) {

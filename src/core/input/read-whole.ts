@@ -9,6 +9,7 @@ import {Socket} from 'node:net'
 import type {Readable} from 'node:stream'
 import {promisify} from 'node:util'
 import {importModule} from '../command/launcher.js'
+import {io} from '../output/io.js'
 
 /** far above any real input file; /dev/zero or /dev/urandom given by mistake stops here, not at the memory's end */
 export const MAX_INPUT_BYTES = 64_000_000
@@ -32,7 +33,7 @@ const statFd = promisify(fstat)
 
 /** the bytes of `file` (`-`: standard input, which must not be a terminal, checked by the caller) */
 export async function readWhole(file: string): Promise<Buffer> {
-  if (file === '-') return collect(process.stdin)
+  if (file === '-') return collect(io().stdin)
   let fd: number
   try {
     fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK)

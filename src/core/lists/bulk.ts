@@ -1,9 +1,9 @@
 // Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
 // bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
 // Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
-import {CliError, ExitCode} from '../command/errors.js'
+import {CliError, ExitCode, Interrupted} from '../command/errors.js'
 import {DryRunStop} from '../http/request.js'
-import {Interrupted, interruption, reportOnInterrupt} from '../terminal/interrupt.js'
+import {interruption, reportOnInterrupt} from '../terminal/interrupt.js'
 import {Existing} from './if-not-exists.js'
 
 export interface BulkResult<R> {

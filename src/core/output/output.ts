@@ -9,6 +9,7 @@ import {colorEnabled, stdoutIsTerminal, terminalColumns} from '../terminal/termi
 import {visibleCell, visibleText} from './escape.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
+import {type IO, io, type OutStream} from './io.js'
 import {runJq} from './jq.js'
 import {pickFields, pickPage} from './pick-fields.js'
 import {type ColumnFit, type CutRank, cutRank, type TableInput} from './table-layout.js'
@@ -37,21 +38,26 @@ export interface OutputOptions {
   hide?: (data: unknown) => unknown
 }
 
-type Write = (text: string) => void
+/** where a printer writes: the run's streams (io.ts), or a test's */
+export type PrinterStreams = Pick<IO, 'stdout' | 'stderr'>
 
 export class Printer {
   private readonly tty = stdoutIsTerminal()
 
   constructor(
     readonly options: OutputOptions,
-    private readonly write: Write = text => void process.stdout.write(text),
+    private readonly streams: PrinterStreams = io(),
   ) {}
+
+  private write(text: string): void {
+    this.streams.stdout.write(text)
+  }
 
   /** the same printer with `field` added to columns the user chose: for a value that must never be dropped */
   including(field: string): Printer {
     const {columns} = this.options
     if (!columns || columns.includes(field)) return this
-    return new Printer({...this.options, columns: [...columns, field]}, this.write)
+    return new Printer({...this.options, columns: [...columns, field]}, this.streams)
   }
 
   /** a single record; table format shows it as field/value rows */
@@ -96,7 +102,7 @@ export class Printer {
     const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
     if (format === 'csv') return this.csv(records, columns)
     if (records.length === 0) {
-      process.stderr.write('No results.\n')
+      this.streams.stderr.write('No results.\n')
       return
     }
     const fits = this.options.fits ?? {}
@@ -128,7 +134,7 @@ export class Printer {
       count += page.length
       // the next page only when the reader has taken this one: a pager or a pipe not read yet would
       // otherwise hold every page of an endless list in memory, hundreds a second
-      await drained(process.stdout)
+      await drained(this.streams.stdout)
     }
     if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
   }
@@ -193,7 +199,7 @@ export class Printer {
         keep,
         maxWidth,
       },
-      colorEnabled(process.stdout),
+      colorEnabled(this.streams.stdout),
     )
     this.write(lines.join('\n') + '\n')
   }
@@ -241,7 +247,7 @@ function rankOf(records: unknown[], column: string): CutRank {
 }
 
 /** resolves when `out` has room again (or can take no more: its error ends the run, write-failure.ts) */
-function drained(out: NodeJS.WritableStream & {writableNeedDrain?: boolean}): Promise<void> {
+function drained(out: OutStream): Promise<void> {
   if (!out.writableNeedDrain) return Promise.resolve()
   return new Promise(resolve => {
     const done = () => {

@@ -2,6 +2,7 @@
 
 import {bold, stdoutIsTerminal, yellow} from '../terminal/terminal.js'
 import {visibleCell} from './escape.js'
+import {io} from './io.js'
 import type {Printer} from './output.js'
 
 /**
@@ -12,8 +13,9 @@ import type {Printer} from './output.js'
  */
 export async function printWithSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
   const value = (record as Record<string, unknown>)[field]
+  const {stdout, stderr} = io()
   if (printer.options.quiet && typeof value === 'string') {
-    process.stdout.write(`${stdoutIsTerminal() ? visibleCell(value) : value}\n`)
+    stdout.write(`${stdoutIsTerminal() ? visibleCell(value) : value}\n`)
     return
   }
   if (printer.options.format !== 'table' || typeof value !== 'string') {
@@ -29,8 +31,8 @@ export async function printWithSecret(printer: Printer, record: object, field: s
     )
   } finally {
     // Even if printing the record failed, the value must reach the user.
-    process.stdout.write(`\n${bold(`${field}: ${visibleCell(value)}`, process.stdout)}\n`)
-    process.stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`))
+    stdout.write(`\n${bold(`${field}: ${visibleCell(value)}`, stdout)}\n`)
+    stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`, stderr))
   }
 }
 

@@ -6,6 +6,7 @@
 // A message that cannot reach stderr is dropped: it does not undo work done, nor change the exit code.
 import {ExitCode} from '../command/errors.js'
 import {endRun} from '../terminal/interrupt.js'
+import {type IO, io} from './io.js'
 
 /** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write" */
 export function writeFailure(error: unknown): string {
@@ -19,7 +20,7 @@ const isClosedReader = (error: Error) => (error as NodeJS.ErrnoException).code =
 const failureLine = (error: Error) => `Error: cannot write to standard output: ${writeFailure(error)}`
 
 /** once per run, on the streams of this run (a test's in-process run brings its own) */
-export function guardOutputStreams(stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): void {
+export function guardOutputStreams({stdout, stderr}: Pick<IO, 'stdout' | 'stderr'> = io()): void {
   let handled = false
   // before oclif's listener, which throws: the first listener ends the process
   stdout.prependListener('error', (error: Error) => {
@@ -34,7 +35,7 @@ export function guardOutputStreams(stdout: NodeJS.WriteStream = process.stdout, 
     const error = stdout.errored
     if (handled || !error || isClosedReader(error)) return
     handled = true
-    process.stderr.write(`${failureLine(error)}\n`)
+    stderr.write(`${failureLine(error)}\n`)
     process.exitCode = ExitCode.error
   })
 }

@@ -2,21 +2,10 @@
 // a download, a fan-out, an --all stream), with 130 or 143. Requests in flight are not waited for.
 // Work that would leave something behind registers a clean-up (a temporary file to remove, a spinner
 // to clear); a fan-out asks for a short grace to print what it did and did not do.
-import {CliError, ExitCode} from '../command/errors.js'
+import {Interrupted, type StopSignal} from '../command/errors.js'
+import {io} from '../output/io.js'
 
-export type StopSignal = 'SIGINT' | 'SIGTERM'
-
-/** the run was stopped by a signal: one line, and the signal's exit code */
-export class Interrupted extends CliError {
-  constructor(
-    readonly signal: StopSignal,
-    detail?: string,
-  ) {
-    const what = signal === 'SIGINT' ? 'interrupted' : 'terminated'
-    super(`${what} (${signal})${detail ? `: ${detail}` : ''}`, signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated)
-    this.name = 'Interrupted'
-  }
-}
+export type {StopSignal}
 
 /** how long a fan-out may take to print its report after a signal before the process exits anyway */
 const REPORT_GRACE_MS = 600
@@ -84,7 +73,7 @@ function exitNow(signal: StopSignal): never {
  */
 export function endRun(code: number, line?: string, signal?: StopSignal): never {
   runCleanups()
-  if (line !== undefined) process.stderr.write(`${line}\n`)
+  if (line !== undefined) io().stderr.write(`${line}\n`)
   if (signal && process.getActiveResourcesInfo().includes('GetAddrInfoReqWrap')) {
     // without a listener, Node gives the signal its default action back: the end of the process
     process.removeAllListeners(signal)

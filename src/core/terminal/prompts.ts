@@ -1,14 +1,16 @@
 // Questions to a person at a terminal. @inquirer/prompts is loaded only when a question is asked, and
-// writes to stderr (it would use stdout by default, which belongs to data). Questions and choices may
-// quote names from the server: their control characters are shown, the chosen value stays exact.
+// writes to stderr (it would use stdout by default, which belongs to data); both ends are the run's
+// (src/core/output/io.ts). Questions and choices may quote names from the server: their control
+// characters are shown, the chosen value stays exact.
 import {CliError, ExitCode} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {visibleCell, visibleText} from '../output/escape.js'
+import {io} from '../output/io.js'
 import {interrupt} from './interrupt.js'
 
 const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')
 
-const context = () => ({output: process.stderr})
+const context = () => ({input: io().stdin, output: io().stderr})
 
 async function ask<T>(question: () => Promise<T>): Promise<T> {
   try {

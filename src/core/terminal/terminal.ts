@@ -1,34 +1,38 @@
 // What the tool may do with the terminal: prompts only when a person can answer, colour only when
-// a person can see it.
+// a person can see it. The terminal is the run's (src/core/output/io.ts): a test's buffers are pipes.
+import {io, type OutStream} from '../output/io.js'
 
 export function stdoutIsTerminal(): boolean {
-  return Boolean(process.stdout.isTTY)
+  return Boolean(io().stdout.isTTY)
 }
 
 /** the width a table may take on the terminal; 80 when the terminal does not say */
 export function terminalColumns(): number {
-  return process.stdout.columns || 80
+  return io().stdout.columns || 80
 }
 
 /** prompts need both ends: someone typing (stdin) and someone reading (stdout) */
 export function canPrompt(): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY)
+  const {stdin, stdout} = io()
+  return Boolean(stdin.isTTY && stdout.isTTY)
 }
 
 /** spinners and progress bars: stderr is a terminal with a known width (ora loops on 0 columns) */
 export function canAnimate(): boolean {
-  return Boolean(process.stderr.isTTY && process.stderr.columns)
+  const {stderr} = io()
+  return Boolean(stderr.isTTY && stderr.columns)
 }
 
-export function colorEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
-  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false
-  if (process.env.FORCE_COLOR === '0') return false
+export function colorEnabled(stream: OutStream = io().stdout): boolean {
+  const {env} = io()
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  if (env.FORCE_COLOR === '0') return false
   return Boolean(stream.isTTY)
 }
 
 const paint =
   (code: number) =>
-  (text: string, stream: NodeJS.WriteStream = process.stderr) =>
+  (text: string, stream: OutStream = io().stderr) =>
     colorEnabled(stream) ? `\u001B[${code}m${text}\u001B[0m` : text
 
 export const bold = paint(1)

@@ -1,37 +1,23 @@
-// Downloads stream to disk with constant memory: into a temporary file beside the target, given the
-// final name only when complete, so no half file is ever left under the final name (nor the temporary
-// one, after an error or a signal). An existing file is never overwritten without --clobber, even one
-// that appears while the download runs. `-` streams to stdout.
+// The byte transfer of a download: the answer's body streams to disk with constant memory (or to
+// stdout for `-`), its length checked, a body that stands still stopped, a progress line on a terminal.
+// Where the bytes land and that nothing is overwritten is no-overwrite.ts's; the flags, save-flags.ts's.
 
-import {randomBytes} from 'node:crypto'
-import {constants, rmSync, writevSync} from 'node:fs'
-import {copyFile, link, lstat, mkdir, open, rename, stat, unlink} from 'node:fs/promises'
-import {basename, dirname, join} from 'node:path'
+import {writevSync} from 'node:fs'
+import {mkdir, open} from 'node:fs/promises'
+import {dirname} from 'node:path'
 import {type Readable, Transform} from 'node:stream'
 import {pipeline} from 'node:stream/promises'
-import * as Flags from '@oclif/core/flags'
-import {CliError, ExitCode, UsageError} from '../command/errors.js'
+import {CliError, ExitCode} from '../command/errors.js'
 import {isStalled} from '../http/network-errors.js'
 import type {ApiClient, Query} from '../http/request.js'
 import {formatDuration} from '../input/duration.js'
 import {formatBytes} from '../output/bytes.js'
-import {writeFailure} from '../output/write-failure.js'
-import {interruption, onInterrupt} from '../terminal/interrupt.js'
+import {io} from '../output/io.js'
+import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
 import {SocketBody} from './http1-download.js'
-import {fileNameFrom, plainFileName} from './server-file-name.js'
-
-export {formatBytes} from '../output/bytes.js'
-export {fileNameFrom} from './server-file-name.js'
-
-/** spread into every command that saves a file */
-export const saveFlags = {
-  clobber: Flags.boolean({description: 'overwrite the target file if it exists (without it, an existing file is an error, exit 2)'}),
-  'follow-redirects': Flags.boolean({
-    description: "when the server redirects the file to another host (object storage), fetch it from there, without the token (default: the profile's follow-redirects)",
-    allowNo: true,
-  }),
-}
+import {checkFile, checkTarget, resolveTarget, writeThenName} from './no-overwrite.js'
+import {fileNameFrom} from './server-file-name.js'
 
 /** what the save flags ask of a download */
 export interface SaveOptions {
@@ -39,17 +25,6 @@ export interface SaveOptions {
   clobber?: boolean
   /** follow a redirect to another origin, without the token (redirect.ts) */
   followRedirects?: boolean
-}
-
-/** the flags, else the profile: a server that keeps its files in object storage is set up once */
-export function saveOptions(flags: {clobber?: boolean; 'follow-redirects'?: boolean}, connection: {followRedirects: boolean}): SaveOptions {
-  return {clobber: flags.clobber, followRedirects: flags['follow-redirects'] ?? connection.followRedirects}
-}
-
-/** a command that saves a file prints no records for --jq to filter or --columns to pick from: refused (exit 2), not silently ignored */
-export function checkNoRecordFlags(flags: {jq?: string; columns?: string}): void {
-  if (flags.jq !== undefined) throw new UsageError('--jq filters JSON output, and this command saves a file: leave --jq out')
-  if (flags.columns !== undefined) throw new UsageError('--columns picks the fields of printed records, and this command saves a file: leave --columns out')
 }
 
 export interface DownloadResult {
@@ -83,7 +58,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   }
   try {
     if (target === '-') {
-      await pipeline(body, progress.counter, process.stdout, {end: false}).catch(stalled('download to stdout'))
+      await pipeline(body, progress.counter, io().stdout, {end: false}).catch(stalled('download to stdout'))
       return {path: '-', bytes: progress.bytes()}
     }
     const serverName = fileNameFrom(response.headers.get('content-disposition'))
@@ -157,96 +132,6 @@ function after(run: readonly Buffer[], bytes: number): Buffer[] {
   return rest
 }
 
-/**
- * `write` fills a temporary file beside `file`, which then takes the name. Whatever happens, the
- * temporary file is gone afterwards: after an error, and after a signal (removed as the process exits).
- */
-async function writeThenName(file: string, clobber: boolean, write: (temp: string) => Promise<void>): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
-  const forget = onInterrupt(() => rmSync(temp, {force: true}))
-  try {
-    await write(temp)
-    // a signal during the last bytes: the report calls this file interrupted, so it must not appear
-    const stopped = interruption()
-    if (stopped) throw stopped
-    await (clobber ? rename(temp, file) : placeWithoutOverwriting(temp, file))
-  } catch (error) {
-    if (error instanceof CliError) throw error
-    throw new CliError(`download of ${file} failed: ${describe(error)}; nothing was written under that name`, ExitCode.error)
-  } finally {
-    forget()
-    await unlink(temp).catch(() => undefined)
-  }
-}
-
-/**
- * A target that names a file (not `-`, not a folder) is refused before any request is sent when the
- * file exists (unless `clobber`) or its folder does not: a typo in a path must not create folders.
- */
-export async function checkTarget(target: string, clobber = false): Promise<void> {
-  if (target === '-' || (await isFolder(target))) return
-  await checkFile(target, clobber)
-}
-
-async function checkFile(file: string, clobber: boolean): Promise<void> {
-  const parent = dirname(file)
-  if (!(await isFolder(parent))) throw new UsageError(`cannot save ${file}: the folder ${parent} does not exist`)
-  if (
-    !clobber
-    && (await lstat(file).then(
-      () => true,
-      () => false,
-    ))
-  )
-    throw new UsageError(`${file} already exists: pass --clobber to overwrite it`)
-}
-
-/**
- * The complete file takes its name only if nothing has it: a hard link fails on an existing name
- * (rename would replace it), so a file created meanwhile by someone else survives. File systems
- * without hard links get an exclusive copy instead.
- */
-async function placeWithoutOverwriting(temp: string, file: string): Promise<void> {
-  try {
-    await link(temp, file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') throw new UsageError(`${file} appeared while downloading and was kept: pass --clobber to overwrite it`)
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error
-    await copyFile(temp, file, constants.COPYFILE_EXCL).catch((copyError: NodeJS.ErrnoException) => {
-      if (copyError.code === 'EEXIST') throw new UsageError(`${file} appeared while downloading and was kept: pass --clobber to overwrite it`)
-      throw copyError
-    })
-  }
-}
-
-async function isFolder(path: string): Promise<boolean> {
-  return (
-    path.endsWith('/')
-    || stat(path).then(
-      s => s.isDirectory(),
-      () => false,
-    )
-  )
-}
-
-/**
- * A folder as target means "put the server's file name in it": the first of `names` that is a plain
- * name (server-file-name.ts), inside that folder; `..`, `.` or nothing would name its parent or itself.
- */
-async function resolveTarget(target: string, names: Array<string | undefined>): Promise<string> {
-  if (!(await isFolder(target))) return target
-  const name = names.map(n => (n === undefined ? undefined : plainFileName(n))).find(n => n !== undefined)
-  return join(target, name ?? 'download')
-}
-
-function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  if (/terminated|premature|aborted|ECONNRESET|other side closed/i.test(text)) return 'the connection closed before the end of the file'
-  // the disk's refusal (a full disk, a file over `ulimit -f`, a folder not writable) in words, without the temporary file's name
-  return (error as NodeJS.ErrnoException).syscall ? writeFailure(error) : text
-}
-
 /** counts bytes, and on a terminal draws "12.5 MB of 40.0 MB · 8.1 MB/s" on stderr */
 function progressMeter(total: number | undefined, show: boolean) {
   let bytes = 0
@@ -259,7 +144,7 @@ function progressMeter(total: number | undefined, show: boolean) {
     lastDraw = now
     const rate = bytes / Math.max(0.001, (now - started) / 1000)
     const part = total ? ` of ${formatBytes(total)} (${Math.floor((bytes / total) * 100)}%)` : ''
-    process.stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
+    io().stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
   }
   let ended = false
   const add = (count: number) => {

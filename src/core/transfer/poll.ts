@@ -7,6 +7,7 @@ import {DURATION_HELP} from '../input/duration.js'
 import {durationFlag} from '../input/flags.js'
 import {fitLine} from '../output/display-width.js'
 import {visibleCell} from '../output/escape.js'
+import {io} from '../output/io.js'
 import {type Note, warning} from '../output/notes.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
@@ -23,13 +24,13 @@ export const waitFlags = {
 /**
  * `--timeout` is how long one request may take, on every command; the commands that wait once used it
  * for the wait's limit, which has its own flag now, --wait-timeout. Scripts that say `wait --timeout
- * 1800` keep working: on a command that waits, --timeout given alone is still the wait's limit (the
+ * 1800` keep working: on a command that waits (its `static timeoutIsWaitLimit`), --timeout given alone is still the wait's limit (the
  * requests keep the profile's limit, as they did), and ApiCommand says so in a warning. Given with
  * --wait-timeout, it is the per-request limit, as everywhere.
  */
-export function timeoutIsWaitLimit(definitions: object | undefined, flags: object): boolean {
+export function timeoutIsWaitLimit(command: {timeoutIsWaitLimit?: boolean}, flags: object): boolean {
   const given = flags as {timeout?: number; 'wait-timeout'?: number}
-  return definitions !== undefined && 'wait-timeout' in definitions && given.timeout !== undefined && given['wait-timeout'] === undefined
+  return command.timeoutIsWaitLimit === true && given.timeout !== undefined && given['wait-timeout'] === undefined
 }
 
 /** the warning of a lone --timeout on a command that waits */
@@ -58,21 +59,23 @@ const SPINNER_CELLS = 3
  * that its status stays whole. Text from the server is shown escaped (`what` may hold a project path).
  */
 function spinnerText(head: string, tail = ''): string {
-  return fitLine(visibleCell(head), visibleCell(tail), (process.stderr.columns || 80) - SPINNER_CELLS)
+  return fitLine(visibleCell(head), visibleCell(tail), (io().stderr.columns || 80) - SPINNER_CELLS)
 }
 
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
   // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
   const spinner = canAnimate()
-    ? (await importModule<typeof import('ora')>('ora')).default({text: spinnerText(`Waiting for ${options.what}`), stream: process.stderr, isEnabled: true, discardStdin: false}).start()
+    ? (await importModule<typeof import('ora')>('ora'))
+        .default({text: spinnerText(`Waiting for ${options.what}`), stream: io().stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false})
+        .start()
     : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
   let tail = ''
   // a terminal made narrower between two polls: the text fitted again at once, not at the next poll
   const refit = () => spinner && (spinner.text = spinnerText(`Waiting for ${options.what}`, tail))
-  process.stderr.on('resize', refit)
+  io().stderr.on('resize', refit)
   const giveUp = () => {
     spinner?.fail(spinnerText(options.what, `: still ${last}`))
     return new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
@@ -97,7 +100,7 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
     }
   } finally {
     forget()
-    process.stderr.off('resize', refit)
+    io().stderr.off('resize', refit)
     if (spinner?.isSpinning) spinner.stop()
   }
 }

@@ -1,8 +1,9 @@
 import {ACCOUNT, ACCOUNT_GROUP, createServiceAccountToken} from '../../../api/service-accounts.js'
-import {NEW_TOKEN, printCreatedToken} from '../../../api/tokens.js'
+import {NEW_TOKEN} from '../../../api/tokens.js'
 import {ApiCommand} from '../../../core/command/api-command.js'
 import {argsOf, flagsOf, otherSpellingOf} from '../../../core/input/input-flags.js'
 import {sameInput} from '../../../core/input/input-read.js'
+import {printCreatedToken} from '../../../topics/tokens.js'
 
 // -u, --user is another spelling of USER_ID, as `tokens create --user` names the account
 const USER = {flag: 'user', char: 'u'} as const

@@ -17,6 +17,7 @@ export default class ServiceAccountsTokensList extends ApiCommand<typeof Service
   ]
   static columns = TOKEN_COLUMNS
   static args = argsOf(ACCOUNT)
+  static sortIsApiInput = true
   static flags = {...flagsOf(ACCOUNT_GROUP), ...listFlags, ...flagsOf(TOKEN_FILTERS)}
 
   async run(): Promise<void> {

@@ -1,9 +1,10 @@
 import {ACCOUNT_GROUP, ACCOUNT_TOKEN, findServiceAccountToken, rotateServiceAccountToken} from '../../../api/service-accounts.js'
-import {DRY_RUN_EXPIRY_NOTE, rotatedExpiryNote, rotationExpiry} from '../../../api/token-lifetime.js'
-import {printCreatedToken, TOKEN_ROTATION} from '../../../api/tokens.js'
+import {rotationExpiry} from '../../../api/token-lifetime.js'
+import {TOKEN_ROTATION} from '../../../api/tokens.js'
 import {ApiCommand} from '../../../core/command/api-command.js'
 import {yesFlag} from '../../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
+import {DRY_RUN_EXPIRY_NOTE, printCreatedToken, rotatedExpiryNote} from '../../../topics/tokens.js'
 
 export default class ServiceAccountsTokensRotate extends ApiCommand<typeof ServiceAccountsTokensRotate> {
   static summary = 'Rotate a personal access token of a group service account'

@@ -1,0 +1,15 @@
+// What a person reads after a package protection rule is written: the API layer returns the rule as
+// the server kept it (src/api/package-protection.ts), and a delete level it ignored is said here.
+import type {PackageProtectionRule, RuleChanges} from '../api/package-protection.js'
+import {type Note, warning} from '../core/output/notes.js'
+
+/**
+ * With the `packages_protected_packages_delete` feature flag off the platform ignores the delete level
+ * and answers null: worth a note, since the rule then does not protect what was asked.
+ */
+export function ignoredDeleteLevel(sent: RuleChanges, rule: PackageProtectionRule): Note | undefined {
+  if (typeof sent.minimum_access_level_for_delete !== 'string' || rule.minimum_access_level_for_delete !== null) return undefined
+  return warning(
+    `the server ignored minimum_access_level_for_delete=${sent.minimum_access_level_for_delete} for "${rule.package_name_pattern}" (the packages_protected_packages_delete feature flag is probably off)`,
+  )
+}
