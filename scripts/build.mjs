@@ -32,8 +32,10 @@ const commandTable = {
   setup(b) {
     b.onResolve({filter: /^forgectl:commands$/}, () => ({path: 'commands', namespace: 'forgectl'}))
     b.onLoad({filter: /.*/, namespace: 'forgectl'}, () => {
-      const getters = commandModules().map(([id, module, name]) => `  get ${JSON.stringify(id)}() { return require(${JSON.stringify(module)}).${name} },`)
-      return {contents: `export const COMMANDS = {\n${getters.join('\n')}\n}\n`, resolveDir: join(root, 'src'), loader: 'js'}
+      // every command passes withEverydayAliases (src/core/command/everyday-aliases.ts): `ls` and `rm` beside `list` and `delete`
+      const getters = commandModules().map(([id, module, name]) => `  get ${JSON.stringify(id)}() { return withEverydayAliases(${JSON.stringify(id)}, require(${JSON.stringify(module)}).${name}) },`)
+      const contents = `import {withEverydayAliases} from './core/command/everyday-aliases.ts'\nexport const COMMANDS = {\n${getters.join('\n')}\n}\n`
+      return {contents, resolveDir: join(root, 'src'), loader: 'js'}
     })
   },
 }

@@ -5,7 +5,6 @@ import {argsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
-  static hiddenAliases = ['branches:rm']
   static summary = 'Delete a branch'
   static description =
     'DELETE /projects/:id/repository/branches/:branch (Developer role at least); the server answers 204. The default branch and protected branches cannot be deleted: the server explains why (exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'

@@ -6,7 +6,6 @@ import {inputLabel} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class BranchesList extends ApiCommand<typeof BranchesList> {
-  static hiddenAliases = ['branches:ls']
   static summary = "List the branches of a project's repository"
   static description = 'GET /projects/:id/repository/branches, sorted by name. Needs no token for a public repository; otherwise any member can list. --search and --regex cannot be used together.'
   static fields = BRANCH_FIELDS

@@ -5,7 +5,6 @@ import {argsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class CiVariablesDelete extends ApiCommand<typeof CiVariablesDelete> {
-  static hiddenAliases = ['ci-variables:rm']
   static summary = 'Delete an instance-level CI/CD variable'
   static description = 'DELETE /admin/ci/variables/:key. Administrator only. Every pipeline of the instance loses the variable. Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> ci-variables delete OLD_TOKEN', '<%= config.bin %> ci-variables delete OLD_TOKEN --yes']

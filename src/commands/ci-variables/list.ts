@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class CiVariablesList extends ApiCommand<typeof CiVariablesList> {
-  static hiddenAliases = ['ci-variables:ls']
   static summary = 'List the instance-level CI/CD variables'
   static description = 'GET /admin/ci/variables. Administrator only. The table leaves the values out; --json, -o yaml or `ci-variables get KEY` show them, a --verbose trace does not.'
   static fields = CI_VARIABLE_FIELDS

@@ -4,7 +4,6 @@ import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
-  static hiddenAliases = ['clusters:rm']
   static summary = 'Remove a certificate-based cluster from a project (deprecated)'
   static description =
     'DELETE /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. Removes the record only: the resources inside the connected cluster remain. Asks for confirmation on a terminal; pass --yes in scripts.'

@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class ClustersList extends ApiCommand<typeof ClustersList> {
-  static hiddenAliases = ['clusters:ls']
   static summary = 'List the certificate-based clusters of a project (deprecated)'
   static description =
     "GET /projects/:id/clusters (Maintainer role at least). Deprecated by the platform in release 14.5. The list leaves out each cluster's `project`; the orchestrator token is never returned."

@@ -4,7 +4,6 @@ import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileForDisplay} from '../../core/config/profile-view.js'
 
 export default class ConfigList extends BaseCommand<typeof ConfigList> {
-  static hiddenAliases = ['config:ls']
   static summary = 'Show the settings of a profile'
   static description = 'Lists the stored settings (host, token masked, ca-file, insecure, timeout, retries, output) of the profile.'
   static examples = ['<%= config.bin %> config list', '<%= config.bin %> config list --profile ci --json']

@@ -4,7 +4,6 @@ import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete> {
-  static hiddenAliases = ['deploy-keys:rm']
   static summary = 'Remove a deploy key from a project'
   static description =
     'DELETE /projects/:id/deploy_keys/:key_id (Maintainer role). The key stays in the other projects that use it; when this project was the last one, the key is deleted from the system. Asks for confirmation on a terminal; pass --yes in scripts.'

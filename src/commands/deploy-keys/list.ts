@@ -4,7 +4,6 @@ import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/input
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
-  static hiddenAliases = ['deploy-keys:ls']
   static summary = "List deploy keys of the instance, of a project, or of a user's projects"
   static description =
     'Without -p or -u: GET /deploy_keys, every deploy key of the instance with the projects it can write to and read from (administrator; self-managed and dedicated only). With -p: GET /projects/:id/deploy_keys (Maintainer role). With -u: GET /users/:id_or_username/project_deploy_keys, the keys enabled in projects that you and that user both maintain.'

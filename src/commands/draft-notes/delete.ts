@@ -5,7 +5,6 @@ import {flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
-  static hiddenAliases = ['draft-notes:rm']
   static summary = 'Delete one of your draft notes'
   static description = 'DELETE /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> draft-notes delete 7 -p my-group/my-project --mr 11', '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes']

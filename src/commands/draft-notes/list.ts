@@ -4,7 +4,6 @@ import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class DraftNotesList extends ApiCommand<typeof DraftNotesList> {
-  static hiddenAliases = ['draft-notes:ls']
   static summary = 'List your draft notes on a merge request'
   static description =
     'GET /projects/:id/merge_requests/:merge_request_iid/draft_notes. Draft notes are visible only to their author until published, so this lists yours only. Anyone who can comment on the merge request can use it.'

@@ -5,7 +5,6 @@ import {flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
-  static hiddenAliases = ['enterprise-users:rm']
   static summary = 'Delete an enterprise user'
   static description =
     "DELETE /groups/:id/enterprise_users/:user_id (Owner of the top-level group). By default the user's contributions move to a system-wide placeholder user; --hard-delete deletes the user, their contributions and the groups they alone own. A user who is the sole Owner of a group is refused without --hard-delete (409, exit 6). Asks for confirmation on a terminal; pass --yes in scripts."

@@ -4,7 +4,6 @@ import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class EnterpriseUsersList extends ApiCommand<typeof EnterpriseUsersList> {
-  static hiddenAliases = ['enterprise-users:ls']
   static summary = 'List the enterprise users of a top-level group'
   static description = 'GET /groups/:id/enterprise_users (Owner of the top-level group; the users need not be members). Filters combine.'
   static fields = ENTERPRISE_USER_FIELDS

@@ -4,7 +4,6 @@ import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class FeatureUserListsDelete extends ApiCommand<typeof FeatureUserListsDelete> {
-  static hiddenAliases = ['feature-user-lists:rm']
   static summary = 'Delete a feature flag user list'
   static description = 'DELETE /projects/:id/feature_flags_user_lists/:iid (Developer role at least). Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> feature-user-lists delete 1 -p my-group/my-project', '<%= config.bin %> feature-user-lists delete 1 -p 42 --yes']

@@ -4,7 +4,6 @@ import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class FeatureUserListsList extends ApiCommand<typeof FeatureUserListsList> {
-  static hiddenAliases = ['feature-user-lists:ls']
   static summary = "List a project's feature flag user lists"
   static description = 'GET /projects/:id/feature_flags_user_lists (Developer role at least).'
   static fields = USER_LIST_FIELDS

@@ -5,7 +5,6 @@ import {argsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class FeaturesDelete extends ApiCommand<typeof FeaturesDelete> {
-  static hiddenAliases = ['features:rm']
   static summary = "Remove a feature flag's gates"
   static description =
     'DELETE /features/:name. Administrator only (self-managed). The flag falls back to its default; the server answers the same whether or not a gate existed. Asks for confirmation on a terminal; pass --yes in scripts.'

@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class FeaturesList extends ApiCommand<typeof FeaturesList> {
-  static hiddenAliases = ['features:ls']
   static summary = 'List the feature flags set on the instance, with their gates'
   static description = 'GET /features. Administrator only (self-managed). state is on, off or conditional; gates shows the boolean gate and any percentage or actor gates.'
   static fields = FEATURE_FIELDS

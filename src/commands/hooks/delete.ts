@@ -4,7 +4,6 @@ import {idArg, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class HooksDelete extends ApiCommand<typeof HooksDelete> {
-  static hiddenAliases = ['hooks:rm']
   static summary = 'Delete a system hook'
   static description = 'DELETE /hooks/:id. Administrator only (self-managed). Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> hooks delete 3', '<%= config.bin %> hooks delete 3 --yes']

@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 
 export default class HooksList extends ApiCommand<typeof HooksList> {
-  static hiddenAliases = ['hooks:ls']
   static summary = 'List the system hooks'
   static description = 'GET /hooks. Administrator only (self-managed). The secret token of a hook is never returned, nor the values of its URL variables.'
   static fields = HOOK_FIELDS

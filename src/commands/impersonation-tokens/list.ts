@@ -4,7 +4,6 @@ import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ImpersonationTokensList extends ApiCommand<typeof ImpersonationTokensList> {
-  static hiddenAliases = ['impersonation-tokens:ls']
   static summary = 'List the impersonation tokens of a user'
   static description = 'GET /users/:user_id/impersonation_tokens (administrator). Token values are never listed: they are shown only when a token is created.'
   static fields = IMPERSONATION_TOKEN_FIELDS

@@ -5,7 +5,6 @@ import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class IterationsList extends ApiCommand<typeof IterationsList> {
-  static hiddenAliases = ['iterations:ls']
   static summary = "List the iterations of a project's groups"
   static description =
     "GET /projects/:id/iterations (Premium and Ultimate). Iterations belong to groups: this lists those of the project's group and its ancestors (--no-include-ancestors: the project's group only), and of descendant groups with --include-descendants. The state field is a number, 1 upcoming, 2 current, 3 closed: a table shows the word, json, yaml, csv and ndjson the number; --state opened means upcoming and current. Iterations made by a cadence have no title: --in cadence_title searches the cadence's title."

@@ -5,7 +5,6 @@ import {done, thing} from '../../core/output/notes.js'
 import {LabelCommand} from '../../topics/labels.js'
 
 export default class LabelsDelete extends LabelCommand<typeof LabelsDelete> {
-  static hiddenAliases = ['labels:rm']
   static summary = 'Delete a label'
   static description = 'DELETE /projects/:id/labels/:label_id or /groups/:id/labels/:label_id (Developer role at least). Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> labels delete bug -p my-group/my-project', '<%= config.bin %> labels delete 42 -g my-group --yes']

@@ -5,7 +5,6 @@ import {flagsOf} from '../../core/input/input-flags.js'
 import {onlyFor, scopeOf} from '../../core/input/scope.js'
 
 export default class LabelsList extends ApiCommand<typeof LabelsList> {
-  static hiddenAliases = ['labels:ls']
   static summary = 'List the labels of a project or a group'
   static description = 'GET /projects/:id/labels or /groups/:id/labels. Anyone who can see the project or group can list its labels.'
   static fields = LABEL_FIELDS

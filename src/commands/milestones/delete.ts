@@ -4,7 +4,6 @@ import {done, thing} from '../../core/output/notes.js'
 import {MilestoneCommand} from '../../topics/milestones.js'
 
 export default class MilestonesDelete extends MilestoneCommand<typeof MilestonesDelete> {
-  static hiddenAliases = ['milestones:rm']
   static summary = 'Delete a milestone of a group'
   static description =
     'DELETE /groups/:id/milestones/:milestone_id (Developer role at least; a Reporter gets 403, exit 5). Issues and merge requests of the milestone lose it. Asks for confirmation on a terminal; pass --yes in scripts.'

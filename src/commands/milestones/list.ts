@@ -5,7 +5,6 @@ import {flagsOf} from '../../core/input/input-flags.js'
 import {warning} from '../../core/output/notes.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
-  static hiddenAliases = ['milestones:ls']
   static summary = 'List the milestones of a group'
   static description =
     'GET /groups/:id/milestones. Anyone who can see the group. --search looks in titles and descriptions; --search-title in titles only, and all its words must match. --start-date and --end-date go together and pick milestones that overlap that window.'

@@ -4,7 +4,6 @@ import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
-  static hiddenAliases = ['mirrors:rm']
   static summary = 'Remove a push mirror'
   static description = 'DELETE /projects/:id/remote_mirrors/:mirror_id (Maintainer role); the server answers 204. Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> mirrors delete 7 -p my-group/my-project', '<%= config.bin %> mirrors delete 7 -p 42 --yes']

@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class MirrorsList extends ApiCommand<typeof MirrorsList> {
-  static hiddenAliases = ['mirrors:ls']
   static summary = "List a project's push mirrors"
   static description = 'GET /projects/:id/remote_mirrors (Maintainer role). Credentials in the URLs are always scrubbed by the server.'
   static fields = MIRROR_FIELDS

@@ -4,7 +4,6 @@ import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class PackageProtectionDelete extends ApiCommand<typeof PackageProtectionDelete> {
-  static hiddenAliases = ['package-protection:rm']
   static summary = 'Delete a package protection rule'
   static description =
     'DELETE /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least); the server answers 204. Asks for confirmation on a terminal; pass --yes in scripts.'

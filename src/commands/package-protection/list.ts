@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 
 export default class PackageProtectionList extends ApiCommand<typeof PackageProtectionList> {
-  static hiddenAliases = ['package-protection:ls']
   static summary = 'List the package protection rules of a project'
   static description = 'GET /projects/:id/packages/protection/rules (Maintainer role at least).'
   static fields = RULE_FIELDS

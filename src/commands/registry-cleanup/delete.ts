@@ -4,7 +4,6 @@ import {requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class RegistryCleanupDelete extends ApiCommand<typeof RegistryCleanupDelete> {
-  static hiddenAliases = ['registry-cleanup:rm']
   static summary = "Delete a group's virtual registry cleanup policy"
   static description = 'DELETE /groups/:id/-/virtual_registries/cleanup/policy (group Owner); the server answers 204. Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> registry-cleanup delete -g my-group', '<%= config.bin %> registry-cleanup delete -g 42 --yes']

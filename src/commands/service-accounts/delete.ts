@@ -5,7 +5,6 @@ import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAccountsDelete> {
-  static hiddenAliases = ['service-accounts:rm']
   static summary = 'Delete a service account of a top-level group'
   static description =
     'DELETE /groups/:id/service_accounts/:user_id (Owner of the top-level group). Its contributions move to a system-wide placeholder user; with --hard-delete they are deleted instead, with the groups the account alone owns. Asks for confirmation on a terminal; pass --yes in scripts.'

@@ -4,7 +4,6 @@ import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
-  static hiddenAliases = ['service-accounts:ls']
   static summary = 'List instance service accounts, or those of a top-level group'
   static description =
     "Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the API's sort direction here."

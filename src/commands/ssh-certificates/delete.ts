@@ -4,7 +4,6 @@ import {idArg, requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class SshCertificatesDelete extends ApiCommand<typeof SshCertificatesDelete> {
-  static hiddenAliases = ['ssh-certificates:rm']
   static summary = 'Delete an SSH certificate authority of a top-level group'
   static description =
     'DELETE /groups/:id/ssh_certificates/:id (Owner of a top-level group): certificates signed by that authority no longer give access. Asks for confirmation on a terminal; pass --yes in scripts.'

@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredGroupFlag} from '../../core/input/flags.js'
 
 export default class SshCertificatesList extends ApiCommand<typeof SshCertificatesList> {
-  static hiddenAliases = ['ssh-certificates:ls']
   static summary = 'List the SSH certificate authorities of a top-level group'
   static description = 'GET /groups/:id/ssh_certificates (Owner of a top-level group; Premium and Ultimate, hosted offering).'
   static fields = SSH_CERTIFICATE_FIELDS

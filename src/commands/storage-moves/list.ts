@@ -3,7 +3,6 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, optionalGroupFlag} from '../../core/input/flags.js'
 
 export default class StorageMovesList extends ApiCommand<typeof StorageMovesList> {
-  static hiddenAliases = ['storage-moves:ls']
   static summary = 'List group repository storage moves'
   static description =
     'GET /group_repository_storage_moves (every group), or GET /groups/:group_id/repository_storage_moves with -g. Administrator only. Group moves carry the group wiki repositories, not the projects of the group.'

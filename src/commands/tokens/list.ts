@@ -5,7 +5,6 @@ import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
-  static hiddenAliases = ['tokens:ls']
   static summary = "List personal access tokens: yours, or any user's as an administrator"
   static description =
     "GET /personal_access_tokens. Administrators see every token of the instance (--user narrows to one user); others see their own, and --user with another user's ID is refused (the server answers 401; forgectl checks that the token itself is valid and exits 5). Times are ISO 8601. Token values are never listed."

@@ -6,7 +6,6 @@ import {scopeOf, scopeThing} from '../../core/input/scope.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
-  static hiddenAliases = ['wikis:rm']
   static summary = 'Delete a wiki page'
   static description =
     'DELETE /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least); the server answers 204 with an empty body. Asks for confirmation on a terminal; pass --yes in scripts.'

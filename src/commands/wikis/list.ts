@@ -5,7 +5,6 @@ import {flagsOf} from '../../core/input/input-flags.js'
 import {scopeOf} from '../../core/input/scope.js'
 
 export default class WikisList extends ApiCommand<typeof WikisList> {
-  static hiddenAliases = ['wikis:ls']
   static summary = 'List the wiki pages of a project or a group'
   static description = 'GET /projects/:id/wikis or /groups/:id/wikis (Guest role at least; group wikis are Premium and Ultimate). Page content is included only with --with-content.'
   static fields = WIKI_FIELDS

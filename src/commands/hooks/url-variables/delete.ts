@@ -5,7 +5,6 @@ import {argsOf} from '../../../core/input/input-flags.js'
 import {done, thing} from '../../../core/output/notes.js'
 
 export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlVariablesDelete> {
-  static hiddenAliases = ['hooks:url-variables:rm']
   static summary = 'Delete a URL variable of a system hook'
   static description =
     'DELETE /hooks/:hook_id/url_variables/:key. Administrator only (self-managed). Exit 3 when the hook has no such variable. Asks for confirmation on a terminal; pass --yes in scripts.'

@@ -5,7 +5,6 @@ import {listFlags} from '../../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
 
 export default class ServiceAccountsTokensList extends ApiCommand<typeof ServiceAccountsTokensList> {
-  static hiddenAliases = ['service-accounts:tokens:ls']
   static summary = 'List the personal access tokens of a group service account'
   static description =
     "GET /groups/:id/service_accounts/:user_id/personal_access_tokens (Owner of the top-level group). Times are ISO 8601, expiry dates YYYY-MM-DD; --sort is the API's order here. Token values are never listed."
