@@ -214,6 +214,22 @@ describe('XDG_CONFIG_HOME (issue 23.10)', () => {
   })
 })
 
+describe('FORGECTL_CONFIG_DIR', () => {
+  it('a relative folder is refused before anything is read or written (exit 2), naming the variable', async () => {
+    const cwd = freshConfigDir()
+    for (const args of [
+      ['config', 'path'],
+      ['config', 'set', 'output', 'yaml'],
+      ['labels', 'list', '-p', '20'],
+    ]) {
+      const result = await runCli(args, {env: {FORGECTL_CONFIG_DIR: 'settings'}, cwd})
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe('Error: FORGECTL_CONFIG_DIR must be an absolute path, not "settings": a relative one names another folder wherever forgectl runs\n')
+    }
+    expect(existsSync(join(cwd, 'settings'))).toBe(false)
+  })
+})
+
 describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
   it('broken JSON is kept and named with the place and the way out, never quoting the text (a token)', async () => {
     const text = '{"profiles": {"default": {"token": "glpat-secret-value" "host": "x"}}}'

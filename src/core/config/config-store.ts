@@ -68,7 +68,12 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
 export const DEFAULT_PROFILE = 'default'
 
 export function configDir(env: NodeJS.ProcessEnv = io().env): string {
-  if (env.FORGECTL_CONFIG_DIR) return env.FORGECTL_CONFIG_DIR
+  if (env.FORGECTL_CONFIG_DIR) {
+    // a relative folder would be another one in every directory a script runs from: tokens scattered, or not found
+    if (!isAbsolute(env.FORGECTL_CONFIG_DIR))
+      throw new UsageError(`FORGECTL_CONFIG_DIR must be an absolute path, not "${env.FORGECTL_CONFIG_DIR}": a relative one names another folder wherever forgectl runs`)
+    return env.FORGECTL_CONFIG_DIR
+  }
   // XDG Base Directory: "If an implementation encounters a relative path in any of these variables it
   // should consider the path invalid and ignore it." Else a token would land under the current folder.
   const xdg = env.XDG_CONFIG_HOME
