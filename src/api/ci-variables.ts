@@ -77,8 +77,9 @@ const MASKABLE_CHARACTER = /[A-Za-z0-9+/=\-_@:.~]/u
 const MASKED_MIN = 8
 
 /**
- * Why a value cannot be masked, in words, or undefined when it can (or is not masked). The server
- * refuses such a value (400 "value is invalid"); checked before sending, on every path a value takes.
+ * Why a value cannot be masked ("cannot be masked: …", said of the value), or undefined when it can
+ * (or is not masked). The server refuses such a value (400 "value is invalid"), so it is checked before
+ * sending, on every path a value takes. The value itself is never quoted: it is often a secret.
  */
 export function maskedValueProblem({value, masked}: Pick<VariableInput, 'value' | 'masked'>): string | undefined {
   if (masked !== true || value === undefined) return undefined
@@ -89,7 +90,7 @@ export function maskedValueProblem({value, masked}: Pick<VariableInput, 'value' 
     others.length > 0 ? `holds ${others.map(describeCharacter).join(', ')}` : undefined,
   ].filter(Boolean)
   if (problems.length === 0) return undefined
-  return `a masked value needs at least ${MASKED_MIN} characters, on one line without spaces, of A-Z a-z 0-9 + / = - _ @ : . ~ only; this one ${problems.join(' and ')}`
+  return `cannot be masked: a masked value needs at least ${MASKED_MIN} characters, on one line without spaces, of A-Z a-z 0-9 + / = - _ @ : . ~ only; this one ${problems.join(' and ')}`
 }
 
 /** a character as words can show it: a space or line break is named, never printed */
