@@ -21,7 +21,7 @@ import {projectOrGroupFlags} from '../core/input/flags.js'
 import {inputLabel} from '../core/input/input.js'
 import {flagsOf} from '../core/input/input-flags.js'
 import {readInputRecords} from '../core/input/records-file.js'
-import {scopeOf} from '../core/input/scope.js'
+import {scopeOf, scopeThing} from '../core/input/scope.js'
 import {thing} from '../core/output/notes.js'
 
 /** -p or -g (neither: the instance), and --environment-scope for a project or group */
@@ -90,15 +90,16 @@ export abstract class CiVariableCommand<T extends typeof Command> extends ApiCom
   }
 
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    return super.catch(severalScopes(error))
+    // an answer comes only after the command line was read: where the variables live is known then
+    return super.catch(error instanceof ApiError && error.status === 409 ? this.severalScopes(error) : error)
   }
-}
 
-/** the server's 409 "multiple variables", in words that say what to do */
-function severalScopes(error: Error): Error {
-  if (!(error instanceof ApiError && error.status === 409)) return error
-  return new CliError(
-    `${error.message}: the key exists in several environment scopes here; name one with ${ENVIRONMENT_FLAG} (\`ci-variables list\` with the same -p or -g shows each variable's environment_scope)`,
-    error.exitCode,
-  )
+  /** the server's 409 "multiple variables", in words that say what to do */
+  private severalScopes(error: ApiError): Error {
+    const where = this.where
+    if (where.kind === 'instance') return error
+    const flag = where.kind === 'projects' ? '-p' : '-g'
+    const list = `\`ci-variables list ${flag} ${where.id}\``
+    return new CliError(`${error.message}: the key exists in several environment scopes of ${scopeThing(where)}; name one with ${ENVIRONMENT_FLAG} (${list} shows them)`, error.exitCode)
+  }
 }

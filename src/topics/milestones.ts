@@ -6,7 +6,7 @@ import {changeMilestoneState, type StateChange, type StateEvent, TARGET_STATE} f
 import {ApiCommand} from '../core/command/api-command.js'
 import {ApiError, CliError} from '../core/command/errors.js'
 import {idArg, listFlags, projectOrGroupFlags} from '../core/input/flags.js'
-import {type Scope, scopeOf} from '../core/input/scope.js'
+import {type Scope, scopeOf, scopeThing} from '../core/input/scope.js'
 import type {ListSpec} from '../core/lists/pagination.js'
 import {done, type Note, thing, unchanged} from '../core/output/notes.js'
 
@@ -25,15 +25,16 @@ export abstract class MilestoneCommand<T extends typeof Command> extends ApiComm
   }
 
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    // a mistake on the command line fails before the arguments are read
-    return super.catch(notAnIid(error, (this.args as {id?: string} | undefined)?.id))
+    // an answer comes only after the command line was read: its ID and scope are known then
+    return super.catch(error instanceof ApiError ? notAnIid(error, this.milestone) : error)
   }
 }
 
 /** "404 Milestone Not Found": perhaps an IID was given for the ID, which the 404 alone does not say */
-function notAnIid(error: Error, id: string | undefined): Error {
-  if (!(error instanceof ApiError && error.status === 404 && /milestone/i.test(error.serverMessage)) || id === undefined) return error
-  return new CliError(`${error.message}: no milestone has ID ${id} there; ID is the milestone's ID, not its IID (the number its web page shows): \`milestones list\` shows both`, error.exitCode)
+function notAnIid(error: ApiError, {scope, id}: {scope: Scope; id: string}): Error {
+  if (!(error.status === 404 && /milestone/i.test(error.serverMessage))) return error
+  const words = `${scopeThing(scope)} has no milestone with ID ${id}; ID is the milestone's ID, not its IID (the number its web page shows): \`milestones list\` shows both`
+  return new CliError(`${error.message}: ${words}`, error.exitCode)
 }
 
 /** close and activate: a PUT with state_event, saying when nothing changed */

@@ -361,7 +361,7 @@ describe('ci-variables of a project (-p) or a group (-g), one per environment sc
     const ambiguous = await sb.run(['ci-variables', 'get', 'SITE_URL', '-p', 'acme/website'], maintainer)
     expect(ambiguous.code).toBe(6)
     expect(ambiguous.stderr).toContain('409 Conflict')
-    expect(ambiguous.stderr).toContain('the key exists in several environment scopes here; name one with --environment-scope')
+    expect(ambiguous.stderr).toContain('the key exists in several environment scopes of project "acme/website"; name one with --environment-scope (`ci-variables list -p acme/website` shows them)')
     const production = await sb.run(['ci-variables', 'get', 'SITE_URL', '-p', 'acme/website', '--environment-scope', 'production', '--json'], maintainer)
     expect(production.code, production.stderr).toBe(0)
     expect(production.json()).toEqual((await scoped('/projects/21/variables/SITE_URL?filter[environment_scope]=production')).body)
