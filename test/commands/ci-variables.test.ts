@@ -449,6 +449,17 @@ describe('ci-variables of a project (-p) or a group (-g), one per environment sc
     }
   })
 
+  it('get -p and list -g print the values; their --verbose traces hide them', async () => {
+    const got = await sb.run(['ci-variables', 'get', 'CDN_TOKEN', '-p', '21', '--verbose', '--json'], maintainer)
+    expect(got.code, got.stderr).toBe(0)
+    expect(got.json<Variable>().value).toBe('Y2RuLXRva2VuLXNlZWRlZA==')
+    expect(got.stderr).toContain('"value":"[REDACTED]"')
+    expect(got.stderr).not.toContain('Y2RuLXRva2VuLXNlZWRlZA==')
+    const listed = await sb.run(['ci-variables', 'list', '-g', 'acme', '--verbose', '--json'], maintainer)
+    expect(listed.stdout).toContain('npm_c2VlZGVkLW5wbS10b2tlbg')
+    expect(listed.stderr).not.toContain('npm_c2VlZGVkLW5wbS10b2tlbg')
+  })
+
   it('a developer of the project is refused (403, exit 5)', async () => {
     const result = await sb.run(['ci-variables', 'list', '-p', 'acme/website'], {as: 'developer'})
     expect(result.code).toBe(5)
