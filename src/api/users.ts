@@ -68,32 +68,53 @@ export function parseUserRef(value: string): string {
   return value
 }
 
+/** where a username is looked up: the list that takes `?username=`, and who is in it, for the message */
+export interface UserDirectory {
+  path: string
+  who: string
+}
+const EVERY_USER: UserDirectory = {path: '/users', who: 'user'}
+
 /** no user has the username (exit 3, as a 404), or several do */
 export class UsernameNotFound extends CliError {
   constructor(
     readonly username: string,
     found: number,
+    {path, who}: UserDirectory = EVERY_USER,
   ) {
     super(
-      found === 0 ? `no user has the username "${username}" (GET /users?username=${username} found none)` : `${found} users answer to the username "${username}": give the user ID instead`,
+      found === 0 ? `no ${who} has the username "${username}" (GET ${path}?username=${username} found none)` : `${found} users answer to the username "${username}": give the user ID instead`,
       found === 0 ? ExitCode.notFound : ExitCode.error,
     )
   }
 }
 
-/** the ID of a user given by ID or username: an ID as typed, a username by one lookup */
-export async function userIdOf(api: ApiClient, ref: string): Promise<string> {
+/** the ID of a user given by ID or username: an ID as typed, a username by one lookup (in `directory`, by default every user) */
+export async function userIdOf(api: ApiClient, ref: string, directory: UserDirectory = EVERY_USER): Promise<string> {
   if (/^\d+$/.test(ref)) return ref
-  const {data} = await api.request<User[]>({method: 'GET', path: '/users', query: {username: ref}, expect: 'list', lookup: true})
+  const {data} = await api.request<User[]>({method: 'GET', path: directory.path, query: {username: ref}, expect: 'list', lookup: true})
   // the platform matches a username whatever its case, and exactly: nothing else can answer
   const found = data.filter(user => user !== null && typeof user === 'object' && user.username?.toLowerCase() === ref.toLowerCase())
-  if (found.length !== 1) throw new UsernameNotFound(ref, found.length)
+  if (found.length !== 1) throw new UsernameNotFound(ref, found.length, directory)
   return String(found[0]!.id)
 }
 
-/** a user given by ID or username, sent as the ID: the one kind of every `--user` that the API takes as an ID */
-export function userRef<R extends boolean = false>(options: {description: string; required?: R; flag?: string; char?: 'u'; arg?: boolean}): Draft<string, R> {
-  return custom<string, R>({...options, helpValue: 'ID|USERNAME', hint: 'a user ID, or a username (looked up for its ID)', parse: parseUserRef, resolve: userIdOf})
+/**
+ * A user given by ID or username, sent as the ID: the one kind of every `--user` that the API takes as
+ * an ID. `directory` says where the username is looked up when not among every user (a group's
+ * enterprise users: the group is another input, read beside it).
+ */
+export function userRef<R extends boolean = false>(
+  options: {description: string; required?: R; flag?: string; char?: 'u'; arg?: boolean},
+  directory: (given: Readonly<Record<string, unknown>>) => UserDirectory = () => EVERY_USER,
+): Draft<string, R> {
+  return custom<string, R>({
+    ...options,
+    helpValue: 'ID|USERNAME',
+    hint: 'a user ID, or a username (looked up for its ID)',
+    parse: parseUserRef,
+    resolve: (api, ref, given) => userIdOf(api, ref, directory(given)),
+  })
 }
 
 // ---- users list / get ---------------------------------------------------------------------------------
