@@ -8,6 +8,7 @@ import {oneTarget} from '../core/input/scope.js'
 import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
 import {fieldList} from './record-fields.js'
+import {userRef} from './users.js'
 
 /** "two_factor (enabled or disabled)" */
 export const TWO_FACTOR_FILTERS = ['enabled', 'disabled'] as const
@@ -122,6 +123,18 @@ export const ENTERPRISE_USER_FILTERS = declare({
 export type EnterpriseUserFilters = Values<typeof ENTERPRISE_USER_FILTERS>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * USER_ID: an ID, or a username looked up among the group's enterprise users (GET
+ * /groups/:id/enterprise_users?username=), not among every user: the lookup answers for that group
+ * only, as the call after it does. Read together with ENTERPRISE_GROUP, whose `group` it takes.
+ */
+export const ENTERPRISE_USER = declare({
+  user_id: userRef({arg: true, flag: 'user_id', required: true, description: 'user ID or username of the enterprise user'}, given => ({
+    path: apiPath`/groups/${String(given.group)}/enterprise_users`,
+    who: `enterprise user of group ${String(given.group)}`,
+  })),
+})
 
 /** PATCH /groups/:id/enterprise_users/:user_id; at least one of them (see the update command) */
 export const ENTERPRISE_USER_CHANGES = declare({

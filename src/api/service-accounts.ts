@@ -10,6 +10,7 @@ import {findInList} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
 import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from './tokens.js'
+import {userRef} from './users.js'
 
 export interface ServiceAccount {
   id: number
@@ -69,8 +70,8 @@ export const ACCOUNT_SCOPE = declare({id: topLevelGroup({description: 'top-level
 /** `-g` where only group accounts exist */
 export const ACCOUNT_GROUP = declare({id: topLevelGroup({required: true, description: 'top-level group ID or path'})})
 
-/** USER_ID: service accounts are users */
-export const ACCOUNT = declare({user_id: id({arg: true, flag: 'user_id', required: true, description: 'user ID of the service account'})})
+/** USER_ID: service accounts are users, so their username is looked up as every --user's (users.ts) */
+export const ACCOUNT = declare({user_id: userRef({arg: true, flag: 'user_id', required: true, description: 'user ID or username of the service account'})})
 /** USER_ID TOKEN_ID of a service account's token */
 export const ACCOUNT_TOKEN = declare({...ACCOUNT, token_id: id({arg: true, flag: 'token_id', required: true, description: 'token ID'})})
 

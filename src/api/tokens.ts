@@ -2,10 +2,11 @@
 // with the tokens of group service accounts (src/api/service-accounts.ts).
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import {boolean, choice, date, dateTime, declare, id, list, text, type Values} from '../core/input/input.js'
+import {boolean, choice, date, dateTime, declare, list, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
+import {userRef} from './users.js'
 
 export interface PersonalAccessToken {
   id: number
@@ -84,11 +85,11 @@ export function checkSelfServiceScopes(scopes: readonly string[]): void {
   }
 }
 
-const USER_ID_DESCRIPTION = 'numeric user ID'
-/** the user of /users/:user_id/... paths: "user_id (integer, required)", so a username is refused before sending */
-export const TOKEN_USER = declare({user_id: id({flag: 'user', char: 'u', required: true, description: USER_ID_DESCRIPTION})})
+const USER_DESCRIPTION = 'user ID or username'
+/** the user of /users/:user_id/... paths: "user_id (integer, required)", so a username is sent as its ID (users.ts) */
+export const TOKEN_USER = declare({user_id: userRef({flag: 'user', char: 'u', required: true, description: USER_DESCRIPTION})})
 /** the same user, when it is optional: without it, the caller's own tokens */
-export const OPTIONAL_TOKEN_USER = declare({user_id: id({flag: 'user', char: 'u', description: USER_ID_DESCRIPTION})})
+export const OPTIONAL_TOKEN_USER = declare({user_id: userRef({flag: 'user', char: 'u', description: USER_DESCRIPTION})})
 
 /** GET /users/:user_id/impersonation_tokens */
 export const IMPERSONATION_TOKEN_FILTERS = declare({

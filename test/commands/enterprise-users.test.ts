@@ -177,10 +177,24 @@ describe('enterprise-users get and update', () => {
     const alice = await sb.run(['enterprise-users', 'get', '2', '-g', 'acme'], {as: 'owner'})
     expect(alice.code).toBe(3)
     expect(alice.stderr).toContain('404 Not Found: User Not Found (GET /api/v4/groups/acme/enterprise_users/2)')
-    const bad = await sb.runCounted(['enterprise-users', 'get', 'frank', '-g', 'acme'], {as: 'owner'})
+    const bad = await sb.runCounted(['enterprise-users', 'get', 'frank!', '-g', 'acme'], {as: 'owner'})
     expect(bad.result.code).toBe(2)
-    expect(bad.result.stderr).toContain('USER_ID "frank": must be a positive whole number')
+    expect(bad.result.stderr).toContain('USER_ID "frank!": must be a user ID or a username (letters, digits, _, - and .)')
     expect(bad.requests).toBe(0)
+  })
+
+  it("takes a username, looked up among the group's enterprise users only (issue 27)", async () => {
+    const frank = await enterpriseUser('frank')
+    const before = sb.sandbox.requests.length
+    const byName = await sb.run(['enterprise-users', 'get', 'Frank', '-g', 'acme', '--json'], {as: 'owner'})
+    expect(byName.code, byName.stderr).toBe(0)
+    expect(byName.json()).toMatchObject({id: frank.id, username: 'frank'})
+    expect(sb.sandbox.requests.slice(before).map(r => `${r.path}${r.query}`)).toEqual(['/groups/acme/enterprise_users?username=Frank', `/groups/acme/enterprise_users/${frank.id}`])
+    // alice is a user of the instance, and no enterprise user of acme: not found in the group's list
+    const alice = await sb.runCounted(['enterprise-users', 'disable-2fa', 'alice', '-g', 'acme', '--yes'], {as: 'owner'})
+    expect(alice.result.code).toBe(3)
+    expect(alice.result.stderr).toBe('Error: no enterprise user of group acme has the username "alice" (GET /groups/acme/enterprise_users?username=alice found none)\n')
+    expect(alice.requests).toBe(1)
   })
 
   it('changes name and e-mail on a verified domain, and the API shows it', async () => {

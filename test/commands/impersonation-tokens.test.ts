@@ -65,7 +65,7 @@ describe('impersonation-tokens list and get', () => {
   it('names a missing -u, refuses an empty --name, and sends nothing (exit 2)', async () => {
     const missing = await counted(['impersonation-tokens', 'list'])
     expect(missing.result.code).toBe(2)
-    expect(missing.result.stderr).toBe('Error: missing --user (numeric user ID)\n')
+    expect(missing.result.stderr).toBe('Error: missing --user (user ID or username)\n')
     const empty = await counted(['impersonation-tokens', 'create', '-u', '3', '--name', '', '--scope', 'api'])
     expect(empty.result.code).toBe(2)
     expect(empty.result.stderr).toBe('Error: --name "": must not be empty\n')
@@ -77,7 +77,7 @@ describe('impersonation-tokens list and get', () => {
   it('validates --state, -u and TOKEN_ID before sending (exit 2)', async () => {
     for (const args of [
       ['impersonation-tokens', 'list', '-u', '3', '--state', 'revoked'],
-      ['impersonation-tokens', 'list', '-u', 'bob'],
+      ['impersonation-tokens', 'list', '-u', 'bob smith'],
       ['impersonation-tokens', 'get', 'abc', '-u', '3'],
       ['impersonation-tokens', 'get', '7'],
     ]) {

@@ -156,13 +156,13 @@ describe('service-accounts create and update', () => {
     expect(nothing.result.code).toBe(2)
     expect(nothing.result.stderr).toContain('nothing to change')
     expect(nothing.requests).toBe(0)
-    const bad = await counted(['service-accounts', 'update', 'bot', '--name', 'x'], admin)
+    const bad = await counted(['service-accounts', 'update', 'bot!', '--name', 'x'], admin)
     expect(bad.result.code).toBe(2)
-    expect(bad.result.stderr).toBe('Error: USER_ID "bot": must be a positive whole number\n')
+    expect(bad.result.stderr).toBe('Error: USER_ID "bot!": must be a user ID or a username (letters, digits, _, - and .)\n')
     expect(bad.requests).toBe(0)
     const missing = await counted(['service-accounts', 'update', '--name', 'x'], admin)
     expect(missing.result.code).toBe(2)
-    expect(missing.result.stderr).toBe('Error: missing USER_ID (user ID of the service account)\nUsage: forgectl service-accounts update USER_ID [FLAGS]\n')
+    expect(missing.result.stderr).toBe('Error: missing USER_ID (user ID or username of the service account)\nUsage: forgectl service-accounts update USER_ID [FLAGS]\n')
     expect(missing.requests).toBe(0)
     const ordinary = await sb.run(['service-accounts', 'update', '3', '--name', 'x'], admin)
     expect(ordinary.code).toBe(3)
@@ -333,9 +333,13 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toBe('Error: --user and USER_ID differ: give the value once\n')
     expect(requests).toBe(0)
-    const bad = await counted(['service-accounts', 'tokens', 'create', '-g', 'acme', '-u', 'bob', '--name', 'x', '--scope', 'api'])
-    expect(bad.result.stderr).toBe('Error: --user "bob": must be a positive whole number\n')
+    const bad = await counted(['service-accounts', 'tokens', 'create', '-g', 'acme', '-u', 'bob smith', '--name', 'x', '--scope', 'api'])
+    expect(bad.result.stderr).toBe('Error: --user "bob smith": must be a user ID or a username (letters, digits, _, - and .)\n')
     expect(bad.requests).toBe(0)
+    // a username, as every --user takes it: looked up for the account's ID
+    const byName = await json<Token>(['service-accounts', 'tokens', 'create', '-g', 'acme', '-u', account.username, '--name', 'by-name', '--scope', 'api'])
+    expect(byName.user_id).toBe(account.id)
+    expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'GET', path: '/users', query: `?username=${account.username}`})
   })
 
   it('revokes with --yes (204): revoked in the list, the value stops working, a second revoke is 400 (exit 6)', async () => {
@@ -411,7 +415,7 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     const {result, requests} = await counted(['service-accounts', 'tokens', 'create'])
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'Error: missing --group (top-level group ID or path), USER_ID (user ID of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\nUsage: forgectl service-accounts tokens create USER_ID -g <value> --name <value> --scope <value> [FLAGS]\n',
+      'Error: missing --group (top-level group ID or path), USER_ID (user ID or username of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\nUsage: forgectl service-accounts tokens create USER_ID -g <value> --name <value> --scope <value> [FLAGS]\n',
     )
     expect(requests).toBe(0)
   })

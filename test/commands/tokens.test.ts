@@ -118,7 +118,8 @@ describe('tokens create: local validation sends nothing', () => {
     ['a description over 255 characters', ['-u', '3', '--description', 'x'.repeat(256)], `--description "${'x'.repeat(60)}…": must be at most 255 characters, not 256`],
     ['an impossible date', ['-u', '3', '--expires-at', '2026-02-30'], '--expires-at "2026-02-30": there is no such day: February 2026 has 28 days'],
     ['a date in another format', ['-u', '3', '--expires-at', '31/12/2026'], '--expires-at "31/12/2026": must be a date as YYYY-MM-DD'],
-    ['a username instead of a user ID', ['--user', 'bob'], '--user "bob": must be a positive whole number'],
+    ['a username that cannot be one', ['--user', 'bob smith'], '--user "bob smith": must be a user ID or a username (letters, digits, _, - and .)'],
+    ['user 0', ['--user', '0'], '--user "0": must be a positive whole number (a user ID) or a username'],
     ['an empty scope', ['-u', '3', '--scope', ''], '--scope "": must not be empty'],
     ['a mistyped scope, naming the near one', ['-u', '3', '--scope', 'apii'], `--scope "apii": must be one or more of ${TOKEN_SCOPES.join(', ')}; did you mean api?`],
     [

@@ -1,7 +1,7 @@
-import {deleteEnterpriseUser, ENTERPRISE_GROUP, ENTERPRISE_USER_DELETION} from '../../api/enterprise-users.js'
+import {deleteEnterpriseUser, ENTERPRISE_GROUP, ENTERPRISE_USER, ENTERPRISE_USER_DELETION} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {idArg, yesFlag} from '../../core/input/flags.js'
-import {flagsOf} from '../../core/input/input-flags.js'
+import {yesFlag} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
@@ -9,7 +9,7 @@ export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseU
   static description =
     "DELETE /groups/:id/enterprise_users/:user_id (Owner of the top-level group). By default the user's contributions move to a system-wide placeholder user; --hard-delete deletes the user, their contributions and the groups they alone own. A user who is the sole Owner of a group is refused without --hard-delete (409, exit 6). Asks for confirmation on a terminal; pass --yes in scripts."
   static examples = ['<%= config.bin %> enterprise-users delete 1042 -g acme', '<%= config.bin %> enterprise-users delete 1042 -g 10 --hard-delete --yes']
-  static args = {user_id: idArg('USER_ID', 'user ID')}
+  static args = argsOf(ENTERPRISE_USER)
   static flags = {
     ...flagsOf(ENTERPRISE_GROUP),
     ...yesFlag,
@@ -17,11 +17,11 @@ export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseU
   }
 
   async run(): Promise<void> {
-    const {group} = await this.read(ENTERPRISE_GROUP)
+    const {group, user_id: user} = await this.read({...ENTERPRISE_GROUP, ...ENTERPRISE_USER})
     const options = await this.read(ENTERPRISE_USER_DELETION)
     const hard = options.hard_delete === true
-    await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${this.args.user_id} of group ${group}${hard ? ' with their contributions and solely owned groups' : ''}`)
-    await deleteEnterpriseUser(this.api, group, this.args.user_id, options)
-    this.note(done('Deleted', thing('enterprise user', this.args.user_id)))
+    await this.confirm(`${hard ? 'hard-delete' : 'delete'} enterprise user ${user} of group ${group}${hard ? ' with their contributions and solely owned groups' : ''}`)
+    await deleteEnterpriseUser(this.api, group, user, options)
+    this.note(done('Deleted', thing('enterprise user', user)))
   }
 }

@@ -1,7 +1,7 @@
-import {disableTwoFactor, ENTERPRISE_GROUP} from '../../api/enterprise-users.js'
+import {disableTwoFactor, ENTERPRISE_GROUP, ENTERPRISE_USER} from '../../api/enterprise-users.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {idArg, yesFlag} from '../../core/input/flags.js'
-import {flagsOf} from '../../core/input/input-flags.js'
+import {yesFlag} from '../../core/input/flags.js'
+import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
@@ -9,13 +9,13 @@ export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof Enterpr
   static description =
     'PATCH /groups/:id/enterprise_users/:user_id/disable_two_factor (Owner of the top-level group). Refused when the user has not enabled it (400, exit 6). Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> enterprise-users disable-2fa 1042 -g acme', '<%= config.bin %> enterprise-users disable-2fa 1042 -g 10 --yes']
-  static args = {user_id: idArg('USER_ID', 'user ID')}
+  static args = argsOf(ENTERPRISE_USER)
   static flags = {...flagsOf(ENTERPRISE_GROUP), ...yesFlag}
 
   async run(): Promise<void> {
-    const {group} = await this.read(ENTERPRISE_GROUP)
-    await this.confirm(`disable two-factor authentication of enterprise user ${this.args.user_id} of group ${group}`)
-    await disableTwoFactor(this.api, group, this.args.user_id)
-    this.note(done('Disabled', `two-factor authentication of ${thing('enterprise user', this.args.user_id)}`))
+    const {group, user_id: user} = await this.read({...ENTERPRISE_GROUP, ...ENTERPRISE_USER})
+    await this.confirm(`disable two-factor authentication of enterprise user ${user} of group ${group}`)
+    await disableTwoFactor(this.api, group, user)
+    this.note(done('Disabled', `two-factor authentication of ${thing('enterprise user', user)}`))
   }
 }

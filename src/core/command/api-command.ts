@@ -8,6 +8,9 @@ import {keyringTokenFor} from '../config/token-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {ApiClient} from '../http/request.js'
 import {connectionFlags, outputFlags} from '../input/flags.js'
+import type {Inputs, Values} from '../input/input.js'
+import type {ParsedCommandLine} from '../input/input-read.js'
+import {resolveInputs} from '../input/input-resolve.js'
 import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
 import {FieldError} from '../output/field-check.js'
@@ -94,6 +97,11 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
 
   protected override defaultFormat(): OutputFormat {
     return this.connection.output ?? (stdoutIsTerminal() ? 'table' : 'json')
+  }
+
+  /** the declared inputs as BaseCommand reads them, then each that stands for another value looked up (a username → its user ID) */
+  protected override async read<I extends Inputs>(inputs: I, commandLine: ParsedCommandLine = this.commandLine): Promise<Values<I>> {
+    return resolveInputs(inputs, await super.read(inputs, commandLine), () => this.api)
   }
 
   protected get api(): ApiClient {

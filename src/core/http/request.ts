@@ -56,6 +56,12 @@ export interface RequestSpec {
   secretFields?: readonly string[]
   /** the answer is no longer wanted (a list that ended with pages in flight): the attempt stops, and no other is made */
   signal?: AbortSignal
+  /**
+   * A read this run needs to build its request (a username looked up for its ID): a GET, so it is sent
+   * under --dry-run too, which then shows the request as it would really go out, and says that the
+   * lookup was sent.
+   */
+  lookup?: boolean
 }
 
 export interface ApiResponse<T> {
@@ -207,10 +213,13 @@ export class ApiClient {
     const secretFields = [...(spec.secretFields ?? []), ...(this.options.secretFields ?? [])]
     for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
     const secrets = this.knownSecrets()
-    if (this.options.dryRun) {
+    const lookup = spec.lookup === true && spec.method === 'GET'
+    if (this.options.dryRun && !lookup) {
       traceRequest(this.log, {prefix: 'DRY RUN', method: spec.method, url, body, secretFields, token: this.connection.token, secrets: this.knownSecrets()})
       throw new DryRunStop()
     }
+    // --verbose traces every attempt anyway
+    if (this.options.dryRun && !this.options.verbose) traceRequest(this.log, {prefix: 'LOOKUP (sent)', method: spec.method, url, body, secretFields, token: undefined, secrets})
     if (spec.method !== 'GET') this.changes++
     const fetcher = await (this.fetcher ??= createFetcher(this.connection))
     const sending: Sending = {spec, url, shownPath, body, secretFields, secrets, fetcher}

@@ -5,6 +5,7 @@
 
 import {isApiNumber} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
+import type {ApiClient} from '../http/request.js'
 import {didYouMean} from './did-you-mean.js'
 import {isPositiveId} from './id.js'
 
@@ -37,9 +38,19 @@ export interface Input<T = unknown, Required extends boolean = boolean> {
   readonly hint?: string
   /** text from a flag, an argument, a prompt or a file cell → the value; throws RuleBroken */
   readonly parse: (text: string) => T
+  /**
+   * What a checked value stands for, found with a read before the command's own request (a username →
+   * the user's ID): ApiCommand.read calls it for each given value, with the other values read beside it
+   * (the group a lookup is made in), so that every command taking the input resolves it the one way
+   * (input-resolve.ts).
+   */
+  // a method, not a function property: an input of any type is then an AnyInput (method parameters are bivariant)
+  resolve?(api: ApiClient, value: T, given: Readonly<Record<string, unknown>>): Promise<T>
 }
 
 export type AnyInput = Input<unknown, boolean>
+/** Input.resolve, as a declaration gives it */
+export type Resolver<T> = (api: ApiClient, value: T, given: Readonly<Record<string, unknown>>) => Promise<T>
 export type Inputs = Readonly<Record<string, AnyInput>>
 export type ValueOf<I> = I extends Input<infer T, boolean> ? T : never
 
@@ -67,7 +78,7 @@ export type Draft<T, R extends boolean> = Omit<Input<T, R>, 'api' | 'flag'> & {f
 
 function draft<T, R extends boolean>(
   options: Options<R>,
-  rest: {parse: (text: string) => T; hint?: string; options?: readonly string[]; multiple?: boolean; boolean?: boolean; helpValue?: string},
+  rest: {parse: (text: string) => T; resolve?: Resolver<T>; hint?: string; options?: readonly string[]; multiple?: boolean; boolean?: boolean; helpValue?: string},
 ): Draft<T, R> {
   return {
     description: options.description,
@@ -84,6 +95,7 @@ function draft<T, R extends boolean>(
     multiple: rest.multiple ?? false,
     boolean: rest.boolean ?? false,
     parse: rest.parse,
+    ...(rest.resolve ? {resolve: rest.resolve} : {}),
   }
 }
 
@@ -284,8 +296,8 @@ export function url<R extends boolean = false>(options: Options<R> & {example: s
 }
 
 /** any other rule: `parse` throws RuleBroken with the rule in words */
-export function custom<T, R extends boolean = false>(options: Options<R> & {parse: (text: string) => T; hint?: string; options?: readonly string[]}): Draft<T, R> {
-  return draft(options, {parse: options.parse, hint: options.hint, options: options.options})
+export function custom<T, R extends boolean = false>(options: Options<R> & {parse: (text: string) => T; resolve?: Resolver<T>; hint?: string; options?: readonly string[]}): Draft<T, R> {
+  return draft(options, {parse: options.parse, resolve: options.resolve, hint: options.hint, options: options.options})
 }
 
 // ---- checking -------------------------------------------------------------------------------------

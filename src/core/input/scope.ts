@@ -4,7 +4,7 @@ import {UsageError} from '../command/errors.js'
 import {pathSegment} from '../http/request.js'
 import {hasDotSegment} from '../http/request-target.js'
 import {thing} from '../output/notes.js'
-import {InputError, missingInputs, RuleBroken} from './input.js'
+import {custom, type Draft, InputError, missingInputs, RuleBroken} from './input.js'
 
 export type Scope = {kind: 'projects' | 'groups'; id: string}
 
@@ -25,6 +25,11 @@ export function oneTarget(value: string, kind: TargetKind): string {
   if (value.includes(',')) throw new RuleBroken(`names one ${kind}, and a ${kind === 'user' ? 'username' : 'full path'} never holds a comma`)
   if (hasDotSegment(value)) throw new RuleBroken(`a ${kind === 'user' ? 'username' : 'full path'} has no "." or ".." segment`)
   return value
+}
+
+/** PROJECT or GROUP as an argument (`projects get acme/web`): one target, by the rule of a scope flag */
+export function targetArg(kind: 'project' | 'group', description: string): Draft<string, true> {
+  return custom({arg: true, required: true, description, parse: value => oneTarget(value.trim(), kind)})
 }
 
 /** `--project "a,b": names one project, …` (exit 2); an empty value is refused like every empty name */

@@ -7,8 +7,8 @@
 // A destination storage named `broken` ends in `failed` ("copy failed or checksums differ") at 2d/3; a move
 // away from the `legacy` storage ends in `cleanup failed` ("moved, source copy could not be deleted").
 // A move recorded with `held: true` (seed only) stays `initial` ("record created, job not yet scheduled").
-// Project moves answer as the group ones do (the platform serves both alike), with `project` in place of
-// `group`.
+// Project and snippet moves answer as the group ones do (the platform serves all three alike), with
+// `project` or `snippet` in place of `group` (gitbeaker lists snippet moves too).
 import {accepted, created, HttpError, invalid, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalString, type Router, requireString} from '../router.js'
@@ -73,6 +73,8 @@ export default function register(r: Router, store: Store): void {
   const groupWebUrl = (g: SandboxGroup) => webUrl(`groups/${g.full_path}`)
   /** the moved container as the platform embeds it: `group` {id, web_url, name} or `project` (its summary) */
   const container = (m: MoveRecord) => {
+    // the sandbox has no snippets API: a snippet is its ID and its address
+    if (m.kind === 'snippet') return {snippet: {id: m.containerId, web_url: webUrl(`-/snippets/${m.containerId}`)}}
     if (m.kind === 'project') {
       const project = store.projects.get(m.containerId)
       return {project: project ? store.projectSummary(project) : null}
@@ -112,11 +114,18 @@ export default function register(r: Router, store: Store): void {
     return move
   }
 
-  // Groups and projects: the same calls under /group_... and /groups/:group_id/..., /project_... and
-  // /projects/:project_id/... (an ID or a path, as everywhere).
+  /** a snippet of the instance, by ID */
+  const findSnippet = (id: string): number => {
+    const snippet = state.snippets.find(s => String(s) === id)
+    if (snippet === undefined) throw notFound('Snippet')
+    return snippet
+  }
+  // Groups, projects and snippets: the same calls under /group_... and /groups/:group_id/..., /project_...
+  // and /projects/:project_id/... (an ID or a path, as everywhere), /snippet_... and /snippets/:snippet_id/...
   const kinds = [
     {kind: 'group', plural: 'groups', word: 'Group', find: (id: string) => store.findGroup(id).id},
     {kind: 'project', plural: 'projects', word: 'Project', find: (id: string) => store.findProject(id).id},
+    {kind: 'snippet', plural: 'snippets', word: 'Snippet', find: findSnippet},
   ] as const
   for (const {kind, plural, word, find} of kinds) {
     const movesOf = () => state.moves.filter(m => m.kind === kind).sort((a, b) => b.id - a.id)

@@ -10,8 +10,13 @@ const WHOLE = /must be a positive whole number/
 
 const userRows = (): RuleRow[] => [
   ['user_id', '42', {value: '42'}],
-  ['user_id', 'bob', WHOLE],
-  ['user_id', '0', WHOLE],
+  // a username passes its rule here; it is looked up for its ID before sending (users.ts)
+  ['user_id', 'bob', {value: 'bob'}],
+  ['user_id', 'Bob.Smith-2', {value: 'Bob.Smith-2'}],
+  ['user_id', '0', /^must be a positive whole number \(a user ID\) or a username$/],
+  ['user_id', 'bob smith', /^must be a user ID or a username \(letters, digits, _, - and \.\)$/],
+  ['user_id', 'a,b', /names one user/],
+  ['user_id', '..', /has no "\." or "\.\." segment/],
   ['user_id', '', EMPTY],
 ]
 

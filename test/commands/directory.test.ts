@@ -1,0 +1,179 @@
+import {describe, expect, it} from 'vitest'
+import type {Group} from '../../src/api/groups.js'
+import type {Project} from '../../src/api/projects.js'
+import type {User} from '../../src/api/users.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+
+// Finding things by name (issue 27): projects, groups and users, read-only; and the username that
+// every --user taking a user ID also takes.
+const sb = useSandbox()
+const admin: SandboxRunOptions = {as: 'admin'}
+const lines = (text: string) => text.trim().split('\n')
+
+describe('projects list / get', () => {
+  it('lists what the caller may see, exactly the API JSON, newest first', async () => {
+    const result = await sb.run(['projects', 'list', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const api = await sb.api<Project[]>('GET', '/projects')
+    expect(result.json()).toEqual(api.body)
+    expect(result.json<Project[]>().map(p => p.path_with_namespace)).toEqual(['opensource/docs', 'acme/design/brand', 'opensource/tool', 'acme/website', 'acme/platform/api'])
+    const outsider = await sb.run(['projects', 'list', '-q'], {as: 'outsider'})
+    expect(lines(outsider.stdout)).toEqual(['opensource/docs', 'acme/design/brand', 'opensource/tool'])
+  })
+
+  it('a table with the default columns; -q prints full paths as -p takes them', async () => {
+    const table = await sb.run(['projects', 'list', '-o', 'table'])
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+path_with_namespace\s+visibility\s+default_branch\s+web_url\s*$/)
+    expect(table.stdout).toMatch(/20\s+acme\/platform\/api\s+private\s+main/)
+  })
+
+  it('--search, --order-by, pages and --all', async () => {
+    expect(lines((await sb.run(['projects', 'list', '--search', 'WEB', '-q'])).stdout)).toEqual(['acme/website'])
+    const page = await sb.run(['projects', 'list', '--order-by', 'path', '--per-page', '2', '-q'])
+    expect(sb.sandbox.requests.at(-1)?.query).toContain('order_by=path')
+    expect(lines(page.stdout)).toHaveLength(2)
+    const all = await sb.run(['projects', 'list', '--per-page', '2', '--all', '-q'])
+    expect(lines(all.stdout)).toHaveLength(5)
+  })
+
+  it("-g lists a group's projects, --include-subgroups those of its subgroups too", async () => {
+    expect(lines((await sb.run(['projects', 'list', '-g', 'acme', '-q'])).stdout)).toEqual(['acme/website'])
+    const deep = await sb.run(['projects', 'list', '-g', 'acme', '--include-subgroups', '-q'])
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({path: '/groups/acme/projects'})
+    expect(lines(deep.stdout).sort()).toEqual(['acme/design/brand', 'acme/platform/api', 'acme/website'])
+  })
+
+  it('--include-subgroups without -g is refused before sending (exit 2)', async () => {
+    const {result, requests} = await sb.runCounted(['projects', 'list', '--include-subgroups'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: --include-subgroups applies to the projects of a group: give -g GROUP too\n')
+    expect(requests).toBe(0)
+  })
+
+  it('gets a project by full path or ID; one the caller may not see is not found (exit 3)', async () => {
+    const byPath = await sb.run(['projects', 'get', 'acme/platform/api', '--json'])
+    expect(byPath.code, byPath.stderr).toBe(0)
+    expect(byPath.json<Project>()).toMatchObject({id: 20, namespace: {full_path: 'acme/platform'}})
+    expect((await sb.run(['projects', 'get', '20', '-q'])).stdout).toBe('acme/platform/api\n')
+    const hidden = await sb.run(['projects', 'get', '21'], {as: 'outsider'})
+    expect(hidden.code).toBe(3)
+    const bad = await sb.runCounted(['projects', 'get', 'a,b'])
+    expect(bad.result.code).toBe(2)
+    expect(bad.result.stderr).toContain('PROJECT "a,b": names one project')
+    expect(bad.requests).toBe(0)
+  })
+})
+
+describe('groups list / get / subgroups', () => {
+  it('lists the groups the caller may see, by name, with --search and --top-level-only', async () => {
+    const result = await sb.run(['groups', 'list', '--json'])
+    expect(result.json()).toEqual((await sb.api<Group[]>('GET', '/groups')).body)
+    expect(result.json<Group[]>().map(g => g.full_path)).toEqual(['acme', 'acme/design', 'opensource', 'acme/platform'])
+    expect(lines((await sb.run(['groups', 'list', '-q'], {as: 'outsider'})).stdout)).toEqual(['acme/design', 'opensource'])
+    expect(lines((await sb.run(['groups', 'list', '--top-level-only', '--search', 'o', '-q'])).stdout)).toEqual(['opensource'])
+    const table = await sb.run(['groups', 'list', '-o', 'table'])
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+full_path\s+name\s+visibility\s+web_url\s*$/)
+  })
+
+  it('gets a group by path or ID, and lists its direct subgroups', async () => {
+    const group = await sb.run(['groups', 'get', 'acme/platform', '--json'])
+    expect(group.json<Group>()).toMatchObject({id: 11, full_name: 'Acme / Platform', parent_id: 10})
+    expect((await sb.run(['groups', 'get', '10', '-q'])).stdout).toBe('acme\n')
+    expect(lines((await sb.run(['groups', 'subgroups', 'acme', '-q'])).stdout)).toEqual(['acme/design', 'acme/platform'])
+    expect(lines((await sb.run(['groups', 'subgroups', '10', '--search', 'des', '-q'])).stdout)).toEqual(['acme/design'])
+    expect((await sb.run(['groups', 'subgroups', 'acme', '--per-page', '1', '--all', '-q'])).stdout).toBe('acme/design\nacme/platform\n')
+    expect((await sb.run(['groups', 'get', 'acme'], {as: 'outsider'})).code).toBe(3)
+  })
+})
+
+describe('users list / get', () => {
+  it('--username finds one user whatever its case; --search looks in names', async () => {
+    const exact = await sb.run(['users', 'list', '--username', 'Oscar', '--json'])
+    expect(exact.json<User[]>()).toEqual([expect.objectContaining({id: 7, username: 'oscar'})])
+    expect(exact.json<User[]>()[0]).not.toHaveProperty('email')
+    expect(lines((await sb.run(['users', 'list', '--search', 'designer', '-q'])).stdout)).toEqual(['oscar'])
+    expect(lines((await sb.run(['users', 'list', '--username', 'peggy', '--blocked', '-q'])).stdout)).toEqual(['peggy'])
+    const table = await sb.run(['users', 'list', '--username', 'bob', '-o', 'table'])
+    expect(table.stdout).toMatch(/^id\s+username\s+name\s+state\s+web_url\s*\n3\s+bob\s+Bob Developer\s+active/)
+  })
+
+  it('gets a user by ID, or by username through one lookup', async () => {
+    const byId = await sb.run(['users', 'get', '3', '--json'])
+    expect(byId.json<User>()).toMatchObject({id: 3, username: 'bob'})
+    const before = sb.sandbox.requests.length
+    const byName = await sb.run(['users', 'get', 'bob', '-q'])
+    expect(byName.stdout).toBe('bob\n')
+    expect(sb.sandbox.requests.slice(before).map(r => `${r.path}${r.query}`)).toEqual(['/users?username=bob', '/users/3'])
+  })
+
+  it('a username nobody has is not found (exit 3), naming it', async () => {
+    const result = await sb.run(['users', 'get', 'nobody'])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toBe('Error: no user has the username "nobody" (GET /users?username=nobody found none)\n')
+  })
+})
+
+describe('every --user that takes a user ID also takes a username', () => {
+  /** the requests of one run, as `METHOD path?query` */
+  async function sent(args: string[], options: SandboxRunOptions = admin) {
+    const before = sb.sandbox.requests.length
+    const result = await sb.run(args, options)
+    return {result, requests: sb.sandbox.requests.slice(before).map(r => `${r.method} ${r.path}${r.query}`)}
+  }
+
+  it('tokens create --user bob: the lookup, then the ID in the path', async () => {
+    const {result, requests} = await sent(['tokens', 'create', '--user', 'bob', '--name', 'by-name', '--scope', 'api', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json()).toMatchObject({user_id: 3, name: 'by-name'})
+    expect(requests).toEqual(['GET /users?username=bob', 'POST /users/3/personal_access_tokens'])
+  })
+
+  it('USER_ID of tokens create takes a username too', async () => {
+    const {result} = await sent(['tokens', 'create', 'Dave', '--name', 'by-arg', '--scope', 'api', '--json'])
+    expect(result.json()).toMatchObject({user_id: 5})
+  })
+
+  it('a numeric value stays an ID, with no lookup', async () => {
+    const {requests} = await sent(['impersonation-tokens', 'list', '-u', '3', '--json'])
+    expect(requests).toEqual(['GET /users/3/impersonation_tokens'])
+  })
+
+  it('impersonation-tokens list -u bob and tokens list --user bob', async () => {
+    const impersonation = await sent(['impersonation-tokens', 'list', '-u', 'bob', '--json'])
+    expect(impersonation.result.code, impersonation.result.stderr).toBe(0)
+    expect(impersonation.requests).toEqual(['GET /users?username=bob', 'GET /users/3/impersonation_tokens'])
+    const own = await sent(['tokens', 'list', '--user', 'bob', '--json'])
+    expect(own.result.code, own.result.stderr).toBe(0)
+    expect(own.requests[1]).toMatch(/^GET \/personal_access_tokens\?.*user_id=3/)
+    expect(own.result.json<Array<{user_id: number}>>().every(t => t.user_id === 3)).toBe(true)
+  })
+
+  it('tokens audit --user bob audits the tokens of user 3', async () => {
+    const {result, requests} = await sent(['tokens', 'audit', '--user', 'bob', '--json'])
+    expect([0, 10]).toContain(result.code)
+    expect(requests[0]).toBe('GET /users?username=bob')
+    expect(requests[1]).toMatch(/^GET \/personal_access_tokens\?.*user_id=3/)
+  })
+
+  it('--dry-run sends the lookup (a read) and shows the request with the ID, sending nothing else', async () => {
+    const {result, requests} = await sent(['tokens', 'create', '--user', 'bob', '--name', 'dry', '--scope', 'api', '--dry-run'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(requests).toEqual(['GET /users?username=bob'])
+    expect(result.stderr).toContain(`LOOKUP (sent) GET ${sb.url}/api/v4/users?username=bob\n`)
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/users/3/personal_access_tokens\n`)
+  })
+
+  it("a username nobody has: exit 3, naming it, and the command's own request is not sent", async () => {
+    const {result, requests} = await sent(['impersonation-tokens', 'create', '-u', 'zed', '--name', 'x', '--scope', 'api'])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toBe('Error: no user has the username "zed" (GET /users?username=zed found none)\n')
+    expect(requests).toEqual(['GET /users?username=zed'])
+  })
+
+  it('a value that is no username is refused before anything is sent (exit 2)', async () => {
+    const {result, requests} = await sent(['tokens', 'list', '--user', 'bob smith'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: --user "bob smith": must be a user ID or a username (letters, digits, _, - and .)\n')
+    expect(requests).toEqual([])
+  })
+})
