@@ -145,6 +145,10 @@ describe('a Location with a segment that starts with a dot', () => {
     expect(locationTarget('https://other.example:8443/a/.a/..', 'http://h/api/v4/x/y')).toBe('https://other.example:8443/a/')
     expect(locationTarget('/a/.hidden/../b', 'http://h/api/v4/x/y')).toBe('http://h/a/b')
   })
+
+  it('takes any number of slashes before the host, as WHATWG does for http and https (a case fast-check found)', () => {
+    for (const location of ['///a', '////a/b', 'http:///a/b', '\\\\\\a']) expect(locationTarget(location, 'http://h/api/v4/x/y')).toBe(new URL(location, 'http://h/api/v4/x/y').href)
+  })
 })
 
 describe('scope flags: one rule for every -p, -g and -u', () => {

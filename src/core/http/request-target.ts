@@ -60,7 +60,8 @@ export function locationTarget(location: string, base: string): string {
   const given = clean(location)
   const pathOf = (text: string) => text.split(/[?#]/, 1)[0]!.replaceAll('\\', '/')
   let path: string
-  if (/^[a-z][a-z0-9+.-]*:[\\/]{2}/i.test(given) || /^[\\/]{2}/.test(given)) path = pathOf(given.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/^[\\/]{2}[^\\/?#]*/, ''))
+  // http and https ignore any number of slashes before the host (WHATWG: `///a` is host a, path /)
+  if (/^[a-z][a-z0-9+.-]*:[\\/]{2}/i.test(given) || /^[\\/]{2}/.test(given)) path = pathOf(given.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/^[\\/]{2,}[^\\/?#]*/, ''))
   else if (/^[\\/]/.test(given)) path = pathOf(given)
   else if (/^[?#]/.test(given) || given === '') path = pathAsSent(base)
   else path = pathAsSent(base).replace(/[^/]*$/, '') + pathOf(given)
