@@ -25,9 +25,10 @@ export interface FaultRule {
   /**
    * latency: wait `latencyMs`, then answer normally · status: answer `status` (with `Retry-After` when
    * `retryAfter` is set) · drop: close the connection without an answer · truncate: answer with a body
-   * cut short · malformed: answer 200 with broken JSON
+   * cut short · malformed: answer 200 with broken JSON · revoke: the request's token stops
+   * authenticating (a token revoked mid-run), so this request and every later one with it get 401
    */
-  kind: 'latency' | 'status' | 'drop' | 'truncate' | 'malformed'
+  kind: 'latency' | 'status' | 'drop' | 'truncate' | 'malformed' | 'revoke'
   status?: number
   retryAfter?: number
   latencyMs?: number
@@ -35,6 +36,8 @@ export interface FaultRule {
   phase?: 'before' | 'after'
   /** how many matching requests the fault applies to; unlimited when absent */
   times?: number
+  /** how many matching requests pass untouched before the fault applies */
+  skip?: number
 }
 
 export interface LoggedRequest {
@@ -132,6 +135,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 
   if (store.options.latencyMs > 0) await sleep(store.options.latencyMs)
   const fault = takeFault(sandbox.faults, req.method ?? 'GET', path)
+  if (fault?.kind === 'revoke' && token !== undefined) store.tokens.delete(token)
   if (fault && (fault.phase ?? 'before') === 'before') {
     const done = await applyFaultBefore(fault, req, res)
     if (done) return
@@ -163,6 +167,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 
 function takeFault(faults: FaultRule[], method: string, path: string): FaultRule | undefined {
   const fault = faults.find(f => (!f.method || f.method.toUpperCase() === method) && new RegExp(f.path).test(path) && (f.times ?? 1) > 0)
+  if (fault?.skip) {
+    fault.skip--
+    return undefined
+  }
   if (fault && fault.times !== undefined) fault.times--
   return fault
 }

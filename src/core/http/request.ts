@@ -22,6 +22,7 @@ import {requestTarget, sentUrl} from './request-target.js'
 import type {Failure, HttpMethod} from './retry.js'
 import {type Attempt, withRetries} from './retry-loop.js'
 import {sayWait} from './retry-notice.js'
+import {TokenGate} from './run-gate.js'
 import {isForm, traceRequest, traceResponse} from './trace.js'
 
 export type {HttpMethod}
@@ -142,6 +143,8 @@ export class ApiClient {
   changes = 0
   /** a retry's wait was said on stderr off a terminal: a long wait is said once per run, not per request */
   private waitSaid = false
+  /** closed by the first 401: nothing more of this run is sent with a token the server rejects */
+  readonly gate = new TokenGate()
   /** the secret values sent so far (and the token): no error or note of this run may show them */
   private readonly secrets = new Set<string>()
 
@@ -216,7 +219,13 @@ export class ApiClient {
     const sending: Sending = {spec, url, shownPath, body, secretFields, secrets, fetcher}
     const {retries, timeoutMs} = this.connection
     const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal, beforeWait: (ms: number, notice: string) => this.sayWait(ms, notice)}
-    return withRetries(policy, (attempt, firstStarted) => this.attempt<T>(sending, attempt, firstStarted))
+    return withRetries(policy, async (attempt, firstStarted) => {
+      // checked before every attempt: a retry waiting its turn is not sent after another request's 401
+      this.gate.check()
+      const outcome = await this.attempt<T>(sending, attempt, firstStarted)
+      if ('error' in outcome) this.gate.observe(outcome.error)
+      return outcome
+    })
   }
 
   /** A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait. */

@@ -1,8 +1,10 @@
 // Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
 // bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
-// Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
-import {CliError, ExitCode, Interrupted} from '../command/errors.js'
+// Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not. After the first
+// 401 no new item starts either (the token is rejected: run-gate.ts), and the rest are not attempted.
+import {ApiError, CliError, ExitCode, Interrupted} from '../command/errors.js'
 import {DryRunStop} from '../http/request.js'
+import {NotSent} from '../http/run-gate.js'
 import {interruption, reportOnInterrupt} from '../terminal/interrupt.js'
 import {Existing} from './if-not-exists.js'
 
@@ -12,7 +14,7 @@ export interface BulkResult<R> {
   /**
    * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
    * After a signal: `interrupted` was under way (its request may or may not have taken effect),
-   * `not done` never started. The others come from the command's work (`Reported`); `not as asked`
+   * `not done` never started (also after a 401, whose item is `failed`: `error` says why). The others come from the command's work (`Reported`); `not as asked`
    * (done in part: `error` says what is not) counts as a failure.
    */
   status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done' | ReportedStatus
@@ -52,8 +54,10 @@ export async function runBulk<I, R>(
   const results = new Array<BulkResult<R>>(items.length)
   let next = 0
   let stopped = false
+  /** the first 401: what the items not attempted are told */
+  let rejected: ApiError | undefined
   const worker = async () => {
-    while (next < items.length && !stopped) {
+    while (next < items.length && !stopped && !rejected) {
       const index = next++
       const item = items[index]!
       try {
@@ -66,7 +70,13 @@ export async function runBulk<I, R>(
               : {item: name(item), status: done, result}
       } catch (error) {
         if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
-        else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
+        else if (error instanceof NotSent) {
+          rejected ??= error.rejection
+          results[index] = notAttempted(name(item), error.rejection)
+        } else if (error instanceof ApiError && error.status === 401) {
+          rejected ??= error
+          results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
+        } else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
         else throw error
       }
     }
@@ -79,8 +89,13 @@ export async function runBulk<I, R>(
   } finally {
     signal.release()
   }
-  if (!stopped) return results
+  if (!stopped) return rejected ? items.map((item, index) => results[index] ?? notAttempted(name(item), rejected!)) : results
   return items.map((item, index) => results[index] ?? {item: name(item), status: index < next ? 'interrupted' : 'not done'})
+}
+
+/** an item left out after a 401: nothing was sent for it, and the row says why */
+function notAttempted<R>(item: string, rejection: ApiError): BulkResult<R> {
+  return {item, status: 'not done', error: `not attempted: the server rejected the token (${rejection.message})`, exitCode: rejection.exitCode}
 }
 
 /** non-zero when stopped by a signal (its code) or when anything failed: the failures' own code when they agree, else 1 */
@@ -91,5 +106,7 @@ export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefi
   if (failed.length === 0) return undefined
   const codes = new Set(failed.map(r => r.exitCode))
   const code = codes.size === 1 ? ([...codes][0] as CliError['exitCode']) : ExitCode.error
-  return new CliError(`${failed.length} of ${results.length} failed`, code)
+  const unsent = results.filter(r => r.status === 'not done').length
+  const rest = unsent === 0 ? '' : `, ${unsent} not attempted: the server rejected the token, and nothing more was sent with it`
+  return new CliError(`${failed.length} of ${results.length} failed${rest}`, code)
 }
