@@ -47,6 +47,7 @@ describe('pacing from RateLimit-* headers', () => {
     expect(result.stderr).toMatch(/^pacing to the server's rate limit: \d+ requests? left for the next [\d.]+ (s|ms) \(RateLimit-Remaining\)$/m)
     expect(result.stderr.match(/^pacing to the server's rate limit/gm)!.length).toBeLessThanOrEqual(3)
     expect(result.stderr).not.toContain('paced-token')
+    expect(result.stderr).toMatch(/^150 targets: 150 done\.$/m)
   })
 
   it('a 429 storm pauses the whole run: everything ends done, each write sent through exactly once', async () => {

@@ -23,6 +23,7 @@ function labelsFile(count: number): string {
 interface Row {
   item: string
   status: string
+  outcome: string
   error?: string
 }
 
@@ -82,6 +83,9 @@ describe('the first 401 of a fan-out', () => {
     expect(unsent).toHaveLength(40 - log.arrivals.length)
     for (const row of unsent) expect(row.error).toMatch(/^not attempted: the server rejected the token \(401 Unauthorized/)
     expect(result.stderr).toMatch(/failed, \d+ not attempted: the server rejected the token, and nothing more was sent with it/)
+    // the report's shared words, per row and in one line of counts
+    expect(rows.map(r => r.outcome)).toEqual(rows.map(r => (r.status === 'created' ? 'done' : r.status === 'failed' ? 'failed' : 'not attempted')))
+    expect(result.stderr).toContain(`40 targets: 5 done, ${failed.length} failed, ${unsent.length} not attempted.\n`)
     expect(result.stderr).not.toContain('dead-token')
   })
 

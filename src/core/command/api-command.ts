@@ -8,11 +8,12 @@ import {keyringTokenFor} from '../config/token-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {ApiClient} from '../http/request.js'
 import {connectionFlags, outputFlags} from '../input/flags.js'
-import {type BulkResult, type BulkRow, bulkFailure} from '../lists/bulk.js'
+import {type BulkResult, bulkFailure, bulkRow, bulkSummary} from '../lists/bulk.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
 import {FieldError} from '../output/field-check.js'
 import {JqRunError} from '../output/jq.js'
-import type {Note} from '../output/notes.js'
+import {info, type Note} from '../output/notes.js'
+import {interruption} from '../terminal/interrupt.js'
 import {stdoutIsTerminal} from '../terminal/terminal.js'
 import {oldWaitTimeoutNote, timeoutIsWaitLimit} from '../transfer/poll.js'
 import {BaseCommand} from './base-command.js'
@@ -101,10 +102,14 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     return this.apiCache
   }
 
-  /** the results of a fan-out, one row per item; exits non-zero when any item failed */
+  /**
+   * The results of a fan-out, one row per item with its outcome (bulk.ts), then the counts in one line
+   * on stderr; exits non-zero when any item failed. After a signal, the error line says what was not done.
+   */
   protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
-    await this.printer.list(onePage(results.map(({exitCode: _code, ...row}): BulkRow<R> => row)), columns)
+    await this.printer.list(onePage(results.map(bulkRow)), columns)
     const failure = bulkFailure(results)
+    if (!interruption() && results.length > 0) this.note(info(bulkSummary(results)))
     if (failure) throw failure
   }
 

@@ -35,8 +35,47 @@ export class Reported<R> {
   ) {}
 }
 
-/** one item of a fan-out's report, as printed (reportBulk) */
-export type BulkRow<R> = Omit<BulkResult<R>, 'exitCode'>
+/**
+ * What became of an item, in the four words every fan-out's report uses whatever its own statuses
+ * (issue 29, point 5): `done` (created, updated, enabled), `unchanged` (already there or as asked,
+ * skipped), `failed` (with the reason; also an item under way when a signal stopped the run, whose
+ * effect is not known), `not attempted` (nothing was sent: a signal, a rejected token, --dry-run).
+ */
+export type Outcome = 'done' | 'unchanged' | 'failed' | 'not attempted'
+
+const OUTCOMES: Record<BulkResult<unknown>['status'], Outcome> = {
+  ok: 'done',
+  created: 'done',
+  enabled: 'done',
+  updated: 'done',
+  'already there': 'unchanged',
+  'already as asked': 'unchanged',
+  skipped: 'unchanged',
+  failed: 'failed',
+  'not as asked': 'failed',
+  interrupted: 'failed',
+  'not done': 'not attempted',
+  'dry-run': 'not attempted',
+}
+
+export function outcomeOf(status: BulkResult<unknown>['status']): Outcome {
+  return OUTCOMES[status]
+}
+
+/** one item of a fan-out's report, as printed (reportBulk): its own status, and its outcome in the shared words */
+export type BulkRow<R> = Omit<BulkResult<R>, 'exitCode'> & {outcome: Outcome}
+
+export function bulkRow<R>({exitCode: _code, ...result}: BulkResult<R>): BulkRow<R> {
+  return {...result, outcome: outcomeOf(result.status)}
+}
+
+/** `40 targets: 35 done, 2 unchanged, 1 failed, 2 not attempted` (the counts that are not 0) */
+export function bulkSummary(results: ReadonlyArray<BulkResult<unknown>>): string {
+  const counts = new Map<Outcome, number>()
+  for (const r of results) counts.set(outcomeOf(r.status), (counts.get(outcomeOf(r.status)) ?? 0) + 1)
+  const parts = (['done', 'unchanged', 'failed', 'not attempted'] as const).filter(o => counts.has(o)).map(o => `${counts.get(o)} ${o}`)
+  return `${results.length} target${results.length === 1 ? '' : 's'}: ${parts.join(', ')}`
+}
 
 export const DEFAULT_BULK_CONCURRENCY = 8
 
