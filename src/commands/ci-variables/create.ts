@@ -5,6 +5,7 @@ import {fromFileFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
 import {runBulk} from '../../core/lists/bulk.js'
+import {inShard} from '../../core/lists/shard.js'
 
 export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCreate> {
   static summary = 'Create an instance-level CI/CD variable, or many from a file'
@@ -27,7 +28,7 @@ export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCrea
       const variables = await readInputRecords(this.flags['from-file'], VARIABLE_INPUTS)
       return this.reportBulk(
         await runBulk(
-          variables,
+          inShard(variables, v => v.key, this.flags.shard),
           v => v.key,
           v => createVariable(this.api, v),
           this.flags.concurrency,

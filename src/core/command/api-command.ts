@@ -109,7 +109,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
     await this.printer.list(onePage(results.map(bulkRow)), columns)
     const failure = bulkFailure(results)
-    if (!interruption() && results.length > 0) this.note(info(bulkSummary(results)))
+    if (!interruption()) this.note(info(bulkSummary(results)))
     if (failure) throw failure
   }
 

@@ -74,7 +74,7 @@ export function bulkSummary(results: ReadonlyArray<BulkResult<unknown>>): string
   const counts = new Map<Outcome, number>()
   for (const r of results) counts.set(outcomeOf(r.status), (counts.get(outcomeOf(r.status)) ?? 0) + 1)
   const parts = (['done', 'unchanged', 'failed', 'not attempted'] as const).filter(o => counts.has(o)).map(o => `${counts.get(o)} ${o}`)
-  return `${results.length} target${results.length === 1 ? '' : 's'}: ${parts.join(', ')}`
+  return results.length === 0 ? '0 targets' : `${results.length} target${results.length === 1 ? '' : 's'}: ${parts.join(', ')}`
 }
 
 export const DEFAULT_BULK_CONCURRENCY = 8
