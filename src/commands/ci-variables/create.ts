@@ -4,8 +4,6 @@ import {UsageError} from '../../core/command/errors.js'
 import {fromFileFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
-import {runBulk} from '../../core/lists/bulk.js'
-import {inShard} from '../../core/lists/shard.js'
 
 export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCreate> {
   static summary = 'Create an instance-level CI/CD variable, or many from a file'
@@ -26,15 +24,7 @@ export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCrea
     if (this.flags['from-file']) {
       if (this.args.key !== undefined) throw new UsageError('KEY and --from-file do not go together: the file names the keys')
       const variables = await readInputRecords(this.flags['from-file'], VARIABLE_INPUTS)
-      return this.reportBulk(
-        await runBulk(
-          inShard(variables, v => v.key, this.flags.shard),
-          v => v.key,
-          v => createVariable(this.api, v),
-          this.flags.concurrency,
-          'created',
-        ),
-      )
+      return this.fanOut({items: variables, name: v => v.key, work: v => createVariable(this.api, v), done: 'created'})
     }
     await this.print(await createVariable(this.api, await this.read(VARIABLE_INPUTS)))
   }

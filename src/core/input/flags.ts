@@ -79,10 +79,19 @@ export const shardFlag = (targets: string, dependsOn: string) => ({
   })(),
 })
 
+/** `--resume`: finish the run a journal recorded (src/core/lists/journal.ts) */
+export const resumeFlag = (dependsOn: string) => ({
+  resume: Flags.boolean({
+    description: `finish an earlier run with the same input that was stopped or had failures: only what it did not do (its journal is kept in the settings folder until a run ends with nothing failed)`,
+    dependsOn: [dependsOn],
+  }),
+})
+
 export const fromFileFlags = (noun: string) => ({
   'from-file': Flags.string({description: `create every ${noun} listed in a .json, .yaml or .csv file (- for JSON on stdin); fields as the API names them`}),
   concurrency: Flags.integer({description: `${noun}s created at once with --from-file`, default: 8, min: 1, max: 32}),
   ...shardFlag(`${noun}s of --from-file`, 'from-file'),
+  ...resumeFlag('from-file'),
 })
 
 export const yesFlag = {

@@ -79,6 +79,12 @@ export function bulkSummary(results: ReadonlyArray<BulkResult<unknown>>): string
 
 export const DEFAULT_BULK_CONCURRENCY = 8
 
+/** told of each item as it starts and as it ends (journal.ts, for --resume) */
+export interface BulkWatcher {
+  started(item: string): void
+  ended(result: BulkResult<unknown>): void
+}
+
 /**
  * `done`: the status of an item whose work succeeded (`created` for creates); an `Existing` result
  * (--if-not-exists) is `already there`, with the existing record.
@@ -89,6 +95,7 @@ export async function runBulk<I, R>(
   work: (item: I) => Promise<R>,
   concurrency = DEFAULT_BULK_CONCURRENCY,
   done: 'ok' | 'created' = 'ok',
+  watcher?: BulkWatcher,
 ): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
   let next = 0
@@ -99,6 +106,7 @@ export async function runBulk<I, R>(
     while (next < items.length && !stopped && !rejected) {
       const index = next++
       const item = items[index]!
+      watcher?.started(name(item))
       try {
         const result = await work(item)
         results[index] =
@@ -118,6 +126,7 @@ export async function runBulk<I, R>(
         } else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
         else throw error
       }
+      watcher?.ended(results[index]!)
     }
   }
   const signal = reportOnInterrupt()
