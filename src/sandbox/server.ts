@@ -9,6 +9,7 @@ import {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {HttpError, type Reply} from './http.js'
+import {limiterFor} from './rate-limit.js'
 import {requestToken} from './request-token.js'
 import {type Ctx, type Input, type Method, Router, type UploadedFile} from './router.js'
 import {seed, TOKENS} from './seed.js'
@@ -49,6 +50,8 @@ export interface LoggedRequest {
   /** when the request arrived, and when its answer was written to the socket (performance.now() of the sandbox) */
   receivedAt: number
   answeredAt?: number
+  /** the answer's status, once written */
+  status?: number
 }
 
 export interface Sandbox {
@@ -131,7 +134,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   const token = requestToken(req)
   const logged: LoggedRequest = {method: req.method ?? 'GET', path, query: url.search, token, contentType: req.headers['content-type'], receivedAt: performance.now()}
   sandbox.requests.push(logged)
-  res.once('finish', () => (logged.answeredAt = performance.now()))
+  res.once('finish', () => {
+    logged.answeredAt = performance.now()
+    logged.status = res.statusCode
+  })
+
+  // the platform's rate limit, when switched on: its headers on every answer, 429 beyond it
+  if (store.options.rateLimit) {
+    const counted = limiterFor(store.options.rateLimit).count(token)
+    for (const [name, value] of Object.entries(counted.headers)) res.setHeader(name, value)
+    if (counted.refused) {
+      req.resume()
+      return send(res, {status: 429, body: {message: '429 Too Many Requests'}})
+    }
+  }
 
   if (store.options.latencyMs > 0) await sleep(store.options.latencyMs)
   const fault = takeFault(sandbox.faults, req.method ?? 'GET', path)

@@ -8,14 +8,16 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {type LimitedServer, startLimitedServer} from '../helpers/limited-server.js'
+import {useSandbox} from '../helpers/sandbox.js'
 
+const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-pacing-'))
 const LIMIT = 60
 const WINDOW_MS = 2000
 
-function labelsFile(count: number): string {
-  const file = join(dir, `labels-${count}.csv`)
-  writeFileSync(file, `name,color\n${Array.from({length: count}, (_, i) => `l${i},red`).join('\n')}\n`)
+function labelsFile(count: number, prefix = 'l'): string {
+  const file = join(dir, `${prefix}-${count}.csv`)
+  writeFileSync(file, `name,color\n${Array.from({length: count}, (_, i) => `${prefix}${i},red`).join('\n')}\n`)
   return file
 }
 
@@ -69,5 +71,22 @@ describe('pacing from RateLimit-* headers', () => {
     expect(retries.length).toBeGreaterThanOrEqual(1)
     expect(retries.length).toBeLessThanOrEqual(refused - 8 + 1)
     for (const line of retries) expect(line).toMatch(/^retrying in 1 s: 429 Too Many Requests \(attempt \d of 4\); every request of this run waits, then they resume slowly$/)
+  })
+})
+
+describe('pacing against the sandbox with its rate limit switched on', () => {
+  it('a fan-out of writes beyond the limit and an --all read: no 429, everything done', async () => {
+    const from = sb.sandbox.requests.length
+    await sb.withOptions({rateLimit: {limit: LIMIT, windowMs: WINDOW_MS}}, async () => {
+      const created = await sb.run(['labels', 'create', '--from-file', labelsFile(100, 'sandboxed'), '-p', '20', '--concurrency', '8', '--json'])
+      expect(created.code, created.stderr).toBe(0)
+      expect(created.stderr).toMatch(/^100 targets: 100 done\.$/m)
+      const listed = await sb.run(['labels', 'list', '-p', '20', '--all', '--per-page', '5', '--json'])
+      expect(listed.code, listed.stderr).toBe(0)
+      expect(listed.json<unknown[]>().length).toBeGreaterThanOrEqual(100)
+    })
+    const answered = sb.sandbox.requests.slice(from)
+    expect(answered.length).toBeGreaterThan(2 * LIMIT)
+    expect(answered.filter(r => r.status === 429)).toEqual([])
   })
 })

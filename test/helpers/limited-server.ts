@@ -1,18 +1,11 @@
-// A test server that enforces a rate limit as the platform does (issue 29): a fixed window per token,
-// aligned to the clock, answered with RateLimit-Limit, -Remaining, -Reset (the Unix time of the reset,
-// in seconds) and -ResetTime (the same as an HTTP date), and 429 with Retry-After beyond it. It can
-// also answer every request 429 for a while (a storm). It takes label creates (POST
+// A test server that enforces a rate limit as the platform does (issue 29), with the sandbox's limiter
+// (src/sandbox/rate-limit.ts: a fixed window per token, RateLimit-* headers, 429 with Retry-After
+// beyond it), and that can also answer every request 429 for a while (a storm). It takes label creates (POST
 // /api/v4/projects/:id/labels) and counts each label's creates, so a test can prove each write went
 // through exactly once.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
-
-export interface LimitedServerOptions {
-  /** requests allowed per window and token */
-  limit: number
-  /** the window, a whole number of seconds (so that its reset is a Unix time in seconds) */
-  windowMs: number
-}
+import {RateLimiter, type RateLimitOption} from '../../src/sandbox/rate-limit.js'
 
 export interface LimitedServer {
   readonly url: string
@@ -25,10 +18,10 @@ export interface LimitedServer {
   close(): Promise<void>
 }
 
-export async function startLimitedServer({limit, windowMs}: LimitedServerOptions): Promise<LimitedServer> {
+export async function startLimitedServer(option: RateLimitOption): Promise<LimitedServer> {
   const created = new Map<string, number>()
   const statuses: number[] = []
-  const used = new Map<string, {window: number; count: number}>()
+  const limiter = new RateLimiter(option)
   let storm = {until: 0, retryAfter: 0}
   const answer = (res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) => {
     statuses.push(status)
@@ -38,19 +31,8 @@ export async function startLimitedServer({limit, windowMs}: LimitedServerOptions
   const handle = (req: IncomingMessage, body: string, res: ServerResponse) => {
     const now = Date.now()
     if (now < storm.until) return answer(res, 429, {'retry-after': String(storm.retryAfter)}, {message: '429 Too Many Requests'})
-    const window = Math.floor(now / windowMs)
-    const token = String(req.headers['private-token'] ?? '')
-    const mine = used.get(token)?.window === window ? used.get(token)! : {window, count: 0}
-    used.set(token, mine)
-    mine.count++
-    const resetAt = (window + 1) * windowMs
-    const headers = {
-      'ratelimit-limit': String(limit),
-      'ratelimit-remaining': String(Math.max(0, limit - mine.count)),
-      'ratelimit-reset': String(resetAt / 1000),
-      'ratelimit-resettime': new Date(resetAt).toUTCString(),
-    }
-    if (mine.count > limit) return answer(res, 429, {...headers, 'retry-after': String(Math.ceil((resetAt - now) / 1000))}, {message: '429 Too Many Requests'})
+    const {headers, refused} = limiter.count(String(req.headers['private-token'] ?? ''), now)
+    if (refused) return answer(res, 429, headers, {message: '429 Too Many Requests'})
     const label = JSON.parse(body) as {name: string; color: string}
     created.set(label.name, (created.get(label.name) ?? 0) + 1)
     answer(res, 201, headers, {id: created.size, name: label.name, color: label.color})
