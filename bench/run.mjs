@@ -6,7 +6,8 @@
 //      paging as the sandbox saw it and the whole run
 //   3. a 1 GiB download: peak memory and throughput, vs curl when present
 // At the end, the rows of issue 16's table with this run's figures, as docs/ARCHITECTURE.md ("Benchmarks") shows them.
-//   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project
+//   4. bulk: a deploy key added to 200 projects with bounded concurrency vs one request at a time and vs one process per project;
+//      and 2,000 label writes against the sandbox's rate limit (600 per 6 s): the time against the limit's floor, and the 429s met
 //   5. the test suite's time (`--no-tests` leaves it out)
 import {spawn, spawnSync} from 'node:child_process'
 import {generateKeyPairSync} from 'node:crypto'
@@ -222,6 +223,29 @@ try {
       ? ''
       : `FAILED: exit ${bulk.code}/${sequentialBulk.code}, ${loopFailures} loop runs: ${(bulk.stderr + sequentialBulk.stderr).slice(0, 200)}`,
   )
+  // 4b. Pacing (issue 29): 2,000 label creates from a file while the sandbox enforces 600 requests per
+  //     6 s and token. The floor is when the limit lets the last write through: the windows are aligned
+  //     to the clock, so it is the start of the window that holds the 2,000th request.
+  const writes = quick ? 400 : 2000
+  const limit = {limit: quick ? 120 : 600, windowMs: 6000}
+  const labelsCsv = join(work, 'paced-labels.csv')
+  writeFileSync(labelsCsv, `name,color\n${Array.from({length: writes}, (_, i) => `paced-${i},red`).join('\n')}\n`)
+  sandbox.store.options.rateLimit = limit
+  const before = sandbox.requests.length
+  const t0 = Date.now()
+  const paced = await run(process.execPath, [bin, 'labels', 'create', '--from-file', labelsCsv, '-p', '20', '--json'])
+  delete sandbox.store.options.rateLimit
+  const refused = sandbox.requests.slice(before).filter(r => r.status === 429).length
+  const floorMs = Math.max(1, (Math.floor(t0 / limit.windowMs) + Math.ceil(writes / limit.limit) - 1) * limit.windowMs - t0)
+  report(
+    `pacing: ${writes} label writes against a limit of ${limit.limit} per ${limit.windowMs / 1000} s`,
+    `${paced.ms.toFixed(0)} ms, ${refused} answers 429`,
+    `floor ${floorMs.toFixed(0)} ms (the limit's own pace)`,
+    `${(paced.ms / floorMs).toFixed(2)}x the floor (target at most 1.10x, no 429)`,
+    paced.code === 0 ? '' : `FAILED: exit ${paced.code}: ${paced.stderr.slice(0, 200)}`,
+  )
+  table.push([`${writes} writes against a rate limit (${limit.limit} per ${limit.windowMs / 1000} s)`, `${(paced.ms / floorMs).toFixed(2)}× the floor, ${refused} × 429`, '≤ 1.10× the floor, no 429'])
+
   // 5. The test suite, as CI's test step runs it (without the build, which `npm test` does first).
   if (process.argv.includes('--no-tests')) {
     table.push(['`npm test` on this machine', 'not run (--no-tests)', '≤ 90 s'])

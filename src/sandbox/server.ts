@@ -9,6 +9,7 @@ import {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {HttpError, type Reply} from './http.js'
+import {limiterFor} from './rate-limit.js'
 import {requestToken} from './request-token.js'
 import {type Ctx, type Input, type Method, Router, type UploadedFile} from './router.js'
 import {seed, TOKENS} from './seed.js'
@@ -25,9 +26,10 @@ export interface FaultRule {
   /**
    * latency: wait `latencyMs`, then answer normally · status: answer `status` (with `Retry-After` when
    * `retryAfter` is set) · drop: close the connection without an answer · truncate: answer with a body
-   * cut short · malformed: answer 200 with broken JSON
+   * cut short · malformed: answer 200 with broken JSON · revoke: the request's token stops
+   * authenticating (a token revoked mid-run), so this request and every later one with it get 401
    */
-  kind: 'latency' | 'status' | 'drop' | 'truncate' | 'malformed'
+  kind: 'latency' | 'status' | 'drop' | 'truncate' | 'malformed' | 'revoke'
   status?: number
   retryAfter?: number
   latencyMs?: number
@@ -35,6 +37,8 @@ export interface FaultRule {
   phase?: 'before' | 'after'
   /** how many matching requests the fault applies to; unlimited when absent */
   times?: number
+  /** how many matching requests pass untouched before the fault applies */
+  skip?: number
 }
 
 export interface LoggedRequest {
@@ -46,6 +50,8 @@ export interface LoggedRequest {
   /** when the request arrived, and when its answer was written to the socket (performance.now() of the sandbox) */
   receivedAt: number
   answeredAt?: number
+  /** the answer's status, once written */
+  status?: number
 }
 
 export interface Sandbox {
@@ -128,10 +134,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
   const token = requestToken(req)
   const logged: LoggedRequest = {method: req.method ?? 'GET', path, query: url.search, token, contentType: req.headers['content-type'], receivedAt: performance.now()}
   sandbox.requests.push(logged)
-  res.once('finish', () => (logged.answeredAt = performance.now()))
+  res.once('finish', () => {
+    logged.answeredAt = performance.now()
+    logged.status = res.statusCode
+  })
+
+  // the platform's rate limit, when switched on: its headers on every answer, 429 beyond it
+  if (store.options.rateLimit) {
+    const counted = limiterFor(store.options.rateLimit).count(token)
+    for (const [name, value] of Object.entries(counted.headers)) res.setHeader(name, value)
+    if (counted.refused) {
+      req.resume()
+      return send(res, {status: 429, body: {message: '429 Too Many Requests'}})
+    }
+  }
 
   if (store.options.latencyMs > 0) await sleep(store.options.latencyMs)
   const fault = takeFault(sandbox.faults, req.method ?? 'GET', path)
+  if (fault?.kind === 'revoke' && token !== undefined) store.tokens.delete(token)
   if (fault && (fault.phase ?? 'before') === 'before') {
     const done = await applyFaultBefore(fault, req, res)
     if (done) return
@@ -163,6 +183,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
 
 function takeFault(faults: FaultRule[], method: string, path: string): FaultRule | undefined {
   const fault = faults.find(f => (!f.method || f.method.toUpperCase() === method) && new RegExp(f.path).test(path) && (f.times ?? 1) > 0)
+  if (fault?.skip) {
+    fault.skip--
+    return undefined
+  }
   if (fault && fault.times !== undefined) fault.times--
   return fault
 }

@@ -1,6 +1,7 @@
 // The sandbox's in-memory world: users, groups, projects, memberships and tokens, plus one state
 // slice per API area (each routes file owns its slice, so areas never edit each other's data).
 import {forbidden, HttpError, notFound, unauthorized} from './http.js'
+import type {RateLimitOption} from './rate-limit.js'
 import {webUrl} from './web-url.js'
 
 export const ROLE = {guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50} as const
@@ -66,6 +67,8 @@ export interface SandboxOptions {
   seedProjects: number
   /** download benchmarks: generated rows appended to every vulnerability export's CSV (default none) */
   vulnerabilityExportRows?: number
+  /** the platform's rate limit per token (rate-limit.ts); none by default */
+  rateLimit?: RateLimitOption
 }
 
 export const defaultOptions = (): SandboxOptions => ({

@@ -167,6 +167,26 @@ describe('signals', () => {
     }
   })
 
+  it('SIGINT while the whole run is paused by a 429 (Retry-After: 30): exit 130 at once, with the report', async () => {
+    const labels = Array.from({length: 6}, (_, i) => ({name: `paused-${i}`, color: 'blue'}))
+    const file = join(tempDir(), 'labels.json')
+    writeFileSync(file, JSON.stringify(labels))
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'status', status: 429, retryAfter: 30})
+    const before = sb.sandbox.requests.length
+    const posts = () => sb.sandbox.requests.slice(before).filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
+    let refusedAt = 0
+    const paused = () => {
+      if (refusedAt === 0 && posts() >= 2) refusedAt = Date.now()
+      return refusedAt > 0 && Date.now() - refusedAt > 300
+    }
+    const stopped = await runAndSignal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json'], 'SIGINT', paused)
+    expect(stopped.code, stopped.stderr).toBe(130)
+    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
+    expect(posts()).toBe(2)
+    const report = JSON.parse(stopped.stdout) as Array<{item: string; status: string}>
+    expect(report.map(r => r.status)).toEqual(['interrupted', 'interrupted', 'not done', 'not done', 'not done', 'not done'])
+  })
+
   it('SIGTERM during relations-export download --all: the files under way leave no temporary file', async () => {
     const relations = ['labels', 'milestones', 'issues', 'boards']
     const server = await startHostileServer((req, res) => {
@@ -253,7 +273,7 @@ describe('signals', () => {
       })
       child.kill()
       expect(result.code, result.stderr).toBe(0)
-      expect(result.json()).toEqual([{item: 'from-fifo', status: 'dry-run'}])
+      expect(result.json()).toEqual([{item: 'from-fifo', status: 'dry-run', outcome: 'not attempted'}])
     })
   })
 })

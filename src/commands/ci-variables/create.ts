@@ -2,7 +2,6 @@ import {createVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
 import {UsageError} from '../../core/command/errors.js'
 import {fromFileFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {runBulk} from '../../core/lists/bulk.js'
 import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'
 
 export default class CiVariablesCreate extends CiVariableCommand<typeof CiVariablesCreate> {
@@ -27,15 +26,12 @@ export default class CiVariablesCreate extends CiVariableCommand<typeof CiVariab
     if (this.flags['from-file']) {
       if (this.args.key !== undefined) throw new UsageError('KEY and --from-file do not go together: the file names the keys')
       const variables = await this.variablesFromFile(this.flags['from-file'])
-      return this.reportBulk(
-        await runBulk(
-          variables,
-          v => (v.environment_scope === undefined ? v.key : `${v.key} (${v.environment_scope})`),
-          v => createVariable(this.api, v, this.where),
-          this.flags.concurrency,
-          'created',
-        ),
-      )
+      return this.fanOut({
+        items: variables,
+        name: v => (v.environment_scope === undefined ? v.key : `${v.key} (${v.environment_scope})`),
+        work: v => createVariable(this.api, v, this.where),
+        done: 'created',
+      })
     }
     await this.print(await createVariable(this.api, await this.variable(), this.where))
   }

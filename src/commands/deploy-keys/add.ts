@@ -3,10 +3,10 @@ import {KeyPlacementRun, placeDeployKey, placementStatus} from '../../api/deploy
 import {createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, UsageError} from '../../core/command/errors.js'
-import {projectListFlag} from '../../core/input/flags.js'
+import {projectListFlag, resumeFlag, shardFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {targets} from '../../core/input/scope.js'
-import {DEFAULT_BULK_CONCURRENCY, Reported, runBulk} from '../../core/lists/bulk.js'
+import {DEFAULT_BULK_CONCURRENCY, Reported} from '../../core/lists/bulk.js'
 import {DRY_RUN_NOTE, placementNote} from '../../topics/deploy-keys.js'
 
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
@@ -22,6 +22,8 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
     ...flagsOf(NEW_PROJECT_DEPLOY_KEY),
     ...projectListFlag,
     concurrency: Flags.integer({description: 'projects handled at once with several -p', default: DEFAULT_BULK_CONCURRENCY, min: 1, max: 32}),
+    ...shardFlag('projects of -p', 'project'),
+    ...resumeFlag('project'),
   }
 
   async run(): Promise<void> {
@@ -35,24 +37,23 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
     if (this.shared['dry-run']) this.note(DRY_RUN_NOTE)
     const run = new KeyPlacementRun()
     const place = (project: string) => placeDeployKey(this.api, project, {...key, can_push: canPush}, run, this.shared['dry-run'])
-    if (projects.length === 1) {
+    // a shard is a share of a list: reported as one, even when it holds one project or none
+    if (projects.length === 1 && this.flags.shard === undefined && !this.flags.resume) {
       const placed = await place(projects[0]!)
       this.note(placementNote(projects[0]!, placed))
       await this.print(placed.key)
       if (placed.notAsAsked) throw new CliError(`deploy key ${placed.key.id} in project ${projects[0]}: ${placed.notAsAsked}`)
       return
     }
-    await this.reportBulk(
-      await runBulk(
-        projects,
-        p => `project ${p}`,
-        async p => {
-          const placed = await place(p)
-          const {status, error} = placementStatus(placed)
-          return new Reported(status, placed.key, error)
-        },
-        this.flags.concurrency,
-      ),
-    )
+    await this.fanOut({
+      items: projects,
+      name: p => `project ${p}`,
+      key: p => p,
+      work: async p => {
+        const placed = await place(p)
+        const {status, error} = placementStatus(placed)
+        return new Reported(status, placed.key, error)
+      },
+    })
   }
 }

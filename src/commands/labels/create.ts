@@ -5,7 +5,6 @@ import {fromFileFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
 import {onlyFor, scopeOf} from '../../core/input/scope.js'
-import {runBulk} from '../../core/lists/bulk.js'
 import {createOrExisting, Existing} from '../../core/lists/if-not-exists.js'
 import {thing, unchanged} from '../../core/output/notes.js'
 
@@ -43,7 +42,7 @@ export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
       const labels = await readInputRecords(this.flags['from-file'], NEW_LABEL, label =>
         scope.kind === 'groups' && label.priority !== undefined ? 'priority: applies to project labels only' : undefined,
       )
-      return this.reportBulk(await runBulk(labels, l => l.name, create, this.flags.concurrency, 'created'))
+      return this.fanOut({items: labels, name: l => l.name, work: create, done: 'created'})
     }
     const label = await this.read(NEW_LABEL)
     const result = await create(label)

@@ -5,7 +5,6 @@ import {fromFileFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {inputLabel} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
-import {runBulk} from '../../core/lists/bulk.js'
 import {ignoredDeleteLevel} from '../../topics/package-protection.js'
 
 export default class PackageProtectionCreate extends ApiCommand<typeof PackageProtectionCreate> {
@@ -35,7 +34,7 @@ export default class PackageProtectionCreate extends ApiCommand<typeof PackagePr
     }
     if (this.flags['from-file']) {
       const rules = await readInputRecords(this.flags['from-file'], NEW_RULE, rule => noLevel(rule, input => input.api))
-      return this.reportBulk(await runBulk(rules, r => `${r.package_type} ${r.package_name_pattern}`, create, this.flags.concurrency, 'created'))
+      return this.fanOut({items: rules, name: r => `${r.package_type} ${r.package_name_pattern}`, work: create, done: 'created'})
     }
     const rule = await this.read(NEW_RULE)
     const problem = noLevel(rule, inputLabel)

@@ -25,7 +25,9 @@ export default class TokensList extends ApiCommand<typeof TokensList> {
     } catch (error) {
       if (user === undefined || !(error instanceof ApiError) || error.status !== 401) throw error
       // The platform answers 401, not 403, to --user of someone else from a non-administrator: a token
-      // that still reads itself is valid, and then the 401 means "not allowed", not "log in again".
+      // that still reads itself is valid, and then the 401 means "not allowed", not "log in again". The
+      // run's gate closed at that 401 (run-gate.ts): this one check is sent all the same.
+      this.api.gate.reopen()
       const valid = await getPersonalAccessToken(this.api, SELF).then(
         () => true,
         () => false,

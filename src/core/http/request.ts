@@ -15,13 +15,15 @@ import {io} from '../output/io.js'
 import {createFetcher, type Fetcher} from './fetcher.js'
 import type {HeaderList, TransportResponse} from './http-transport.js'
 import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
+import {Pacer} from './pacer.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {redactUrl, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
 import type {Failure, HttpMethod} from './retry.js'
 import {type Attempt, withRetries} from './retry-loop.js'
-import {sayWait} from './retry-notice.js'
+import {runPauseNotice, sayWait} from './retry-notice.js'
+import {TokenGate} from './run-gate.js'
 import {isForm, traceRequest, traceResponse} from './trace.js'
 
 export type {HttpMethod}
@@ -148,6 +150,10 @@ export class ApiClient {
   changes = 0
   /** a retry's wait was said on stderr off a terminal: a long wait is said once per run, not per request */
   private waitSaid = false
+  /** closed by the first 401: nothing more of this run is sent with a token the server rejects */
+  readonly gate = new TokenGate()
+  /** every request of the run waits its turn here, paced by the server's rate-limit numbers */
+  readonly pacer = new Pacer((ms, line) => this.sayWait(ms, line))
   /** the secret values sent so far (and the token): no error or note of this run may show them */
   private readonly secrets = new Set<string>()
 
@@ -224,8 +230,23 @@ export class ApiClient {
     const fetcher = await (this.fetcher ??= createFetcher(this.connection))
     const sending: Sending = {spec, url, shownPath, body, secretFields, secrets, fetcher}
     const {retries, timeoutMs} = this.connection
-    const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal, beforeWait: (ms: number, notice: string) => this.sayWait(ms, notice)}
-    return withRetries(policy, (attempt, firstStarted) => this.attempt<T>(sending, attempt, firstStarted))
+    // a 429's or 503's wait may be the whole run's pause (pacer.ts): said once, not once per request
+    const beforeWait = (ms: number, notice: string) => {
+      const pause = this.pacer.claimPause(ms)
+      if (pause !== 'said') this.sayWait(ms, pause === 'first' ? runPauseNotice(notice) : notice)
+    }
+    const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal, beforeWait}
+    return withRetries(policy, async (attempt, firstStarted) => {
+      // before every attempt: a retry waiting its turn is not sent after another request's 401
+      await this.pacer.ready(() => this.gate.check(), spec.signal)
+      try {
+        const outcome = await this.attempt<T>(sending, attempt, firstStarted)
+        if ('error' in outcome) this.gate.observe(outcome.error)
+        return outcome
+      } finally {
+        this.pacer.release()
+      }
+    })
   }
 
   /** A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait. */
@@ -276,6 +297,7 @@ export class ApiClient {
         this.options.verbose ? this.log : undefined,
         spec.offsite,
       )
+      this.pacer.observe(response)
       if (this.options.verbose) traceResponse(this.log, response, {ms: Date.now() - started, streamed: spec.responseType === 'stream', secretFields, secrets})
       const ok = response.ok || (spec.accept ?? []).includes(response.status)
       const expect = spec.expect ?? (spec.responseType === 'stream' ? 'file' : defaultExpectation(spec.method))

@@ -1,6 +1,7 @@
 // The one line printed before a retry: on a terminal always (a silent pause of seconds looks like a
 // hang), elsewhere with --verbose, and once per run for a wait of more than a few seconds (a CI log
-// that stops for a minute says why). `retrying in 2 s: 503 Service Unavailable (attempt 2 of 4)`
+// that stops for a minute says why). `retrying in 2 s: 503 Service Unavailable (attempt 2 of 4)`.
+// The pacer's waits (pacer.ts) are said in the same voice and under the same rule.
 import {STATUS_CODES} from 'node:http'
 import {ApiError, CliError} from '../command/errors.js'
 import {formatDuration} from '../input/duration.js'
@@ -11,6 +12,22 @@ export const SAID_WAIT_MS = 3000
 /** `next` counts attempts from 1, the first request included, as does `of` */
 export function retryNotice(delayMs: number, reason: string, next: number, of: number): string {
   return `retrying in ${formatDuration(delayMs)}: ${reason} (attempt ${next} of ${of})`
+}
+
+/** the retry notice of the request that met a pause of the whole run (a 429 or 503 with Retry-After): said once for all */
+export function runPauseNotice(notice: string): string {
+  return `${notice}; every request of this run waits, then they resume slowly`
+}
+
+/** the server's budget is used up until its window resets */
+export function budgetNotice(delayMs: number, limit: number | undefined): string {
+  const of = limit === undefined ? '' : ` of ${limit} requests`
+  return `waiting ${formatDuration(delayMs)}: the server's rate limit${of} is used up until it resets (RateLimit-Remaining: 0)`
+}
+
+/** little is left of the server's budget: the requests are spaced until the reset */
+export function spacingNotice(remaining: number, untilResetMs: number): string {
+  return `pacing to the server's rate limit: ${remaining} request${remaining === 1 ? '' : 's'} left for the next ${formatDuration(untilResetMs)} (RateLimit-Remaining)`
 }
 
 /** the status alone for a server's error ("503 Service Unavailable"), else the message without "GET url: " */

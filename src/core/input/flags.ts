@@ -4,6 +4,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../command/errors.js'
 import {MAX_RETRIES, OUTPUT_FORMATS, parseRetries} from '../config/config-store.js'
+import {parseShard} from '../lists/shard.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
@@ -68,9 +69,29 @@ export function checkPageFlags(flags: {page?: number; all?: boolean}): void {
 }
 
 /** `--from-file` and how many of its records are sent at once; `noun` names a record ("label") */
+/** `--shard I/N`: this job's share of a fan-out's targets, split by a hash of each one's key (src/core/lists/shard.ts) */
+export const shardFlag = (targets: string, dependsOn: string) => ({
+  shard: Flags.custom({
+    helpValue: 'I/N',
+    description: `only the ${targets} of shard I of N (split by a hash of each one's name): N parallel CI jobs, each with its own I, together cover every one exactly once`,
+    dependsOn: [dependsOn],
+    parse: async (input: string) => parseShard(input),
+  })(),
+})
+
+/** `--resume`: finish the run a journal recorded (src/core/lists/journal.ts) */
+export const resumeFlag = (dependsOn: string) => ({
+  resume: Flags.boolean({
+    description: `finish an earlier run with the same input that was stopped or had failures: only what it did not do (its journal is kept in the settings folder until a run ends with nothing failed)`,
+    dependsOn: [dependsOn],
+  }),
+})
+
 export const fromFileFlags = (noun: string) => ({
   'from-file': Flags.string({description: `create every ${noun} listed in a .json, .yaml or .csv file (- for JSON on stdin); fields as the API names them`}),
   concurrency: Flags.integer({description: `${noun}s created at once with --from-file`, default: 8, min: 1, max: 32}),
+  ...shardFlag(`${noun}s of --from-file`, 'from-file'),
+  ...resumeFlag('from-file'),
 })
 
 export const yesFlag = {

@@ -1,8 +1,10 @@
 // Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
 // bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
-// Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not.
-import {CliError, ExitCode, Interrupted} from '../command/errors.js'
+// Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not. After the first
+// 401 no new item starts either (the token is rejected: run-gate.ts), and the rest are not attempted.
+import {ApiError, CliError, ExitCode, Interrupted} from '../command/errors.js'
 import {DryRunStop} from '../http/request.js'
+import {NotSent} from '../http/run-gate.js'
 import {interruption, reportOnInterrupt} from '../terminal/interrupt.js'
 import {Existing} from './if-not-exists.js'
 
@@ -12,7 +14,7 @@ export interface BulkResult<R> {
   /**
    * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
    * After a signal: `interrupted` was under way (its request may or may not have taken effect),
-   * `not done` never started. The others come from the command's work (`Reported`); `not as asked`
+   * `not done` never started (also after a 401, whose item is `failed`: `error` says why). The others come from the command's work (`Reported`); `not as asked`
    * (done in part: `error` says what is not) counts as a failure.
    */
   status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done' | ReportedStatus
@@ -33,10 +35,55 @@ export class Reported<R> {
   ) {}
 }
 
-/** one item of a fan-out's report, as printed (reportBulk) */
-export type BulkRow<R> = Omit<BulkResult<R>, 'exitCode'>
+/**
+ * What became of an item, in the four words every fan-out's report uses whatever its own statuses
+ * (issue 29, point 5): `done` (created, updated, enabled), `unchanged` (already there or as asked,
+ * skipped), `failed` (with the reason; also an item under way when a signal stopped the run, whose
+ * effect is not known), `not attempted` (nothing was sent: a signal, a rejected token, --dry-run).
+ */
+export type Outcome = 'done' | 'unchanged' | 'failed' | 'not attempted'
+
+const OUTCOMES: Record<BulkResult<unknown>['status'], Outcome> = {
+  ok: 'done',
+  created: 'done',
+  enabled: 'done',
+  updated: 'done',
+  'already there': 'unchanged',
+  'already as asked': 'unchanged',
+  skipped: 'unchanged',
+  failed: 'failed',
+  'not as asked': 'failed',
+  interrupted: 'failed',
+  'not done': 'not attempted',
+  'dry-run': 'not attempted',
+}
+
+export function outcomeOf(status: BulkResult<unknown>['status']): Outcome {
+  return OUTCOMES[status]
+}
+
+/** one item of a fan-out's report, as printed (reportBulk): its own status, and its outcome in the shared words */
+export type BulkRow<R> = Omit<BulkResult<R>, 'exitCode'> & {outcome: Outcome}
+
+export function bulkRow<R>({exitCode: _code, ...result}: BulkResult<R>): BulkRow<R> {
+  return {...result, outcome: outcomeOf(result.status)}
+}
+
+/** `40 targets: 35 done, 2 unchanged, 1 failed, 2 not attempted` (the counts that are not 0) */
+export function bulkSummary(results: ReadonlyArray<BulkResult<unknown>>): string {
+  const counts = new Map<Outcome, number>()
+  for (const r of results) counts.set(outcomeOf(r.status), (counts.get(outcomeOf(r.status)) ?? 0) + 1)
+  const parts = (['done', 'unchanged', 'failed', 'not attempted'] as const).filter(o => counts.has(o)).map(o => `${counts.get(o)} ${o}`)
+  return results.length === 0 ? '0 targets' : `${results.length} target${results.length === 1 ? '' : 's'}: ${parts.join(', ')}`
+}
 
 export const DEFAULT_BULK_CONCURRENCY = 8
+
+/** told of each item as it starts and as it ends (journal.ts, for --resume) */
+export interface BulkWatcher {
+  started(item: string): void
+  ended(result: BulkResult<unknown>): void
+}
 
 /**
  * `done`: the status of an item whose work succeeded (`created` for creates); an `Existing` result
@@ -48,14 +95,18 @@ export async function runBulk<I, R>(
   work: (item: I) => Promise<R>,
   concurrency = DEFAULT_BULK_CONCURRENCY,
   done: 'ok' | 'created' = 'ok',
+  watcher?: BulkWatcher,
 ): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
   let next = 0
   let stopped = false
+  /** the first 401: what the items not attempted are told */
+  let rejected: ApiError | undefined
   const worker = async () => {
-    while (next < items.length && !stopped) {
+    while (next < items.length && !stopped && !rejected) {
       const index = next++
       const item = items[index]!
+      watcher?.started(name(item))
       try {
         const result = await work(item)
         results[index] =
@@ -66,9 +117,16 @@ export async function runBulk<I, R>(
               : {item: name(item), status: done, result}
       } catch (error) {
         if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
-        else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
+        else if (error instanceof NotSent) {
+          rejected ??= error.rejection
+          results[index] = notAttempted(name(item), error.rejection)
+        } else if (error instanceof ApiError && error.status === 401) {
+          rejected ??= error
+          results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
+        } else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
         else throw error
       }
+      watcher?.ended(results[index]!)
     }
   }
   const signal = reportOnInterrupt()
@@ -79,8 +137,13 @@ export async function runBulk<I, R>(
   } finally {
     signal.release()
   }
-  if (!stopped) return results
+  if (!stopped) return rejected ? items.map((item, index) => results[index] ?? notAttempted(name(item), rejected!)) : results
   return items.map((item, index) => results[index] ?? {item: name(item), status: index < next ? 'interrupted' : 'not done'})
+}
+
+/** an item left out after a 401: nothing was sent for it, and the row says why */
+function notAttempted<R>(item: string, rejection: ApiError): BulkResult<R> {
+  return {item, status: 'not done', error: `not attempted: the server rejected the token (${rejection.message})`, exitCode: rejection.exitCode}
 }
 
 /** non-zero when stopped by a signal (its code) or when anything failed: the failures' own code when they agree, else 1 */
@@ -91,5 +154,7 @@ export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefi
   if (failed.length === 0) return undefined
   const codes = new Set(failed.map(r => r.exitCode))
   const code = codes.size === 1 ? ([...codes][0] as CliError['exitCode']) : ExitCode.error
-  return new CliError(`${failed.length} of ${results.length} failed`, code)
+  const unsent = results.filter(r => r.status === 'not done').length
+  const rest = unsent === 0 ? '' : `, ${unsent} not attempted: the server rejected the token, and nothing more was sent with it`
+  return new CliError(`${failed.length} of ${results.length} failed${rest}`, code)
 }

@@ -1,0 +1,136 @@
+// The journal of a fan-out (issue 29, point 3), so that a run stopped by Ctrl-C, a kill, a lost
+// connection or a crash can be finished with --resume: nothing done twice, nothing skipped. It is a
+// file of JSON lines, written as the run goes (each line with one synchronous append, so that a kill -9
+// loses at most the line being written): first what was asked (a salted hash of the input: the
+// records, the flags, the targets), then each item as it starts and as it ends.
+//
+// Where: `journals/` in the settings folder (FORGECTL_CONFIG_DIR, else $XDG_CONFIG_HOME/forgectl or
+// ~/.config/forgectl), one file per command, host, file and shard. A run that ends with every item
+// done or unchanged removes it; one with failures, or stopped, keeps it for --resume. A run without
+// --resume starts a new journal in its place. Item names and errors only: never a record's values.
+import {createHash, randomBytes} from 'node:crypto'
+import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {UsageError} from '../command/errors.js'
+import {type BulkResult, outcomeOf} from './bulk.js'
+
+const VERSION = 1
+
+interface Header {
+  journal: number
+  command: string
+  salt: string
+  input: string
+  started: string
+}
+
+/** what an earlier run's journal says */
+export interface JournalState {
+  header: Header
+  /** done or unchanged: not attempted again */
+  finished: Set<string>
+  /** started and never ended (the run was killed meanwhile): its change may or may not have been made */
+  uncertain: Set<string>
+}
+
+/** a journal's text as state; a last line cut short by a kill is left out, any other broken line is refused */
+export function parseJournal(text: string, file: string): JournalState {
+  const lines = text.split('\n').filter(line => line !== '')
+  const entries: unknown[] = []
+  lines.forEach((line, i) => {
+    try {
+      entries.push(JSON.parse(line))
+    } catch {
+      if (i < lines.length - 1 || i === 0) throw new UsageError(`the journal ${file} is damaged (line ${i + 1}): run without --resume to start over`)
+    }
+  })
+  const header = entries[0] as Partial<Header> | undefined
+  if (header?.journal !== VERSION || typeof header.input !== 'string' || typeof header.salt !== 'string')
+    throw new UsageError(`the journal ${file} is not one this forgectl writes: run without --resume to start over`)
+  const finished = new Set<string>()
+  const uncertain = new Set<string>()
+  for (const entry of entries.slice(1) as Array<{start?: string; end?: string; outcome?: string}>) {
+    if (typeof entry.start === 'string') uncertain.add(entry.start)
+    if (typeof entry.end !== 'string') continue
+    uncertain.delete(entry.end)
+    if (entry.outcome === 'done' || entry.outcome === 'unchanged') finished.add(entry.end)
+    else finished.delete(entry.end)
+  }
+  return {header: header as Header, finished, uncertain}
+}
+
+/** a salted hash of what was asked: equal inputs give equal hashes, and a secret among them cannot be guessed back */
+export function inputHash(input: unknown, salt: string): string {
+  return createHash('sha256').update(salt).update(JSON.stringify(input)).digest('hex')
+}
+
+export interface JournalPlace {
+  /** the settings folder */
+  dir: string
+  /** what names the run: the command, the host, the file, the shard (not the records: those are the input) */
+  run: unknown
+  /** the command as the user would type it, for messages */
+  command: string
+}
+
+export class Journal {
+  /** why a line could not be written (a full disk, a folder made read-only meanwhile): the run goes on without it */
+  failure?: string
+
+  private constructor(
+    readonly file: string,
+    /** the earlier run's state when resuming */
+    readonly earlier: JournalState | undefined,
+  ) {}
+
+  /**
+   * A new journal for `input` (replacing any earlier one of the same run), or with `resume` the earlier
+   * one, refused when there is none or when it was written for another input.
+   */
+  static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
+    const folder = join(place.dir, 'journals')
+    const file = join(folder, `${createHash('sha256').update(JSON.stringify(place.run)).digest('hex').slice(0, 24)}.jsonl`)
+    if (resume) {
+      let text: string
+      try {
+        text = readFileSync(file, 'utf8')
+      } catch {
+        throw new UsageError(`--resume: no journal of an unfinished \`${place.command}\` with this host, file and shard (the last one finished, or none ran): run without --resume`)
+      }
+      const state = parseJournal(text, file)
+      if (inputHash(input, state.header.salt) !== state.header.input) {
+        throw new UsageError(
+          `--resume: the journal of \`${place.command}\` (started ${state.header.started}) was written for another input (other records, targets or flags): give the same input, or run without --resume to start over`,
+        )
+      }
+      return new Journal(file, state)
+    }
+    if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
+    const salt = randomBytes(16).toString('hex')
+    const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
+    writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
+    return new Journal(file, undefined)
+  }
+
+  started(item: string): void {
+    this.append({start: item})
+  }
+
+  ended(result: BulkResult<unknown>): void {
+    this.append({end: result.item, status: result.status, outcome: outcomeOf(result.status), ...(result.error === undefined ? {} : {error: result.error})})
+  }
+
+  private append(entry: object): void {
+    if (this.failure !== undefined) return
+    try {
+      appendFileSync(this.file, `${JSON.stringify(entry)}\n`)
+    } catch (error) {
+      this.failure = (error as Error).message
+    }
+  }
+
+  /** every item done or unchanged: the journal has served */
+  remove(): void {
+    rmSync(this.file, {force: true})
+  }
+}

@@ -1,0 +1,106 @@
+// Issue 29, point 3: a bulk create killed with kill -9 in the middle is finished by --resume: nothing
+// done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
+// ends with nothing failed.
+import {spawn} from 'node:child_process'
+import {existsSync, mkdtempSync, readdirSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {BIN, cleanEnv} from '../helpers/cli.js'
+import {useSandbox} from '../helpers/sandbox.js'
+
+const sb = useSandbox()
+const dir = mkdtempSync(join(tmpdir(), 'forgectl-resume-'))
+const journals = () => {
+  const folder = join(sb.configDir, 'journals')
+  return existsSync(folder) ? readdirSync(folder) : []
+}
+
+afterEach(() => {
+  sb.sandbox.faults.splice(0)
+})
+
+interface Row {
+  item: string
+  status: string
+}
+
+function labelsFile(prefix: string, count: number): string {
+  const file = join(dir, `${prefix}.csv`)
+  writeFileSync(file, `name,color\n${Array.from({length: count}, (_, i) => `${prefix}-${i},red`).join('\n')}\n`)
+  return file
+}
+
+/** label creates (POST) that reached the sandbox since `from` */
+const posts = (from: number) => sb.sandbox.requests.slice(from).filter(r => r.method === 'POST' && r.path === '/projects/20/labels')
+
+/** runs forgectl as its own process and kills it with SIGKILL once `count` label creates have reached the sandbox */
+function killAfter(args: string[], count: number): Promise<void> {
+  const from = sb.sandbox.requests.length
+  const child = spawn(process.execPath, [BIN, ...args], {env: {...cleanEnv(), FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir}, stdio: 'ignore'})
+  const poll = setInterval(() => {
+    if (posts(from).length >= count) child.kill('SIGKILL')
+  }, 5)
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (_code, signal) => {
+      clearInterval(poll)
+      if (signal === 'SIGKILL') resolve()
+      else reject(new Error(`the run ended before it was killed (${signal ?? _code})`))
+    })
+  })
+}
+
+describe('--resume', () => {
+  it('kill -9 in the middle of a bulk create, then --resume: every label exists once, none sent again once done', async () => {
+    const file = labelsFile('killed', 120)
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 30})
+    await killAfter(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '4', '--json'], 40)
+    expect(journals()).toHaveLength(1)
+    const before = (await sb.api<Array<{name: string}>>('GET', '/projects/20/labels?per_page=100&search=killed-')).body.map(l => l.name)
+    expect(before.length).toBeGreaterThanOrEqual(30)
+    expect(before.length).toBeLessThan(120)
+
+    const from = sb.sandbox.requests.length
+    const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '4', '--json', '--resume'])
+    expect(resumed.code, resumed.stderr).toBe(0)
+    const rows = resumed.json<Row[]>()
+    // only the rest: the labels the killed run finished are neither reported nor sent again; those it
+    // had under way (at most four) are sent again, and found already there
+    expect(rows.length).toBeLessThanOrEqual(120 - before.length + 4)
+    expect(rows.filter(r => r.status === 'already there').length).toBeLessThanOrEqual(4)
+    expect(rows.every(r => r.status === 'created' || r.status === 'already there')).toBe(true)
+    expect(posts(from)).toHaveLength(rows.length)
+    expect(resumed.stderr).toMatch(/^resuming: \d+ of 120 done by the earlier run, \d+ left\.$/m)
+
+    const all: string[] = []
+    for (let page = 1; page <= 2; page++) all.push(...(await sb.api<Array<{name: string}>>('GET', `/projects/20/labels?per_page=100&page=${page}&search=killed-`)).body.map(l => l.name))
+    expect(all.sort()).toEqual(Array.from({length: 120}, (_, i) => `killed-${i}`).sort())
+    // nothing failed: the journal has served
+    expect(journals()).toEqual([])
+    const again = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume'])
+    expect(again.code).toBe(2)
+    expect(again.stderr).toMatch(/^Error: --resume: no journal of an unfinished `forgectl labels create` with this host, file and shard/)
+  })
+
+  it('a journal for another input is refused, in one line, and nothing is sent', async () => {
+    const file = join(dir, 'changing.csv')
+    // a label that exists already fails (409): the run ends with a failure, and its journal is kept
+    writeFileSync(file, 'name,color\nbug,red\nchanging-1,red\n')
+    const first = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
+    expect(first.code).toBe(6)
+    expect(journals()).toHaveLength(1)
+    writeFileSync(file, 'name,color\nbug,red\nchanging-1,red\nchanging-2,blue\n')
+    const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(
+      /^Error: --resume: the journal of `forgectl labels create` \(started [^)]+\) was written for another input \(other records, targets or flags\): give the same input, or run without --resume to start over\n$/,
+    )
+    expect(requests).toBe(0)
+    // the same input again resumes: only what failed is tried again
+    writeFileSync(file, 'name,color\nbug,red\nchanging-1,red\n')
+    const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+    expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+  })
+})

@@ -1,0 +1,38 @@
+// A fan-out's journal as --resume reads it: what is finished, what was under way when the run was
+// killed, and a last line cut short by the kill left out rather than refused.
+import {describe, expect, it} from 'vitest'
+import {inputHash, parseJournal} from '../../src/core/lists/journal.js'
+
+const header = JSON.stringify({journal: 1, command: 'forgectl labels create', salt: 'ab', input: 'cd', started: '2026-11-26T00:00:00Z'})
+const lines = (...entries: object[]) => [header, ...entries.map(e => JSON.stringify(e))].join('\n')
+
+describe('parseJournal', () => {
+  it('done and unchanged are finished; failed and not attempted are not; started without an end is uncertain', () => {
+    const state = parseJournal(
+      lines({start: 'a'}, {end: 'a', outcome: 'done'}, {start: 'b'}, {end: 'b', outcome: 'failed'}, {start: 'c'}, {start: 'd'}, {end: 'd', outcome: 'unchanged'}, {end: 'e', outcome: 'not attempted'}),
+      'j',
+    )
+    expect([...state.finished].sort()).toEqual(['a', 'd'])
+    expect([...state.uncertain]).toEqual(['c'])
+  })
+
+  it('a resumed run that finishes an item that failed before counts it finished', () => {
+    expect([...parseJournal(lines({end: 'b', outcome: 'failed'}, {start: 'b'}, {end: 'b', outcome: 'done'}), 'j').finished]).toEqual(['b'])
+  })
+
+  it('a last line cut short by kill -9 is left out; a broken line before it, or a broken header, is refused', () => {
+    expect([...parseJournal(`${lines({start: 'a'}, {end: 'a', outcome: 'done'})}\n{"start":"b`, 'j').finished]).toEqual(['a'])
+    expect(() => parseJournal(`${header}\n{"start":\n${JSON.stringify({start: 'a'})}`, 'j')).toThrow('the journal j is damaged (line 2): run without --resume to start over')
+    expect(() => parseJournal('{"journal":', 'j')).toThrow('damaged')
+    expect(() => parseJournal('{"journal":7}', 'j')).toThrow('is not one this forgectl writes')
+  })
+})
+
+describe('inputHash', () => {
+  it('equal inputs give equal hashes with the same salt; another input or salt, another hash', () => {
+    const input = {items: [{name: 'bug', color: 'red'}], flags: {project: '20'}}
+    expect(inputHash(input, 's1')).toBe(inputHash(structuredClone(input), 's1'))
+    expect(inputHash(input, 's2')).not.toBe(inputHash(input, 's1'))
+    expect(inputHash({...input, flags: {project: '21'}}, 's1')).not.toBe(inputHash(input, 's1'))
+  })
+})
