@@ -1,0 +1,17 @@
+// Every section a state file knows, by the kind of scope it lives in (STATE.md, "Sections").
+
+import type {ScopeKind, Section} from './section.js'
+import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
+import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
+
+export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
+  instance: [features, instanceVariables, hooks, instanceDeployKeys],
+  groups: [labels, milestones],
+  projects: [labels, protectedBranches, projectDeployKeys, packageProtectionRules],
+}
+
+export function sectionOf(kind: ScopeKind, name: string): Section | undefined {
+  return SECTIONS[kind].find(section => section.name === name)
+}
+
+export const sectionNames = (kind: ScopeKind): string[] => SECTIONS[kind].map(section => section.name)

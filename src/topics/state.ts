@@ -1,0 +1,35 @@
+// What `plan`, `apply` and `export` share: the state file flag, the concurrency of their requests,
+// and the plan read from a file (src/state does the work; these commands only name it).
+import * as Flags from '@oclif/core/flags'
+import type {ApiClient} from '../core/http/request.js'
+import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
+import {checkState} from '../state/check.js'
+import {readStateDocument} from '../state/document.js'
+import {makePlan, type Plan} from '../state/plan.js'
+
+const FILE_DESCRIPTION = 'state file, YAML or JSON (- for standard input); see "Many projects as code" in the README'
+export const stateFileFlag = {
+  required: Flags.string({char: 'f', description: FILE_DESCRIPTION, helpValue: 'FILE', required: true}),
+  optional: Flags.string({char: 'f', description: FILE_DESCRIPTION, helpValue: 'FILE'}),
+}
+
+export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})
+
+/** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
+export async function planFromFile(api: ApiClient, file: string, concurrency = DEFAULT_CONCURRENCY): Promise<Plan> {
+  const model = await checkState(await readStateDocument(file))
+  return makePlan(api, model, concurrency)
+}
+
+/** a plan's data, as --json prints it: every change with scope, section, identity, action, before and after */
+export function planData(plan: Plan): Record<string, unknown> {
+  const count = {create: 0, update: 0, delete: 0}
+  for (const change of plan.changes) count[change.action]++
+  return {
+    file: plan.file,
+    changes: plan.changes.map(({sources: _sources, ...change}) => change),
+    uncompared: plan.uncompared,
+    problems: plan.problems,
+    summary: {...count, unchanged: plan.unchanged, scopes: plan.scopes, requests: plan.requests},
+  }
+}
