@@ -1,6 +1,5 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {ApiCommand} from '../core/command/api-command.js'
 import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {yesFlag} from '../core/input/flags.js'
 import {bulkFailure} from '../core/lists/bulk.js'
@@ -11,9 +10,9 @@ import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
 import {renderPlan} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
-import {concurrencyFlag, planFromFile, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
 
-export default class Apply extends ApiCommand<typeof Apply> {
+export default class Apply extends StateCommand<typeof Apply> {
   static summary = 'Make the server match a state file (or apply a saved plan)'
   static description =
     'Plans as `forgectl plan` does (or reads a plan saved with plan --out), shows the plan, asks for confirmation on a terminal (refuses without --yes elsewhere), then makes the changes several at a time (POST, PUT, PATCH or DELETE on each section endpoint) and reports each as done or failed: a failure does not stop the others, and the exit status is non-zero when anything failed. A plan that deletes more than --max-deletes records is refused before anything is sent. A saved plan is refused, naming what moved, when the server no longer looks as it did at planning time for a record the plan changes. Applying the same file again sends no write.'

@@ -1,14 +1,13 @@
 import * as Flags from '@oclif/core/flags'
-import {ApiCommand} from '../core/command/api-command.js'
 import {importModule} from '../core/command/launcher.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {warning} from '../core/output/notes.js'
 import {checkExportRequest, exportState} from '../state/export.js'
-import {concurrencyFlag} from '../topics/state.js'
+import {concurrencyFlag, StateCommand} from '../topics/state.js'
 
 const list = (values: readonly string[] | undefined) => (values ?? []).flatMap(value => value.split(',').map(item => item.trim()))
 
-export default class Export extends ApiCommand<typeof Export> {
+export default class Export extends StateCommand<typeof Export> {
   static summary = 'Write the current state of projects and groups as a state file'
   static description =
     "Reads the sections asked for (every section by default) of the projects and groups named by -p and -g (full paths or globs: * one path segment, ** any number), and of the instance with --instance, (GET on each section list endpoint, every page) and writes them on stdout as a state file for `forgectl plan` and `apply` (YAML; JSON with --json). Secret values are never written: a masked variable's value becomes {env: SUGGESTED_NAME}. `export` then `plan` of its output reports no changes."

@@ -1,13 +1,12 @@
 import {writeFile} from 'node:fs/promises'
 import * as Flags from '@oclif/core/flags'
-import {ApiCommand} from '../core/command/api-command.js'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {saved} from '../core/output/notes.js'
 import {renderPlan} from '../state/render.js'
 import {savedPlan} from '../state/saved-plan.js'
-import {concurrencyFlag, planData, planFromFile, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
 
-export default class Plan extends ApiCommand<typeof Plan> {
+export default class Plan extends StateCommand<typeof Plan> {
   static summary = 'Show what apply would change to make the server match a state file'
   static description =
     'Reads the state file (YAML or JSON, format in the README\'s "Many projects as code"), checks it whole before any request, reads the current state of every scope and section it selects (GET on list endpoints such as /projects/:id/labels, and /groups/:id/projects?include_subgroups=true for a glob; pages and scopes read concurrently), and prints what `forgectl apply` would do, grouped by scope: + create, ~ update (each changed field old → new), - delete (only where the file says prune). Secret values show as (sensitive). With --exit-code, exits 10 when there are changes and 0 when there are none, so that a scheduled job can alert on drift.'

@@ -67,6 +67,10 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
     const secret = (field: string) => section.secret(field, record.fields, record.byReference.includes(field))
     const sources = Object.fromEntries(Object.entries(record.sources).filter(([field]) => secret(field)))
     const server = byId.get(record.id)
+    if (!server && section.absentMatches?.(record.fields)) {
+      result.unchanged++
+      continue
+    }
     if (!server) {
       const lacking = Object.values(section.inputs).filter(input => input.required && record.fields[input.api] === undefined)
       if (lacking.length > 0) {
@@ -75,7 +79,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
       }
       const after = shown(record.fields, secret)
       const fields = Object.entries(record.fields)
-        .filter(([field]) => field !== section.keyField)
+        .filter(([field]) => field !== section.keyField && !section.identityFields?.includes(field))
         .map(([field, value]) => ({field, after: secret(field) ? SENSITIVE : value, sensitive: secret(field)}))
       const change: Change = {target, section: section.name, id: record.id, action: 'create', after, fields, sources}
       result.changes.push(change)

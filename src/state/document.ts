@@ -56,6 +56,6 @@ export async function parseStateText(text: string, file: string): Promise<unknow
   const {parseDocument} = await importModule<typeof import('yaml')>('yaml')
   const doc = parseDocument(text)
   const problem = doc.errors[0] ?? doc.warnings[0]
-  if (problem) throw new UsageError(`${file} is not valid YAML: ${problem.message.split('\n')[0]}`)
+  if (problem) throw new UsageError(`${file} is not valid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`)
   return doc.toJS()
 }

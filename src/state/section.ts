@@ -75,6 +75,8 @@ export interface Section {
   identity(fields: Record<string, unknown>): string
   /** is this value secret: never shown, never saved */
   secret(field: string, fields: Record<string, unknown>, byReference: boolean): boolean
+  /** a record the server does not list is already as the file wants it (a feature flag set to false is no gate at all) */
+  absentMatches?(fields: Record<string, unknown>): boolean
   /** the values are the same for the platform (a colour's case, null and "") */
   same?(field: string, wanted: unknown, current: unknown): boolean
   read(context: ReadContext, target: Target): Promise<CurrentRecord[]>

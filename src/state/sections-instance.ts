@@ -26,6 +26,8 @@ export const features: Section = {
   },
   recordRule: fields => (typeof fields.key === 'string' && typeof fields.value !== 'number' ? {rule: `${fields.key} takes a percentage from 0 to 100`} : undefined),
   identity: fields => String(fields.name),
+  // "false" clears every gate of a flag, after which GET /features no longer lists it
+  absentMatches: fields => fields.value === false,
   secret: () => false,
   async read(context) {
     return (await readAll(context, listFeatures())).map(feature => {
@@ -104,7 +106,8 @@ export const hooks: Section = {
   inputs: NEW_HOOK,
   identityFields: ['url'],
   identity: fields => shownUrl(String(fields.url)),
-  secret: field => plainSecret(field, ['token']),
+  // the URL may carry credentials (the input is secret): the plan names the hook by shownUrl
+  secret: field => plainSecret(field, ['token', 'url']),
   async read(context) {
     return (await readAll(context, listHooks())).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
   },

@@ -1,11 +1,14 @@
 // What `plan`, `apply` and `export` share: the state file flag, the concurrency of their requests,
 // and the plan read from a file (src/state does the work; these commands only name it).
+import type {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import {ApiCommand} from '../core/command/api-command.js'
 import type {ApiClient} from '../core/http/request.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
 import {makePlan, type Plan} from '../state/plan.js'
+import {STATE_SECRET_FIELDS} from '../state/sections.js'
 
 const FILE_DESCRIPTION = 'state file, YAML or JSON (- for standard input); see "Many projects as code" in the README'
 export const stateFileFlag = {
@@ -31,5 +34,15 @@ export function planData(plan: Plan): Record<string, unknown> {
     uncompared: plan.uncompared,
     problems: plan.problems,
     summary: {...count, unchanged: plan.unchanged, scopes: plan.scopes, requests: plan.requests},
+  }
+}
+
+/**
+ * The base of the three: every field a section declares secret (a variable's value, a hook's token
+ * and URL) is hidden in the traces of --verbose and --dry-run, whichever request carries it.
+ */
+export abstract class StateCommand<T extends typeof Command> extends ApiCommand<T> {
+  protected override get secretFields(): string[] {
+    return STATE_SECRET_FIELDS
   }
 }
