@@ -64,12 +64,21 @@ describe('checking a state file', () => {
     ['version: 2', 'state.yaml: version: must be 1'],
     ['projects: {}', 'state.yaml: version: missing'],
     ['version: 1\nprojets: {}', 'state.yaml: projets: unknown top-level key (keys: version, instance, groups, projects); did you mean projects?'],
-    ['version: 1\nprojects:\n  "acme/**":\n    lables: {}', 'state.yaml: projects."acme/**".lables: unknown section (here: labels, protected_branches, deploy_keys, package_protection_rules, prune, skip); did you mean labels?'],
+    [
+      'version: 1\nprojects:\n  "acme/**":\n    lables: {}',
+      'state.yaml: projects."acme/**".lables: unknown section (here: labels, protected_branches, deploy_keys, package_protection_rules, prune, skip); did you mean labels?',
+    ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}', 'state.yaml: projects."acme/**".labels.bug.color "blurple": must be #RRGGBB'],
-    ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {colour: red}', 'state.yaml: projects."acme/**".labels.bug.colour: unknown field (fields: color, description, priority, archived); did you mean color?'],
+    [
+      'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {colour: red}',
+      'state.yaml: projects."acme/**".labels.bug.colour: unknown field (fields: color, description, priority, archived); did you mean color?',
+    ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, priority: high}', 'state.yaml: projects."acme/**".labels.bug.priority "high": must be a whole number'],
     ['version: 1\ngroups:\n  acme:\n    labels:\n      bug: {color: red, priority: 1}', 'state.yaml: groups.acme.labels.bug.priority: applies to project labels only'],
-    ['version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: everyone}', 'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be one of 0, 30, 40, 60'],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: everyone}',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be one of 0, 30, 40, 60',
+    ],
     ['version: 1\ninstance:\n  variables:\n    TOKEN: {value: {env: NO_SUCH_VARIABLE_HERE}}', 'state.yaml: instance.variables.TOKEN.value: environment variable NO_SUCH_VARIABLE_HERE is not set'],
     ['version: 1\ninstance:\n  variables:\n    BAD-KEY: x', 'state.yaml: instance.variables.BAD-KEY "BAD-KEY": may hold only A-Z, a-z, 0-9 and _'],
     ['version: 1\ninstance:\n  hooks:\n    - {url: "ftp://x"}', 'state.yaml: instance.hooks[0].url: must be an absolute http or https URL'],
@@ -78,7 +87,10 @@ describe('checking a state file', () => {
     ['version: 1\nprojects:\n  acme/web:\n    variables: {A: b}', 'state.yaml: projects."acme/web".variables: the variables section of projects is not supported'],
     ['version: 1\nprojects:\n  acme/web:\n    skip: yes-please', 'state.yaml: projects."acme/web".skip: must be true or false'],
     ['version: 1\ninstance:\n  features:\n    ci_beta: {percentage_of_actors: 250}', 'state.yaml: instance.features.ci_beta.value "250": must be true, false or a percentage from 0 to 100'],
-    ['version: 1\nprojects:\n  acme/web:\n    deploy_keys:\n      - {title: x, key: "ssh-rsa nope"}', 'state.yaml: projects."acme/web".deploy_keys[0].key "ssh-rsa nope": must be an OpenSSH public key'],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    deploy_keys:\n      - {title: x, key: "ssh-rsa nope"}',
+      'state.yaml: projects."acme/web".deploy_keys[0].key "ssh-rsa nope": must be an OpenSSH public key',
+    ],
   ])('refuses %j', async (yaml, message) => {
     await expect(check(yaml)).rejects.toThrow(message)
     await expect(check(yaml)).rejects.toMatchObject({exitCode: 2})

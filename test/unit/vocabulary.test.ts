@@ -68,7 +68,12 @@ describe('the same flag name, the same kind of flag', () => {
     // COMMANDS.md gives -f two meanings, each the convention of its kind of command: `api -f key=value` as
     // gh's, and `plan -f FILE`/`apply -f FILE` as kubectl's and terraform-like tools'; no command has both
     const contract = new Set(['-f: field, file'])
-    expect([...byChar].filter(([, names]) => names.size > 1).map(([char, names]) => `-${char}: ${[...names].join(', ')}`).filter(pair => !contract.has(pair))).toEqual([])
+    expect(
+      [...byChar]
+        .filter(([, names]) => names.size > 1)
+        .map(([char, names]) => `-${char}: ${[...names].join(', ')}`)
+        .filter(pair => !contract.has(pair)),
+    ).toEqual([])
   })
 })
 
