@@ -1,8 +1,14 @@
-// Instance-level CI/CD variables (document 2, "Instance CI/CD variables (administrator)"): /admin/ci/variables.
+// CI/CD variables of the instance (document 2, "Instance CI/CD variables (administrator)"):
+// /admin/ci/variables; and of a project or a group, which the platform serves with the same record plus
+// environment_scope at /projects/:id/variables and /groups/:id/variables. One set of declarations and
+// calls, parametrised by where the variables live; a key may exist once per environment scope there,
+// and `filter[environment_scope]` picks one.
 import {ApiError} from '../core/command/errors.js'
-import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {ApiClient, Query} from '../core/http/request.js'
 import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input/input.js'
-import {type ListSpec, listSpec} from '../core/lists/pagination.js'
+import {type Scope, scopePath} from '../core/input/scope.js'
+import type {ListSpec} from '../core/lists/pagination.js'
+import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
 
 export const VARIABLE_TYPES = ['env_var', 'file'] as const
@@ -17,11 +23,19 @@ export interface CiVariable {
   masked: boolean
   /** true means not expandable */
   raw: boolean
+  /** projects and groups only: the environments it applies to (`*` all, `review/*` a pattern) */
+  environment_scope?: string
 }
-export const CI_VARIABLE_FIELDS = fieldList<CiVariable>()(['key', 'value', 'description', 'variable_type', 'protected', 'masked', 'raw'])
+export const CI_VARIABLE_FIELDS = fieldList<CiVariable>()(['key', 'value', 'description', 'variable_type', 'protected', 'masked', 'raw', 'environment_scope'])
 
 /** the value stays out of list tables: `get` (or --json) shows it */
 export const CI_VARIABLE_COLUMNS = ['key', 'variable_type', 'protected', 'masked', 'raw', 'description'] as const
+/** a project's or group's table: the environment scope tells apart two variables of one key */
+export const SCOPED_CI_VARIABLE_COLUMNS = ['key', 'environment_scope', 'variable_type', 'protected', 'masked', 'raw', 'description'] as const
+
+/** where the variables live: the instance (no scope flag), a project or a group */
+export type VariableScope = {kind: 'instance'} | Scope
+export const INSTANCE: VariableScope = {kind: 'instance'}
 
 // Limits: "key at most 255 characters with only A-Z, a-z, 0-9, _; value at most 10,000 characters;
 // description at most 255 characters".
@@ -44,43 +58,97 @@ export const VARIABLE_INPUTS = declare({
 export type VariableInput = Values<typeof VARIABLE_INPUTS>
 
 /**
+ * A project's or group's variable: which environments it applies to. Sent in the body of a create; on
+ * a get, update or delete it is `filter[environment_scope]`, which picks the variable among those of
+ * one key. The instance has no environments.
+ */
+export const ENVIRONMENT_SCOPE = declare({
+  environment_scope: text({description: 'projects and groups: the environments it applies to, * for all (API default *), or a pattern such as review/*', max: 255}),
+})
+export type EnvironmentScope = Values<typeof ENVIRONMENT_SCOPE>
+
+/** a record of `--from-file` for a project or group: a variable and its environment scope */
+export const SCOPED_VARIABLE_INPUTS = declare({...VARIABLE_INPUTS, ...ENVIRONMENT_SCOPE})
+export type ScopedVariableInput = VariableInput & EnvironmentScope
+
+// The platform's rule for a masked value ("Masked variable requirements"): at least 8 characters, one
+// line without spaces, only the Base64 alphabet (RFC 4648, with its URL-safe `-` and `_`) and `@ : . ~`.
+const MASKABLE_CHARACTER = /[A-Za-z0-9+/=\-_@:.~]/u
+const MASKED_MIN = 8
+
+/**
+ * Why a value cannot be masked ("cannot be masked: …", said of the value), or undefined when it can
+ * (or is not masked). The server refuses such a value (400 "value is invalid"), so it is checked before
+ * sending, on every path a value takes. The value itself is never quoted: it is often a secret.
+ */
+export function maskedValueProblem({value, masked}: Pick<VariableInput, 'value' | 'masked'>): string | undefined {
+  if (masked !== true || value === undefined) return undefined
+  const characters = [...value]
+  const others = [...new Set(characters.filter(c => !MASKABLE_CHARACTER.test(c)))]
+  const problems = [
+    characters.length < MASKED_MIN ? `has ${characters.length} characters, fewer than ${MASKED_MIN}` : undefined,
+    others.length > 0 ? `holds ${others.map(describeCharacter).join(', ')}` : undefined,
+  ].filter(Boolean)
+  if (problems.length === 0) return undefined
+  return `cannot be masked: a masked value needs at least ${MASKED_MIN} characters, on one line without spaces, of A-Z a-z 0-9 + / = - _ @ : . ~ only; this one ${problems.join(' and ')}`
+}
+
+/** a character as words can show it: a space or line break is named, never printed */
+function describeCharacter(c: string): string {
+  if (c === ' ') return 'a space'
+  if (c === '\n' || c === '\r') return 'a line break'
+  if (/\s/u.test(c)) return 'white space'
+  if (/[\p{Cc}\p{Cf}]/u.test(c)) return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  return `"${c}"`
+}
+
+/**
  * The value, secret wherever it travels: also in the answers of `list` and `get`, whose traces
  * (--verbose) show it as [REDACTED] while their output shows it, which is what they are for.
  */
 const SECRET_FIELDS = secretFieldsOf(VARIABLE_INPUTS)
 
-const variablePath = (key: string) => apiPath`/admin/ci/variables/${key}`
+const variablesPath = (scope: VariableScope) => (scope.kind === 'instance' ? '/admin/ci/variables' : `${scopePath(scope)}/variables`)
+const variables = collection<{parent: VariableScope; item: CiVariable; key: string; create: ScopedVariableInput; update: Omit<ScopedVariableInput, 'key'>}>(variablesPath, {
+  secretFields: SECRET_FIELDS,
+})
 
-export function listVariables(): ListSpec<CiVariable> {
-  return listSpec<CiVariable>('/admin/ci/variables', undefined, SECRET_FIELDS)
+/** `filter[environment_scope]`: which of a key's variables a get, update or delete means */
+const pick = (environmentScope: string | undefined): Query | undefined => (environmentScope === undefined ? undefined : {'filter[environment_scope]': environmentScope})
+
+export function listVariables(scope: VariableScope = INSTANCE): ListSpec<CiVariable> {
+  return variables.list(scope)
 }
 
-export function getVariable(api: ApiClient, key: string): Promise<CiVariable> {
-  return api.get<CiVariable>(variablePath(key), undefined, SECRET_FIELDS)
+export function getVariable(api: ApiClient, key: string, scope: VariableScope = INSTANCE, environmentScope?: string): Promise<CiVariable> {
+  return variables.get(api, scope, key, pick(environmentScope))
 }
 
-export function createVariable(api: ApiClient, variable: VariableInput): Promise<CiVariable> {
-  return api.post<CiVariable>('/admin/ci/variables', {...variable})
+/** POST: the environment scope, if any, is the new variable's */
+export function createVariable(api: ApiClient, variable: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
+  return variables.create(api, scope, variable)
 }
 
-export function updateVariable(api: ApiClient, {key, ...changes}: VariableInput): Promise<CiVariable> {
-  return api.put<CiVariable>(variablePath(key), {...changes})
+/** PUT: the environment scope, if any, picks which of the key's variables changes */
+export function updateVariable(api: ApiClient, {key, environment_scope, ...changes}: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
+  return variables.update(api, scope, key, changes, pick(environment_scope))
 }
 
-export function deleteVariable(api: ApiClient, key: string): Promise<void> {
-  return api.delete(variablePath(key))
+export function deleteVariable(api: ApiClient, key: string, scope: VariableScope = INSTANCE, environmentScope?: string): Promise<void> {
+  return variables.remove(api, scope, key, pick(environmentScope))
 }
 
 /**
  * Create-or-update, for scripts that run again: the update is tried first (the usual case once a
  * script has run) and a 404 turns it into a create. Fields not given keep their value on an update
- * and take the API's defaults on a create.
+ * and take the API's defaults on a create. With an environment scope, the update changes the key's
+ * variable of that scope, and the create makes one there.
  */
-export async function setVariable(api: ApiClient, variable: VariableInput): Promise<{action: 'created' | 'updated'; variable: CiVariable}> {
+export async function setVariable(api: ApiClient, variable: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<{action: 'created' | 'updated'; variable: CiVariable}> {
   try {
-    return {action: 'updated', variable: await updateVariable(api, variable)}
+    return {action: 'updated', variable: await updateVariable(api, variable, scope)}
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error
-    return {action: 'created', variable: await createVariable(api, variable)}
+    return {action: 'created', variable: await createVariable(api, variable, scope)}
   }
 }

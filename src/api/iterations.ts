@@ -1,8 +1,10 @@
 // Project iterations (document 2, "Iteration", "Project iterations"): GET /projects/:id/iterations
-// returns the iterations of the project's ancestor groups (project-level iterations no longer exist).
+// returns the iterations of the project's ancestor groups (project-level iterations no longer exist);
+// GET /groups/:id/iterations, which the platform serves with the same record and filters, those of a
+// group (and, by default, of its ancestors).
 
-import {apiPath} from '../core/http/request.js'
 import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input/input.js'
+import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import type {FieldWords} from '../core/output/words.js'
 import {fieldList} from './record-fields.js'
@@ -33,7 +35,7 @@ export const ITERATION_WORDS = {state: {1: 'upcoming', 2: 'current', 3: 'closed'
 
 export const ITERATION_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date'] as const
 
-/** GET /projects/:id/iterations: the filters */
+/** GET /projects/:id/iterations and /groups/:id/iterations: the filters */
 export const ITERATION_FILTERS = declare({
   state: choice(ITERATION_STATES, {description: 'which iterations (API default: all)'}),
   search: text({description: 'text to find (in titles unless --in says otherwise)', empty: 'value'}),
@@ -46,6 +48,6 @@ export const ITERATION_FILTERS = declare({
 })
 export type IterationListFilters = Values<typeof ITERATION_FILTERS>
 
-export function listIterations(project: string, filters: IterationListFilters = {}): ListSpec<Iteration> {
-  return listSpec<Iteration>(apiPath`/projects/${project}/iterations`, {...filters})
+export function listIterations(scope: Scope, filters: IterationListFilters = {}): ListSpec<Iteration> {
+  return listSpec<Iteration>(`${scopePath(scope)}/iterations`, {...filters})
 }

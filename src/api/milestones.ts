@@ -1,9 +1,12 @@
 // Group milestones (document 2, "Group milestone", "Group milestones"): /groups/:id/milestones, with
-// the issues, merge requests and burndown events of each milestone.
+// the issues, merge requests and burndown events of each milestone; and project milestones, which the
+// platform serves with the same record (project_id in place of group_id) and the same calls at
+// /projects/:id/milestones. One set of declarations and calls, parametrised by the scope.
 import {UsageError} from '../core/command/errors.js'
-import {type ApiClient, apiPath} from '../core/http/request.js'
+import type {ApiClient} from '../core/http/request.js'
 import {type Id, isPositiveId} from '../core/input/id.js'
 import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input/input.js'
+import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
@@ -16,7 +19,10 @@ export type StateEvent = (typeof STATE_EVENTS)[number]
 export interface Milestone {
   id: number
   iid: number
-  group_id: number
+  /** a group milestone's group */
+  group_id?: number
+  /** a project milestone's project */
+  project_id?: number
   title: string
   description: string | null
   due_date: string | null
@@ -28,7 +34,21 @@ export interface Milestone {
   expired: boolean
   web_url: string
 }
-export const MILESTONE_FIELDS = fieldList<Milestone>()(['id', 'iid', 'group_id', 'title', 'description', 'due_date', 'start_date', 'state', 'updated_at', 'created_at', 'expired', 'web_url'])
+export const MILESTONE_FIELDS = fieldList<Milestone>()([
+  'id',
+  'iid',
+  'group_id',
+  'project_id',
+  'title',
+  'description',
+  'due_date',
+  'start_date',
+  'state',
+  'updated_at',
+  'created_at',
+  'expired',
+  'web_url',
+])
 
 export const MILESTONE_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', 'due_date', 'expired'] as const
 
@@ -68,7 +88,7 @@ function iidList(options: {description: string}) {
   }
 }
 
-/** GET /groups/:id/milestones: the filters */
+/** GET /groups/:id/milestones and /projects/:id/milestones: the filters (GROUP_ONLY_FILTERS: groups only) */
 export const MILESTONE_FILTERS = declare({
   // ignored by the server when include_ancestors is true
   iids: iidList({description: 'only these milestone IIDs (repeatable or comma list; ignored with --include-ancestors)'}),
@@ -88,7 +108,10 @@ export const MILESTONE_FILTERS = declare({
 })
 export type MilestoneListFilters = Values<typeof MILESTONE_FILTERS>
 
-/** POST /groups/:id/milestones: the title is required and new in the group */
+/** the filters a project's milestone list does not take ("List project milestones" names the others) */
+export const GROUP_ONLY_FILTERS = ['search_title', 'include_descendants', 'containing_date', 'start_date', 'end_date'] as const satisfies ReadonlyArray<keyof typeof MILESTONE_FILTERS>
+
+/** POST .../milestones: the title is required and new among the group's and its projects' milestones */
 export const NEW_MILESTONE = declare({
   title: text({required: true, description: 'milestone title'}),
   description: text({file: true, empty: 'value', description: 'milestone description'}),
@@ -97,7 +120,7 @@ export const NEW_MILESTONE = declare({
 })
 export type NewMilestone = Values<typeof NEW_MILESTONE>
 
-/** PUT /groups/:id/milestones/:milestone_id: a description or a date given as "" is removed */
+/** PUT .../milestones/:milestone_id: a description or a date given as "" is removed */
 export const MILESTONE_CHANGES = declare({
   title: optional(NEW_MILESTONE.title, {description: 'new title'}),
   description: optional(NEW_MILESTONE.description, {description: 'new description', empty: 'clears'}),
@@ -107,7 +130,7 @@ export const MILESTONE_CHANGES = declare({
 })
 export type MilestoneChanges = Values<typeof MILESTONE_CHANGES>
 
-const milestones = collection<{parent: string; item: Milestone; filters: MilestoneListFilters; create: NewMilestone; update: MilestoneChanges}>(group => apiPath`/groups/${group}/milestones`)
+const milestones = collection<{parent: Scope; item: Milestone; filters: MilestoneListFilters; create: NewMilestone; update: MilestoneChanges}>(scope => `${scopePath(scope)}/milestones`)
 const milestonePath = milestones.member
 
 export const listMilestones = milestones.list
@@ -117,17 +140,17 @@ export const updateMilestone = milestones.update
 /** Developer role at least */
 export const deleteMilestone = milestones.remove
 
-/** issues of the group's own projects only: "not those of subgroups" */
-export function listMilestoneIssues(group: string, id: Id): ListSpec<MilestoneWorkItem> {
-  return listSpec<MilestoneWorkItem>(`${milestonePath(group, id)}/issues`)
+/** a group milestone's: issues of the group's own projects only, "not those of subgroups" */
+export function listMilestoneIssues(scope: Scope, id: Id): ListSpec<MilestoneWorkItem> {
+  return listSpec<MilestoneWorkItem>(`${milestonePath(scope, id)}/issues`)
 }
 
-export function listMilestoneMergeRequests(group: string, id: Id): ListSpec<MilestoneWorkItem> {
-  return listSpec<MilestoneWorkItem>(`${milestonePath(group, id)}/merge_requests`)
+export function listMilestoneMergeRequests(scope: Scope, id: Id): ListSpec<MilestoneWorkItem> {
+  return listSpec<MilestoneWorkItem>(`${milestonePath(scope, id)}/merge_requests`)
 }
 
-export function listBurndownEvents(group: string, id: Id): ListSpec<BurndownEvent> {
-  return listSpec<BurndownEvent>(`${milestonePath(group, id)}/burndown_events`)
+export function listBurndownEvents(scope: Scope, id: Id): ListSpec<BurndownEvent> {
+  return listSpec<BurndownEvent>(`${milestonePath(scope, id)}/burndown_events`)
 }
 
 export interface StateChange {
@@ -144,9 +167,9 @@ export const TARGET_STATE: Record<StateEvent, MilestoneState> = {close: 'closed'
  * either way, so the milestone is read first (unless `readFirst` is false, as in a dry run) to tell the
  * user when nothing changed.
  */
-export async function changeMilestoneState(api: ApiClient, group: string, id: Id, event: StateEvent, readFirst: boolean): Promise<StateChange> {
-  const before = readFirst ? await getMilestone(api, group, id) : undefined
-  const milestone = await updateMilestone(api, group, id, {state_event: event})
+export async function changeMilestoneState(api: ApiClient, scope: Scope, id: Id, event: StateEvent, readFirst: boolean): Promise<StateChange> {
+  const before = readFirst ? await getMilestone(api, scope, id) : undefined
+  const milestone = await updateMilestone(api, scope, id, {state_event: event})
   return {milestone, event, already: before?.state === TARGET_STATE[event]}
 }
 

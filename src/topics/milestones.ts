@@ -1,19 +1,40 @@
-// What the commands on one group milestone share: its ID and its group.
+// What the commands on one milestone share: its ID, and the group or project it belongs to. A
+// milestone is addressed by its ID; its IID (the number the web pages show) is another number, which
+// the 404 of a milestone not found names.
 import type {Command} from '@oclif/core/command'
 import {changeMilestoneState, type StateChange, type StateEvent, TARGET_STATE} from '../api/milestones.js'
 import {ApiCommand} from '../core/command/api-command.js'
-import {idArg, listFlags, requiredGroupFlag} from '../core/input/flags.js'
+import {ApiError, CliError} from '../core/command/errors.js'
+import {idArg, listFlags, projectOrGroupFlags} from '../core/input/flags.js'
+import {type Scope, scopeOf, scopeThing} from '../core/input/scope.js'
 import type {ListSpec} from '../core/lists/pagination.js'
 import {done, type Note, thing, unchanged} from '../core/output/notes.js'
 
 export abstract class MilestoneCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = {id: idArg('ID', 'milestone ID')}
-  static flags = {...requiredGroupFlag}
+  static flags = {...projectOrGroupFlags}
 
-  /** the milestone as the API addresses it: its group, and its ID (not its IID) */
-  protected get milestone(): {group: string; id: string} {
-    return {group: (this.flags as {group: string}).group, id: (this.args as {id: string}).id}
+  /** -p or -g: exactly one */
+  protected get scope(): Scope {
+    return scopeOf(this.flags as {project?: string; group?: string})
   }
+
+  /** the milestone as the API addresses it: its group or project, and its ID (not its IID) */
+  protected get milestone(): {scope: Scope; id: string} {
+    return {scope: this.scope, id: (this.args as {id: string}).id}
+  }
+
+  public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    // an answer comes only after the command line was read: its ID and scope are known then
+    return super.catch(error instanceof ApiError ? notAnIid(error, this.milestone) : error)
+  }
+}
+
+/** "404 Milestone Not Found": perhaps an IID was given for the ID, which the 404 alone does not say */
+function notAnIid(error: ApiError, {scope, id}: {scope: Scope; id: string}): Error {
+  if (!(error.status === 404 && /milestone/i.test(error.serverMessage))) return error
+  const words = `${scopeThing(scope)} has no milestone with ID ${id}; ID is the milestone's ID, not its IID (the number its web page shows): \`milestones list\` shows both`
+  return new CliError(`${error.message}: ${words}`, error.exitCode)
 }
 
 /** close and activate: a PUT with state_event, saying when nothing changed */
@@ -21,9 +42,9 @@ export abstract class MilestoneStateCommand<T extends typeof Command> extends Mi
   protected abstract readonly event: StateEvent
 
   async run(): Promise<void> {
-    const {group, id} = this.milestone
+    const {scope, id} = this.milestone
     // a dry run shows the PUT alone, without the read that tells whether anything changes
-    const change = await changeMilestoneState(this.api, group, id, this.event, !this.shared['dry-run'])
+    const change = await changeMilestoneState(this.api, scope, id, this.event, !this.shared['dry-run'])
     this.note(stateChangeMessage(change))
     await this.print(change.milestone)
   }
@@ -31,12 +52,12 @@ export abstract class MilestoneStateCommand<T extends typeof Command> extends Mi
 
 /** the issues, merge requests or burndown events of a milestone */
 export abstract class MilestoneListCommand<T extends typeof Command> extends MilestoneCommand<T> {
-  static flags = {...requiredGroupFlag, ...listFlags}
-  protected abstract list(group: string, id: string): ListSpec<unknown>
+  static flags = {...projectOrGroupFlags, ...listFlags}
+  protected abstract list(scope: Scope, id: string): ListSpec<unknown>
 
   async run(): Promise<void> {
-    const {group, id} = this.milestone
-    await this.printList(this.list(group, id))
+    const {scope, id} = this.milestone
+    await this.printList(this.list(scope, id))
   }
 }
 

@@ -339,3 +339,173 @@ describe('ci-variables: roles, dry run and verbose', () => {
     expect((await variable('TRACED')).body.value).toBe('traced')
   })
 })
+
+describe('ci-variables of a project (-p) or a group (-g), one per environment scope (issue 27)', () => {
+  const maintainer: SandboxRunOptions = {as: 'maintainer'}
+  const scoped = (path: string) => sb.api<Variable>('GET', path, {as: 'maintainer'})
+
+  it('list -p and list -g print exactly the API body; their table shows each environment scope', async () => {
+    const project = await sb.run(['ci-variables', 'list', '-p', 'acme/website', '--json'], maintainer)
+    expect(project.code, project.stderr).toBe(0)
+    expect(project.json()).toEqual((await sb.api('GET', '/projects/21/variables', {as: 'maintainer'})).body)
+    const group = await sb.run(['ci-variables', 'list', '-g', 'acme', '--json'], maintainer)
+    expect(group.json<Variable[]>().map(v => v.key)).toEqual(expect.arrayContaining(['NPM_REGISTRY', 'NPM_TOKEN']))
+    const table = await sb.run(['ci-variables', 'list', '-p', '21', '-o', 'table'], maintainer)
+    expect(table.stdout.split('\n')[0]).toMatch(/^key\s+environment_scope\s+variable_type\s+protected\s+masked\s+raw\s+description\s*$/)
+    expect(table.stdout).toMatch(/SITE_URL\s+staging\s+env_var/)
+    expect(table.stdout).toMatch(/SITE_URL\s+production\s+env_var\s+true/)
+    expect(table.stdout).not.toContain('https://www.acme.example.com')
+  })
+
+  it('get of a key in several environment scopes needs --environment-scope, and says so in words (409, exit 6)', async () => {
+    const ambiguous = await sb.run(['ci-variables', 'get', 'SITE_URL', '-p', 'acme/website'], maintainer)
+    expect(ambiguous.code).toBe(6)
+    expect(ambiguous.stderr).toContain('409 Conflict')
+    expect(ambiguous.stderr).toContain('the key exists in several environment scopes of project "acme/website"; name one with --environment-scope (`ci-variables list -p acme/website` shows them)')
+    const production = await sb.run(['ci-variables', 'get', 'SITE_URL', '-p', 'acme/website', '--environment-scope', 'production', '--json'], maintainer)
+    expect(production.code, production.stderr).toBe(0)
+    expect(production.json()).toEqual((await scoped('/projects/21/variables/SITE_URL?filter[environment_scope]=production')).body)
+    expect(production.json<Variable>()).toMatchObject({value: 'https://www.acme.example.com', environment_scope: 'production'})
+    // a key in one scope needs none
+    const single = await sb.run(['ci-variables', 'get', 'NPM_REGISTRY', '-g', '10', '--json'], maintainer)
+    expect(single.json<Variable>()).toMatchObject({key: 'NPM_REGISTRY', environment_scope: '*'})
+  })
+
+  it('create makes the key in another environment scope; update and delete pick one scope and leave the others', async () => {
+    const created = await sb.run(['ci-variables', 'create', 'SITE_URL', '-p', 'acme/website', '--environment-scope', 'review/*', '--value', 'https://review.acme.example.com', '--json'], maintainer)
+    expect(created.code, created.stderr).toBe(0)
+    expect(created.json<Variable>()).toMatchObject({key: 'SITE_URL', environment_scope: 'review/*', value: '[REDACTED]'})
+    const again = await sb.run(['ci-variables', 'create', 'SITE_URL', '-p', 'acme/website', '--environment-scope', 'review/*', '--value', 'x'], maintainer)
+    expect(again.code).toBe(6)
+    expect(again.stderr).toContain('has already been taken')
+
+    const updated = await sb.run(
+      ['ci-variables', 'update', 'SITE_URL', '-p', 'acme/website', '--environment-scope', 'review/*', '--value', 'https://review2.acme.example.com', '--protected'],
+      maintainer,
+    )
+    expect(updated.code, updated.stderr).toBe(0)
+    expect((await scoped(`/projects/21/variables/SITE_URL?${encodeURI('filter[environment_scope]=review/*')}`)).body).toMatchObject({value: 'https://review2.acme.example.com', protected: true})
+    expect((await scoped('/projects/21/variables/SITE_URL?filter[environment_scope]=staging')).body).toMatchObject({value: 'https://staging.acme.example.com', protected: false})
+
+    const ambiguous = await sb.runCounted(['ci-variables', 'delete', 'SITE_URL', '-p', 'acme/website', '--yes'], maintainer)
+    expect(ambiguous.result.code).toBe(6)
+    expect(ambiguous.result.stderr).toContain('name one with --environment-scope')
+    const deleted = await sb.run(['ci-variables', 'delete', 'SITE_URL', '-p', 'acme/website', '--environment-scope', 'review/*', '--yes'], maintainer)
+    expect(deleted.code, deleted.stderr).toBe(0)
+    expect(deleted.stderr).toContain('Deleted CI/CD variable "SITE_URL" (environment scope review/*) of project "acme/website"')
+    expect((await scoped(`/projects/21/variables/SITE_URL?${encodeURI('filter[environment_scope]=review/*')}`)).status).toBe(404)
+    expect((await scoped('/projects/21/variables/SITE_URL?filter[environment_scope]=production')).status).toBe(200)
+  })
+
+  it('delete asks, naming the variable, its scope and where it lives', async () => {
+    const refused = await sb.runCounted(['ci-variables', 'delete', 'API_LOG_LEVEL', '-p', '20'], maintainer)
+    expect(refused.result.code).toBe(2)
+    expect(refused.result.stderr).toContain('refusing to delete CI/CD variable API_LOG_LEVEL of project 20 without confirmation')
+    expect(refused.requests).toBe(0)
+  })
+
+  it('set creates, then updates, in the environment scope given (a group here)', async () => {
+    const first = await sb.run(['ci-variables', 'set', 'DEPLOY_TARGET', 'eu-cluster', '-g', 'acme', '--environment-scope', 'production'], maintainer)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain('Created CI/CD variable "DEPLOY_TARGET" (environment scope production) of group "acme"')
+    const other = await sb.run(['ci-variables', 'set', 'DEPLOY_TARGET', 'test-cluster', '-g', 'acme', '--environment-scope', 'staging'], maintainer)
+    expect(other.stderr).toContain('Created')
+    const second = await sb.run(['ci-variables', 'set', 'DEPLOY_TARGET', 'us-cluster', '-g', 'acme', '--environment-scope', 'production'], maintainer)
+    expect(second.stderr).toContain('Updated CI/CD variable "DEPLOY_TARGET" (environment scope production) of group "acme"')
+    const all = (await sb.api<Variable[]>('GET', '/groups/10/variables?per_page=100', {as: 'maintainer'})).body.filter(v => v.key === 'DEPLOY_TARGET')
+    expect(all.map(v => [v.environment_scope, v.value]).sort()).toEqual([
+      ['production', 'us-cluster'],
+      ['staging', 'test-cluster'],
+    ])
+  })
+
+  it("create --from-file -p takes each record's environment_scope", async () => {
+    const file = join(dir, 'scoped.yaml')
+    writeFileSync(file, '- key: BULK_SCOPED\n  value: one\n  environment_scope: staging\n- key: BULK_SCOPED\n  value: two\n  environment_scope: production\n')
+    const result = await sb.run(['ci-variables', 'create', '-p', '20', '--from-file', file, '--json'], maintainer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<BulkRow<Variable>[]>().map(r => [r.item, r.status])).toEqual([
+      ['BULK_SCOPED (staging)', 'created'],
+      ['BULK_SCOPED (production)', 'created'],
+    ])
+    expect((await scoped('/projects/20/variables/BULK_SCOPED?filter[environment_scope]=production')).body.value).toBe('two')
+  })
+
+  it('--environment-scope is for projects and groups; -p and -g do not go together (exit 2, nothing sent)', async () => {
+    const file = join(dir, 'scoped-instance.yaml')
+    writeFileSync(file, '- key: INSTANCE_SCOPED\n  value: v\n  environment_scope: staging\n')
+    for (const [args, words] of [
+      [['get', 'DEPLOY_REGION', '--environment-scope', 'production'], "--environment-scope applies to the variables of a project (-p) or group (-g); the instance's have no environments"],
+      [['set', 'DEPLOY_REGION', 'x', '--environment-scope', 'production'], '--environment-scope applies to the variables of a project (-p) or group (-g)'],
+      [['create', '--from-file', file], 'record 1: unknown field "environment_scope"'],
+      [['create', '-p', '21', '--from-file', file, '--environment-scope', 'x'], '--environment-scope and --from-file do not go together'],
+      [['list', '-p', '21', '-g', '10'], '--group'],
+      [['get', 'SITE_URL', '-p', '21', '--environment-scope', ''], '--environment-scope'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted(['ci-variables', ...args], admin)
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toContain(words)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('get -p and list -g print the values; their --verbose traces hide them', async () => {
+    const got = await sb.run(['ci-variables', 'get', 'CDN_TOKEN', '-p', '21', '--verbose', '--json'], maintainer)
+    expect(got.code, got.stderr).toBe(0)
+    expect(got.json<Variable>().value).toBe('Y2RuLXRva2VuLXNlZWRlZA==')
+    expect(got.stderr).toContain('"value":"[REDACTED]"')
+    expect(got.stderr).not.toContain('Y2RuLXRva2VuLXNlZWRlZA==')
+    const listed = await sb.run(['ci-variables', 'list', '-g', 'acme', '--verbose', '--json'], maintainer)
+    expect(listed.stdout).toContain('npm_c2VlZGVkLW5wbS10b2tlbg')
+    expect(listed.stderr).not.toContain('npm_c2VlZGVkLW5wbS10b2tlbg')
+  })
+
+  it('a developer of the project is refused (403, exit 5)', async () => {
+    const result = await sb.run(['ci-variables', 'list', '-p', 'acme/website'], {as: 'developer'})
+    expect(result.code).toBe(5)
+  })
+})
+
+describe("ci-variables: a masked value follows the platform's rule, on every path, before anything is sent", () => {
+  const secret = 'sh0rt!'
+  const refusals: Array<{name: string; args: string[]; stdin?: string; file?: string; words: string}> = [
+    {name: 'create --value (instance)', args: ['create', 'MASK_A', '--value', secret, '--masked'], words: 'has 6 characters, fewer than 8 and holds "!"'},
+    {name: 'update --value-file - (project)', args: ['update', 'API_LOG_LEVEL', '-p', '20', '--value-file', '-', '--masked'], stdin: 'two words-here\n', words: 'holds a space, a line break'},
+    {name: 'set VALUE (group)', args: ['set', 'MASK_C', 'with space ok', '-g', 'acme', '--masked'], words: 'holds a space'},
+    {
+      name: 'create --from-file (project)',
+      args: ['create', '-p', '20', '--from-file', 'FILE'],
+      file: 'key,value,masked\nMASK_D,fine-value-1,true\nMASK_E,tab\there-x,true\n',
+      words: 'record 2: value cannot be masked',
+    },
+  ]
+  for (const {name, args, stdin, file, words} of refusals) {
+    it(name, async () => {
+      let argv = args
+      if (file !== undefined) {
+        const path = join(dir, `masked-${name.length}.csv`)
+        writeFileSync(path, file)
+        argv = args.map(a => (a === 'FILE' ? path : a))
+      }
+      const {result, requests} = await sb.runCounted(['ci-variables', ...argv], {as: 'admin', stdin})
+      expect(result.code, result.stderr).toBe(2)
+      expect(requests).toBe(0)
+      expect(result.stderr).toContain('cannot be masked: a masked value needs at least 8 characters, on one line without spaces, of A-Z a-z 0-9 + / = - _ @ : . ~ only')
+      expect(result.stderr).toContain(words)
+      expect(result.stderr).not.toContain(secret)
+      expect(result.stderr).not.toContain('two words')
+    })
+  }
+
+  it('a value the rule takes, every allowed character in it, is taken by the server too', async () => {
+    const value = 'Ab0+/=-_@:.~xyz'
+    const result = await sb.run(['ci-variables', 'create', 'MASK_OK', '-p', '20', '--value', value, '--masked', '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    expect((await sb.api<Variable>('GET', '/projects/20/variables/MASK_OK', {as: 'maintainer'})).body).toMatchObject({value, masked: true})
+  })
+
+  it('an unmasked value is not held to the rule', async () => {
+    const result = await sb.run(['ci-variables', 'create', 'UNMASKED_SHORT', '--value', 'a b', '--no-masked'], admin)
+    expect(result.code, result.stderr).toBe(0)
+  })
+})

@@ -108,3 +108,30 @@ describe('iterations list', () => {
     expect(hidden.stderr).toContain('404 Not Found: Project Not Found (GET /api/v4/projects/20/iterations)')
   })
 })
+
+describe('iterations list -g (issue 27)', () => {
+  it('prints exactly the API JSON: the iterations of the group and its ancestors', async () => {
+    const result = await sb.run(['iterations', 'list', '-g', 'acme/platform', '--json'], developer)
+    expect(result.code, result.stderr).toBe(0)
+    const api = await sb.api<Iteration[]>('GET', '/groups/acme%2Fplatform/iterations')
+    expect(result.json()).toEqual(api.body)
+    expect(new Set(api.body.map(i => i.group_id))).toEqual(new Set([10, 11]))
+  })
+
+  it("--no-include-ancestors keeps the group's own; the filters are those of the project form", async () => {
+    expect(new Set((await list(['-g', 'acme/platform', '--no-include-ancestors'])).map(([group]) => group))).toEqual(new Set([11]))
+    const current = await sb.run(['iterations', 'list', '-g', '10', '--state', 'current', '-o', 'table'], developer)
+    expect(current.code, current.stderr).toBe(0)
+    const rows = current.stdout.split('\n').slice(1).filter(Boolean)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every(line => /\scurrent\s/.test(line))).toBe(true)
+  })
+
+  it('takes -p or -g, one of them (exit 2, nothing sent)', async () => {
+    for (const args of [[], ['-p', '20', '-g', '10']]) {
+      const {result, requests} = await sb.runCounted(['iterations', 'list', ...args], developer)
+      expect(result.code, result.stderr).toBe(2)
+      expect(requests).toBe(0)
+    }
+  })
+})

@@ -304,3 +304,85 @@ describe('milestones delete', () => {
     expect((await sb.api('GET', `/groups/acme/milestones/${made.id}`)).status).toBe(404)
   })
 })
+
+describe('milestones of a project (-p), as of a group (issue 27)', () => {
+  const project = 'acme/website'
+
+  it('list -p prints exactly the API JSON; --include-ancestors adds the milestones of its groups', async () => {
+    const result = await sb.run(['milestones', 'list', '-p', project, '--json'], developer)
+    expect(result.code, result.stderr).toBe(0)
+    const api = await sb.api<Milestone[]>('GET', '/projects/acme%2Fwebsite/milestones')
+    expect(result.json()).toEqual(api.body)
+    expect(api.body.map(m => m.title)).toContain('Website relaunch')
+    expect(api.body.every(m => m.project_id === 21 && m.group_id === undefined)).toBe(true)
+    expect(await list(['-p', '21', '--include-ancestors', '--state', 'active'])).toEqual(expect.arrayContaining(['Website relaunch', 'Release 2.0']))
+  })
+
+  it('refuses the filters a project list does not take, and -p with -g, before sending (exit 2)', async () => {
+    for (const [args, words] of [
+      [['list', '-p', project, '--search-title', 'web'], '--search-title applies to groups (-g) only'],
+      [['list', '-p', project, '--include-descendants'], '--include-descendants applies to groups (-g) only'],
+      [['list', '-p', project, '--containing-date', '2026-09-15T00:00:00Z'], '--containing-date applies to groups (-g) only'],
+      [['list', '-p', project, '-g', 'acme'], '--group'],
+      [['get', '311'], '--project (-p) or --group (-g)'],
+      [['issues', '311', '-p', project, '-g', 'acme'], '--group'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted(['milestones', ...args], developer)
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toContain(words)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('get -p addresses a milestone by its ID; an IID is not found, and the 404 says an IID is not an ID (exit 3)', async () => {
+    const got = await sb.run(['milestones', 'get', '311', '-p', project, '--json'], developer)
+    expect(got.code, got.stderr).toBe(0)
+    expect(got.json()).toEqual((await sb.api('GET', '/projects/21/milestones/311')).body)
+    const byIid = await sb.run(['milestones', 'get', '1', '-p', project], developer)
+    expect(byIid.code).toBe(3)
+    expect(byIid.stderr).toContain('404 Not Found: Milestone Not Found (GET /api/v4/projects/acme%2Fwebsite/milestones/1)')
+    expect(byIid.stderr).toContain('project "acme/website" has no milestone with ID 1; ID is the milestone\'s ID, not its IID (the number its web page shows)')
+    // a group milestone is not the project's
+    expect((await sb.run(['milestones', 'get', '302', '-p', project], developer)).code).toBe(3)
+    // a project that does not exist is no milestone's fault
+    const noProject = await sb.run(['milestones', 'get', '311', '-p', 'acme/no-such-project'], developer)
+    expect(noProject.code).toBe(3)
+    expect(noProject.stderr).not.toContain('IID')
+  })
+
+  it('issues and merge-requests -p print the API JSON', async () => {
+    const issues = await sb.run(['milestones', 'issues', '311', '-p', project, '--json'], developer)
+    expect(issues.code, issues.stderr).toBe(0)
+    expect(issues.json()).toEqual((await sb.api('GET', '/projects/21/milestones/311/issues')).body)
+    expect(issues.json<WorkItem[]>().map(i => i.title)).toContain('New navigation')
+    const mrs = await sb.run(['milestones', 'merge-requests', '311', '-p', project, '--json'], developer)
+    expect(mrs.code, mrs.stderr).toBe(0)
+    expect(mrs.json()).toEqual((await sb.api('GET', '/projects/21/milestones/311/merge_requests')).body)
+  })
+
+  it('create, update, close, activate and delete -p', async () => {
+    const created = await sb.run(['milestones', 'create', '-p', project, '--title', 'Sprint 14', '--start-date', '2027-02-01', '--due-date', '2027-02-12', '--json'], owner)
+    expect(created.code, created.stderr).toBe(0)
+    const made = created.json<Milestone>()
+    expect(made).toMatchObject({project_id: 21, title: 'Sprint 14', start_date: '2027-02-01', due_date: '2027-02-12', state: 'active'})
+    const id = String(made.id)
+
+    const updated = await sb.run(['milestones', 'update', id, '-p', '21', '--due-date', '2027-02-19', '--json'], owner)
+    expect(updated.json<Milestone>()).toMatchObject({id: made.id, due_date: '2027-02-19'})
+
+    const closed = await sb.run(['milestones', 'close', id, '-p', project], owner)
+    expect(closed.code, closed.stderr).toBe(0)
+    expect(closed.stderr).toContain(`Closed milestone "Sprint 14" (ID ${id})`)
+    const activated = await sb.run(['milestones', 'activate', id, '-p', project], owner)
+    expect(activated.stderr).toContain(`Activated milestone "Sprint 14" (ID ${id})`)
+
+    const refused = await sb.runCounted(['milestones', 'delete', id, '-p', project], owner)
+    expect(refused.result.code).toBe(2)
+    expect(refused.result.stderr).toContain(`refusing to delete milestone ${id} of project ${project} without confirmation`)
+    expect(refused.requests).toBe(0)
+    const deleted = await sb.run(['milestones', 'delete', id, '-p', project, '--yes'], owner)
+    expect(deleted.code, deleted.stderr).toBe(0)
+    expect(deleted.stderr).toContain(`Deleted milestone ${id} of project "${project}"`)
+    expect((await sb.api('GET', `/projects/21/milestones/${id}`)).status).toBe(404)
+  })
+})

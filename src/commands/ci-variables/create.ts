@@ -1,22 +1,24 @@
 import {createVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/api-command.js'
 import {UsageError} from '../../core/command/errors.js'
 import {fromFileFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {readInputRecords} from '../../core/input/records-file.js'
 import {runBulk} from '../../core/lists/bulk.js'
+import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'
 
-export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCreate> {
-  static summary = 'Create an instance-level CI/CD variable, or many from a file'
+export default class CiVariablesCreate extends CiVariableCommand<typeof CiVariablesCreate> {
+  static summary = 'Create a CI/CD variable of the instance, a project or a group, or many from a file'
   static description =
-    'POST /admin/ci/variables. Administrator only. A taken key fails (400 "has already been taken"); `ci-variables set` creates or updates instead. Without --value or --value-file the value is asked for, masked, on a terminal. With --from-file, creates every variable of a JSON, YAML or CSV file (fields key, value, description, variable_type, masked, protected, raw); every record is checked before anything is sent, then several are created at a time and each is reported. The value is a secret input: the printed records, --verbose and --dry-run show it as [REDACTED] (`ci-variables get KEY` prints it).'
+    'POST /admin/ci/variables (the instance: administrator only), POST /projects/:id/variables (-p) or POST /groups/:id/variables (-g) (Maintainer role at least). A taken key fails (400 "has already been taken"); in a project or group a key may exist once per environment scope (--environment-scope, API default *). `ci-variables set` creates or updates instead. Without --value or --value-file the value is asked for, masked, on a terminal. A --masked value must be at least 8 characters on one line, of A-Z a-z 0-9 + / = - _ @ : . ~ only (the platform\'s rule), checked before sending. With --from-file, creates every variable of a JSON, YAML or CSV file (fields key, value, description, variable_type, masked, protected, raw, and environment_scope for a project or group); every record is checked before anything is sent, then several are created at a time and each is reported. The value is a secret input: the printed records, --verbose and --dry-run show it as [REDACTED] (`ci-variables get KEY` prints it).'
   static examples = [
     '<%= config.bin %> ci-variables create DEPLOY_REGION --value eu-west-1 --description "Default region"',
     '<%= config.bin %> ci-variables create KUBECONFIG --value-file ~/.kube/config --variable-type file --protected',
     '<%= config.bin %> ci-variables create --from-file variables.yaml',
+    '<%= config.bin %> ci-variables create SITE_URL -p my-group/my-project --environment-scope production --value https://www.example.com',
+    '<%= config.bin %> ci-variables create -g my-group --from-file group-variables.csv',
   ]
   static args = argsOf(VARIABLE_INPUTS, {optional: true})
   static flags = {
+    ...variableScopeFlags,
     ...flagsOf(VARIABLE_INPUTS, {exclusive: ['from-file']}),
     ...fromFileFlags('variable'),
   }
@@ -24,17 +26,17 @@ export default class CiVariablesCreate extends ApiCommand<typeof CiVariablesCrea
   async run(): Promise<void> {
     if (this.flags['from-file']) {
       if (this.args.key !== undefined) throw new UsageError('KEY and --from-file do not go together: the file names the keys')
-      const variables = await readInputRecords(this.flags['from-file'], VARIABLE_INPUTS)
+      const variables = await this.variablesFromFile(this.flags['from-file'])
       return this.reportBulk(
         await runBulk(
           variables,
-          v => v.key,
-          v => createVariable(this.api, v),
+          v => (v.environment_scope === undefined ? v.key : `${v.key} (${v.environment_scope})`),
+          v => createVariable(this.api, v, this.where),
           this.flags.concurrency,
           'created',
         ),
       )
     }
-    await this.print(await createVariable(this.api, await this.read(VARIABLE_INPUTS)))
+    await this.print(await createVariable(this.api, await this.variable(), this.where))
   }
 }

@@ -1,20 +1,20 @@
 import {updateVariable, VARIABLE_INPUTS} from '../../api/ci-variables.js'
-import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
+import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'
 
-export default class CiVariablesUpdate extends ApiCommand<typeof CiVariablesUpdate> {
-  static summary = 'Change an instance-level CI/CD variable'
+export default class CiVariablesUpdate extends CiVariableCommand<typeof CiVariablesUpdate> {
+  static summary = 'Change a CI/CD variable of the instance, a project or a group'
   static description =
-    'PUT /admin/ci/variables/:key. Administrator only. The API requires the value on every update (--value, or --value-file with - for standard input); the settings not given keep their current value. The printed record, --verbose and --dry-run show the value as [REDACTED] (`ci-variables get KEY` prints it).'
+    "PUT /admin/ci/variables/:key (the instance: administrator only), PUT /projects/:id/variables/:key (-p) or PUT /groups/:id/variables/:key (-g) (Maintainer role at least). The value is required on every update (--value, or --value-file with - for standard input); the settings not given keep their current value. A key that exists in several environment scopes of the project or group needs --environment-scope to say which (the server answers 409 without it). A --masked value must be at least 8 characters on one line, of A-Z a-z 0-9 + / = - _ @ : . ~ only (the platform's rule), checked before sending. The printed record, --verbose and --dry-run show the value as [REDACTED] (`ci-variables get KEY` prints it)."
   static examples = [
     '<%= config.bin %> ci-variables update DEPLOY_REGION --value eu-central-1',
     '<%= config.bin %> ci-variables update REGISTRY_PASSWORD --value-file - --masked --protected < password.txt',
+    '<%= config.bin %> ci-variables update SITE_URL -p my-group/my-project --environment-scope staging --value https://staging.example.com',
   ]
   static args = argsOf(VARIABLE_INPUTS)
-  static flags = flagsOf(VARIABLE_INPUTS)
+  static flags = {...variableScopeFlags, ...flagsOf(VARIABLE_INPUTS)}
 
   async run(): Promise<void> {
-    const variable = await this.read(VARIABLE_INPUTS)
-    await this.print(await updateVariable(this.api, variable))
+    await this.print(await updateVariable(this.api, await this.variable(), this.where))
   }
 }

@@ -1,5 +1,5 @@
-import {describe} from 'vitest'
-import {VARIABLE_INPUTS} from '../../../src/api/ci-variables.js'
+import {describe, expect, it} from 'vitest'
+import {ENVIRONMENT_SCOPE, maskedValueProblem, VARIABLE_INPUTS} from '../../../src/api/ci-variables.js'
 import {LABEL_CHANGES, LABEL_FILTERS, NEW_LABEL} from '../../../src/api/labels.js'
 import {ruleTable} from '../../helpers/input-rules.js'
 
@@ -65,4 +65,28 @@ describe('ci-variables inputs', () => {
     ['protected', 'false', {value: false}],
     ['raw', '1', /true or false/],
   ])
+})
+
+describe('ci-variables: environment scope and the masked-value rule', () => {
+  ruleTable('environment scope', ENVIRONMENT_SCOPE, [
+    ['environment_scope', 'production', {value: 'production'}],
+    ['environment_scope', 'review/*', {value: 'review/*'}],
+    ['environment_scope', 'e'.repeat(256), /at most 255 characters/],
+    ['environment_scope', '', EMPTY],
+  ])
+
+  it('takes 8 or more characters of the Base64 alphabet and @ : . ~, and anything unmasked', () => {
+    for (const value of ['12345678', 'Ab0+/=-_@:.~', 'npm_c2VlZGVkLW5wbS10b2tlbg', 'glpat-xxxxxxxxxxxxxxxxxxxx']) expect(maskedValueProblem({value, masked: true}), value).toBeUndefined()
+    for (const masked of [false, undefined]) expect(maskedValueProblem({value: 'a b', masked})).toBeUndefined()
+  })
+
+  it('names what breaks the rule, never the value', () => {
+    expect(maskedValueProblem({value: '1234567', masked: true})).toMatch(/this one has 7 characters, fewer than 8$/)
+    expect(maskedValueProblem({value: 'two words here', masked: true})).toMatch(/this one holds a space$/)
+    expect(maskedValueProblem({value: 'line-one\nline-two', masked: true})).toMatch(/this one holds a line break$/)
+    expect(maskedValueProblem({value: 'tab\there-x', masked: true})).toMatch(/holds white space$/)
+    expect(maskedValueProblem({value: 'pass!word#1', masked: true})).toMatch(/holds "!", "#"$/)
+    expect(maskedValueProblem({value: 'zero\u200bwidth', masked: true})).toMatch(/holds U\+200B$/)
+    expect(maskedValueProblem({value: 'é!', masked: true})).toMatch(/has 2 characters, fewer than 8 and holds "é", "!"$/)
+  })
 })
