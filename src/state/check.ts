@@ -28,9 +28,6 @@ export interface StateModel {
   entries: CheckedEntry[]
 }
 
-/** sections STATE.md names that this version cannot manage yet: refused by name rather than as unknown */
-const NOT_YET: Readonly<Record<ScopeKind, readonly string[]>> = {instance: [], groups: ['variables'], projects: ['variables', 'milestones']}
-
 const TOP = ['version', 'instance', 'groups', 'projects']
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -80,10 +77,7 @@ async function checkEntry(text: StateText, kind: ScopeKind, key: string, where: 
       continue
     }
     const section = sectionOf(kind, name)
-    if (!section) {
-      if (NOT_YET[kind].includes(name)) fail(at, `the ${name} section of ${kind} is not supported by this version of forgectl yet`)
-      fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
-    }
+    if (!section) fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
     entry.sections.set(name, await checkSection(text, kind, section!, at, content))
   }
   return entry

@@ -63,7 +63,8 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
     const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
     for (const record of records) {
       const written = section.exported(record, target)
-      if (!written) {
+      // a key the map already holds (a variable in a second environment scope) cannot be written twice
+      if (!written || (!Array.isArray(content) && written.key! in content)) {
         leftOut.push(`${target.path || 'instance'} ${name} ${record.id}`)
         continue
       }

@@ -1,5 +1,5 @@
 // The instance's sections (administrator): feature flags, CI/CD variables, system hooks and deploy keys.
-import {createVariable, deleteVariable, listVariables, updateVariable, VARIABLE_INPUTS, type VariableInput} from '../api/ci-variables.js'
+import {createVariable, deleteVariable, listVariables, maskedValueProblem, updateVariable, VARIABLE_INPUTS, type VariableInput} from '../api/ci-variables.js'
 import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type NewDeployKey} from '../api/deploy-keys.js'
 import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature} from '../api/features.js'
 import {createHook, deleteHook, type HookChanges, listHooks, NEW_HOOK, type NewHook, updateHook} from '../api/hooks.js'
@@ -61,6 +61,12 @@ export function exportedVariable(fields: Record<string, unknown>, suggestedName:
 export const variableShorthand = (value: unknown): Record<string, unknown> | undefined =>
   value === null || typeof value !== 'object' || asReference(value).reference || asReference(value).bad ? {value} : undefined
 
+/** a masked value the server would refuse (too short, spaces): the rule of `ci-variables create`, in the file */
+export const variableRule = (fields: Record<string, unknown>): {field: string; rule: string} | undefined => {
+  const problem = maskedValueProblem({value: fields.value as string, masked: fields.masked as boolean | undefined})
+  return problem ? {field: 'value', rule: problem} : undefined
+}
+
 /** a value is secret when it is masked or given by reference; a plain value is shown */
 export const variableSecret = (field: string, fields: Record<string, unknown>, byReference: boolean): boolean => field === 'value' && (fields.masked === true || byReference)
 
@@ -71,6 +77,7 @@ export const instanceVariables: Section = {
   keyField: 'key',
   inputs: VARIABLE_INPUTS,
   shorthand: variableShorthand,
+  recordRule: variableRule,
   identity: fields => String(fields.key),
   secret: variableSecret,
   async read(context) {

@@ -11,7 +11,7 @@ import {readAll} from './read-all.js'
 import {type CurrentRecord, type Section, sameValue, setFields, type Target} from './section.js'
 import {keyFingerprint} from './sections-instance.js'
 
-const scopeOf = (target: Target): Scope => ({kind: target.kind === 'groups' ? 'groups' : 'projects', id: target.path})
+export const scopeOf = (target: Target): Scope => ({kind: target.kind === 'groups' ? 'groups' : 'projects', id: target.path})
 
 const LABEL_FIELDS = ['color', 'description', 'priority', 'archived'] as const
 
@@ -45,7 +45,7 @@ const MILESTONE_FIELDS = ['description', 'start_date', 'due_date'] as const
 
 export const milestones: Section = {
   name: 'milestones',
-  kinds: ['groups'],
+  kinds: ['groups', 'projects'],
   shape: 'map',
   keyField: 'title',
   inputs: NEW_MILESTONE,
@@ -54,11 +54,11 @@ export const milestones: Section = {
   identity: fields => String(fields.title),
   secret: () => false,
   async read(context, target) {
-    return (await readAll(context, listMilestones(target.path))).map(m => ({id: m.title, ref: m.id, fields: setFields(m as unknown as Record<string, unknown>, MILESTONE_FIELDS, true)}))
+    return (await readAll(context, listMilestones(scopeOf(target)))).map(m => ({id: m.title, ref: m.id, fields: setFields(m as unknown as Record<string, unknown>, MILESTONE_FIELDS, true)}))
   },
-  create: ({api}, target, fields) => createMilestone(api, target.path, fields as NewMilestone),
-  update: ({api}, target, current, changed) => updateMilestone(api, target.path, Number(current.ref), changed as MilestoneChanges),
-  remove: ({api}, target, current) => deleteMilestone(api, target.path, Number(current.ref)),
+  create: ({api}, target, fields) => createMilestone(api, scopeOf(target), fields as NewMilestone),
+  update: ({api}, target, current, changed) => updateMilestone(api, scopeOf(target), Number(current.ref), changed as MilestoneChanges),
+  remove: ({api}, target, current) => deleteMilestone(api, scopeOf(target), Number(current.ref)),
   exported: ({id, fields}) => ({key: id, value: setFields(fields, MILESTONE_FIELDS)}),
 }
 

@@ -66,7 +66,7 @@ describe('checking a state file', () => {
     ['version: 1\nprojets: {}', 'state.yaml: projets: unknown top-level key (keys: version, instance, groups, projects); did you mean projects?'],
     [
       'version: 1\nprojects:\n  "acme/**":\n    lables: {}',
-      'state.yaml: projects."acme/**".lables: unknown section (here: labels, protected_branches, deploy_keys, package_protection_rules, prune, skip); did you mean labels?',
+      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, prune, skip); did you mean labels?',
     ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}', 'state.yaml: projects."acme/**".labels.bug.color "blurple": must be #RRGGBB'],
     [
@@ -84,7 +84,10 @@ describe('checking a state file', () => {
     ['version: 1\ninstance:\n  hooks:\n    - {url: "ftp://x"}', 'state.yaml: instance.hooks[0].url: must be an absolute http or https URL'],
     ['version: 1\ninstance:\n  prune: [deploy_keys]', 'state.yaml: instance.prune[0]: the API cannot delete instance deploy_keys: it cannot be pruned'],
     ['version: 1\nprojects:\n  "**/api": {}', 'state.yaml: projects."**/api": a glob must start with a group path'],
-    ['version: 1\nprojects:\n  acme/web:\n    variables: {A: b}', 'state.yaml: projects."acme/web".variables: the variables section of projects is not supported'],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    variables:\n      A: {value: short, masked: true}',
+      'state.yaml: projects."acme/web".variables.A.value: cannot be masked: a masked value needs at least 8 characters',
+    ],
     ['version: 1\nprojects:\n  acme/web:\n    skip: yes-please', 'state.yaml: projects."acme/web".skip: must be true or false'],
     ['version: 1\ninstance:\n  features:\n    ci_beta: {percentage_of_actors: 250}', 'state.yaml: instance.features.ci_beta.value "250": must be true, false or a percentage from 0 to 100'],
     [
