@@ -32,7 +32,7 @@ export default class Apply extends StateCommand<typeof Apply> {
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
-      const plan = await planFromFile(this.api, file, concurrency)
+      const plan = await planFromFile(this.reader, file, concurrency)
       if (plan.problems.length > 0) {
         this.io.stdout.write(renderPlan(plan))
         throw new CliError(`nothing was changed: ${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} cannot be applied as written`, ExitCode.error)
@@ -48,7 +48,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       const values = new Map<Change, Record<string, unknown> | undefined>()
       for (const change of changes) values.set(change, await wantedFromSaved(change, states))
       wanted = change => values.get(change)
-      const moved = await movedSincePlan({api: this.api, concurrency}, changes, concurrency)
+      const moved = await movedSincePlan({api: this.reader, concurrency}, changes, concurrency)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
       if (changes.length > 0) this.io.stdout.write(`${changes.length} change${changes.length === 1 ? '' : 's'} from ${planPath}\n`)
     }
@@ -60,11 +60,13 @@ export default class Apply extends StateCommand<typeof Apply> {
     await this.confirm(`apply ${changes.length} change${changes.length === 1 ? '' : 's'}`)
     const results = await runChanges(this.api, changes, wanted, concurrency)
     for (const result of results) {
-      const status = result.status === 'ok' ? 'done' : result.status
+      const status = result.status === 'ok' ? 'done' : result.status === 'dry-run' ? 'not sent' : result.status
       this.io.stdout.write(visibleText(`${status.padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`) + '\n')
     }
     const done = results.filter(result => result.status === 'ok').length
-    this.io.stdout.write(`Applied: ${done} done, ${results.length - done} not done (${this.api.sent} requests).\n`)
+    const requests = this.reader === this.api ? this.api.sent : this.reader.sent + this.api.sent
+    if (this.shared['dry-run']) this.io.stdout.write(`Dry run: ${results.length} change${results.length === 1 ? '' : 's'} shown on stderr, none sent (${this.reader.sent} reads).\n`)
+    else this.io.stdout.write(`Applied: ${done} done, ${results.length - done} not done (${requests} requests).\n`)
     const failure = bulkFailure(results)
     if (failure) throw failure
   }

@@ -29,7 +29,7 @@ export default class Export extends StateCommand<typeof Export> {
       concurrency: this.flags.concurrency ?? DEFAULT_CONCURRENCY,
     }
     checkExportRequest(request)
-    const {document, leftOut} = await exportState(this.api, request)
+    const {document, leftOut} = await exportState(this.reader, request)
     for (const record of leftOut) this.note(warning(`left out ${record}: a state file cannot express it`))
     if (this.shared.json || this.shared.output === 'json') {
       this.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`)

@@ -24,7 +24,7 @@ export default class Plan extends StateCommand<typeof Plan> {
   }
 
   async run(): Promise<void> {
-    const plan = await planFromFile(this.api, this.flags.file, this.flags.concurrency)
+    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency)
     if (this.flags.out) {
       const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`
       await writeFile(this.flags.out, text, {mode: 0o600})

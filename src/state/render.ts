@@ -1,6 +1,7 @@
 // The plan as a person reads it: grouped by scope, one line per change (+ create, ~ update with each
 // field old → new, - delete), the secrets that cannot be compared, and a summary line that counts them
 // and the requests made. Secrets show as "(sensitive)" only.
+import {visibleCell} from '../core/output/escape.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {counts, type Plan} from './plan.js'
 import {scopeName} from './section.js'
@@ -35,5 +36,6 @@ export function renderPlan(plan: Plan): string {
   for (const problem of plan.problems) lines.push(`error: ${problem}`)
   if (plan.changes.length === 0 && plan.problems.length === 0) lines.push('No changes: the server matches the file.')
   lines.push(summaryLine(plan))
-  return `${lines.join('\n')}\n`
+  // names and values come from the server and the file: each line shown, never obeyed by the terminal
+  return `${lines.map(visibleCell).join('\n')}\n`
 }

@@ -3,7 +3,7 @@
 import type {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/command/api-command.js'
-import type {ApiClient} from '../core/http/request.js'
+import {ApiClient} from '../core/http/request.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
@@ -42,7 +42,19 @@ export function planData(plan: Plan): Record<string, unknown> {
  * and URL) is hidden in the traces of --verbose and --dry-run, whichever request carries it.
  */
 export abstract class StateCommand<T extends typeof Command> extends ApiCommand<T> {
+  private readerCache?: ApiClient
+
   protected override get secretFields(): string[] {
     return STATE_SECRET_FIELDS
+  }
+
+  /**
+   * The client of the reads. A plan only reads, so --dry-run does not stop it; apply --dry-run reads
+   * and plans for real, and only its writes are shown instead of sent (`this.api`).
+   */
+  protected get reader(): ApiClient {
+    if (!this.shared['dry-run']) return this.api
+    this.readerCache ??= new ApiClient(this.connection, {verbose: this.shared.verbose, secretFields: this.secretFields})
+    return this.readerCache
   }
 }

@@ -1,11 +1,13 @@
 // `forgectl plan`, `apply` and `export` against the sandbox over HTTP (issue 28): every section's
 // create, update, prune and no-op; the export → plan round trip; a second apply that writes nothing;
 // a stale saved plan; --max-deletes; secrets in no byte written; the bad input of a state file.
+import {spawn} from 'node:child_process'
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import type {RunResult} from '../helpers/cli.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {BIN, freshConfigDir, type RunResult} from '../helpers/cli.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 
@@ -259,18 +261,22 @@ describe('secrets', () => {
       await planOf(file, {...asAdmin, env}),
       await planOf(file, {...asAdmin, env}, ['--json', '--out', saved]),
       await planOf(file, {...asAdmin, env}, ['--verbose']),
+      await sb.run(['apply', '-f', file, '--dry-run'], {...asAdmin, env}),
       await sb.run(['apply', saved, '--yes', '--verbose'], {...asAdmin, env}),
       await sb.run(['export', '--instance', '--sections', 'variables,hooks'], {...asAdmin, env}),
       await planOf(file, {...asAdmin, env: {...env, STATE_LEAK_SECRET: 'a-different-value-1'}}),
     ]
     const written = [...outputs.flatMap(result => [result.stdout, result.stderr]), readFileSync(saved, 'utf8')].join('\n')
-    expect(outputs[3]!.code, outputs[3]!.stderr).toBe(0)
+    expect(outputs[4]!.code, outputs[4]!.stderr).toBe(0)
     for (const value of [secret, hookToken, 'inline-masked-value-77', 'a-different-value-1']) expect(written).not.toContain(value)
     expect(outputs[0]!.stdout).toContain('value (sensitive)')
     // the export names an environment variable in the secret's place
-    expect(outputs[4]!.stdout).toContain('STATE_LEAK:\n      value:\n        env: STATE_LEAK')
+    expect(outputs[5]!.stdout).toContain('STATE_LEAK:\n      value:\n        env: STATE_LEAK')
+    // --dry-run reads and plans, and shows each write instead of sending it
+    expect(outputs[3]!.stderr).toContain('DRY RUN POST')
+    expect(outputs[3]!.stdout).toMatch(/^not sent {4}\+ instance variables STATE_LEAK$/m)
     // a changed secret shows as differing, without either value
-    expect(outputs[5]!.stdout).toContain('~ variables STATE_LEAK: value (sensitive) differs')
+    expect(outputs[6]!.stdout).toContain('~ variables STATE_LEAK: value (sensitive) differs')
   })
 })
 
@@ -319,6 +325,36 @@ describe('apply', () => {
     const rerun = await applyOf(file)
     expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels ok-1/m)
     expect(rerun.stdout).not.toContain('ok-2')
+  })
+})
+
+describe('Ctrl-C in the middle of an apply', () => {
+  it('reports what was done and what was not, exits 130, and a rerun finishes the rest', async () => {
+    const names = ['int-1', 'int-2', 'int-3', 'int-4', 'int-5']
+    const file = stateFile(`version: 1\nprojects:\n  acme/website:\n    labels:\n${names.map(name => `      ${name}: {color: red}\n`).join('')}`)
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/[^/]+/labels$', kind: 'latency', latencyMs: 300})
+    const posts = () => sb.sandbox.requests.filter(request => request.method === 'POST' && request.path.endsWith('/labels')).length
+    const before = posts()
+    const child = spawn(process.execPath, [BIN, 'apply', '-f', file, '--yes', '--concurrency', '1'], {
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.admin, FORGECTL_CONFIG_DIR: freshConfigDir()},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+    const ended = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
+    // the second label's POST is under way: one is done, three have not started
+    const waiting = setInterval(() => posts() - before >= 2 && child.kill('SIGINT'), 20)
+    const code = await ended
+    clearInterval(waiting)
+    sb.sandbox.faults.splice(0)
+    expect(code).toBe(130)
+    expect(stdout).toMatch(/^done {8}\+ project acme\/website labels int-1$/m)
+    expect(stdout).toMatch(/^(interrupted|not done) +\+ project acme\/website labels int-5$/m)
+    const rerun = await applyOf(file)
+    expect(rerun.code, rerun.stderr).toBe(0)
+    expect(rerun.stdout).not.toContain('int-1')
+    expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels int-5$/m)
+    expect((await planOf(file, asAdmin, ['--exit-code'])).code).toBe(0)
   })
 })
 
