@@ -23,7 +23,8 @@ export interface CheckedEntry {
 }
 
 export interface StateModel {
-  file: string
+  /** undefined for export's selection from the command line */
+  file: string | undefined
   folder: string
   entries: CheckedEntry[]
 }

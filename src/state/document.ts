@@ -24,8 +24,9 @@ export function wherePath(where: Where): string {
 
 /** a refusal naming the file and the place: exit 2 */
 export class StateFileError extends UsageError {
-  constructor(file: string, where: Where, rule: string) {
-    super(`${file}: ${where.length > 0 ? `${wherePath(where)}: ` : ''}${rule}`)
+  /** `file` undefined: the selection came from the command line (export's -p and -g), not a file */
+  constructor(file: string | undefined, where: Where, rule: string) {
+    super(`${file === undefined ? '' : `${file}: `}${where.length > 0 ? `${wherePath(where)}: ` : ''}${rule}`)
   }
 }
 

@@ -51,7 +51,7 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
   const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], skip: false, sections: new Map()})
   const entries = [...(request.instance ? [entry('instance', '')] : []), ...request.groups.map(key => entry('groups', key)), ...request.projects.map(key => entry('projects', key))]
   const context = {api, concurrency: request.concurrency}
-  const scopes = await selectScopes({file: 'export', folder: '.', entries}, context)
+  const scopes = await selectScopes({file: undefined, folder: '.', entries}, context, ({kind, key}) => `${kind === 'groups' ? '-g' : '-p'} ${key}`)
   const reads = scopes.flatMap(scope => sectionsFor(scope.target.kind, request.sections).map(section => ({target: scope.target, section})))
   const current = await readSections(context, reads, request.concurrency)
   const document: Record<string, unknown> = {version: 1}

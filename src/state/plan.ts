@@ -53,7 +53,7 @@ export async function makePlan(api: ApiClient, model: StateModel, concurrency: n
     reads.map(({scope, section}) => ({target: scope.target, section})),
     concurrency,
   )
-  const plan: Plan = {file: model.file, changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
+  const plan: Plan = {file: model.file ?? '-', changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
   reads.forEach(({scope, section}, index) => {
     const diff = diffSection(sectionOf(scope.target.kind, section)!, scope.target, scope.sections.get(section), current[index]!, scope.prune.has(section))
     for (const change of diff.changes) {

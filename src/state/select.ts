@@ -7,7 +7,7 @@ import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, 
 import {ApiError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import type {CheckedEntry, StateModel} from './check.js'
-import {StateFileError} from './document.js'
+import {StateFileError, wherePath} from './document.js'
 import {isGlob, literalPrefix, matchesGlob} from './glob.js'
 import {inPool} from './pool.js'
 import {readAll} from './read-all.js'
@@ -89,13 +89,16 @@ async function matchesOf(entry: CheckedEntry, listings: Listings, api: ApiClient
   return matched.length > 0 ? matched : `matches no ${noun} (${paths.length} ${entry.kind} under ${prefix})`
 }
 
-/** every scope the file selects, in the order the file first names them; the instance first */
-export async function selectScopes(model: StateModel, context: ReadContext): Promise<Selected[]> {
+/**
+ * Every scope the file selects, in the order the file first names them; the instance first. A path
+ * or glob that selects nothing is refused, each named by `named` (a place in the file, or a flag).
+ */
+export async function selectScopes(model: StateModel, context: ReadContext, named: (entry: CheckedEntry) => string = entry => wherePath(entry.where)): Promise<Selected[]> {
   const listings = new Listings(context)
   const scoped = model.entries.filter(entry => entry.kind !== 'instance')
   const matches = await inPool(scoped, context.concurrency, entry => matchesOf(entry, listings, context.api))
-  const problems = scoped.flatMap((entry, index) => (typeof matches[index] === 'string' ? [new StateFileError(model.file, entry.where, matches[index] as string).message] : []))
-  if (problems.length > 0) throw new StateFileError(model.file, [], problems.map(p => p.slice(model.file.length + 2)).join('; '))
+  const problems = scoped.flatMap((entry, index) => (typeof matches[index] === 'string' ? [`${named(entry)}: ${matches[index]}`] : []))
+  if (problems.length > 0) throw new StateFileError(model.file, [], problems.join('; '))
   const selected = new Map<string, Selected & {skip: boolean}>()
   const instance = model.entries.find(entry => entry.kind === 'instance')
   if (instance) merge(selected, {kind: 'instance', path: ''}, instance)

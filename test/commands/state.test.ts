@@ -31,6 +31,17 @@ async function writesDuring(run: () => Promise<unknown>): Promise<number> {
   return sb.sandbox.requests.slice(before).filter(request => request.method !== 'GET').length
 }
 
+/** runs forgectl and checks that it sent no write */
+async function withoutWrites(run: () => Promise<RunResult>): Promise<RunResult> {
+  let result: RunResult | undefined
+  expect(
+    await writesDuring(async () => {
+      result = await run()
+    }),
+  ).toBe(0)
+  return result!
+}
+
 async function planOf(file: string, options: SandboxRunOptions = asAdmin, extra: string[] = []): Promise<RunResult> {
   return sb.run(['plan', '-f', file, ...extra], options)
 }
@@ -287,27 +298,17 @@ describe('apply', () => {
     const saved = join(folder, 'stale.plan')
     expect((await planOf(file, asAdmin, ['--out', saved])).code).toBe(0)
     await sb.api('PUT', '/projects/acme%2Fdesign%2Fbrand/labels/moved', {as: 'admin', body: {color: '#0000ff'}})
-    let result: RunResult | undefined
-    expect(
-      await writesDuring(async () => {
-        result = await sb.run(['apply', saved, '--yes'], asAdmin)
-      }),
-    ).toBe(0)
-    expect(result!.code).toBe(6)
-    expect(result!.stderr).toContain('project acme/design/brand labels moved: color changed')
+    const result = await withoutWrites(() => sb.run(['apply', saved, '--yes'], asAdmin))
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('project acme/design/brand labels moved: color changed')
   })
 
   it('refuses a plan that deletes more than --max-deletes, saying how many, before any write', async () => {
     for (const name of ['md-1', 'md-2', 'md-3']) await sb.api('POST', '/projects/acme%2Fwebsite/labels', {as: 'admin', body: {name, color: '#00ff00'}})
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels: {}\n    prune: [labels]\n')
-    let result: RunResult | undefined
-    expect(
-      await writesDuring(async () => {
-        result = await applyOf(file, asAdmin, ['--max-deletes', '2'])
-      }),
-    ).toBe(0)
-    expect(result!.code).toBe(2)
-    expect(result!.stderr).toMatch(/the plan deletes \d+ records, more than --max-deletes 2/)
+    const result = await withoutWrites(() => applyOf(file, asAdmin, ['--max-deletes', '2']))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/the plan deletes \d+ records, more than --max-deletes 2/)
   })
 
   it('refuses without --yes off a terminal, and reports each change done or failed; a failure does not stop the rest', async () => {
@@ -325,6 +326,40 @@ describe('apply', () => {
     const rerun = await applyOf(file)
     expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels ok-1/m)
     expect(rerun.stdout).not.toContain('ok-2')
+  })
+})
+
+describe('selection', () => {
+  it('selects groups by glob, merges the entries of a scope in file order (mappings key by key), and leaves out what skip says', async () => {
+    const file = stateFile(
+      'version: 1\ngroups:\n  "acme/*":\n    labels:\n      sel-g: {color: red}\nprojects:\n  "acme/**":\n    labels:\n      sel-p: {color: red, description: from the glob}\n  acme/website:\n    labels:\n      sel-p: {description: refined}\n  acme/platform/*: {skip: true}\n',
+    )
+    const planned = await planOf(file)
+    expect(planned.code, planned.stderr).toBe(0)
+    expect(planned.stdout).toContain('group acme/platform\n  + labels sel-g: color "red"\n')
+    expect(planned.stdout).toContain('group acme/design\n  + labels sel-g: color "red"\n')
+    expect(planned.stdout).toContain('project acme/website\n  + labels sel-p: color "red", description "refined"\n')
+    expect(planned.stdout).toContain('project acme/design/brand\n  + labels sel-p: color "red", description "from the glob"\n')
+    expect(planned.stdout).not.toContain('project acme/platform/api')
+    expect(planned.stdout).toContain('4 scopes read')
+  })
+
+  it('says which records cannot be created as written (exit 1), and apply then sends nothing', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      no-colour: {description: only a description}\n')
+    const planned = await planOf(file)
+    expect(planned.code).toBe(1)
+    expect(planned.stdout).toContain('error: project acme/website labels no-colour: not on the server, and it cannot be created without color')
+    const applied = await withoutWrites(() => applyOf(file))
+    expect(applied.code).toBe(1)
+    expect(applied.stderr).toContain('nothing was changed: 1 record cannot be applied as written')
+  })
+
+  it("refuses export's -p and -g that select nothing, naming the flag", async () => {
+    const result = await sb.run(['export', '-p', 'acme/nowhere', '-g', 'acmee/*'], asAdmin)
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim()).toBe(
+      'Error: -g acmee/*: matches no group: there is no group acmee (or it is not visible to this token); -p acme/nowhere: no such project on the server (or not visible to this token)',
+    )
   })
 })
 
@@ -380,14 +415,9 @@ describe('bad input', () => {
 
   it('refuses a glob with a typo that matches nothing, and a literal path that does not exist, exit 2 and no write', async () => {
     const file = stateFile('version: 1\nprojects:\n  "acmee/**":\n    labels: {x: {color: red}}\n  acme/nowhere:\n    labels: {x: {color: red}}\n')
-    let result: RunResult | undefined
-    expect(
-      await writesDuring(async () => {
-        result = await applyOf(file)
-      }),
-    ).toBe(0)
-    expect(result!.code).toBe(2)
-    expect(result!.stderr).toContain('projects."acmee/**": matches no project: there is no group acmee')
-    expect(result!.stderr).toContain('projects."acme/nowhere": no such project on the server')
+    const result = await withoutWrites(() => applyOf(file))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('projects."acmee/**": matches no project: there is no group acmee')
+    expect(result.stderr).toContain('projects."acme/nowhere": no such project on the server')
   })
 })
