@@ -10,7 +10,7 @@ import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
 import {renderPlan} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
-import {concurrencyFlag, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
 
 export default class Apply extends StateCommand<typeof Apply> {
   static summary = 'Make the server match a state file (or apply a saved plan)'
@@ -22,17 +22,19 @@ export default class Apply extends StateCommand<typeof Apply> {
     file: stateFileFlag.optional,
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
     concurrency: concurrencyFlag,
+    shard: shardFlag,
     ...yesFlag,
   }
 
   async run(): Promise<void> {
     const {file, concurrency = DEFAULT_CONCURRENCY} = this.flags
     const planPath = this.args.plan
+    if (planPath !== undefined && this.flags.shard) throw new UsageError('--shard splits a state file (-f); a saved PLAN is applied whole: plan with --shard instead')
     if ((file === undefined) === (planPath === undefined)) throw new UsageError(file === undefined ? 'give a state file (-f FILE) or a saved PLAN' : 'give -f FILE or a saved PLAN, not both')
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
-      const plan = await planFromFile(this.reader, file, concurrency)
+      const plan = await planFromFile(this.reader, file, concurrency, this.flags.shard)
       if (plan.problems.length > 0) {
         this.io.stdout.write(renderPlan(plan))
         throw new CliError(`nothing was changed: ${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} cannot be applied as written`, ExitCode.error)

@@ -4,7 +4,7 @@ import {CliError, ExitCode} from '../core/command/errors.js'
 import {saved} from '../core/output/notes.js'
 import {renderPlan} from '../state/render.js'
 import {savedPlan} from '../state/saved-plan.js'
-import {concurrencyFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, planData, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
 
 export default class Plan extends StateCommand<typeof Plan> {
   static summary = 'Show what apply would change to make the server match a state file'
@@ -21,10 +21,11 @@ export default class Plan extends StateCommand<typeof Plan> {
     out: Flags.string({description: 'also save the plan for `forgectl apply PLAN` (secrets are saved as where to find them, never as values)', helpValue: 'PLAN'}),
     'exit-code': Flags.boolean({description: 'exit 10 when the plan has changes (0 when none): drift as an exit status'}),
     concurrency: concurrencyFlag,
+    shard: shardFlag,
   }
 
   async run(): Promise<void> {
-    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency)
+    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard)
     if (this.flags.out) {
       const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`
       await writeFile(this.flags.out, text, {mode: 0o600})

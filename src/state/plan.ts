@@ -44,9 +44,23 @@ export async function readSections(context: ReadContext, reads: readonly Section
   return inPool(reads, width, ({target, section}) => sectionOf(target.kind, section)!.read(context, target))
 }
 
-export async function makePlan(api: ApiClient, model: StateModel, concurrency: number): Promise<Plan> {
+/** `--shard I/N`: this run plans the I-th of N parts of the scopes (I from 1) */
+export interface Shard {
+  index: number
+  count: number
+}
+
+/** the part a scope falls in: a hash of its path, so that every run, on any machine, splits alike */
+export function shardOf(target: Target, count: number): number {
+  let hash = 0
+  for (const char of `${target.kind}:${target.path.toLowerCase()}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0
+  return (hash % count) + 1
+}
+
+export async function makePlan(api: ApiClient, model: StateModel, concurrency: number, shard?: Shard): Promise<Plan> {
   const context: ReadContext = {api, concurrency}
-  const scopes = await selectScopes(model, context)
+  const selected = await selectScopes(model, context)
+  const scopes = shard ? selected.filter(scope => shardOf(scope.target, shard.count) === shard.index) : selected
   const reads = scopes.flatMap(scope => [...new Set([...scope.sections.keys(), ...scope.prune])].map(section => ({scope, section})))
   const current = await readSections(
     context,

@@ -354,6 +354,18 @@ describe('selection', () => {
     expect(applied.stderr).toContain('nothing was changed: 1 record cannot be applied as written')
   })
 
+  it('--shard I/N plans one part of the scopes: the parts are disjoint and together the whole', async () => {
+    const file = stateFile('version: 1\nprojects:\n  "acme/**":\n    labels:\n      shard-me: {color: red}\n')
+    const scopesOf = (result: RunResult) => result.stdout.split('\n').filter(line => line.startsWith('project '))
+    const whole = scopesOf(await planOf(file))
+    const parts = [scopesOf(await planOf(file, asAdmin, ['--shard', '1/2'])), scopesOf(await planOf(file, asAdmin, ['--shard', '2/2']))]
+    expect(whole).toHaveLength(3)
+    expect([...parts[0]!, ...parts[1]!].sort()).toEqual([...whole].sort())
+    const bad = await planOf(file, asAdmin, ['--shard', '3/2'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--shard "3/2": must be I/N with 1 ≤ I ≤ N, such as 2/4')
+  })
+
   it("refuses export's -p and -g that select nothing, naming the flag", async () => {
     const result = await sb.run(['export', '-p', 'acme/nowhere', '-g', 'acmee/*'], asAdmin)
     expect(result.code).toBe(2)
