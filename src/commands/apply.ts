@@ -8,6 +8,7 @@ import {visibleText} from '../core/output/escape.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
+import {readContext} from '../state/read-all.js'
 import {renderPlan} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
 import {concurrencyFlag, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
@@ -50,7 +51,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       const values = new Map<Change, Record<string, unknown> | undefined>()
       for (const change of changes) values.set(change, await wantedFromSaved(change, states))
       wanted = change => values.get(change)
-      const moved = await movedSincePlan({api: this.reader, concurrency}, changes, concurrency)
+      const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
       if (changes.length > 0) this.io.stdout.write(`${changes.length} change${changes.length === 1 ? '' : 's'} from ${planPath}\n`)
     }

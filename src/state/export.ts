@@ -7,6 +7,7 @@ import {didYouMean} from '../core/input/did-you-mean.js'
 import type {CheckedEntry} from './check.js'
 import {keyProblem} from './glob.js'
 import {readSections} from './plan.js'
+import {readContext} from './read-all.js'
 import type {ScopeKind, Target} from './section.js'
 import {SECTIONS, sectionOf} from './sections.js'
 import {selectScopes} from './select.js'
@@ -50,7 +51,7 @@ export function checkExportRequest(request: ExportRequest): void {
 export async function exportState(api: ApiClient, request: ExportRequest): Promise<Exported> {
   const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], skip: false, sections: new Map()})
   const entries = [...(request.instance ? [entry('instance', '')] : []), ...request.groups.map(key => entry('groups', key)), ...request.projects.map(key => entry('projects', key))]
-  const context = {api, concurrency: request.concurrency}
+  const context = readContext(api, request.concurrency)
   const scopes = await selectScopes({file: undefined, folder: '.', entries}, context, ({kind, key}) => `${kind === 'groups' ? '-g' : '-p'} ${key}`)
   const reads = scopes.flatMap(scope => sectionsFor(scope.target.kind, request.sections).map(section => ({target: scope.target, section})))
   const current = await readSections(context, reads, request.concurrency)

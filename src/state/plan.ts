@@ -5,6 +5,7 @@ import type {ApiClient} from '../core/http/request.js'
 import type {StateModel} from './check.js'
 import {type Change, diffSection, type Uncompared} from './diff.js'
 import {inPool} from './pool.js'
+import {readContext} from './read-all.js'
 import type {CurrentRecord, ReadContext, Target} from './section.js'
 import {sectionOf} from './sections.js'
 import {selectScopes} from './select.js'
@@ -58,7 +59,7 @@ export function shardOf(target: Target, count: number): number {
 }
 
 export async function makePlan(api: ApiClient, model: StateModel, concurrency: number, shard?: Shard): Promise<Plan> {
-  const context: ReadContext = {api, concurrency}
+  const context = readContext(api, concurrency)
   const selected = await selectScopes(model, context)
   const scopes = shard ? selected.filter(scope => shardOf(scope.target, shard.count) === shard.index) : selected
   const reads = scopes.flatMap(scope => [...new Set([...scope.sections.keys(), ...scope.prune])].map(section => ({scope, section})))

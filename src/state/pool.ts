@@ -20,3 +20,20 @@ export async function inPool<I, R>(items: readonly I[], width: number, work: (it
   await Promise.all(Array.from({length: Math.min(Math.max(1, width), items.length)}, worker))
   return results
 }
+
+/** at most `width` calls of the returned function run at once; the others wait their turn, in order */
+export function limiter(width: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0
+  const waiting: Array<() => void> = []
+  return async work => {
+    if (running >= width) await new Promise<void>(resolve => waiting.push(resolve))
+    else running++
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}

@@ -42,8 +42,10 @@ export interface CurrentRecord {
 
 export interface ReadContext {
   api: ApiClient
-  /** pages fetched at once within one list */
+  /** requests in flight at most, whatever reads them (scopes, sections, the pages of one list) */
   concurrency: number
+  /** runs a request within that bound (readContext makes it) */
+  limit?: <T>(work: () => Promise<T>) => Promise<T>
 }
 
 /** the calls of apply, shared by its changes (a deploy key joined by several projects) */

@@ -5,7 +5,6 @@
 // refused, naming the entry.
 import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, type ProjectPath} from '../api/namespaces.js'
 import {ApiError} from '../core/command/errors.js'
-import type {ApiClient} from '../core/http/request.js'
 import type {CheckedEntry, StateModel} from './check.js'
 import {StateFileError, wherePath} from './document.js'
 import {isGlob, literalPrefix, matchesGlob} from './glob.js'
@@ -21,6 +20,9 @@ export interface Selected {
   /** sections whose unlisted records are deleted */
   prune: Set<string>
 }
+
+/** one request within the context's bound on requests in flight */
+const limited = <T>(context: ReadContext, work: () => Promise<T>): Promise<T> => (context.limit ? context.limit(work) : work())
 
 const missing = (error: unknown) => error instanceof ApiError && error.status === 404
 
@@ -48,7 +50,7 @@ class Listings {
       this.groups.set(
         key,
         this.orMissing(async () => {
-          const top = await getGroup(this.context.api, group)
+          const top = await limited(this.context, () => getGroup(this.context.api, group))
           const found = [top.full_path]
           for (let level = [top.full_path]; level.length > 0; ) {
             const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path)))
@@ -72,11 +74,12 @@ class Listings {
 }
 
 /** the paths an entry selects, or why it selects none */
-async function matchesOf(entry: CheckedEntry, listings: Listings, api: ApiClient): Promise<string[] | string> {
+async function matchesOf(entry: CheckedEntry, listings: Listings, context: ReadContext): Promise<string[] | string> {
+  const {api} = context
   const noun = entry.kind === 'groups' ? 'group' : 'project'
   if (!isGlob(entry.key)) {
     try {
-      return [entry.kind === 'groups' ? (await getGroup(api, entry.key)).full_path : (await getProject(api, entry.key)).path_with_namespace]
+      return [await limited(context, async () => (entry.kind === 'groups' ? (await getGroup(api, entry.key)).full_path : (await getProject(api, entry.key)).path_with_namespace))]
     } catch (error) {
       if (missing(error)) return `no such ${noun} on the server (or not visible to this token)`
       throw error
@@ -96,7 +99,7 @@ async function matchesOf(entry: CheckedEntry, listings: Listings, api: ApiClient
 export async function selectScopes(model: StateModel, context: ReadContext, named: (entry: CheckedEntry) => string = entry => wherePath(entry.where)): Promise<Selected[]> {
   const listings = new Listings(context)
   const scoped = model.entries.filter(entry => entry.kind !== 'instance')
-  const matches = await inPool(scoped, context.concurrency, entry => matchesOf(entry, listings, context.api))
+  const matches = await inPool(scoped, context.concurrency, entry => matchesOf(entry, listings, context))
   const problems = scoped.flatMap((entry, index) => (typeof matches[index] === 'string' ? [`${named(entry)}: ${matches[index]}`] : []))
   if (problems.length > 0) throw new StateFileError(model.file, [], problems.join('; '))
   const selected = new Map<string, Selected & {skip: boolean}>()

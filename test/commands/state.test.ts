@@ -366,6 +366,21 @@ describe('selection', () => {
     expect(bad.stderr).toContain('--shard "3/2": must be I/N with 1 ≤ I ≤ N, such as 2/4')
   })
 
+  it('keeps at most --concurrency requests in flight, whatever reads them, and runs that many at once', async () => {
+    const file = stateFile('version: 1\nprojects:\n  "acme/**":\n    labels: {}\n    protected_branches: {}\n    variables: {}\n    milestones: {}\n')
+    sb.sandbox.faults.push({method: 'GET', path: '.', kind: 'latency', latencyMs: 40})
+    try {
+      for (const width of [2, 3]) {
+        sb.sandbox.maxInFlight = 0
+        const planned = await planOf(file, asAdmin, ['--concurrency', String(width)])
+        expect(planned.code, planned.stderr).toBe(0)
+        expect(sb.sandbox.maxInFlight).toBe(width)
+      }
+    } finally {
+      sb.sandbox.faults.splice(0)
+    }
+  })
+
   it("refuses export's -p and -g that select nothing, naming the flag", async () => {
     const result = await sb.run(['export', '-p', 'acme/nowhere', '-g', 'acmee/*'], asAdmin)
     expect(result.code).toBe(2)
