@@ -57,6 +57,13 @@ export function exportedVariable(fields: Record<string, unknown>, suggestedName:
   return Object.keys(rest).length === 0 && fields.masked !== true ? value : {value, ...rest}
 }
 
+/** a variable's fields as compared; a hidden variable's value (null, or not sent) is left out, so the plan says it cannot compare it */
+export function variableFields(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const read = setFields(record, fields, true)
+  if (read.value === null) delete read.value
+  return read
+}
+
 /** the shared shape of a variable record: a plain value, a reference, or a mapping with `value` */
 export const variableShorthand = (value: unknown): Record<string, unknown> | undefined =>
   value === null || typeof value !== 'object' || asReference(value).reference || asReference(value).bad ? {value} : undefined
@@ -81,8 +88,7 @@ export const instanceVariables: Section = {
   identity: fields => String(fields.key),
   secret: variableSecret,
   async read(context) {
-    // a hidden variable's value is not returned: absent, so the plan says it cannot compare it
-    return (await readAll(context, listVariables())).map(v => ({id: v.key, ref: v.key, fields: setFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS, true)}))
+    return (await readAll(context, listVariables())).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
   },
   create: ({api}, _target, fields) => createVariable(api, fields as VariableInput),
   update: ({api}, _target, current, changed, wanted) => updateVariable(api, {...changed, key: String(current.ref), value: String(wanted.value)} as VariableInput),

@@ -2,8 +2,8 @@
 // scope, written in the file as the instance's are, with `environment_scope` where it is not `*`.
 import {createVariable, deleteVariable, listVariables, SCOPED_VARIABLE_INPUTS, type ScopedVariableInput, updateVariable} from '../api/ci-variables.js'
 import {readAll} from './read-all.js'
-import {type CurrentRecord, type Section, setFields} from './section.js'
-import {exportedVariable, variableRule, variableSecret, variableShorthand} from './sections-instance.js'
+import type {CurrentRecord, Section} from './section.js'
+import {exportedVariable, variableFields, variableRule, variableSecret, variableShorthand} from './sections-instance.js'
 import {scopeOf} from './sections-scoped.js'
 
 const FIELDS = ['value', 'description', 'variable_type', 'protected', 'masked', 'raw', 'environment_scope'] as const
@@ -24,7 +24,7 @@ export const scopedVariables: Section = {
   secret: variableSecret,
   async read(context, target) {
     return (await readAll(context, listVariables(scopeOf(target)))).map(
-      (v): CurrentRecord => ({id: identity(v.key, v.environment_scope), ref: v.key, fields: setFields(v as unknown as Record<string, unknown>, FIELDS, true)}),
+      (v): CurrentRecord => ({id: identity(v.key, v.environment_scope), ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, FIELDS)}),
     )
   },
   create: ({api}, target, fields) => createVariable(api, fields as ScopedVariableInput, scopeOf(target)),
