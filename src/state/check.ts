@@ -4,7 +4,7 @@
 // the place inside it, exit 2.
 import {resolve} from 'node:path'
 import {didYouMean} from '../core/input/did-you-mean.js'
-import {type AnyInput, checkValue, InputError, RuleBroken} from '../core/input/input.js'
+import {type AnyInput, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
 import {anchored, asReference, resolveReference} from './refs.js'
@@ -155,7 +155,15 @@ async function checkRecord(text: StateText, kind: ScopeKind, section: Section, w
     } else if (input!.secret) {
       sources[field] = {state: text.file === '-' ? '-' : resolve(text.file), at}
     }
-    fields[field] = checkField(input!, section.prepare ? section.prepare(field, plain) : plain, `${text.file}: ${wherePath(at)}`)
+    const place = `${text.file}: ${wherePath(at)}`
+    let prepared = plain
+    try {
+      prepared = section.prepare ? section.prepare(field, plain) : plain
+    } catch (error) {
+      if (error instanceof RuleBroken) throw new InputError(input!.secret ? place : `${place} ${quoted(String(plain))}`, error.message)
+      throw error
+    }
+    fields[field] = checkField(input!, prepared, place)
   }
   for (const field of ALWAYS[section.name] ?? []) if (fields[field] === undefined) fail(where, `missing ${field}`)
   const broken = section.recordRule?.(fields, kind)

@@ -6,6 +6,7 @@ import {type DeployKeyChanges, deleteProjectDeployKey, listProjectDeployKeys, NE
 import {createLabel, deleteLabel, type LabelChanges, listLabels, NEW_LABEL, type NewLabel, updateLabel} from '../api/labels.js'
 import {createMilestone, deleteMilestone, listMilestones, type MilestoneChanges, NEW_MILESTONE, type NewMilestone, updateMilestone} from '../api/milestones.js'
 import {createRule, deleteRule, listRules, NEW_RULE, type NewRule, type RuleChanges, updateRule} from '../api/package-protection.js'
+import {RuleBroken} from '../core/input/input.js'
 import type {Scope} from '../core/input/scope.js'
 import {readAll} from './read-all.js'
 import {type CurrentRecord, type Section, sameValue, setFields, type Target} from './section.js'
@@ -67,9 +68,15 @@ const LEVEL_NUMBERS: Readonly<Record<string, number>> = {'no one': 0, developer:
 const LEVEL_WORDS: Readonly<Record<number, string>> = {0: 'no one', 30: 'developer', 40: 'maintainer', 50: 'owner', 60: 'admin'}
 const BRANCH_LEVELS = ['push_access_level', 'merge_access_level', 'unprotect_access_level']
 
-/** `maintainer` → 40 for the inputs that take numbers */
-const levelNumber = (value: unknown) => (typeof value === 'string' && value.toLowerCase() in LEVEL_NUMBERS ? LEVEL_NUMBERS[value.toLowerCase()] : value)
-/** 40 → `maintainer` for the inputs that take words (package protection) */
+/** `maintainer` → 40 for the inputs that take numbers; a word that is no role is refused naming both spellings */
+function levelNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || /^\d+$/.test(value)) return value
+  const level = LEVEL_NUMBERS[value.toLowerCase()]
+  if (level === undefined) throw new RuleBroken('must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)')
+  return level
+}
+
+/** 40 → `maintainer` for the inputs that take words (package protection); the input's own rule refuses the rest */
 const levelWord = (value: unknown) => (typeof value === 'number' && value in LEVEL_WORDS ? LEVEL_WORDS[value] : typeof value === 'string' ? value.toLowerCase() : value)
 
 const BRANCH_FIELDS = [...BRANCH_LEVELS, 'allow_force_push', 'code_owner_approval_required'] as const

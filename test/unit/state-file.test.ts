@@ -77,7 +77,7 @@ describe('checking a state file', () => {
     ['version: 1\ngroups:\n  acme:\n    labels:\n      bug: {color: red, priority: 1}', 'state.yaml: groups.acme.labels.bug.priority: applies to project labels only'],
     [
       'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: everyone}',
-      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be one of 0, 30, 40, 60',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)',
     ],
     ['version: 1\ninstance:\n  variables:\n    TOKEN: {value: {env: NO_SUCH_VARIABLE_HERE}}', 'state.yaml: instance.variables.TOKEN.value: environment variable NO_SUCH_VARIABLE_HERE is not set'],
     ['version: 1\ninstance:\n  variables:\n    BAD-KEY: x', 'state.yaml: instance.variables.BAD-KEY "BAD-KEY": may hold only A-Z, a-z, 0-9 and _'],
@@ -93,6 +93,14 @@ describe('checking a state file', () => {
     [
       'version: 1\nprojects:\n  acme/web:\n    deploy_keys:\n      - {title: x, key: "ssh-rsa nope"}',
       'state.yaml: projects."acme/web".deploy_keys[0].key "ssh-rsa nope": must be an OpenSSH public key',
+    ],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {merge_access_level: 35}',
+      'state.yaml: projects."acme/web".protected_branches.main.merge_access_level "35": must be one of 0, 30, 40, 60',
+    ],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    package_protection_rules:\n      - {package_name_pattern: x, package_type: npm, minimum_access_level_for_push: developer}',
+      'state.yaml: projects."acme/web".package_protection_rules[0].minimum_access_level_for_push "developer": must be one of maintainer, owner, admin or null',
     ],
   ])('refuses %j', async (yaml, message) => {
     await expect(check(yaml)).rejects.toThrow(message)
