@@ -9,7 +9,7 @@ import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../
 import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
 import {readContext} from '../state/read-all.js'
-import {renderPlan} from '../state/render.js'
+import {renderPlan, renderSaved} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
 import {concurrencyFlag, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
 
@@ -53,7 +53,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       wanted = change => values.get(change)
       const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
-      if (changes.length > 0) this.io.stdout.write(`${changes.length} change${changes.length === 1 ? '' : 's'} from ${planPath}\n`)
+      if (changes.length > 0) this.io.stdout.write(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
     }
     if (changes.length === 0) {
       this.io.stdout.write('No changes: the server matches the file.\n')

@@ -23,19 +23,30 @@ export function summaryLine(plan: Plan): string {
   return `Plan: ${count.create} to create, ${count.update} to update, ${count.delete} to delete, ${plan.unchanged} unchanged (${scopes}).`
 }
 
-export function renderPlan(plan: Plan): string {
-  const lines: string[] = []
+/** the changes grouped by scope, and the secrets that could not be compared, as lines */
+function changeLines(changes: readonly Change[], uncompared: Plan['uncompared']): string[] {
   const groups = new Map<string, string[]>()
   const add = (scope: string, line: string) => {
     if (!groups.has(scope)) groups.set(scope, [])
     groups.get(scope)!.push(line)
   }
-  for (const change of plan.changes) add(scopeName(change.target), changeLine(change))
-  for (const blind of plan.uncompared) add(scopeName(blind.target), `  ? ${blind.section} ${blind.id}: ${blind.fields.join(', ')} ${SENSITIVE} cannot compare (the server does not return it)`)
-  for (const [scope, scopeLines] of groups) lines.push(scope, ...scopeLines)
+  for (const change of changes) add(scopeName(change.target), changeLine(change))
+  for (const blind of uncompared) add(scopeName(blind.target), `  ? ${blind.section} ${blind.id}: ${blind.fields.join(', ')} ${SENSITIVE} cannot compare (the server does not return it)`)
+  return [...groups].flatMap(([scope, lines]) => [scope, ...lines])
+}
+
+// names and values come from the server and the file: each line is shown, never obeyed by the terminal
+const text = (lines: readonly string[]) => `${lines.map(visibleCell).join('\n')}\n`
+
+export function renderPlan(plan: Plan): string {
+  const lines = changeLines(plan.changes, plan.uncompared)
   for (const problem of plan.problems) lines.push(`error: ${problem}`)
   if (plan.changes.length === 0 && plan.problems.length === 0) lines.push('No changes: the server matches the file.')
   lines.push(summaryLine(plan))
-  // names and values come from the server and the file: each line shown, never obeyed by the terminal
-  return `${lines.map(visibleCell).join('\n')}\n`
+  return text(lines)
+}
+
+/** the changes of a saved plan, as `plan` showed them, and where they come from */
+export function renderSaved(changes: readonly Change[], source: string): string {
+  return text([...changeLines(changes, []), `${changes.length} change${changes.length === 1 ? '' : 's'} from ${source}.`])
 }

@@ -4,6 +4,7 @@
 import {UsageError} from '../core/command/errors.js'
 import {checkValue} from '../core/input/input.js'
 import {readTextFile} from '../core/input/input-read.js'
+import {readWhole, unreadableReason} from '../core/input/read-whole.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
@@ -30,7 +31,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 
 /** a saved plan read back: every change checked to name a known section and action */
 export async function readSavedPlan(path: string): Promise<SavedPlan> {
-  const text = await readTextFile(path, 'plan')
+  let text: string
+  try {
+    text = (await readWhole(path)).toString('utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read PLAN ${path}: ${unreadableReason(error)}`)
+  }
   let data: unknown
   try {
     data = JSON.parse(text)

@@ -279,6 +279,8 @@ describe('secrets', () => {
     ]
     const written = [...outputs.flatMap(result => [result.stdout, result.stderr]), readFileSync(saved, 'utf8')].join('\n')
     expect(outputs[4]!.code, outputs[4]!.stderr).toBe(0)
+    // a saved plan is shown as plan showed it before it is applied
+    expect(outputs[4]!.stdout).toMatch(/^instance\n {2}\+ variables STATE_LEAK: value \(sensitive\), masked true\n[\s\S]*^3 changes from .*leak\.plan, planned /m)
     for (const value of [secret, hookToken, 'inline-masked-value-77', 'a-different-value-1']) expect(written).not.toContain(value)
     expect(outputs[0]!.stdout).toContain('value (sensitive)')
     // the export names an environment variable in the secret's place
@@ -301,6 +303,9 @@ describe('apply', () => {
     const result = await withoutWrites(() => sb.run(['apply', saved, '--yes'], asAdmin))
     expect(result.code).toBe(6)
     expect(result.stderr).toContain('project acme/design/brand labels moved: color changed')
+    const missing = await sb.run(['apply', join(folder, 'no-such.plan'), '--yes'], asAdmin)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`cannot read PLAN ${join(folder, 'no-such.plan')}: ENOENT`)
   })
 
   it('refuses a plan that deletes more than --max-deletes, saying how many, before any write', async () => {
