@@ -34,12 +34,17 @@ export interface Change {
   sources?: Record<string, SecretSource>
 }
 
-/** a secret the plan cannot compare (a hook's token, a hidden variable's value) */
+/**
+ * What the plan cannot act on, said rather than hidden: a secret it cannot compare (a hook's token, a
+ * hidden variable's value; `reason` hidden), or a field that differs and that the API cannot change
+ * once the record exists (an instance deploy key's title, a key's expiry; `reason` fixed).
+ */
 export interface Uncompared {
   target: Target
   section: string
   id: string
   fields: string[]
+  reason: 'hidden' | 'fixed'
 }
 
 export interface SectionDiff {
@@ -89,7 +94,9 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
     const secretEither = (field: string) => secret(field) || section.secret(field, server.fields, false)
     const fields: FieldChange[] = []
     const blind: string[] = []
+    const fixed: string[] = []
     for (const [field, value] of Object.entries(record.fields)) {
+      if (section.createOnly?.includes(field) && server.fields[field] !== undefined && !sameValue(value, server.fields[field])) fixed.push(field)
       if (!compared(section, field)) continue
       const hidden = secretEither(field)
       if (hidden && server.fields[field] === undefined) {
@@ -99,7 +106,8 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
       const same = section.same ? section.same(field, value, server.fields[field]) : sameValue(value, server.fields[field])
       if (!same) fields.push({field, before: hidden ? SENSITIVE : server.fields[field], after: hidden ? SENSITIVE : value, sensitive: hidden})
     }
-    if (blind.length > 0) result.uncompared.push({target, section: section.name, id: record.id, fields: blind})
+    if (blind.length > 0) result.uncompared.push({target, section: section.name, id: record.id, fields: blind, reason: 'hidden'})
+    if (fixed.length > 0) result.uncompared.push({target, section: section.name, id: record.id, fields: fixed, reason: 'fixed'})
     if (fields.length === 0) {
       result.unchanged++
       continue

@@ -31,7 +31,10 @@ function changeLines(changes: readonly Change[], uncompared: Plan['uncompared'])
     groups.get(scope)!.push(line)
   }
   for (const change of changes) add(scopeName(change.target), changeLine(change))
-  for (const blind of uncompared) add(scopeName(blind.target), `  ? ${blind.section} ${blind.id}: ${blind.fields.join(', ')} ${SENSITIVE} cannot compare (the server does not return it)`)
+  for (const blind of uncompared) {
+    const what = blind.reason === 'hidden' ? `${SENSITIVE} cannot compare (the server does not return it)` : 'differs, and cannot be changed (the API keeps what the record was created with)'
+    add(scopeName(blind.target), `  ? ${blind.section} ${blind.id}: ${blind.fields.join(', ')} ${what}`)
+  }
   return [...groups].flatMap(([scope, lines]) => [scope, ...lines])
 }
 

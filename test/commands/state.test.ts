@@ -116,7 +116,7 @@ const cases: SectionCase[] = [
     firstLines: [`+ deploy_keys ${instanceKey.sha256}: title "ci-reader"`],
     // the API cannot change an instance key: a new title is not a change
     second: `version: 1\ninstance:\n  deploy_keys:\n    - {title: renamed, key: "${instanceKey.text}"}\n`,
-    secondLines: [],
+    secondLines: [`? deploy_keys ${instanceKey.sha256}: title differs, and cannot be changed (the API keeps what the record was created with)`, 'Plan: 0 to create, 0 to update, 0 to delete, '],
     exportArgs: ['--instance', '--sections', 'deploy_keys'],
   },
   {
