@@ -259,6 +259,29 @@ describe.each(cases)('$name', section => {
   })
 })
 
+describe('plan --json', () => {
+  it('prints the plan as data: scope, section, identity, action, before and after of every change, and the summary', async () => {
+    await sb.api('POST', '/projects/acme%2Fwebsite/labels', {as: 'admin', body: {name: 'json-label', color: '#00ff00', description: 'old'}})
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      json-label: {description: new}\n')
+    const planned = await planOf(file, asAdmin, ['--json'])
+    expect(planned.code, planned.stderr).toBe(0)
+    const data = planned.json<{changes: unknown[]; summary: Record<string, number>}>()
+    expect(data.changes).toEqual([
+      {
+        target: {kind: 'projects', path: 'acme/website'},
+        section: 'labels',
+        id: 'json-label',
+        action: 'update',
+        ref: 'json-label',
+        before: expect.objectContaining({color: '#00ff00', description: 'old'}),
+        after: {name: 'json-label', description: 'new'},
+        fields: [{field: 'description', before: 'old', after: 'new', sensitive: false}],
+      },
+    ])
+    expect(data.summary).toEqual({create: 0, update: 1, delete: 0, unchanged: 0, scopes: 1, requests: 2})
+  })
+})
+
 describe('secrets', () => {
   it('are in no byte forgectl writes: plan, --json, --verbose, a saved plan, apply, export', async () => {
     const secret = 'never-show-4c1e9a7b2d'
