@@ -409,6 +409,15 @@ describe('selection', () => {
     }
   })
 
+  it('exports JSON with --json, which plan reads as it reads YAML', async () => {
+    const exported = await sb.run(['export', '-p', 'acme/**', '-g', 'acme', '--json'], asAdmin)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.json<{version: number}>().version).toBe(1)
+    const planned = await planOf(stateFile(exported.stdout, 'exported.json'), {...asAdmin, env: {NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg', CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}}, ['--exit-code'])
+    expect(planned.stdout, exported.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+
   it("refuses export's -p and -g that select nothing, naming the flag", async () => {
     const result = await sb.run(['export', '-p', 'acme/nowhere', '-g', 'acmee/*'], asAdmin)
     expect(result.code).toBe(2)
