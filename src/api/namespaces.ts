@@ -24,9 +24,12 @@ export function getGroup(api: ApiClient, group: string): Promise<GroupPath> {
   return api.get<GroupPath>(apiPath`/groups/${group}`)
 }
 
-/** every project under the group, at any depth (`simple`: the short record is enough) */
+/**
+ * Every project under the group, at any depth: `simple` (the short record is enough), and without the
+ * projects other namespaces share with the group (`with_shared`, on by default), which live elsewhere.
+ */
 export function listGroupProjects(group: string): ListSpec<ProjectPath> {
-  return listSpec<ProjectPath>(apiPath`/groups/${group}/projects`, {include_subgroups: true, simple: true})
+  return listSpec<ProjectPath>(apiPath`/groups/${group}/projects`, {include_subgroups: true, with_shared: false, simple: true})
 }
 
 /** the group's direct subgroups */

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {importModule} from '../core/command/launcher.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
-import {warning} from '../core/output/notes.js'
+import {info, warning} from '../core/output/notes.js'
 import {checkExportRequest, exportState} from '../state/export.js'
 import {concurrencyFlag, StateCommand} from '../topics/state.js'
 
@@ -31,6 +31,7 @@ export default class Export extends StateCommand<typeof Export> {
     checkExportRequest(request)
     const {document, leftOut} = await exportState(this.reader, request)
     for (const record of leftOut) this.note(warning(`left out ${record}: a state file cannot express it`))
+    if (this.shared.verbose) this.note(info(`read in ${this.reader.sent} request${this.reader.sent === 1 ? '' : 's'}`))
     if (this.shared.json || this.shared.output === 'json') {
       this.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
       return
