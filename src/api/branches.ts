@@ -4,6 +4,7 @@
 import {one} from '../core/answer/one-record.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
+import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {branchName} from './branch-name.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
@@ -136,6 +137,26 @@ export async function deleteMergedBranches(api: ApiClient, project: string): Pro
 
 export function protectBranch(api: ApiClient, project: string, protection: Protection): Promise<ProtectedBranch> {
   return api.post<ProtectedBranch | ProtectedBranch[]>(apiPath`/projects/${project}/protected_branches`, {...protection}).then(one('protected branch'))
+}
+
+/** GET /projects/:id/protected_branches: every protection of the project, wildcards included */
+export function listProtectedBranches(project: string): ListSpec<ProtectedBranch> {
+  return listSpec<ProtectedBranch>(apiPath`/projects/${project}/protected_branches`)
+}
+
+/**
+ * PATCH /projects/:id/protected_branches/:name: a protection changed in place, never unprotected in
+ * between. The platform takes each role as a list of rules (`allowed_to_push: [{access_level: 30}]`).
+ */
+export function updateProtection(api: ApiClient, project: string, name: string, changes: Omit<Protection, 'name'>): Promise<ProtectedBranch> {
+  const rules = (level: number | undefined) => (level === undefined ? undefined : [{access_level: level}])
+  return api.patch<ProtectedBranch>(apiPath`/projects/${project}/protected_branches/${name}`, {
+    allowed_to_push: rules(changes.push_access_level),
+    allowed_to_merge: rules(changes.merge_access_level),
+    allowed_to_unprotect: rules(changes.unprotect_access_level),
+    allow_force_push: changes.allow_force_push,
+    code_owner_approval_required: changes.code_owner_approval_required,
+  })
 }
 
 export function unprotectBranch(api: ApiClient, project: string, name: string): Promise<void> {

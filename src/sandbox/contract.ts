@@ -9,6 +9,10 @@ export interface LaunchOptions {
   port: number
   /** the address to listen on */
   host: string
+  /** a fleet: this many extra projects (project-1 …) */
+  seedProjects?: number
+  /** the group the fleet goes in: a seeded group (acme) or a new top-level one */
+  seedProjectsUnder?: string
 }
 
 export interface LaunchedSandbox {

@@ -11,6 +11,7 @@ const sandbox = await startSandbox({
   latencyMs: Number(env.SANDBOX_LATENCY_MS ?? 0),
   jobDelayMs: Number(env.SANDBOX_JOB_DELAY_MS ?? 2000),
   seedProjects: Number(env.SANDBOX_SEED_PROJECTS ?? 0),
+  seedProjectsUnder: env.SANDBOX_SEED_PROJECTS_UNDER ?? 'bench',
   seedLabels: Number(env.SANDBOX_SEED_LABELS ?? 0),
 })
 

@@ -88,9 +88,18 @@ export function seed(store: Store): void {
     })
   }
   if (store.options.seedProjects > 0) {
-    const bench = group(13, 'bench', null, 'public')
-    bench.members.set(3, ROLE.maintainer)
-    for (let i = 1; i <= store.options.seedProjects; i++) project(100 + i, `project-${i}`, bench, 'public')
+    // the group and any group above it that the seed lacks, public, with bob as a Maintainer
+    let home: SandboxGroup | undefined
+    for (const segment of store.options.seedProjectsUnder.split('/')) {
+      const path = home ? `${home.full_path}/${segment}` : segment
+      const found = [...store.groups.values()].find(g => g.full_path === path)
+      if (!found) {
+        home = group(path === 'bench' ? 13 : store.nextId(), segment, home ?? null, 'public')
+        home.members.set(3, ROLE.maintainer)
+      } else home = found
+    }
+    // IDs 101-999 first, then the store's own sequence (from 1001): a fleet of thousands never reuses an ID
+    for (let i = 1; i <= store.options.seedProjects; i++) project(i < 900 ? 100 + i : store.nextId(), `project-${i}`, home!, home!.visibility)
   }
   project(20, 'api', platform, 'private')
   project(21, 'website', acme, 'private')

@@ -63,8 +63,13 @@ export interface SandboxOptions {
   latencyMs: number
   /** seed sizes for benchmarks: extra labels in acme/website */
   seedLabels: number
-  /** seed sizes for benchmarks: extra projects bench/project-N in a public `bench` group */
+  /** seed sizes for benchmarks and fleets: extra projects project-N in the group `seedProjectsUnder` */
   seedProjects: number
+  /**
+   * where the extra projects go: a seeded group (`acme`, `acme/platform`), or a new public top-level
+   * group of that name (default `bench`, where bob is a Maintainer)
+   */
+  seedProjectsUnder: string
   /** download benchmarks: generated rows appended to every vulnerability export's CSV (default none) */
   vulnerabilityExportRows?: number
   /** the platform's rate limit per token (rate-limit.ts); none by default */
@@ -78,6 +83,7 @@ export const defaultOptions = (): SandboxOptions => ({
   latencyMs: 0,
   seedLabels: 0,
   seedProjects: 0,
+  seedProjectsUnder: 'bench',
 })
 
 export const SEED_TIME = '2026-01-15T09:30:00.000Z'

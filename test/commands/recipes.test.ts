@@ -263,3 +263,24 @@ describe("recipe: audit the instance's tokens every night", () => {
     expect(refused.stderr).toContain('the token audit failed (exit 4)')
   })
 })
+
+describe('recipe: many projects as code', () => {
+  it('plans, applies, finds nothing left to do, and exports, as printed', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'forgectl-state-recipe-'))
+    const result = await runAs('many-projects-as-code', 'owner', {}, cwd)
+    expect(result.code, printed(result)).toBe(0)
+    // the first plan, then apply's copy of it: the group's labels, every project but the skipped one
+    expect(result.stdout).toContain('group acme\n  + labels bug: color "#d9534f", description "Something is broken"\n  + labels triage: color "orange"')
+    expect(result.stdout).toContain('project acme/platform/api\n  + labels needs-review: color "#428bca", priority 1')
+    expect(result.stdout).toContain('  - labels bug\n  - labels feature')
+    expect(result.stdout).toContain('  ~ protected_branches main: merge_access_level 40 → 30')
+    expect(result.stdout).not.toContain('acme/design/brand')
+    expect(result.stdout).toMatch(/^done {8}\+ project acme\/website protected_branches release\/\*$/m)
+    // the second plan has nothing to do
+    expect(result.stdout).toMatch(/No changes: the server matches the file\.\nPlan: 0 to create, 0 to update, 0 to delete, \d+ unchanged/)
+    const labels = await sb.api<Array<{name: string}>>('GET', '/projects/acme%2Fplatform%2Fapi/labels?include_ancestor_groups=false', {as: 'owner'})
+    expect(labels.body.map(label => label.name)).toEqual(['needs-review'])
+    const exported = readFileSync(join(cwd, 'acme-now.yaml'), 'utf8')
+    expect(exported).toContain('  acme/website:\n    labels:\n      needs-review:\n        color: "#428bca"\n        priority: 1\n')
+  })
+})

@@ -33,6 +33,20 @@ async function stop(started: SandboxProcess, signal: NodeJS.Signals) {
 const labelsList = (url: string, token: string) => runCli(['labels', 'list', '-p', 'acme/website', '--json'], {env: {FORGECTL_HOST: url, FORGECTL_TOKEN: token, FORGECTL_CONFIG_DIR: freshConfigDir()}})
 
 describe('forgectl sandbox', () => {
+  it('holds a fleet with --fleet N --fleet-group PATH: N more projects under that group, found by a glob', async () => {
+    const started = await sandbox(['--fleet', '1200', '--fleet-group', 'acme/fleet'])
+    const env = {FORGECTL_HOST: started.firstLine, FORGECTL_TOKEN: 'sandbox-admin-token', FORGECTL_CONFIG_DIR: freshConfigDir()}
+    const file = join(mkdtempSync(join(tmpdir(), 'forgectl-fleet-')), 'fleet.yaml')
+    writeFileSync(file, 'version: 1\nprojects:\n  "acme/fleet/*":\n    labels:\n      fleet: {color: red}\n')
+    const planned = await runCli(['plan', '-f', file], {env})
+    expect(planned.code, planned.stderr).toBe(0)
+    expect(planned.stdout).toContain('project acme/fleet/project-1200\n  + labels fleet: color "red"')
+    expect(planned.stdout).toMatch(/^Plan: 1200 to create, 0 to update, 0 to delete, 0 unchanged \(1200 scopes read in \d+ requests\)\.$/m)
+    const refused = await runCli(['sandbox', '--fleet-group', 'a b'], {env})
+    expect(refused.stderr).toContain('--fleet-group "a b": must be a group path such as acme or acme/fleet')
+    expect(refused.code).toBe(2)
+  })
+
   it('prints {url, tokens} with --json, serves forgectl with those tokens, and ends with 0 on SIGTERM', async () => {
     const started = await sandbox(['--port', '0', '--json'])
     const {url, tokens} = JSON.parse(started.firstLine) as {url: string; tokens: Record<string, string>}

@@ -1,6 +1,7 @@
 // One sandbox per test file: `const sb = useSandbox()` starts it before the file's tests and stops
 // it after. `sb.run([...], {as: 'developer'})` runs forgectl against it with that role's token;
 // `sb.api(...)` asks the sandbox directly (to compare the CLI's output with the API's body).
+// `useSandbox({seedProjects: 1000, seedProjectsUnder: 'acme/fleet'})` holds a fleet of projects to plan over.
 import {afterAll, beforeAll} from 'vitest'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
 import {type Sandbox, type StartOptions, startSandbox} from '../../src/sandbox/server.js'

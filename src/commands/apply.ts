@@ -1,0 +1,76 @@
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
+import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
+import {yesFlag} from '../core/input/flags.js'
+import {bulkFailure} from '../core/lists/bulk.js'
+import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
+import {visibleText} from '../core/output/escape.js'
+import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
+import type {Change} from '../state/diff.js'
+import {wantedOf} from '../state/plan.js'
+import {readContext} from '../state/read-all.js'
+import {renderPlan, renderSaved} from '../state/render.js'
+import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
+import {concurrencyFlag, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
+
+export default class Apply extends StateCommand<typeof Apply> {
+  static summary = 'Make the server match a state file (or apply a saved plan)'
+  static description =
+    'Plans as `forgectl plan` does (or reads a plan saved with plan --out), shows the plan, asks for confirmation on a terminal (refuses without --yes elsewhere), then makes the changes several at a time (POST, PUT, PATCH or DELETE on each section endpoint) and reports each as done or failed: a failure does not stop the others, and the exit status is non-zero when anything failed. A plan that deletes more than --max-deletes records is refused before anything is sent. A saved plan is refused, naming what moved, when the server no longer looks as it did at planning time for a record the plan changes. Applying the same file again sends no write.'
+  static examples = ['<%= config.bin %> apply -f acme.yaml', '<%= config.bin %> apply -f acme.yaml --yes --max-deletes 50', '<%= config.bin %> apply acme.plan --yes']
+  static args = {plan: Args.string({description: 'a plan saved by `forgectl plan --out` (instead of -f)'})}
+  static flags = {
+    file: stateFileFlag.optional,
+    'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
+    concurrency: concurrencyFlag,
+    shard: shardFlag,
+    ...yesFlag,
+  }
+
+  async run(): Promise<void> {
+    const {file, concurrency = DEFAULT_CONCURRENCY} = this.flags
+    const planPath = this.args.plan
+    if (planPath !== undefined && this.flags.shard) throw new UsageError('--shard splits a state file (-f); a saved PLAN is applied whole: plan with --shard instead')
+    if ((file === undefined) === (planPath === undefined)) throw new UsageError(file === undefined ? 'give a state file (-f FILE) or a saved PLAN' : 'give -f FILE or a saved PLAN, not both')
+    let changes: Change[]
+    let wanted: (change: Change) => Record<string, unknown> | undefined
+    if (file !== undefined) {
+      const plan = await planFromFile(this.reader, file, concurrency, this.flags.shard)
+      if (plan.problems.length > 0) {
+        this.io.stdout.write(renderPlan(plan))
+        throw new CliError(`nothing was changed: ${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} cannot be applied as written`, ExitCode.error)
+      }
+      changes = plan.changes
+      wanted = wantedOf
+      if (changes.length > 0) this.io.stdout.write(renderPlan(plan))
+    } else {
+      const saved = await readSavedPlan(planPath!)
+      changes = saved.changes
+      // every secret found again before anything is read or sent
+      const states = new Map<string, Promise<unknown>>()
+      const values = new Map<Change, Record<string, unknown> | undefined>()
+      for (const change of changes) values.set(change, await wantedFromSaved(change, states))
+      wanted = change => values.get(change)
+      const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency)
+      if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
+      if (changes.length > 0) this.io.stdout.write(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
+    }
+    if (changes.length === 0) {
+      this.io.stdout.write('No changes: the server matches the file.\n')
+      return
+    }
+    checkDeletes(changes, this.flags['max-deletes'])
+    await this.confirm(`apply ${changes.length} change${changes.length === 1 ? '' : 's'}`)
+    const results = await runChanges(this.api, changes, wanted, concurrency)
+    for (const result of results) {
+      const status = result.status === 'ok' ? 'done' : result.status === 'dry-run' ? 'not sent' : result.status
+      this.io.stdout.write(visibleText(`${status.padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`) + '\n')
+    }
+    const done = results.filter(result => result.status === 'ok').length
+    const requests = this.reader === this.api ? this.api.sent : this.reader.sent + this.api.sent
+    if (this.shared['dry-run']) this.io.stdout.write(`Dry run: ${results.length} change${results.length === 1 ? '' : 's'} shown on stderr, none sent (${this.reader.sent} reads).\n`)
+    else this.io.stdout.write(`Applied: ${done} done, ${results.length - done} not done (${requests} requests).\n`)
+    const failure = bulkFailure(results)
+    if (failure) throw failure
+  }
+}

@@ -1,0 +1,40 @@
+import {writeFile} from 'node:fs/promises'
+import * as Flags from '@oclif/core/flags'
+import {CliError, ExitCode} from '../core/command/errors.js'
+import {saved} from '../core/output/notes.js'
+import {renderPlan} from '../state/render.js'
+import {savedPlan} from '../state/saved-plan.js'
+import {concurrencyFlag, planData, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
+
+export default class Plan extends StateCommand<typeof Plan> {
+  static summary = 'Show what apply would change to make the server match a state file'
+  static description =
+    'Reads the state file (YAML or JSON, format in the README\'s "Many projects as code"), checks it whole before any request, reads the current state of every scope and section it selects (GET on list endpoints such as /projects/:id/labels, and /groups/:id/projects?include_subgroups=true for a glob; pages and scopes read concurrently), and prints what `forgectl apply` would do, grouped by scope: + create, ~ update (each changed field old → new), - delete (only where the file says prune). Secret values show as (sensitive). With --exit-code, exits 10 when there are changes and 0 when there are none, so that a scheduled job can alert on drift.'
+  static examples = [
+    '<%= config.bin %> plan -f acme.yaml',
+    '<%= config.bin %> plan -f acme.yaml --exit-code >/dev/null || echo "acme drifted"',
+    '<%= config.bin %> plan -f acme.yaml --out acme.plan && <%= config.bin %> apply acme.plan',
+    '<%= config.bin %> plan -f acme.yaml --json',
+  ]
+  static flags = {
+    file: stateFileFlag.required,
+    out: Flags.string({description: 'also save the plan for `forgectl apply PLAN` (secrets are saved as where to find them, never as values)', helpValue: 'PLAN'}),
+    'exit-code': Flags.boolean({description: 'exit 10 when the plan has changes (0 when none): drift as an exit status'}),
+    concurrency: concurrencyFlag,
+    shard: shardFlag,
+  }
+
+  async run(): Promise<void> {
+    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard)
+    if (this.flags.out) {
+      const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`
+      await writeFile(this.flags.out, text, {mode: 0o600})
+      this.note(saved(Buffer.byteLength(text), this.flags.out, 'plan'))
+    }
+    const json = this.shared.json || this.shared.output === 'json'
+    this.io.stdout.write(json ? `${JSON.stringify(planData(plan), null, 2)}\n` : renderPlan(plan))
+    if (plan.problems.length > 0)
+      throw new CliError(`${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} of ${plan.file} cannot be applied as written (see the plan)`, ExitCode.error)
+    if (this.flags['exit-code'] && plan.changes.length > 0) this.exit(ExitCode.found)
+  }
+}

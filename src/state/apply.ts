@@ -1,0 +1,72 @@
+// Applying a plan: each change made at bounded concurrency, one failure never stopping the changes
+// that do not depend on it, each reported as done or failed; a Ctrl-C reports what was done and what
+// was not, and a rerun plans only the rest. A saved plan is refused when the server no longer looks as
+// it did at planning time for a record the plan changes.
+import {UsageError} from '../core/command/errors.js'
+import type {ApiClient} from '../core/http/request.js'
+import {type BulkResult, runBulk} from '../core/lists/bulk.js'
+import {type Change, SENSITIVE} from './diff.js'
+import {readSections} from './plan.js'
+import {type ApplyContext, type CurrentRecord, type ReadContext, sameValue, scopeName} from './section.js'
+import {sectionOf} from './sections.js'
+
+export const DEFAULT_MAX_DELETES = 10
+
+const SIGN = {create: '+', update: '~', delete: '-'} as const
+
+/** how a report names a change: `+ project acme/website labels bug` */
+export const changeName = (change: Change): string => `${SIGN[change.action]} ${scopeName(change.target)} ${change.section} ${change.id}`
+
+/** more deletes than allowed: refused before anything is sent */
+export function checkDeletes(changes: readonly Change[], maxDeletes: number): void {
+  const deletes = changes.filter(change => change.action === 'delete').length
+  if (deletes > maxDeletes) {
+    throw new UsageError(`the plan deletes ${deletes} records, more than --max-deletes ${maxDeletes}: check the globs and prune lists, or pass --max-deletes ${deletes}`)
+  }
+}
+
+/** every change, `width` at a time; `wanted` gives the values a create or update sends */
+export function runChanges(api: ApiClient, changes: readonly Change[], wanted: (change: Change) => Record<string, unknown> | undefined, width: number): Promise<Array<BulkResult<unknown>>> {
+  const context: ApplyContext = {api, shared: new Map()}
+  return runBulk(changes, changeName, change => runChange(context, change, wanted(change) ?? {}), width)
+}
+
+function runChange(context: ApplyContext, change: Change, wanted: Record<string, unknown>): Promise<unknown> {
+  const section = sectionOf(change.target.kind, change.section)!
+  const current: CurrentRecord = {id: change.id, ref: change.ref ?? change.id, fields: change.before ?? {}}
+  if (change.action === 'create') return section.create(context, change.target, wanted)
+  if (change.action === 'delete') return section.remove!(context, change.target, current)
+  const changed = Object.fromEntries(change.fields.map(({field}) => [field, wanted[field]]))
+  return section.update(context, change.target, current, changed, wanted)
+}
+
+/** what moved on the server since the plan was made, one phrase per record; empty when nothing did */
+export async function movedSincePlan(context: ReadContext, changes: readonly Change[], width: number): Promise<string[]> {
+  const pairs = new Map<string, {target: Change['target']; section: string}>()
+  const pairKey = (change: Change) => `${change.target.kind}\0${change.target.path}\0${change.section}`
+  for (const change of changes) pairs.set(pairKey(change), {target: change.target, section: change.section})
+  const keys = [...pairs.keys()]
+  const read = await readSections(context, [...pairs.values()], width)
+  const now = new Map(keys.map((key, index) => [key, new Map(read[index]!.map(record => [record.id, record]))]))
+  const moved: string[] = []
+  for (const change of changes) {
+    const server = now.get(pairKey(change))!.get(change.id)
+    const name = `${scopeName(change.target)} ${change.section} ${change.id}`
+    if (change.action === 'create') {
+      if (server) moved.push(`${name} now exists`)
+      continue
+    }
+    if (!server) {
+      moved.push(`${name} is no longer there`)
+      continue
+    }
+    if (String(server.ref) !== String(change.ref)) {
+      moved.push(`${name} was replaced`)
+      continue
+    }
+    // the fields are named, not their values: a value may have become secret since
+    const fields = Object.entries(change.before ?? {}).filter(([field, value]) => value !== SENSITIVE && !sameValue(value, server.fields[field]))
+    if (fields.length > 0) moved.push(`${name}: ${fields.map(([field]) => field).join(', ')} changed`)
+  }
+  return moved
+}

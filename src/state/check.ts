@@ -1,0 +1,194 @@
+// A state file checked whole before any request (STATE.md): its shape, every section and field name,
+// and every value through the same input declarations as the matching command's flags (src/api), with
+// `{env: NAME}` and `{file: PATH}` read on the way. The first refusal is one line naming the file and
+// the place inside it, exit 2.
+import {resolve} from 'node:path'
+import {didYouMean} from '../core/input/did-you-mean.js'
+import {type AnyInput, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
+import {StateFileError, type StateText, type Where, wherePath} from './document.js'
+import {keyProblem} from './glob.js'
+import {anchored, asReference, resolveReference} from './refs.js'
+import type {DesiredRecord, ScopeKind, SecretSource, Section} from './section.js'
+import {sectionNames, sectionOf} from './sections.js'
+
+/** one entry of the file: the instance, or a key under groups: or projects: (a path or a glob) */
+export interface CheckedEntry {
+  kind: ScopeKind
+  key: string
+  where: Where
+  skip: boolean
+  /** `prune: true` (every section of the entry) or the sections named */
+  prune?: true | string[]
+  sections: Map<string, Map<string, DesiredRecord>>
+}
+
+export interface StateModel {
+  /** undefined for export's selection from the command line */
+  file: string | undefined
+  folder: string
+  entries: CheckedEntry[]
+}
+
+const TOP = ['version', 'instance', 'groups', 'projects']
+
+const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+export async function checkState(text: StateText): Promise<StateModel> {
+  const {file, data} = text
+  const fail = (where: Where, rule: string): never => {
+    throw new StateFileError(file, where, rule)
+  }
+  if (!isMapping(data)) fail([], 'must be a mapping with version: 1 and instance:, groups: or projects:')
+  const top = data as Record<string, unknown>
+  for (const key of Object.keys(top)) if (!TOP.includes(key)) fail([key], `unknown top-level key (keys: ${TOP.join(', ')})${didYouMean(key, TOP)}`)
+  if (top.version !== 1) fail(['version'], top.version === undefined ? 'missing: the file starts with version: 1' : 'must be 1 (the only version of the format)')
+  const entries: CheckedEntry[] = []
+  if (top.instance !== undefined && top.instance !== null) entries.push(await checkEntry(text, 'instance', '', ['instance'], top.instance))
+  for (const kind of ['groups', 'projects'] as const) {
+    const scopes = top[kind]
+    if (scopes === undefined || scopes === null) continue
+    if (!isMapping(scopes)) fail([kind], `must be a mapping of ${kind === 'groups' ? 'group' : 'project'} paths or globs to what they hold`)
+    for (const [key, value] of Object.entries(scopes as Record<string, unknown>)) {
+      const problem = keyProblem(key)
+      if (problem) fail([kind, key], problem)
+      entries.push(await checkEntry(text, kind, key, [kind, key], value))
+    }
+  }
+  return {file, folder: text.folder, entries}
+}
+
+async function checkEntry(text: StateText, kind: ScopeKind, key: string, where: Where, value: unknown): Promise<CheckedEntry> {
+  const fail = (at: Where, rule: string): never => {
+    throw new StateFileError(text.file, at, rule)
+  }
+  const entry: CheckedEntry = {kind, key, where, skip: false, sections: new Map()}
+  if (value === null) return entry
+  if (!isMapping(value)) fail(where, 'must be a mapping of sections')
+  const known = sectionNames(kind)
+  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip'])]
+  for (const [name, content] of Object.entries(value as Record<string, unknown>)) {
+    const at = [...where, name]
+    if (name === 'skip' && kind !== 'instance') {
+      if (typeof content !== 'boolean') fail(at, 'must be true or false')
+      entry.skip = content as boolean
+      continue
+    }
+    if (name === 'prune') {
+      entry.prune = checkPrune(kind, content, at, fail)
+      continue
+    }
+    const section = sectionOf(kind, name)
+    if (!section) fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    entry.sections.set(name, await checkSection(text, kind, section!, at, content))
+  }
+  return entry
+}
+
+function checkPrune(kind: ScopeKind, content: unknown, at: Where, fail: (at: Where, rule: string) => never): true | string[] {
+  if (content === true) return true
+  if (content === false) return []
+  if (!Array.isArray(content)) fail(at, 'must be true or a list of sections ([labels, hooks])')
+  const names = content as unknown[]
+  names.forEach((name, index) => {
+    const section = typeof name === 'string' ? sectionOf(kind, name) : undefined
+    if (!section)
+      fail(
+        [...at, index],
+        `unknown section${typeof name === 'string' ? ` "${name}"` : ''} (here: ${sectionNames(kind).join(', ')})${typeof name === 'string' ? didYouMean(name, sectionNames(kind)) : ''}`,
+      )
+    if (!section!.remove) fail([...at, index], `the API cannot delete ${kind === 'instance' ? 'instance ' : ''}${section!.name}: it cannot be pruned`)
+  })
+  return names as string[]
+}
+
+async function checkSection(text: StateText, kind: ScopeKind, section: Section, where: Where, content: unknown): Promise<Map<string, DesiredRecord>> {
+  const records = new Map<string, DesiredRecord>()
+  if (content === null) return records
+  const add = (record: DesiredRecord) => {
+    const earlier = records.get(record.id)
+    if (earlier) throw new StateFileError(text.file, record.where, `the same record as ${wherePath(earlier.where)} (${record.id})`)
+    records.set(record.id, record)
+  }
+  if (section.shape === 'map') {
+    if (!isMapping(content)) throw new StateFileError(text.file, where, `must be a mapping by ${section.keyField}`)
+    for (const [key, value] of Object.entries(content as Record<string, unknown>)) add(await checkRecord(text, kind, section, [...where, key], value, key))
+  } else {
+    if (!Array.isArray(content)) throw new StateFileError(text.file, where, 'must be a list of records')
+    for (const [index, value] of (content as unknown[]).entries()) add(await checkRecord(text, kind, section, [...where, index], value))
+  }
+  return records
+}
+
+/** a field no record may leave out, whatever it merges with: a variable's value (the API's PUT needs it too) */
+const ALWAYS: Readonly<Record<string, readonly string[]>> = {variables: ['value']}
+
+async function checkRecord(text: StateText, kind: ScopeKind, section: Section, where: Where, raw: unknown, mapKey?: string): Promise<DesiredRecord> {
+  const fail = (at: Where, rule: string): never => {
+    throw new StateFileError(text.file, at, rule)
+  }
+  const record = section.shorthand?.(raw) ?? raw
+  if (!isMapping(record)) fail(where, section.shape === 'map' ? 'must be a mapping of fields' : 'must be a mapping of fields ({field: value, …})')
+  const given = {...(record as Record<string, unknown>)}
+  const fieldNames = Object.keys(section.inputs).filter(name => name !== section.keyField)
+  if (section.keyField && mapKey !== undefined) {
+    if (section.keyField in given) fail([...where, section.keyField], `the ${section.keyField} is the record's key; leave it out`)
+    given[section.keyField] = mapKey
+  }
+  const fields: Record<string, unknown> = {}
+  const sources: Record<string, SecretSource> = {}
+  const byReference: string[] = []
+  for (const [field, value] of Object.entries(given)) {
+    const at = field === section.keyField ? where : [...where, field]
+    const input = section.inputs[field]
+    if (!input) fail(at, `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
+    const {reference, bad} = asReference(value)
+    if (bad) fail(at, bad)
+    let plain = value
+    if (reference) {
+      try {
+        plain = await resolveReference(reference, text.folder)
+      } catch (error) {
+        fail(at, (error as Error).message)
+      }
+      byReference.push(field)
+      sources[field] = anchored(reference, text.folder)
+    } else if (input!.secret) {
+      sources[field] = {state: text.file === '-' ? '-' : resolve(text.file), at}
+    }
+    const place = `${text.file}: ${wherePath(at)}`
+    let prepared = plain
+    try {
+      prepared = section.prepare ? section.prepare(field, plain) : plain
+    } catch (error) {
+      if (error instanceof RuleBroken) throw new InputError(input!.secret ? place : `${place} ${quoted(String(plain))}`, error.message)
+      throw error
+    }
+    fields[field] = checkField(input!, prepared, place)
+  }
+  for (const field of ALWAYS[section.name] ?? []) if (fields[field] === undefined) fail(where, `missing ${field}`)
+  const broken = section.recordRule?.(fields, kind)
+  if (broken) fail(broken.field ? [...where, broken.field] : where, broken.rule)
+  let id = ''
+  try {
+    id = section.identity(fields)
+  } catch (error) {
+    fail(where, (error as Error).message)
+  }
+  return {id, fields, sources, byReference, where}
+}
+
+/** one value through its input's rule; null is the input's own null (a label's priority, a level) or "" where "" clears */
+function checkField(input: AnyInput, value: unknown, where: string): unknown {
+  if (value === null) {
+    try {
+      const parsed = input.parse('null')
+      if (parsed === null) return null
+    } catch (error) {
+      if (!(error instanceof RuleBroken)) throw error
+    }
+    if (input.empty === 'clears') return ''
+    throw new InputError(where, 'must not be null')
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) throw new InputError(where, 'must be a value, not a mapping')
+  return checkValue(input, value, where)
+}

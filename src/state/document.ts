@@ -1,0 +1,62 @@
+// A state file's text as data (YAML or JSON, the same structure either way), and how a message names
+// a place inside it: `state.yaml: projects."acme/**".labels.bug.color: must be …`. Every refusal of a
+// state file is one such line, exit 2, before any request.
+import {dirname, resolve} from 'node:path'
+import {UsageError} from '../core/command/errors.js'
+import {importModule} from '../core/command/launcher.js'
+import {readTextFile} from '../core/input/input-read.js'
+
+/** a place in the file: the keys and list indexes from the top */
+export type Where = ReadonlyArray<string | number>
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/
+
+/** `projects."acme/**".labels.bug.color`, `instance.hooks[0].url` */
+export function wherePath(where: Where): string {
+  return where
+    .map((part, index) => {
+      if (typeof part === 'number') return `[${part}]`
+      const key = PLAIN_KEY.test(part) ? part : JSON.stringify(part)
+      return index === 0 ? key : `.${key}`
+    })
+    .join('')
+}
+
+/** a refusal naming the file and the place: exit 2 */
+export class StateFileError extends UsageError {
+  /** `file` undefined: the selection came from the command line (export's -p and -g), not a file */
+  constructor(file: string | undefined, where: Where, rule: string) {
+    super(`${file === undefined ? '' : `${file}: `}${where.length > 0 ? `${wherePath(where)}: ` : ''}${rule}`)
+  }
+}
+
+export interface StateText {
+  /** the file as the user named it, for messages */
+  file: string
+  /** where `{file: PATH}` references are relative to */
+  folder: string
+  data: unknown
+}
+
+/** the file read and parsed; `-` is standard input (references then relative to the working folder) */
+export async function readStateDocument(file: string): Promise<StateText> {
+  const text = await readTextFile(file, 'file')
+  const folder = file === '-' ? resolve('.') : dirname(resolve(file))
+  return {file, folder, data: await parseStateText(text, file)}
+}
+
+/** JSON for a .json file, YAML for the rest (YAML reads JSON too, so `-` takes either) */
+export async function parseStateText(text: string, file: string): Promise<unknown> {
+  if (/\.json$/i.test(file)) {
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      throw new UsageError(`${file} is not valid JSON: ${(error as Error).message.split('\n')[0]}`)
+    }
+  }
+  const {parseDocument} = await importModule<typeof import('yaml')>('yaml')
+  const doc = parseDocument(text)
+  const problem = doc.errors[0] ?? doc.warnings[0]
+  if (problem) throw new UsageError(`${file} is not valid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`)
+  return doc.toJS()
+}

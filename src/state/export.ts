@@ -1,0 +1,84 @@
+// `forgectl export`: the server's current state of the scopes and sections asked for, as a state
+// file (STATE.md). Secrets are written as `{env: SUGGESTED_NAME}`, never as values; what a section
+// cannot express (a feature flag gated for single actors) is left out and named.
+import {UsageError} from '../core/command/errors.js'
+import type {ApiClient} from '../core/http/request.js'
+import {didYouMean} from '../core/input/did-you-mean.js'
+import type {CheckedEntry} from './check.js'
+import {keyProblem} from './glob.js'
+import {readSections} from './plan.js'
+import {readContext} from './read-all.js'
+import type {ScopeKind, Target} from './section.js'
+import {SECTIONS, sectionOf} from './sections.js'
+import {selectScopes} from './select.js'
+
+export interface ExportRequest {
+  projects: readonly string[]
+  groups: readonly string[]
+  instance: boolean
+  /** section names; every section of each scope when undefined */
+  sections?: readonly string[]
+  concurrency: number
+}
+
+export interface Exported {
+  document: Record<string, unknown>
+  /** records left out, with why */
+  leftOut: string[]
+}
+
+const allNames = [...new Set(Object.values(SECTIONS).flatMap(sections => sections.map(section => section.name)))]
+
+/** the sections asked for that a scope of this kind has */
+function sectionsFor(kind: ScopeKind, asked: readonly string[] | undefined): string[] {
+  return SECTIONS[kind].map(section => section.name).filter(name => asked === undefined || asked.includes(name))
+}
+
+export function checkExportRequest(request: ExportRequest): void {
+  for (const name of request.sections ?? []) if (!allNames.includes(name)) throw new UsageError(`--sections "${name}": not a section (sections: ${allNames.join(', ')})${didYouMean(name, allNames)}`)
+  for (const [flag, keys] of [
+    ['--project', request.projects],
+    ['--group', request.groups],
+  ] as const) {
+    for (const key of keys) {
+      const problem = keyProblem(key)
+      if (problem) throw new UsageError(`${flag} "${key}": ${problem}`)
+    }
+  }
+  if (request.projects.length === 0 && request.groups.length === 0 && !request.instance) throw new UsageError('nothing to export: give -p PROJECT, -g GROUP (paths or globs) or --instance')
+}
+
+export async function exportState(api: ApiClient, request: ExportRequest): Promise<Exported> {
+  const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], skip: false, sections: new Map()})
+  const entries = [...(request.instance ? [entry('instance', '')] : []), ...request.groups.map(key => entry('groups', key)), ...request.projects.map(key => entry('projects', key))]
+  const context = readContext(api, request.concurrency)
+  const scopes = await selectScopes({file: undefined, folder: '.', entries}, context, ({kind, key}) => `${kind === 'groups' ? '-g' : '-p'} ${key}`)
+  const reads = scopes.flatMap(scope => sectionsFor(scope.target.kind, request.sections).map(section => ({target: scope.target, section})))
+  const current = await readSections(context, reads, request.concurrency)
+  const document: Record<string, unknown> = {version: 1}
+  const leftOut: string[] = []
+  reads.forEach(({target, section: name}, index) => {
+    const section = sectionOf(target.kind, name)!
+    const records = current[index]!
+    if (records.length === 0) return
+    const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
+    for (const record of records) {
+      const written = section.exported(record, target)
+      // a key the map already holds (a variable in a second environment scope) cannot be written twice
+      if (!written || (!Array.isArray(content) && written.key! in content)) {
+        leftOut.push(`${target.path || 'instance'} ${name} ${record.id}`)
+        continue
+      }
+      if (Array.isArray(content)) content.push(written.value)
+      else content[written.key!] = written.value
+    }
+    scopeEntry(document, target)[name] = content
+  })
+  return {document, leftOut}
+}
+
+function scopeEntry(document: Record<string, unknown>, target: Target): Record<string, unknown> {
+  if (target.kind === 'instance') return (document.instance ??= {}) as Record<string, unknown>
+  const scopes = (document[target.kind] ??= {}) as Record<string, Record<string, unknown>>
+  return (scopes[target.path] ??= {})
+}

@@ -1,0 +1,91 @@
+// A plan: the file's scopes selected, every (scope, section) the file names read from the server at
+// bounded concurrency, and each diffed (diff.ts). The plan is data: the text view is render.ts's, a
+// saved plan saved-plan.ts's. The values to send, secrets included, stay in memory beside it.
+import type {ApiClient} from '../core/http/request.js'
+import type {StateModel} from './check.js'
+import {type Change, diffSection, type Uncompared} from './diff.js'
+import {inPool} from './pool.js'
+import {readContext} from './read-all.js'
+import type {CurrentRecord, ReadContext, Target} from './section.js'
+import {sectionOf} from './sections.js'
+import {selectScopes} from './select.js'
+
+export interface Plan {
+  /** the state file, as named */
+  file: string
+  changes: Change[]
+  unchanged: number
+  uncompared: Uncompared[]
+  problems: string[]
+  /** scopes read */
+  scopes: number
+  /** requests the plan took */
+  requests: number
+}
+
+/** the values each change sends, secrets included: never part of the plan's data */
+const wantedValues = new WeakMap<Change, Record<string, unknown>>()
+
+export function wantedOf(change: Change): Record<string, unknown> | undefined {
+  return wantedValues.get(change)
+}
+
+export function setWanted(change: Change, values: Record<string, unknown>): void {
+  wantedValues.set(change, values)
+}
+
+/** a (scope, section) read: the unit of the plan's concurrency */
+export interface SectionRead {
+  target: Target
+  section: string
+}
+
+/** the server's records of each (scope, section), read `width` lists at a time */
+export async function readSections(context: ReadContext, reads: readonly SectionRead[], width: number): Promise<CurrentRecord[][]> {
+  return inPool(reads, width, ({target, section}) => sectionOf(target.kind, section)!.read(context, target))
+}
+
+/** `--shard I/N`: this run plans the I-th of N parts of the scopes (I from 1) */
+export interface Shard {
+  index: number
+  count: number
+}
+
+/** the part a scope falls in: a hash of its path, so that every run, on any machine, splits alike */
+export function shardOf(target: Target, count: number): number {
+  let hash = 0
+  for (const char of `${target.kind}:${target.path.toLowerCase()}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0
+  return (hash % count) + 1
+}
+
+export async function makePlan(api: ApiClient, model: StateModel, concurrency: number, shard?: Shard): Promise<Plan> {
+  const context = readContext(api, concurrency)
+  const selected = await selectScopes(model, context)
+  const scopes = shard ? selected.filter(scope => shardOf(scope.target, shard.count) === shard.index) : selected
+  const reads = scopes.flatMap(scope => [...new Set([...scope.sections.keys(), ...scope.prune])].map(section => ({scope, section})))
+  const current = await readSections(
+    context,
+    reads.map(({scope, section}) => ({target: scope.target, section})),
+    concurrency,
+  )
+  const plan: Plan = {file: model.file ?? '-', changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
+  reads.forEach(({scope, section}, index) => {
+    const diff = diffSection(sectionOf(scope.target.kind, section)!, scope.target, scope.sections.get(section), current[index]!, scope.prune.has(section))
+    for (const change of diff.changes) {
+      plan.changes.push(change)
+      const wanted = diff.wanted.get(change)
+      if (wanted) setWanted(change, wanted)
+    }
+    plan.unchanged += diff.unchanged
+    plan.uncompared.push(...diff.uncompared)
+    plan.problems.push(...diff.problems)
+  })
+  plan.requests = api.sent
+  return plan
+}
+
+export function counts(changes: readonly Change[]): Record<Change['action'], number> {
+  const count = {create: 0, update: 0, delete: 0}
+  for (const change of changes) count[change.action]++
+  return count
+}

@@ -1,0 +1,102 @@
+// A plan saved for a later `apply PLAN` (`plan --out`): the changes as data, with no secret value in
+// it: each secret is saved as where to find it again ({env: NAME}, a file, or the place in the state
+// file), and found again when the plan is applied.
+import {UsageError} from '../core/command/errors.js'
+import {checkValue} from '../core/input/input.js'
+import {readTextFile} from '../core/input/input-read.js'
+import {readWhole, unreadableReason} from '../core/input/read-whole.js'
+import {type Change, SENSITIVE} from './diff.js'
+import {parseStateText, type Where, wherePath} from './document.js'
+import type {Plan} from './plan.js'
+import {resolveReference} from './refs.js'
+import type {SecretSource} from './section.js'
+import {sectionOf} from './sections.js'
+
+const FORMAT = 'forgectl-plan'
+
+export interface SavedPlan {
+  format: typeof FORMAT
+  version: 1
+  file: string
+  created_at: string
+  changes: Change[]
+}
+
+/** the plan as saved: changes only, secrets as sources */
+export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
+  return {format: FORMAT, version: 1, file: plan.file, created_at: now.toISOString(), changes: plan.changes}
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** a saved plan read back: every change checked to name a known section and action */
+export async function readSavedPlan(path: string): Promise<SavedPlan> {
+  let text: string
+  try {
+    text = (await readWhole(path)).toString('utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read PLAN ${path}: ${unreadableReason(error)}`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new UsageError(`${path} is not a saved plan (not JSON): make one with forgectl plan -f FILE --out ${path}`)
+  }
+  if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !Array.isArray(data.changes)) {
+    throw new UsageError(`${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
+  }
+  for (const [index, change] of (data.changes as unknown[]).entries()) {
+    const ok =
+      isObject(change)
+      && isObject(change.target)
+      && ['instance', 'groups', 'projects'].includes(String(change.target.kind))
+      && typeof change.target.path === 'string'
+      && typeof change.section === 'string'
+      && sectionOf(change.target.kind as 'instance', change.section) !== undefined
+      && ['create', 'update', 'delete'].includes(String(change.action))
+      && typeof change.id === 'string'
+      && Array.isArray(change.fields)
+    if (!ok) throw new UsageError(`${path}: change ${index + 1} is not a change forgectl can apply: plan again with --out`)
+  }
+  return data as unknown as SavedPlan
+}
+
+/** the values a saved change sends: its `after`, with each secret found again where the plan says */
+export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>): Promise<Record<string, unknown> | undefined> {
+  if (!change.after) return undefined
+  const section = sectionOf(change.target.kind, change.section)!
+  const wanted = {...change.after}
+  for (const [field, source] of Object.entries(change.sources ?? {})) {
+    const input = section.inputs[field]
+    if (!input) continue
+    const where = `${change.target.path || 'instance'} ${change.section} ${change.id}: ${field}`
+    wanted[field] = checkValue(input, await secretValue(source, where, stateFiles), where)
+  }
+  for (const [field, value] of Object.entries(wanted)) {
+    if (value === SENSITIVE) throw new UsageError(`${change.section} ${change.id}: the plan does not say where the secret ${field} comes from: plan again with --out`)
+  }
+  return wanted
+}
+
+async function secretValue(source: SecretSource, where: string, stateFiles: Map<string, Promise<unknown>>): Promise<unknown> {
+  if (!('state' in source)) {
+    try {
+      return await resolveReference(source, '/')
+    } catch (error) {
+      throw new UsageError(`${where}: ${(error as Error).message}`)
+    }
+  }
+  if (source.state === '-') throw new UsageError(`${where}: the plan was made from standard input, which cannot be read again: apply -f instead`)
+  if (!stateFiles.has(source.state))
+    stateFiles.set(
+      source.state,
+      readTextFile(source.state, 'file').then(text => parseStateText(text, source.state)),
+    )
+  let value = await stateFiles.get(source.state)!
+  for (const step of source.at as Where) value = (value as Record<string | number, unknown> | undefined)?.[step]
+  if (value === undefined || (typeof value === 'object' && value !== null)) {
+    throw new UsageError(`${where}: ${source.state} no longer holds it at ${wherePath(source.at)}: plan again`)
+  }
+  return value
+}

@@ -1,0 +1,115 @@
+// What every section of a state file (labels, variables, protected branches, …) is made of: how its
+// records are written in the file and checked (through the same input declarations as the matching
+// command's flags, src/api), how the server's records are read and compared, and the calls that
+// create, change and delete them. The diff engine (diff.ts) and the runs (plan.ts, apply.ts) know
+// sections only through this shape; sections.ts lists them.
+import type {ApiClient} from '../core/http/request.js'
+import type {Inputs} from '../core/input/input.js'
+import type {Where} from './document.js'
+import type {Reference} from './refs.js'
+
+export type ScopeKind = 'instance' | 'groups' | 'projects'
+
+/** where a section's records live: the instance, or one group or project by full path */
+export interface Target {
+  kind: ScopeKind
+  /** full path; '' for the instance */
+  path: string
+}
+
+/** how a saved plan finds a secret again at apply time: a reference, or the state file's own text */
+export type SecretSource = Reference | {state: string; at: Where}
+
+/** a record as the file wants it */
+export interface DesiredRecord {
+  /** the identity, as the plan names the record */
+  id: string
+  /** checked values by API name, secret ones included (in memory only) */
+  fields: Record<string, unknown>
+  /** where each secret-capable value came from, for a saved plan */
+  sources: Record<string, SecretSource>
+  /** the fields given as {env}/{file} */
+  byReference: string[]
+  where: Where
+}
+
+/** a record as the server has it: `fields` in the file's terms, `ref` what its calls address it by */
+export interface CurrentRecord {
+  id: string
+  ref: string | number
+  fields: Record<string, unknown>
+}
+
+export interface ReadContext {
+  api: ApiClient
+  /** requests in flight at most, whatever reads them (scopes, sections, the pages of one list) */
+  concurrency: number
+  /** runs a request within that bound (readContext makes it) */
+  limit?: <T>(work: () => Promise<T>) => Promise<T>
+}
+
+/** the calls of apply, shared by its changes (a deploy key joined by several projects) */
+export interface ApplyContext {
+  api: ApiClient
+  shared: Map<string, unknown>
+}
+
+export interface Section {
+  name: string
+  kinds: readonly ScopeKind[]
+  /** `map`: records keyed by identity (`bug: {color: red}`); `list`: a list whose identity is computed */
+  shape: 'map' | 'list'
+  /** the field a map's key fills (name, title, key) */
+  keyField?: string
+  /** the create call's inputs: every field a record may hold */
+  inputs: Inputs
+  /** the fields that make the identity (besides keyField): never compared */
+  identityFields?: readonly string[]
+  /** fields sent on create only: never compared (an existing record cannot change them) */
+  createOnly?: readonly string[]
+  /** a value that is not a mapping, as a record (a variable's plain value); undefined: refused */
+  shorthand?(value: unknown): Record<string, unknown> | undefined
+  /** a value in the file's words into the input's (access levels as words or numbers) */
+  prepare?(field: string, value: unknown): unknown
+  /** a checked record's further rule (a group label has no priority), or undefined */
+  recordRule?(fields: Record<string, unknown>, kind: ScopeKind): {field?: string; rule: string} | undefined
+  /** the identity of a checked record (list shape, or a map's key as the server spells it) */
+  identity(fields: Record<string, unknown>): string
+  /** is this value secret: never shown, never saved */
+  secret(field: string, fields: Record<string, unknown>, byReference: boolean): boolean
+  /** a record the server does not list is already as the file wants it (a feature flag set to false is no gate at all) */
+  absentMatches?(fields: Record<string, unknown>): boolean
+  /** the values are the same for the platform (a colour's case, null and "") */
+  same?(field: string, wanted: unknown, current: unknown): boolean
+  read(context: ReadContext, target: Target): Promise<CurrentRecord[]>
+  create(context: ApplyContext, target: Target, fields: Record<string, unknown>): Promise<unknown>
+  update(context: ApplyContext, target: Target, current: CurrentRecord, changed: Record<string, unknown>, wanted: Record<string, unknown>): Promise<unknown>
+  /** undefined: the API cannot delete these records, so `prune` is refused for the section */
+  remove?: (context: ApplyContext, target: Target, current: CurrentRecord) => Promise<unknown>
+  /** a server record as the file writes it: the map's key (or none for a list) and the value; secrets as `{env: …}` */
+  exported(current: CurrentRecord, target: Target): {key?: string; value: unknown} | undefined
+}
+
+/** values the platform treats as the same: null, absent and "" for text; numbers and their text */
+export function sameValue(wanted: unknown, current: unknown): boolean {
+  const blank = (value: unknown) => value === undefined || value === null || value === ''
+  if (blank(wanted) && blank(current)) return true
+  if (typeof wanted === 'number' || typeof current === 'number') return String(wanted) === String(current)
+  return JSON.stringify(wanted) === JSON.stringify(current)
+}
+
+/** the fields of a record that are set (not undefined, not null unless kept), for export */
+export function setFields(record: Record<string, unknown>, fields: readonly string[], keepNull = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const field of fields) {
+    const value = record[field]
+    if (value === undefined || (value === null && !keepNull) || value === '') continue
+    out[field] = value
+  }
+  return out
+}
+
+/** how a message names a scope: `instance`, `group acme`, `project acme/website` */
+export function scopeName(target: Target): string {
+  return target.kind === 'instance' ? 'instance' : `${target.kind === 'groups' ? 'group' : 'project'} ${target.path}`
+}

@@ -1,0 +1,152 @@
+// The instance's sections (administrator): feature flags, CI/CD variables, system hooks and deploy keys.
+import {createVariable, deleteVariable, listVariables, maskedValueProblem, updateVariable, VARIABLE_INPUTS, type VariableInput} from '../api/ci-variables.js'
+import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type NewDeployKey} from '../api/deploy-keys.js'
+import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature} from '../api/features.js'
+import {createHook, deleteHook, type HookChanges, listHooks, NEW_HOOK, type NewHook, updateHook} from '../api/hooks.js'
+import {parsePublicKey, sha256Fingerprint} from '../api/public-key.js'
+import {readAll} from './read-all.js'
+import {asReference} from './refs.js'
+import {type CurrentRecord, type Section, setFields} from './section.js'
+
+const plainSecret = (field: string, secretFields: readonly string[]) => secretFields.includes(field)
+
+/** `new_navigation: true`, `ci_beta: {percentage_of_actors: 25}`: the gate is the record */
+export const features: Section = {
+  name: 'features',
+  kinds: ['instance'],
+  shape: 'map',
+  keyField: 'name',
+  inputs: {name: FEATURE_GATE.name, value: FEATURE_GATE.value, key: FEATURE_GATE.key},
+  shorthand(value) {
+    if (typeof value === 'boolean') return {value}
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
+    const keys = Object.keys(value)
+    if (keys.length === 1 && (GATE_KEYS as readonly string[]).includes(keys[0]!)) return {value: (value as Record<string, unknown>)[keys[0]!], key: keys[0]}
+    return undefined
+  },
+  recordRule: fields => (typeof fields.key === 'string' && typeof fields.value !== 'number' ? {rule: `${fields.key} takes a percentage from 0 to 100`} : undefined),
+  identity: fields => String(fields.name),
+  // "false" clears every gate of a flag, after which GET /features no longer lists it
+  absentMatches: fields => fields.value === false,
+  secret: () => false,
+  async read(context) {
+    return (await readAll(context, listFeatures())).map(feature => {
+      const percentage = feature.gates.find(gate => (GATE_KEYS as readonly string[]).includes(gate.key))
+      const fields = feature.state === 'conditional' && percentage ? {value: percentage.value, key: percentage.key} : {value: feature.state === 'conditional' ? 'conditional' : feature.state === 'on'}
+      return {id: feature.name, ref: feature.name, fields}
+    })
+  },
+  create: ({api}, _target, fields) => setFeature(api, fields as FeatureGateInput),
+  update: ({api}, _target, current, _changed, wanted) => setFeature(api, {...wanted, name: String(current.ref)} as FeatureGateInput),
+  remove: ({api}, _target, current) => deleteFeature(api, String(current.ref)),
+  exported({id, fields}) {
+    if (typeof fields.value === 'boolean') return {key: id, value: fields.value}
+    if (typeof fields.value === 'number' && typeof fields.key === 'string') return {key: id, value: {[fields.key]: fields.value}}
+    return undefined
+  },
+}
+
+const VARIABLE_FIELDS = ['value', 'description', 'variable_type', 'protected', 'masked', 'raw'] as const
+
+/** a variable as the file writes it: a plain value alone when nothing else is set; a masked value by reference */
+export function exportedVariable(fields: Record<string, unknown>, suggestedName: string): unknown {
+  const rest = setFields(fields, ['description', 'variable_type', 'protected', 'masked', 'raw'])
+  if (rest.variable_type === 'env_var') delete rest.variable_type
+  for (const flag of ['protected', 'masked', 'raw']) if (rest[flag] === false) delete rest[flag]
+  const value = fields.masked === true ? {env: suggestedName} : fields.value
+  return Object.keys(rest).length === 0 && fields.masked !== true ? value : {value, ...rest}
+}
+
+/** a variable's fields as compared; a hidden variable's value (null, or not sent) is left out, so the plan says it cannot compare it */
+export function variableFields(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const read = setFields(record, fields, true)
+  if (read.value === null) delete read.value
+  return read
+}
+
+/** the shared shape of a variable record: a plain value, a reference, or a mapping with `value` */
+export const variableShorthand = (value: unknown): Record<string, unknown> | undefined =>
+  value === null || typeof value !== 'object' || asReference(value).reference || asReference(value).bad ? {value} : undefined
+
+/** a masked value the server would refuse (too short, spaces): the rule of `ci-variables create`, in the file */
+export const variableRule = (fields: Record<string, unknown>): {field: string; rule: string} | undefined => {
+  const problem = maskedValueProblem({value: fields.value as string, masked: fields.masked as boolean | undefined})
+  return problem ? {field: 'value', rule: problem} : undefined
+}
+
+/** a value is secret when it is masked or given by reference; a plain value is shown */
+export const variableSecret = (field: string, fields: Record<string, unknown>, byReference: boolean): boolean => field === 'value' && (fields.masked === true || byReference)
+
+export const instanceVariables: Section = {
+  name: 'variables',
+  kinds: ['instance'],
+  shape: 'map',
+  keyField: 'key',
+  inputs: VARIABLE_INPUTS,
+  shorthand: variableShorthand,
+  recordRule: variableRule,
+  identity: fields => String(fields.key),
+  secret: variableSecret,
+  async read(context) {
+    return (await readAll(context, listVariables())).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
+  },
+  create: ({api}, _target, fields) => createVariable(api, fields as VariableInput),
+  update: ({api}, _target, current, changed, wanted) => updateVariable(api, {...changed, key: String(current.ref), value: String(wanted.value)} as VariableInput),
+  remove: ({api}, _target, current) => deleteVariable(api, String(current.ref)),
+  exported: ({id, fields}) => ({key: id, value: exportedVariable(fields, id)}),
+}
+
+/** a hook's URL may carry credentials: the plan names it without them */
+export const shownUrl = (url: string): string => url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+
+const HOOK_FIELDS = [
+  'url',
+  'name',
+  'description',
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'repository_update_events',
+  'enable_ssl_verification',
+  'push_events_branch_filter',
+  'branch_filter_strategy',
+] as const
+
+export const hooks: Section = {
+  name: 'hooks',
+  kinds: ['instance'],
+  shape: 'list',
+  inputs: NEW_HOOK,
+  identityFields: ['url'],
+  identity: fields => shownUrl(String(fields.url)),
+  // the URL may carry credentials (the input is secret): the plan names the hook by shownUrl
+  secret: field => plainSecret(field, ['token', 'url']),
+  async read(context) {
+    return (await readAll(context, listHooks())).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
+  },
+  create: ({api}, _target, fields) => createHook(api, fields as NewHook),
+  update: ({api}, _target, current, changed) => updateHook(api, Number(current.ref), changed as HookChanges),
+  remove: ({api}, _target, current) => deleteHook(api, Number(current.ref)),
+  exported: ({fields}) => ({value: setFields(fields, HOOK_FIELDS)}),
+}
+
+/** a deploy key's identity: the SHA256 fingerprint of its public key */
+export const keyFingerprint = (key: unknown): string => sha256Fingerprint(parsePublicKey(String(key)))
+
+export const instanceDeployKeys: Section = {
+  name: 'deploy_keys',
+  kinds: ['instance'],
+  shape: 'list',
+  inputs: NEW_DEPLOY_KEY,
+  identityFields: ['key'],
+  // the API has no update or delete of an instance key: what it was created with stays
+  createOnly: ['title', 'expires_at'],
+  identity: fields => keyFingerprint(fields.key),
+  secret: () => false,
+  async read(context) {
+    return (await readAll(context, listInstanceDeployKeys())).map((key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key}}))
+  },
+  create: ({api}, _target, fields) => createInstanceDeployKey(api, fields as NewDeployKey),
+  update: async () => undefined,
+  exported: ({fields}) => ({value: {title: fields.title, key: fields.key}}),
+}

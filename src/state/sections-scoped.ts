@@ -1,0 +1,171 @@
+// The sections of groups and projects: labels, milestones, protected branches, deploy keys and
+// package protection rules.
+import {listProtectedBranches, PROTECTION, type Protection, protectBranch, unprotectBranch, updateProtection} from '../api/branches.js'
+import {KeyPlacementRun, placeDeployKey} from '../api/deploy-key-add.js'
+import {type DeployKeyChanges, deleteProjectDeployKey, listProjectDeployKeys, NEW_PROJECT_DEPLOY_KEY, type NewProjectDeployKey, updateProjectDeployKey} from '../api/deploy-keys.js'
+import {createLabel, deleteLabel, type LabelChanges, listLabels, NEW_LABEL, type NewLabel, updateLabel} from '../api/labels.js'
+import {createMilestone, deleteMilestone, listMilestones, type MilestoneChanges, NEW_MILESTONE, type NewMilestone, updateMilestone} from '../api/milestones.js'
+import {createRule, deleteRule, listRules, NEW_RULE, type NewRule, type RuleChanges, updateRule} from '../api/package-protection.js'
+import {RuleBroken} from '../core/input/input.js'
+import type {Scope} from '../core/input/scope.js'
+import {readAll} from './read-all.js'
+import {type CurrentRecord, type Section, sameValue, setFields, type Target} from './section.js'
+import {keyFingerprint} from './sections-instance.js'
+
+export const scopeOf = (target: Target): Scope => ({kind: target.kind === 'groups' ? 'groups' : 'projects', id: target.path})
+
+const LABEL_FIELDS = ['color', 'description', 'priority', 'archived'] as const
+
+export const labels: Section = {
+  name: 'labels',
+  kinds: ['groups', 'projects'],
+  shape: 'map',
+  keyField: 'name',
+  inputs: NEW_LABEL,
+  recordRule: (fields, kind) => (kind === 'groups' && fields.priority !== undefined ? {field: 'priority', rule: 'applies to project labels only'} : undefined),
+  identity: fields => String(fields.name),
+  secret: () => false,
+  same: (field, wanted, current) => (field === 'color' && typeof wanted === 'string' && typeof current === 'string' ? wanted.toLowerCase() === current.toLowerCase() : sameValue(wanted, current)),
+  async read(context, target) {
+    // the scope's own labels: not those it inherits from its groups
+    const found = await readAll(context, listLabels(scopeOf(target), {include_ancestor_groups: false}))
+    return found.map(label => ({id: label.name, ref: label.name, fields: setFields(label as unknown as Record<string, unknown>, LABEL_FIELDS, true)}))
+  },
+  create: ({api}, target, fields) => createLabel(api, scopeOf(target), fields as NewLabel),
+  update: ({api}, target, current, changed) => updateLabel(api, scopeOf(target), String(current.ref), changed as LabelChanges),
+  remove: ({api}, target, current) => deleteLabel(api, scopeOf(target), String(current.ref)),
+  exported: ({id, fields}) => ({key: id, value: withoutDefaults(setFields(fields, LABEL_FIELDS), {archived: false})}),
+}
+
+function withoutDefaults(fields: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
+  for (const [field, value] of Object.entries(defaults)) if (fields[field] === value) delete fields[field]
+  return fields
+}
+
+const MILESTONE_FIELDS = ['description', 'start_date', 'due_date'] as const
+
+export const milestones: Section = {
+  name: 'milestones',
+  kinds: ['groups', 'projects'],
+  shape: 'map',
+  keyField: 'title',
+  inputs: NEW_MILESTONE,
+  recordRule: ({start_date: start, due_date: due}) =>
+    typeof start === 'string' && typeof due === 'string' && start > due ? {field: 'start_date', rule: `${start} is after due_date ${due}`} : undefined,
+  identity: fields => String(fields.title),
+  secret: () => false,
+  async read(context, target) {
+    return (await readAll(context, listMilestones(scopeOf(target)))).map(m => ({id: m.title, ref: m.id, fields: setFields(m as unknown as Record<string, unknown>, MILESTONE_FIELDS, true)}))
+  },
+  create: ({api}, target, fields) => createMilestone(api, scopeOf(target), fields as NewMilestone),
+  update: ({api}, target, current, changed) => updateMilestone(api, scopeOf(target), Number(current.ref), changed as MilestoneChanges),
+  remove: ({api}, target, current) => deleteMilestone(api, scopeOf(target), Number(current.ref)),
+  exported: ({id, fields}) => ({key: id, value: setFields(fields, MILESTONE_FIELDS)}),
+}
+
+/** access levels as the platform numbers them, and the words a state file may use instead */
+const LEVEL_NUMBERS: Readonly<Record<string, number>> = {'no one': 0, developer: 30, maintainer: 40, owner: 50, admin: 60}
+const LEVEL_WORDS: Readonly<Record<number, string>> = {0: 'no one', 30: 'developer', 40: 'maintainer', 50: 'owner', 60: 'admin'}
+const BRANCH_LEVELS = ['push_access_level', 'merge_access_level', 'unprotect_access_level']
+
+/** `maintainer` → 40 for the inputs that take numbers; a word that is no role is refused naming both spellings */
+function levelNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || /^\d+$/.test(value)) return value
+  const level = LEVEL_NUMBERS[value.toLowerCase()]
+  if (level === undefined) throw new RuleBroken('must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)')
+  return level
+}
+
+/** 40 → `maintainer` for the inputs that take words (package protection); the input's own rule refuses the rest */
+const levelWord = (value: unknown) => (typeof value === 'number' && value in LEVEL_WORDS ? LEVEL_WORDS[value] : typeof value === 'string' ? value.toLowerCase() : value)
+
+const BRANCH_FIELDS = [...BRANCH_LEVELS, 'allow_force_push', 'code_owner_approval_required'] as const
+
+export const protectedBranches: Section = {
+  name: 'protected_branches',
+  kinds: ['projects'],
+  shape: 'map',
+  keyField: 'name',
+  inputs: PROTECTION,
+  prepare: (field, value) => (BRANCH_LEVELS.includes(field) ? levelNumber(value) : value),
+  identity: fields => String(fields.name),
+  secret: () => false,
+  async read(context, target) {
+    // the platform keeps a list of rules per action; a role's rule (no user or group) is the one a file sets
+    const role = (rules: ReadonlyArray<{access_level: number; user_id?: number | null; group_id?: number | null}> | undefined) =>
+      rules?.find(rule => (rule.user_id ?? null) === null && (rule.group_id ?? null) === null)?.access_level
+    return (await readAll(context, listProtectedBranches(target.path))).map(
+      (p): CurrentRecord => ({
+        id: p.name,
+        ref: p.name,
+        fields: {
+          push_access_level: role(p.push_access_levels),
+          merge_access_level: role(p.merge_access_levels),
+          unprotect_access_level: role(p.unprotect_access_levels),
+          allow_force_push: p.allow_force_push,
+          code_owner_approval_required: p.code_owner_approval_required,
+        },
+      }),
+    )
+  },
+  create: ({api}, target, fields) => protectBranch(api, target.path, fields as Protection),
+  update: ({api}, target, current, changed) => updateProtection(api, target.path, String(current.ref), changed as Omit<Protection, 'name'>),
+  remove: ({api}, target, current) => unprotectBranch(api, target.path, String(current.ref)),
+  exported({id, fields}) {
+    const value = withoutDefaults(setFields(fields, BRANCH_FIELDS), {allow_force_push: false, code_owner_approval_required: false})
+    for (const level of BRANCH_LEVELS) if (typeof value[level] === 'number') value[level] = levelWord(value[level])
+    return {key: id, value}
+  },
+}
+
+export const projectDeployKeys: Section = {
+  name: 'deploy_keys',
+  kinds: ['projects'],
+  shape: 'list',
+  inputs: NEW_PROJECT_DEPLOY_KEY,
+  identityFields: ['key'],
+  // the API has no input for an existing key's expiry
+  createOnly: ['expires_at'],
+  identity: fields => keyFingerprint(fields.key),
+  secret: () => false,
+  async read(context, target) {
+    return (await readAll(context, listProjectDeployKeys(target.path))).map(
+      (key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key, can_push: key.can_push ?? false}}),
+    )
+  },
+  async create({api, shared}, target, fields) {
+    // the projects of one apply share a run: the first creates the key, the others join it
+    const run = (shared.get('deploy-keys') as KeyPlacementRun | undefined) ?? new KeyPlacementRun()
+    shared.set('deploy-keys', run)
+    return placeDeployKey(api, target.path, fields as NewProjectDeployKey, run)
+  },
+  update: ({api}, target, current, changed) => updateProjectDeployKey(api, target.path, Number(current.ref), changed as DeployKeyChanges),
+  remove: ({api}, target, current) => deleteProjectDeployKey(api, target.path, Number(current.ref)),
+  exported: ({fields}) => ({value: withoutDefaults({...fields}, {can_push: false})}),
+}
+
+const RULE_LEVELS = ['minimum_access_level_for_push', 'minimum_access_level_for_delete']
+
+export const packageProtectionRules: Section = {
+  name: 'package_protection_rules',
+  kinds: ['projects'],
+  shape: 'list',
+  inputs: NEW_RULE,
+  identityFields: ['package_name_pattern', 'package_type'],
+  prepare: (field, value) => (RULE_LEVELS.includes(field) ? levelWord(value) : value),
+  identity: fields => `${fields.package_type} ${fields.package_name_pattern}`,
+  secret: () => false,
+  async read(context, target) {
+    return (await readAll(context, listRules(target.path))).map(
+      (rule): CurrentRecord => ({
+        id: `${rule.package_type} ${rule.package_name_pattern}`,
+        ref: rule.id,
+        fields: setFields(rule as unknown as Record<string, unknown>, ['package_name_pattern', 'package_type', ...RULE_LEVELS], true),
+      }),
+    )
+  },
+  create: ({api}, target, fields) => createRule(api, target.path, fields as NewRule),
+  update: ({api}, target, current, changed) => updateRule(api, target.path, Number(current.ref), changed as RuleChanges),
+  remove: ({api}, target, current) => deleteRule(api, target.path, Number(current.ref)),
+  exported: ({fields}) => ({value: setFields(fields, ['package_name_pattern', 'package_type', ...RULE_LEVELS])}),
+}

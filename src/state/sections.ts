@@ -1,0 +1,22 @@
+// Every section a state file knows, by the kind of scope it lives in (STATE.md, "Sections").
+
+import {secretFieldsOf} from '../core/input/input.js'
+import type {ScopeKind, Section} from './section.js'
+import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
+import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
+import {scopedVariables} from './sections-variables.js'
+
+export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
+  instance: [features, instanceVariables, hooks, instanceDeployKeys],
+  groups: [labels, milestones, scopedVariables],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules],
+}
+
+export function sectionOf(kind: ScopeKind, name: string): Section | undefined {
+  return SECTIONS[kind].find(section => section.name === name)
+}
+
+export const sectionNames = (kind: ScopeKind): string[] => SECTIONS[kind].map(section => section.name)
+
+/** the fields any section declares secret: what no trace of a state command shows */
+export const STATE_SECRET_FIELDS = [...new Set(Object.values(SECTIONS).flatMap(sections => sections.flatMap(section => secretFieldsOf(section.inputs))))]

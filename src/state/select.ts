@@ -1,0 +1,147 @@
+// Which groups and projects a state file's entries select (STATE.md, "Selection"): a full path is
+// looked up, a glob is matched against the listing of the group its literal prefix names (projects
+// with subgroups, or the subgroups walked down). Every scope gets the entries that match it, merged in
+// file order; `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
+// refused, naming the entry.
+import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, type ProjectPath} from '../api/namespaces.js'
+import {ApiError} from '../core/command/errors.js'
+import type {CheckedEntry, StateModel} from './check.js'
+import {StateFileError, wherePath} from './document.js'
+import {isGlob, literalPrefix, matchesGlob} from './glob.js'
+import {inPool} from './pool.js'
+import {readAll} from './read-all.js'
+import type {DesiredRecord, ReadContext, Target} from './section.js'
+import {sectionOf} from './sections.js'
+
+/** one scope and what the file wants of it: the entries that match it, merged */
+export interface Selected {
+  target: Target
+  sections: Map<string, Map<string, DesiredRecord>>
+  /** sections whose unlisted records are deleted */
+  prune: Set<string>
+}
+
+/** one request within the context's bound on requests in flight */
+const limited = <T>(context: ReadContext, work: () => Promise<T>): Promise<T> => (context.limit ? context.limit(work) : work())
+
+const missing = (error: unknown) => error instanceof ApiError && error.status === 404
+
+/** the paths under the group of a glob's prefix, each listing read once however many entries use it */
+class Listings {
+  private readonly projects = new Map<string, Promise<string[] | undefined>>()
+  private readonly groups = new Map<string, Promise<string[] | undefined>>()
+
+  constructor(private readonly context: ReadContext) {}
+
+  projectsUnder(group: string): Promise<string[] | undefined> {
+    const key = group.toLowerCase()
+    if (!this.projects.has(key))
+      this.projects.set(
+        key,
+        this.orMissing(async () => (await readAll<ProjectPath>(this.context, listGroupProjects(group))).map(p => p.path_with_namespace)),
+      )
+    return this.projects.get(key)!
+  }
+
+  /** the group and every group below it (the subgroups walked level by level) */
+  groupsUnder(group: string): Promise<string[] | undefined> {
+    const key = group.toLowerCase()
+    if (!this.groups.has(key))
+      this.groups.set(
+        key,
+        this.orMissing(async () => {
+          const top = await limited(this.context, () => getGroup(this.context.api, group))
+          const found = [top.full_path]
+          for (let level = [top.full_path]; level.length > 0; ) {
+            const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path)))
+            level = children.flat().map(g => g.full_path)
+            found.push(...level)
+          }
+          return found
+        }),
+      )
+    return this.groups.get(key)!
+  }
+
+  private async orMissing(read: () => Promise<string[]>): Promise<string[] | undefined> {
+    try {
+      return await read()
+    } catch (error) {
+      if (missing(error)) return undefined
+      throw error
+    }
+  }
+}
+
+/** the paths an entry selects, or why it selects none */
+async function matchesOf(entry: CheckedEntry, listings: Listings, context: ReadContext): Promise<string[] | string> {
+  const {api} = context
+  const noun = entry.kind === 'groups' ? 'group' : 'project'
+  if (!isGlob(entry.key)) {
+    try {
+      return [await limited(context, async () => (entry.kind === 'groups' ? (await getGroup(api, entry.key)).full_path : (await getProject(api, entry.key)).path_with_namespace))]
+    } catch (error) {
+      if (missing(error)) return `no such ${noun} on the server (or not visible to this token)`
+      throw error
+    }
+  }
+  const prefix = literalPrefix(entry.key)
+  const paths = entry.kind === 'groups' ? await listings.groupsUnder(prefix) : await listings.projectsUnder(prefix)
+  if (paths === undefined) return `matches no ${noun}: there is no group ${prefix} (or it is not visible to this token)`
+  const matched = paths.filter(path => matchesGlob(entry.key, path))
+  return matched.length > 0 ? matched : `matches no ${noun} (${paths.length} ${entry.kind} under ${prefix})`
+}
+
+/**
+ * Every scope the file selects, in the order the file first names them; the instance first. A path
+ * or glob that selects nothing is refused, each named by `named` (a place in the file, or a flag).
+ */
+export async function selectScopes(model: StateModel, context: ReadContext, named: (entry: CheckedEntry) => string = entry => wherePath(entry.where)): Promise<Selected[]> {
+  const listings = new Listings(context)
+  const scoped = model.entries.filter(entry => entry.kind !== 'instance')
+  const matches = await inPool(scoped, context.concurrency, entry => matchesOf(entry, listings, context))
+  const problems = scoped.flatMap((entry, index) => (typeof matches[index] === 'string' ? [`${named(entry)}: ${matches[index]}`] : []))
+  if (problems.length > 0) throw new StateFileError(model.file, [], problems.join('; '))
+  const selected = new Map<string, Selected & {skip: boolean}>()
+  const instance = model.entries.find(entry => entry.kind === 'instance')
+  if (instance) merge(selected, {kind: 'instance', path: ''}, instance)
+  scoped.forEach((entry, index) => {
+    for (const path of matches[index] as string[]) merge(selected, {kind: entry.kind, path}, entry)
+  })
+  return [...selected.values()].filter(scope => !scope.skip).map(({skip: _skip, ...scope}) => scope)
+}
+
+/** a later entry refines an earlier one: records merge field by field in a mapping section, a list replaces */
+function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target, entry: CheckedEntry): void {
+  const key = `${target.kind}:${target.path.toLowerCase()}`
+  const scope = selected.get(key) ?? {target, sections: new Map(), prune: new Set<string>(), skip: false}
+  selected.set(key, scope)
+  scope.skip = entry.skip
+  for (const [name, records] of entry.sections) {
+    const earlier = scope.sections.get(name)
+    if (!earlier || isList(name, target)) {
+      scope.sections.set(name, new Map(records))
+      continue
+    }
+    const merged = new Map<string, DesiredRecord>(earlier)
+    for (const [id, record] of records) {
+      const before = merged.get(id)
+      merged.set(
+        id,
+        before
+          ? {
+              id,
+              fields: {...before.fields, ...record.fields},
+              sources: {...before.sources, ...record.sources},
+              byReference: [...before.byReference.filter(f => !(f in record.fields)), ...record.byReference],
+              where: record.where,
+            }
+          : record,
+      )
+    }
+    scope.sections.set(name, merged)
+  }
+  if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? scope.sections.keys() : entry.prune)
+}
+
+const isList = (name: string, target: Target) => sectionOf(target.kind, name)?.shape === 'list'

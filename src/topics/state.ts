@@ -1,0 +1,73 @@
+// What `plan`, `apply` and `export` share: the state file flag, the concurrency of their requests,
+// and the plan read from a file (src/state does the work; these commands only name it).
+import type {Command} from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
+import {ApiCommand} from '../core/command/api-command.js'
+import {UsageError} from '../core/command/errors.js'
+import {ApiClient} from '../core/http/request.js'
+import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
+import {checkState} from '../state/check.js'
+import {readStateDocument} from '../state/document.js'
+import {makePlan, type Plan, type Shard} from '../state/plan.js'
+import {STATE_SECRET_FIELDS} from '../state/sections.js'
+
+const FILE_DESCRIPTION = 'state file, YAML or JSON (- for standard input); see "Many projects as code" in the README'
+export const stateFileFlag = {
+  required: Flags.string({char: 'f', description: FILE_DESCRIPTION, helpValue: 'FILE', required: true}),
+  optional: Flags.string({char: 'f', description: FILE_DESCRIPTION, helpValue: 'FILE'}),
+}
+
+export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})
+
+/** `--shard 2/4`: several jobs share the scopes of one file, each planning and applying its part */
+export const shardFlag = Flags.custom<Shard>({
+  description: 'only the I-th of N parts of the scopes (split by a hash of their paths), so that N jobs share a large file',
+  helpValue: 'I/N',
+  parse: async text => {
+    const match = /^(\d+)\/(\d+)$/.exec(text.trim())
+    const [index, count] = match ? [Number(match[1]), Number(match[2])] : [0, 0]
+    if (!match || count < 1 || index < 1 || index > count) throw new UsageError(`--shard "${text}": must be I/N with 1 ≤ I ≤ N, such as 2/4`)
+    return {index, count}
+  },
+})()
+
+/** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
+export async function planFromFile(api: ApiClient, file: string, concurrency = DEFAULT_CONCURRENCY, shard?: Shard): Promise<Plan> {
+  const model = await checkState(await readStateDocument(file))
+  return makePlan(api, model, concurrency, shard)
+}
+
+/** a plan's data, as --json prints it: every change with scope, section, identity, action, before and after */
+export function planData(plan: Plan): Record<string, unknown> {
+  const count = {create: 0, update: 0, delete: 0}
+  for (const change of plan.changes) count[change.action]++
+  return {
+    file: plan.file,
+    changes: plan.changes.map(({sources: _sources, ...change}) => change),
+    uncompared: plan.uncompared,
+    problems: plan.problems,
+    summary: {...count, unchanged: plan.unchanged, scopes: plan.scopes, requests: plan.requests},
+  }
+}
+
+/**
+ * The base of the three: every field a section declares secret (a variable's value, a hook's token
+ * and URL) is hidden in the traces of --verbose and --dry-run, whichever request carries it.
+ */
+export abstract class StateCommand<T extends typeof Command> extends ApiCommand<T> {
+  private readerCache?: ApiClient
+
+  protected override get secretFields(): string[] {
+    return STATE_SECRET_FIELDS
+  }
+
+  /**
+   * The client of the reads. A plan only reads, so --dry-run does not stop it; apply --dry-run reads
+   * and plans for real, and only its writes are shown instead of sent (`this.api`).
+   */
+  protected get reader(): ApiClient {
+    if (!this.shared['dry-run']) return this.api
+    this.readerCache ??= new ApiClient(this.connection, {verbose: this.shared.verbose, secretFields: this.secretFields})
+    return this.readerCache
+  }
+}

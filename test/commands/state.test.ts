@@ -1,0 +1,487 @@
+// `forgectl plan`, `apply` and `export` against the sandbox over HTTP (issue 28): every section's
+// create, update, prune and no-op; the export → plan round trip; a second apply that writes nothing;
+// a stale saved plan; --max-deletes; secrets in no byte written; the bad input of a state file.
+import {spawn} from 'node:child_process'
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {BIN, freshConfigDir, type RunResult} from '../helpers/cli.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {makeKey} from '../helpers/ssh-keys.js'
+
+const sb = useSandbox()
+const folder = mkdtempSync(join(tmpdir(), 'forgectl-state-'))
+let files = 0
+
+/** a state file in the test's folder: its path */
+function stateFile(text: string, name = `state-${++files}.yaml`): string {
+  const path = join(folder, name)
+  writeFileSync(path, text)
+  return path
+}
+
+const asAdmin: SandboxRunOptions = {as: 'admin'}
+
+/** requests other than GET that reached the sandbox while `run` ran */
+async function writesDuring(run: () => Promise<unknown>): Promise<number> {
+  const before = sb.sandbox.requests.length
+  await run()
+  return sb.sandbox.requests.slice(before).filter(request => request.method !== 'GET').length
+}
+
+/** runs forgectl and checks that it sent no write */
+async function withoutWrites(run: () => Promise<RunResult>): Promise<RunResult> {
+  let result: RunResult | undefined
+  expect(
+    await writesDuring(async () => {
+      result = await run()
+    }),
+  ).toBe(0)
+  return result!
+}
+
+async function planOf(file: string, options: SandboxRunOptions = asAdmin, extra: string[] = []): Promise<RunResult> {
+  return sb.run(['plan', '-f', file, ...extra], options)
+}
+
+async function applyOf(file: string, options: SandboxRunOptions = asAdmin, extra: string[] = []): Promise<RunResult> {
+  return sb.run(['apply', '-f', file, '--yes', ...extra], options)
+}
+
+interface SectionCase {
+  name: string
+  /** a file that creates (and changes) records */
+  first: string
+  firstLines: string[]
+  /** the same records, changed */
+  second: string
+  secondLines: string[]
+  /** a file with prune that deletes one record */
+  prune?: string
+  pruneLines?: string[]
+  /** export's arguments for the round trip */
+  exportArgs: string[]
+  env?: Record<string, string>
+}
+
+const key = makeKey('state-test')
+const instanceKey = makeKey('state-instance')
+
+const cases: SectionCase[] = [
+  {
+    name: 'instance features',
+    // flags the sandbox defines (it refuses others, as the platform does without --force)
+    first: 'version: 1\ninstance:\n  features:\n    maven_virtual_registry: true\n    sidekiq_throttle_exports: {percentage_of_time: 25}\n',
+    firstLines: ['+ features maven_virtual_registry: value true', '+ features sidekiq_throttle_exports: value 25, key "percentage_of_time"'],
+    second: 'version: 1\ninstance:\n  features:\n    maven_virtual_registry: false\n    sidekiq_throttle_exports: {percentage_of_time: 40}\n',
+    secondLines: ['~ features maven_virtual_registry: value true → false', '~ features sidekiq_throttle_exports: value 25 → 40'],
+    prune:
+      'version: 1\ninstance:\n  features:\n    maven_virtual_registry: false\n    ci_job_token_allowlist_autopopulation: true\n    new_merge_request_dashboard: {percentage_of_time: 25}\n  prune: [features]\n',
+    pruneLines: ['- features sidekiq_throttle_exports'],
+    exportArgs: ['--instance', '--sections', 'features'],
+  },
+  {
+    name: 'instance variables',
+    first: 'version: 1\ninstance:\n  variables:\n    STATE_PLAIN: one\n    STATE_SECRET: {value: {env: STATE_SECRET_VALUE}, masked: true, protected: true}\n',
+    firstLines: ['+ variables STATE_PLAIN: value "one"', '+ variables STATE_SECRET: value (sensitive), masked true, protected true'],
+    second: 'version: 1\ninstance:\n  variables:\n    STATE_PLAIN: {value: two, description: changed}\n',
+    secondLines: ['~ variables STATE_PLAIN: value "one" → "two", description null → "changed"'],
+    prune:
+      'version: 1\ninstance:\n  variables:\n    STATE_PLAIN: {value: two, description: changed}\n    DEPLOY_REGION: eu-west-1\n    REGISTRY_PASSWORD: {value: {env: REGISTRY_PASSWORD}, masked: true}\n    CA_BUNDLE: {value: {env: CA_BUNDLE}}\n  prune: [variables]\n',
+    pruneLines: ['- variables STATE_SECRET'],
+    exportArgs: ['--instance', '--sections', 'variables'],
+    env: {
+      STATE_SECRET_VALUE: 'state-secret-9f2c1d7e',
+      STATE_SECRET: 'state-secret-9f2c1d7e',
+      REGISTRY_PASSWORD: 'c2VlZGVkLXJlZ2lzdHJ5LXBhc3N3b3Jk',
+      CA_BUNDLE: '-----BEGIN CERTIFICATE-----\nMIIB...\n-----END CERTIFICATE-----\n',
+    },
+  },
+  {
+    name: 'instance hooks',
+    first: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://state.example.com/hook", token: {env: STATE_HOOK_TOKEN}, push_events: true, merge_requests_events: true}\n',
+    firstLines: ['+ hooks https://state.example.com/hook: token (sensitive), push_events true, merge_requests_events true'],
+    second: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://state.example.com/hook", token: {env: STATE_HOOK_TOKEN}, push_events: true, merge_requests_events: false}\n',
+    secondLines: ['~ hooks https://state.example.com/hook: merge_requests_events true → false', '? hooks https://state.example.com/hook: token (sensitive) cannot compare'],
+    prune: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://audit.example.com/forge/{tenant}"}\n  prune: [hooks]\n',
+    pruneLines: ['- hooks https://state.example.com/hook'],
+    exportArgs: ['--instance', '--sections', 'hooks'],
+    env: {STATE_HOOK_TOKEN: 'hook-token-5b8e2a'},
+  },
+  {
+    name: 'instance deploy keys',
+    first: `version: 1\ninstance:\n  deploy_keys:\n    - {title: ci-reader, key: {file: ${instanceKey.file}}}\n`,
+    firstLines: [`+ deploy_keys ${instanceKey.sha256}: title "ci-reader"`],
+    // the API cannot change an instance key: a new title is not a change
+    second: `version: 1\ninstance:\n  deploy_keys:\n    - {title: renamed, key: "${instanceKey.text}"}\n`,
+    secondLines: [`? deploy_keys ${instanceKey.sha256}: title differs, and cannot be changed (the API keeps what the record was created with)`, 'Plan: 0 to create, 0 to update, 0 to delete, '],
+    exportArgs: ['--instance', '--sections', 'deploy_keys'],
+  },
+  {
+    name: 'group labels',
+    first: 'version: 1\ngroups:\n  acme:\n    labels:\n      state-bug: {color: "#d9534f", description: Something is broken}\n      state-triage: {color: orange}\n',
+    firstLines: ['group acme', '+ labels state-bug: color "#d9534f", description "Something is broken"', '+ labels state-triage: color "orange"'],
+    second: 'version: 1\ngroups:\n  acme:\n    labels:\n      state-bug: {color: "#D9534F", description: Broken}\n',
+    secondLines: ['~ labels state-bug: description "Something is broken" → "Broken"'],
+    prune: 'version: 1\ngroups:\n  acme:\n    labels:\n      state-bug: {color: "#d9534f"}\n      priority::high: {color: "#ff0000"}\n    prune: [labels]\n',
+    pruneLines: ['- labels state-triage'],
+    exportArgs: ['-g', 'acme', '--sections', 'labels'],
+  },
+  {
+    name: 'group milestones',
+    first: 'version: 1\ngroups:\n  acme:\n    milestones:\n      2027-Q1: {start_date: 2027-01-01, due_date: 2027-03-31}\n',
+    firstLines: ['+ milestones 2027-Q1: start_date "2027-01-01", due_date "2027-03-31"'],
+    second: 'version: 1\ngroups:\n  acme:\n    milestones:\n      2027-Q1: {start_date: 2027-01-04, due_date: 2027-03-31, description: First quarter}\n',
+    secondLines: ['~ milestones 2027-Q1: start_date "2027-01-01" → "2027-01-04", description null → "First quarter"'],
+    prune: 'version: 1\ngroups:\n  acme:\n    milestones:\n      2027-Q1: {}\n      Release 1.0: {}\n      Release 1.1: {}\n      Release 2.0: {}\n    prune: true\n',
+    pruneLines: ['- milestones Backlog'],
+    exportArgs: ['-g', 'acme', '--sections', 'milestones'],
+  },
+  {
+    name: 'group variables',
+    first: 'version: 1\ngroups:\n  acme:\n    variables:\n      STATE_GV: one\n      STATE_GV_SECRET: {value: {env: STATE_GV_SECRET}, masked: true}\n',
+    firstLines: ['group acme', '+ variables STATE_GV: value "one"', '+ variables STATE_GV_SECRET: value (sensitive), masked true'],
+    second: 'version: 1\ngroups:\n  acme:\n    variables:\n      STATE_GV: {value: two, protected: true}\n',
+    secondLines: ['~ variables STATE_GV: value "one" → "two", protected false → true'],
+    prune:
+      'version: 1\ngroups:\n  acme:\n    variables:\n      STATE_GV: two\n      NPM_REGISTRY: https://npm.acme.example.com\n      NPM_TOKEN: {value: {env: NPM_TOKEN}, masked: true}\n    prune: [variables]\n',
+    pruneLines: ['- variables STATE_GV_SECRET'],
+    exportArgs: ['-g', 'acme', '--sections', 'variables'],
+    env: {STATE_GV_SECRET: 'gv-secret-value-123', NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg'},
+  },
+  {
+    name: 'project variables',
+    first: 'version: 1\nprojects:\n  acme/platform/api:\n    variables:\n      DEPLOY_ENV: {value: production, environment_scope: production, protected: true}\n      STATE_PV: x\n',
+    firstLines: ['+ variables DEPLOY_ENV (production): value "production", protected true', '+ variables STATE_PV: value "x"'],
+    second: 'version: 1\nprojects:\n  acme/platform/api:\n    variables:\n      DEPLOY_ENV: {value: prod, environment_scope: production}\n',
+    secondLines: ['~ variables DEPLOY_ENV (production): value "production" → "prod"'],
+    prune: 'version: 1\nprojects:\n  acme/platform/api:\n    variables:\n      DEPLOY_ENV: {value: prod, environment_scope: production}\n      API_LOG_LEVEL: info\n    prune: [variables]\n',
+    pruneLines: ['- variables STATE_PV'],
+    exportArgs: ['-p', 'acme/platform/api', '--sections', 'variables'],
+  },
+  {
+    name: 'project milestones',
+    first: 'version: 1\nprojects:\n  acme/design/brand:\n    milestones:\n      state-p1: {due_date: 2027-06-30}\n      state-p2: {description: second}\n',
+    firstLines: ['project acme/design/brand', '+ milestones state-p1: due_date "2027-06-30"', '+ milestones state-p2: description "second"'],
+    second: 'version: 1\nprojects:\n  acme/design/brand:\n    milestones:\n      state-p1: {due_date: 2027-07-31}\n',
+    secondLines: ['~ milestones state-p1: due_date "2027-06-30" → "2027-07-31"'],
+    prune: 'version: 1\nprojects:\n  acme/design/brand:\n    milestones:\n      state-p1: {}\n    prune: [milestones]\n',
+    pruneLines: ['- milestones state-p2'],
+    exportArgs: ['-p', 'acme/design/brand', '--sections', 'milestones'],
+  },
+  {
+    name: 'project labels',
+    first: 'version: 1\nprojects:\n  "acme/**":\n    labels:\n      needs-review: {color: "#428bca", priority: 1}\n',
+    firstLines: ['project acme/website', 'project acme/platform/api', 'project acme/design/brand', '+ labels needs-review: color "#428bca", priority 1'],
+    second: 'version: 1\nprojects:\n  "acme/**":\n    labels:\n      needs-review: {color: "#428bca", priority: 2}\n  acme/design/brand: {skip: true}\n',
+    secondLines: ['~ labels needs-review: priority 1 → 2'],
+    prune: 'version: 1\nprojects:\n  acme/platform/api:\n    labels:\n      needs-review: {}\n      feature: {}\n    prune: [labels]\n',
+    pruneLines: ['- labels bug'],
+    exportArgs: ['-p', 'acme/**', '--sections', 'labels'],
+  },
+  {
+    name: 'project protected branches',
+    first:
+      'version: 1\nprojects:\n  acme/website:\n    protected_branches:\n      main: {push_access_level: maintainer, merge_access_level: developer, allow_force_push: false}\n      "release/*": {push_access_level: no one, merge_access_level: maintainer}\n',
+    firstLines: ['~ protected_branches main: merge_access_level 40 → 30', '+ protected_branches release/*: push_access_level 0, merge_access_level 40'],
+    second: 'version: 1\nprojects:\n  acme/website:\n    protected_branches:\n      "release/*": {push_access_level: 40}\n',
+    secondLines: ['~ protected_branches release/*: push_access_level 0 → 40'],
+    prune: 'version: 1\nprojects:\n  acme/website:\n    protected_branches:\n      main: {}\n      "release/*": {}\n    prune: [protected_branches]\n',
+    pruneLines: ['- protected_branches stable'],
+    exportArgs: ['-p', 'acme/website', '--sections', 'protected_branches'],
+  },
+  {
+    name: 'project deploy keys',
+    first: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: deployer, key: {file: ${key.file}}, can_push: false}\n`,
+    firstLines: [`+ deploy_keys ${key.sha256}: title "deployer", can_push false`],
+    second: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: deployer-2, key: {file: ${key.file}}, can_push: true}\n`,
+    secondLines: [`~ deploy_keys ${key.sha256}: title "deployer" → "deployer-2", can_push false → true`],
+    prune: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {key: {file: ${key.file}}}\n    prune: [deploy_keys]\n`,
+    pruneLines: ['- deploy_keys SHA256:'],
+    exportArgs: ['-p', 'acme/website', '--sections', 'deploy_keys'],
+  },
+  {
+    name: 'project package protection rules',
+    first: 'version: 1\nprojects:\n  acme/website:\n    package_protection_rules:\n      - {package_name_pattern: "@acme/*", package_type: npm, minimum_access_level_for_push: maintainer}\n',
+    firstLines: ['+ package_protection_rules npm @acme/*: minimum_access_level_for_push "maintainer"'],
+    second: 'version: 1\nprojects:\n  acme/website:\n    package_protection_rules:\n      - {package_name_pattern: "@acme/*", package_type: npm, minimum_access_level_for_push: 50}\n',
+    secondLines: ['~ package_protection_rules npm @acme/*: minimum_access_level_for_push "maintainer" → "owner"'],
+    prune: 'version: 1\nprojects:\n  acme/website:\n    package_protection_rules:\n      - {package_name_pattern: "@acme/*", package_type: npm}\n    prune: true\n',
+    pruneLines: ['- package_protection_rules pypi acme-website'],
+    exportArgs: ['-p', 'acme/website', '--sections', 'package_protection_rules'],
+  },
+]
+
+describe.each(cases)('$name', section => {
+  const options: SandboxRunOptions = {...asAdmin, env: section.env}
+
+  it('plans and applies a create, then nothing; an update, then nothing; a prune', async () => {
+    const first = stateFile(section.first)
+    const planned = await planOf(first, options)
+    expect(planned.stderr).toBe('')
+    expect(planned.code).toBe(0)
+    for (const line of section.firstLines) expect(planned.stdout).toContain(line)
+    expect((await planOf(first, options, ['--exit-code'])).code).toBe(10)
+    const applied = await applyOf(first, options)
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(applied.stdout).toMatch(/^done {8}\+ /m)
+    expect(applied.stdout).not.toMatch(/^failed/m)
+    // a second apply sends no write at all; plan says there is nothing to do, and --exit-code is 0
+    expect(await writesDuring(async () => expect((await applyOf(first, options)).stdout).toContain('No changes'))).toBe(0)
+    expect((await planOf(first, options, ['--exit-code'])).code).toBe(0)
+
+    const second = stateFile(section.second)
+    const updated = await planOf(second, options)
+    for (const line of section.secondLines) expect(updated.stdout).toContain(line)
+    expect((await applyOf(second, options)).code).toBe(0)
+    expect(await writesDuring(() => applyOf(second, options))).toBe(0)
+    expect((await planOf(second, options, ['--exit-code'])).code).toBe(0)
+
+    if (!section.prune) return
+    const prune = stateFile(section.prune)
+    const pruning = await planOf(prune, options)
+    for (const line of section.pruneLines ?? []) expect(pruning.stdout).toContain(line)
+    expect(pruning.stdout).toMatch(/to delete/)
+    expect((await applyOf(prune, options)).code).toBe(0)
+    expect((await planOf(prune, options, ['--exit-code'])).code).toBe(0)
+  })
+
+  it('exports what plan then finds nothing to change in', async () => {
+    const exported = await sb.run(['export', ...section.exportArgs], options)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toMatch(/^version: 1\n/)
+    const file = stateFile(exported.stdout)
+    const planned = await planOf(file, options, ['--exit-code'])
+    expect(planned.stdout, exported.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+})
+
+describe('plan --json', () => {
+  it('prints the plan as data: scope, section, identity, action, before and after of every change, and the summary', async () => {
+    await sb.api('POST', '/projects/acme%2Fwebsite/labels', {as: 'admin', body: {name: 'json-label', color: '#00ff00', description: 'old'}})
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      json-label: {description: new}\n')
+    const planned = await planOf(file, asAdmin, ['--json'])
+    expect(planned.code, planned.stderr).toBe(0)
+    const data = planned.json<{changes: unknown[]; summary: Record<string, number>}>()
+    expect(data.changes).toEqual([
+      {
+        target: {kind: 'projects', path: 'acme/website'},
+        section: 'labels',
+        id: 'json-label',
+        action: 'update',
+        ref: 'json-label',
+        before: expect.objectContaining({color: '#00ff00', description: 'old'}),
+        after: {name: 'json-label', description: 'new'},
+        fields: [{field: 'description', before: 'old', after: 'new', sensitive: false}],
+      },
+    ])
+    expect(data.summary).toEqual({create: 0, update: 1, delete: 0, unchanged: 0, scopes: 1, requests: 2})
+  })
+})
+
+describe('secrets', () => {
+  it('are in no byte forgectl writes: plan, --json, --verbose, a saved plan, apply, export', async () => {
+    const secret = 'never-show-4c1e9a7b2d'
+    const hookToken = 'never-show-hook-8d3f'
+    const env = {STATE_LEAK_SECRET: secret, STATE_LEAK_HOOK: hookToken}
+    const file = stateFile(
+      'version: 1\ninstance:\n  variables:\n    STATE_LEAK: {value: {env: STATE_LEAK_SECRET}, masked: true}\n    STATE_INLINE: {value: inline-masked-value-77, masked: true}\n  hooks:\n    - {url: "https://leak.example.com/hook", token: {env: STATE_LEAK_HOOK}}\n',
+    )
+    const saved = join(folder, 'leak.plan')
+    const outputs = [
+      await planOf(file, {...asAdmin, env}),
+      await planOf(file, {...asAdmin, env}, ['--json', '--out', saved]),
+      await planOf(file, {...asAdmin, env}, ['--verbose']),
+      await sb.run(['apply', '-f', file, '--dry-run'], {...asAdmin, env}),
+      await sb.run(['apply', saved, '--yes', '--verbose'], {...asAdmin, env}),
+      await sb.run(['export', '--instance', '--sections', 'variables,hooks'], {...asAdmin, env}),
+      await planOf(file, {...asAdmin, env: {...env, STATE_LEAK_SECRET: 'a-different-value-1'}}),
+    ]
+    const written = [...outputs.flatMap(result => [result.stdout, result.stderr]), readFileSync(saved, 'utf8')].join('\n')
+    expect(outputs[4]!.code, outputs[4]!.stderr).toBe(0)
+    // a saved plan is shown as plan showed it before it is applied
+    expect(outputs[4]!.stdout).toMatch(/^instance\n {2}\+ variables STATE_LEAK: value \(sensitive\), masked true\n[\s\S]*^3 changes from .*leak\.plan, planned /m)
+    for (const value of [secret, hookToken, 'inline-masked-value-77', 'a-different-value-1']) expect(written).not.toContain(value)
+    expect(outputs[0]!.stdout).toContain('value (sensitive)')
+    // the export names an environment variable in the secret's place
+    expect(outputs[5]!.stdout).toContain('STATE_LEAK:\n      value:\n        env: STATE_LEAK')
+    // --dry-run reads and plans, and shows each write instead of sending it
+    expect(outputs[3]!.stderr).toContain('DRY RUN POST')
+    expect(outputs[3]!.stdout).toMatch(/^not sent {4}\+ instance variables STATE_LEAK$/m)
+    // a changed secret shows as differing, without either value
+    expect(outputs[6]!.stdout).toContain('~ variables STATE_LEAK: value (sensitive) differs')
+  })
+})
+
+describe('apply', () => {
+  it('refuses a saved plan whose records moved on the server, naming them, and sends no write', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/design/brand:\n    labels:\n      stale-test: {color: red, description: planned}\n      moved: {color: red}\n')
+    await sb.api('POST', '/projects/acme%2Fdesign%2Fbrand/labels', {as: 'admin', body: {name: 'moved', color: '#00ff00'}})
+    const saved = join(folder, 'stale.plan')
+    expect((await planOf(file, asAdmin, ['--out', saved])).code).toBe(0)
+    await sb.api('PUT', '/projects/acme%2Fdesign%2Fbrand/labels/moved', {as: 'admin', body: {color: '#0000ff'}})
+    const result = await withoutWrites(() => sb.run(['apply', saved, '--yes'], asAdmin))
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('project acme/design/brand labels moved: color changed')
+    const missing = await sb.run(['apply', join(folder, 'no-such.plan'), '--yes'], asAdmin)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`cannot read PLAN ${join(folder, 'no-such.plan')}: ENOENT`)
+  })
+
+  it('refuses a plan that deletes more than --max-deletes, saying how many, before any write', async () => {
+    for (const name of ['md-1', 'md-2', 'md-3']) await sb.api('POST', '/projects/acme%2Fwebsite/labels', {as: 'admin', body: {name, color: '#00ff00'}})
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels: {}\n    prune: [labels]\n')
+    const result = await withoutWrites(() => applyOf(file, asAdmin, ['--max-deletes', '2']))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/the plan deletes \d+ records, more than --max-deletes 2/)
+  })
+
+  it('refuses without --yes off a terminal, and reports each change done or failed; a failure does not stop the rest', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      ok-1: {color: red}\n      ok-2: {color: red}\n')
+    const refused = await sb.run(['apply', '-f', file], asAdmin)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('refusing to apply 2 changes without confirmation: pass --yes (-y)')
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/[^/]+/labels$', kind: 'status', status: 400, times: 1})
+    const failing = await applyOf(file, asAdmin, ['--concurrency', '1'])
+    // the failures' own exit code (400: 6), as every fan-out's
+    expect(failing.code).toBe(6)
+    expect(failing.stdout).toMatch(/^failed {6}\+ project acme\/website labels ok-1: 400/m)
+    expect(failing.stdout).toMatch(/^done {8}\+ project acme\/website labels ok-2/m)
+    // the rerun finishes the rest
+    const rerun = await applyOf(file)
+    expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels ok-1/m)
+    expect(rerun.stdout).not.toContain('ok-2')
+  })
+})
+
+describe('selection', () => {
+  it('selects groups by glob, merges the entries of a scope in file order (mappings key by key), and leaves out what skip says', async () => {
+    const file = stateFile(
+      'version: 1\ngroups:\n  "acme/*":\n    labels:\n      sel-g: {color: red}\nprojects:\n  "acme/**":\n    labels:\n      sel-p: {color: red, description: from the glob}\n  acme/website:\n    labels:\n      sel-p: {description: refined}\n  acme/platform/*: {skip: true}\n',
+    )
+    const planned = await planOf(file)
+    expect(planned.code, planned.stderr).toBe(0)
+    expect(planned.stdout).toContain('group acme/platform\n  + labels sel-g: color "red"\n')
+    expect(planned.stdout).toContain('group acme/design\n  + labels sel-g: color "red"\n')
+    expect(planned.stdout).toContain('project acme/website\n  + labels sel-p: color "red", description "refined"\n')
+    expect(planned.stdout).toContain('project acme/design/brand\n  + labels sel-p: color "red", description "from the glob"\n')
+    expect(planned.stdout).not.toContain('project acme/platform/api')
+    expect(planned.stdout).toContain('4 scopes read')
+  })
+
+  it('says which records cannot be created as written (exit 1), and apply then sends nothing', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      no-colour: {description: only a description}\n')
+    const planned = await planOf(file)
+    expect(planned.code).toBe(1)
+    expect(planned.stdout).toContain('error: project acme/website labels no-colour: not on the server, and it cannot be created without color')
+    const applied = await withoutWrites(() => applyOf(file))
+    expect(applied.code).toBe(1)
+    expect(applied.stderr).toContain('nothing was changed: 1 record cannot be applied as written')
+  })
+
+  it('--shard I/N plans one part of the scopes: the parts are disjoint and together the whole', async () => {
+    const file = stateFile('version: 1\nprojects:\n  "acme/**":\n    labels:\n      shard-me: {color: red}\n')
+    const scopesOf = (result: RunResult) => result.stdout.split('\n').filter(line => line.startsWith('project '))
+    const whole = scopesOf(await planOf(file))
+    const parts = [scopesOf(await planOf(file, asAdmin, ['--shard', '1/2'])), scopesOf(await planOf(file, asAdmin, ['--shard', '2/2']))]
+    expect(whole).toHaveLength(3)
+    expect([...parts[0]!, ...parts[1]!].sort()).toEqual([...whole].sort())
+    const bad = await planOf(file, asAdmin, ['--shard', '3/2'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--shard "3/2": must be I/N with 1 ≤ I ≤ N, such as 2/4')
+  })
+
+  it('keeps at most --concurrency requests in flight, whatever reads them, and runs that many at once', async () => {
+    const file = stateFile('version: 1\nprojects:\n  "acme/**":\n    labels: {}\n    protected_branches: {}\n    variables: {}\n    milestones: {}\n')
+    sb.sandbox.faults.push({method: 'GET', path: '.', kind: 'latency', latencyMs: 40})
+    try {
+      for (const width of [2, 3]) {
+        sb.sandbox.maxInFlight = 0
+        const planned = await planOf(file, asAdmin, ['--concurrency', String(width)])
+        expect(planned.code, planned.stderr).toBe(0)
+        expect(sb.sandbox.maxInFlight).toBe(width)
+      }
+    } finally {
+      sb.sandbox.faults.splice(0)
+    }
+  })
+
+  it('exports JSON with --json, which plan reads as it reads YAML', async () => {
+    const exported = await sb.run(['export', '-p', 'acme/**', '-g', 'acme', '--json'], asAdmin)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.json<{version: number}>().version).toBe(1)
+    const planned = await planOf(stateFile(exported.stdout, 'exported.json'), {...asAdmin, env: {NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg', CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}}, ['--exit-code'])
+    expect(planned.stdout, exported.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+
+  it("refuses export's -p and -g that select nothing, naming the flag", async () => {
+    const result = await sb.run(['export', '-p', 'acme/nowhere', '-g', 'acmee/*'], asAdmin)
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim()).toBe(
+      'Error: -g acmee/*: matches no group: there is no group acmee (or it is not visible to this token); -p acme/nowhere: no such project on the server (or not visible to this token)',
+    )
+  })
+})
+
+describe('Ctrl-C in the middle of an apply', () => {
+  it('reports what was done and what was not, exits 130, and a rerun finishes the rest', async () => {
+    const names = ['int-1', 'int-2', 'int-3', 'int-4', 'int-5']
+    const file = stateFile(`version: 1\nprojects:\n  acme/website:\n    labels:\n${names.map(name => `      ${name}: {color: red}\n`).join('')}`)
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/[^/]+/labels$', kind: 'latency', latencyMs: 300})
+    const posts = () => sb.sandbox.requests.filter(request => request.method === 'POST' && request.path.endsWith('/labels')).length
+    const before = posts()
+    const child = spawn(process.execPath, [BIN, 'apply', '-f', file, '--yes', '--concurrency', '1'], {
+      env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.admin, FORGECTL_CONFIG_DIR: freshConfigDir()},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+    const ended = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
+    // the second label's POST is under way: one is done, three have not started
+    const waiting = setInterval(() => posts() - before >= 2 && child.kill('SIGINT'), 20)
+    const code = await ended
+    clearInterval(waiting)
+    sb.sandbox.faults.splice(0)
+    expect(code).toBe(130)
+    expect(stdout).toMatch(/^done {8}\+ project acme\/website labels int-1$/m)
+    expect(stdout).toMatch(/^(interrupted|not done) +\+ project acme\/website labels int-5$/m)
+    const rerun = await applyOf(file)
+    expect(rerun.code, rerun.stderr).toBe(0)
+    expect(rerun.stdout).not.toContain('int-1')
+    expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels int-5$/m)
+    expect((await planOf(file, asAdmin, ['--exit-code'])).code).toBe(0)
+  })
+})
+
+describe('bad input', () => {
+  it.each([
+    ['not YAML', 'version: 1\nprojects: [\n', /^Error: .*state-bad-\d+\.yaml is not valid YAML: /m],
+    ['an unknown section', 'version: 1\nprojects:\n  "acme/**":\n    lables: {}\n', /projects\."acme\/\*\*"\.lables: unknown section .*did you mean labels\?/],
+    ['a bad colour', 'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}\n', /projects\."acme\/\*\*"\.labels\.bug\.color "blurple": must be #RRGGBB/],
+    ['a wrong type', 'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, priority: [1]}\n', /labels\.bug\.priority: must be text, a number or true\/false/],
+    [
+      'a missing environment variable',
+      'version: 1\ninstance:\n  variables:\n    X: {value: {env: STATE_NOT_SET_ANYWHERE}}\n',
+      /instance\.variables\.X\.value: environment variable STATE_NOT_SET_ANYWHERE is not set/,
+    ],
+  ])('refuses %s before any request, exit 2', async (_what, text, message) => {
+    const file = stateFile(text, `state-bad-${++files}.yaml`)
+    const {result, requests} = await sb.runCounted(['plan', '-f', file], asAdmin)
+    expect(requests).toBe(0)
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(message)
+  })
+
+  it('refuses a glob with a typo that matches nothing, and a literal path that does not exist, exit 2 and no write', async () => {
+    const file = stateFile('version: 1\nprojects:\n  "acmee/**":\n    labels: {x: {color: red}}\n  acme/nowhere:\n    labels: {x: {color: red}}\n')
+    const result = await withoutWrites(() => applyOf(file))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('projects."acmee/**": matches no project: there is no group acmee')
+    expect(result.stderr).toContain('projects."acme/nowhere": no such project on the server')
+  })
+})

@@ -1,0 +1,163 @@
+// State files (src/state): globs, the checks of a file before any request, and the diff engine, as
+// pure functions. The runs against a server are in test/commands/state.test.ts.
+import {describe, expect, it} from 'vitest'
+import {checkState} from '../../src/state/check.js'
+import {diffSection} from '../../src/state/diff.js'
+import {parseStateText, wherePath} from '../../src/state/document.js'
+import {globPattern, keyProblem, literalPrefix, matchesGlob} from '../../src/state/glob.js'
+import {labels} from '../../src/state/sections-scoped.js'
+
+describe('globs', () => {
+  it.each([
+    ['acme/**', 'acme/website', true],
+    ['acme/**', 'acme/platform/api', true],
+    ['acme/**', 'acme', false],
+    ['acme/*', 'acme/website', true],
+    ['acme/*', 'acme/platform/api', false],
+    ['acme/platform/*', 'acme/platform/api', true],
+    ['acme/**/api', 'acme/api', true],
+    ['acme/**/api', 'acme/a/b/api', true],
+    ['acme/**/api', 'acme/a/b/apis', false],
+    ['acme/web*', 'acme/website', true],
+    ['acme/web*', 'acme/web/site', false],
+    ['ACME/Website', 'acme/website', true],
+    ['a.b/*', 'axb/c', false],
+  ])('%s matches %s: %s', (glob, path, expected) => {
+    expect(matchesGlob(glob, path)).toBe(expected)
+  })
+
+  it('lists the group of the literal prefix', () => {
+    expect(literalPrefix('acme/platform/*')).toBe('acme/platform')
+    expect(literalPrefix('acme/**/api')).toBe('acme')
+    expect(globPattern('acme/*').source).toBe('^acme\\/[^/]*$')
+  })
+
+  it.each([
+    ['**/api', 'must start with a group path'],
+    ['acme//x', 'empty path segment'],
+    ['acme/x**', '** must be a whole path segment'],
+    ['', 'not empty'],
+  ])('refuses the key %j', (key, rule) => {
+    expect(keyProblem(key)).toContain(rule)
+  })
+})
+
+describe('places in a file', () => {
+  it('quotes keys that are not plain words', () => {
+    expect(wherePath(['projects', 'acme/**', 'labels', 'bug', 'color'])).toBe('projects."acme/**".labels.bug.color')
+    expect(wherePath(['instance', 'hooks', 0, 'url'])).toBe('instance.hooks[0].url')
+  })
+})
+
+const check = async (yaml: string, env: Record<string, string> = {}) => {
+  const saved = {...process.env}
+  Object.assign(process.env, env)
+  try {
+    return await checkState({file: 'state.yaml', folder: '/nonexistent', data: await parseStateText(yaml, 'state.yaml')})
+  } finally {
+    process.env = saved
+  }
+}
+
+describe('checking a state file', () => {
+  it.each([
+    ['version: 2', 'state.yaml: version: must be 1'],
+    ['projects: {}', 'state.yaml: version: missing'],
+    ['version: 1\nprojets: {}', 'state.yaml: projets: unknown top-level key (keys: version, instance, groups, projects); did you mean projects?'],
+    [
+      'version: 1\nprojects:\n  "acme/**":\n    lables: {}',
+      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, prune, skip); did you mean labels?',
+    ],
+    ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}', 'state.yaml: projects."acme/**".labels.bug.color "blurple": must be #RRGGBB'],
+    [
+      'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {colour: red}',
+      'state.yaml: projects."acme/**".labels.bug.colour: unknown field (fields: color, description, priority, archived); did you mean color?',
+    ],
+    ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, priority: high}', 'state.yaml: projects."acme/**".labels.bug.priority "high": must be a whole number'],
+    ['version: 1\ngroups:\n  acme:\n    labels:\n      bug: {color: red, priority: 1}', 'state.yaml: groups.acme.labels.bug.priority: applies to project labels only'],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: everyone}',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)',
+    ],
+    ['version: 1\ninstance:\n  variables:\n    TOKEN: {value: {env: NO_SUCH_VARIABLE_HERE}}', 'state.yaml: instance.variables.TOKEN.value: environment variable NO_SUCH_VARIABLE_HERE is not set'],
+    ['version: 1\ninstance:\n  variables:\n    BAD-KEY: x', 'state.yaml: instance.variables.BAD-KEY "BAD-KEY": may hold only A-Z, a-z, 0-9 and _'],
+    ['version: 1\ninstance:\n  hooks:\n    - {url: "ftp://x"}', 'state.yaml: instance.hooks[0].url: must be an absolute http or https URL'],
+    ['version: 1\ninstance:\n  prune: [deploy_keys]', 'state.yaml: instance.prune[0]: the API cannot delete instance deploy_keys: it cannot be pruned'],
+    ['version: 1\nprojects:\n  "**/api": {}', 'state.yaml: projects."**/api": a glob must start with a group path'],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    variables:\n      A: {value: short, masked: true}',
+      'state.yaml: projects."acme/web".variables.A.value: cannot be masked: a masked value needs at least 8 characters',
+    ],
+    ['version: 1\nprojects:\n  acme/web:\n    skip: yes-please', 'state.yaml: projects."acme/web".skip: must be true or false'],
+    ['version: 1\ninstance:\n  features:\n    ci_beta: {percentage_of_actors: 250}', 'state.yaml: instance.features.ci_beta.value "250": must be true, false or a percentage from 0 to 100'],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    deploy_keys:\n      - {title: x, key: "ssh-rsa nope"}',
+      'state.yaml: projects."acme/web".deploy_keys[0].key "ssh-rsa nope": must be an OpenSSH public key',
+    ],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {merge_access_level: 35}',
+      'state.yaml: projects."acme/web".protected_branches.main.merge_access_level "35": must be one of 0, 30, 40, 60',
+    ],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    package_protection_rules:\n      - {package_name_pattern: x, package_type: npm, minimum_access_level_for_push: developer}',
+      'state.yaml: projects."acme/web".package_protection_rules[0].minimum_access_level_for_push "developer": must be one of maintainer, owner, admin or null',
+    ],
+  ])('refuses %j', async (yaml, message) => {
+    await expect(check(yaml)).rejects.toThrow(message)
+    await expect(check(yaml)).rejects.toMatchObject({exitCode: 2})
+  })
+
+  it('refuses text that is not YAML or JSON', async () => {
+    await expect(parseStateText('version: 1\n  bad: [', 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: /)
+    await expect(parseStateText('{"version": 1', 'state.json')).rejects.toThrow(/^state.json is not valid JSON: /)
+  })
+
+  it('reads access levels as words or numbers, references from the environment, and a plain variable value', async () => {
+    const model = await check(
+      'version: 1\ninstance:\n  variables:\n    PLAIN: registry.example.com\n    SECRET: {value: {env: STATE_TEST_SECRET}, masked: true}\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: no one, merge_access_level: 40}',
+      {STATE_TEST_SECRET: 's3cret-value'},
+    )
+    const variables = model.entries[0]!.sections.get('variables')!
+    expect(variables.get('PLAIN')!.fields).toEqual({key: 'PLAIN', value: 'registry.example.com'})
+    expect(variables.get('SECRET')!.fields.value).toBe('s3cret-value')
+    expect(variables.get('SECRET')!.sources.value).toEqual({env: 'STATE_TEST_SECRET'})
+    expect(model.entries[1]!.sections.get('protected_branches')!.get('main')!.fields).toEqual({name: 'main', push_access_level: 0, merge_access_level: 40})
+  })
+})
+
+describe('the diff engine', () => {
+  const target = {kind: 'projects' as const, path: 'acme/web'}
+  const desired = (id: string, fields: Record<string, unknown>) => ({id, fields: {name: id, ...fields}, sources: {}, byReference: [], where: []})
+
+  it('creates what the server lacks, updates what differs (each field old → new), leaves the rest, deletes only with prune', () => {
+    const wanted = new Map([
+      ['bug', desired('bug', {color: '#D9534F'})],
+      ['triage', desired('triage', {color: 'orange', description: 'look'})],
+      ['new', desired('new', {color: 'red'})],
+    ])
+    const current = [
+      {id: 'bug', ref: 'bug', fields: {color: '#d9534f', description: null}},
+      {id: 'triage', ref: 'triage', fields: {color: 'orange', description: 'old'}},
+      {id: 'stale', ref: 'stale', fields: {color: 'blue'}},
+    ]
+    const kept = diffSection(labels, target, wanted, current, false)
+    expect(kept.changes.map(c => [c.action, c.id])).toEqual([
+      ['update', 'triage'],
+      ['create', 'new'],
+    ])
+    expect(kept.changes[0]!.fields).toEqual([{field: 'description', before: 'old', after: 'look', sensitive: false}])
+    expect(kept.unchanged).toBe(1)
+    const pruned = diffSection(labels, target, wanted, current, true)
+    expect(pruned.changes.map(c => [c.action, c.id])).toEqual([
+      ['update', 'triage'],
+      ['create', 'new'],
+      ['delete', 'stale'],
+    ])
+  })
+
+  it('says what a record that cannot be created lacks', () => {
+    const result = diffSection(labels, target, new Map([['x', desired('x', {description: 'no colour'})]]), [], false)
+    expect(result.changes).toEqual([])
+    expect(result.problems).toEqual(['project acme/web labels x: not on the server, and it cannot be created without color'])
+  })
+})
