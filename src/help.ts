@@ -14,6 +14,7 @@ import {notFoundExit} from './hooks/not-found.js'
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['CONNECTION AND ANY ENDPOINT', ['auth', 'config', 'api']],
   ['FINDING PROJECTS, GROUPS AND USERS', ['projects', 'groups', 'users']],
+  ['MANY PROJECTS AS CODE', ['plan', 'apply', 'export']],
   ['USERS, TOKENS AND KEYS', ['tokens', 'impersonation-tokens', 'service-accounts', 'enterprise-users', 'deploy-keys', 'keys', 'ssh-certificates']],
   ['SECURITY AND COMPLIANCE', ['security-settings', 'vuln-export', 'package-protection']],
   ['REPOSITORIES AND CODE REVIEW', ['branches', 'mirrors', 'wikis', 'draft-notes', 'relations-export']],

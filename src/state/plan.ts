@@ -1,7 +1,9 @@
 // A plan: the file's scopes selected, every (scope, section) the file names read from the server at
 // bounded concurrency, and each diffed (diff.ts). The plan is data: the text view is render.ts's, a
 // saved plan saved-plan.ts's. The values to send, secrets included, stay in memory beside it.
+
 import type {ApiClient} from '../core/http/request.js'
+import {inShard, type Shard} from '../core/lists/shard.js'
 import type {StateModel} from './check.js'
 import {type Change, diffSection, type Uncompared} from './diff.js'
 import {inPool} from './pool.js'
@@ -45,23 +47,15 @@ export async function readSections(context: ReadContext, reads: readonly Section
   return inPool(reads, width, ({target, section}) => sectionOf(target.kind, section)!.read(context, target))
 }
 
-/** `--shard I/N`: this run plans the I-th of N parts of the scopes (I from 1) */
-export interface Shard {
-  index: number
-  count: number
-}
-
-/** the part a scope falls in: a hash of its path, so that every run, on any machine, splits alike */
-export function shardOf(target: Target, count: number): number {
-  let hash = 0
-  for (const char of `${target.kind}:${target.path.toLowerCase()}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0
-  return (hash % count) + 1
+/** what --shard splits a plan's scopes by (core/lists/shard.ts, the split of every fan-out): kind and path */
+export function shardKey(target: Target): string {
+  return `${target.kind}:${target.path.toLowerCase()}`
 }
 
 export async function makePlan(api: ApiClient, model: StateModel, concurrency: number, shard?: Shard): Promise<Plan> {
   const context = readContext(api, concurrency)
   const selected = await selectScopes(model, context)
-  const scopes = shard ? selected.filter(scope => shardOf(scope.target, shard.count) === shard.index) : selected
+  const scopes = inShard(selected, scope => shardKey(scope.target), shard)
   const reads = scopes.flatMap(scope => [...new Set([...scope.sections.keys(), ...scope.prune])].map(section => ({scope, section})))
   const current = await readSections(
     context,

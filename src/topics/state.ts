@@ -3,12 +3,12 @@
 import type {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/command/api-command.js'
-import {UsageError} from '../core/command/errors.js'
 import {ApiClient} from '../core/http/request.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
+import {parseShard, type Shard} from '../core/lists/shard.js'
 import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
-import {makePlan, type Plan, type Shard} from '../state/plan.js'
+import {makePlan, type Plan} from '../state/plan.js'
 import {STATE_SECRET_FIELDS} from '../state/sections.js'
 
 const FILE_DESCRIPTION = 'state file, YAML or JSON (- for standard input); see "Many projects as code" in the README'
@@ -19,16 +19,11 @@ export const stateFileFlag = {
 
 export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})
 
-/** `--shard 2/4`: several jobs share the scopes of one file, each planning and applying its part */
+/** `--shard 2/4`: several jobs share the scopes of one file, each planning and applying its part (the rule of every fan-out) */
 export const shardFlag = Flags.custom<Shard>({
   description: 'only the I-th of N parts of the scopes (split by a hash of their paths), so that N jobs share a large file',
   helpValue: 'I/N',
-  parse: async text => {
-    const match = /^(\d+)\/(\d+)$/.exec(text.trim())
-    const [index, count] = match ? [Number(match[1]), Number(match[2])] : [0, 0]
-    if (!match || count < 1 || index < 1 || index > count) throw new UsageError(`--shard "${text}": must be I/N with 1 ≤ I ≤ N, such as 2/4`)
-    return {index, count}
-  },
+  parse: async text => parseShard(text),
 })()
 
 /** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
