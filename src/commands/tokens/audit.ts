@@ -1,10 +1,10 @@
-import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, type Owner} from '../../api/token-audit.js'
+import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, type Owner, ownerIds} from '../../api/token-audit.js'
 import {getUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {ExitCode} from '../../core/command/errors.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {runBulk} from '../../core/lists/bulk.js'
+import {readEach} from '../../core/lists/bulk.js'
 import {collect, followPages} from '../../core/lists/pagination.js'
 import {info} from '../../core/output/notes.js'
 
@@ -22,15 +22,13 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
     const {user_id, expires_within, unused_for} = await this.read(AUDIT_CRITERIA)
     const concurrency = this.shared.concurrency
     const tokens = (await collect(followPages(this.api, activeTokens(user_id), {all: true, concurrency}))).flat()
-    const ownerIds = [...new Set(tokens.map(t => String(t.user_id)))]
-    const lookups = await runBulk(
-      ownerIds,
+    // an owner that cannot be read leaves its tokens in the report, without a username
+    const owners: ReadonlyMap<string, Owner> = await readEach(
+      ownerIds(tokens),
       id => id,
       id => getUser(this.api, id),
       concurrency,
     )
-    // an owner that cannot be read leaves its tokens in the report, without a username
-    const owners = new Map<string, Owner>(lookups.flatMap(({item, result}) => (result ? [[item, result]] : [])))
     const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for})
     await this.print(found)
     this.note(info(`${found.length} of ${tokens.length} active token${tokens.length === 1 ? '' : 's'} to act on`))
