@@ -1,7 +1,7 @@
 // Tokens in the system keyring (issue 30, point 1), against a real Secret Service (gnome-keyring on a
 // D-Bus session of the test's own: test/helpers/secret-service.ts). Spawned runs: the keyring library
 // is native and talks to the bus of the process it is loaded in.
-import {readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
@@ -148,5 +148,41 @@ describe('no keyring reachable', () => {
     // a token given another way does not need the keyring
     const given = await cli(dir, ['labels', 'list', '-p', '20', '-q'], {env: {...NO_BUS, FORGECTL_TOKEN: TOKENS.developer}})
     expect(given.code, given.stderr).toBe(0)
+  })
+
+  // a profile name no earlier run used: the library's silent fall-back, the kernel's keyutils keyring
+  // (shared by every process of the user), holds nothing under it, so only a pinned store says the truth
+  const fresh = () => `p${process.pid}-${Date.now()}`
+
+  it('never falls back to the kernel keyring: a read says the keyring cannot be reached, not that there is no token', async () => {
+    const dir = freshConfigDir()
+    const profile = fresh()
+    await login(dir, TOKENS.developer, ['--profile', profile])
+    const token = await cli(dir, ['auth', 'token', '--profile', profile], {env: NO_BUS})
+    expect(token.code).toBe(4)
+    expect(token.stderr).toMatch(new RegExp(`^Error: cannot read the token of profile "${profile}" from the system keyring \\(`))
+    expect(token.stdout).toBe('')
+  })
+
+  it('auth login stores nothing anywhere, the kernel keyring included', async () => {
+    const profile = fresh()
+    const result = await login(freshConfigDir(), TOKENS.developer, ['--profile', profile], NO_BUS)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('nothing was stored')
+    if (existsSync('/proc/keys')) expect(readFileSync('/proc/keys', 'utf8')).not.toContain(`${profile}@forgectl`)
+  })
+
+  it('auth logout says the token is still there, exits 1, and a later logout with the keyring back removes it', async () => {
+    const dir = freshConfigDir()
+    const profile = fresh()
+    await login(dir, TOKENS.developer, ['--profile', profile])
+    const before = fileText(dir)
+    const logout = await cli(dir, ['auth', 'logout', '--profile', profile], {env: NO_BUS})
+    expect(logout.code).toBe(1)
+    expect(logout.stderr).toMatch(new RegExp(`^Error: cannot remove the token of profile "${profile}" from the system keyring \\(.+; it is still there`))
+    expect(fileText(dir)).toBe(before)
+    expect((await cli(dir, ['auth', 'token', '--profile', profile])).stdout).toBe(`${TOKENS.developer}\n`)
+    expect((await cli(dir, ['auth', 'logout', '--profile', profile])).stderr).toContain('Removed the token')
+    expect((await cli(dir, ['auth', 'token', '--profile', profile])).code).toBe(4)
   })
 })

@@ -24,9 +24,16 @@ export class KeyringUnavailable extends CliError {
   }
 }
 
+/**
+ * Pinned to the Secret Service on Linux: left to choose, the library falls back without a word to the
+ * kernel's keyutils keyring when no Secret Service answers, a store in memory that a reboot empties.
+ * There a login half-failed and left the token in the kernel while saying nothing was stored, and a read
+ * found "no token" where the keyring could not be reached. Pinned, the constructor throws instead.
+ * (Other systems have one store each and ignore the option.)
+ */
 async function entry(profile: string) {
   const {AsyncEntry} = await importModule<KeyringModule>('@napi-rs/keyring')
-  return new AsyncEntry(SERVICE, profile)
+  return new AsyncEntry(SERVICE, profile, {linux: {store: 'secret-service'}})
 }
 
 async function call<T>(action: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {

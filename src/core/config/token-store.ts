@@ -62,9 +62,15 @@ export async function forgetToken(profile: string): Promise<boolean> {
   const location = tokenLocation(stored)
   if (location === undefined) return false
   // the profile still says keyring after a logout (a preference for the next login): the entry tells
-  const removed = location === 'keyring' ? await deleteKeyringToken(profile) : true
+  const removed = location === 'keyring' ? await deleteKeyringToken(profile).catch(error => unremoved(error, profile)) : true
   if (location === 'file') await updateProfile(profile, current => ({...current, token: undefined}))
   return removed
+}
+
+/** a keyring that cannot be reached keeps the token: logout says so rather than "no stored token" */
+function unremoved(error: unknown, profile: string): never {
+  if (!(error instanceof KeyringUnavailable)) throw error
+  throw new KeyringUnavailable(`remove the token of profile "${profile}" from`, `${error.reason}; it is still there: unlock the keyring and run \`forgectl auth logout\` again`)
 }
 
 /** `config set token-store X`: the setting, and the profile's token moved there if it is elsewhere */
