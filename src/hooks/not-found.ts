@@ -8,21 +8,25 @@ import {ExitCode} from '../core/command/errors.js'
 import {allFlags} from '../core/command/help-data.js'
 import {closestCommands, closestFlags} from '../core/command/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
+import {mayTakeSecretWord} from '../core/input/input-flags.js'
 import {visibleText} from '../core/output/escape.js'
 import {io} from '../core/output/io.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
 
 /** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
-export function notFoundExit(config: Interfaces.Config, words: string[]): never {
-  io().stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
+export async function notFoundExit(config: Interfaces.Config, words: string[]): Promise<never> {
+  io().stderr.write(visibleText((await strayArgument(config, words)) ?? unknownCommand(config, words)))
   return Errors.exit(ExitCode.usage)
 }
 
-function strayArgument(config: Interfaces.Config, words: string[]): string | undefined {
+async function strayArgument(config: Interfaces.Config, words: string[]): Promise<string | undefined> {
   for (let length = words.length - 1; length > 0; length--) {
     const command = config.findCommand(words.slice(0, length).join(':'))
-    if (command) return `Error: ${unexpectedArguments(words.slice(length))}\nUsage: ${usageLine(config.bin, {...command, flags: allFlags(command, config)})}\n`
+    if (!command) continue
+    // `auth login $TOKEN`, `mirrors create $URL`: the command's class knows whether the word may be a secret
+    const secret = mayTakeSecretWord(await command.load())
+    return `Error: ${unexpectedArguments(words.slice(length), secret)}\nUsage: ${usageLine(config.bin, {...command, flags: allFlags(command, config)})}\n`
   }
   return undefined
 }
