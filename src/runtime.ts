@@ -13,7 +13,7 @@ export {COMMANDS} from 'forgectl:commands'
 export type {Launcher} from './core/command/launcher.js'
 export type {IO} from './core/output/io.js'
 export {default as Help} from './help.js'
-export {default as notFound} from './hooks/not-found.js'
+export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
 
 /**
  * oclif's execute(), given what the launcher provides (src/core/command/launcher.ts), and the run's

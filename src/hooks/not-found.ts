@@ -4,6 +4,7 @@
 // into a system hook deletion. Same text on and off a terminal, exit 2 like every usage error.
 import type {Hook, Interfaces} from '@oclif/core'
 import * as Errors from '@oclif/core/errors'
+import {helpAddition} from '@oclif/core/run'
 import {ExitCode} from '../core/command/errors.js'
 import {allFlags} from '../core/command/help-data.js'
 import {closestCommands, closestFlags} from '../core/command/suggest.js'
@@ -13,6 +14,20 @@ import {visibleText} from '../core/output/escape.js'
 import {io} from '../core/output/io.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
+
+/**
+ * A topic followed by a flag (`labels -p 20 list`): oclif takes the words up to the flag for the
+ * command, finds a topic, and prints its help with exit 0, so a script's command ran nothing and
+ * "succeeded". It is the mistake `--token=S labels list` is, one level down: said so, exit 2. Help
+ * asked for (`labels --help`) is still help. The `init` hook, before oclif decides.
+ */
+export const flagAfterTopic: Hook.Init = async ({id, argv, config}) => {
+  if (id === undefined || argv.length === 0 || config.findCommand(id) || !config.findTopic(id)) return
+  if (helpAddition([id, ...argv], config)) return
+  const flag = argv[0]!.split('=')[0]!
+  io().stderr.write(visibleText(`Error: unknown flag ${flag}: a command's flags go after it (${config.bin} ${id.replaceAll(':', ' ')} --help lists its commands)\n`))
+  return Errors.exit(ExitCode.usage)
+}
 
 /** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
 export async function notFoundExit(config: Interfaces.Config, words: string[]): Promise<never> {

@@ -43,6 +43,18 @@ describe('a flag where the command goes', () => {
     await refused(['--versio'], ['Error: unknown flag --versio: did you mean --version?'])
     await refused(['--token=glpat-secret', 'labels', 'list'], ["Error: unknown flag --token: a command's flags go after it (forgectl --help lists the commands)"])
   })
+
+  it('after a topic, is refused the same way, exit 2, not answered with the topic help and exit 0 (nothing would have run)', async () => {
+    await refused(['labels', '-p', '20', 'list'], ["Error: unknown flag -p: a command's flags go after it (forgectl labels --help lists its commands)"])
+    await refused(['labels', '--token=glpat-secret', 'list'], ["Error: unknown flag --token: a command's flags go after it (forgectl labels --help lists its commands)"])
+    await refused(['hooks', 'url-variables', '--json'], ["Error: unknown flag --json: a command's flags go after it (forgectl hooks url-variables --help lists its commands)"])
+    // help asked for is help, and a topic alone shows its commands
+    for (const args of [['labels', '--help'], ['labels', '-h', '-p', '20'], ['labels']]) {
+      const help = await sb.run(args)
+      expect(help.code, args.join(' ')).toBe(0)
+      expect(help.stdout).toContain('labels list')
+    }
+  })
 })
 
 describe('help for words that name no command', () => {
