@@ -54,6 +54,8 @@ export interface AuditOptions {
   now: Date
   expiresWithinMs: number
   unusedForMs?: number
+  /** --user: a server older than the `user_id` filter sends every user's tokens, which are not this user's */
+  userId?: string
 }
 
 /** midnight UTC of a `YYYY-MM-DD` expiry: the token stops working when that day begins */
@@ -77,15 +79,20 @@ function isRecord(value: unknown): value is PersonalAccessToken {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** the token is the user's asked for (--user), or no user was */
+function ofUser(token: PersonalAccessToken, userId: string | undefined): boolean {
+  return userId === undefined || String(token.user_id) === userId
+}
+
 /**
  * The owners to name (GET /users/:id, once each): the distinct user IDs of the tokens, only those that
  * are IDs. A record without one (missing, null, text) is reported without a username, never looked up
  * as `/users/undefined`.
  */
-export function ownerIds(tokens: readonly unknown[]): string[] {
+export function ownerIds(tokens: readonly unknown[], userId?: string): string[] {
   const ids = new Set<string>()
   for (const token of tokens) {
-    if (!isRecord(token)) continue
+    if (!isRecord(token) || !ofUser(token, userId)) continue
     const id: unknown = token.user_id
     if ((typeof id === 'number' && Number.isSafeInteger(id) && id > 0) || (id instanceof ExactNumber && /^[1-9]\d*$/.test(id.text))) ids.add(String(id))
   }
@@ -138,6 +145,7 @@ export function auditTokens(tokens: readonly unknown[], owners: ReadonlyMap<stri
   const found: AuditedToken[] = []
   for (const token of tokens) {
     if (!isRecord(token) || !isActive(token)) continue
+    if (!ofUser(token, options.userId)) continue
     const reasons = reasonsFor(token, options)
     if (reasons.length === 0) continue
     const owner = owners.get(String(token.user_id))

@@ -66,6 +66,23 @@ describe('tokens audit: records a server should not send', () => {
   })
 })
 
+describe('tokens audit: a server that answers other than asked', () => {
+  it('--user keeps the report to that user when the server ignores user_id, and an owner record of another user names no token', async () => {
+    const records = JSON.stringify([token(1, {user_id: 7}), token(2, {user_id: 8})])
+    // every /users/:id answers user 7, whatever the ID asked for
+    const server = await serve(records, answers.json(200, {id: 7, username: 'jane', name: 'Jane', state: 'active'}))
+    const mine = await runCli(['tokens', 'audit', '--user', '7', '--json'], {env: env(server)})
+    expect(mine.code, mine.stderr).toBe(10)
+    expect(mine.json<AuditedToken[]>().map(t => [t.id, t.username])).toEqual([[1, 'jane']])
+    expect(server.requests.filter(r => r.url.startsWith('/api/v4/users/')).map(r => r.url)).toEqual(['/api/v4/users/7'])
+    const all = await runCli(['tokens', 'audit', '--json'], {env: env(server)})
+    expect(all.json<AuditedToken[]>().map(t => [t.id, t.username])).toEqual([
+      [1, 'jane'],
+      [2, ''],
+    ])
+  })
+})
+
 describe('tokens audit: owners that never answer', () => {
   it('ends with 130 on Ctrl-C while owners are looked up, without a report that passes for whole', async () => {
     const many = JSON.stringify(Array.from({length: 40}, (_, i) => token(i + 1, {user_id: 1000 + i})))

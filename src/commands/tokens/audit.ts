@@ -24,12 +24,12 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
     const tokens = (await collect(followPages(this.api, activeTokens(user_id), {all: true, concurrency}))).flat()
     // an owner that cannot be read leaves its tokens in the report, without a username
     const owners: ReadonlyMap<string, Owner> = await readEach(
-      ownerIds(tokens),
+      ownerIds(tokens, user_id),
       id => id,
       id => getUser(this.api, id),
       concurrency,
     )
-    const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for})
+    const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
     await this.print(found)
     this.note(info(`${found.length} of ${tokens.length} active token${tokens.length === 1 ? '' : 's'} to act on`))
     if (found.length > 0) this.exit(ExitCode.found)
