@@ -10,7 +10,7 @@ import {allFlags} from '../core/command/help-data.js'
 import {closestCommands, closestFlags} from '../core/command/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
 import {mayTakeSecretWord} from '../core/input/input-flags.js'
-import {visibleText} from '../core/output/escape.js'
+import {cut, visibleText} from '../core/output/escape.js'
 import {io} from '../core/output/io.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
@@ -24,7 +24,7 @@ const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(conf
 export const flagAfterTopic: Hook.Init = async ({id, argv, config}) => {
   if (id === undefined || argv.length === 0 || config.findCommand(id) || !config.findTopic(id)) return
   if (helpAddition([id, ...argv], config)) return
-  const flag = argv[0]!.split('=')[0]!
+  const flag = cut(argv[0]!.split('=')[0]!)
   io().stderr.write(visibleText(`Error: unknown flag ${flag}: a command's flags go after it (${config.bin} ${id.replaceAll(':', ' ')} --help lists its commands)\n`))
   return Errors.exit(ExitCode.usage)
 }
@@ -52,13 +52,13 @@ const ROOT_FLAGS = ['help', 'version']
 function unknownCommand(config: Interfaces.Config, words: string[]): string {
   // a flag where the command goes (`forgectl --versio`): an unknown flag, as a command's would be
   if (words[0]!.startsWith('-')) {
-    const flag = words[0]!.split('=')[0]!
+    const flag = cut(words[0]!.split('=')[0]!)
     const near = flag.startsWith('--') ? closestFlags(flag.slice(2), ROOT_FLAGS) : []
     return `Error: unknown flag ${flag}: ${near.length > 0 ? `did you mean --${near[0]}?` : `a command's flags go after it (${config.bin} --help lists the commands)`}\n`
   }
   const names = [...config.commands.filter(c => !c.hidden).map(c => c.id), ...config.topics.map(t => t.name)].map(name => name.replaceAll(':', ' '))
   const matches = closestCommands(words, names).map(name => `${config.bin} ${name}`)
-  const error = `Error: unknown command "${commandWords(config, words).join(' ')}"\n`
+  const error = `Error: unknown command "${commandWords(config, words).map(cut).join(' ')}"\n`
   if (matches.length === 0) return `${error}Run ${config.bin} help for the list of commands.\n`
   if (matches.length === 1) return `${error}Did you mean: ${matches[0]}\n`
   return `${error}Did you mean one of these?\n${matches.map(m => `  ${m}\n`).join('')}`

@@ -57,6 +57,24 @@ describe('a flag where the command goes', () => {
   })
 })
 
+describe('a blob pasted where a word goes (100,000 characters)', () => {
+  const blob = 'x'.repeat(100_000)
+  it.each([[['labels', blob]], [[blob]], [['labels', 'list', '-p', '20', blob]], [['labels', 'list', `--${blob}=1`]], [['labels', `--${blob}`, 'list']]])(
+    '%#: one short line at once, the word cut',
+    async args => {
+      const started = Date.now()
+      const {result, requests} = await sb.runCounted(args)
+      expect(result.code).toBe(2)
+      expect(requests).toBe(0)
+      const [first] = result.stderr.split('\n')
+      expect(first).toMatch(/^Error: .*x{50,}…/)
+      expect(result.stderr.length).toBeLessThan(300)
+      // the near-miss search once compared the blob with every command name: a minute
+      expect(Date.now() - started).toBeLessThan(3000)
+    },
+  )
+})
+
 describe('help for words that name no command', () => {
   it('says what the mistyped command says, near misses included, exit 2', async () => {
     await refused(['lables', 'list', '--help'], ['Error: unknown command "lables list"', 'Did you mean: forgectl labels list'])

@@ -46,3 +46,16 @@ export function visibleText(text: string): string {
 export function replaceControls(text: string, by: string): string {
   return text.replace(EVERY_CONTROL, by)
 }
+
+const MAX_SHOWN = 60
+
+/**
+ * A word typed, as a message shows it: at most 60 characters and `…`. Every word an error repeats from
+ * the command line goes through it (values, stray words, unknown commands and flags), so that a blob
+ * pasted by mistake (`forgectl labels "$(cat file)"`) makes one line, not 100 KB of it.
+ */
+export function cut(word: string): string {
+  if (word.length <= MAX_SHOWN) return word
+  const chars = [...word]
+  return chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : word
+}
