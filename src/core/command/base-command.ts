@@ -8,7 +8,7 @@ import {type OutputFormat, profileName, readProfile} from '../config/config-stor
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {hideFields} from '../http/redact.js'
 import {DryRunStop} from '../http/request.js'
-import {checkPageFlags, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
+import {checkPageFlags, columnList, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
 import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
@@ -107,10 +107,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const apiSort = (this.ctor as unknown as typeof BaseCommand).sortIsApiInput
     this.printerCache ??= new Printer({
       format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
-      columns: f.columns
-        ?.split(',')
-        .map(c => c.trim())
-        .filter(Boolean),
+      columns: f.columns === undefined ? undefined : columnList(f.columns),
       header: !f['no-header'],
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,

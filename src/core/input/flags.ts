@@ -7,7 +7,7 @@ import {MAX_RETRIES, OUTPUT_FORMATS, parseRetries} from '../config/config-store.
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
-import {checkText, custom, type Draft, declare, id, RuleBroken} from './input.js'
+import {checkText, custom, type Draft, declare, id, quoted, RuleBroken} from './input.js'
 import {secretFlag} from './input-flags.js'
 import {checkTarget, checkTargetList, type TargetKind} from './scope.js'
 
@@ -41,10 +41,28 @@ export const connectionFlags = {
   verbose: Flags.boolean({description: 'trace requests and responses on stderr (token redacted)', helpGroup: CONNECTION}),
 }
 
+/** `--columns "id, name"`: the field names, trimmed, empty ones left out */
+export function columnList(text: string): string[] {
+  return text
+    .split(',')
+    .map(c => c.trim())
+    .filter(Boolean)
+}
+
+/**
+ * `--columns ""` (a script's unset variable) or `--columns ,` names no field: refused before any request,
+ * rather than printing every record as {} (json, yaml, ndjson) or blank lines (table, csv) with exit 0.
+ */
+async function parseColumns(input: string): Promise<string> {
+  if (columnList(input).length === 0) throw new UsageError(`--columns ${quoted(input)}: name at least one field, comma-separated (id,name)`)
+  return input
+}
+
 export const outputFlags = {
   json: Flags.boolean({description: 'print exactly the API JSON (only the fields --columns names, if given) and nothing else on stdout', helpGroup: OUTPUT, exclusive: ['output']}),
   output: Flags.string({char: 'o', description: 'output format (default: table on a terminal, json otherwise)', options: [...OUTPUT_FORMATS], helpGroup: OUTPUT}),
   columns: Flags.string({
+    parse: parseColumns,
     description: 'the fields to show, comma-separated, in this order, in every format (dotted for nested: user.username); with -q, these fields tab-separated instead of the handle',
     helpGroup: OUTPUT,
   }),
