@@ -22,17 +22,28 @@ const retriesFlag = Flags.custom<number>({
   parse: async (input, _ctx, opts) => parseRetries(input, `--${opts.name}`),
 })
 
+/**
+ * `--token "$DEPLOY_TOKEN"` with the variable unset is `--token ""`: taken as not given, the run went on
+ * with FORGECTL_TOKEN or the profile's token (an administrator's, perhaps), and `--host "$STAGING"` with
+ * the profile's host. A connection flag typed with nothing is refused instead; its value is never quoted.
+ */
+async function notEmpty(input: string, _ctx: unknown, opts: {name: string}): Promise<string> {
+  if (input.trim() === '') throw new UsageError(`--${opts.name} is empty (an unset variable?): give a value, or leave --${opts.name} out`)
+  return input
+}
+
 export const connectionFlags = {
-  host: Flags.string({description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
+  host: Flags.string({parse: notEmpty, description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
   // gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
   token: secretFlag(
     Flags.string({
+      parse: notEmpty,
       description: 'access token (overrides FORGECTL_TOKEN and the profile); visible in ps and kept in shell history: prefer FORGECTL_TOKEN or a profile (auth login --token-stdin)',
       helpGroup: CONNECTION,
     }),
   ),
   profile: Flags.string({description: 'stored profile to use (overrides FORGECTL_PROFILE)', helpGroup: CONNECTION}),
-  'ca-file': Flags.string({description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
+  'ca-file': Flags.string({parse: notEmpty, description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
   insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),
   'allow-http': Flags.boolean({description: 'allow sending the token over plain HTTP to a non-loopback host', helpGroup: CONNECTION}),
   timeout: durationFlag({description: `how long one request may take (${DURATION_HELP}; default 30s)`, helpGroup: CONNECTION}),
