@@ -68,6 +68,18 @@ describe('auth login to the system keyring', () => {
     expect((await cli(dir, ['auth', 'token', '--profile', 'root'])).stdout).toBe(`${TOKENS.admin}\n`)
   })
 
+  it('two settings folders (FORGECTL_CONFIG_DIR) with a profile of the same name keep a token each', async () => {
+    const [work, home] = [freshConfigDir(), freshConfigDir()]
+    await login(work, TOKENS.admin)
+    await login(home, TOKENS.reporter)
+    // keyed by the profile's name alone, the second login replaced the first's token, which the next
+    // command of the first folder then sent to its host
+    expect((await cli(work, ['auth', 'token'])).stdout).toBe(`${TOKENS.admin}\n`)
+    expect((await cli(home, ['auth', 'token'])).stdout).toBe(`${TOKENS.reporter}\n`)
+    expect((await cli(home, ['auth', 'logout'])).code).toBe(0)
+    expect((await cli(work, ['auth', 'token'])).stdout).toBe(`${TOKENS.admin}\n`)
+  })
+
   it('tokens rotate self --update-profile replaces the keyring entry', async () => {
     const dir = freshConfigDir()
     const created = await sb.api<{token: string}>('POST', '/users/3/personal_access_tokens', {as: 'admin', body: {name: 'rotated-in-keyring', scopes: ['api']}})

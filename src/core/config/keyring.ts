@@ -2,8 +2,11 @@
 // @napi-rs/keyring: prebuilt binaries in its npm packages, nothing compiled at install. Loaded only when a
 // token is read from or written to it, so that other runs pay nothing. Every call is bounded in time: a
 // locked keyring may ask for its password in a window nobody at a shell sees, and a run must not hang.
+import {resolve} from 'node:path'
 import {CliError, ExitCode} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
+import {io} from '../output/io.js'
+import {configDir} from './config-store.js'
 
 type KeyringModule = typeof import('@napi-rs/keyring')
 
@@ -33,7 +36,18 @@ export class KeyringUnavailable extends CliError {
  */
 async function entry(profile: string) {
   const {AsyncEntry} = await importModule<KeyringModule>('@napi-rs/keyring')
-  return new AsyncEntry(SERVICE, profile, {linux: {store: 'secret-service'}})
+  return new AsyncEntry(SERVICE, keyringAccount(profile), {linux: {store: 'secret-service'}})
+}
+
+/**
+ * The entry's account: the profile's name for the settings file in its usual place, the name and the
+ * settings folder for another (FORGECTL_CONFIG_DIR). Keyed by the name alone, two folders' profiles of
+ * one name (work and home, both `default`) shared one entry: a login to one host replaced the other's
+ * token, and the next command sent it to the other host.
+ */
+export function keyringAccount(profile: string, env: NodeJS.ProcessEnv = io().env): string {
+  const folder = resolve(configDir(env))
+  return folder === resolve(configDir({...env, FORGECTL_CONFIG_DIR: undefined})) ? profile : `${profile}@${folder}`
 }
 
 async function call<T>(action: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
