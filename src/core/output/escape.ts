@@ -37,6 +37,16 @@ export function visibleCell(text: string): string {
   return text.replace(EVERY_CONTROL, visible)
 }
 
+/**
+ * A field of a `-q` line, exact but for the separators of that format: a tab, line feed or carriage
+ * return inside it would make one record two lines or shift its fields, and `-q | xargs forgectl …
+ * delete` would act on records nobody listed (a name `bug<LF>urgent` read as `bug` and `urgent`).
+ */
+export function oneField(text: string): string {
+  return text.replace(SEPARATORS, visible)
+}
+const SEPARATORS = /[\t\n\r]/g
+
 /** a message line (note, error, prompt, spinner): control characters shown, tab and line feed kept */
 export function visibleText(text: string): string {
   return text.replace(CONTROL_BUT_LAYOUT, visible)
