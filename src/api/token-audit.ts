@@ -37,7 +37,7 @@ export interface AuditedToken {
   created_at: string
   expires_at: string | null
   last_used_at: string | null
-  /** why it is reported: `expires in 5 days`, `no expiry`, `unused for 120 days`, `never used` */
+  /** why it is reported: `expires in 5 days`, `expired today`, `no expiry`, `unused for 120 days`, `never used` */
   reasons: string[]
 }
 export const AUDITED_TOKEN_FIELDS = fieldList<AuditedToken>()(['id', 'name', 'user_id', 'username', 'kind', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'reasons'])
@@ -125,7 +125,9 @@ function reasonsFor(token: PersonalAccessToken, options: AuditOptions): string[]
     const left = expiryTime(token.expires_at) - now
     // an audit that cannot read an expiry says so: left out, the token would pass for one that is fine
     if (Number.isNaN(left)) reasons.push('expiry not a date')
-    else if (left <= options.expiresWithinMs) reasons.push(`expires in ${days(Math.max(1, Math.ceil(left / DAY_MS)))}`)
+    // past its date yet active (a server that marks expiry later, or a clock behind ours): it has expired
+    else if (left <= 0) reasons.push(left > -DAY_MS ? 'expired today' : `expired ${days(Math.floor(-left / DAY_MS))} ago`)
+    else if (left <= options.expiresWithinMs) reasons.push(`expires in ${days(Math.ceil(left / DAY_MS))}`)
   }
   if (options.unusedForMs !== undefined) {
     const since = now - options.unusedForMs
