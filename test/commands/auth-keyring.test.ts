@@ -184,6 +184,17 @@ describe('no keyring reachable', () => {
     if (existsSync('/proc/keys')) expect(readFileSync('/proc/keys', 'utf8')).not.toContain(`${profile}@forgectl`)
   })
 
+  it('auth login --insecure-storage over a keyring profile says the old token stays in the keyring it cannot reach', async () => {
+    const dir = freshConfigDir()
+    const profile = fresh()
+    await login(dir, TOKENS.developer, ['--profile', profile])
+    const moved = await login(dir, TOKENS.reporter, ['--profile', profile, '--insecure-storage'], NO_BUS)
+    expect(moved.code, moved.stderr).toBe(0)
+    expect(stored(dir)[profile]).toMatchObject({token: TOKENS.reporter, 'token-store': 'file'})
+    expect(moved.stderr).toMatch(new RegExp(`Warning: the previous token of profile "${profile}" is still in the system keyring \\(.+\\); forgectl no longer reads it`))
+    expect(moved.stderr).not.toContain(TOKENS.developer)
+  })
+
   it('auth logout says the token is still there, exits 1, and a later logout with the keyring back removes it', async () => {
     const dir = freshConfigDir()
     const profile = fresh()

@@ -4,9 +4,11 @@
 // so a read goes to the one place and never falls back silently; a profile written before the keyring
 // existed holds `token` in the file and keeps working as it is.
 import {ExitCode} from '../command/errors.js'
+import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
+import {warning} from '../output/notes.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, updateProfile} from './config-store.js'
-import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, readKeyringToken, writeKeyringToken} from './keyring.js'
+import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'
 
 /** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
 export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv = io().env): TokenStore {
@@ -52,8 +54,15 @@ export async function storeToken(profile: string, token: string, where: TokenSto
   }
   const before = storedTokenStore(profile).location
   await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file'}))
-  // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it
-  if (before === 'keyring') await deleteKeyringToken(profile).catch(() => false)
+  // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it, but
+  // a token (still valid, perhaps) left at rest without a word is what the keyring was meant to end
+  if (before === 'keyring') await deleteKeyringToken(profile).catch(error => leftInKeyring(error, profile))
+}
+
+function leftInKeyring(error: unknown, profile: string): void {
+  const reason = error instanceof KeyringUnavailable ? error.reason : String(error)
+  const text = `the previous token of profile "${profile}" is still in the system keyring (${reason}); forgectl no longer reads it: remove it with the keyring's own tool (service forgectl, account ${keyringAccount(profile)}), and revoke it if it is no longer used`
+  io().stderr.write(`${visibleText(warning(text).text)}\n`)
 }
 
 /** removes the profile's token from wherever it is; false when it had none */
