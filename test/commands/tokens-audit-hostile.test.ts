@@ -83,6 +83,27 @@ describe('tokens audit: a server that answers other than asked', () => {
   })
 })
 
+describe('tokens audit: a report larger than a pipe holds', () => {
+  const many = JSON.stringify(Array.from({length: 3000}, (_, i) => token(i + 1, {user_id: 7})))
+  const owner = answers.json(200, {id: 7, username: 'jane', name: 'Jane', state: 'active'})
+
+  it('reaches the reader whole, with exit 10 (process.exit dropped all but the first 128 KiB)', async () => {
+    const server = await serve(many, owner)
+    const result = await runCli(['tokens', 'audit', '--json'], {spawn: true, env: env(server)})
+    expect(result.code, result.stderr).toBe(10)
+    expect(result.json<AuditedToken[]>()).toHaveLength(3000)
+  })
+
+  it('exits 10 when the reader leaves early (| head): what was found was found', async () => {
+    const server = await serve(many, owner)
+    const child = spawn(process.execPath, [BIN, 'tokens', 'audit', '--json'], {env: {...cleanEnv(), ...env(server), FORGECTL_CONFIG_DIR: freshConfigDir()}})
+    child.stdin.end()
+    child.stdout.once('data', () => child.stdout.destroy())
+    const code = await new Promise<number | null>(resolve => child.on('close', resolve))
+    expect(code).toBe(10)
+  })
+})
+
 describe('tokens audit: owners that never answer', () => {
   it('ends with 130 on Ctrl-C while owners are looked up, without a report that passes for whole', async () => {
     const many = JSON.stringify(Array.from({length: 40}, (_, i) => token(i + 1, {user_id: 1000 + i})))

@@ -7,6 +7,7 @@ import {flagsOf} from '../../core/input/input-flags.js'
 import {readEach} from '../../core/lists/bulk.js'
 import {collect, followPages} from '../../core/lists/pagination.js'
 import {info} from '../../core/output/notes.js'
+import {exitWhenReaderGoes} from '../../core/output/write-failure.js'
 
 export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
   static summary = 'Find the tokens to act on: expiring soon, without expiry, or unused'
@@ -30,6 +31,8 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
       concurrency,
     )
     const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
+    // found is found, even when the reader of the report leaves before its end (`| head`)
+    if (found.length > 0) exitWhenReaderGoes(ExitCode.found)
     await this.print(found)
     this.note(info(`${found.length} of ${tokens.length} active token${tokens.length === 1 ? '' : 's'} to act on`))
     if (found.length > 0) this.exit(ExitCode.found)
