@@ -1,6 +1,7 @@
 // Tokens in the system keyring (issue 30, point 1), against a real Secret Service (gnome-keyring on a
 // D-Bus session of the test's own: test/helpers/secret-service.ts). Spawned runs: the keyring library
 // is native and talks to the bus of the process it is loaded in.
+import {execFileSync} from 'node:child_process'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -78,6 +79,28 @@ describe('auth login to the system keyring', () => {
     expect((await cli(home, ['auth', 'token'])).stdout).toBe(`${TOKENS.reporter}\n`)
     expect((await cli(home, ['auth', 'logout'])).code).toBe(0)
     expect((await cli(work, ['auth', 'token'])).stdout).toBe(`${TOKENS.admin}\n`)
+  })
+
+  it('a keyring value that is no token (another tool wrote the entry) is refused by the token rule, never printed nor sent', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.developer, ['--profile', 'tampered'])
+    // the entry rewritten from outside, as `secret-tool store` would: a header after a line break
+    const library = join(import.meta.dirname, '../../node_modules/@napi-rs/keyring')
+    const write = `new (require(${JSON.stringify(library)}).AsyncEntry)('forgectl', ${JSON.stringify(`tampered@${dir}`)}, {linux: {store: 'secret-service'}}).setPassword(${JSON.stringify(`${TOKENS.developer}\r\nX-Evil: 1`)})`
+    execFileSync(process.execPath, ['-e', write], {env: {...process.env, ...keyring.env}})
+    for (const args of [
+      ['auth', 'token'],
+      ['labels', 'list', '-p', '20'],
+    ]) {
+      const before = sb.sandbox.requests.length
+      const result = await cli(dir, [...args, '--profile', 'tampered'])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toBe(
+        'Error: the token of profile "tampered" in the system keyring: an access token is printable ASCII without spaces, and this one holds a line break: log in again to replace it (`forgectl auth login --profile tampered`)\n',
+      )
+      expect(sb.sandbox.requests.length).toBe(before)
+    }
   })
 
   it('tokens rotate self --update-profile replaces the keyring entry', async () => {

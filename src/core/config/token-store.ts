@@ -3,11 +3,12 @@
 // or when CI is set, as on a build machine with no keyring. The profile records which (`token-store`),
 // so a read goes to the one place and never falls back silently; a profile written before the keyring
 // existed holds `token` in the file and keeps working as it is.
-import {ExitCode} from '../command/errors.js'
+import {ExitCode, UsageError} from '../command/errors.js'
 import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
 import {warning} from '../output/notes.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, updateProfile} from './config-store.js'
+import {checkToken} from './connection.js'
 import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'
 
 /** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
@@ -28,11 +29,27 @@ export function tokenLocation(stored: Profile): TokenStore | undefined {
 /** the profile's token from where it lives; a keyring that cannot be read is an error, never "no token" */
 export async function readStoredToken(profile: string, stored: Profile = readProfile(profile)): Promise<string | undefined> {
   if (tokenLocation(stored) !== 'keyring') return stored.token
+  let token: string | undefined
   try {
-    return await readKeyringToken(profile)
+    token = await readKeyringToken(profile)
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error
     throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; unlock the keyring, or ${INSECURE_STORAGE_HINT}`, ExitCode.auth)
+  }
+  return token === undefined ? undefined : checkedKeyringToken(token, profile)
+}
+
+/**
+ * The keyring's value meets the rule of every token, as the file's does when it is read: another tool
+ * may have written the entry (a line break at its end, a header after it), which `auth token` would
+ * hand to a script's curl and a request would refuse in Node's words. Never quoted.
+ */
+function checkedKeyringToken(token: string, profile: string): string {
+  try {
+    return checkToken(token, `the token of profile "${profile}" in the system keyring`)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    throw new UsageError(`${error.message}: log in again to replace it (\`forgectl auth login --profile ${profile}\`)`)
   }
 }
 
