@@ -52,7 +52,7 @@ export default class ForgeHelp extends Help {
     } catch (error) {
       const subject = error instanceof Error ? NOT_FOUND.exec(error.message)?.[1] : undefined
       if (subject === undefined) throw error
-      notFoundExit(this.config, subject.split(':'))
+      await notFoundExit(this.config, subject.split(':'))
     }
   }
 

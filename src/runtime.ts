@@ -4,8 +4,8 @@ import type {execute as oclifExecute} from '@oclif/core/execute'
 import {handle} from '@oclif/core/handle'
 import {run} from '@oclif/core/run'
 import {type Launcher, useLauncher} from './core/command/launcher.js'
-import {type IO, useIO} from './core/output/io.js'
-import {guardOutputStreams} from './core/output/write-failure.js'
+import {flushed, type IO, io as runIO, useIO} from './core/output/io.js'
+import {exitWhenReaderGoes, guardOutputStreams} from './core/output/write-failure.js'
 
 // Generated at build time from src/commands: a getter per command id, so that running one command
 // evaluates only that command's module.
@@ -13,7 +13,7 @@ export {COMMANDS} from 'forgectl:commands'
 export type {Launcher} from './core/command/launcher.js'
 export type {IO} from './core/output/io.js'
 export {default as Help} from './help.js'
-export {default as notFound} from './hooks/not-found.js'
+export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
 
 /**
  * oclif's execute(), given what the launcher provides (src/core/command/launcher.ts), and the run's
@@ -26,5 +26,10 @@ export async function execute({launcher, io, args, dir}: Pick<Parameters<typeof 
   useLauncher(launcher)
   useIO(io)
   guardOutputStreams()
-  return run(args ?? process.argv.slice(2), dir).catch(async (error: Error) => handle(error))
+  // every exit but 0 goes through handle(), which calls process.exit(): the data on its way out first
+  return run(args ?? process.argv.slice(2), dir).catch(async (error: Error & {oclif?: {exit?: number}}) => {
+    exitWhenReaderGoes(error.oclif?.exit ?? 1)
+    await Promise.all([flushed(runIO().stdout), flushed(runIO().stderr)])
+    return handle(error)
+  })
 }

@@ -3,6 +3,8 @@
 // tokens without one, so the audit reads every active token once (concurrent pages) and decides here;
 // the decision is a pure function, and it re-checks what a filter promised, because a server older
 // than a filter ignores it and answers with every token.
+
+import {ExactNumber} from '../core/answer/exact-number.js'
 import {custom, declare, type Values} from '../core/input/input.js'
 import {PERIOD_HINT, parsePeriod} from '../core/input/period.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
@@ -35,7 +37,7 @@ export interface AuditedToken {
   created_at: string
   expires_at: string | null
   last_used_at: string | null
-  /** why it is reported: `expires in 5 days`, `no expiry`, `unused for 120 days`, `never used` */
+  /** why it is reported: `expires in 5 days`, `expired today`, `no expiry`, `unused for 120 days`, `never used` */
   reasons: string[]
 }
 export const AUDITED_TOKEN_FIELDS = fieldList<AuditedToken>()(['id', 'name', 'user_id', 'username', 'kind', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'reasons'])
@@ -52,12 +54,49 @@ export interface AuditOptions {
   now: Date
   expiresWithinMs: number
   unusedForMs?: number
+  /** --user: a server older than the `user_id` filter sends every user's tokens, which are not this user's */
+  userId?: string
 }
 
 /** midnight UTC of a `YYYY-MM-DD` expiry: the token stops working when that day begins */
-function expiryTime(date: string): number {
-  // `NaN` for a text that is no date: no expiry can be counted from it
-  return Date.parse(`${date.slice(0, 10)}T00:00:00Z`)
+function expiryTime(date: unknown): number {
+  // `NaN` for what is no date (a server may send a number, an object): no expiry can be counted from it
+  return typeof date === 'string' ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) : Number.NaN
+}
+
+/** a time the server sent, `NaN` for what is no date text */
+function timeOf(value: unknown): number {
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN
+}
+
+/** absent or null, as the platform sends a date that is not set */
+function unset(value: unknown): value is null | undefined {
+  return value === null || value === undefined
+}
+
+/** a list may hold anything a server sent: what is not a record is no token */
+function isRecord(value: unknown): value is PersonalAccessToken {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** the token is the user's asked for (--user), or no user was */
+function ofUser(token: PersonalAccessToken, userId: string | undefined): boolean {
+  return userId === undefined || String(token.user_id) === userId
+}
+
+/**
+ * The owners to name (GET /users/:id, once each): the distinct user IDs of the tokens, only those that
+ * are IDs. A record without one (missing, null, text) is reported without a username, never looked up
+ * as `/users/undefined`.
+ */
+export function ownerIds(tokens: readonly unknown[], userId?: string): string[] {
+  const ids = new Set<string>()
+  for (const token of tokens) {
+    if (!isRecord(token) || !ofUser(token, userId)) continue
+    const id: unknown = token.user_id
+    if ((typeof id === 'number' && Number.isSafeInteger(id) && id > 0) || (id instanceof ExactNumber && /^[1-9]\d*$/.test(id.text))) ids.add(String(id))
+  }
+  return [...ids]
 }
 
 function days(n: number): string {
@@ -81,27 +120,34 @@ function isActive(token: PersonalAccessToken): boolean {
 function reasonsFor(token: PersonalAccessToken, options: AuditOptions): string[] {
   const now = options.now.getTime()
   const reasons: string[] = []
-  if (token.expires_at === null || token.expires_at === undefined) reasons.push('no expiry')
+  if (unset(token.expires_at)) reasons.push('no expiry')
   else {
     const left = expiryTime(token.expires_at) - now
-    if (left <= options.expiresWithinMs) reasons.push(`expires in ${days(Math.max(1, Math.ceil(left / DAY_MS)))}`)
+    // an audit that cannot read an expiry says so: left out, the token would pass for one that is fine
+    if (Number.isNaN(left)) reasons.push('expiry not a date')
+    // past its date yet active (a server that marks expiry later, or a clock behind ours): it has expired
+    else if (left <= 0) reasons.push(left > -DAY_MS ? 'expired today' : `expired ${days(Math.floor(-left / DAY_MS))} ago`)
+    else if (left <= options.expiresWithinMs) reasons.push(`expires in ${days(Math.ceil(left / DAY_MS))}`)
   }
   if (options.unusedForMs !== undefined) {
     const since = now - options.unusedForMs
-    const used = token.last_used_at ? Date.parse(token.last_used_at) : undefined
-    if (used === undefined) {
-      if (Date.parse(token.created_at) <= since) reasons.push('never used')
-    } else if (used <= since) reasons.push(`unused for ${days(Math.floor((now - used) / DAY_MS))}`)
+    if (unset(token.last_used_at) || token.last_used_at === '') {
+      if (timeOf(token.created_at) <= since) reasons.push('never used')
+    } else {
+      const used = timeOf(token.last_used_at)
+      if (Number.isNaN(used)) reasons.push('last use not a date')
+      else if (used <= since) reasons.push(`unused for ${days(Math.floor((now - used) / DAY_MS))}`)
+    }
   }
   return reasons
 }
 
 /** the tokens to act on, soonest expiry first, tokens without expiry last */
-export function auditTokens(tokens: readonly PersonalAccessToken[], owners: ReadonlyMap<string, Owner>, options: AuditOptions): AuditedToken[] {
+export function auditTokens(tokens: readonly unknown[], owners: ReadonlyMap<string, Owner>, options: AuditOptions): AuditedToken[] {
   const found: AuditedToken[] = []
   for (const token of tokens) {
-    // a list may hold anything a server sent: what is not a record is no token
-    if (typeof token !== 'object' || token === null || !isActive(token)) continue
+    if (!isRecord(token) || !isActive(token)) continue
+    if (!ofUser(token, options.userId)) continue
     const reasons = reasonsFor(token, options)
     if (reasons.length === 0) continue
     const owner = owners.get(String(token.user_id))

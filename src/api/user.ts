@@ -1,5 +1,6 @@
 // The current user: the platform's token check (`GET /user`).
 import {isUserRecord, notAUser} from '../core/answer/answer.js'
+import {CliError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 
 export interface CurrentUser {
@@ -24,5 +25,7 @@ export async function currentUser(api: ApiClient): Promise<CurrentUser> {
 export async function getUser(api: ApiClient, id: string): Promise<CurrentUser> {
   const user = await api.get<unknown>(apiPath`/users/${id}`)
   if (!isUserRecord(user)) throw notAUser(user, api.connection.host, `/users/${id}`)
+  // another user's record (a cache or proxy that drops the path's ID) would lend a token its owner's name
+  if (String(user.id) !== id) throw new CliError(`unexpected answer from ${api.connection.host}: GET /api/v4/users/${id} returned user ${String(user.id)}, not the user asked for`)
   return user as CurrentUser
 }

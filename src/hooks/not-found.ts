@@ -4,25 +4,44 @@
 // into a system hook deletion. Same text on and off a terminal, exit 2 like every usage error.
 import type {Hook, Interfaces} from '@oclif/core'
 import * as Errors from '@oclif/core/errors'
+import {helpAddition} from '@oclif/core/run'
 import {ExitCode} from '../core/command/errors.js'
 import {allFlags} from '../core/command/help-data.js'
 import {closestCommands, closestFlags} from '../core/command/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
-import {visibleText} from '../core/output/escape.js'
+import {mayTakeSecretWord} from '../core/input/input-flags.js'
+import {cut, visibleText} from '../core/output/escape.js'
 import {io} from '../core/output/io.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
 
-/** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
-export function notFoundExit(config: Interfaces.Config, words: string[]): never {
-  io().stderr.write(visibleText(strayArgument(config, words) ?? unknownCommand(config, words)))
+/**
+ * A topic followed by a flag (`labels -p 20 list`): oclif takes the words up to the flag for the
+ * command, finds a topic, and prints its help with exit 0, so a script's command ran nothing and
+ * "succeeded". It is the mistake `--token=S labels list` is, one level down: said so, exit 2. Help
+ * asked for (`labels --help`) is still help. The `init` hook, before oclif decides.
+ */
+export const flagAfterTopic: Hook.Init = async ({id, argv, config}) => {
+  if (id === undefined || argv.length === 0 || config.findCommand(id) || !config.findTopic(id)) return
+  if (helpAddition([id, ...argv], config)) return
+  const flag = cut(argv[0]!.split('=')[0]!)
+  io().stderr.write(visibleText(`Error: unknown flag ${flag}: a command's flags go after it (${config.bin} ${id.replaceAll(':', ' ')} --help lists its commands)\n`))
   return Errors.exit(ExitCode.usage)
 }
 
-function strayArgument(config: Interfaces.Config, words: string[]): string | undefined {
+/** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
+export async function notFoundExit(config: Interfaces.Config, words: string[]): Promise<never> {
+  io().stderr.write(visibleText((await strayArgument(config, words)) ?? unknownCommand(config, words)))
+  return Errors.exit(ExitCode.usage)
+}
+
+async function strayArgument(config: Interfaces.Config, words: string[]): Promise<string | undefined> {
   for (let length = words.length - 1; length > 0; length--) {
     const command = config.findCommand(words.slice(0, length).join(':'))
-    if (command) return `Error: ${unexpectedArguments(words.slice(length))}\nUsage: ${usageLine(config.bin, {...command, flags: allFlags(command, config)})}\n`
+    if (!command) continue
+    // `auth login $TOKEN`, `mirrors create $URL`: the command's class knows whether the word may be a secret
+    const secret = mayTakeSecretWord(await command.load())
+    return `Error: ${unexpectedArguments(words.slice(length), secret)}\nUsage: ${usageLine(config.bin, {...command, flags: allFlags(command, config)})}\n`
   }
   return undefined
 }
@@ -33,13 +52,13 @@ const ROOT_FLAGS = ['help', 'version']
 function unknownCommand(config: Interfaces.Config, words: string[]): string {
   // a flag where the command goes (`forgectl --versio`): an unknown flag, as a command's would be
   if (words[0]!.startsWith('-')) {
-    const flag = words[0]!.split('=')[0]!
+    const flag = cut(words[0]!.split('=')[0]!)
     const near = flag.startsWith('--') ? closestFlags(flag.slice(2), ROOT_FLAGS) : []
     return `Error: unknown flag ${flag}: ${near.length > 0 ? `did you mean --${near[0]}?` : `a command's flags go after it (${config.bin} --help lists the commands)`}\n`
   }
   const names = [...config.commands.filter(c => !c.hidden).map(c => c.id), ...config.topics.map(t => t.name)].map(name => name.replaceAll(':', ' '))
   const matches = closestCommands(words, names).map(name => `${config.bin} ${name}`)
-  const error = `Error: unknown command "${commandWords(config, words).join(' ')}"\n`
+  const error = `Error: unknown command "${commandWords(config, words).map(cut).join(' ')}"\n`
   if (matches.length === 0) return `${error}Run ${config.bin} help for the list of commands.\n`
   if (matches.length === 1) return `${error}Did you mean: ${matches[0]}\n`
   return `${error}Did you mean one of these?\n${matches.map(m => `  ${m}\n`).join('')}`

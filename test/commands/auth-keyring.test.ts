@@ -1,7 +1,8 @@
 // Tokens in the system keyring (issue 30, point 1), against a real Secret Service (gnome-keyring on a
 // D-Bus session of the test's own: test/helpers/secret-service.ts). Spawned runs: the keyring library
 // is native and talks to the bus of the process it is loaded in.
-import {readFileSync, writeFileSync} from 'node:fs'
+import {execFileSync} from 'node:child_process'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
@@ -66,6 +67,40 @@ describe('auth login to the system keyring', () => {
     await login(dir, TOKENS.admin, ['--profile', 'root'])
     expect((await cli(dir, ['auth', 'token', '--profile', 'dev'])).stdout).toBe(`${TOKENS.developer}\n`)
     expect((await cli(dir, ['auth', 'token', '--profile', 'root'])).stdout).toBe(`${TOKENS.admin}\n`)
+  })
+
+  it('two settings folders (FORGECTL_CONFIG_DIR) with a profile of the same name keep a token each', async () => {
+    const [work, home] = [freshConfigDir(), freshConfigDir()]
+    await login(work, TOKENS.admin)
+    await login(home, TOKENS.reporter)
+    // keyed by the profile's name alone, the second login replaced the first's token, which the next
+    // command of the first folder then sent to its host
+    expect((await cli(work, ['auth', 'token'])).stdout).toBe(`${TOKENS.admin}\n`)
+    expect((await cli(home, ['auth', 'token'])).stdout).toBe(`${TOKENS.reporter}\n`)
+    expect((await cli(home, ['auth', 'logout'])).code).toBe(0)
+    expect((await cli(work, ['auth', 'token'])).stdout).toBe(`${TOKENS.admin}\n`)
+  })
+
+  it('a keyring value that is no token (another tool wrote the entry) is refused by the token rule, never printed nor sent', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.developer, ['--profile', 'tampered'])
+    // the entry rewritten from outside, as `secret-tool store` would: a header after a line break
+    const library = join(import.meta.dirname, '../../node_modules/@napi-rs/keyring')
+    const write = `new (require(${JSON.stringify(library)}).AsyncEntry)('forgectl', ${JSON.stringify(`tampered@${dir}`)}, {linux: {store: 'secret-service'}}).setPassword(${JSON.stringify(`${TOKENS.developer}\r\nX-Evil: 1`)})`
+    execFileSync(process.execPath, ['-e', write], {env: {...process.env, ...keyring.env}})
+    for (const args of [
+      ['auth', 'token'],
+      ['labels', 'list', '-p', '20'],
+    ]) {
+      const before = sb.sandbox.requests.length
+      const result = await cli(dir, [...args, '--profile', 'tampered'])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toBe(
+        'Error: the token of profile "tampered" in the system keyring: an access token is printable ASCII without spaces, and this one holds a line break: log in again to replace it (`forgectl auth login --profile tampered`)\n',
+      )
+      expect(sb.sandbox.requests.length).toBe(before)
+    }
   })
 
   it('tokens rotate self --update-profile replaces the keyring entry', async () => {
@@ -148,5 +183,52 @@ describe('no keyring reachable', () => {
     // a token given another way does not need the keyring
     const given = await cli(dir, ['labels', 'list', '-p', '20', '-q'], {env: {...NO_BUS, FORGECTL_TOKEN: TOKENS.developer}})
     expect(given.code, given.stderr).toBe(0)
+  })
+
+  // a profile name no earlier run used: the library's silent fall-back, the kernel's keyutils keyring
+  // (shared by every process of the user), holds nothing under it, so only a pinned store says the truth
+  const fresh = () => `p${process.pid}-${Date.now()}`
+
+  it('never falls back to the kernel keyring: a read says the keyring cannot be reached, not that there is no token', async () => {
+    const dir = freshConfigDir()
+    const profile = fresh()
+    await login(dir, TOKENS.developer, ['--profile', profile])
+    const token = await cli(dir, ['auth', 'token', '--profile', profile], {env: NO_BUS})
+    expect(token.code).toBe(4)
+    expect(token.stderr).toMatch(new RegExp(`^Error: cannot read the token of profile "${profile}" from the system keyring \\(`))
+    expect(token.stdout).toBe('')
+  })
+
+  it('auth login stores nothing anywhere, the kernel keyring included', async () => {
+    const profile = fresh()
+    const result = await login(freshConfigDir(), TOKENS.developer, ['--profile', profile], NO_BUS)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('nothing was stored')
+    if (existsSync('/proc/keys')) expect(readFileSync('/proc/keys', 'utf8')).not.toContain(`${profile}@forgectl`)
+  })
+
+  it('auth login --insecure-storage over a keyring profile says the old token stays in the keyring it cannot reach', async () => {
+    const dir = freshConfigDir()
+    const profile = fresh()
+    await login(dir, TOKENS.developer, ['--profile', profile])
+    const moved = await login(dir, TOKENS.reporter, ['--profile', profile, '--insecure-storage'], NO_BUS)
+    expect(moved.code, moved.stderr).toBe(0)
+    expect(stored(dir)[profile]).toMatchObject({token: TOKENS.reporter, 'token-store': 'file'})
+    expect(moved.stderr).toMatch(new RegExp(`Warning: the previous token of profile "${profile}" is still in the system keyring \\(.+\\); forgectl no longer reads it`))
+    expect(moved.stderr).not.toContain(TOKENS.developer)
+  })
+
+  it('auth logout says the token is still there, exits 1, and a later logout with the keyring back removes it', async () => {
+    const dir = freshConfigDir()
+    const profile = fresh()
+    await login(dir, TOKENS.developer, ['--profile', profile])
+    const before = fileText(dir)
+    const logout = await cli(dir, ['auth', 'logout', '--profile', profile], {env: NO_BUS})
+    expect(logout.code).toBe(1)
+    expect(logout.stderr).toMatch(new RegExp(`^Error: cannot remove the token of profile "${profile}" from the system keyring \\(.+; it is still there`))
+    expect(fileText(dir)).toBe(before)
+    expect((await cli(dir, ['auth', 'token', '--profile', profile])).stdout).toBe(`${TOKENS.developer}\n`)
+    expect((await cli(dir, ['auth', 'logout', '--profile', profile])).stderr).toContain('Removed the token')
+    expect((await cli(dir, ['auth', 'token', '--profile', profile])).code).toBe(4)
   })
 })

@@ -98,6 +98,33 @@ describe('connection precedence: flags > environment > stored profile', () => {
     expect(token.stdout).toBe(`${sb.sandbox.tokens.owner}\n`)
   })
 
+  it('--token "", --host "" and --ca-file "" (a script\'s unset variable) are refused, not taken as absent: the profile\'s admin token is not used in their place', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.admin])
+    for (const flag of ['--token', '--host', '--ca-file']) {
+      for (const empty of ['', ' ']) {
+        const before = sb.sandbox.requests.length
+        const result = await cli(dir, ['labels', 'delete', 'bug', '-p', '20', '--yes', `${flag}=${empty}`])
+        expect(result.code, `${flag}=${JSON.stringify(empty)}`).toBe(2)
+        expect(result.stderr).toBe(`Error: ${flag} is empty (an unset variable?): give a value, or leave ${flag} out\n`)
+        expect(sb.sandbox.requests.length).toBe(before)
+      }
+    }
+    expect((await cli(dir, ['auth', 'login', '--host', sb.url, '--token', ''])).code).toBe(2)
+  })
+
+  it('auth token prints the token the commands send: a typed --profile beats FORGECTL_TOKEN, FORGECTL_PROFILE does not', async () => {
+    const dir = freshConfigDir()
+    await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.owner, '--profile', 'prod'])
+    const env = {FORGECTL_TOKEN: sb.sandbox.tokens.reporter}
+    const status = await cli(dir, ['auth', 'status', '--profile', 'prod', '--json'], env)
+    expect(status.json()).toMatchObject({user: 'alice', token_source: 'profile "prod"'})
+    expect((await cli(dir, ['auth', 'token', '--profile', 'prod'], env)).stdout).toBe(`${sb.sandbox.tokens.owner}\n`)
+    expect((await cli(dir, ['auth', 'token'], {...env, FORGECTL_PROFILE: 'prod'})).stdout).toBe(`${sb.sandbox.tokens.reporter}\n`)
+    // a profile named wrongly is refused as every command refuses it, FORGECTL_TOKEN or not
+    expect((await cli(dir, ['auth', 'token', '--profile', 'a b'], env)).code).toBe(2)
+  })
+
   it('auth status exits 4 when the server rejects the token, and logout removes it', async () => {
     const dir = freshConfigDir()
     await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.owner])

@@ -104,6 +104,24 @@ describe('a 2xx that is not what the endpoint promises', () => {
   })
 })
 
+describe('-q lines a script reads', () => {
+  it('stay one per record, fields one per tab, whatever the values hold: a tab or line break is written escaped, with a warning', async () => {
+    server.answer(
+      answers.json(200, [
+        {id: '7\n8', name: 'bug\turgent\r\nlow'},
+        {id: 9, name: 'ok'},
+      ]),
+    )
+    const handles = await forgectl(['labels', 'list', '-p', '20', '-q'])
+    expect(handles.code, handles.stderr).toBe(0)
+    // read as two lines, `| xargs forgectl labels delete` would have deleted label 8, which nobody listed
+    expect(handles.stdout).toBe('7\\n8\n9\n')
+    expect(handles.stderr).toBe('Warning: a value held a tab or a line break, written as \\t, \\n or \\r so that each record stays one line\n')
+    const fields = await forgectl(['labels', 'list', '-p', '20', '-q', '--columns', 'name,id'])
+    expect(fields.stdout.split('\n').map(line => line.split('\t'))).toEqual([['bug\\turgent\\r\\nlow', '7\\n8'], ['ok', '9'], ['']])
+  })
+})
+
 describe('auth against a server that is not the API', () => {
   it('auth login stores nothing when GET /user answers a web page', async () => {
     server.answer(NGINX_WELCOME)

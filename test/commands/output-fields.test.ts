@@ -93,6 +93,23 @@ describe('unknown fields in --columns and --sort', () => {
   })
 })
 
+describe("--columns that names no field (a script's unset variable)", () => {
+  it('is refused in every format, -q and a write included, before any request, exit 2', async () => {
+    for (const columns of ['', ',', ' , ']) {
+      for (const extra of [['--json'], ['-o', 'yaml'], ['-o', 'ndjson'], ['-o', 'table'], ['-o', 'csv'], ['-q']]) {
+        const {result, requests} = await sb.runCounted(['labels', 'list', '-p', '20', ...extra, '--columns', columns])
+        expect(result.code, `${extra.join(' ')} --columns ${JSON.stringify(columns)}`).toBe(2)
+        expect(result.stdout).toBe('')
+        expect(result.stderr).toBe(`Error: --columns ${JSON.stringify(columns)}: name at least one field, comma-separated (id,name)\n`)
+        expect(requests).toBe(0)
+      }
+    }
+    const create = await sb.runCounted(['labels', 'create', 'never-made', '--color', '#fff', '-p', '20', '--json', '--columns', ''], {as: 'maintainer'})
+    expect(create.result.code).toBe(2)
+    expect(create.requests).toBe(0)
+  })
+})
+
 describe('--columns in every format (issue 25, point 3)', () => {
   it('json, ndjson and yaml keep only the fields named, in the order named', async () => {
     const json = await sb.run(['labels', 'list', '-p', '20', '-o', 'json', '--columns', 'color,name'])

@@ -3,6 +3,8 @@
 // or a URL's credentials in a copy it normalised; and a careless user who types a mirror's URL where
 // no flag takes it. None of them may show the secret (hostile test server; the secret is asserted
 // absent from stdout and stderr).
+import {existsSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
@@ -75,6 +77,11 @@ describe('a word out of place on a command that takes a secret is not quoted: it
     [['ci-variables', 'create', 'K', 'stray-Zq8vXk2pLm', '--masked'], 'ci-variables create [KEY]'],
     [['hooks', 'url-variables', 'set', '3', 'k', 'v', 'stray-Zq8vXk2pLm'], 'hooks url-variables set HOOK_ID KEY VALUE'],
     [['mirrors', 'create', '-p', '1', 'https://bot:Zq8vXk2pLm@h.example/a.git'], 'mirrors create -p <value> --url <value>'],
+    // a token typed where the command takes no word, or after the value: the job of these is to take one
+    [['auth', 'login', '--host', 'http://127.0.0.1:1', 'glpat-Zq8vXk2pLm'], 'auth login [FLAGS]'],
+    // right after the command's name, the word reaches oclif as a longer name (the not-found hook)
+    [['auth', 'login', 'glpat-Zq8vXk2pLm'], 'auth login [FLAGS]'],
+    [['mirrors', 'create', 'Zq8vXk2pLm', '-p', '1'], 'mirrors create -p <value> --url <value>'],
   ])('%j', async (args, usage) => {
     const before = server.requests.length
     const result = await forgectl(args)
@@ -83,6 +90,35 @@ describe('a word out of place on a command that takes a secret is not quoted: it
     expect(result.stderr).toContain('Error: unexpected argument (1 word, not shown: this command takes a secret, and a word out of place may be it)')
     expect(result.stderr).toContain(`Usage: forgectl ${usage}`)
     expect(server.requests.length).toBe(before)
+  })
+})
+
+describe('api -f without key=: the word may be the value alone', () => {
+  it('-f WORD, -f =WORD and -F WORD are refused by their place, never quoted, nothing sent', async () => {
+    const before = server.requests.length
+    for (const [flag, word] of [
+      ['-f', 'Zq8vXk2pLm'],
+      ['-f', '=Zq8vXk2pLm'],
+      ['-F', 'Zq8vXk2pLm'],
+    ] as const) {
+      const result = await forgectl(['api', 'POST', '/projects/1/variables', '-f', 'key=K', flag, word])
+      expect(result.code, result.stderr).toBe(2)
+      expect(result.stderr).not.toContain('Zq8vXk2pLm')
+      expect(result.stderr).toMatch(new RegExp(`^Error: ${flag} takes key=value, and the (1st|2nd) ${flag} has no key before "="`))
+    }
+    expect(server.requests.length).toBe(before)
+  })
+})
+
+describe('config set token with a word after the value: the token may be either word', () => {
+  it('counts the word out of place, quotes neither, and stores nothing', async () => {
+    const dir = freshConfigDir()
+    const result = await runCli(['config', 'set', 'token', 'glpat-Zq8vX', 'k2pLm'], {env: {FORGECTL_CONFIG_DIR: dir}})
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).not.toMatch(/Zq8vX|k2pLm/)
+    expect(result.stderr).toContain('Error: unexpected argument (1 word, not shown: this command takes a secret')
+    expect(result.stderr).toContain('Usage: forgectl config set KEY [VALUE]')
+    expect(existsSync(join(dir, 'config.json'))).toBe(false)
   })
 })
 

@@ -129,6 +129,15 @@ describe('auditTokens and parsePeriod (pure)', () => {
     ])
   })
 
+  it('says a token past its expiry date but still active has expired, not that it expires in a day', () => {
+    const tokens = [token({id: 1, expires_at: '2026-11-26'}), token({id: 2, expires_at: '2026-11-20'}), token({id: 3, expires_at: '2026-11-27'})]
+    expect(auditTokens(tokens, new Map(), {now, expiresWithinMs: DAY}).map(t => [t.id, t.reasons])).toEqual([
+      [2, ['expired 6 days ago']],
+      [1, ['expired today']],
+      [3, ['expires in 1 day']],
+    ])
+  })
+
   it('skips what is no record and sorts an expiry that is no date after the real dates', () => {
     const odd = [null, 'x', token({id: 1, expires_at: 'soon'}), token({id: 2, expires_at: '2026-12-01'})] as unknown as PersonalAccessToken[]
     expect(auditTokens(odd, new Map(), {now, expiresWithinMs: 30 * DAY, unusedForMs: DAY}).map(t => t.id)).toEqual([2, 1])

@@ -43,6 +43,36 @@ describe('a flag where the command goes', () => {
     await refused(['--versio'], ['Error: unknown flag --versio: did you mean --version?'])
     await refused(['--token=glpat-secret', 'labels', 'list'], ["Error: unknown flag --token: a command's flags go after it (forgectl --help lists the commands)"])
   })
+
+  it('after a topic, is refused the same way, exit 2, not answered with the topic help and exit 0 (nothing would have run)', async () => {
+    await refused(['labels', '-p', '20', 'list'], ["Error: unknown flag -p: a command's flags go after it (forgectl labels --help lists its commands)"])
+    await refused(['labels', '--token=glpat-secret', 'list'], ["Error: unknown flag --token: a command's flags go after it (forgectl labels --help lists its commands)"])
+    await refused(['hooks', 'url-variables', '--json'], ["Error: unknown flag --json: a command's flags go after it (forgectl hooks url-variables --help lists its commands)"])
+    // help asked for is help, and a topic alone shows its commands
+    for (const args of [['labels', '--help'], ['labels', '-h', '-p', '20'], ['labels']]) {
+      const help = await sb.run(args)
+      expect(help.code, args.join(' ')).toBe(0)
+      expect(help.stdout).toContain('labels list')
+    }
+  })
+})
+
+describe('a blob pasted where a word goes (100,000 characters)', () => {
+  const blob = 'x'.repeat(100_000)
+  it.each([[['labels', blob]], [[blob]], [['labels', 'list', '-p', '20', blob]], [['labels', 'list', `--${blob}=1`]], [['labels', `--${blob}`, 'list']]])(
+    '%#: one short line at once, the word cut',
+    async args => {
+      const started = Date.now()
+      const {result, requests} = await sb.runCounted(args)
+      expect(result.code).toBe(2)
+      expect(requests).toBe(0)
+      const [first] = result.stderr.split('\n')
+      expect(first).toMatch(/^Error: .*x{50,}…/)
+      expect(result.stderr.length).toBeLessThan(300)
+      // the near-miss search once compared the blob with every command name: a minute
+      expect(Date.now() - started).toBeLessThan(3000)
+    },
+  )
 })
 
 describe('help for words that name no command', () => {

@@ -14,6 +14,7 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
     'Checks the token with GET /user (any valid token), then stores the host in the profile and the token in the system keyring (Secret Service, Keychain, Credential Manager); with --insecure-storage, `config set token-store file`, FORGECTL_TOKEN_STORE=file, or when CI is set, in the settings file instead, which only you can read. When no keyring can be reached, nothing is stored and the error says so. On a terminal it asks for what is missing (the token masked); scripts pass --token-stdin (one line read from standard input, never echoed). A token given with --token is visible to other users in `ps` and kept in the shell history: prefer --token-stdin, the prompt, or FORGECTL_TOKEN.'
   static examples = ['<%= config.bin %> auth login --host https://forge.example.com', 'echo "$TOKEN" | <%= config.bin %> auth login --host forge.example.com --token-stdin --profile ci']
   static columns = ['profile', 'host', 'username', 'name', 'token_store']
+  static takesSecret = true
   static usesStoredToken = false
   static flags = {
     'insecure-storage': Flags.boolean({description: 'keep the token in the settings file (readable by you only) instead of the system keyring'}),

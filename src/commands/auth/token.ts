@@ -1,18 +1,20 @@
 import {BaseCommand} from '../../core/command/base-command.js'
 import {CliError, ExitCode} from '../../core/command/errors.js'
-import {profileName} from '../../core/config/config-store.js'
+import {chooseCredentials} from '../../core/config/connection.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
-import {readStoredToken} from '../../core/config/token-store.js'
+import {keyringTokenFor} from '../../core/config/token-store.js'
 
 export default class AuthToken extends BaseCommand<typeof AuthToken> {
   static summary = 'Print the token in use, alone, for scripts'
   static description =
-    "Prints the token that commands would use (FORGECTL_TOKEN, else the profile's stored token, from the system keyring or the settings file) followed by a newline. This is the one command that shows a token in full."
+    "Prints the token that commands would use (FORGECTL_TOKEN, else the profile's stored token, from the system keyring or the settings file; a --profile typed on the command line beats FORGECTL_TOKEN, as for every command) followed by a newline. This is the one command that shows a token in full."
   static examples = ['curl -H "PRIVATE-TOKEN: $(<%= config.bin %> auth token)" https://forge.example.com/api/v4/user', '<%= config.bin %> auth token --profile ci']
   static flags = {...profileFlag}
 
   async run(): Promise<void> {
-    const token = this.io.env.FORGECTL_TOKEN || (await readStoredToken(profileName(this.flags.profile)))
+    // the commands' own order (a typed --profile beats FORGECTL_TOKEN): a script's curl sends what forgectl would
+    const flags = {profile: this.flags.profile}
+    const {token} = chooseCredentials(flags, this.io.env, await keyringTokenFor(flags, this.io.env))
     if (!token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
     this.io.stdout.write(token + '\n')
   }

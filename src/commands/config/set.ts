@@ -24,6 +24,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     '<%= config.bin %> config set output yaml',
     `printf '%s' "$TOKEN" | <%= config.bin %> config set token --token-stdin --profile ci`,
   ]
+  static takesSecret = true
   static args = {key: profileKeyArg, value: Args.string({description: 'new value (for token, prefer --token-stdin)'})}
   static flags = {
     ...profileFlag,

@@ -1,12 +1,13 @@
-import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, type Owner} from '../../api/token-audit.js'
+import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, type Owner, ownerIds} from '../../api/token-audit.js'
 import {getUser} from '../../api/user.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {ExitCode} from '../../core/command/errors.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {runBulk} from '../../core/lists/bulk.js'
+import {readEach} from '../../core/lists/bulk.js'
 import {collect, followPages} from '../../core/lists/pagination.js'
 import {info} from '../../core/output/notes.js'
+import {exitWhenReaderGoes} from '../../core/output/write-failure.js'
 
 export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
   static summary = 'Find the tokens to act on: expiring soon, without expiry, or unused'
@@ -22,16 +23,16 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
     const {user_id, expires_within, unused_for} = await this.read(AUDIT_CRITERIA)
     const concurrency = this.shared.concurrency
     const tokens = (await collect(followPages(this.api, activeTokens(user_id), {all: true, concurrency}))).flat()
-    const ownerIds = [...new Set(tokens.map(t => String(t.user_id)))]
-    const lookups = await runBulk(
-      ownerIds,
+    // an owner that cannot be read leaves its tokens in the report, without a username
+    const owners: ReadonlyMap<string, Owner> = await readEach(
+      ownerIds(tokens, user_id),
       id => id,
       id => getUser(this.api, id),
       concurrency,
     )
-    // an owner that cannot be read leaves its tokens in the report, without a username
-    const owners = new Map<string, Owner>(lookups.flatMap(({item, result}) => (result ? [[item, result]] : [])))
-    const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for})
+    const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
+    // found is found, even when the reader of the report leaves before its end (`| head`)
+    if (found.length > 0) exitWhenReaderGoes(ExitCode.found)
     await this.print(found)
     this.note(info(`${found.length} of ${tokens.length} active token${tokens.length === 1 ? '' : 's'} to act on`))
     if (found.length > 0) this.exit(ExitCode.found)

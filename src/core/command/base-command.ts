@@ -8,9 +8,9 @@ import {type OutputFormat, profileName, readProfile} from '../config/config-stor
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {hideFields} from '../http/redact.js'
 import {DryRunStop} from '../http/request.js'
-import {checkPageFlags, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
+import {checkPageFlags, columnList, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
-import {isDeclared, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
+import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
 import {visibleText} from '../output/escape.js'
 import {type IO, io} from '../output/io.js'
@@ -47,6 +47,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * list --sort asc`), declared in place of the output's --sort: records keep the server's order.
    */
   static sortIsApiInput = false
+
+  /**
+   * This command's job is to take a secret that no declared input stands for: the token of `auth login`
+   * and `config set token`, typed by mistake as a word (`auth login $TOKEN`). Words out of place are
+   * then counted, never quoted, as for a command with a secret input.
+   */
+  static takesSecret = false
 
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
@@ -100,10 +107,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const apiSort = (this.ctor as unknown as typeof BaseCommand).sortIsApiInput
     this.printerCache ??= new Printer({
       format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
-      columns: f.columns
-        ?.split(',')
-        .map(c => c.trim())
-        .filter(Boolean),
+      columns: f.columns === undefined ? undefined : columnList(f.columns),
       header: !f['no-header'],
       sort: apiSort ? undefined : f.sort,
       quiet: f.quiet ?? false,
@@ -125,6 +129,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected get secretFields(): string[] {
     return secretFieldsOfCommand(this.ctor.flags, this.ctor.args)
+  }
+
+  /** a word out of place on its command line may be a secret (takesSecret, or a secret input) */
+  private get takesSecret(): boolean {
+    // secretFields as this run knows them: `api` adds the secret fields of the endpoint it is pointed at
+    return mayTakeSecretWord(this.ctor as unknown as typeof BaseCommand) || this.secretFields.length > 0
   }
 
   /** how this command's records are printed: its secret fields as REDACTED (none for a command that takes no secret) */
@@ -186,7 +196,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     if (error instanceof DryRunStop) return
-    const report = errorReport(error, {id: this.id, ctor: this.ctor, bin: this.config.bin, argv: this.argv, secret: this.secretFields.length > 0, tokenOrigin: this.tokenOrigin()})
+    const report = errorReport(error, {id: this.id, ctor: this.ctor, bin: this.config.bin, argv: this.argv, secret: this.takesSecret, tokenOrigin: this.tokenOrigin()})
     // oclif's own exit (this.exit), passed on
     if (!report) throw error
     this.io.stderr.write(report.text)

@@ -7,6 +7,7 @@
 
 import {stripVTControlCharacters} from 'node:util'
 import {inputLabel, missingInputs, quoted, wholeNumberRule} from '../input/input.js'
+import {cut} from '../output/escape.js'
 import {CliError, ExitCode} from './errors.js'
 import {closestFlags} from './suggest.js'
 import {unexpectedArguments} from './usage.js'
@@ -95,7 +96,7 @@ function unknownFlags(typed: readonly string[], command: ParsedCommand): string 
   const chars = visible.flatMap(([, flag]) => (flag.char ? [flag.char] : []))
   const each = typed.map(word => {
     const flag = word.split('=')[0]!
-    return {flag, near: nearFlags(flag, names, chars)}
+    return {flag: cut(flag), near: nearFlags(flag, names, chars)}
   })
   if (each.length === 1) {
     const {flag, near} = each[0]!

@@ -19,9 +19,20 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!
 }
 
+const MAX_EDITS = 2
+
 /** at most two edits, and fewer than a third of the name's length: `api` has no near miss of one letter */
 function isNearMiss(distance: number, name: string): boolean {
-  return distance > 0 && distance <= 2 && distance * 3 < name.length
+  return distance > 0 && distance <= MAX_EDITS && distance * 3 < name.length
+}
+
+/**
+ * The edits between a typed word and a name, when they can be few: lengths further apart than
+ * MAX_EDITS cannot be a near miss, and a word pasted by mistake (100,000 characters) would cost the
+ * full table against every name, a minute before the message.
+ */
+function nearDistance(typed: string, name: string): number {
+  return Math.abs(typed.length - name.length) > MAX_EDITS ? Number.POSITIVE_INFINITY : editDistance(typed, name)
 }
 
 /**
@@ -34,7 +45,7 @@ export function closestCommands(typed: readonly string[], names: readonly string
   for (const name of names) {
     const words = name.split(' ').length
     if (words > typed.length || words < best.words) continue
-    const distance = editDistance(typed.slice(0, words).join(' '), name)
+    const distance = nearDistance(typed.slice(0, words).join(' '), name)
     if (!isNearMiss(distance, name)) continue
     if (words > best.words || distance < best.distance) best = {words, distance, names: [name]}
     else if (distance === best.distance && !best.names.includes(name)) best.names.push(name)
@@ -50,7 +61,7 @@ export function closestCommands(typed: readonly string[], names: readonly string
 export function closestFlags(typed: string, names: readonly string[]): string[] {
   let best: {distance: number; names: string[]} = {distance: Infinity, names: []}
   for (const name of names) {
-    const distance = editDistance(typed, name)
+    const distance = nearDistance(typed, name)
     if (!isNearMiss(distance, name) || distance > best.distance) continue
     best = distance < best.distance ? {distance, names: [name]} : {distance, names: [...best.names, name]}
   }

@@ -1,6 +1,7 @@
 // The short usage line that follows a usage error: the command, its arguments and its required flags,
 // then [FLAGS]; `--help` has the rest. Built from a command class or from its manifest entry, so that
 // the not-found hook can print it without loading the command.
+import {cut} from '../output/escape.js'
 
 interface UsageArg {
   required?: boolean
@@ -32,5 +33,5 @@ export function unexpectedArguments(args: readonly string[], secret = false): st
   const plural = args.length === 1 ? '' : 's'
   // a command that takes a secret: the word out of place may be it (`ci-variables create K $VALUE`, --value forgotten)
   if (secret) return `unexpected argument${plural} (${args.length} word${plural}, not shown: this command takes a secret, and a word out of place may be it)`
-  return `unexpected argument${plural} ${args.map(arg => JSON.stringify(arg)).join(', ')}`
+  return `unexpected argument${plural} ${args.map(arg => JSON.stringify(cut(arg))).join(', ')}`
 }

@@ -45,14 +45,7 @@ export const DEFAULT_RETRY_BASE_MS = 500
 
 /** `keyringToken`: the profile's token when it lives in the system keyring, read beforehand (token-store.ts) */
 export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = io().env, keyringToken?: string): Connection {
-  const profile = profileName(flags.profile, env)
-  const stored = readProfile(profile, env)
-  if (stored.token === undefined && keyringToken !== undefined) stored.token = keyringToken
-  // `--profile` typed on the command line is a deliberate choice, as with `aws --profile`: it beats the
-  // environment's host and token (set once in a shell and forgotten); FORGECTL_PROFILE does not.
-  const profileChosen = flags.profile !== undefined
-  const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
-  const [token, tokenSource] = pick(flags.token, profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN, stored.token, profileChosen)
+  const {profile, stored, rawHost, hostSource, token, tokenSource} = chooseCredentials(flags, env, keyringToken)
   if (rawHost === undefined) {
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
   }
@@ -75,6 +68,22 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,
   }
+}
+
+/**
+ * The host and token a run takes, and where each comes from: the one order for every command, `auth
+ * token` included, so that the token it prints for a script is the one the commands send.
+ */
+export function chooseCredentials(flags: Pick<ConnectionFlags, 'host' | 'token' | 'profile'>, env: NodeJS.ProcessEnv = io().env, keyringToken?: string) {
+  const profile = profileName(flags.profile, env)
+  const stored = readProfile(profile, env)
+  if (stored.token === undefined && keyringToken !== undefined) stored.token = keyringToken
+  // `--profile` typed on the command line is a deliberate choice, as with `aws --profile`: it beats the
+  // environment's host and token (set once in a shell and forgotten); FORGECTL_PROFILE does not.
+  const profileChosen = flags.profile !== undefined
+  const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
+  const [token, tokenSource] = pick(flags.token, profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN, stored.token, profileChosen)
+  return {profile, stored, rawHost, hostSource, token, tokenSource}
 }
 
 function pick(flag: string | undefined, env: string | undefined, stored: string | undefined, profileFirst: boolean): [string | undefined, Source] {

@@ -2,8 +2,11 @@
 // @napi-rs/keyring: prebuilt binaries in its npm packages, nothing compiled at install. Loaded only when a
 // token is read from or written to it, so that other runs pay nothing. Every call is bounded in time: a
 // locked keyring may ask for its password in a window nobody at a shell sees, and a run must not hang.
+import {resolve} from 'node:path'
 import {CliError, ExitCode} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
+import {io} from '../output/io.js'
+import {configDir} from './config-store.js'
 
 type KeyringModule = typeof import('@napi-rs/keyring')
 
@@ -24,9 +27,27 @@ export class KeyringUnavailable extends CliError {
   }
 }
 
+/**
+ * Pinned to the Secret Service on Linux: left to choose, the library falls back without a word to the
+ * kernel's keyutils keyring when no Secret Service answers, a store in memory that a reboot empties.
+ * There a login half-failed and left the token in the kernel while saying nothing was stored, and a read
+ * found "no token" where the keyring could not be reached. Pinned, the constructor throws instead.
+ * (Other systems have one store each and ignore the option.)
+ */
 async function entry(profile: string) {
   const {AsyncEntry} = await importModule<KeyringModule>('@napi-rs/keyring')
-  return new AsyncEntry(SERVICE, profile)
+  return new AsyncEntry(SERVICE, keyringAccount(profile), {linux: {store: 'secret-service'}})
+}
+
+/**
+ * The entry's account: the profile's name for the settings file in its usual place, the name and the
+ * settings folder for another (FORGECTL_CONFIG_DIR). Keyed by the name alone, two folders' profiles of
+ * one name (work and home, both `default`) shared one entry: a login to one host replaced the other's
+ * token, and the next command sent it to the other host.
+ */
+export function keyringAccount(profile: string, env: NodeJS.ProcessEnv = io().env): string {
+  const folder = resolve(configDir(env))
+  return folder === resolve(configDir({...env, FORGECTL_CONFIG_DIR: undefined})) ? profile : `${profile}@${folder}`
 }
 
 async function call<T>(action: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {

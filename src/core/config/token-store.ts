@@ -3,10 +3,13 @@
 // or when CI is set, as on a build machine with no keyring. The profile records which (`token-store`),
 // so a read goes to the one place and never falls back silently; a profile written before the keyring
 // existed holds `token` in the file and keeps working as it is.
-import {ExitCode} from '../command/errors.js'
+import {ExitCode, UsageError} from '../command/errors.js'
+import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
+import {warning} from '../output/notes.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, updateProfile} from './config-store.js'
-import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, readKeyringToken, writeKeyringToken} from './keyring.js'
+import {checkToken} from './connection.js'
+import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'
 
 /** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
 export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv = io().env): TokenStore {
@@ -26,11 +29,27 @@ export function tokenLocation(stored: Profile): TokenStore | undefined {
 /** the profile's token from where it lives; a keyring that cannot be read is an error, never "no token" */
 export async function readStoredToken(profile: string, stored: Profile = readProfile(profile)): Promise<string | undefined> {
   if (tokenLocation(stored) !== 'keyring') return stored.token
+  let token: string | undefined
   try {
-    return await readKeyringToken(profile)
+    token = await readKeyringToken(profile)
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error
     throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; unlock the keyring, or ${INSECURE_STORAGE_HINT}`, ExitCode.auth)
+  }
+  return token === undefined ? undefined : checkedKeyringToken(token, profile)
+}
+
+/**
+ * The keyring's value meets the rule of every token, as the file's does when it is read: another tool
+ * may have written the entry (a line break at its end, a header after it), which `auth token` would
+ * hand to a script's curl and a request would refuse in Node's words. Never quoted.
+ */
+function checkedKeyringToken(token: string, profile: string): string {
+  try {
+    return checkToken(token, `the token of profile "${profile}" in the system keyring`)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    throw new UsageError(`${error.message}: log in again to replace it (\`forgectl auth login --profile ${profile}\`)`)
   }
 }
 
@@ -52,8 +71,15 @@ export async function storeToken(profile: string, token: string, where: TokenSto
   }
   const before = storedTokenStore(profile).location
   await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file'}))
-  // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it
-  if (before === 'keyring') await deleteKeyringToken(profile).catch(() => false)
+  // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it, but
+  // a token (still valid, perhaps) left at rest without a word is what the keyring was meant to end
+  if (before === 'keyring') await deleteKeyringToken(profile).catch(error => leftInKeyring(error, profile))
+}
+
+function leftInKeyring(error: unknown, profile: string): void {
+  const reason = error instanceof KeyringUnavailable ? error.reason : String(error)
+  const text = `the previous token of profile "${profile}" is still in the system keyring (${reason}); forgectl no longer reads it: remove it with the keyring's own tool (service forgectl, account ${keyringAccount(profile)}), and revoke it if it is no longer used`
+  io().stderr.write(`${visibleText(warning(text).text)}\n`)
 }
 
 /** removes the profile's token from wherever it is; false when it had none */
@@ -62,9 +88,15 @@ export async function forgetToken(profile: string): Promise<boolean> {
   const location = tokenLocation(stored)
   if (location === undefined) return false
   // the profile still says keyring after a logout (a preference for the next login): the entry tells
-  const removed = location === 'keyring' ? await deleteKeyringToken(profile) : true
+  const removed = location === 'keyring' ? await deleteKeyringToken(profile).catch(error => unremoved(error, profile)) : true
   if (location === 'file') await updateProfile(profile, current => ({...current, token: undefined}))
   return removed
+}
+
+/** a keyring that cannot be reached keeps the token: logout says so rather than "no stored token" */
+function unremoved(error: unknown, profile: string): never {
+  if (!(error instanceof KeyringUnavailable)) throw error
+  throw new KeyringUnavailable(`remove the token of profile "${profile}" from`, `${error.reason}; it is still there: unlock the keyring and run \`forgectl auth logout\` again`)
 }
 
 /** `config set token-store X`: the setting, and the profile's token moved there if it is elsewhere */

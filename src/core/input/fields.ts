@@ -6,21 +6,31 @@ import {readWhole, unreadableReason} from './read-whole.js'
 
 export async function parseFields(raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
-  for (const field of raw) {
-    const [key, value] = split(field, '-f')
+  for (const [index, field] of raw.entries()) {
+    const [key, value] = split(field, '-f', index)
     assign(out, key, value)
   }
-  for (const field of typed) {
-    const [key, value] = split(field, '-F')
+  for (const [index, field] of typed.entries()) {
+    const [key, value] = split(field, '-F', index)
     assign(out, key, await typedValue(value))
   }
   return out
 }
 
-function split(field: string, flag: string): [string, string] {
+/**
+ * A field without `key=` is named by its place, never quoted: the word may be the value alone
+ * (`-f "$PASSWORD"`, the key forgotten), and a value sent through `api` may be a secret.
+ */
+function split(field: string, flag: string, index: number): [string, string] {
   const at = field.indexOf('=')
-  if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${field}"`)
+  if (at <= 0) throw new UsageError(`${flag} takes key=value, and the ${ordinal(index + 1)} ${flag} has no key before "=" (not shown: it may be a secret)`)
   return [field.slice(0, at), field.slice(at + 1)]
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
+  return `${n}${suffix}`
 }
 
 /** `scopes[]=api` twice makes an array, as the platform's form encoding does */

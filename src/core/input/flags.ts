@@ -8,7 +8,7 @@ import {parseShard} from '../lists/shard.js'
 import {DURATION_HELP, parseDuration} from './duration.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
 import {isPositiveId} from './id.js'
-import {checkText, custom, type Draft, declare, id, RuleBroken} from './input.js'
+import {checkText, custom, type Draft, declare, id, quoted, RuleBroken} from './input.js'
 import {secretFlag} from './input-flags.js'
 import {checkTarget, checkTargetList, type TargetKind} from './scope.js'
 
@@ -23,17 +23,28 @@ const retriesFlag = Flags.custom<number>({
   parse: async (input, _ctx, opts) => parseRetries(input, `--${opts.name}`),
 })
 
+/**
+ * `--token "$DEPLOY_TOKEN"` with the variable unset is `--token ""`: taken as not given, the run went on
+ * with FORGECTL_TOKEN or the profile's token (an administrator's, perhaps), and `--host "$STAGING"` with
+ * the profile's host. A connection flag typed with nothing is refused instead; its value is never quoted.
+ */
+async function notEmpty(input: string, _ctx: unknown, opts: {name: string}): Promise<string> {
+  if (input.trim() === '') throw new UsageError(`--${opts.name} is empty (an unset variable?): give a value, or leave --${opts.name} out`)
+  return input
+}
+
 export const connectionFlags = {
-  host: Flags.string({description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
+  host: Flags.string({parse: notEmpty, description: 'server base URL (overrides FORGECTL_HOST and the profile)', helpGroup: CONNECTION}),
   // gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
   token: secretFlag(
     Flags.string({
+      parse: notEmpty,
       description: 'access token (overrides FORGECTL_TOKEN and the profile); visible in ps and kept in shell history: prefer FORGECTL_TOKEN or a profile (auth login --token-stdin)',
       helpGroup: CONNECTION,
     }),
   ),
   profile: Flags.string({description: 'stored profile to use (overrides FORGECTL_PROFILE)', helpGroup: CONNECTION}),
-  'ca-file': Flags.string({description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
+  'ca-file': Flags.string({parse: notEmpty, description: 'PEM file with CA certificates to trust', helpGroup: CONNECTION}),
   insecure: Flags.boolean({description: 'skip TLS certificate verification (dangerous)', helpGroup: CONNECTION}),
   'allow-http': Flags.boolean({description: 'allow sending the token over plain HTTP to a non-loopback host', helpGroup: CONNECTION}),
   timeout: durationFlag({description: `how long one request may take (${DURATION_HELP}; default 30s)`, helpGroup: CONNECTION}),
@@ -42,10 +53,28 @@ export const connectionFlags = {
   verbose: Flags.boolean({description: 'trace requests and responses on stderr (token redacted)', helpGroup: CONNECTION}),
 }
 
+/** `--columns "id, name"`: the field names, trimmed, empty ones left out */
+export function columnList(text: string): string[] {
+  return text
+    .split(',')
+    .map(c => c.trim())
+    .filter(Boolean)
+}
+
+/**
+ * `--columns ""` (a script's unset variable) or `--columns ,` names no field: refused before any request,
+ * rather than printing every record as {} (json, yaml, ndjson) or blank lines (table, csv) with exit 0.
+ */
+async function parseColumns(input: string): Promise<string> {
+  if (columnList(input).length === 0) throw new UsageError(`--columns ${quoted(input)}: name at least one field, comma-separated (id,name)`)
+  return input
+}
+
 export const outputFlags = {
   json: Flags.boolean({description: 'print exactly the API JSON (only the fields --columns names, if given) and nothing else on stdout', helpGroup: OUTPUT, exclusive: ['output']}),
   output: Flags.string({char: 'o', description: 'output format (default: table on a terminal, json otherwise)', options: [...OUTPUT_FORMATS], helpGroup: OUTPUT}),
   columns: Flags.string({
+    parse: parseColumns,
     description: 'the fields to show, comma-separated, in this order, in every format (dotted for nested: user.username); with -q, these fields tab-separated instead of the handle',
     helpGroup: OUTPUT,
   }),

@@ -32,6 +32,16 @@ export function secretFieldsOfCommand(...definitions: Array<Readonly<Record<stri
   return secretFieldsOf(inputs)
 }
 
+/**
+ * A word out of place on this command's line may be a secret: the command takes a secret input, or its
+ * job is to take a secret no declaration stands for (`static takesSecret`: the token of `auth login`).
+ * Such words are counted, never quoted: the one rule of oclif's parse errors (base-command.ts) and of
+ * words typed right after a command, which oclif takes for a longer command's name (hooks/not-found.ts).
+ */
+export function mayTakeSecretWord(command: {takesSecret?: unknown; flags?: Readonly<Record<string, object>>; args?: Readonly<Record<string, object>>}): boolean {
+  return command.takesSecret === true || secretFieldsOfCommand(command.flags, command.args).length > 0
+}
+
 /** flags that are secret without a declaration behind them: the access token of --token */
 const secretFlags = new WeakSet<object>()
 

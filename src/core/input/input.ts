@@ -6,6 +6,7 @@
 import {isApiNumber} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
 import type {ApiClient} from '../http/request.js'
+import {cut} from '../output/escape.js'
 import {didYouMean} from './did-you-mean.js'
 import {isPositiveId} from './id.js'
 
@@ -307,8 +308,6 @@ export function inputLabel(input: AnyInput): string {
   return input.arg ? input.flag.toUpperCase().replace(/-/g, '_') : `--${input.flag}`
 }
 
-const MAX_SHOWN = 60
-
 /** `"blurple"`; a secret is never shown, a long value is cut */
 function shown(input: AnyInput, value: string): string {
   return input.secret ? '' : ` ${quoted(value)}`
@@ -316,8 +315,7 @@ function shown(input: AnyInput, value: string): string {
 
 /** a value typed, as an error quotes it: `"blurple"`, a long one cut */
 export function quoted(value: string): string {
-  const chars = [...value]
-  return `"${chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : value}"`
+  return `"${cut(value)}"`
 }
 
 /** a value refused locally: `--color "blurple": must be …`, `record 4: color "blurple": …` (exit 2) */

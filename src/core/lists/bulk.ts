@@ -146,6 +146,18 @@ function notAttempted<R>(item: string, rejection: ApiError): BulkResult<R> {
   return {item, status: 'not done', error: `not attempted: the server rejected the token (${rejection.message})`, exitCode: rejection.exitCode}
 }
 
+/**
+ * A fan-out that reads (the owners of tokens, the details of items) and so has no report to print:
+ * what each item gave, keyed by its name; an item whose work failed is left out. A signal ends it as it
+ * ends any read, with the signal's code: runBulk alone would hand back a partial result as if whole.
+ */
+export async function readEach<I, R>(items: readonly I[], name: (item: I) => string, work: (item: I) => Promise<R>, concurrency = DEFAULT_BULK_CONCURRENCY): Promise<Map<string, R>> {
+  const results = await runBulk(items, name, work, concurrency)
+  const stopped = interruption()
+  if (stopped) throw stopped
+  return new Map(results.flatMap(({item, status, result}) => (status === 'ok' ? [[item, result as R]] : [])))
+}
+
 /** non-zero when stopped by a signal (its code) or when anything failed: the failures' own code when they agree, else 1 */
 export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefined {
   const stopped = interruption()

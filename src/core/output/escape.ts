@@ -37,6 +37,16 @@ export function visibleCell(text: string): string {
   return text.replace(EVERY_CONTROL, visible)
 }
 
+/**
+ * A field of a `-q` line, exact but for the separators of that format: a tab, line feed or carriage
+ * return inside it would make one record two lines or shift its fields, and `-q | xargs forgectl …
+ * delete` would act on records nobody listed (a name `bug<LF>urgent` read as `bug` and `urgent`).
+ */
+export function oneField(text: string): string {
+  return text.replace(SEPARATORS, visible)
+}
+const SEPARATORS = /[\t\n\r]/g
+
 /** a message line (note, error, prompt, spinner): control characters shown, tab and line feed kept */
 export function visibleText(text: string): string {
   return text.replace(CONTROL_BUT_LAYOUT, visible)
@@ -45,4 +55,17 @@ export function visibleText(text: string): string {
 /** a name that becomes a file (a download's, from the server): control characters replaced, nothing invisible saved */
 export function replaceControls(text: string, by: string): string {
   return text.replace(EVERY_CONTROL, by)
+}
+
+const MAX_SHOWN = 60
+
+/**
+ * A word typed, as a message shows it: at most 60 characters and `…`. Every word an error repeats from
+ * the command line goes through it (values, stray words, unknown commands and flags), so that a blob
+ * pasted by mistake (`forgectl labels "$(cat file)"`) makes one line, not 100 KB of it.
+ */
+export function cut(word: string): string {
+  if (word.length <= MAX_SHOWN) return word
+  const chars = [...word]
+  return chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : word
 }

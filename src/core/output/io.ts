@@ -61,6 +61,17 @@ export function writeOut(text: string): boolean {
   return io().stdout.write(text)
 }
 
+/**
+ * Resolves once what was written to `out` has left the process (or cannot: the stream is gone). A run
+ * that ends with a code other than 0 ends by process.exit(), which drops what a pipe has not taken yet:
+ * `tokens audit --json | cat`, exit 10, lost all but the first 128 KiB of its report. Writes are taken
+ * in order, so the callback of an empty one comes after every write before it.
+ */
+export function flushed(out: OutStream = io().stdout): Promise<void> {
+  if (out.writableLength === 0 || out.destroyed || out.writableEnded) return Promise.resolve()
+  return new Promise(resolve => out.write('', () => resolve()))
+}
+
 /** text on stderr: for the person, never data */
 export function writeErr(text: string): boolean {
   return io().stderr.write(text)

@@ -6,7 +6,7 @@ import {ExactNumber, jsonText} from '../answer/exact-number.js'
 import {importModule} from '../command/launcher.js'
 import type {OutputFormat} from '../config/config-store.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from '../terminal/terminal.js'
-import {visibleCell, visibleText} from './escape.js'
+import {oneField, visibleCell, visibleText} from './escape.js'
 import {checkedPages, checkFieldNames, sortField} from './field-check.js'
 import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
 import {type IO, io, type OutStream} from './io.js'
@@ -43,6 +43,8 @@ export type PrinterStreams = Pick<IO, 'stdout' | 'stderr'>
 
 export class Printer {
   private readonly tty = stdoutIsTerminal()
+  /** `-q` said once that it wrote a separator inside a value visibly (id) */
+  private separatorsWarned = false
 
   constructor(
     readonly options: OutputOptions,
@@ -163,15 +165,20 @@ export class Printer {
   }
 
   /**
-   * exact for a script; a name used as the ID (labels) may hold control characters a terminal would
-   * obey. With --columns, the fields named instead of the handle, tab-separated (`-q --columns name`).
+   * exact for a script, but for the tab and line breaks that would split it (oneField); a name used as
+   * the ID (labels) may hold control characters a terminal would obey. With --columns, the fields named instead of the handle, tab-separated (`-q --columns name`).
    */
   private id(record: unknown): void {
     const {columns, handle} = this.options
     const id = columns && !isScalar(record) ? columns.map(c => cellText(columnValue(record, c))) : recordId(record, handle)
     if (id === undefined) return
     const cells = typeof id === 'string' ? [id] : id
-    this.write(cells.map(cell => (this.tty ? visibleCell(cell) : cell)).join('\t') + '\n')
+    const fields = cells.map(cell => (this.tty ? visibleCell(cell) : oneField(cell)))
+    if (!this.tty && !this.separatorsWarned && fields.some((field, i) => field !== cells[i])) {
+      this.separatorsWarned = true
+      this.streams.stderr.write('Warning: a value held a tab or a line break, written as \\t, \\n or \\r so that each record stays one line\n')
+    }
+    this.write(fields.join('\t') + '\n')
   }
 
   private async yaml(data: unknown): Promise<void> {

@@ -19,6 +19,17 @@ export function writeFailure(error: unknown): string {
 const isClosedReader = (error: Error) => (error as NodeJS.ErrnoException).code === 'EPIPE'
 const failureLine = (error: Error) => `Error: cannot write to standard output: ${writeFailure(error)}`
 
+/** the exit when the reader goes: 0, unless the run's outcome is known already (exitWhenReaderGoes) */
+let readerGoneExit: number = ExitCode.ok
+
+/**
+ * The run's exit code is decided (the audit found tokens: 10; a command ends in error): a reader that
+ * leaves early (`| head`) ends the run with it rather than with 0, which would say "nothing found".
+ */
+export function exitWhenReaderGoes(code: number): void {
+  readerGoneExit = code
+}
+
 /** once per run, on the streams of this run (a test's in-process run brings its own) */
 export function guardOutputStreams({stdout, stderr}: Pick<IO, 'stdout' | 'stderr'> = io()): void {
   let handled = false
@@ -26,7 +37,7 @@ export function guardOutputStreams({stdout, stderr}: Pick<IO, 'stdout' | 'stderr
   stdout.prependListener('error', (error: Error) => {
     if (handled) return
     handled = true
-    if (isClosedReader(error)) endRun(ExitCode.ok)
+    if (isClosedReader(error)) endRun(readerGoneExit)
     endRun(ExitCode.error, failureLine(error))
   })
   stderr.on('error', () => {})
