@@ -1,8 +1,10 @@
 // The sections of groups and projects: labels, milestones, protected branches, deploy keys and
 // package protection rules.
+
 import {listProtectedBranches, PROTECTION, type Protection, protectBranch, unprotectBranch, updateProtection} from '../api/branches.js'
 import {KeyPlacementRun, placeDeployKey} from '../api/deploy-key-add.js'
 import {type DeployKeyChanges, deleteProjectDeployKey, listProjectDeployKeys, NEW_PROJECT_DEPLOY_KEY, type NewProjectDeployKey, updateProjectDeployKey} from '../api/deploy-keys.js'
+import {sameLabelColor} from '../api/label-color.js'
 import {createLabel, deleteLabel, type LabelChanges, listLabels, NEW_LABEL, type NewLabel, updateLabel} from '../api/labels.js'
 import {createMilestone, deleteMilestone, listMilestones, type MilestoneChanges, NEW_MILESTONE, type NewMilestone, updateMilestone} from '../api/milestones.js'
 import {createRule, deleteRule, listRules, NEW_RULE, type NewRule, type RuleChanges, updateRule} from '../api/package-protection.js'
@@ -25,7 +27,8 @@ export const labels: Section = {
   recordRule: (fields, kind) => (kind === 'groups' && fields.priority !== undefined ? {field: 'priority', rule: 'applies to project labels only'} : undefined),
   identity: fields => String(fields.name),
   secret: () => false,
-  same: (field, wanted, current) => (field === 'color' && typeof wanted === 'string' && typeof current === 'string' ? wanted.toLowerCase() === current.toLowerCase() : sameValue(wanted, current)),
+  // a colour name in the file and its hex on the server (or #fff and #FFFFFF) are no change
+  same: (field, wanted, current) => (field === 'color' && typeof wanted === 'string' && typeof current === 'string' ? sameLabelColor(wanted, current) : sameValue(wanted, current)),
   async read(context, target) {
     // the scope's own labels: not those it inherits from its groups
     const found = await readAll(context, listLabels(scopeOf(target), {include_ancestor_groups: false}))

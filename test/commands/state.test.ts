@@ -485,3 +485,14 @@ describe('bad input', () => {
     expect(result.stderr).toContain('projects."acme/nowhere": no such project on the server')
   })
 })
+
+describe('label colours', () => {
+  it('a name in the file and its hex on the server are the same colour: no change, no write', async () => {
+    const created = await sb.api('POST', '/projects/20/labels', {as: 'admin', body: {name: 'hex-red', color: '#FF0000'}})
+    expect(created.status).toBe(201)
+    const file = stateFile('version: 1\nprojects:\n  acme/platform/api:\n    labels:\n      hex-red: {color: red}\n')
+    const plan = await withoutWrites(() => planOf(file, asAdmin, ['--exit-code']))
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0)
+    expect(plan.stdout).toContain('No changes')
+  })
+})
