@@ -239,3 +239,38 @@ describe('what forgectl sends', () => {
     expect(await dryRun('GET', '/projects/1/things', '-F', `id_after=${BIG}`)).toContain(`DRY RUN GET ${server.url}/api/v4/projects/1/things?id_after=${BIG}\n`)
   })
 })
+
+describe('apply addresses a record by its exact ID', () => {
+  // two hooks whose IDs a double cannot tell apart: Number() would make both ...992
+  const HOOKS = `[{"id":${BIG},"url":"https://a.example.com/hook","push_events":false},{"id":${EDGE},"url":"https://b.example.com/hook","push_events":false}]`
+  const FILE = 'version: 1\ninstance:\n  hooks:\n    - {url: "https://a.example.com/hook", push_events: true}\n  prune: [hooks]\n'
+
+  /** GET /hooks lists them, a PUT answers the hook updated, a DELETE 204 */
+  const hookServer: Answer = (req, res) => {
+    if (req.method === 'GET') return answers.json(200, HOOKS)(req, res)
+    if (req.method === 'PUT') return answers.json(200, `{"id":${BIG},"url":"https://a.example.com/hook","push_events":true}`)(req, res)
+    res.writeHead(204)
+    res.end()
+  }
+  const writes = () => server.requests.filter(r => r.method !== 'GET').map(r => `${r.method} ${r.url}`)
+
+  it('apply -f updates the one hook and deletes the other, each by the digits the server sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-big-'))
+    writeFileSync(join(dir, 'hooks.yaml'), FILE)
+    server.answer(hookServer)
+    const result = await run('apply', '-f', join(dir, 'hooks.yaml'), '--yes')
+    expect(result.code, result.stderr).toBe(0)
+    expect(writes().sort()).toEqual([`DELETE /api/v4/hooks/${EDGE}`, `PUT /api/v4/hooks/${BIG}`])
+  })
+
+  it('a saved plan keeps the exact ID, and apply PLAN finds the record unmoved and writes to it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-big-'))
+    writeFileSync(join(dir, 'hooks.yaml'), FILE)
+    server.answer(hookServer)
+    const planned = await run('plan', '-f', join(dir, 'hooks.yaml'), '--out', join(dir, 'hooks.plan'))
+    expect(planned.code, planned.stderr).toBe(0)
+    const result = await run('apply', join(dir, 'hooks.plan'), '--yes')
+    expect(result.code, result.stderr).toBe(0)
+    expect(writes().sort()).toEqual([`DELETE /api/v4/hooks/${EDGE}`, `PUT /api/v4/hooks/${BIG}`])
+  })
+})
