@@ -1,6 +1,7 @@
 // Repository branches and their protection (document 2, "Branches"): /projects/:id/repository/branches,
 // /projects/:id/repository/merged_branches, /projects/:id/protected_branches.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
@@ -48,17 +49,17 @@ export const BRANCH_COLUMNS = ['name', 'merged', 'protected', 'default', 'commit
 
 /** one access rule of a protected branch (the platform's shape; the spec does not show it) */
 export interface BranchAccessLevel {
-  id?: number
+  id?: ApiId
   access_level: number
   access_level_description: string
-  user_id?: number | null
-  group_id?: number | null
-  deploy_key_id?: number | null
+  user_id?: ApiId | null
+  group_id?: ApiId | null
+  deploy_key_id?: ApiId | null
 }
 
 /** the platform's protected branch record: the spec says "not shown" */
 export interface ProtectedBranch {
-  id: number
+  id: ApiId
   name: string
   push_access_levels: BranchAccessLevel[]
   merge_access_levels: BranchAccessLevel[]

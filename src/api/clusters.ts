@@ -1,6 +1,7 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input/input.js'
@@ -41,11 +42,11 @@ export interface ClusterProject extends ClusterManagementProject {
   star_count: number
   forks_count: number
   last_activity_at: string
-  namespace: {id: number; name: string; path: string; kind: string; full_path: string; parent_id: number | null}
+  namespace: {id: ApiId; name: string; path: string; kind: string; full_path: string; parent_id: ApiId | null}
 }
 
 export interface ProjectCluster {
-  id: number
+  id: ApiId
   name: string
   /** base domain; present when set */
   domain?: string

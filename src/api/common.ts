@@ -1,8 +1,10 @@
 // Shapes that several areas of the spec embed in their records.
 
+import type {ApiId} from '../core/answer/exact-number.js'
+
 /** "Project summary: id, description (nullable), name, name_with_namespace, path, path_with_namespace, created_at" */
 export interface ProjectSummary {
-  id: number
+  id: ApiId
   description: string | null
   name: string
   name_with_namespace: string
@@ -13,7 +15,7 @@ export interface ProjectSummary {
 
 /** the user object records carry: "id, name, username, state, avatar_url, web_url" */
 export interface UserBasic {
-  id: number
+  id: ApiId
   name: string
   username: string
   state: string

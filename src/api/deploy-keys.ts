@@ -1,6 +1,7 @@
 // Deploy keys (document 1, "Deploy keys"): /deploy_keys (instance, administrator),
 // /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, dateTime, declare, optional, text, type Values} from '../core/input/input.js'
@@ -10,7 +11,7 @@ import type {ProjectSummary} from './common.js'
 import {publicKey} from './public-key.js'
 
 export interface DeployKey {
-  id: number
+  id: ApiId
   title: string
   /** public key text */
   key: string

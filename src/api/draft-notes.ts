@@ -2,6 +2,7 @@
 // /projects/:id/merge_requests/:merge_request_iid/draft_notes. Drafts are visible only to their author
 // until published. Every verb names the merge request (MERGE_REQUEST) besides the project.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
@@ -36,9 +37,9 @@ export interface DraftNotePosition {
 }
 
 export interface DraftNote {
-  id: number
-  author_id: number
-  merge_request_id: number
+  id: ApiId
+  author_id: ApiId
+  merge_request_id: ApiId
   resolve_discussion: boolean
   discussion_id: string | null
   note: string

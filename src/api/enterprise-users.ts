@@ -1,6 +1,7 @@
 // Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
 // top-level groups only; users need not be members)"): /groups/:id/enterprise_users.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, dateTime, declare, RuleBroken, text, type Values} from '../core/input/input.js'
@@ -33,11 +34,11 @@ export interface EnterpriseUser extends UserBasic {
   confirmed_at: string | null
   last_activity_on: string | null
   email: string
-  theme_id: number
-  color_scheme_id: number
+  theme_id: ApiId
+  color_scheme_id: ApiId
   projects_limit: number
   current_sign_in_at: string | null
-  identities: Array<{provider: string; extern_uid: string; saml_provider_id: number | null}>
+  identities: Array<{provider: string; extern_uid: string; saml_provider_id: ApiId | null}>
   can_create_group: boolean
   can_create_project: boolean
   two_factor_enabled: boolean
@@ -46,7 +47,7 @@ export interface EnterpriseUser extends UserBasic {
   commit_email: string
   shared_runners_minutes_limit: number | null
   extra_shared_runners_minutes_limit: number | null
-  scim_identities: Array<{extern_uid: string; group_id: number; active: boolean}>
+  scim_identities: Array<{extern_uid: string; group_id: ApiId; active: boolean}>
 }
 export const ENTERPRISE_USER_FIELDS = fieldList<EnterpriseUser>()([
   'id',

@@ -1,5 +1,7 @@
 // Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least
 // Developer)"): /projects/:id/feature_flags_user_lists.
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
@@ -8,10 +10,10 @@ import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
 
 export interface FeatureUserList {
-  id: number
+  id: ApiId
   /** numbered per project */
-  iid: number
-  project_id: number
+  iid: ApiId
+  project_id: ApiId
   name: string
   /** comma-separated external user IDs */
   user_xids: string

@@ -1,5 +1,7 @@
 // Groups by name (beyond the spec's documents, the platform's `/groups`): the list, a group's record
 // and its direct subgroups, read-only (issue 27).
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, text, type Values} from '../core/input/input.js'
 import {targetArg} from '../core/input/scope.js'
@@ -8,7 +10,7 @@ import type {VISIBILITIES} from './projects.js'
 import {fieldList} from './record-fields.js'
 
 export interface Group {
-  id: number
+  id: ApiId
   web_url: string
   name: string
   path: string
@@ -17,7 +19,7 @@ export interface Group {
   /** the names of its ancestors and its own, `Acme / Platform` */
   full_name: string
   full_path: string
-  parent_id: number | null
+  parent_id: ApiId | null
   created_at: string
   avatar_url: string | null
   request_access_enabled: boolean

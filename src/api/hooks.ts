@@ -1,5 +1,6 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
@@ -11,7 +12,7 @@ export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as
 export type BranchFilterStrategy = (typeof BRANCH_FILTER_STRATEGIES)[number]
 
 export interface SystemHook {
-  id: number
+  id: ApiId
   url: string
   /** from release 17.1 */
   name: string | null
@@ -99,7 +100,7 @@ export type UrlVariable = Values<typeof URL_VARIABLE>
 
 /** "the response is always the mock payload" of a project creation event */
 export interface HookTestPayload {
-  project_id: number
+  project_id: ApiId
   owner_email: string
   owner_name: string
   name: string

@@ -3,6 +3,7 @@
 // GET /groups/:id/iterations, which the platform serves with the same record and filters, those of a
 // group (and, by default, of its ancestors).
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
@@ -14,9 +15,9 @@ export const ITERATION_STATES = ['opened', 'upcoming', 'current', 'closed', 'all
 export const ITERATION_SEARCH_FIELDS = ['title', 'cadence_title'] as const
 
 export interface Iteration {
-  id: number
-  iid: number
-  group_id: number
+  id: ApiId
+  iid: ApiId
+  group_id: ApiId
   /** null for iterations auto-scheduled by a cadence */
   title: string | null
   description: string | null

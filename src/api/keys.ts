@@ -1,5 +1,6 @@
 // SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {declare} from '../core/input/input.js'
@@ -21,8 +22,8 @@ export interface KeyOwner extends UserBasic {
   /** a date */
   last_activity_on?: string | null
   email?: string
-  theme_id?: number | null
-  color_scheme_id?: number | null
+  theme_id?: ApiId | null
+  color_scheme_id?: ApiId | null
   projects_limit?: number
   current_sign_in_at?: string | null
   identities?: unknown[]
@@ -37,16 +38,16 @@ export interface KeyOwner extends UserBasic {
 
 /** the projects a deploy key is enabled in, in a lookup by a deploy key's fingerprint */
 export interface DeployKeyProject {
-  id: number
-  deploy_key_id: number
-  project_id: number
+  id: ApiId
+  deploy_key_id: ApiId
+  project_id: ApiId
   created_at: string
   updated_at: string
   can_push: boolean
 }
 
 export interface SshKeyRecord {
-  id: number
+  id: ApiId
   title: string
   key: string
   created_at: string

@@ -1,5 +1,6 @@
 // Labels of projects and groups (document 2, "Labels"): /projects/:id/labels, /groups/:id/labels.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, declare, nullableInteger, optional, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
@@ -8,7 +9,7 @@ import {color} from './label-color.js'
 import {fieldList} from './record-fields.js'
 
 export interface Label {
-  id: number
+  id: ApiId
   name: string
   /** hex with leading # */
   color: string

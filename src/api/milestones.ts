@@ -2,6 +2,8 @@
 // the issues, merge requests and burndown events of each milestone; and project milestones, which the
 // platform serves with the same record (project_id in place of group_id) and the same calls at
 // /projects/:id/milestones. One set of declarations and calls, parametrised by the scope.
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type Id, isPositiveId} from '../core/input/id.js'
@@ -17,12 +19,12 @@ export const STATE_EVENTS = ['close', 'activate'] as const
 export type StateEvent = (typeof STATE_EVENTS)[number]
 
 export interface Milestone {
-  id: number
-  iid: number
+  id: ApiId
+  iid: ApiId
   /** a group milestone's group */
-  group_id?: number
+  group_id?: ApiId
   /** a project milestone's project */
-  project_id?: number
+  project_id?: ApiId
   title: string
   description: string | null
   due_date: string | null
@@ -54,9 +56,9 @@ export const MILESTONE_COLUMNS = ['id', 'iid', 'title', 'state', 'start_date', '
 
 /** an issue or merge request of a milestone: the spec names no fields, these are the platform's usual ones */
 export interface MilestoneWorkItem {
-  id: number
-  iid: number
-  project_id: number
+  id: ApiId
+  iid: ApiId
+  project_id: ApiId
   title: string
   state: string
   web_url: string

@@ -1,4 +1,6 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
@@ -12,7 +14,7 @@ export type AuthMethod = (typeof AUTH_METHODS)[number]
 export const UPDATE_STATUSES = ['none', 'scheduled', 'started', 'finished', 'failed'] as const
 
 export interface RemoteMirror {
-  id: number
+  id: ApiId
   /** username and password always scrubbed by the server */
   url: string
   auth_method: AuthMethod

@@ -1,18 +1,20 @@
 // Finding projects and groups by path (document 1, "Projects", "Groups"): one project or group, the
 // projects of a group with its subgroups', and a group's subgroups. State files (src/state) select
 // scopes by path and glob through these.
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 
 /** the fields of a project record that selecting by path needs */
 export interface ProjectPath {
-  id: number
+  id: ApiId
   path_with_namespace: string
 }
 
 /** the fields of a group record that selecting by path needs */
 export interface GroupPath {
-  id: number
+  id: ApiId
   full_path: string
 }
 

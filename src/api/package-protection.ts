@@ -1,6 +1,7 @@
 // Package protection rules of a project (document 1, "Package protection rules"):
 // /projects/:id/packages/protection/rules. Maintainer role at least.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {type AnyInput, choice, custom, declare, optional, RuleBroken, text, type Values} from '../core/input/input.js'
@@ -19,8 +20,8 @@ export const PUSH_LEVELS = ['maintainer', 'owner', 'admin'] as const
 export const DELETE_LEVELS = ['owner', 'admin'] as const
 
 export interface PackageProtectionRule {
-  id: number
-  project_id: number
+  id: ApiId
+  project_id: ApiId
   /** `*` wildcard allowed */
   package_name_pattern: string
   package_type: string

@@ -1,5 +1,7 @@
 // Projects by name (beyond the spec's documents, the platform's `/projects`): the list (of the
 // instance, or of a group with its subgroups on request) and the record, read-only (issue 27).
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, text, type Values} from '../core/input/input.js'
 import {targetArg} from '../core/input/scope.js'
@@ -11,12 +13,12 @@ export const VISIBILITIES = ['private', 'internal', 'public'] as const
 
 /** the namespace a project lives in, as its record embeds it */
 export interface ProjectNamespace {
-  id: number
+  id: ApiId
   name: string
   path: string
   kind: string
   full_path: string
-  parent_id: number | null
+  parent_id: ApiId | null
   avatar_url: string | null
   web_url: string
 }

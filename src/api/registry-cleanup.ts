@@ -1,6 +1,7 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input/input.js'
 
@@ -8,7 +9,7 @@ import {boolean, custom, declare, integer, RuleBroken, type Values} from '../cor
 export const CADENCES = [1, 7, 14, 30, 90] as const
 
 export interface CleanupPolicy {
-  group_id: number
+  group_id: ApiId
   next_run_at: string | null
   last_run_at: string | null
   last_run_deleted_size: number

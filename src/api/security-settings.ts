@@ -1,10 +1,11 @@
 // Security settings of a project (document 1, "Project security settings"): /projects/:id/security_settings.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, declare, type Values} from '../core/input/input.js'
 
 export interface SecuritySettings {
-  project_id: number
+  project_id: ApiId
   created_at: string
   updated_at: string
   auto_fix_container_scanning: boolean

@@ -1,6 +1,7 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
 
+import {type ApiId, sameId} from '../core/answer/exact-number.js'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
@@ -13,7 +14,7 @@ import type {NewToken, PersonalAccessToken, TokenFilters, TokenRotation} from '.
 import {userRef} from './users.js'
 
 export interface ServiceAccount {
-  id: number
+  id: ApiId
   username: string
   name: string
   /** returned on create and on group listing; a generated no-reply address unless custom */
@@ -106,7 +107,7 @@ export const revokeServiceAccountToken = (api: ApiClient, group: string, userId:
 
 /** one token of the account: the spec has no read of a single token, so its list is searched, page by page */
 export async function findServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id): Promise<PersonalAccessToken> {
-  const found = await findInList(api, listServiceAccountTokens(group, userId), token => String(token?.id) === String(tokenId))
+  const found = await findInList(api, listServiceAccountTokens(group, userId), token => token?.id !== undefined && sameId(token.id, tokenId))
   if (found) return found
   throw new CliError(`token ${tokenId} is not among the tokens of service account ${userId} in group ${group}`, ExitCode.notFound)
 }

@@ -1,6 +1,7 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
 // /groups/:id/ssh_certificates.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {apiPath} from '../core/http/request.js'
 import {declare, text, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'
@@ -8,7 +9,7 @@ import {publicKey} from './public-key.js'
 import {fieldList} from './record-fields.js'
 
 export interface SshCertificate {
-  id: number
+  id: ApiId
   title: string
   /** the public key of the certificate authority */
   key: string

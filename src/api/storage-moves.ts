@@ -1,6 +1,7 @@
 // Repository storage moves (document 2, "Repository storage moves (administrator)"): group moves one by
 // one, and bulk moves of every project, snippet or group repository on a storage.
 
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {choice, declare, renamed, text, type Values} from '../core/input/input.js'
@@ -12,12 +13,12 @@ export const MOVE_STATES = ['initial', 'scheduled', 'started', 'replicated', 'fa
 export type MoveState = (typeof MOVE_STATES)[number]
 
 export interface GroupStorageMove {
-  id: number
+  id: ApiId
   created_at: string
   state: MoveState
   source_storage_name: string
   destination_storage_name: string
-  group: {id: number; web_url: string; name: string}
+  group: {id: ApiId; web_url: string; name: string}
 }
 export const MOVE_FIELDS = fieldList<GroupStorageMove>()(['id', 'created_at', 'state', 'source_storage_name', 'destination_storage_name', 'group'])
 

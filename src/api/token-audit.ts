@@ -4,7 +4,7 @@
 // the decision is a pure function, and it re-checks what a filter promised, because a server older
 // than a filter ignores it and answers with every token.
 
-import {ExactNumber} from '../core/answer/exact-number.js'
+import {type ApiId, ExactNumber} from '../core/answer/exact-number.js'
 import {custom, declare, type Values} from '../core/input/input.js'
 import {PERIOD_HINT, parsePeriod} from '../core/input/period.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
@@ -27,9 +27,9 @@ export const DEFAULT_EXPIRES_WITHIN_MS = 30 * DAY_MS
 export type TokenKind = 'personal' | 'impersonation' | 'service account' | 'bot'
 
 export interface AuditedToken {
-  id: number
+  id: ApiId
   name: string
-  user_id: number
+  user_id: ApiId
   /** empty when the owner could not be read (a deleted user, a record the server would not show) */
   username: string
   kind: TokenKind

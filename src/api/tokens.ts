@@ -1,5 +1,7 @@
 // Personal access tokens and impersonation tokens (document 1, "Tokens"); the token model is shared
 // with the tokens of group service accounts (src/api/service-accounts.ts).
+
+import type {ApiId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, date, dateTime, declare, list, text, type Values} from '../core/input/input.js'
@@ -9,14 +11,14 @@ import {fieldList} from './record-fields.js'
 import {userRef} from './users.js'
 
 export interface PersonalAccessToken {
-  id: number
+  id: ApiId
   name: string
   /** max 255 characters */
   description: string | null
   revoked: boolean
   active: boolean
   scopes: string[]
-  user_id: number
+  user_id: ApiId
   created_at: string
   expires_at: string | null
   /** in listings */

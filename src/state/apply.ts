@@ -2,6 +2,7 @@
 // that do not depend on it, each reported as done or failed; a Ctrl-C reports what was done and what
 // was not, and a rerun plans only the rest. A saved plan is refused when the server no longer looks as
 // it did at planning time for a record the plan changes.
+import {sameId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
@@ -60,7 +61,7 @@ export async function movedSincePlan(context: ReadContext, changes: readonly Cha
       moved.push(`${name} is no longer there`)
       continue
     }
-    if (String(server.ref) !== String(change.ref)) {
+    if (change.ref === undefined || !sameId(server.ref, change.ref)) {
       moved.push(`${name} was replaced`)
       continue
     }

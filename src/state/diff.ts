@@ -3,6 +3,7 @@
 // record the file does not list a delete where `prune` asks, and the rest nothing. Secret values are
 // never in a change as data: they show as "(sensitive)", and a value the server does not return is
 // "cannot compare" rather than a change, so that a second apply sends nothing.
+import type {ApiId} from '../core/answer/exact-number.js'
 import {type CurrentRecord, type DesiredRecord, type SecretSource, type Section, sameValue, scopeName, type Target} from './section.js'
 
 export const SENSITIVE = '(sensitive)'
@@ -23,7 +24,7 @@ export interface Change {
   id: string
   action: Action
   /** what the calls address the server's record by (its ID, name or key) */
-  ref?: string | number
+  ref?: string | ApiId
   /** the server's record as compared, secrets replaced */
   before?: Record<string, unknown>
   /** the file's record, secrets replaced */

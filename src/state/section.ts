@@ -3,6 +3,7 @@
 // command's flags, src/api), how the server's records are read and compared, and the calls that
 // create, change and delete them. The diff engine (diff.ts) and the runs (plan.ts, apply.ts) know
 // sections only through this shape; sections.ts lists them.
+import type {ApiId} from '../core/answer/exact-number.js'
 import type {ApiClient} from '../core/http/request.js'
 import type {Inputs} from '../core/input/input.js'
 import type {Where} from './document.js'
@@ -36,7 +37,7 @@ export interface DesiredRecord {
 /** a record as the server has it: `fields` in the file's terms, `ref` what its calls address it by */
 export interface CurrentRecord {
   id: string
-  ref: string | number
+  ref: string | ApiId
   fields: Record<string, unknown>
 }
 

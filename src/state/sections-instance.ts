@@ -125,8 +125,8 @@ export const hooks: Section = {
     return (await readAll(context, listHooks())).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
-  update: ({api}, _target, current, changed) => updateHook(api, Number(current.ref), changed as HookChanges),
-  remove: ({api}, _target, current) => deleteHook(api, Number(current.ref)),
+  update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),
+  remove: ({api}, _target, current) => deleteHook(api, current.ref),
   exported: ({fields}) => ({value: setFields(fields, HOOK_FIELDS)}),
 }
 

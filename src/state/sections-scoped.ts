@@ -1,7 +1,6 @@
 // The sections of groups and projects: labels, milestones, protected branches, deploy keys and
 // package protection rules.
-
-import {listProtectedBranches, PROTECTION, type Protection, protectBranch, unprotectBranch, updateProtection} from '../api/branches.js'
+import {type BranchAccessLevel, listProtectedBranches, PROTECTION, type Protection, protectBranch, unprotectBranch, updateProtection} from '../api/branches.js'
 import {KeyPlacementRun, placeDeployKey} from '../api/deploy-key-add.js'
 import {type DeployKeyChanges, deleteProjectDeployKey, listProjectDeployKeys, NEW_PROJECT_DEPLOY_KEY, type NewProjectDeployKey, updateProjectDeployKey} from '../api/deploy-keys.js'
 import {sameLabelColor} from '../api/label-color.js'
@@ -61,8 +60,8 @@ export const milestones: Section = {
     return (await readAll(context, listMilestones(scopeOf(target)))).map(m => ({id: m.title, ref: m.id, fields: setFields(m as unknown as Record<string, unknown>, MILESTONE_FIELDS, true)}))
   },
   create: ({api}, target, fields) => createMilestone(api, scopeOf(target), fields as NewMilestone),
-  update: ({api}, target, current, changed) => updateMilestone(api, scopeOf(target), Number(current.ref), changed as MilestoneChanges),
-  remove: ({api}, target, current) => deleteMilestone(api, scopeOf(target), Number(current.ref)),
+  update: ({api}, target, current, changed) => updateMilestone(api, scopeOf(target), current.ref, changed as MilestoneChanges),
+  remove: ({api}, target, current) => deleteMilestone(api, scopeOf(target), current.ref),
   exported: ({id, fields}) => ({key: id, value: setFields(fields, MILESTONE_FIELDS)}),
 }
 
@@ -95,8 +94,7 @@ export const protectedBranches: Section = {
   secret: () => false,
   async read(context, target) {
     // the platform keeps a list of rules per action; a role's rule (no user or group) is the one a file sets
-    const role = (rules: ReadonlyArray<{access_level: number; user_id?: number | null; group_id?: number | null}> | undefined) =>
-      rules?.find(rule => (rule.user_id ?? null) === null && (rule.group_id ?? null) === null)?.access_level
+    const role = (rules: readonly BranchAccessLevel[] | undefined) => rules?.find(rule => (rule.user_id ?? null) === null && (rule.group_id ?? null) === null)?.access_level
     return (await readAll(context, listProtectedBranches(target.path))).map(
       (p): CurrentRecord => ({
         id: p.name,
@@ -142,8 +140,8 @@ export const projectDeployKeys: Section = {
     shared.set('deploy-keys', run)
     return placeDeployKey(api, target.path, fields as NewProjectDeployKey, run)
   },
-  update: ({api}, target, current, changed) => updateProjectDeployKey(api, target.path, Number(current.ref), changed as DeployKeyChanges),
-  remove: ({api}, target, current) => deleteProjectDeployKey(api, target.path, Number(current.ref)),
+  update: ({api}, target, current, changed) => updateProjectDeployKey(api, target.path, current.ref, changed as DeployKeyChanges),
+  remove: ({api}, target, current) => deleteProjectDeployKey(api, target.path, current.ref),
   exported: ({fields}) => ({value: withoutDefaults({...fields}, {can_push: false})}),
 }
 
@@ -168,7 +166,7 @@ export const packageProtectionRules: Section = {
     )
   },
   create: ({api}, target, fields) => createRule(api, target.path, fields as NewRule),
-  update: ({api}, target, current, changed) => updateRule(api, target.path, Number(current.ref), changed as RuleChanges),
-  remove: ({api}, target, current) => deleteRule(api, target.path, Number(current.ref)),
+  update: ({api}, target, current, changed) => updateRule(api, target.path, current.ref, changed as RuleChanges),
+  remove: ({api}, target, current) => deleteRule(api, target.path, current.ref),
   exported: ({fields}) => ({value: setFields(fields, ['package_name_pattern', 'package_type', ...RULE_LEVELS])}),
 }

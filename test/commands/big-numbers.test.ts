@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {type Answer, answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
+import {makeKey} from '../helpers/ssh-keys.js'
 
 const TOKEN = 'glpat-big-numbers-0123456789'
 const BIG = '9007199254740993'
@@ -237,5 +238,88 @@ describe('what forgectl sends', () => {
     expect(await dryRun('POST', '/projects/1/things', '-F', `id=${BIG}`, '-F', 'n=12')).toContain(`DRY RUN {"id":${BIG},"n":12}\n`)
     expect(await dryRun('PUT', '/projects/1/things', '--input', input)).toContain(`DRY RUN {"id":${BIG},"weights":[1e400,0.5]}\n`)
     expect(await dryRun('GET', '/projects/1/things', '-F', `id_after=${BIG}`)).toContain(`DRY RUN GET ${server.url}/api/v4/projects/1/things?id_after=${BIG}\n`)
+  })
+})
+
+describe('apply addresses a record by its exact ID', () => {
+  /**
+   * A section whose calls address its records by ID: the server lists two records whose IDs a double
+   * cannot tell apart (Number() made both ...992), and the file updates the first and prunes the second.
+   */
+  const [kept, pruned] = [makeKey('kept'), makeKey('pruned')]
+  const cases = [
+    {
+      section: 'instance hooks',
+      list: '/api/v4/hooks',
+      records: [`{"id":${BIG},"url":"https://a.example.com/hook","push_events":false}`, `{"id":${EDGE},"url":"https://b.example.com/hook","push_events":false}`],
+      file: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://a.example.com/hook", push_events: true}\n  prune: [hooks]\n',
+    },
+    {
+      section: 'group milestones',
+      list: '/api/v4/groups/acme/milestones',
+      records: [`{"id":${BIG},"iid":1,"title":"Q1","description":null}`, `{"id":${EDGE},"iid":2,"title":"Q2","description":null}`],
+      file: 'version: 1\ngroups:\n  acme:\n    milestones:\n      Q1: {description: first}\n    prune: [milestones]\n',
+    },
+    {
+      section: 'project deploy keys',
+      list: '/api/v4/projects/acme%2Fweb/deploy_keys',
+      records: [
+        `{"id":${BIG},"title":"old","key":${JSON.stringify(kept.text)},"fingerprint_sha256":"${kept.sha256}","can_push":false}`,
+        `{"id":${EDGE},"title":"gone","key":${JSON.stringify(pruned.text)},"fingerprint_sha256":"${pruned.sha256}","can_push":false}`,
+      ],
+      file: `version: 1\nprojects:\n  acme/web:\n    deploy_keys:\n      - {title: new, key: "${kept.text}"}\n    prune: [deploy_keys]\n`,
+    },
+    {
+      section: 'package protection rules',
+      list: '/api/v4/projects/acme%2Fweb/packages/protection/rules',
+      records: [
+        `{"id":${BIG},"package_name_pattern":"@acme/*","package_type":"npm","minimum_access_level_for_push":null,"minimum_access_level_for_delete":null}`,
+        `{"id":${EDGE},"package_name_pattern":"@old/*","package_type":"npm","minimum_access_level_for_push":null,"minimum_access_level_for_delete":null}`,
+      ],
+      file: 'version: 1\nprojects:\n  acme/web:\n    package_protection_rules:\n      - {package_name_pattern: "@acme/*", package_type: npm, minimum_access_level_for_push: owner}\n    prune: [package_protection_rules]\n',
+    },
+  ]
+
+  /** the list on its path, the scope's own record on another GET, the first record on a write, 204 on a DELETE */
+  const serve =
+    (list: string, records: string[]): Answer =>
+    (req, res) => {
+      if (req.method === 'GET' && req.url?.replace(/\?.*/, '') === list) return answers.json(200, `[${records.join(',')}]`)(req, res)
+      if (req.method === 'GET') return answers.json(200, '{"id":7,"path":"acme","full_path":"acme","path_with_namespace":"acme/web"}')(req, res)
+      if (req.method !== 'DELETE') return answers.json(200, records[0]!)(req, res)
+      res.writeHead(204)
+      res.end()
+    }
+  const writes = () => server.requests.filter(r => r.method !== 'GET').map(r => `${r.method} ${r.url.replace(/\?.*/, '')}`)
+  const stateFile = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-big-'))
+    writeFileSync(join(dir, 'state.yaml'), text)
+    return dir
+  }
+
+  it.each(cases)('$section: apply -f updates the one and deletes the other, each by the digits the server sent', async ({list, records, file}) => {
+    const dir = stateFile(file)
+    server.answer(serve(list, records))
+    const result = await run('apply', '-f', join(dir, 'state.yaml'), '--yes')
+    expect(result.code, result.stderr).toBe(0)
+    expect(
+      writes()
+        .map(w => w.replace(/^(PUT|PATCH) /, 'WRITE '))
+        .sort(),
+    ).toEqual([`DELETE ${list}/${EDGE}`, `WRITE ${list}/${BIG}`])
+  })
+
+  it.each(cases)('$section: a saved plan keeps the exact ID, and apply PLAN finds the record unmoved and writes to it', async ({list, records, file}) => {
+    const dir = stateFile(file)
+    server.answer(serve(list, records))
+    const planned = await run('plan', '-f', join(dir, 'state.yaml'), '--out', join(dir, 'state.plan'))
+    expect(planned.code, planned.stderr).toBe(0)
+    const result = await run('apply', join(dir, 'state.plan'), '--yes')
+    expect(result.code, result.stderr).toBe(0)
+    expect(
+      writes()
+        .map(w => w.replace(/^(PUT|PATCH) /, 'WRITE '))
+        .sort(),
+    ).toEqual([`DELETE ${list}/${EDGE}`, `WRITE ${list}/${BIG}`])
   })
 })

@@ -6,6 +6,7 @@ import {keyTables} from '../../src/sandbox/routes/deploy-keys.js'
 import {SEED_TIME} from '../../src/sandbox/store.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {answers, startHostileServer} from '../helpers/hostile-server.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {fingerprintsOf, makeKey, mislabelledKey} from '../helpers/ssh-keys.js'
 
@@ -124,21 +125,21 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     expect(result.stderr).toBe(`Created deploy key ${key.id} in project "acme/platform/api".\n`)
     expect(key).toMatchObject({title: 'Deploy one', key: fresh.text, can_push: true, fingerprint: fresh.md5, fingerprint_sha256: fresh.sha256})
     expect(key.expires_at).toBe('2027-03-01T12:00:00.000Z')
-    expect((await projectKey(20, key.id)).body).toEqual(key)
+    expect((await projectKey(20, plainId(key.id))).body).toEqual(key)
   })
 
   it('joins a key already used in a project the user maintains: same ID, can_push per project', async () => {
     const fresh = makeKey('shared')
     const first = await addKey(['--title', 'Shared', '--key', fresh.text, '-p', '20', '--can-push'])
     // made a while ago: a key with the same title made within the same second would pass for a new one
-    keyTables(sb.sandbox.store).deployKeys.get(first.id)!.created_at = SEED_TIME
+    keyTables(sb.sandbox.store).deployKeys.get(plainId(first.id))!.created_at = SEED_TIME
     const joined = await sb.run(['deploy-keys', 'add', '--title', 'Shared', '--key', fresh.text, '-p', '21', '--json'], maintainer)
     expect(joined.code, joined.stderr).toBe(0)
     const second = joined.json<DeployKey>()
     expect(joined.stderr).toBe(`Enabled existing deploy key ${first.id} in project 21.\n`)
     expect(second.id).toBe(first.id)
     expect(second.can_push).toBe(false)
-    expect((await projectKey(20, first.id)).body.can_push).toBe(true)
+    expect((await projectKey(20, plainId(first.id))).body.can_push).toBe(true)
     const instance = (await sb.api<DeployKey[]>('GET', '/deploy_keys?per_page=100', {as: 'admin'})).body
     expect(instance.filter(k => k.fingerprint_sha256 === fresh.sha256)).toHaveLength(1)
   })
@@ -182,7 +183,7 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     const result = await sb.run(['deploy-keys', 'update', String(key.id), '-p', '21', '--title', 'After', '--json'], admin)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<DeployKey>()).toMatchObject({title: 'After', can_push: true})
-    expect((await projectKey(20, key.id)).body).toMatchObject({title: 'After', can_push: false})
+    expect((await projectKey(20, plainId(key.id))).body).toMatchObject({title: 'After', can_push: false})
     const {result: nothing, requests} = await sb.runCounted(['deploy-keys', 'update', String(key.id), '-p', '21'], maintainer)
     expect(nothing.code).toBe(2)
     expect(nothing.stderr).toContain('nothing to change')
@@ -197,8 +198,8 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     expect(first.code, first.stderr).toBe(0)
     expect(first.stdout).toBe('')
     expect(first.stderr).toContain(`Removed deploy key ${key.id} from project 20.`)
-    expect((await projectKey(20, key.id)).status).toBe(404)
-    expect((await projectKey(21, key.id)).status).toBe(200)
+    expect((await projectKey(20, plainId(key.id))).status).toBe(404)
+    expect((await projectKey(21, plainId(key.id))).status).toBe(200)
     expect((await sb.api('GET', `/keys/${key.id}`, {as: 'admin'})).status).toBe(200)
     const last = await sb.run(['deploy-keys', 'delete', String(key.id), '-p', '21', '-y'], maintainer)
     expect(last.code).toBe(0)
@@ -281,7 +282,7 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
   const placeKey = async (project: number, body: Record<string, unknown>) => {
     const response = await sb.api<DeployKey>('POST', `/projects/${project}/deploy_keys`, {as: 'admin', body})
     expect(response.status).toBe(201)
-    keyTables(sb.sandbox.store).deployKeys.get(response.body.id)!.created_at = SEED_TIME
+    keyTables(sb.sandbox.store).deployKeys.get(plainId(response.body.id))!.created_at = SEED_TIME
     return {...response.body, created_at: SEED_TIME}
   }
 
@@ -295,7 +296,7 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     expect(result.stderr).toBe(`Updated deploy key ${old.id} in project 20, which was already there: title (in every project that uses the key) and can_push.\n`)
     expect(requests).toBe(2)
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PUT', path: `/projects/20/deploy_keys/${old.id}`})
-    expect((await projectKey(20, old.id)).body).toMatchObject({title: 'x', can_push: true})
+    expect((await projectKey(20, plainId(old.id))).body).toMatchObject({title: 'x', can_push: true})
 
     const again = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
     expect(again.result.code, again.result.stderr).toBe(0)
@@ -322,7 +323,7 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     const byAdmin = await sb.run(['deploy-keys', 'add', '--title', 'Shared key', '--key', fresh.text, '-p', '22', '--json'], admin)
     expect(byAdmin.code, byAdmin.stderr).toBe(0)
     expect(byAdmin.stderr).toBe(`Enabled existing deploy key ${other.id} in project 22: updated title (in every project that uses the key).\n`)
-    expect((await projectKey(21, other.id)).body).toMatchObject({title: 'Shared key', can_push: false})
+    expect((await projectKey(21, plainId(other.id))).body).toMatchObject({title: 'Shared key', can_push: false})
   })
 
   it('says so, exit 1, when the key exists with another expiry, which the API cannot change; the rest is done', async () => {

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import type {SystemHook as Hook} from '../../src/api/hooks.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests read; the rest is compared whole with the API's own answer */
@@ -31,7 +32,7 @@ describe('hooks list and get', () => {
     const seeded = await seededHook()
     const result = await sb.run(['hooks', 'get', String(seeded.id), '--json'], admin)
     expect(result.code).toBe(0)
-    expect(result.json()).toEqual((await hook(seeded.id)).body)
+    expect(result.json()).toEqual((await hook(plainId(seeded.id))).body)
     expect(result.json<Hook>().url_variables).toEqual([{key: 'tenant'}])
     expect(result.stdout).not.toContain('acme-prod')
     expect(result.stdout).not.toContain('seeded-hook-secret')
@@ -77,9 +78,9 @@ describe('hooks create', () => {
     expect(result.code).toBe(0)
     const created = result.json<Hook>()
     expect(Array.isArray(created)).toBe(false)
-    expect(created).toEqual({...(await hook(created.id)).body, url: '[REDACTED]'})
+    expect(created).toEqual({...(await hook(plainId(created.id))).body, url: '[REDACTED]'})
     expect(result.stdout).not.toContain('ci.example.com')
-    expect((await hook(created.id)).body.url).toBe('https://ci.example.com/hook')
+    expect((await hook(plainId(created.id))).body.url).toBe('https://ci.example.com/hook')
     expect(created).toMatchObject({
       name: 'CI',
       description: 'Triggers CI',
@@ -98,11 +99,11 @@ describe('hooks create', () => {
     const raw = await sb.api<Hook>('POST', '/hooks', {as: 'admin', body: {url: 'https://raw.example.com/'}})
     expect(raw.status).toBe(201)
     expect(Array.isArray(raw.body)).toBe(false)
-    expect(raw.body).toEqual((await hook(raw.body.id)).body)
+    expect(raw.body).toEqual((await hook(plainId(raw.body.id))).body)
     const result = await sb.run(['hooks', 'create', '--url', 'https://shape.example.com/', '--json'], admin)
     const {id, created_at: _c, url: _u, ...settings} = result.json<Hook>()
     const {id: rawId, created_at: _rc, url: _ru, ...rawSettings} = raw.body
-    expect(id).toBeGreaterThan(rawId)
+    expect(id).toBeGreaterThan(plainId(rawId))
     expect(settings).toEqual(rawSettings)
   })
 
@@ -128,7 +129,7 @@ describe('hooks create', () => {
     expect(result.stderr + result.stdout).not.toContain(secret)
     expect(result.stderr + result.stdout).not.toContain(TOKENS.admin)
     expect(result.json()).not.toHaveProperty('token')
-    const api = await hook(result.json<Hook>().id)
+    const api = await hook(plainId(result.json<Hook>().id))
     expect(JSON.stringify(api.body)).not.toContain(secret)
   })
 
@@ -194,8 +195,8 @@ describe('hooks update, test, delete', () => {
       admin,
     )
     expect(result.code).toBe(0)
-    expect(result.json()).toEqual({...(await hook(target.id)).body, url: '[REDACTED]'})
-    expect((await hook(target.id)).body.url).toBe('https://moved.example.com/hook')
+    expect(result.json()).toEqual({...(await hook(plainId(target.id))).body, url: '[REDACTED]'})
+    expect((await hook(plainId(target.id))).body.url).toBe('https://moved.example.com/hook')
     expect(result.json<Hook>()).toMatchObject({merge_requests_events: true, branch_filter_strategy: 'all_branches', tag_push_events: true, name: 'keep me'})
     expect(result.stdout).not.toContain('rotated-secret-9')
   })
@@ -263,7 +264,7 @@ describe('hooks update, test, delete', () => {
     expect(deleted.code).toBe(0)
     expect(deleted.stdout).toBe('')
     expect(deleted.stderr).toContain(`Deleted system hook ${target.id}.`)
-    expect((await hook(target.id)).status).toBe(404)
+    expect((await hook(plainId(target.id))).status).toBe(404)
   })
 })
 
@@ -276,7 +277,7 @@ describe('hooks url-variables', () => {
     expect(result.stderr).toContain(`Set URL variable "api_key" of system hook ${target.id}.`)
     const direct = await sb.api('PUT', `/hooks/${target.id}/url_variables/other`, {as: 'admin', body: {value: 'v'}})
     expect(direct.status).toBe(204)
-    const after = await hook(target.id)
+    const after = await hook(plainId(target.id))
     expect(after.body.url_variables).toEqual([{key: 'api_key'}, {key: 'other'}])
     expect(JSON.stringify(after.body)).not.toContain('uv-secret-4471')
     const get = await sb.run(['hooks', 'get', String(target.id), '--json'], admin)
@@ -302,7 +303,7 @@ describe('hooks url-variables', () => {
     const target = await newHook()
     const result = await sb.run(['hooks', 'url-variables', 'set', String(target.id), 'from_stdin', '-'], {...admin, stdin: 'piped-value\n'})
     expect(result.code).toBe(0)
-    expect((await hook(target.id)).body.url_variables).toEqual([{key: 'from_stdin'}])
+    expect((await hook(plainId(target.id))).body.url_variables).toEqual([{key: 'from_stdin'}])
   })
 
   it('set on an unknown hook is exit 3; an empty KEY is refused locally', async () => {
@@ -353,7 +354,7 @@ describe('hooks url-variables', () => {
     const deleted = await sb.run(['hooks', 'url-variables', 'delete', String(target.id), 'gone', '--yes'], admin)
     expect(deleted.code).toBe(0)
     expect(deleted.stdout).toBe('')
-    expect((await hook(target.id)).body.url_variables).toEqual([])
+    expect((await hook(plainId(target.id))).body.url_variables).toEqual([])
     const again = await sb.run(['hooks', 'url-variables', 'delete', String(target.id), 'gone', '--yes'], admin)
     expect(again.code).toBe(3)
     expect(again.stderr).toContain(`404 Not Found: URL variable Not Found (DELETE /api/v4/hooks/${target.id}/url_variables/gone)`)

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type {Iteration} from '../../src/api/iterations.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** the fields these tests read */
@@ -11,7 +12,7 @@ const developer: SandboxRunOptions = {as: 'developer'}
 async function list(args: string[], options: SandboxRunOptions = developer): Promise<Array<[number, number]>> {
   const result = await sb.run(['iterations', 'list', ...args, '--json'], options)
   expect(result.code, result.stderr).toBe(0)
-  return result.json<Iteration[]>().map(i => [i.group_id, i.iid])
+  return result.json<Iteration[]>().map(i => [plainId(i.group_id), plainId(i.iid)])
 }
 
 describe('iterations list', () => {

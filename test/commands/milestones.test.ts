@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type {Milestone, MilestoneWorkItem as WorkItem} from '../../src/api/milestones.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 /** an issue or a merge request: the fields these tests read */
@@ -17,7 +18,7 @@ async function list(args: string[], options: SandboxRunOptions = developer): Pro
 async function milestoneId(group: string, title: string): Promise<number> {
   const found = (await sb.api<Milestone[]>('GET', `/groups/${encodeURIComponent(group)}/milestones?title=${encodeURIComponent(title)}`)).body
   expect(found, title).toHaveLength(1)
-  return found[0]!.id
+  return plainId(found[0]!.id)
 }
 async function create(group: string, args: string[], options: SandboxRunOptions = owner): Promise<Milestone> {
   const result = await sb.run(['milestones', 'create', '-g', group, ...args, '--json'], options)

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type {RemoteMirror as Mirror} from '../../src/api/mirrors.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({jobDelayMs: 600})
@@ -35,7 +36,7 @@ describe('mirrors list and get', () => {
     const mirror = await byUrl(20, 'backup.example.com')
     const got = await sb.run(['mirrors', 'get', String(mirror.id), '-p', '20', '--json'], maintainer)
     expect(got.code).toBe(0)
-    expect(got.json()).toEqual(await mirrorOf(20, mirror.id))
+    expect(got.json()).toEqual(await mirrorOf(20, plainId(mirror.id)))
     const elsewhere = await sb.run(['mirrors', 'get', String(mirror.id), '-p', 'acme/website'], maintainer)
     expect(elsewhere.code).toBe(3)
     expect(elsewhere.stderr).toContain('404 Not Found')
@@ -57,7 +58,7 @@ describe('mirrors create and update', () => {
     expect(mirror).toMatchObject({url: '[REDACTED]', update_status: 'none', enabled: false, auth_method: 'password', last_error: null})
     expect(result.stdout + result.stderr).not.toContain('Sup3rSecret')
     expect(result.stderr).toContain('> POST')
-    expect(await mirrorOf(20, mirror.id)).toEqual({...mirror, url: 'https://*****:*****@one.example.com/a.git'})
+    expect(await mirrorOf(20, plainId(mirror.id))).toEqual({...mirror, url: 'https://*****:*****@one.example.com/a.git'})
     const enabled = await create(['--url', 'https://two.example.com/b.git', '--enabled', '--keep-divergent-refs'])
     expect(enabled).toMatchObject({enabled: true, keep_divergent_refs: true, update_status: 'none'})
   })
@@ -108,7 +109,7 @@ describe('mirrors create and update', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain('> {"mirror_branch_regex":""}')
     expect(result.json<Mirror>().mirror_branch_regex).toBeNull()
-    expect((await mirrorOf(20, mirror.id)).mirror_branch_regex).toBeNull()
+    expect((await mirrorOf(20, plainId(mirror.id))).mirror_branch_regex).toBeNull()
   })
 
   it('mirror_branch_regex needs only_protected_branches disabled: the server refuses it on such a mirror', async () => {
@@ -119,7 +120,7 @@ describe('mirrors create and update', () => {
     const result = await sb.run(['mirrors', 'update', String(mirror.id), '-p', '20', '--no-only-protected-branches', '--mirror-branch-regex', '^release/', '--json'], maintainer)
     expect(result.code).toBe(0)
     expect(result.json<Mirror>()).toMatchObject({only_protected_branches: false, mirror_branch_regex: '^release/'})
-    expect(await mirrorOf(20, mirror.id)).toEqual(result.json())
+    expect(await mirrorOf(20, plainId(mirror.id))).toEqual(result.json())
   })
 
   it('an update needs at least one change, checked before sending', async () => {
@@ -160,9 +161,9 @@ describe('mirrors sync', () => {
       expect(result.code).toBe(0)
       expect(result.stdout).toBe('')
       expect(result.stderr).toContain(`Scheduled an update of remote mirror ${mirror.id}.`)
-      expect((await mirrorOf(20, mirror.id)).update_status).toBe('scheduled')
+      expect((await mirrorOf(20, plainId(mirror.id))).update_status).toBe('scheduled')
       store.options.jobDelayMs = 1
-      const done = await mirrorOf(20, mirror.id)
+      const done = await mirrorOf(20, plainId(mirror.id))
       expect(done).toMatchObject({update_status: 'finished', last_error: null})
       expect(done.last_successful_update_at).toBe(done.last_update_at)
       expect(done.last_update_at).not.toBeNull()
@@ -176,7 +177,7 @@ describe('mirrors sync', () => {
     const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20', '--wait', '--interval', '1', '--json'], maintainer)
     expect(result.code).toBe(0)
     expect(result.json<Mirror>()).toMatchObject({id: mirror.id, update_status: 'finished'})
-    expect(result.json()).toEqual(await mirrorOf(20, mirror.id))
+    expect(result.json()).toEqual(await mirrorOf(20, plainId(mirror.id)))
     expect(result.stderr).toBe(`Scheduled an update of remote mirror ${mirror.id}.\n`)
   })
 
@@ -185,7 +186,7 @@ describe('mirrors sync', () => {
     const result = await sb.run(['mirrors', 'sync', String(mirror.id), '-p', '20', '--wait', '--interval', '1'], maintainer)
     expect(result.code).toBe(9)
     expect(result.stdout).toBe('')
-    const failed = await mirrorOf(20, mirror.id)
+    const failed = await mirrorOf(20, plainId(mirror.id))
     expect(failed.update_status).toBe('failed')
     expect(result.stderr).toContain(`mirror ${mirror.id} update failed: ${failed.last_error}`)
     expect(result.stderr).toContain('Could not resolve host')

@@ -11,6 +11,7 @@ import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type RecipeResult, runRecipe} from '../helpers/recipes.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -51,7 +52,7 @@ describe("recipe: rotate the job's own token before it expires", () => {
       as: 'admin',
       body: {name: 'ci-job', scopes: ['api', 'self_rotate'], expires_at: daysFromToday(lifetime)},
     })
-    age(token.id, lifetime - days)
+    age(plainId(token.id), lifetime - days)
     token.expires_at = daysFromToday(days)
     const configDir = freshConfigDir()
     const login = await runCli(['auth', 'login', '--host', sb.url, '--token-stdin'], {stdin: token.token + '\n', env: {FORGECTL_CONFIG_DIR: configDir}})

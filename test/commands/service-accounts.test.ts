@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 import type {ServiceAccount as Account} from '../../src/api/service-accounts.js'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {hasTmux, TerminalSession} from '../helpers/terminal.js'
 
@@ -40,7 +41,7 @@ describe('service-accounts list', () => {
     expect(accounts).toEqual((await sb.api('GET', '/service_accounts', {as: 'admin'})).body)
     expect(accounts.map(a => a.username)).toEqual(expect.arrayContaining(['service_account_backup', 'service_account_audit']))
     for (const a of accounts) expect(Object.keys(a).sort()).toEqual(['id', 'name', 'username'])
-    const ids = accounts.map(a => a.id)
+    const ids = accounts.map(a => plainId(a.id))
     expect(ids).toEqual([...ids].sort((a, b) => b - a)) // API default: order_by id, sort desc
   })
 

@@ -8,6 +8,7 @@ import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
 import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {answers, startHostileServer} from '../helpers/hostile-server.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
@@ -211,7 +212,7 @@ describe("tokens rotate keeps the old token's lifetime", () => {
   /** a token of bob's as if it had been created `age` days ago, to live `lifetime` days from then (null: no expiry) */
   async function agedToken(name: string, age: number, lifetime: number | null): Promise<Token> {
     const token = await bobToken(name)
-    const record = tokenRecords(sb.sandbox.store).get(token.id)!
+    const record = tokenRecords(sb.sandbox.store).get(plainId(token.id))!
     record.created_at = new Date(Date.now() - age * 86_400_000).toISOString()
     record.expires_at = lifetime === null ? null : daysFromToday(lifetime - age)
     return token
@@ -249,7 +250,7 @@ describe("tokens rotate keeps the old token's lifetime", () => {
 
   it('a record whose dates give no lifetime leaves the choice to the server, with a warning that -q keeps', async () => {
     const token = await agedToken('odd-dates', 5, 30)
-    tokenRecords(sb.sandbox.store).get(token.id)!.created_at = 'yesterday\u001b[2J'
+    tokenRecords(sb.sandbox.store).get(plainId(token.id))!.created_at = 'yesterday\u001b[2J'
     const result = await sb.run(['tokens', 'rotate', 'self', '-y', '-q'], withToken(token.token!))
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/^glpat-\S+\n$/)

@@ -7,6 +7,7 @@ import type {VulnerabilityExport as Export} from '../../src/api/vulnerability-ex
 import {formatBytes} from '../../src/core/output/bytes.js'
 import {FAIL_FEATURE} from '../../src/sandbox/routes/vulnerability-exports.js'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
+import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const HEADER =
@@ -291,7 +292,7 @@ describe('vuln-export get, wait and download', () => {
     const result = await sb.run(['vuln-export', 'download', String(created.id), target])
     expect(result.code, result.stderr).toBe(0)
     const bytes = readFileSync(target, 'utf8')
-    expect(bytes).toBe((await rawDownload(created.id)).text)
+    expect(bytes).toBe((await rawDownload(plainId(created.id))).text)
     expect(bytes.split('\n')[0]).toBe(HEADER)
     const [header, ...rows] = parseCsv(bytes)
     expect(header).toEqual(HEADER.split(','))
@@ -312,7 +313,7 @@ describe('vuln-export get, wait and download', () => {
     const {id} = await create(['-g', 'acme', '--wait', '--interval', '1'])
     const result = await sb.run(['vuln-export', 'download', String(id), '-'])
     expect(result.code).toBe(0)
-    expect(result.stdout).toBe((await rawDownload(id)).text)
+    expect(result.stdout).toBe((await rawDownload(plainId(id))).text)
     expect(result.stderr).toBe('')
     // the group export covers the projects of acme and its subgroups
     const projects = new Set(
@@ -362,7 +363,7 @@ describe('vuln-export get, wait and download', () => {
 
   it("an export is its author's only: 404 (exit 3) for anyone else, even an administrator", async () => {
     const {id} = await create(['-p', '20', '--wait', '--interval', '1'], {as: 'owner'})
-    expect((await rawDownload(id, 'owner')).status).toBe(200)
+    expect((await rawDownload(plainId(id), 'owner')).status).toBe(200)
     const attempts: Array<[SandboxRunOptions['as'], string[]]> = [
       ['developer', ['get', String(id)]],
       ['developer', ['wait', String(id), '--interval', '1']],

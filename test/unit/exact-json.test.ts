@@ -5,7 +5,7 @@ import {Writable} from 'node:stream'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parseExactJson, parseJsonExactly} from '../../src/core/answer/exact-json.js'
-import {compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText} from '../../src/core/answer/exact-number.js'
+import {type ApiId, compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText, sameId} from '../../src/core/answer/exact-number.js'
 import {cellText, inferColumns, recordId, sortRecords} from '../../src/core/output/format.js'
 import {Printer} from '../../src/core/output/output.js'
 
@@ -169,6 +169,18 @@ describe('numbers a double cannot hold', () => {
     const sorted = ['-1e400', '-9007199254740993', '0.10000000000000001', '0.10000000000000002', '9007199254740992', '9007199254740993', '1e400', '1.5e400', '1e999999999999']
     const values = sorted.map(token => ({v: parseJsonExactly(token)}))
     expect(sortRecords([...values].reverse(), 'v').map(r => String(r.v))).toEqual(sorted.map(t => String(parseJsonExactly(t))))
+  })
+
+  it('sameId tells apart IDs a double cannot, and matches an ID as read with its typed digits', () => {
+    const big = parseJsonExactly('9007199254740993') as ApiId
+    const edge = parseJsonExactly('9007199254740992') as ApiId
+    expect(Number(big) === Number(edge)).toBe(true)
+    expect(sameId(big, edge)).toBe(false)
+    // each answer makes a new ExactNumber: === would call the same ID two records
+    expect(sameId(big, parseJsonExactly('9007199254740993') as ApiId)).toBe(true)
+    expect(sameId(big, '9007199254740993')).toBe(true)
+    expect(sameId(12, '12')).toBe(true)
+    expect(sameId(12, 13)).toBe(false)
   })
 })
 

@@ -32,6 +32,18 @@ export function isApiNumber(value: unknown): value is ApiNumber {
 }
 
 /**
+ * An ID the server sent (`id`, `iid`, `*_id` of every record type in src/api): beyond 2^53 it arrives as
+ * an ExactNumber, so the type says it is no plain number. Put it in a path or a line with String() or
+ * apiPath, compare it with sameId, never with `===`, `Number()` or arithmetic.
+ */
+export type ApiId = ApiNumber
+
+/** whether two IDs, as the server sent them or as typed (digits), name the same record: compared as the server's digits */
+export function sameId(a: string | ApiId, b: string | ApiId): boolean {
+  return String(a) === String(b)
+}
+
+/**
  * `value` as JSON text, as JSON.stringify writes it, with every ExactNumber written as its bare token.
  * The marker holds a random part, so that no string from the server can pass for a number.
  */
