@@ -12,6 +12,6 @@ export function readContext(api: ReadContext['api'], concurrency: number): ReadC
 
 export function readAll<T>(context: ReadContext, spec: ListSpec<T>): Promise<T[]> {
   const {api, limit} = context
-  const client = limit ? {url: api.url.bind(api), request: <R>(request: RequestSpec) => limit(() => api.request<R>(request))} : api
+  const client = limit ? {url: api.url.bind(api), maxPages: api.maxPages, request: <R>(request: RequestSpec) => limit(() => api.request<R>(request))} : api
   return collect(followPages(client, spec, {all: true, concurrency: context.concurrency}))
 }

@@ -4,7 +4,7 @@
 // file order; `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
 // refused, naming the entry.
 import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, type ProjectPath} from '../api/namespaces.js'
-import {ApiError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/command/errors.js'
 import type {CheckedEntry, StateModel} from './check.js'
 import {StateFileError, wherePath} from './document.js'
 import {isGlob, literalPrefix, matchesGlob} from './glob.js'
@@ -20,6 +20,9 @@ export interface Selected {
   /** sections whose unlisted records are deleted */
   prune: Set<string>
 }
+
+/** the platform's deepest nesting: 20 levels of subgroups below a top-level group */
+const MAX_SUBGROUP_DEPTH = 20
 
 /** one request within the context's bound on requests in flight */
 const limited = <T>(context: ReadContext, work: () => Promise<T>): Promise<T> => (context.limit ? context.limit(work) : work())
@@ -51,13 +54,24 @@ class Listings {
         key,
         this.orMissing(async () => {
           const top = await limited(this.context, () => getGroup(this.context.api, group))
-          const found = [top.full_path]
-          for (let level = [top.full_path]; level.length > 0; ) {
+          const found = new Set([top.full_path])
+          // each list is bounded (page-limit.ts); the walk is too: a group named again is not walked
+          // again (a server that names a group its own subgroup), and no deeper than the platform nests
+          for (let level = [top.full_path], depth = 0; level.length > 0; depth++) {
+            if (depth > MAX_SUBGROUP_DEPTH) {
+              throw new CliError(
+                `the server names subgroups more than ${MAX_SUBGROUP_DEPTH} levels below ${top.full_path}, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)`,
+              )
+            }
             const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path)))
-            level = children.flat().map(g => g.full_path)
-            found.push(...level)
+            level = []
+            for (const {full_path} of children.flat()) {
+              if (found.has(full_path)) continue
+              found.add(full_path)
+              level.push(full_path)
+            }
           }
-          return found
+          return [...found]
         }),
       )
     return this.groups.get(key)!

@@ -4,7 +4,10 @@
 // the test instead of holding the suite, and asserts the exit code, one line on stderr, the time taken
 // and, for pages, how many requests the server saw.
 import {spawn} from 'node:child_process'
+import {mkdtempSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {BIN, cleanEnv, freshConfigDir} from '../helpers/cli.js'
 import {answers, type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
@@ -345,4 +348,163 @@ describe('--all asks for pages no faster than stdout takes them', () => {
     expect(JSON.parse(stdout)).toHaveLength(LAST * 100)
     expect(labelRequests()).toBe(LAST + 1)
   }, 30_000)
+})
+
+describe('a list that never ends is read no further than the bound (FORGECTL_MAX_PAGES), then one line and exit 1', () => {
+  /** small, so that each case runs in a second; the default is 10,000 pages */
+  const MAX = 5
+  const bounded = {FORGECTL_MAX_PAGES: String(MAX)}
+  const past = (path: string) =>
+    `Error: the list goes on past ${MAX} pages, the most forgectl reads of one list; stopped after ${MAX} pages, the list incomplete (GET ${path}): if the list really is that long, raise the bound for one run with FORGECTL_MAX_PAGES=${MAX * 10}, or with \`forgectl config set max-pages ${MAX * 10}\``
+  const seen = (prefix: string) => server.requests.filter(r => r.url.startsWith(prefix)).length
+  /** page `n` of a list that goes on for ever, each page new records; `next` names the page after it */
+  const endless = (prefix: string, record: (id: number) => unknown, next: (n: number, req: IncomingMessage) => Record<string, string>) => {
+    let n = 0
+    return (req: IncomingMessage, res: ServerResponse) => {
+      if (!(req.url ?? '').startsWith(prefix)) return answers.json(404, {message: '404 Not Found'})(req, res)
+      page(res, [record(2 * n), record(2 * n + 1)], next(++n, req))
+    }
+  }
+  const number = (req: IncomingMessage) => Number(query(req).get('page') ?? 1)
+  const WAYS: Array<[string, (n: number, req: IncomingMessage) => Record<string, string>]> = [
+    ['X-Next-Page always one more', (_n, req) => ({'x-next-page': String(number(req) + 1)})],
+    ['a Link to a new page', (_n, req) => ({link: `<${server.url}${LABELS}?page=${number(req) + 1}&per_page=100>; rel="next"`})],
+    ['a keyset Link with a new id_after', n => ({link: `<${LABELS}?id_after=${1000 + n}&per_page=100&pagination=keyset>; rel="next"`})],
+    ['X-Total-Pages of a billion', () => ({'x-total-pages': '1000000000'})],
+  ]
+
+  it.each(WAYS)('labels list --all --json, next page named by %s: %i pages read, whole JSON of them on stdout, then the error', async (_way, next) => {
+    server.answer(endless(LABELS, label, next))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS, bounded)
+    expect(oneLine(result)).toBe(past(LABELS))
+    expect(result.code).toBe(1)
+    expect(labelRequests()).toBe(MAX)
+    // what was read is printed as what it is: a JSON document of the pages read, and the error says the list is incomplete
+    expect(JSON.parse(result.stdout)).toHaveLength(2 * MAX)
+    expect(result.ms).toBeLessThan(PROMPTLY_MS)
+  })
+
+  it('--all --output ndjson: the pages already streamed, then the error', async () => {
+    server.answer(endless(LABELS, label, (_n, req) => ({'x-next-page': String(number(req) + 1)})))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--output', 'ndjson'], DEADLINE_MS, bounded)
+    expect(oneLine(result)).toBe(past(LABELS))
+    expect(result.code).toBe(1)
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map(line => JSON.parse(line).id),
+    ).toEqual(Array.from({length: 2 * MAX}, (_, i) => i))
+  })
+
+  it('X-Total-Pages that grows with each page (each the last, naming one more): a next page past the count announced is refused after page 1', async () => {
+    server.answer(endless(LABELS, label, (_n, req) => ({'x-total-pages': String(number(req)), 'x-next-page': String(number(req) + 1)})))
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS)
+    expect(oneLine(result)).toBe(
+      `Error: the server named a next page (page=2&per_page=100) past the 1 page its first page announced (X-Total-Pages), contradicting itself; stopped after 1 page, the list incomplete (GET ${LABELS})`,
+    )
+    expect(result.code).toBe(1)
+    expect(labelRequests()).toBe(1)
+    expect(JSON.parse(result.stdout)).toEqual([label(0), label(1)])
+  })
+
+  /** a state file asking for a label in every project of acme: plan reads acme's projects first */
+  const planFile = () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'forgectl-pages-')), 'state.yaml')
+    writeFileSync(file, 'version: 1\nprojects:\n  "acme/**":\n    labels:\n      needs-review: {color: "#428bca"}\n')
+    return file
+  }
+  const COMMANDS: Array<[string, () => string[], string, (id: number) => unknown, (n: number, req: IncomingMessage) => Record<string, string>]> = [
+    [
+      'features get NAME, the flag never found (once 187,000 requests a minute)',
+      () => ['features', 'get', 'wanted_flag'],
+      '/api/v4/features',
+      id => ({name: `flag_${id}`, state: 'on', gates: [{key: 'boolean', value: true}]}),
+      (_n, req) => ({'x-next-page': String(number(req) + 1)}),
+    ],
+    [
+      'tokens audit, the tokens kept in memory (exit 1, not 0 or 10)',
+      () => ['tokens', 'audit', '--json'],
+      '/api/v4/personal_access_tokens',
+      id => ({id, name: `t${id}`, user_id: 1, active: true, revoked: false, scopes: ['api'], expires_at: null, created_at: '2026-01-01T00:00:00Z'}),
+      n => ({link: `</api/v4/personal_access_tokens?id_after=${n}&state=active&per_page=100>; rel="next"`}),
+    ],
+    [
+      'plan over a group whose project list never ends',
+      () => ['plan', '-f', planFile()],
+      '/api/v4/groups/acme/projects',
+      id => ({id, path_with_namespace: `acme/p${id}`}),
+      (_n, req) => ({'x-total-pages': '1000000000', 'x-page': String(number(req))}),
+    ],
+  ]
+
+  it.each(COMMANDS)('%s: the bound, then one line, and nothing printed as if complete', async (_what, args, path, record, next) => {
+    server.answer(endless(path, record, next))
+    const result = await forgectl(args(), DEADLINE_MS, bounded)
+    expect(oneLine(result)).toBe(past(path))
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(seen(path)).toBe(MAX)
+  })
+
+  describe('plan over a glob of groups: the walk down the subgroups ends too', () => {
+    const groups = (child: (path: string) => string) => (req: IncomingMessage, res: ServerResponse) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v4\/groups\//, ''))
+      if (path.endsWith('/subgroups')) return page(res, [{id: 2, full_path: child(path.slice(0, -'/subgroups'.length))}])
+      if (!path.includes('/')) return answers.json(200, {id: 1, full_path: path})(req, res)
+      return answers.json(404, {message: '404 Not Found'})(req, res)
+    }
+    const planGroups = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'forgectl-pages-'))
+      const file = join(dir, 'state.yaml')
+      writeFileSync(file, 'version: 1\ngroups:\n  "acme/**":\n    labels:\n      needs-review: {color: "#428bca"}\n')
+      return forgectl(['plan', '-f', file], DEADLINE_MS)
+    }
+    const subgroupReads = () => server.requests.filter(r => r.url.includes('/subgroups')).length
+
+    it("subgroups that never end (each group a new one below it): refused past the platform's 20 levels", async () => {
+      server.answer(groups(path => `${path}/sub`))
+      const result = await planGroups()
+      expect(oneLine(result)).toBe('Error: the server names subgroups more than 20 levels below acme, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)')
+      expect(result.code).toBe(1)
+      expect(result.stdout).toBe('')
+      expect(subgroupReads()).toBe(21)
+    })
+
+    it('a group named as its own subgroup is walked once', async () => {
+      server.answer(groups(path => path))
+      const result = await planGroups()
+      expect(result.killed).toBe(false)
+      expect(subgroupReads()).toBe(1)
+    })
+  })
+
+  it("the bound is the profile's max-pages when FORGECTL_MAX_PAGES is not set; a bound that is not a page count is refused before any request", async () => {
+    server.answer(endless(LABELS, label, (_n, req) => ({'x-next-page': String(number(req) + 1)})))
+    const config = freshConfigDir()
+    writeFileSync(join(config, 'config.json'), JSON.stringify({profiles: {default: {'max-pages': 3}}}), {mode: 0o600})
+    const byProfile = await forgectl(['labels', 'list', '-p', '20', '--all', '--json'], DEADLINE_MS, {FORGECTL_CONFIG_DIR: config})
+    expect(oneLine(byProfile)).toContain('the list goes on past 3 pages, the most forgectl reads of one list; stopped after 3 pages')
+    expect(labelRequests()).toBe(3)
+    server.requests.splice(0)
+    const refused = await forgectl(['labels', 'list', '-p', '20', '--all'], DEADLINE_MS, {FORGECTL_MAX_PAGES: 'lots'})
+    expect(oneLine(refused)).toBe('Error: FORGECTL_MAX_PAGES must be a whole number of pages from 1 to 1000000, got "lots"')
+    expect(refused.code).toBe(2)
+    expect(labelRequests()).toBe(0)
+  })
+
+  it('Ctrl-C ends a list without end at once, long before the default bound', async () => {
+    server.answer(endless(LABELS, label, (_n, req) => ({'x-next-page': String(number(req) + 1)})))
+    const child = spawn(process.execPath, [BIN, 'labels', 'list', '-p', '20', '--all', '--output', 'ndjson'], {
+      env: {...cleanEnv(), FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir()},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.resume()
+    const ended = new Promise<number | null>(resolve => child.on('close', resolve))
+    while (labelRequests() < 20) await new Promise(resolve => setTimeout(resolve, 20))
+    const sent = Date.now()
+    child.kill('SIGINT')
+    expect(await ended).toBe(130)
+    expect(Date.now() - sent).toBeLessThan(PROMPTLY_MS)
+  })
 })

@@ -274,6 +274,8 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     ['output', 'xml', null, 'must be one of table, json, yaml, csv, ndjson, got "xml"'],
     ['insecure', 'maybe', null, 'must be true or false, got "maybe"'],
     ['max-answer-size', 0, null, 'must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "0"'],
+    ['max-pages', 0, null, 'must be a whole number of pages from 1 to 1000000, got "0"'],
+    ['max-pages', 'many', null, 'must be a whole number of pages from 1 to 1000000, got "many"'],
     ['retries', {many: true}, null, 'must be a single value, not an object'],
     ['token', 'glpat-abc\n', '--token glpat-abc\n', ': an access token is printable ASCII without spaces, and this one holds a line break'],
     ['host', 'https://forge.example.com:70000', '--host https://forge.example.com:70000', ': invalid port "70000" in host "https://forge.example.com:70000": a port is a number from 1 to 65535'],

@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest'
 import {CliError} from '../../src/core/command/errors.js'
 import {type ApiResponse, type Query, type RequestSpec, toSearchParams} from '../../src/core/http/request.js'
 import {pageKey} from '../../src/core/lists/page-guard.js'
+import {DEFAULT_MAX_PAGES, pageLimit, parsePageLimit, raiseHint} from '../../src/core/lists/page-limit.js'
 import {followPages, listSpec, nextPageQuery} from '../../src/core/lists/pagination.js'
 
 interface Answer {
@@ -21,6 +22,7 @@ const BASE = 'http://forge.test/api/v4'
 async function run(answers: Answer[], pool: unknown[][], cap: number, concurrency: number): Promise<{requests: number; ended: 'list' | CliError; items: unknown[]}> {
   let requests = 0
   const api = {
+    maxPages: 10_000,
     url: (path: string, query?: Query) => `${BASE}${path}?${toSearchParams(query)}`,
     request: async <T>(_spec: RequestSpec): Promise<ApiResponse<T>> => {
       const answer = answers[requests % answers.length]!
@@ -83,6 +85,89 @@ describe('--all over any answers', () => {
   })
 })
 
+/** how an endless server names the page after page `n` (its `k`-th answer) */
+const ENDLESS = {
+  'X-Next-Page': (n: number) => ({'x-next-page': String(n + 1)}),
+  'Link to a page number': (n: number) => ({link: `<?page=${n + 1}&per_page=100>; rel="next"`}),
+  'keyset Link (id_after)': (_n: number, k: number) => ({link: `</api/v4/x?id_after=${k * 7 + 3}&per_page=100&pagination=keyset>; rel="next"`}),
+  'X-Total-Pages of a billion': () => ({'x-total-pages': '1000000000'}),
+  // each page the last of as many as have been read, and naming one more
+  'X-Total-Pages growing with X-Next-Page': (n: number) => ({'x-total-pages': String(n), 'x-next-page': String(n + 1)}),
+} as const
+type Style = keyof typeof ENDLESS
+
+/**
+ * A server that never ends a list: every answer holds new records, and its headers, in `styles` turn
+ * by turn, name yet another page. Stops the test (a plain Error) past `cap` requests.
+ */
+async function endless(styles: Style[], maxPages: number, concurrency: number, cap: number) {
+  let requests = 0
+  const api = {
+    maxPages,
+    url: (path: string, query?: Query) => `${BASE}${path}?${toSearchParams(query)}`,
+    request: async <T>(spec: RequestSpec): Promise<ApiResponse<T>> => {
+      const k = requests++
+      if (requests > cap) throw new Error(`more than ${cap} requests`)
+      await Promise.resolve()
+      const n = Number(toSearchParams(spec.query).get('page') ?? 1)
+      const headers = ENDLESS[styles[k % styles.length]!](n, k)
+      return {status: 200, headers: new Headers(headers), data: [{id: 2 * k}, {id: 2 * k + 1}] as T}
+    },
+  }
+  let pages = 0
+  try {
+    for await (const _page of followPages(api, listSpec<unknown>('/x'), {all: true, concurrency})) pages++
+    return {requests, pages, ended: 'list' as const}
+  } catch (error) {
+    if (error instanceof CliError) return {requests, pages, ended: error}
+    throw error
+  }
+}
+
+describe('a server that invents new pages without end', () => {
+  const style = fc.constantFrom(...(Object.keys(ENDLESS) as Style[]))
+
+  it('is read no further than the bound, whatever the mix of ways it names a next page: at most max-pages requests', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(style, {minLength: 1, maxLength: 6}), fc.integer({min: 1, max: 40}), fc.integer({min: 1, max: 8}), async (styles, maxPages, concurrency) => {
+        const {requests, pages, ended} = await endless(styles, maxPages, concurrency, maxPages + 50)
+        expect(requests).toBeLessThanOrEqual(maxPages)
+        expect(pages).toBeLessThanOrEqual(maxPages)
+        if (ended !== 'list') expect(ended.message).not.toContain('\n')
+      }),
+      {numRuns: 300},
+    )
+  })
+
+  it.each(['X-Next-Page', 'Link to a page number', 'keyset Link (id_after)', 'X-Total-Pages of a billion'] as const)(
+    'named by %s: every page up to the bound is read, then one error naming the list, the pages read and the way to raise the bound',
+    async name => {
+      for (const [maxPages, concurrency] of [
+        [1, 1],
+        [3, 2],
+        [25, 8],
+      ] as const) {
+        const {requests, pages, ended} = await endless([name], maxPages, concurrency, maxPages + 50)
+        expect(ended).toBeInstanceOf(CliError)
+        expect((ended as CliError).message).toBe(
+          `the list goes on past ${maxPages} page${maxPages === 1 ? '' : 's'}, the most forgectl reads of one list; stopped after ${maxPages} page${maxPages === 1 ? '' : 's'}, the list incomplete (GET /api/v4/x): if the list really is that long, raise the bound for one run with FORGECTL_MAX_PAGES=${maxPages * 10}, or with \`forgectl config set max-pages ${maxPages * 10}\``,
+        )
+        expect(pages).toBe(maxPages)
+        expect(requests).toBe(maxPages)
+      }
+    },
+  )
+
+  it('a next page past the X-Total-Pages the first page announced is refused: the server contradicts itself', async () => {
+    const {requests, pages, ended} = await endless(['X-Total-Pages growing with X-Next-Page'], 10_000, 8, 100)
+    // page 1 says it is the last of 1 (X-Total-Pages: 1), and names page 2
+    expect((ended as CliError).message).toBe(
+      'the server named a next page (page=2&per_page=100) past the 1 page its first page announced (X-Total-Pages), contradicting itself; stopped after 1 page, the list incomplete (GET /api/v4/x)',
+    )
+    expect([requests, pages]).toEqual([1, 1])
+  })
+})
+
 describe('the next page', () => {
   const here = `${BASE}/projects/20/labels?per_page=100`
 
@@ -106,5 +191,23 @@ describe('the next page', () => {
     expect(pageKey({per_page: 100, page: 2})).toBe(pageKey({page: '2', per_page: '100'}))
     expect(pageKey({per_page: 100})).toBe(pageKey({page: 1, per_page: 100}))
     expect(pageKey({per_page: 100, id_after: 3})).not.toBe(pageKey({per_page: 100}))
+  })
+})
+
+describe('the bound on pages of one list', () => {
+  it('is FORGECTL_MAX_PAGES, else the profile, else 10,000; a value that is not a page count in range is refused naming where it came from', () => {
+    expect(pageLimit({}, undefined, 'default')).toBe(DEFAULT_MAX_PAGES)
+    expect(pageLimit({}, 250, 'ci')).toBe(250)
+    expect(pageLimit({FORGECTL_MAX_PAGES: '20000'}, 250, 'ci')).toBe(20_000)
+    expect(pageLimit({FORGECTL_MAX_PAGES: ''}, undefined, 'ci')).toBe(DEFAULT_MAX_PAGES)
+    for (const bad of ['0', '-1', '2.5', '1e4', 'lots', '1000001'])
+      expect(() => parsePageLimit(bad, 'FORGECTL_MAX_PAGES')).toThrow(`FORGECTL_MAX_PAGES must be a whole number of pages from 1 to 1000000, got "${bad}"`)
+    expect(() => pageLimit({}, 0, 'ci')).toThrow('the max-pages of profile "ci" must be a whole number of pages from 1 to 1000000, got "0"')
+  })
+
+  it('says how to raise it, tenfold, and at the top of the range that there is no more', () => {
+    expect(raiseHint(10_000)).toBe('if the list really is that long, raise the bound for one run with FORGECTL_MAX_PAGES=100000, or with `forgectl config set max-pages 100000`')
+    expect(raiseHint(500_000)).toContain('FORGECTL_MAX_PAGES=1000000')
+    expect(raiseHint(1_000_000)).toBe('1000000 pages is the most forgectl reads of one list: read it page by page with --page')
   })
 })

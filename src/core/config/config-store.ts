@@ -8,6 +8,7 @@ import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
 import {UsageError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {DURATION_HELP, parseDuration} from '../input/duration.js'
+import {PAGES_HELP, parsePageLimit} from '../lists/page-limit.js'
 import {io} from '../output/io.js'
 import {checkToken, normalizeHost} from './connection.js'
 import {assertOwnAncestor, assertOwned, parseSettings, readSettingsText} from './settings-file.js'
@@ -31,6 +32,8 @@ export interface Profile {
   retries?: number
   /** bytes */
   'max-answer-size'?: number
+  /** pages */
+  'max-pages'?: number
   output?: OutputFormat
   'allow-http'?: boolean
   'follow-redirects'?: boolean
@@ -60,6 +63,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
   timeout: {description: `how long one request may take (${DURATION_HELP})`, parse: parseDuration},
   retries: {description: `retries of failed idempotent requests (0 to ${MAX_RETRIES})`, parse: parseRetries},
   'max-answer-size': {description: `the most an API answer may take once decompressed, in ${SIZE_HELP}; default 100 MiB`, parse: parseSize},
+  'max-pages': {description: `the most pages read of one list (--all, and every command that reads a whole list), ${PAGES_HELP}`, parse: parsePageLimit},
   output: {description: `default output format (${OUTPUT_FORMATS.join(', ')})`, parse: parseOutput},
   'allow-http': {description: 'allow a plain-HTTP host that is not loopback (true/false)', parse: parseBoolean},
   'follow-redirects': {description: 'fetch downloads the server redirects to another host (object storage) from there, without the token (true/false)', parse: parseBoolean},

@@ -2,6 +2,7 @@
 import {isIP} from 'node:net'
 import {answerLimit} from '../answer/answer-limit.js'
 import {UsageError} from '../command/errors.js'
+import {pageLimit} from '../lists/page-limit.js'
 import {io} from '../output/io.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
 
@@ -32,6 +33,8 @@ export interface Connection {
   retries: number
   /** the most an API answer may take, in bytes (answer-limit.ts) */
   maxAnswerBytes: number
+  /** the most pages read of one list (page-limit.ts) */
+  maxPages: number
   output: OutputFormat | undefined
   /** the first retry waits about this long, doubling after (retry.ts): FORGECTL_RETRY_BASE_MS, else 500 ms; tests shorten it */
   retryBaseMs: number
@@ -64,6 +67,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     timeoutMs: (flags.timeout ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     retries: flags.retries ?? stored.retries ?? DEFAULT_RETRIES,
     maxAnswerBytes: answerLimit(env, stored['max-answer-size'], profile),
+    maxPages: pageLimit(env, stored['max-pages'], profile),
     retryBaseMs: env.FORGECTL_RETRY_BASE_MS === undefined ? DEFAULT_RETRY_BASE_MS : Number(env.FORGECTL_RETRY_BASE_MS),
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,

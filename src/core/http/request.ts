@@ -167,6 +167,11 @@ export class ApiClient {
     this.retryBaseMs = options.retryBaseMs ?? connection.retryBaseMs
   }
 
+  /** the most pages read of one list (followPages) */
+  get maxPages(): number {
+    return this.connection.maxPages
+  }
+
   get baseUrl(): string {
     return `${this.connection.host}/api/v4`
   }

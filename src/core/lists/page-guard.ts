@@ -4,9 +4,12 @@
 // count of a billion), once made 30,000-80,000 requests in twelve seconds without end. Each page
 // asked for is remembered (as the AWS CLI stops on "the same next token twice"), and so is each
 // page's records, by a hash of its first and last record: neither may come twice. An empty page ends
-// the list, whatever total or next page came with it.
+// the list, whatever total or next page came with it. A server that invents new pages without end
+// passes both: no more than `limit` pages are read of one list (page-limit.ts), and a next page past
+// the count the first page announced (X-Total-Pages) is refused, the server contradicting itself.
 import {CliError} from '../command/errors.js'
 import {type Query, toSearchParams} from '../http/request.js'
+import {raiseHint} from './page-limit.js'
 
 /** the longest piece of a server's header quoted in a message */
 const SHOWN_CHARS = 100
@@ -16,17 +19,48 @@ export class PageGuard {
   private readonly seen = new Map<number, string>()
   private pages = 0
 
-  /** `where`: the list's request, `GET /api/v4/projects/20/labels`, for messages */
-  constructor(private readonly where: string) {}
+  /** the page count the first page announced (X-Total-Pages), when it did, and how many of them this run reads */
+  private announced: {total: number; readable: number} | undefined
 
-  /** before a page is asked for: one asked for already is refused */
+  /**
+   * `where`: the list's request, `GET /api/v4/projects/20/labels`, for messages; `limit`: the most
+   * pages read of it (FORGECTL_MAX_PAGES, the profile's `max-pages`)
+   */
+  constructor(
+    private readonly where: string,
+    readonly limit: number,
+  ) {}
+
+  /** the first page's X-Total-Pages, when it is a page count: no next page may go past it (`startPage`: --page) */
+  announce(totalPages: number, startPage: number): void {
+    if (Number.isInteger(totalPages) && totalPages >= 1) this.announced = {total: totalPages, readable: totalPages - startPage + 1}
+  }
+
+  /**
+   * Before a page is asked for: one asked for already is refused, and so is one past the bound or past
+   * the count the server announced.
+   */
   ask(query: Query): void {
     const key = pageKey(query)
+    if (this.announced !== undefined && this.pages >= this.announced.readable) {
+      throw new CliError(
+        `the server named a next page (${shorten(key)}) past the ${plural(this.announced.total)} its first page announced (X-Total-Pages), contradicting itself; stopped after ${plural(this.pages)}, the list incomplete (${this.where})`,
+      )
+    }
+    this.checkBound()
     const hash = hashText(key)
     if (this.asked.has(hash)) {
-      throw new CliError(`the server named a page already read as the next one (${shorten(key)}); stopped after ${this.pages} page${this.pages === 1 ? '' : 's'} (${this.where})`)
+      throw new CliError(`the server named a page already read as the next one (${shorten(key)}); stopped after ${plural(this.pages)} (${this.where})`)
     }
     this.asked.add(hash)
+  }
+
+  /** the list goes on past the bound: refused before another page is asked for */
+  checkBound(): void {
+    if (this.pages < this.limit) return
+    throw new CliError(
+      `the list goes on past ${plural(this.limit)}, the most forgectl reads of one list; stopped after ${plural(this.pages)}, the list incomplete (${this.where}): ${raiseHint(this.limit)}`,
+    )
   }
 
   /** a page that arrived: false when it is empty (the list ends there); one that repeats an earlier page's records is refused */
@@ -47,6 +81,10 @@ export function pageKey(query: Query): string {
   if (!params.has('page')) params.set('page', '1')
   params.sort()
   return params.toString()
+}
+
+function plural(pages: number): string {
+  return `${pages} page${pages === 1 ? '' : 's'}`
 }
 
 export function shorten(text: string): string {

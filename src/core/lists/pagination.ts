@@ -5,6 +5,9 @@ import {CliError} from '../command/errors.js'
 import type {ApiClient, Query, ResponseHeaders} from '../http/request.js'
 import {PageGuard, shorten} from './page-guard.js'
 
+/** what reads a list: the client, with its bound on the pages of one list (Connection.maxPages) */
+export type ListReader = Pick<ApiClient, 'request' | 'url' | 'maxPages'>
+
 /** a list endpoint: what to request; `T` is the record type it returns */
 export interface ListSpec<T> {
   path: string
@@ -32,11 +35,13 @@ export function listSpec<T>(path: string, query?: Query, secretFields?: readonly
 
 /**
  * The pages of a list. Every path ends: a page is never asked for twice, an empty page ends the list,
- * and a page count (X-Total-Pages) is believed only as far as the pages bear it out (PageGuard).
+ * a page count (X-Total-Pages) is believed only as far as the pages bear it out, no next page goes past
+ * it, and no more than `api.maxPages` pages are read (PageGuard): a list longer than that ends with
+ * an error after its last page read, never as if complete.
  */
-export async function* followPages<T>(api: Pick<ApiClient, 'request' | 'url'>, spec: ListSpec<T>, options: PageOptions = {}): AsyncGenerator<T[]> {
+export async function* followPages<T>(api: ListReader, spec: ListSpec<T>, options: PageOptions = {}): AsyncGenerator<T[]> {
   const perPage = options.perPage ?? (options.all ? ALL_PAGES_PER_PAGE : undefined)
-  const guard = new PageGuard(`GET /api/v4${spec.path}`)
+  const guard = new PageGuard(`GET /api/v4${spec.path}`, api.maxPages)
   const fetchPage = async (query: Query, signal?: AbortSignal) => {
     // `list`: an object or a page is refused, never printed as a list of one
     const response = await api.request<T[]>({method: 'GET', path: spec.path, query, expect: 'list', signal, secretFields: spec.secretFields})
@@ -51,14 +56,18 @@ export async function* followPages<T>(api: Pick<ApiClient, 'request' | 'url'>, s
   if (!more) return
 
   const totalPages = Number(first.headers.get('x-total-pages') ?? NaN)
+  guard.announce(totalPages, startPage)
   if (Number.isInteger(totalPages) && totalPages > startPage) {
     let number = startPage
     const width = options.concurrency ?? DEFAULT_CONCURRENCY
-    for await (const items of concurrentPages(startPage + 1, totalPages, width, async (page, signal) => (await fetchPage({...firstQuery, page}, signal)).items)) {
+    // no page past the bound is asked for, whatever count was announced
+    const last = Math.min(totalPages, startPage + guard.limit - 1)
+    for await (const items of concurrentPages(startPage + 1, last, width, async (page, signal) => (await fetchPage({...firstQuery, page}, signal)).items)) {
       // a total that an empty page contradicts is not believed: the pages fetched ahead are dropped
       if (!guard.accept(items, `page ${++number}`)) return
       yield items
     }
+    if (last < totalPages) guard.checkBound()
     return
   }
   for (let current = first, count = 2; ; count++) {
@@ -78,7 +87,7 @@ export async function* followPages<T>(api: Pick<ApiClient, 'request' | 'url'>, s
  * found (the pages still in flight are called off). A record may be anything a server sent: `matches`
  * is given it as possibly partial, or null.
  */
-export async function findInList<T>(api: Pick<ApiClient, 'request' | 'url'>, spec: ListSpec<T>, matches: (record: Partial<T> | null) => boolean): Promise<T | undefined> {
+export async function findInList<T>(api: ListReader, spec: ListSpec<T>, matches: (record: Partial<T> | null) => boolean): Promise<T | undefined> {
   for await (const page of followPages(api, spec, {all: true})) {
     const found = page.find(record => matches(record as Partial<T> | null))
     if (found !== undefined) return found
