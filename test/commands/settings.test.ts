@@ -267,13 +267,13 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
   })
 
   it.each([
-    ['retries', 1_000_000, '--retries 1000000', 'must be a whole number from 0 to 10, got "1000000"'],
-    ['retries', -1, '--retries -1', 'must be a whole number from 0 to 10, got "-1"'],
-    ['timeout', 99_999_999, '--timeout 99999999', 'must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h), got "99999999"'],
-    ['timeout', 'soon', '--timeout soon', 'must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h), got "soon"'],
-    ['output', 'xml', null, 'must be one of table, json, yaml, csv, ndjson, got "xml"'],
-    ['insecure', 'maybe', null, 'must be true or false, got "maybe"'],
-    ['max-answer-size', 0, null, 'must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "0"'],
+    ['retries', 1_000_000, '--retries 1000000', '"1000000": must be a whole number from 0 to 10'],
+    ['retries', -1, '--retries -1', '"-1": must be a whole number from 0 to 10'],
+    ['timeout', 99_999_999, '--timeout 99999999', '"99999999": must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h)'],
+    ['timeout', 'soon', '--timeout soon', '"soon": must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h)'],
+    ['output', 'xml', null, '"xml": must be one of table, json, yaml, csv, ndjson'],
+    ['insecure', 'maybe', null, '"maybe": must be true or false'],
+    ['max-answer-size', 0, null, '"0": must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB)'],
     ['retries', {many: true}, null, 'must be a single value, not an object'],
     ['token', 'glpat-abc\n', '--token glpat-abc\n', ': an access token is printable ASCII without spaces, and this one holds a line break'],
     ['host', 'https://forge.example.com:70000', '--host https://forge.example.com:70000', ': invalid port "70000" in host "https://forge.example.com:70000": a port is a number from 1 to 65535'],
