@@ -5,6 +5,7 @@ import {yesFlag} from '../core/input/flags.js'
 import {bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {visibleText} from '../core/output/escape.js'
+import {info} from '../core/output/notes.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
@@ -24,6 +25,11 @@ export default class Apply extends StateCommand<typeof Apply> {
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
     concurrency: concurrencyFlag,
     shard: shardFlag,
+    // the fan-outs' --resume (issue 29, point 3), for a CI script that adds it to every rerun: apply needs no journal
+    resume: Flags.boolean({
+      description:
+        'finish an apply that was stopped or had failures: apply plans again from the server, so a rerun (with or without --resume) sends only what is left; a saved PLAN is planned again instead',
+    }),
     ...yesFlag,
   }
 
@@ -32,6 +38,10 @@ export default class Apply extends StateCommand<typeof Apply> {
     const planPath = this.args.plan
     if (planPath !== undefined && this.flags.shard) throw new UsageError('--shard splits a state file (-f); a saved PLAN is applied whole: plan with --shard instead')
     if ((file === undefined) === (planPath === undefined)) throw new UsageError(file === undefined ? 'give a state file (-f FILE) or a saved PLAN' : 'give -f FILE or a saved PLAN, not both')
+    if (planPath !== undefined && this.flags.resume) {
+      throw new UsageError('--resume: a saved PLAN is out of date once part of it was applied; plan again (`forgectl plan -f FILE --out PLAN`): the new plan holds only what is left')
+    }
+    if (this.flags.resume) this.note(info('resuming: apply plans again from the server, so only what is left is sent'))
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {

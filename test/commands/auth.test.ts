@@ -159,7 +159,7 @@ describe('config', () => {
     expect(key.code).toBe(2)
     const value = await cli(dir, ['config', 'set', 'timeout', 'soon'])
     expect(value.code).toBe(2)
-    expect(value.stderr).toContain('timeout must be a duration from 1s to 24h')
+    expect(value.stderr).toContain('timeout "soon": must be a duration from 1s to 24h')
   })
 
   it('the stored output format becomes the default', async () => {

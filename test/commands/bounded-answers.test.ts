@@ -389,7 +389,7 @@ describe('the limit is set like the other connection settings', () => {
     const server = await serve(socket => socket.destroy())
     for (const value of ['lots', '10GiB', '512k']) {
       const result = await runCli(['hooks', 'list', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_MAX_ANSWER_SIZE: value}})
-      expect(result.stderr).toBe(`Error: FORGECTL_MAX_ANSWER_SIZE must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "${value}"\n`)
+      expect(result.stderr).toBe(`Error: FORGECTL_MAX_ANSWER_SIZE "${value}": must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB)\n`)
       expect(result.code).toBe(2)
     }
     expect(server.requests).toHaveLength(0)
@@ -398,7 +398,7 @@ describe('the limit is set like the other connection settings', () => {
   it('config set max-answer-size stores bytes, and the profile applies it', async () => {
     const config = freshConfigDir()
     const refused = await runCli(['config', 'set', 'max-answer-size', '1GiB'], {env: {FORGECTL_CONFIG_DIR: config}})
-    expect(refused.stderr).toMatch(/^Error: max-answer-size must be a size from 1 MiB to 500 MiB/)
+    expect(refused.stderr).toMatch(/^Error: max-answer-size "1GiB": must be a size from 1 MiB to 500 MiB/)
     expect(refused.code).toBe(2)
     const set = await runCli(['config', 'set', 'max-answer-size', '2MiB'], {env: {FORGECTL_CONFIG_DIR: config}})
     expect(set.code, set.stderr).toBe(0)

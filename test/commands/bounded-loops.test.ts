@@ -488,7 +488,7 @@ describe('a list that never ends is read no further than the bound (FORGECTL_MAX
     expect(labelRequests()).toBe(3)
     server.requests.splice(0)
     const refused = await forgectl(['labels', 'list', '-p', '20', '--all'], DEADLINE_MS, {FORGECTL_MAX_PAGES: 'lots'})
-    expect(oneLine(refused)).toBe('Error: FORGECTL_MAX_PAGES must be a whole number of pages from 1 to 1000000, got "lots"')
+    expect(oneLine(refused)).toBe('Error: FORGECTL_MAX_PAGES "lots": must be a whole number of pages from 1 to 1000000')
     expect(refused.code).toBe(2)
     expect(labelRequests()).toBe(0)
   })

@@ -167,6 +167,19 @@ describe('ci-variables set (create or update)', () => {
     expect(long.requests).toBe(0)
   })
 
+  it("takes an empty VALUE as --value '' is taken: an empty value is a value", async () => {
+    const empty = await sb.run(['ci-variables', 'set', 'EMPTY_POSITIONAL', ''], admin)
+    expect(empty.code, empty.stderr).toBe(0)
+    expect((await variable('EMPTY_POSITIONAL')).body.value).toBe('')
+    const flag = await sb.run(['ci-variables', 'set', 'EMPTY_FLAG', '--value', ''], admin)
+    expect(flag.code, flag.stderr).toBe(0)
+    expect((await variable('EMPTY_FLAG')).body.value).toBe('')
+    // the key names something: empty, it is refused as before
+    const key = await sb.runCounted(['ci-variables', 'set', '', 'x'], admin)
+    expect(key.result.stderr).toBe('Error: KEY "": must not be empty\n')
+    expect(key.requests).toBe(0)
+  })
+
   it('refuses VALUE with a different --value, or with --value-file, naming neither value (exit 2, nothing sent)', async () => {
     for (const [extra, message] of [
       [['--value', 'other-secret'], 'Error: VALUE and --value differ: give the value once\n'],
@@ -179,10 +192,10 @@ describe('ci-variables set (create or update)', () => {
     }
   })
 
-  it('needs a value', async () => {
+  it('needs a value, and names each way to give it', async () => {
     const {result, requests} = await sb.runCounted(['ci-variables', 'set', 'NO_VALUE'], admin)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('missing --value or --value-file')
+    expect(result.stderr).toContain('Error: missing VALUE, --value or --value-file (the value')
     expect(requests).toBe(0)
   })
 

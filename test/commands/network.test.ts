@@ -133,8 +133,8 @@ describe('timeouts', () => {
     for (const bad of ['99999999', '10x', '0', '500ms', '25h', '-5']) {
       const flag = await getUser(plain.url, ['--timeout', bad])
       const config = await runCli(['config', 'set', 'timeout', bad], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
-      expectOneLineError(flag, 2, /^Error: --timeout must be a duration from 1s to 24h/)
-      expectOneLineError(config, 2, /^Error: timeout must be a duration from 1s to 24h/)
+      expectOneLineError(flag, 2, /^Error: --timeout "[^"]*": must be a duration from 1s to 24h/)
+      expectOneLineError(config, 2, /^Error: timeout "[^"]*": must be a duration from 1s to 24h/)
       expect(message(flag.stderr), bad).toBe(message(config.stderr))
       expect(flag.stderr + config.stderr).not.toContain('TimeoutOverflowWarning')
     }
@@ -142,7 +142,7 @@ describe('timeouts', () => {
     expectOneLineError(await runCli(['config', 'set', 'timeout', ''], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}}), 2, /^Error: VALUE "": must not be empty\n$/)
     for (const flag of ['--timeout', '--wait-timeout', '--interval']) {
       const wait = await runCli(['vuln-export', 'wait', '1', flag, '25h', '--host', plain.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
-      expectOneLineError(wait, 2, new RegExp(`^Error: ${flag} must be a duration from 1s to 24h`))
+      expectOneLineError(wait, 2, new RegExp(`^Error: ${flag} "25h": must be a duration from 1s to 24h`))
     }
     const env = {FORGECTL_CONFIG_DIR: freshConfigDir()}
     expect((await runCli(['config', 'set', 'timeout', '1.5m'], {env})).code).toBe(0)
@@ -156,7 +156,7 @@ describe('timeouts', () => {
     const file = join(env.FORGECTL_CONFIG_DIR, 'config.json')
     writeFileSync(file, JSON.stringify({profiles: {default: {host: plain.url, timeout: 99999999}}}))
     const result = await runCli(['api', 'GET', '/user', '--token', TOKEN], {env})
-    expectOneLineError(result, 2, /timeout of profile "default" in \S+ must be a duration from 1s to 24h/)
+    expectOneLineError(result, 2, /timeout of profile "default" in \S+ "99999999": must be a duration from 1s to 24h/)
     writeFileSync(file, JSON.stringify({profiles: {default: {host: plain.url, timeout: 45}}}))
     expect((await runCli(['api', 'GET', '/user', '--token', TOKEN], {env})).code).toBe(0)
   })

@@ -2,7 +2,7 @@
 // done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
 // ends with nothing failed.
 import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -100,6 +100,16 @@ describe('--resume', () => {
     expect(requests).toBe(0)
     // the same input again resumes: only what failed is tried again
     writeFileSync(file, 'name,color\nbug,red\nchanging-1,red\n')
+    // with --dry-run, --resume shows the rest the resume would send, and leaves the journal as it is
+    const journal = join(sb.configDir, 'journals', journals()[0]!)
+    const kept = readFileSync(journal, 'utf8')
+    const dry = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--dry-run'])
+    expect(dry.result.code, dry.result.stderr).toBe(0)
+    expect(dry.requests).toBe(0)
+    expect(dry.result.stderr).toContain('resuming: 1 of 2 done by the earlier run, 1 left.')
+    expect(dry.result.stderr).toContain('DRY RUN {"name":"bug","color":"red"}')
+    expect(dry.result.stderr).not.toContain('changing-1')
+    expect(readFileSync(journal, 'utf8')).toBe(kept)
     const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
     expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
   })

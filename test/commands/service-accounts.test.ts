@@ -416,7 +416,7 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     const {result, requests} = await counted(['service-accounts', 'tokens', 'create'])
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'Error: missing --group (top-level group ID or path), USER_ID (user ID or username of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\nUsage: forgectl service-accounts tokens create USER_ID -g <value> --name <value> --scope <value> [FLAGS]\n',
+      'Error: missing --group (top-level group ID or path), USER_ID or --user (user ID or username of the service account), --name (token name) and --scope (scope of the token, repeatable or a comma list: api, read_user, read_repository, ...)\nUsage: forgectl service-accounts tokens create USER_ID -g <value> --name <value> --scope <value> [FLAGS]\n',
     )
     expect(requests).toBe(0)
   })

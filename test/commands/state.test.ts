@@ -449,11 +449,25 @@ describe('Ctrl-C in the middle of an apply', () => {
     expect(code).toBe(130)
     expect(stdout).toMatch(/^done {8}\+ project acme\/website labels int-1$/m)
     expect(stdout).toMatch(/^(interrupted|not done) +\+ project acme\/website labels int-5$/m)
-    const rerun = await applyOf(file)
+    // apply keeps no journal: it plans again, so the rerun is the resume, and --resume says so
+    const rerun = await applyOf(file, asAdmin, ['--resume'])
     expect(rerun.code, rerun.stderr).toBe(0)
+    expect(rerun.stderr).toContain('resuming: apply plans again from the server, so only what is left is sent')
     expect(rerun.stdout).not.toContain('int-1')
     expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels int-5$/m)
     expect((await planOf(file, asAdmin, ['--exit-code'])).code).toBe(0)
+  })
+})
+
+describe('apply --resume', () => {
+  it('a saved plan is not resumed: it is refused, exit 2, saying to plan again; nothing is sent', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      resume-saved: {color: red}\n')
+    const plan = join(mkdtempSync(join(tmpdir(), 'forgectl-resume-plan-')), 'saved.plan')
+    expect((await planOf(file, asAdmin, ['--out', plan])).code).toBe(0)
+    const {result, requests} = await sb.runCounted(['apply', plan, '--yes', '--resume'], asAdmin)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+    expect(result.stderr).toMatch(/^Error: --resume: a saved PLAN is out of date once part of it was applied; plan again .*\n$/)
   })
 })
 

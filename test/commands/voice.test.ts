@@ -216,6 +216,44 @@ describe("every command's command-line mistakes are one line in forgectl's voice
     expect(checked).toBeGreaterThan(30)
   })
 
+  it('durations and retries are refused in the same shape: the flag, the value, the rule', async () => {
+    const rules: Record<string, string> = {
+      retries: 'must be a whole number from 0 to 10',
+      timeout: 'must be a duration from 1s to 24h',
+      'wait-timeout': 'must be a duration from 1s to 24h',
+      interval: 'must be a duration from 1s to 24h',
+    }
+    const seen = new Set<string>()
+    for (const command of commands) {
+      for (const flag of Object.keys(rules).filter(name => name in command.flags)) {
+        seen.add(flag)
+        await inVoice([...command.id.split(':'), `--${flag}`, '99h'], `--${flag} "99h": ${rules[flag]}`)
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(rules).sort())
+    // the stored settings and the environment variables say it the same way
+    for (const [key, value, rule] of [
+      ['retries', '99', rules.retries],
+      ['timeout', '99h', rules.timeout],
+      ['max-answer-size', '1k', 'must be a size from 1 MiB to 500 MiB'],
+      ['output', 'xml', 'must be one of table, json'],
+      ['insecure', 'maybe', 'must be true or false'],
+      ['token-store', 'safe', 'must be keyring or file'],
+    ]) {
+      await inVoice(['config', 'set', key!, value!], `${key} "${value}": ${rule}`)
+    }
+    for (const [name, value, rule, args] of [
+      ['FORGECTL_MAX_ANSWER_SIZE', '1k', 'must be a size from 1 MiB to 500 MiB', ['labels', 'list', '-p', '20']],
+      // read where a new token is stored
+      ['FORGECTL_TOKEN_STORE', 'safe', 'must be keyring or file', ['config', 'set', 'token', 'glpat-voice-walk-token-0001', '--profile', 'voice']],
+    ] as const) {
+      const {result, requests} = await sb.runCounted([...args], {env: {[name]: value}})
+      expect(requests).toBe(0)
+      expect(result.code, result.stderr).toBe(2)
+      expect(result.stderr).toMatch(new RegExp(`^Error: ${name} "${value}": ${rule}`))
+    }
+  })
+
   it('an unknown flag near a real one names the real one', async () => {
     for (const command of commands) {
       const names = Object.keys(command.flags)

@@ -74,6 +74,18 @@ export class TerminalSession {
     }
   }
 
+  /** the written lines (wrapped ones joined, writtenLines) once one matches `expected`: a line wider than the terminal */
+  async waitForLine(expected: RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const lines = await this.writtenLines()
+      const found = lines.find(line => expected.test(line))
+      if (found !== undefined) return found
+      if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(expected)}; it shows:\n${lines.join('\n')}`)
+      await sleep(50)
+    }
+  }
+
   async type(text: string): Promise<void> {
     await tmux(this.name, ['send-keys', '-t', this.name, '-l', text])
   }

@@ -32,7 +32,7 @@ describe('parseSize', () => {
     input => {
       const call = () => parseSize(input, 'max-answer-size')
       expect(call).toThrow(UsageError)
-      expect(call).toThrow(`max-answer-size must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "${input}"`)
+      expect(call).toThrow(`max-answer-size "${input}": must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB)`)
     },
   )
 
@@ -61,8 +61,8 @@ describe('answerLimit', () => {
 
   it('checks a hand-edited profile as it checks the variable', () => {
     expect(answerLimit({}, '64MiB', 'ci')).toBe(64 * MiB)
-    expect(() => answerLimit({}, 99_999_999_999, 'ci')).toThrow('the max-answer-size of profile "ci" must be a size from 1 MiB to 500 MiB')
-    expect(() => answerLimit({FORGECTL_MAX_ANSWER_SIZE: 'lots'}, undefined, 'ci')).toThrow('FORGECTL_MAX_ANSWER_SIZE must be a size')
+    expect(() => answerLimit({}, 99_999_999_999, 'ci')).toThrow('the max-answer-size of profile "ci" "99999999999": must be a size from 1 MiB to 500 MiB')
+    expect(() => answerLimit({FORGECTL_MAX_ANSWER_SIZE: 'lots'}, undefined, 'ci')).toThrow('FORGECTL_MAX_ANSWER_SIZE "lots": must be a size')
   })
 })
 

@@ -28,7 +28,7 @@ describe('parseDuration', () => {
     input => {
       const call = () => parseDuration(input, 'timeout')
       expect(call).toThrow(UsageError)
-      expect(call).toThrow(`timeout must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h), got "${input}"`)
+      expect(call).toThrow(`timeout "${input}": must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h)`)
     },
   )
 

@@ -201,8 +201,8 @@ describe('the bound on pages of one list', () => {
     expect(pageLimit({FORGECTL_MAX_PAGES: '20000'}, 250, 'ci')).toBe(20_000)
     expect(pageLimit({FORGECTL_MAX_PAGES: ''}, undefined, 'ci')).toBe(DEFAULT_MAX_PAGES)
     for (const bad of ['0', '-1', '2.5', '1e4', 'lots', '1000001'])
-      expect(() => parsePageLimit(bad, 'FORGECTL_MAX_PAGES')).toThrow(`FORGECTL_MAX_PAGES must be a whole number of pages from 1 to 1000000, got "${bad}"`)
-    expect(() => pageLimit({}, 0, 'ci')).toThrow('the max-pages of profile "ci" must be a whole number of pages from 1 to 1000000, got "0"')
+      expect(() => parsePageLimit(bad, 'FORGECTL_MAX_PAGES')).toThrow(`FORGECTL_MAX_PAGES "${bad}": must be a whole number of pages from 1 to 1000000`)
+    expect(() => pageLimit({}, 0, 'ci')).toThrow('the max-pages of profile "ci" "0": must be a whole number of pages from 1 to 1000000')
   })
 
   it('says how to raise it, tenfold, and at the top of the range that there is no more', () => {

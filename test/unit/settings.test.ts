@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/core/command/errors.js'
 import {MAX_RETRIES, PROFILE_KEYS, parseRetries} from '../../src/core/config/config-store.js'
+import {InputError, quoted} from '../../src/core/input/input.js'
 
 describe('parseRetries', () => {
   it('takes every whole number from 0 to MAX_RETRIES, as typed or with spaces around', () => {
@@ -18,7 +19,7 @@ describe('parseRetries', () => {
     const notRetries = fc.string().filter(text => !/^\s*\d+\s*$/.test(text) || Number(text) > MAX_RETRIES)
     fc.assert(
       fc.property(notRetries, text => {
-        expect(() => parseRetries(text, '--retries')).toThrow(new UsageError(`--retries must be a whole number from 0 to ${MAX_RETRIES}, got "${text}"`))
+        expect(() => parseRetries(text, '--retries')).toThrow(new InputError(`--retries ${quoted(text)}`, `must be a whole number from 0 to ${MAX_RETRIES}`))
       }),
     )
     for (const text of ['11', '1000000', '-1', '1.5', '1e3', '0x3', 'three', '']) expect(() => parseRetries(text, 'retries')).toThrow(UsageError)
@@ -30,7 +31,7 @@ describe('PROFILE_KEYS', () => {
     for (const key of ['insecure', 'allow-http', 'follow-redirects'] as const) {
       expect(PROFILE_KEYS[key].parse('false', key)).toBe(false)
       expect(PROFILE_KEYS[key].parse('yes', key)).toBe(true)
-      expect(() => PROFILE_KEYS[key].parse('maybe', key)).toThrow(`${key} must be true or false, got "maybe"`)
+      expect(() => PROFILE_KEYS[key].parse('maybe', key)).toThrow(`${key} "maybe": must be true or false`)
     }
   })
 })

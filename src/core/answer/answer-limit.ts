@@ -3,7 +3,7 @@
 // unpacks to 1 GiB, takes the process past Node's heap into a V8 fatal error. Downloads stream to disk
 // and are not bounded here. One rule for the environment variable, the profile and `config set`.
 
-import {UsageError} from '../command/errors.js'
+import {refused} from '../input/input.js'
 import {formatBytes} from '../output/bytes.js'
 
 const MiB = 1024 * 1024
@@ -25,7 +25,7 @@ export function parseSize(input: string, what: string): number {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([kmg]i?b?|b)?\s*$/i.exec(input)
   const bytes = match ? Math.floor(Number(match[1]) * UNIT_BYTES[(match[2] ?? 'b').toLowerCase()]!) : Number.NaN
   if (!(bytes >= MIN_MAX_ANSWER_BYTES && bytes <= MAX_MAX_ANSWER_BYTES)) {
-    throw new UsageError(`${what} must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB), got "${input}"`)
+    throw refused(what, input, 'must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB)')
   }
   return bytes
 }

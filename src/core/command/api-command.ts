@@ -148,14 +148,16 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
 
   /**
    * A fan-out from start to end (issue 29): this job's share of the targets (--shard), the journal that
-   * --resume finishes from (src/core/lists/journal.ts; not with --dry-run), the work several at a time,
-   * and the report. Its input, for the journal, is the targets and the command's own flags.
+   * --resume finishes from (src/core/lists/journal.ts), the work several at a time, and the report. Its
+   * input, for the journal, is the targets and the command's own flags. --dry-run writes no journal;
+   * with --resume it reads the earlier one and shows what the resume would still send.
    */
   protected async fanOut<I, R>({items, name, key = name, work, done = 'ok'}: FanOut<I, R>): Promise<void> {
     const flags = this.flags as FanOutFlags & Record<string, unknown>
     const mine = inShard(items, key, flags.shard)
-    const journal = this.shared['dry-run'] ? undefined : await this.openJournal(items, flags)
-    const earlier = journal?.earlier
+    const dryRun = this.shared['dry-run']
+    const journal = dryRun ? undefined : await this.openJournal(items, flags)
+    const earlier = dryRun ? await this.earlierRun(items, flags) : journal?.earlier
     let todo = mine
     let attempt = work
     if (earlier) {
@@ -187,10 +189,24 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   private journalOf(Journal: typeof import('../lists/journal.js').Journal, items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
+    const {place, input} = this.journalInput(items, flags)
+    return Journal.open(place, input, flags.resume === true)
+  }
+
+  /** with --dry-run: the earlier run's journal, read and not written, when --resume asks for it */
+  private async earlierRun(items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
+    if (flags.resume !== true) return undefined
+    const {Journal} = await import('../lists/journal.js')
+    const {place, input} = this.journalInput(items, flags)
+    return Journal.earlier(place, input)
+  }
+
+  /** where the run's journal is and what it was asked: the same for a run, its resume and a dry run of that */
+  private journalInput(items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
     const file = flags['from-file']
     const own = Object.fromEntries(Object.entries(flags).filter(([key]) => !(key in ApiCommand.baseFlags) && key !== 'resume' && key !== 'concurrency'))
     const run = {host: this.connection.host, command: this.id, file: file === undefined || file === '-' ? file : resolve(file), shard: flags.shard}
-    return Journal.open({dir: configDir(this.io.env), run, command: `${this.config.bin} ${this.id?.replaceAll(':', ' ')}`}, {items, flags: own, args: this.args}, flags.resume === true)
+    return {place: {dir: configDir(this.io.env), run, command: `${this.config.bin} ${this.id?.replaceAll(':', ' ')}`}, input: {items, flags: own, args: this.args}}
   }
 
   /** a list endpoint, paged as the list flags say, printed as pages arrive */

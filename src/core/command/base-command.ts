@@ -230,10 +230,12 @@ type Parser = {parse?: (input: string, context: unknown, options: unknown) => Pr
 /**
  * Required flags and arguments that were not given (scope flags, IDs): asked for on a terminal with
  * their own parser as the check, else reported together. An empty argument is refused here for
- * every command: an argument names something.
+ * every command (an argument names something) but where a declared input's rule says what "" means.
  */
 async function completeRequired(ctor: typeof Command, flags: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
   for (const [name, value] of Object.entries(args)) {
+    // a declared input's own rule has spoken (checkText): "" passes where it means something (`ci-variables set KEY ''`)
+    if (isDeclared(ctor.args?.[name] ?? {})) continue
     if (typeof value === 'string' && value.trim() === '') throw new InputError(`${name.toUpperCase()} "${value}"`, 'must not be empty')
   }
   const missing: Array<{label: string; description: string; def: Parser & Definition; set: (value: unknown) => void}> = []

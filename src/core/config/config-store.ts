@@ -8,6 +8,7 @@ import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
 import {UsageError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {DURATION_HELP, parseDuration} from '../input/duration.js'
+import {refused} from '../input/input.js'
 import {PAGES_HELP, parsePageLimit} from '../lists/page-limit.js'
 import {io} from '../output/io.js'
 import {checkToken, normalizeHost} from './connection.js'
@@ -218,22 +219,22 @@ export async function removeProfileKeys(name: string, keys: ProfileKey[], env: N
 function parseBoolean(value: string, what: string): boolean {
   if (/^(true|yes|1|on)$/i.test(value)) return true
   if (/^(false|no|0|off)$/i.test(value)) return false
-  throw new UsageError(`${what} must be true or false, got "${value}"`)
+  throw refused(what, value, 'must be true or false')
 }
 
 /** --retries and the `retries` setting: a whole number from 0 to MAX_RETRIES */
 export function parseRetries(value: string, what: string): number {
   const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN
-  if (!(n <= MAX_RETRIES)) throw new UsageError(`${what} must be a whole number from 0 to ${MAX_RETRIES}, got "${value}"`)
+  if (!(n <= MAX_RETRIES)) throw refused(what, value, `must be a whole number from 0 to ${MAX_RETRIES}`)
   return n
 }
 
 export function parseTokenStore(value: string, what: string): TokenStore {
-  if (!(TOKEN_STORES as readonly string[]).includes(value)) throw new UsageError(`${what} must be keyring or file, got "${value}"`)
+  if (!(TOKEN_STORES as readonly string[]).includes(value)) throw refused(what, value, 'must be keyring or file')
   return value as TokenStore
 }
 
 function parseOutput(value: string, what: string): OutputFormat {
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw new UsageError(`${what} must be one of ${OUTPUT_FORMATS.join(', ')}, got "${value}"`)
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw refused(what, value, `must be one of ${OUTPUT_FORMATS.join(', ')}`)
   return value as OutputFormat
 }

@@ -1,6 +1,6 @@
 // Durations as people write them (`90`, `90s`, `1500ms`, `5m`, `2h`) for --timeout, --interval and
 // `config set timeout`: one parser, one range, one message, so a flag and a stored setting agree.
-import {UsageError} from '../command/errors.js'
+import {refused} from './input.js'
 
 /** the shortest wait worth asking for; below it every request would time out */
 export const MIN_DURATION_SECONDS = 1
@@ -18,7 +18,7 @@ export function parseDuration(input: string, what: string): number {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h)?\s*$/i.exec(input)
   const seconds = match ? Number(match[1]) * UNIT_SECONDS[(match[2] ?? 's').toLowerCase()]! : Number.NaN
   if (!(seconds >= MIN_DURATION_SECONDS && seconds <= MAX_DURATION_SECONDS)) {
-    throw new UsageError(`${what} must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h), got "${input}"`)
+    throw refused(what, input, 'must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h)')
   }
   return seconds
 }

@@ -69,11 +69,16 @@ export async function readTokenLine(flag = '--token-stdin'): Promise<string> {
   return token
 }
 
-/** `--value or --value-file`: how a prompt and a "missing" message name an input */
-const givenAs = (input: AnyInput) => (input.file ? `${inputLabel(input)} or --${fileFlagName(input)}` : inputLabel(input))
+/** `VALUE, --value or --value-file`: how a prompt and a "missing" message name an input, with its other spelling (sameInput) */
+function givenAs(input: AnyInput, given?: ParsedCommandLine): string {
+  const spellings = [...(given?.spellings?.[input.api] ?? []), inputLabel(input)]
+  // the argument first, as the usage line shows it, then the flags
+  const names = [...spellings.filter(name => !name.startsWith('-')), ...spellings.filter(name => name.startsWith('-')), ...(input.file ? [`--${fileFlagName(input)}`] : [])]
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!
+}
 
-export const questionFor = (input: AnyInput): Question<unknown> => ({
-  label: givenAs(input),
+export const questionFor = (input: AnyInput, given?: ParsedCommandLine): Question<unknown> => ({
+  label: givenAs(input, given),
   description: input.hint ? `${input.description}: ${input.hint}` : input.description,
   secret: input.secret,
   choices: input.options && !input.multiple ? input.options : undefined,
@@ -83,6 +88,8 @@ export const questionFor = (input: AnyInput): Question<unknown> => ({
 export interface ParsedCommandLine {
   flags: Record<string, unknown>
   args: Record<string, unknown>
+  /** an input's other spellings by API name (sameInput), for the message that says it is missing */
+  spellings?: Record<string, string[]>
 }
 
 /**
@@ -100,9 +107,9 @@ export async function readInputs<I extends Inputs>(inputs: I, given: ParsedComma
     else if (value !== undefined) values[api] = value
   }
   if (missing.length > 0 && !canPrompt()) {
-    throw missingInputs(missing.map(input => ({label: givenAs(input), description: input.description})))
+    throw missingInputs(missing.map(input => ({label: givenAs(input, given), description: input.description})))
   }
-  for (const input of missing) values[input.api] = await ask(questionFor(input))
+  for (const input of missing) values[input.api] = await ask(questionFor(input, given))
   return values as Values<I>
 }
 
@@ -113,8 +120,8 @@ export async function readInputs<I extends Inputs>(inputs: I, given: ParsedComma
  */
 export function sameInput(given: ParsedCommandLine, input: AnyInput, spelling: OtherSpelling): ParsedCommandLine {
   const other = 'arg' in spelling ? given.args[spelling.arg] : given.flags[spelling.flag]
-  if (other === undefined) return given
   const label = spellingLabel(spelling)
+  if (other === undefined) return {...given, spellings: {...given.spellings, [input.api]: [label]}}
   if (input.file && given.flags[fileFlagName(input)] !== undefined) throw new UsageError(`${label} and --${fileFlagName(input)} are two values: give one of them`)
   const place = input.arg ? given.args : given.flags
   if (place[input.flag] !== undefined && place[input.flag] !== other) throw new UsageError(`${label} and ${inputLabel(input)} differ: give the value once`)

@@ -328,6 +328,11 @@ export class InputError extends UsageError {
   }
 }
 
+/** `--retries "99": must be a whole number from 0 to 10`: the one shape of a refused value, for a parser that names its source itself */
+export function refused(what: string, value: string, rule: string): InputError {
+  return new InputError(`${what} ${quoted(value)}`, rule)
+}
+
 /**
  * The rule for a value given as text, from whatever source; `where` names the source (`--color`,
  * `record 4: color`). `quote: false` for a file's text: the message names the file instead, so a
@@ -359,7 +364,7 @@ export function missingInputs(labels: ReadonlyArray<{label: string; description:
   const each = labels.map(({label, description}) => `${label} (${description})`)
   return new MissingInputs(
     `missing ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}`,
-    labels.some(({label}) => /^[A-Z][A-Z0-9_]*$/.test(label)),
+    labels.some(({label}) => /^[A-Z][A-Z0-9_]*(,| |$)/.test(label)),
   )
 }
 

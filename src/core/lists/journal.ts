@@ -10,7 +10,7 @@
 // --resume starts a new journal in its place. Item names and errors only: never a record's values.
 import {createHash, randomBytes} from 'node:crypto'
 import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
 
@@ -73,6 +73,11 @@ export interface JournalPlace {
   command: string
 }
 
+/** one file per run (command, host, file, shard) in `journals/` of the settings folder */
+function journalFile(place: JournalPlace): string {
+  return join(place.dir, 'journals', `${createHash('sha256').update(JSON.stringify(place.run)).digest('hex').slice(0, 24)}.jsonl`)
+}
+
 export class Journal {
   /** why a line could not be written (a full disk, a folder made read-only meanwhile): the run goes on without it */
   failure?: string
@@ -88,28 +93,35 @@ export class Journal {
    * one, refused when there is none or when it was written for another input.
    */
   static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
-    const folder = join(place.dir, 'journals')
-    const file = join(folder, `${createHash('sha256').update(JSON.stringify(place.run)).digest('hex').slice(0, 24)}.jsonl`)
-    if (resume) {
-      let text: string
-      try {
-        text = readFileSync(file, 'utf8')
-      } catch {
-        throw new UsageError(`--resume: no journal of an unfinished \`${place.command}\` with this host, file and shard (the last one finished, or none ran): run without --resume`)
-      }
-      const state = parseJournal(text, file)
-      if (inputHash(input, state.header.salt) !== state.header.input) {
-        throw new UsageError(
-          `--resume: the journal of \`${place.command}\` (started ${state.header.started}) was written for another input (other records, targets or flags): give the same input, or run without --resume to start over`,
-        )
-      }
-      return new Journal(file, state)
-    }
+    const file = journalFile(place)
+    if (resume) return new Journal(file, Journal.earlier(place, input))
+    const folder = dirname(file)
     if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
     const salt = randomBytes(16).toString('hex')
     const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
     writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
     return new Journal(file, undefined)
+  }
+
+  /**
+   * The earlier run's state, read and left as it is (`--resume --dry-run` shows what a resume would
+   * send); refused when there is none or when it was written for another input.
+   */
+  static earlier(place: JournalPlace, input: unknown): JournalState {
+    const file = journalFile(place)
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      throw new UsageError(`--resume: no journal of an unfinished \`${place.command}\` with this host, file and shard (the last one finished, or none ran): run without --resume`)
+    }
+    const state = parseJournal(text, file)
+    if (inputHash(input, state.header.salt) !== state.header.input) {
+      throw new UsageError(
+        `--resume: the journal of \`${place.command}\` (started ${state.header.started}) was written for another input (other records, targets or flags): give the same input, or run without --resume to start over`,
+      )
+    }
+    return state
   }
 
   started(item: string): void {

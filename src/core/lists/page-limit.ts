@@ -4,7 +4,7 @@
 // a minute while `tokens audit` and `plan`, which hold every page, grew without end. The bound is
 // generous, so that no real instance meets it (10,000 pages are a million records at 100 a page), and
 // can be raised: one rule for the environment variable, the profile and `config set`.
-import {UsageError} from '../command/errors.js'
+import {refused} from '../input/input.js'
 
 export const DEFAULT_MAX_PAGES = 10_000
 /** a hundred million records at 100 a page: far beyond any instance, and still an end */
@@ -16,7 +16,7 @@ export const PAGES_HELP = `a whole number of pages from 1 to ${MAX_MAX_PAGES}; d
 export function parsePageLimit(input: string, what: string): number {
   const text = input.trim()
   const pages = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN
-  if (!(pages >= 1 && pages <= MAX_MAX_PAGES)) throw new UsageError(`${what} must be a whole number of pages from 1 to ${MAX_MAX_PAGES}, got "${input}"`)
+  if (!(pages >= 1 && pages <= MAX_MAX_PAGES)) throw refused(what, input, `must be a whole number of pages from 1 to ${MAX_MAX_PAGES}`)
   return pages
 }
 
