@@ -50,6 +50,11 @@ export function activeTokens(userId: string | undefined): ListSpec<PersonalAcces
 
 export type Owner = Pick<CurrentUser, 'username' | 'bot'>
 
+/** every user, to name many owners at once: an administrator's list carries `bot` */
+export function usersList(): ListSpec<unknown> {
+  return listSpec<unknown>('/users')
+}
+
 export interface AuditOptions {
   now: Date
   expiresWithinMs: number
@@ -85,7 +90,7 @@ function ofUser(token: PersonalAccessToken, userId: string | undefined): boolean
 }
 
 /**
- * The owners to name (GET /users/:id, once each): the distinct user IDs of the tokens, only those that
+ * The owners to name (src/topics/token-owners.ts): the distinct user IDs of the tokens, only those that
  * are IDs. A record without one (missing, null, text) is reported without a username, never looked up
  * as `/users/undefined`.
  */
