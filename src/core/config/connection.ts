@@ -50,8 +50,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
   }
   const host = normalizeHost(rawHost)
-  // a stored token passed the rule as the file was read (config-store.ts)
-  if (token !== undefined && tokenSource !== 'profile') checkToken(token, describeSource(tokenSource, 'token', profile))
+  checkChosenToken(token, tokenSource, profile)
   assertSafeScheme(host, token, flags['allow-http'] ?? stored['allow-http'] ?? false)
   return {
     profile,
@@ -84,6 +83,14 @@ export function chooseCredentials(flags: Pick<ConnectionFlags, 'host' | 'token' 
   const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
   const [token, tokenSource] = pick(flags.token, profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN, stored.token, profileChosen)
   return {profile, stored, rawHost, hostSource, token, tokenSource}
+}
+
+/**
+ * The token rule for the token a run takes, wherever it came from, before it is sent or printed (`auth
+ * token`): a stored token passed it as the file or the keyring was read (config-store.ts, token-store.ts)
+ */
+export function checkChosenToken(token: string | undefined, tokenSource: Source, profile: string): void {
+  if (token !== undefined && tokenSource !== 'profile') checkToken(token, describeSource(tokenSource, 'token', profile))
 }
 
 function pick(flag: string | undefined, env: string | undefined, stored: string | undefined, profileFirst: boolean): [string | undefined, Source] {
