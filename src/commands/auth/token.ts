@@ -1,6 +1,5 @@
 import {BaseCommand} from '../../core/command/base-command.js'
-import {CliError, ExitCode} from '../../core/command/errors.js'
-import {checkChosenToken, chooseCredentials} from '../../core/config/connection.js'
+import {checkChosenToken, chooseCredentials, NoToken} from '../../core/config/connection.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {keyringTokenFor} from '../../core/config/token-store.js'
 
@@ -17,7 +16,7 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
     const {token, tokenSource, profile} = chooseCredentials(flags, this.io.env, await keyringTokenFor(flags, this.io.env))
     // FORGECTL_TOKEN too: a line break in it would end up in a script's header, as another header
     checkChosenToken(token, tokenSource, profile)
-    if (!token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+    if (!token) throw new NoToken()
     this.io.stdout.write(token + '\n')
   }
 }

@@ -1,7 +1,7 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {isIP} from 'node:net'
 import {answerLimit} from '../answer/answer-limit.js'
-import {UsageError} from '../command/errors.js'
+import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {io} from '../output/io.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
 
@@ -37,6 +37,13 @@ export interface Connection {
   retryBaseMs: number
   /** downloads follow a redirect to another host (the profile's `follow-redirects`); --[no-]follow-redirects decides per run */
   followRedirects: boolean
+}
+
+/** a run that needs a token and has none (auth status, auth token): the message says what to do */
+export class NoToken extends CliError {
+  constructor() {
+    super('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+  }
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 30
