@@ -4,7 +4,7 @@
 // the decision is a pure function, and it re-checks what a filter promised, because a server older
 // than a filter ignores it and answers with every token.
 
-import {type ApiId, ExactNumber} from '../core/answer/exact-number.js'
+import {type ApiId, compareNumbers, ExactNumber} from '../core/answer/exact-number.js'
 import {custom, declare, type Values} from '../core/input/input.js'
 import {PERIOD_HINT, parsePeriod} from '../core/input/period.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
@@ -50,6 +50,11 @@ export function activeTokens(userId: string | undefined): ListSpec<PersonalAcces
 
 export type Owner = Pick<CurrentUser, 'username' | 'bot'>
 
+/** every user, to name many owners at once: an administrator's list carries `bot` */
+export function usersList(): ListSpec<unknown> {
+  return listSpec<unknown>('/users')
+}
+
 export interface AuditOptions {
   now: Date
   expiresWithinMs: number
@@ -85,7 +90,7 @@ function ofUser(token: PersonalAccessToken, userId: string | undefined): boolean
 }
 
 /**
- * The owners to name (GET /users/:id, once each): the distinct user IDs of the tokens, only those that
+ * The owners to name (src/topics/token-owners.ts): the distinct user IDs of the tokens, only those that
  * are IDs. A record without one (missing, null, text) is reported without a username, never looked up
  * as `/users/undefined`.
  */
@@ -166,5 +171,5 @@ export function auditTokens(tokens: readonly unknown[], owners: ReadonlyMap<stri
   }
   // an expiry that is no date sorts with the undated, after every real date
   const expiry = (t: AuditedToken) => (typeof t.expires_at === 'string' ? expiryTime(t.expires_at) : Number.NaN) || Number.POSITIVE_INFINITY
-  return found.sort((a, b) => expiry(a) - expiry(b) || Number(a.id) - Number(b.id))
+  return found.sort((a, b) => expiry(a) - expiry(b) || compareNumbers(a.id, b.id))
 }

@@ -22,6 +22,12 @@ const cli = (dir: string, args: string[], options: {stdin?: string; env?: Record
   runCli(args, {spawn: true, stdin: options.stdin, env: {FORGECTL_CONFIG_DIR: dir, FORGECTL_TOKEN_STORE: undefined, CI: undefined, ...keyring.env, ...options.env}})
 const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles as Record<string, Record<string, unknown>>
 const fileText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8')
+/** the keyring's entry for `account` as the library reads it, null when there is none */
+function keyringEntry(account: string): string | null {
+  const library = join(import.meta.dirname, '../../node_modules/@napi-rs/keyring')
+  const read = `new (require(${JSON.stringify(library)}).AsyncEntry)('forgectl', ${JSON.stringify(account)}, {linux: {store: 'secret-service'}}).getPassword().then(v => process.stdout.write(JSON.stringify(v ?? null)))`
+  return JSON.parse(execFileSync(process.execPath, ['-e', read], {env: {...process.env, ...keyring.env}, encoding: 'utf8'}))
+}
 /** a bus nobody listens on: no keyring can be reached */
 const NO_BUS = {DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/forgectl-test-bus'}
 
@@ -56,9 +62,42 @@ describe('auth login to the system keyring', () => {
     expect(logout.stderr).toContain('Removed the token of profile "default"')
     const token = await cli(dir, ['auth', 'token'])
     expect(token.code).toBe(4)
-    // and the keyring itself no longer holds it: a new profile folder logging in finds nothing left over
+    // and the keyring itself no longer holds it
+    expect(keyringEntry(`default@${dir}`)).toBeNull()
     const again = await cli(dir, ['auth', 'logout'])
     expect(again.stderr).toContain('has no stored token')
+  })
+
+  it('after a logout every reader agrees there is no token, without asking the keyring; the next login still goes to the keyring', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.maintainer)
+    expect((await cli(dir, ['auth', 'logout'])).code).toBe(0)
+    // the keyring unreachable now: nothing below may need it
+    const get = await cli(dir, ['config', 'get', 'token'], {env: NO_BUS})
+    expect([get.code, get.stdout, get.stderr]).toEqual([3, '', 'Error: token is not set\n'])
+    const list = await cli(dir, ['config', 'list', '--json'], {env: NO_BUS})
+    expect(list.json()).toEqual({host: sb.url, 'token-store': 'keyring'})
+    const token = await cli(dir, ['auth', 'token'], {env: NO_BUS})
+    expect([token.code, token.stderr]).toEqual([4, 'Error: no token: run `forgectl auth login`, or set FORGECTL_TOKEN\n'])
+    const status = await cli(dir, ['auth', 'status', '--json'], {env: NO_BUS})
+    expect(status.code).toBe(4)
+    expect(status.json()).toMatchObject({token: '(none)', token_source: 'none', token_store: null})
+    expect((await cli(dir, ['auth', 'logout'], {env: NO_BUS})).stderr).toContain('has no stored token')
+    // the profile's choice of store stays: the next login goes to the keyring, and config says so again
+    expect((await login(dir, TOKENS.developer)).json()).toMatchObject({token_store: 'keyring'})
+    expect(stored(dir).default).toEqual({host: sb.url, 'token-store': 'keyring'})
+    expect((await cli(dir, ['config', 'get', 'token'])).stdout).toBe('(in the system keyring)\n')
+    expect((await cli(dir, ['auth', 'token'])).stdout).toBe(`${TOKENS.developer}\n`)
+  })
+
+  it('config set token-store keyring on a profile without a token says none is stored, and moves nothing', async () => {
+    const dir = freshConfigDir()
+    const set = await cli(dir, ['config', 'set', 'token-store', 'keyring'], {env: NO_BUS})
+    expect(set.code, set.stderr).toBe(0)
+    expect((await cli(dir, ['config', 'get', 'token'], {env: NO_BUS})).code).toBe(3)
+    expect((await cli(dir, ['config', 'set', 'token-store', 'file'], {env: NO_BUS})).code).toBe(0)
+    expect((await cli(dir, ['config', 'unset', 'token-store'], {env: NO_BUS})).code).toBe(0)
+    expect(stored(dir).default).toEqual({})
   })
 
   it('profiles are separate entries', async () => {
@@ -180,9 +219,29 @@ describe('no keyring reachable', () => {
     const {code, stderr} = await cli(dir, ['labels', 'list', '-p', '20'], {env: NO_BUS})
     expect(code).toBe(4)
     expect(stderr).toMatch(/^Error: cannot read the token of profile "default" from the system keyring \(.+unlock the keyring, or log in with `forgectl auth login --insecure-storage`/)
+    // one line: the hint to check the token is for a token the server rejected, not for a keyring
+    expect(stderr.trim().split('\n')).toHaveLength(1)
     // a token given another way does not need the keyring
     const given = await cli(dir, ['labels', 'list', '-p', '20', '-q'], {env: {...NO_BUS, FORGECTL_TOKEN: TOKENS.developer}})
     expect(given.code, given.stderr).toBe(0)
+  })
+
+  it('auth status still shows what is set up, the token as unreadable with the reason, then the same error line, exit 4', async () => {
+    const dir = freshConfigDir()
+    await login(dir, TOKENS.developer)
+    const before = sb.sandbox.requests.length
+    const status = await cli(dir, ['auth', 'status', '--json'], {env: NO_BUS})
+    expect(status.code).toBe(4)
+    const shown = status.json<Record<string, unknown>>()
+    expect(shown).toMatchObject({profile: 'default', host: sb.url, host_source: 'profile "default"', token_source: 'profile "default"', token_store: 'keyring', user: null, accepted: false})
+    expect(shown.token).toMatch(/^\(unreadable: .+\)$/)
+    expect(shown.error).toMatch(/^cannot read the token of profile "default" from the system keyring/)
+    expect(status.stderr).toMatch(/^Error: cannot read the token of profile "default" from the system keyring \(.+unlock the keyring, or log in with `forgectl auth login --insecure-storage`[^\n]*\n$/)
+    expect(sb.sandbox.requests.length).toBe(before)
+    // on a terminal's table as well: the rows come before the error
+    const table = await cli(dir, ['auth', 'status', '-o', 'table'], {env: NO_BUS})
+    expect(table.code).toBe(4)
+    expect(table.stdout).toMatch(/unreadable/)
   })
 
   // a profile name no earlier run used: the library's silent fall-back, the kernel's keyutils keyring

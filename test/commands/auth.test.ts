@@ -125,6 +125,18 @@ describe('connection precedence: flags > environment > stored profile', () => {
     expect((await cli(dir, ['auth', 'token', '--profile', 'a b'], env)).code).toBe(2)
   })
 
+  it('auth token holds FORGECTL_TOKEN to the token rule, as every command does: a line break or a space is refused (exit 2), never printed, never quoted', async () => {
+    const dir = freshConfigDir()
+    for (const token of ['sekrit\r\nX-Evil: 1', 'sekrit en', 'sekrit\u00e9']) {
+      const result = await cli(dir, ['auth', 'token'], {FORGECTL_TOKEN: token})
+      expect(result.code, result.stderr).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toMatch(/^Error: FORGECTL_TOKEN: an access token is printable ASCII without spaces, and this one holds /)
+      expect(result.stderr).not.toContain('sekrit')
+    }
+    expect((await cli(dir, ['auth', 'token'], {FORGECTL_TOKEN: 'good-token'})).stdout).toBe('good-token\n')
+  })
+
   it('auth status exits 4 when the server rejects the token, and logout removes it', async () => {
     const dir = freshConfigDir()
     await cli(dir, ['auth', 'login', '--host', sb.url, '--token', sb.sandbox.tokens.owner])

@@ -132,3 +132,63 @@ describe('tokens audit: owners that never answer', () => {
     expect(server.requests.filter(r => r.url.startsWith('/api/v4/users/')).length).toBeLessThanOrEqual(8)
   })
 })
+
+describe('tokens audit: many owners, and owners that hang', () => {
+  /** tokens of `count` owners (IDs 1000…), one each, all without expiry */
+  const ofOwners = (count: number) => JSON.stringify(Array.from({length: count}, (_, i) => token(i + 1, {user_id: 1000 + i})))
+  const user = (id: number) => ({id, username: `user${id}`, name: `User ${id}`, state: 'active', bot: id === 1003})
+
+  it('reads the users list once, pages concurrently, for more owners than a page holds, and only the owners it leaves out one by one', async () => {
+    // the list leaves out users 1001 and 1002 (a kind of account it does not show)
+    const all = Array.from({length: 600}, (_, i) => user(1000 + i)).filter(u => u.id !== 1001 && u.id !== 1002)
+    const server = await serve(ofOwners(500), (req, res) => {
+      const url = new URL(req.url!, 'http://x')
+      const alone = /^\/api\/v4\/users\/(\d+)$/.exec(url.pathname)
+      if (alone) return answers.json(200, user(Number(alone[1])))(req, res)
+      if (url.pathname !== '/api/v4/users') return answers.json(404, {message: '404 Not found'})(req, res)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const perPage = Number(url.searchParams.get('per_page') ?? 20)
+      res.writeHead(200, {'content-type': 'application/json', 'x-total-pages': String(Math.ceil(all.length / perPage))})
+      res.end(JSON.stringify(all.slice((page - 1) * perPage, page * perPage)))
+    })
+    const result = await runCli(['tokens', 'audit', '--json'], {env: env(server)})
+    expect(result.code, result.stderr).toBe(10)
+    const found = result.json<AuditedToken[]>()
+    expect(found).toHaveLength(500)
+    expect(found.every(t => t.username === `user${t.user_id}`)).toBe(true)
+    expect(found.find(t => t.user_id === 1003)?.kind).toBe('bot')
+    const users = server.requests.filter(r => r.url.startsWith('/api/v4/users'))
+    expect(
+      users
+        .filter(r => r.url.startsWith('/api/v4/users/'))
+        .map(r => r.url)
+        .sort(),
+    ).toEqual(['/api/v4/users/1001', '/api/v4/users/1002'])
+    expect(users.filter(r => r.url.startsWith('/api/v4/users?'))).toHaveLength(6)
+    expect(result.stderr).not.toContain('Warning')
+  })
+
+  it('names the owners by ID with one warning when the users list cannot be read', async () => {
+    const server = await serve(ofOwners(150), answers.json(403, {message: '403 Forbidden'}))
+    const result = await runCli(['tokens', 'audit', '--json', '--retries', '0'], {env: env(server)})
+    expect(result.code, result.stderr).toBe(10)
+    expect(result.json<AuditedToken[]>().map(t => t.username)).toEqual(Array(150).fill(''))
+    expect(result.stderr).toMatch(/^Warning: the 150 owners are named by user ID only: reading the users list failed \(403 Forbidden.*\)\.?$/m)
+    expect(server.requests.filter(r => r.url.startsWith('/api/v4/users/'))).toHaveLength(0)
+  })
+
+  it('stops looking owners up after a few that hang, and reports every token with a warning saying why', async () => {
+    const server = await serve(ofOwners(40), () => {
+      // never answers
+    })
+    const started = Date.now()
+    const result = await runCli(['tokens', 'audit', '--json', '--timeout', '1', '--retries', '0', '--concurrency', '2'], {env: env(server)})
+    expect(result.code, result.stderr).toBe(10)
+    expect(result.json<AuditedToken[]>()).toHaveLength(40)
+    const lookups = server.requests.filter(r => r.url.startsWith('/api/v4/users/')).length
+    // the two in flight when the third failure came, at most: not 40 timeouts
+    expect(lookups).toBeLessThanOrEqual(4)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(result.stderr).toMatch(/^Warning: \d+ of 40 owners are named by user ID only: their lookup stopped after \d+ failed \(the first: .*\)\.?$/m)
+  })
+})

@@ -160,3 +160,27 @@ describe('auditTokens and parsePeriod (pure)', () => {
     ])
   })
 })
+
+// last in the file: it adds users and tokens to the sandbox that the tests above do not expect
+describe('tokens audit on an instance with many owners', () => {
+  it('names more owners than a page holds from the users list, read once, not one GET /users/:id each', async () => {
+    const store = sb.sandbox.store
+    const added = Array.from({length: 120}, (_, i) => store.addUser({username: `owner${i}`, name: `Owner ${i}`, email: `owner${i}@example.com`, bot: i === 0}))
+    const soon = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10)
+    for (const user of added) {
+      const made = await sb.api('POST', `/users/${user.id}/personal_access_tokens`, {as: 'admin', body: {name: `t-${user.username}`, scopes: ['api'], expires_at: soon}})
+      expect(made.status).toBe(201)
+    }
+    const before = sb.sandbox.requests.length
+    const {code, found, stderr} = await audit([])
+    expect(code, stderr).toBe(10)
+    const byName = new Map(found.map(t => [t.name, t]))
+    for (const user of added) expect(byName.get(`t-${user.username}`)?.username).toBe(user.username)
+    expect(byName.get('t-owner0')?.kind).toBe('bot')
+    expect(byName.get('nightly-backup')?.username).toBe('dave')
+    const asked = sb.sandbox.requests.slice(before).map(r => r.path)
+    expect(asked.filter(p => p.startsWith('/users/'))).toEqual([])
+    expect(asked.filter(p => p === '/users').length).toBeGreaterThanOrEqual(2)
+    expect(stderr).not.toContain('Warning')
+  })
+})

@@ -1,6 +1,5 @@
 import {BaseCommand} from '../../core/command/base-command.js'
-import {CliError, ExitCode} from '../../core/command/errors.js'
-import {chooseCredentials} from '../../core/config/connection.js'
+import {checkChosenToken, chooseCredentials, NoToken} from '../../core/config/connection.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {keyringTokenFor} from '../../core/config/token-store.js'
 
@@ -14,8 +13,10 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
   async run(): Promise<void> {
     // the commands' own order (a typed --profile beats FORGECTL_TOKEN): a script's curl sends what forgectl would
     const flags = {profile: this.flags.profile}
-    const {token} = chooseCredentials(flags, this.io.env, await keyringTokenFor(flags, this.io.env))
-    if (!token) throw new CliError('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+    const {token, tokenSource, profile} = chooseCredentials(flags, this.io.env, await keyringTokenFor(flags, this.io.env))
+    // FORGECTL_TOKEN too: a line break in it would end up in a script's header, as another header
+    checkChosenToken(token, tokenSource, profile)
+    if (!token) throw new NoToken()
     this.io.stdout.write(token + '\n')
   }
 }

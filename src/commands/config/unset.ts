@@ -1,9 +1,9 @@
 import {BaseCommand} from '../../core/command/base-command.js'
 import {UsageError} from '../../core/command/errors.js'
-import {type ProfileKey, profileName, readProfile, removeProfileKeys} from '../../core/config/config-store.js'
+import {type ProfileKey, profileName, readProfile, removeProfileKeys, tokenLocation} from '../../core/config/config-store.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
-import {forgetToken, tokenLocation} from '../../core/config/token-store.js'
+import {forgetToken} from '../../core/config/token-store.js'
 import {done, thing} from '../../core/output/notes.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
@@ -22,7 +22,8 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
       if (key === 'token-store' && tokenLocation(readProfile(profile)) === 'keyring') {
         throw new UsageError(`the token of ${thing('profile', profile)} is in the system keyring: move it with \`forgectl config set token-store file\`, or remove it with \`forgectl auth logout\``)
       }
-      await removeProfileKeys(profile, [key])
+      // with the store goes the mark that its keyring holds no token (config-store.ts)
+      await removeProfileKeys(profile, key === 'token-store' ? [key, 'keyring-empty'] : [key])
     }
     this.note(done('Unset', `${this.args.key} of ${thing('profile', profile)}`))
   }

@@ -1,18 +1,17 @@
-import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, type Owner, ownerIds} from '../../api/token-audit.js'
-import {getUser} from '../../api/user.js'
+import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, ownerIds} from '../../api/token-audit.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {ExitCode} from '../../core/command/errors.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {readEach} from '../../core/lists/bulk.js'
 import {collect, followPages} from '../../core/lists/pagination.js'
-import {info} from '../../core/output/notes.js'
+import {info, warning} from '../../core/output/notes.js'
 import {exitWhenReaderGoes} from '../../core/output/write-failure.js'
+import {lookUpOwners, OWNER_FAILURES_BEFORE_GIVING_UP, OWNERS_READ_ONE_BY_ONE} from '../../topics/token-owners.js'
 
 export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
   static summary = 'Find the tokens to act on: expiring soon, without expiry, or unused'
   static description =
-    "Reads every active personal access token (GET /personal_access_tokens?state=active, pages fetched concurrently: the instance's as an administrator, else your own) and reports those that expire within --expires-within (default 30 days), have no expiry, or (with --unused-for) have not been used for that long. Each is shown with its owner's username (GET /users/:id, once per owner) and its kind: personal, impersonation, service account, or bot (a project or group access token). Sorted by expiry, soonest first. Exits 10 when anything is reported, so that a scheduled job can alert; 0 when nothing is."
+    `Reads every active personal access token (GET /personal_access_tokens?state=active, pages fetched concurrently: the instance's as an administrator, else your own) and reports those that expire within --expires-within (default 30 days), have no expiry, or (with --unused-for) have not been used for that long. Each is shown with its owner's username (GET /users/:id, once per owner; for more than ${OWNERS_READ_ONE_BY_ONE} owners the users list, GET /users, read once, and only the owners it leaves out one by one; after ${OWNER_FAILURES_BEFORE_GIVING_UP} failed lookups the owners left are named by user ID, with a warning) and its kind: personal, impersonation, service account, or bot (a project or group access token). Sorted by expiry, soonest first. Exits 10 when anything is reported, so that a scheduled job can alert; 0 when nothing is.`
   static fields = AUDITED_TOKEN_FIELDS
   static columns = AUDIT_COLUMNS
   static examples = ['<%= config.bin %> tokens audit', '<%= config.bin %> tokens audit --expires-within 14d --unused-for 90d --json', '<%= config.bin %> tokens audit --user 42']
@@ -24,12 +23,8 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
     const concurrency = this.shared.concurrency
     const tokens = (await collect(followPages(this.api, activeTokens(user_id), {all: true, concurrency}))).flat()
     // an owner that cannot be read leaves its tokens in the report, without a username
-    const owners: ReadonlyMap<string, Owner> = await readEach(
-      ownerIds(tokens, user_id),
-      id => id,
-      id => getUser(this.api, id),
-      concurrency,
-    )
+    const {owners, warning: unnamed} = await lookUpOwners(this.api, ownerIds(tokens, user_id), concurrency)
+    if (unnamed) this.note(warning(unnamed))
     const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
     // found is found, even when the reader of the report leaves before its end (`| head`)
     if (found.length > 0) exitWhenReaderGoes(ExitCode.found)

@@ -6,6 +6,7 @@ import {resolve} from 'node:path'
 import type {Command} from '@oclif/core/command'
 import {configDir, type OutputFormat} from '../config/config-store.js'
 import {type Connection, resolveConnection} from '../config/connection.js'
+import {KeyringUnavailable} from '../config/keyring.js'
 import {keyringTokenFor} from '../config/token-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {ApiClient} from '../http/request.js'
@@ -57,16 +58,29 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
    * still read as the wait's limit, its old meaning here, with a warning; its requests take the profile's.
    */
   static timeoutIsWaitLimit = false
+  /**
+   * A keyring that cannot be read ends every command before it starts, but not this one, which reports
+   * it (`auth status`: what is set up, and why the token cannot be read) in `keyringFailure`
+   */
+  static reportsKeyringFailure = false
 
   private connectionCache?: Connection
   private apiCache?: ApiClient
   private keyringToken?: string
+  /** why the profile's token could not be read from the keyring, for a command that reports it */
+  protected keyringFailure?: KeyringUnavailable
 
   public override async init(): Promise<void> {
     await super.init()
     // the keyring is read here, before the connection is resolved on demand, because reading it takes a
     // call that waits; only when the profile keeps its token there and the connection will take it
-    if ((this.ctor as unknown as typeof ApiCommand).usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
+    const ctor = this.ctor as unknown as typeof ApiCommand
+    try {
+      if (ctor.usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
+    } catch (error) {
+      if (!(error instanceof KeyringUnavailable && ctor.reportsKeyringFailure)) throw error
+      this.keyringFailure = error
+    }
     const {timeout} = this.shared
     if (timeout !== undefined && timeoutIsWaitLimit(this.ctor as {timeoutIsWaitLimit?: boolean}, this.flags)) this.note(oldWaitTimeoutNote(timeout))
   }

@@ -22,7 +22,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 export const TOKEN_STORES = ['keyring', 'file'] as const
 export type TokenStore = (typeof TOKEN_STORES)[number]
 
-export interface Profile {
+/** what `config set` sets (PROFILE_KEYS) */
+export interface ProfileSettings {
   host?: string
   /** the token, when the profile keeps it in this file */
   token?: string
@@ -39,7 +40,18 @@ export interface Profile {
   'allow-http'?: boolean
   'follow-redirects'?: boolean
 }
-export type ProfileKey = keyof Profile
+export type ProfileKey = keyof ProfileSettings
+
+/**
+ * A stored profile: its settings, and what forgectl records for itself. `token-store` is both where the
+ * token is and where the next login puts it, so a logout that empties the keyring keeps it (the user's
+ * choice) and records `keyring-empty` instead: what config shows and every read of the token (auth
+ * token, auth status, the connection) then agree that there is none, without asking the keyring.
+ * A profile written before has no such mark, and its `token-store: keyring` says the keyring holds it.
+ */
+export interface Profile extends ProfileSettings {
+  'keyring-empty'?: true
+}
 
 interface StoredConfig {
   defaultProfile?: string
@@ -54,7 +66,7 @@ export const MAX_RETRIES = 10
  * have been edited by hand. `what` names the value in the message: `retries`, `--retries`, or
  * `retries of profile "ci" in ~/.config/forgectl/config.json`.
  */
-export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (value: string, what: string) => Profile[ProfileKey]}> = {
+export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (value: string, what: string) => ProfileSettings[ProfileKey]}> = {
   // the host's rule is the one --host and FORGECTL_HOST pass (connection.ts); called, not referenced, at parse time
   host: {description: 'server base URL (https://forge.example.com) or host name', parse: v => normalizeHost(v)},
   token: {description: 'access token (prefer `auth login`), stored where token-store says', parse: checkToken},
@@ -133,8 +145,17 @@ export function storedTokenStore(name: string, env: NodeJS.ProcessEnv = io().env
   const profiles = readConfig(env).profiles ?? {}
   const raw = (Object.hasOwn(profiles, name) ? profiles[name] : {}) as Record<string, unknown>
   const preference = raw['token-store'] === 'keyring' || raw['token-store'] === 'file' ? raw['token-store'] : undefined
-  const location = raw.token !== undefined && raw.token !== null ? 'file' : preference === 'keyring' ? 'keyring' : undefined
-  return {location, preference}
+  return {location: tokenLocation(raw), preference}
+}
+
+/**
+ * Where the profile's token is now, undefined when it has none: the one answer of every reader (the
+ * connection, auth token and status, config list and get, logout, a move), read from the file alone.
+ * A file value wins; else the keyring, unless a logout emptied it (`keyring-empty`).
+ */
+export function tokenLocation(stored: {token?: unknown; 'token-store'?: unknown; 'keyring-empty'?: unknown}): TokenStore | undefined {
+  if (stored.token !== undefined && stored.token !== null) return 'file'
+  return stored['token-store'] === 'keyring' && stored['keyring-empty'] !== true ? 'keyring' : undefined
 }
 
 export function listProfiles(env: NodeJS.ProcessEnv = io().env): Record<string, Profile> {
@@ -144,6 +165,8 @@ export function listProfiles(env: NodeJS.ProcessEnv = io().env): Record<string, 
 function checkProfile(stored: Record<string, unknown>, name: string, file: string): Profile {
   const profile: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(stored)) {
+    // forgectl's own mark, kept only as it writes it: anything else (a hand edit) is no mark
+    if (key === 'keyring-empty' && value === true) profile[key] = true
     if (!Object.hasOwn(PROFILE_KEYS, key) || value === undefined || value === null) continue
     const what = `${key} of profile "${name}" in ${file}`
     const wayOut = `: correct the file, or run \`forgectl config set ${key} VALUE --profile ${name}\``
@@ -196,7 +219,7 @@ export async function updateProfile(name: string, change: (profile: Profile) => 
     () => {
       const profiles: Record<string, Profile> = Object.assign(Object.create(null), readConfig(env).profiles)
       const next = change({...(Object.hasOwn(profiles, name) ? profiles[name] : {})})
-      for (const key of Object.keys(next) as ProfileKey[]) if (next[key] === undefined) delete next[key]
+      for (const key of Object.keys(next) as Array<keyof Profile>) if (next[key] === undefined) delete next[key]
       profiles[name] = next
       conf.set('profiles', profiles)
       return next
@@ -205,7 +228,7 @@ export async function updateProfile(name: string, change: (profile: Profile) => 
   )
 }
 
-export async function removeProfileKeys(name: string, keys: ProfileKey[], env: NodeJS.ProcessEnv = io().env): Promise<void> {
+export async function removeProfileKeys(name: string, keys: Array<keyof Profile>, env: NodeJS.ProcessEnv = io().env): Promise<void> {
   await updateProfile(
     name,
     profile => {

@@ -1,7 +1,7 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {isIP} from 'node:net'
 import {answerLimit} from '../answer/answer-limit.js'
-import {UsageError} from '../command/errors.js'
+import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {pageLimit} from '../lists/page-limit.js'
 import {io} from '../output/io.js'
 import {type OutputFormat, profileName, readProfile} from './config-store.js'
@@ -42,6 +42,13 @@ export interface Connection {
   followRedirects: boolean
 }
 
+/** a run that needs a token and has none (auth status, auth token): the message says what to do */
+export class NoToken extends CliError {
+  constructor() {
+    super('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+  }
+}
+
 export const DEFAULT_TIMEOUT_SECONDS = 30
 export const DEFAULT_RETRIES = 3
 export const DEFAULT_RETRY_BASE_MS = 500
@@ -53,8 +60,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
   }
   const host = normalizeHost(rawHost)
-  // a stored token passed the rule as the file was read (config-store.ts)
-  if (token !== undefined && tokenSource !== 'profile') checkToken(token, describeSource(tokenSource, 'token', profile))
+  checkChosenToken(token, tokenSource, profile)
   assertSafeScheme(host, token, flags['allow-http'] ?? stored['allow-http'] ?? false)
   return {
     profile,
@@ -88,6 +94,14 @@ export function chooseCredentials(flags: Pick<ConnectionFlags, 'host' | 'token' 
   const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
   const [token, tokenSource] = pick(flags.token, profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN, stored.token, profileChosen)
   return {profile, stored, rawHost, hostSource, token, tokenSource}
+}
+
+/**
+ * The token rule for the token a run takes, wherever it came from, before it is sent or printed (`auth
+ * token`): a stored token passed it as the file or the keyring was read (config-store.ts, token-store.ts)
+ */
+export function checkChosenToken(token: string | undefined, tokenSource: Source, profile: string): void {
+  if (token !== undefined && tokenSource !== 'profile') checkToken(token, describeSource(tokenSource, 'token', profile))
 }
 
 function pick(flag: string | undefined, env: string | undefined, stored: string | undefined, profileFirst: boolean): [string | undefined, Source] {

@@ -22,6 +22,8 @@ export class KeyringUnavailable extends CliError {
     action: string,
     readonly reason: string,
     exitCode: ExitCode = ExitCode.error,
+    /** the keyring's own words, without what forgectl adds to them (what to do) */
+    readonly keyringReason = reason,
   ) {
     super(`cannot ${action} the system keyring (${reason})`, exitCode)
   }

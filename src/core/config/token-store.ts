@@ -7,7 +7,7 @@ import {ExitCode, UsageError} from '../command/errors.js'
 import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
 import {warning} from '../output/notes.js'
-import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, updateProfile} from './config-store.js'
+import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, tokenLocation, updateProfile} from './config-store.js'
 import {checkToken} from './connection.js'
 import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'
 
@@ -20,12 +20,6 @@ export function storeForNewToken(profile: string, insecureStorage: boolean, env:
   return env.CI ? 'file' : 'keyring'
 }
 
-/** where the profile's token is now: undefined when it has none */
-export function tokenLocation(stored: Profile): TokenStore | undefined {
-  if (stored.token !== undefined) return 'file'
-  return stored['token-store'] === 'keyring' ? 'keyring' : undefined
-}
-
 /** the profile's token from where it lives; a keyring that cannot be read is an error, never "no token" */
 export async function readStoredToken(profile: string, stored: Profile = readProfile(profile)): Promise<string | undefined> {
   if (tokenLocation(stored) !== 'keyring') return stored.token
@@ -34,7 +28,7 @@ export async function readStoredToken(profile: string, stored: Profile = readPro
     token = await readKeyringToken(profile)
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error
-    throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; unlock the keyring, or ${INSECURE_STORAGE_HINT}`, ExitCode.auth)
+    throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; unlock the keyring, or ${INSECURE_STORAGE_HINT}`, ExitCode.auth, error.reason)
   }
   return token === undefined ? undefined : checkedKeyringToken(token, profile)
 }
@@ -66,11 +60,11 @@ export async function storeToken(profile: string, token: string, where: TokenSto
       if (error instanceof KeyringUnavailable) throw new KeyringUnavailable('store the token in', `${error.reason}; nothing was stored: ${INSECURE_STORAGE_HINT}`)
       throw error
     }
-    await updateProfile(profile, stored => ({...change(stored), token: undefined, 'token-store': 'keyring'}))
+    await updateProfile(profile, stored => ({...change(stored), token: undefined, 'token-store': 'keyring', 'keyring-empty': undefined}))
     return
   }
   const before = storedTokenStore(profile).location
-  await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file'}))
+  await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file', 'keyring-empty': undefined}))
   // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it, but
   // a token (still valid, perhaps) left at rest without a word is what the keyring was meant to end
   if (before === 'keyring') await deleteKeyringToken(profile).catch(error => leftInKeyring(error, profile))
@@ -87,9 +81,10 @@ export async function forgetToken(profile: string): Promise<boolean> {
   const stored = readProfile(profile)
   const location = tokenLocation(stored)
   if (location === undefined) return false
-  // the profile still says keyring after a logout (a preference for the next login): the entry tells
+  // the entry tells whether there was one; either way the keyring now holds none, and the profile says
+  // so (its token-store stays, the next login's preference), so that nothing shows or reads one
   const removed = location === 'keyring' ? await deleteKeyringToken(profile).catch(error => unremoved(error, profile)) : true
-  if (location === 'file') await updateProfile(profile, current => ({...current, token: undefined}))
+  await updateProfile(profile, current => (location === 'file' ? {...current, token: undefined} : {...current, 'keyring-empty': true}))
   return removed
 }
 
@@ -103,13 +98,14 @@ function unremoved(error: unknown, profile: string): never {
 export async function moveToken(profile: string, to: TokenStore): Promise<boolean> {
   const stored = readProfile(profile)
   const from = tokenLocation(stored)
-  if (from === undefined || from === to) {
+  if (from === to) {
     await updateProfile(profile, current => ({...current, 'token-store': to}))
     return false
   }
-  const token = await readStoredToken(profile, stored)
+  const token = from === undefined ? undefined : await readStoredToken(profile, stored)
   if (token === undefined) {
-    await updateProfile(profile, current => ({...current, 'token-store': to}))
+    // no token to move: the setting is the next login's, and the keyring holds none yet
+    await updateProfile(profile, current => ({...current, 'token-store': to, 'keyring-empty': to === 'keyring' ? true : undefined}))
     return false
   }
   await storeToken(profile, token, to)

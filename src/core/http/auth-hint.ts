@@ -3,14 +3,19 @@
 // says nothing about any token.
 
 import {ApiError, type CliError} from '../command/errors.js'
-import {type Connection, sameHost} from '../config/connection.js'
+import {type Connection, NoToken, sameHost} from '../config/connection.js'
+import {KeyringUnavailable} from '../config/keyring.js'
 import {io} from '../output/io.js'
 import {type Note, thing, warning} from '../output/notes.js'
 
 export type TokenOrigin = Pick<Connection, 'tokenSource' | 'profile'>
 
-/** the line after an authentication error (exit 4), or '' when its message already says what to do */
+/**
+ * The line after an authentication error (exit 4), or '' when its message already says what to do: a
+ * missing token, a keyring that cannot be read (the hint is for a token the server rejected)
+ */
 export function authHint(error: CliError, origin: TokenOrigin | undefined): string {
+  if (error instanceof NoToken || error instanceof KeyringUnavailable) return ''
   const rejected = error instanceof ApiError && error.status === 401
   if (origin?.tokenSource === 'none') return rejected ? 'No token was sent: log in with `forgectl auth login`, set FORGECTL_TOKEN, or pass --token.' : ''
   if (origin?.tokenSource === 'env') {
