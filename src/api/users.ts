@@ -2,6 +2,9 @@
 // the rule that every `--user` taking a user ID also takes a username: one `GET /users?username=`,
 // exactly one match, then the ID (issue 27). The rule is an input kind (`userRef`), so that each
 // command declaring it resolves the name the same way, before its own request (input-resolve.ts).
+
+import {notAUser} from '../core/answer/answer.js'
+import {isApiNumber} from '../core/answer/exact-number.js'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {isPositiveId} from '../core/input/id.js'
@@ -92,11 +95,18 @@ export class UsernameNotFound extends CliError {
 /** the ID of a user given by ID or username: an ID as typed, a username by one lookup (in `directory`, by default every user) */
 export async function userIdOf(api: ApiClient, ref: string, directory: UserDirectory = EVERY_USER): Promise<string> {
   if (/^\d+$/.test(ref)) return ref
-  const {data} = await api.request<User[]>({method: 'GET', path: directory.path, query: {username: ref}, expect: 'list', lookup: true})
+  const {data} = await api.request<unknown[]>({method: 'GET', path: directory.path, query: {username: ref}, expect: 'list', lookup: true})
   // the platform matches a username whatever its case, and exactly: nothing else can answer
-  const found = data.filter(user => user !== null && typeof user === 'object' && user.username?.toLowerCase() === ref.toLowerCase())
+  const found = data.filter(user => isNamed(user) && user.username.toLowerCase() === ref.toLowerCase())
   if (found.length !== 1) throw new UsernameNotFound(ref, found.length, directory)
-  return String(found[0]!.id)
+  // the ID goes into the command's own path (a write's too): only a user ID the server could have given
+  const id = (found[0] as {id?: unknown}).id
+  if (!isApiNumber(id) || !isPositiveId(String(id))) throw notAUser(found[0], api.connection.host, `${directory.path}?username=${ref}`)
+  return String(id)
+}
+
+function isNamed(user: unknown): user is {username: string} {
+  return typeof user === 'object' && user !== null && typeof (user as {username?: unknown}).username === 'string'
 }
 
 /**
