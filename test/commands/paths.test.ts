@@ -177,3 +177,28 @@ describe('comma lists of scope flags', () => {
     expect(dots.requests + empty.requests).toBe(0)
   })
 })
+
+describe('a full path as the browser or the wire shows it (issue 27)', () => {
+  it('a web address, an encoded path or an empty segment is refused for -p, -g and PROJECT alike, naming the path meant, and nothing is sent', async () => {
+    for (const [args, message] of [
+      [['projects', 'get', 'https://forge.example.com/acme/website'], 'PROJECT "https://forge.example.com/acme/website": is a web address; give the project\'s full path (acme/website) or its ID'],
+      [
+        ['ci-variables', 'list', '-p', 'https://forge.example.com/acme/website/-/settings/ci_cd'],
+        '--project "https://forge.example.com/acme/website/-/settings/ci_cd": is a web address; give the project\'s full path (acme/website) or its ID',
+      ],
+      [['milestones', 'list', '-g', 'http://forge.example.com/'], '--group "http://forge.example.com/": is a web address; give the group\'s full path or its ID'],
+      [['labels', 'list', '-p', 'acme%2Fwebsite'], '--project "acme%2Fwebsite": is encoded; give the full path as it reads (acme/website): forgectl encodes it'],
+      [['projects', 'get', 'acme/website/'], 'PROJECT "acme/website/": a full path has no empty segment (a leading, trailing or double /): give acme/website'],
+      [['groups', 'subgroups', '/acme//platform'], 'GROUP "/acme//platform": a full path has no empty segment (a leading, trailing or double /): give acme/platform'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted([...args], {as: 'admin'})
+      expectRefused(result, message)
+      expect(requests).toBe(0)
+    }
+  })
+
+  it('the path as it reads still works', async () => {
+    const result = await sb.run(['projects', 'get', 'acme/website', '-q'], {as: 'admin'})
+    expect(result.stdout).toBe('acme/website\n')
+  })
+})

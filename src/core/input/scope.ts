@@ -24,7 +24,43 @@ export type TargetKind = 'project' | 'group' | 'user'
 export function oneTarget(value: string, kind: TargetKind): string {
   if (value.includes(',')) throw new RuleBroken(`names one ${kind}, and a ${kind === 'user' ? 'username' : 'full path'} never holds a comma`)
   if (hasDotSegment(value)) throw new RuleBroken(`a ${kind === 'user' ? 'username' : 'full path'} has no "." or ".." segment`)
+  if (kind !== 'user') pathAsTyped(value, kind)
   return value
+}
+
+/** `https://host/acme/web/-/tree/main`: a web address pasted from the browser, and the path in it */
+const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i
+
+/**
+ * A full path as the platform spells it (`acme/web`), not as the browser or the wire shows it: the
+ * platform answers 404 to a web address, an encoded path or an empty segment (`acme/web/`), so each is
+ * refused before sending, naming the path that was meant.
+ */
+function pathAsTyped(value: string, kind: 'project' | 'group'): void {
+  const web = WEB_ADDRESS.exec(value)
+  if (web) {
+    const path = trimSlashes((web[1] ?? '').split('/-/')[0]!)
+    throw new RuleBroken(`is a web address; give the ${kind}'s full path${path === '' ? '' : ` (${path})`} or its ID`)
+  }
+  if (/%[0-9a-f]{2}/i.test(value)) {
+    const decoded = decodedPath(value)
+    throw new RuleBroken(`is encoded; give the full path as it reads${decoded === undefined ? '' : ` (${decoded})`}: forgectl encodes it`)
+  }
+  if (value.startsWith('/') || value.endsWith('/') || value.includes('//')) {
+    throw new RuleBroken(`a full path has no empty segment (a leading, trailing or double /): give ${trimSlashes(value).replace(/\/{2,}/g, '/')}`)
+  }
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '')
+}
+
+function decodedPath(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
+  }
 }
 
 /** PROJECT or GROUP as an argument (`projects get acme/web`): one target, by the rule of a scope flag */
