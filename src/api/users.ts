@@ -60,16 +60,25 @@ export const USER_HANDLE = 'username'
 /** "Username can contain only letters, digits, '_', '-' and '.'" (the platform's rule) */
 const USERNAME = /^[A-Za-z0-9_.-]+$/
 
-/** ID or username: digits are an ID (sent as typed, no lookup); anything else must be a username */
+/**
+ * ID or username: digits are an ID (sent as typed, no lookup), as the platform reads its own
+ * `/users/:id_or_username`; anything else must be a username. `@NAME`, the platform's mention form, is
+ * always the username NAME: the one way to name a user whose username is digits (`@123`). It is kept
+ * with its `@` until the lookup, so that nothing between reads it as an ID.
+ */
 export function parseUserRef(value: string): string {
   if (/^\d+$/.test(value)) {
     if (!isPositiveId(value)) throw new RuleBroken('must be a positive whole number (a user ID) or a username')
     return value
   }
-  oneTarget(value, 'user')
-  if (!USERNAME.test(value)) throw new RuleBroken('must be a user ID or a username (letters, digits, _, - and .)')
+  const username = mentioned(value)
+  oneTarget(username, 'user')
+  if (!USERNAME.test(username)) throw new RuleBroken('must be a user ID or a username (letters, digits, _, - and .)')
   return value
 }
+
+/** the username of `@NAME`, or the value itself */
+const mentioned = (value: string): string => (value.startsWith('@') ? value.slice(1) : value)
 
 /** where a username is looked up: the list that takes `?username=`, and who is in it, for the message */
 export interface UserDirectory {
@@ -95,6 +104,10 @@ export class UsernameNotFound extends CliError {
 /** the ID of a user given by ID or username: an ID as typed, a username by one lookup (in `directory`, by default every user) */
 export async function userIdOf(api: ApiClient, ref: string, directory: UserDirectory = EVERY_USER): Promise<string> {
   if (/^\d+$/.test(ref)) return ref
+  return lookUp(api, mentioned(ref), directory)
+}
+
+async function lookUp(api: ApiClient, ref: string, directory: UserDirectory): Promise<string> {
   const {data} = await api.request<unknown[]>({method: 'GET', path: directory.path, query: {username: ref}, expect: 'list', lookup: true})
   // the platform matches a username whatever its case, and exactly: nothing else can answer
   const found = data.filter(user => isNamed(user) && user.username.toLowerCase() === ref.toLowerCase())
@@ -121,7 +134,7 @@ export function userRef<R extends boolean = false>(
   return custom<string, R>({
     ...options,
     helpValue: 'ID|USERNAME',
-    hint: 'a user ID, or a username (looked up for its ID)',
+    hint: 'a user ID, or a username (looked up for its ID; @NAME is always a username, for one of digits)',
     parse: parseUserRef,
     resolve: (api, ref, given) => userIdOf(api, ref, directory(given)),
   })

@@ -163,6 +163,20 @@ describe('every --user that takes a user ID also takes a username', () => {
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/users/3/personal_access_tokens\n`)
   })
 
+  it('@NAME, the mention form, is the username NAME, also under --dry-run', async () => {
+    const byMention = await sent(['users', 'get', '@Bob', '-q'])
+    expect(byMention.result.stdout).toBe('bob\n')
+    expect(byMention.requests).toEqual(['GET /users?username=Bob', 'GET /users/3'])
+    const {result, requests} = await sent(['tokens', 'create', '--user', '@bob', '--name', 'dry', '--scope', 'api', '--dry-run'])
+    expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/users/3/personal_access_tokens\n`)
+    expect(requests).toEqual(['GET /users?username=bob'])
+    for (const value of ['@', '@@bob', '@bob smith']) {
+      const refused = await sent(['tokens', 'list', '--user', value])
+      expect(refused.result.stderr).toBe(`Error: --user "${value}": must be a user ID or a username (letters, digits, _, - and .)\n`)
+      expect(refused.requests).toEqual([])
+    }
+  })
+
   it("a username nobody has: exit 3, naming it, and the command's own request is not sent", async () => {
     const {result, requests} = await sent(['impersonation-tokens', 'create', '-u', 'zed', '--name', 'x', '--scope', 'api'])
     expect(result.code).toBe(3)

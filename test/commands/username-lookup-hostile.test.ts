@@ -50,4 +50,16 @@ describe('a username lookup answered oddly', () => {
     await forgectl(['users', 'get', 'bob'])
     expect(server.requests.map(r => r.url)).toEqual(['/api/v4/users?username=bob', '/api/v4/users/9007199254740993'])
   })
+
+  it('@123 is the user whose username is 123, looked up; 123 is user 123', async () => {
+    server.answer(answers.json(200, [{username: '123', id: 42}]))
+    const named = await forgectl(['tokens', 'list', '--user', '@123', '--dry-run'])
+    expect(named.code, named.stderr).toBe(0)
+    expect(named.stderr).toContain(`DRY RUN GET ${server.url}/api/v4/personal_access_tokens?user_id=42`)
+    expect(server.requests.map(r => r.url)).toEqual(['/api/v4/users?username=123'])
+    server.requests.splice(0)
+    const id = await forgectl(['tokens', 'list', '--user', '123', '--dry-run'])
+    expect(id.stderr).toContain(`DRY RUN GET ${server.url}/api/v4/personal_access_tokens?user_id=123`)
+    expect(server.requests).toEqual([])
+  })
 })
