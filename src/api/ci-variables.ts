@@ -71,9 +71,13 @@ export type EnvironmentScope = Values<typeof ENVIRONMENT_SCOPE>
 export const SCOPED_VARIABLE_INPUTS = declare({...VARIABLE_INPUTS, ...ENVIRONMENT_SCOPE})
 export type ScopedVariableInput = VariableInput & EnvironmentScope
 
-// The platform's rule for a masked value ("Masked variable requirements"): at least 8 characters, one
-// line without spaces, only the Base64 alphabet (RFC 4648, with its URL-safe `-` and `_`) and `@ : . ~`.
+// The platform's rule for a masked value (Ci::Maskable, "Masked variable requirements"): at least 8
+// characters, one line without spaces, only the Base64 alphabet (RFC 4648, with its URL-safe `-` and
+// `_`) and `@ : . ~`. A raw value (not expanded) may hold any character but white space: nothing in it
+// is read as a variable, so `$`, `!` or `é` are masked as they are.
 const MASKABLE_CHARACTER = /[A-Za-z0-9+/=\-_@:.~]/u
+/** the platform's white space (Ruby's `\s`): what no masked value holds, raw or not */
+const WHITE_SPACE = /[ \t\n\v\f\r]/u
 const MASKED_MIN = 8
 
 /**
@@ -81,16 +85,21 @@ const MASKED_MIN = 8
  * (or is not masked). The server refuses such a value (400 "value is invalid"), so it is checked before
  * sending, on every path a value takes. The value itself is never quoted: it is often a secret.
  */
-export function maskedValueProblem({value, masked}: Pick<VariableInput, 'value' | 'masked'>): string | undefined {
+export function maskedValueProblem({value, masked, raw}: Pick<VariableInput, 'value' | 'masked' | 'raw'>): string | undefined {
   if (masked !== true || value === undefined) return undefined
   const characters = [...value]
-  const others = [...new Set(characters.filter(c => !MASKABLE_CHARACTER.test(c)))]
+  const allowed = (c: string) => (raw === true ? !WHITE_SPACE.test(c) : MASKABLE_CHARACTER.test(c))
+  const others = [...new Set(characters.filter(c => !allowed(c)))]
   const problems = [
     characters.length < MASKED_MIN ? `has ${characters.length} characters, fewer than ${MASKED_MIN}` : undefined,
     others.length > 0 ? `holds ${others.map(describeCharacter).join(', ')}` : undefined,
   ].filter(Boolean)
   if (problems.length === 0) return undefined
-  return `cannot be masked: a masked value needs at least ${MASKED_MIN} characters, on one line without spaces, of A-Z a-z 0-9 + / = - _ @ : . ~ only; this one ${problems.join(' and ')}`
+  const rule =
+    raw === true
+      ? 'a masked raw value needs at least 8 characters, on one line without white space'
+      : `a masked value needs at least ${MASKED_MIN} characters, on one line without spaces, of A-Z a-z 0-9 + / = - _ @ : . ~ only (any character but white space if raw)`
+  return `cannot be masked: ${rule}; this one ${problems.join(' and ')}`
 }
 
 /** a character as words can show it: a space or line break is named, never printed */

@@ -2,12 +2,14 @@
 // request body fills them, the model's validations (all reported at once, in the platform's
 // 400 {"message": {"key": [...]}} shape) and the JSON the platform returns. Masked values follow the
 // platform's rule: at least 8 characters, one line without spaces, only the Base64 alphabet (RFC 4648,
-// with its URL-safe `-` and `_`) and `@ : . ~`.
+// with its URL-safe `-` and `_`) and `@ : . ~`; a raw one (not expanded) any character but white space.
 import {badRequest, invalid} from './http.js'
 import {type Input, oneOf, optionalBoolean, optionalString} from './router.js'
 
 export const VARIABLE_TYPES = ['env_var', 'file'] as const
 const MASKABLE = /^[A-Za-z0-9+/=\-_@:.~]{8,}$/
+/** Ruby's `\A\S{8,}\z` (Ci::Maskable's MASK_AND_RAW_REGEX): its `\s` is ASCII white space only */
+const MASKABLE_RAW = /^[^ \t\n\v\f\r]{8,}$/u
 
 export interface VariableRecord {
   key: string
@@ -64,7 +66,7 @@ export function validateVariable(v: VariableRecord): void {
   if ([...v.key].length > 255) add('key', 'is too long (maximum is 255 characters)')
   if (!/^[A-Za-z0-9_]+$/.test(v.key)) add('key', "can contain only letters, digits and '_'.")
   if ([...v.value].length > 10_000) add('value', 'is too long (maximum is 10000 characters)')
-  if (v.masked && !MASKABLE.test(v.value)) add('value', 'is invalid')
+  if (v.masked && !(v.raw ? MASKABLE_RAW : MASKABLE).test(v.value)) add('value', 'is invalid')
   if (v.description !== null && [...v.description].length > 255) add('description', 'is too long (maximum is 255 characters)')
   if (v.environment_scope !== undefined && (v.environment_scope === '' || [...v.environment_scope].length > 255)) add('environment_scope', 'is invalid')
   if (Object.keys(problems).length > 0) throw invalid(400, problems)

@@ -70,7 +70,7 @@ export const variableShorthand = (value: unknown): Record<string, unknown> | und
 
 /** a masked value the server would refuse (too short, spaces): the rule of `ci-variables create`, in the file */
 export const variableRule = (fields: Record<string, unknown>): {field: string; rule: string} | undefined => {
-  const problem = maskedValueProblem({value: fields.value as string, masked: fields.masked as boolean | undefined})
+  const problem = maskedValueProblem({value: fields.value as string, masked: fields.masked as boolean | undefined, raw: fields.raw as boolean | undefined})
   return problem ? {field: 'value', rule: problem} : undefined
 }
 

@@ -517,6 +517,21 @@ describe("ci-variables: a masked value follows the platform's rule, on every pat
     expect((await sb.api<Variable>('GET', '/projects/20/variables/MASK_OK', {as: 'maintainer'})).body).toMatchObject({value, masked: true})
   })
 
+  it('a raw value may hold any character but white space, here and in the server, as on the platform', async () => {
+    const value = 'pa$$w0rd!é#%'
+    const result = await sb.run(['ci-variables', 'create', 'MASK_RAW', '-p', '20', '--value', value, '--masked', '--raw', '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    expect((await sb.api<Variable>('GET', '/projects/20/variables/MASK_RAW', {as: 'maintainer'})).body).toMatchObject({value, masked: true, raw: true})
+    // the server holds an expanded one to the narrower rule, and a raw one to no white space
+    const expanded = await sb.api('PUT', '/projects/20/variables/MASK_RAW', {as: 'maintainer', body: {raw: false}})
+    expect(expanded.status).toBe(400)
+    const spaced = await sb.api('PUT', '/projects/20/variables/MASK_RAW', {as: 'maintainer', body: {value: 'with a space'}})
+    expect(spaced.status).toBe(400)
+    const refused = await sb.runCounted(['ci-variables', 'set', 'MASK_RAW', 'with a space', '-p', '20', '--masked', '--raw'], {as: 'maintainer'})
+    expect(refused.result.stderr).toContain('cannot be masked: a masked raw value needs at least 8 characters, on one line without white space; this one holds a space')
+    expect(refused.requests).toBe(0)
+  })
+
   it('an unmasked value is not held to the rule', async () => {
     const result = await sb.run(['ci-variables', 'create', 'UNMASKED_SHORT', '--value', 'a b', '--no-masked'], admin)
     expect(result.code, result.stderr).toBe(0)

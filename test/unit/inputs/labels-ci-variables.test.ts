@@ -89,4 +89,13 @@ describe('ci-variables: environment scope and the masked-value rule', () => {
     expect(maskedValueProblem({value: 'zero\u200bwidth', masked: true})).toMatch(/holds U\+200B$/)
     expect(maskedValueProblem({value: 'é!', masked: true})).toMatch(/has 2 characters, fewer than 8 and holds "é", "!"$/)
   })
+
+  it('a raw value (not expanded) may hold any character but white space, as the platform masks it', () => {
+    for (const value of ['pa$$word!#', 'mot-de-passé', '%{}[]()<>|"\'', 'zero\u200bwidth']) expect(maskedValueProblem({value, masked: true, raw: true}), value).toBeUndefined()
+    expect(maskedValueProblem({value: 'pa$$word!#', masked: true, raw: false})).toMatch(/holds "\$", "!", "#"$/)
+    expect(maskedValueProblem({value: 'two words!', masked: true, raw: true})).toBe(
+      'cannot be masked: a masked raw value needs at least 8 characters, on one line without white space; this one holds a space',
+    )
+    expect(maskedValueProblem({value: '$h0rt\n', masked: true, raw: true})).toMatch(/this one has 6 characters, fewer than 8 and holds a line break$/)
+  })
 })
