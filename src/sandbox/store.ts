@@ -127,7 +127,8 @@ export class Store {
 
   findUser(idOrUsername: string | number): SandboxUser {
     const key = String(idOrUsername)
-    const user = /^\d+$/.test(key) ? this.users.get(Number(key)) : [...this.users.values()].find(u => u.username === key)
+    // the platform's find_by_username matches whatever the case (`Sudo: BOB`, `/users/BOB/...`)
+    const user = /^\d+$/.test(key) ? this.users.get(Number(key)) : [...this.users.values()].find(u => u.username.toLowerCase() === key.toLowerCase())
     if (!user) throw notFound('User')
     return user
   }

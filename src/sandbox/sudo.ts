@@ -9,7 +9,8 @@ import {requireScope} from './token-scopes.js'
 /** the user the request runs as: the sudo user when one is named, else the token's own */
 export function sudoUser(ctx: Ctx, sudoParameter: string | null): SandboxUser | null {
   const header = ctx.req.headers.sudo
-  const named = (Array.isArray(header) ? header[0] : header) ?? sudoParameter ?? undefined
+  // the platform reads the parameter first (`params[:sudo] || env['HTTP_SUDO']`)
+  const named = sudoParameter ?? (Array.isArray(header) ? header[0] : header) ?? undefined
   if (named === undefined || named === '') return ctx.user
   if (!ctx.user) throw unauthorized()
   if (!ctx.user.is_admin) throw new HttpError(403, {message: '403 Forbidden - Must be admin to use sudo'})

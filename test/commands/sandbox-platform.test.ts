@@ -261,6 +261,21 @@ describe('2.4, 2.5, 2.6 version, Bearer tokens and Sudo', () => {
     // sudo is not a parameter of the endpoint it reaches
     expect((await call('GET', '/projects/21/milestones?sudo=bob', {headers: sudoToken})).status).toBe(200)
   })
+
+  it("Sudo finds a username whatever its case, the parameter before the header, and the token's own revocation ends it", async () => {
+    const minted = await call<{id: number; token: string}>('POST', '/users/1/personal_access_tokens', {headers: as('admin'), body: {name: 'sudo-2', scopes: ['api', 'sudo']}})
+    const sudoToken = {'PRIVATE-TOKEN': minted.body.token}
+    // the platform's find_by_username ignores case, here as in /users/:id_or_username
+    expect((await call<{username: string}>('GET', '/user', {headers: {...sudoToken, Sudo: 'BOB'}})).body.username).toBe('bob')
+    expect((await call('GET', '/users/BOB/project_deploy_keys', {headers: as('admin')})).status).not.toBe(404)
+    // `params[:sudo] || env['HTTP_SUDO']`
+    expect((await call<{username: string}>('GET', '/user?sudo=dave', {headers: {...sudoToken, Sudo: 'bob'}})).body.username).toBe('dave')
+    // an administrator may run as an administrator, itself included
+    expect((await call<{username: string}>('GET', '/user', {headers: {...sudoToken, Sudo: 'root'}})).body.username).toBe('root')
+    expect((await call('DELETE', `/personal_access_tokens/${minted.body.id}`, {headers: as('admin')})).status).toBe(204)
+    expect((await call('GET', '/user', {headers: {...sudoToken, Sudo: 'bob'}})).status).toBe(401)
+    expect((await call('GET', '/user', {headers: {Authorization: `Bearer ${minted.body.token}`}})).status).toBe(401)
+  })
 })
 
 describe('2.7 PATCH a protected branch', () => {
