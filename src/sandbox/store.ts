@@ -134,13 +134,13 @@ export class Store {
   }
 
   findGroup(idOrPath: string): SandboxGroup {
-    const group = /^\d+$/.test(idOrPath) ? this.groups.get(Number(idOrPath)) : [...this.groups.values()].find(g => g.full_path === idOrPath)
+    const group = /^\d+$/.test(idOrPath) ? this.groups.get(Number(idOrPath)) : byPath(this.groups.values(), g => g.full_path, idOrPath)
     if (!group) throw notFound('Group')
     return group
   }
 
   findProject(idOrPath: string): SandboxProject {
-    const project = /^\d+$/.test(idOrPath) ? this.projects.get(Number(idOrPath)) : [...this.projects.values()].find(p => p.path_with_namespace === idOrPath)
+    const project = /^\d+$/.test(idOrPath) ? this.projects.get(Number(idOrPath)) : byPath(this.projects.values(), p => p.path_with_namespace, idOrPath)
     if (!project) throw notFound('Project')
     return project
   }
@@ -248,3 +248,12 @@ export class Store {
 }
 
 export {HttpError}
+
+/**
+ * The platform's find_by_full_path: the exact path first, then the same path whatever its case
+ * (`-p ACME/Website` is acme/website there), so a rehearsal finds what production finds.
+ */
+function byPath<T>(records: Iterable<T>, pathOf: (record: T) => string, path: string): T | undefined {
+  const all = [...records]
+  return all.find(r => pathOf(r) === path) ?? all.find(r => pathOf(r).toLowerCase() === path.toLowerCase())
+}

@@ -176,6 +176,13 @@ describe('2.1 projects, groups and users by name', () => {
     expect((await get<{full_name: string}>('/groups/acme%2Fplatform')).body).toMatchObject({full_name: 'Acme / Platform', parent_id: 10})
   })
 
+  it("finds a project or group by full path whatever its case, as the platform's find_by_full_path does", async () => {
+    expect((await get<{id: number}>('/projects/ACME%2FWebsite')).body).toMatchObject({id: 21, path_with_namespace: 'acme/website'})
+    expect((await get<{id: number}>('/groups/Acme%2FPlatform')).body).toMatchObject({id: 11, full_path: 'acme/platform'})
+    expect((await get('/groups/ACME/projects')).status).toBe(200)
+    expect((await get('/projects/ACME%2Fwebsites')).status).toBe(404)
+  })
+
   it('finds users by username and by search; only administrators see e-mail addresses', async () => {
     const byName = await get<Array<{id: number; username: string}>>('/users?username=Oscar')
     expect(byName.body).toEqual([expect.objectContaining({id: 7, username: 'oscar'})])
