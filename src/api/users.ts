@@ -107,6 +107,16 @@ export async function userIdOf(api: ApiClient, ref: string, directory: UserDirec
   return lookUp(api, mentioned(ref), directory)
 }
 
+/**
+ * A user where the path takes an ID or a username (`/users/:id_or_username/...`): sent as typed, but
+ * `@NAME` as the username NAME, and `@123` (which the path would read as user 123) by its looked-up ID
+ */
+export async function userInPath(api: ApiClient, ref: string): Promise<string> {
+  const username = mentioned(ref)
+  if (username === ref) return ref
+  return /^\d+$/.test(username) ? lookUp(api, username, EVERY_USER) : username
+}
+
 async function lookUp(api: ApiClient, ref: string, directory: UserDirectory): Promise<string> {
   const {data} = await api.request<unknown[]>({method: 'GET', path: directory.path, query: {username: ref}, expect: 'list', lookup: true})
   // the platform matches a username whatever its case, and exactly: nothing else can answer

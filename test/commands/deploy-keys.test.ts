@@ -66,6 +66,11 @@ describe('deploy-keys list', () => {
     expect(shared.json()).toEqual((await sb.api('GET', '/users/alice/project_deploy_keys', {as: 'maintainer'})).body)
     expect(shared.json<DeployKey[]>().map(k => k.title)).toContain('CI deploy')
     expect(Object.keys(shared.json<DeployKey[]>()[0]!).sort()).toEqual(['created_at', 'expires_at', 'fingerprint', 'fingerprint_sha256', 'id', 'key', 'title'])
+    // @NAME, the mention form, is the username NAME, sent as the path takes it
+    const before = sb.sandbox.requests.length
+    const mention = await sb.run(['deploy-keys', 'list', '-u', '@alice', '--json'], maintainer)
+    expect(mention.json()).toEqual(shared.json())
+    expect(sb.sandbox.requests.slice(before).map(r => r.path)).toEqual(['/users/alice/project_deploy_keys'])
     const none = await sb.run(['deploy-keys', 'list', '-u', '4'], maintainer)
     expect(none.code).toBe(5)
     expect(none.stderr).toContain('No common authorized project found')

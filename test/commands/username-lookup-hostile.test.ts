@@ -62,4 +62,10 @@ describe('a username lookup answered oddly', () => {
     expect(id.stderr).toContain(`DRY RUN GET ${server.url}/api/v4/personal_access_tokens?user_id=123`)
     expect(server.requests).toEqual([])
   })
+
+  it('deploy-keys list -u @123 looks 123 up, since its path reads digits as an ID', async () => {
+    server.answer(answers.json(200, [{username: '123', id: 42}]))
+    await forgectl(['deploy-keys', 'list', '-u', '@123'])
+    expect(server.requests.map(r => r.url)).toEqual(['/api/v4/users?username=123', '/api/v4/users/42/project_deploy_keys'])
+  })
 })

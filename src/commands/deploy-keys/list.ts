@@ -1,4 +1,5 @@
 import {DEPLOY_KEY_COLUMNS, DEPLOY_KEY_FILTERS, listInstanceDeployKeys, listProjectDeployKeys, listUserProjectDeployKeys, UNSCOPED_DEPLOY_KEY_COLUMNS} from '../../api/deploy-keys.js'
+import {userInPath} from '../../api/users.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, optionalProjectFlag, optionalUserFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
@@ -18,7 +19,7 @@ export default class DeployKeysList extends ApiCommand<typeof DeployKeysList> {
   async run(): Promise<void> {
     const {project, user} = this.flags
     if (project !== undefined) return this.printList(listProjectDeployKeys(project), DEPLOY_KEY_COLUMNS)
-    if (user !== undefined) return this.printList(listUserProjectDeployKeys(user), UNSCOPED_DEPLOY_KEY_COLUMNS)
+    if (user !== undefined) return this.printList(listUserProjectDeployKeys(await userInPath(this.api, user)), UNSCOPED_DEPLOY_KEY_COLUMNS)
     await this.printList(listInstanceDeployKeys(await this.read(DEPLOY_KEY_FILTERS)), UNSCOPED_DEPLOY_KEY_COLUMNS)
   }
 }
