@@ -187,6 +187,15 @@ describe('a full path as the browser or the wire shows it (issue 27)', () => {
         '--project "https://forge.example.com/acme/website/-/settings/ci_cd": is a web address; give the project\'s full path (acme/website) or its ID',
       ],
       [['milestones', 'list', '-g', 'http://forge.example.com/'], '--group "http://forge.example.com/": is a web address; give the group\'s full path or its ID'],
+      [
+        ['labels', 'list', '-p', 'https://forge.example.com/acme/website.git'],
+        '--project "https://forge.example.com/acme/website.git": is a web address; give the project\'s full path (acme/website) or its ID',
+      ],
+      [
+        ['labels', 'list', '-p', 'git@forge.example.com:acme/website.git'],
+        '--project "git@forge.example.com:acme/website.git": is a clone address; give the project\'s full path (acme/website) or its ID',
+      ],
+      [['projects', 'get', 'acme/website.git'], 'PROJECT "acme/website.git": a full path never ends in .git or .atom (the platform\'s rule): give acme/website'],
       [['labels', 'list', '-p', 'acme%2Fwebsite'], '--project "acme%2Fwebsite": is encoded; give the full path as it reads (acme/website): forgectl encodes it'],
       [['projects', 'get', 'acme/website/'], 'PROJECT "acme/website/": a full path has no empty segment (a leading, trailing or double /): give acme/website'],
       [['groups', 'subgroups', '/acme//platform'], 'GROUP "/acme//platform": a full path has no empty segment (a leading, trailing or double /): give acme/platform'],

@@ -185,8 +185,8 @@ describe('scope flags: one rule for every -p, -g and -u', () => {
   })
 
   it('splits any list the same way: every entry it keeps is one target, and none is lost', () => {
-    // a full path: no dot segment, no empty one (`a/`, `a//b` are refused, as the platform has no such path)
-    const entry = fc.stringMatching(/^[a-z0-9][a-z0-9/._-]{0,12}$/).filter(e => !hasDotSegment(e) && !e.endsWith('/') && !e.includes('//'))
+    // a full path: no dot segment, no empty one (`a/`, `a//b`), no .git or .atom at its end, as the platform has no such path
+    const entry = fc.stringMatching(/^[a-z0-9][a-z0-9/._-]{0,12}$/).filter(e => !hasDotSegment(e) && !e.endsWith('/') && !e.includes('//') && !/\.(git|atom)$/.test(e))
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('', ' ', '  '), entry, fc.constantFrom('', ' ')), {minLength: 1, maxLength: 6}), fc.boolean(), (items, trailing) => {
         const text = items.map(([before, e, after]) => `${before}${e}${after}`).join(',') + (trailing ? ',' : '')

@@ -30,6 +30,10 @@ export function oneTarget(value: string, kind: TargetKind): string {
 
 /** `https://host/acme/web/-/tree/main`: a web address pasted from the browser, and the path in it */
 const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i
+/** `git@host:acme/web.git`: what `git clone` takes over SSH */
+const SSH_ADDRESS = /^[^/@:]+@[^/:]+:(.*)$/
+/** what a clone address adds to a project's path */
+const CLONE_SUFFIX = /\.git$/
 
 /**
  * A full path as the platform spells it (`acme/web`), not as the browser or the wire shows it: the
@@ -37,10 +41,14 @@ const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i
  * refused before sending, naming the path that was meant.
  */
 function pathAsTyped(value: string, kind: 'project' | 'group'): void {
-  const web = WEB_ADDRESS.exec(value)
-  if (web) {
-    const path = trimSlashes((web[1] ?? '').split('/-/')[0]!)
-    throw new RuleBroken(`is a web address; give the ${kind}'s full path${path === '' ? '' : ` (${path})`} or its ID`)
+  const address = WEB_ADDRESS.exec(value) ?? SSH_ADDRESS.exec(value)
+  if (address) {
+    const path = trimSlashes((address[1] ?? '').split('/-/')[0]!).replace(CLONE_SUFFIX, '')
+    const what = WEB_ADDRESS.test(value) ? 'a web address' : 'a clone address'
+    throw new RuleBroken(`is ${what}; give the ${kind}'s full path${path === '' ? '' : ` (${path})`} or its ID`)
+  }
+  if (CLONE_SUFFIX.test(value) || value.endsWith('.atom')) {
+    throw new RuleBroken(`a full path never ends in .git or .atom (the platform's rule): give ${value.replace(/\.(git|atom)$/, '')}`)
   }
   if (/%[0-9a-f]{2}/i.test(value)) {
     const decoded = decodedPath(value)
