@@ -88,11 +88,14 @@ const MASKED_MIN = 8
 export function maskedValueProblem({value, masked, raw}: Pick<VariableInput, 'value' | 'masked' | 'raw'>): string | undefined {
   if (masked !== true || value === undefined) return undefined
   const characters = [...value]
+  // a file's last line break (`echo "$TOKEN" > file`) is sent with the value, and said apart
+  const lastBreak = /\r?\n$/.exec(value)?.[0] ?? ''
   const allowed = (c: string) => (raw === true ? !WHITE_SPACE.test(c) : MASKABLE_CHARACTER.test(c))
-  const others = [...new Set(characters.filter(c => !allowed(c)))]
+  const others = [...new Set([...value.slice(0, value.length - lastBreak.length)].filter(c => !allowed(c)))]
   const problems = [
     characters.length < MASKED_MIN ? `has ${characters.length} characters, fewer than ${MASKED_MIN}` : undefined,
     others.length > 0 ? `holds ${others.map(describeCharacter).join(', ')}` : undefined,
+    lastBreak === '' ? undefined : 'ends with a line break (a file keeps its last one: write it with printf, not echo)',
   ].filter(Boolean)
   if (problems.length === 0) return undefined
   const rule =

@@ -483,7 +483,12 @@ describe("ci-variables: a masked value follows the platform's rule, on every pat
   const secret = 'sh0rt!'
   const refusals: Array<{name: string; args: string[]; stdin?: string; file?: string; words: string}> = [
     {name: 'create --value (instance)', args: ['create', 'MASK_A', '--value', secret, '--masked'], words: 'has 6 characters, fewer than 8 and holds "!"'},
-    {name: 'update --value-file - (project)', args: ['update', 'API_LOG_LEVEL', '-p', '20', '--value-file', '-', '--masked'], stdin: 'two words-here\n', words: 'holds a space, a line break'},
+    {
+      name: 'update --value-file - (project)',
+      args: ['update', 'API_LOG_LEVEL', '-p', '20', '--value-file', '-', '--masked'],
+      stdin: 'two words-here\n',
+      words: 'holds a space and ends with a line break (a file keeps its last one: write it with printf, not echo)',
+    },
     {name: 'set VALUE (group)', args: ['set', 'MASK_C', 'with space ok', '-g', 'acme', '--masked'], words: 'holds a space'},
     {
       name: 'create --from-file (project)',

@@ -84,6 +84,8 @@ describe('ci-variables: environment scope and the masked-value rule', () => {
     expect(maskedValueProblem({value: '1234567', masked: true})).toMatch(/this one has 7 characters, fewer than 8$/)
     expect(maskedValueProblem({value: 'two words here', masked: true})).toMatch(/this one holds a space$/)
     expect(maskedValueProblem({value: 'line-one\nline-two', masked: true})).toMatch(/this one holds a line break$/)
+    expect(maskedValueProblem({value: 'c2VjcmV0LXZhbHVl\n', masked: true})).toMatch(/this one ends with a line break \(a file keeps its last one: write it with printf, not echo\)$/)
+    expect(maskedValueProblem({value: 'line-one\nline-two\r\n', masked: true})).toMatch(/this one holds a line break and ends with a line break/)
     expect(maskedValueProblem({value: 'tab\there-x', masked: true})).toMatch(/holds white space$/)
     expect(maskedValueProblem({value: 'pass!word#1', masked: true})).toMatch(/holds "!", "#"$/)
     expect(maskedValueProblem({value: 'zero\u200bwidth', masked: true})).toMatch(/holds U\+200B$/)
@@ -96,6 +98,6 @@ describe('ci-variables: environment scope and the masked-value rule', () => {
     expect(maskedValueProblem({value: 'two words!', masked: true, raw: true})).toBe(
       'cannot be masked: a masked raw value needs at least 8 characters, on one line without white space; this one holds a space',
     )
-    expect(maskedValueProblem({value: '$h0rt\n', masked: true, raw: true})).toMatch(/this one has 6 characters, fewer than 8 and holds a line break$/)
+    expect(maskedValueProblem({value: '$h0rt\n', masked: true, raw: true})).toMatch(/this one has 6 characters, fewer than 8 and ends with a line break/)
   })
 })
