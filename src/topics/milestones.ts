@@ -33,7 +33,7 @@ export abstract class MilestoneCommand<T extends typeof Command> extends ApiComm
 /** "404 Milestone Not Found": perhaps an IID was given for the ID, which the 404 alone does not say */
 function notAnIid(error: ApiError, {scope, id}: {scope: Scope; id: string}): Error {
   if (!(error.status === 404 && /milestone/i.test(error.serverMessage))) return error
-  const words = `${scopeThing(scope)} has no milestone with ID ${id}; ID is the milestone's ID, not its IID (the number its web page shows): \`milestones list\` shows both`
+  const words = `${scopeThing(scope)} has no milestone with ID ${id}; ID is the milestone's ID, not its IID (the number its web page shows): \`milestones list ${scope.kind === 'projects' ? '-p' : '-g'} ${scope.id}\` shows both`
   return new CliError(`${error.message}: ${words}`, error.exitCode)
 }
 

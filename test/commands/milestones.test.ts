@@ -342,7 +342,9 @@ describe('milestones of a project (-p), as of a group (issue 27)', () => {
     const byIid = await sb.run(['milestones', 'get', '1', '-p', project], developer)
     expect(byIid.code).toBe(3)
     expect(byIid.stderr).toContain('404 Not Found: Milestone Not Found (GET /api/v4/projects/acme%2Fwebsite/milestones/1)')
-    expect(byIid.stderr).toContain('project "acme/website" has no milestone with ID 1; ID is the milestone\'s ID, not its IID (the number its web page shows)')
+    expect(byIid.stderr).toContain(
+      'project "acme/website" has no milestone with ID 1; ID is the milestone\'s ID, not its IID (the number its web page shows): `milestones list -p acme/website` shows both\n',
+    )
     // a group milestone is not the project's
     expect((await sb.run(['milestones', 'get', '302', '-p', project], developer)).code).toBe(3)
     // a project that does not exist is no milestone's fault
