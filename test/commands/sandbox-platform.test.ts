@@ -245,6 +245,10 @@ describe('2.4, 2.5, 2.6 version, Bearer tokens and Sudo', () => {
     expect(me.body.username).toBe('erin')
     expect((await call('GET', '/user', {headers: {Authorization: 'Bearer not-a-token'}})).status).toBe(401)
     expect((await call('GET', '/user', {headers: {Authorization: `Basic ${TOKENS.reporter}`}})).status).toBe(401)
+    // the platform's order, an empty one skipped: private_token, then PRIVATE-TOKEN, then Bearer
+    const emptyHeader = await call<{username: string}>('GET', '/user', {headers: {'PRIVATE-TOKEN': '', Authorization: `Bearer ${TOKENS.reporter}`}})
+    expect(emptyHeader.body.username).toBe('erin')
+    expect((await call<{username: string}>('GET', `/user?private_token=${TOKENS.reporter}`, {headers: as('admin')})).body.username).toBe('erin')
   })
 
   it("runs a request as another user for an administrator's token with the sudo scope, and refuses everyone else", async () => {
