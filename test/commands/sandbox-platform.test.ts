@@ -192,6 +192,10 @@ describe('2.1 projects, groups and users by name', () => {
     expect((await get<Array<{email: string}>>('/users?username=oscar', 'admin')).body[0]).toMatchObject({email: 'oscar@example.com'})
     expect((await get<Array<{username: string}>>('/users?username=peggy&blocked=true')).body.map(u => u.username)).toEqual(['peggy'])
     expect((await call('GET', '/users')).status).toBe(401)
+    // GET /users/:id takes an ID only (`requires :id, type: Integer`): a client that sends a username fails there, so here too
+    const username = await get<{error: string}>('/users/bob')
+    expect(username.status).toBe(400)
+    expect(username.body).toEqual({error: 'id is invalid'})
   })
 })
 

@@ -1,5 +1,5 @@
 // The current user (used by `auth login` and `auth status` to verify a token) and user lookups.
-import {ok} from '../http.js'
+import {badRequest, ok} from '../http.js'
 import type {Router} from '../router.js'
 import type {SandboxUser, Store} from '../store.js'
 
@@ -27,6 +27,8 @@ export default function register(r: Router, store: Store): void {
   r.get('/user', ({user}) => ok(renderUser(store, store.requireUser(user))))
   r.get('/users/:id', ({params, user}) => {
     store.requireUser(user)
+    // the platform's `requires :id, type: Integer`: a username here is no user (`/users?username=` finds one)
+    if (!/^\d+$/.test(params.id!)) throw badRequest('id is invalid')
     return ok(renderUser(store, store.findUser(params.id!)))
   })
 }
