@@ -74,6 +74,8 @@ export function parseUserRef(value: string): string {
   const username = mentioned(value)
   oneTarget(username, 'user')
   if (!USERNAME.test(username)) throw new RuleBroken('must be a user ID or a username (letters, digits, _, - and .)')
+  // the platform's usernames start with a letter, digit, _ or . : a leading - is a flag mistyped as a value
+  if (username.startsWith('-')) throw new RuleBroken('a username never starts with "-"')
   return value
 }
 

@@ -170,6 +170,9 @@ describe('every --user that takes a user ID also takes a username', () => {
     const {result, requests} = await sent(['tokens', 'create', '--user', '@bob', '--name', 'dry', '--scope', 'api', '--dry-run'])
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/users/3/personal_access_tokens\n`)
     expect(requests).toEqual(['GET /users?username=bob'])
+    const dash = await sent(['tokens', 'list', '--user=-bob'])
+    expect(dash.result.stderr).toBe('Error: --user "-bob": a username never starts with "-"\n')
+    expect(dash.requests).toEqual([])
     for (const value of ['@', '@@bob', '@bob smith']) {
       const refused = await sent(['tokens', 'list', '--user', value])
       expect(refused.result.stderr).toBe(`Error: --user "${value}": must be a user ID or a username (letters, digits, _, - and .)\n`)
