@@ -1,0 +1,57 @@
+// Issue 29, point 1, against a hostile server: whatever the rate-limit headers say, a run keeps the
+// user's promise (--timeout per attempt × attempts, waits included), and nonsense changes nothing.
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import type {ServerResponse} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {type HostileServer, startHostileServer} from '../helpers/hostile-server.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'forgectl-hostile-pacing-'))
+
+function labelsFile(count: number): string {
+  const file = join(dir, `labels-${count}.csv`)
+  writeFileSync(file, `name,color\n${Array.from({length: count}, (_, i) => `l${i},red`).join('\n')}\n`)
+  return file
+}
+
+function created(res: ServerResponse, headers: Record<string, string>): void {
+  res.writeHead(201, {'content-type': 'application/json', ...headers})
+  res.end(JSON.stringify({id: 1, name: 'l', color: 'red'}))
+}
+
+interface Row {
+  item: string
+  status: string
+  error?: string
+}
+
+describe('a hostile server against the pacing', () => {
+  let server: HostileServer
+  beforeAll(async () => {
+    server = await startHostileServer()
+  })
+  afterAll(async () => {
+    await server.close()
+  })
+  const createLabels = (count: number, extra: string[]) =>
+    runCli(['labels', 'create', '--from-file', labelsFile(count), '-p', '7', '--json', '--host', server.url, '--token', 'glpat-hostilepacing0001', ...extra], {
+      env: {FORGECTL_CONFIG_DIR: freshConfigDir()},
+    })
+
+  it('a budget used up until a reset an hour away: the run ends within --timeout × attempts, exit 7, nothing more sent', async () => {
+    server.requests.length = 0
+    server.answer((_req, res) => created(res, {'ratelimit-limit': '600', 'ratelimit-remaining': '0', 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3500)}))
+    const started = Date.now()
+    const result = await createLabels(3, ['--timeout', '2', '--retries', '1', '--concurrency', '1'])
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(result.code, result.stderr).toBe(7)
+    expect(server.requests.length).toBe(1)
+    const rows = JSON.parse(result.stdout) as Row[]
+    expect(rows.map(r => r.status)).toEqual(['created', 'failed', 'failed'])
+    expect(rows[1]!.error).toMatch(
+      /^POST \/api\/v4\/projects\/7\/labels not sent: the server's rate limit asks to wait 5\dm \d+s, more than the \d+ s left of the time allowed \(--timeout 2 s × 2 attempts\)$/,
+    )
+  })
+})
