@@ -2,7 +2,7 @@
 // done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
 // ends with nothing failed.
 import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -14,7 +14,8 @@ const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-resume-'))
 const journals = () => {
   const folder = join(sb.configDir, 'journals')
-  return existsSync(folder) ? readdirSync(folder) : []
+  // a run's lock (`.lock`) is there only while it runs, or after a kill
+  return existsSync(folder) ? readdirSync(folder).filter(name => name.endsWith('.jsonl')) : []
 }
 
 afterEach(() => {
@@ -112,5 +113,38 @@ describe('--resume', () => {
     expect(readFileSync(journal, 'utf8')).toBe(kept)
     const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
     expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+  })
+  it('two runs of the same input at once (two CI jobs, one settings folder): the second leaves the journal of the first alone', async () => {
+    const file = join(dir, 'twice.csv')
+    writeFileSync(file, 'name,color\nbug,red\ntwice-1,red\n')
+    const first = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
+    expect(first.code).toBe(6)
+    const journal = join(sb.configDir, 'journals', journals()[0]!)
+    const kept = readFileSync(journal, 'utf8')
+    // a run of the same input is under way: a live process holds the journal's lock
+    const other = spawn('sleep', ['30'], {stdio: 'ignore'})
+    try {
+      writeFileSync(`${journal}.lock`, String(other.pid))
+      writeFileSync(file, 'name,color\ntwice-2,red\n')
+      const second = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
+      expect(second.code, second.stderr).toBe(0)
+      expect(second.stderr).toContain(
+        `Warning: no journal could be written (another run of \`forgectl labels create\` with this host, file and shard is under way (process ${other.pid}) and writes its journal): --resume cannot finish this run`,
+      )
+      expect(readFileSync(journal, 'utf8')).toBe(kept)
+      writeFileSync(file, 'name,color\nbug,red\ntwice-1,red\n')
+      const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume'])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(/^Error: --resume: another run of `forgectl labels create` with this host, file and shard is under way \(process \d+\) and writes its journal: let it end first\n$/)
+      expect(requests).toBe(0)
+    } finally {
+      other.kill('SIGKILL')
+    }
+    await new Promise(resolve => other.once('close', resolve))
+    // its process gone (a kill -9), the lock is taken over
+    const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+    expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+    expect(existsSync(`${journal}.lock`)).toBe(false)
+    rmSync(journal, {force: true})
   })
 })

@@ -8,6 +8,10 @@
 // ~/.config/forgectl), one file per command, host, file and shard. A run that ends with every item
 // done or unchanged removes it; one with failures, or stopped, keeps it for --resume. A run without
 // --resume starts a new journal in its place. Item names and errors only: never a record's values.
+// A run holds its journal's lock (`.lock` beside it, with its process ID) while it goes: two runs of the
+// same input at once (two CI jobs on one runner, one settings folder) would otherwise write into one
+// file, and the first to finish would remove the other's. The second runs without a journal, and says
+// so; a lock whose process is gone (kill -9) is taken over.
 import {createHash, randomBytes} from 'node:crypto'
 import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
@@ -94,9 +98,17 @@ export class Journal {
    */
   static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
     const file = journalFile(place)
-    if (resume) return new Journal(file, Journal.earlier(place, input))
+    const earlier = resume ? Journal.earlier(place, input) : undefined
     const folder = dirname(file)
     if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
+    const holder = lock(`${file}.lock`)
+    if (holder !== undefined) {
+      const why = `another run of \`${place.command}\` with this host, file and shard is under way (process ${holder}) and writes its journal`
+      // a resume would finish what that run is doing: both would send the same writes
+      if (resume) throw new UsageError(`--resume: ${why}: let it end first`)
+      throw new Error(why)
+    }
+    if (resume) return new Journal(file, earlier)
     const salt = randomBytes(16).toString('hex')
     const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
     writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
@@ -135,7 +147,7 @@ export class Journal {
   private append(entry: object): void {
     if (this.failure !== undefined) return
     try {
-      appendFileSync(this.file, `${JSON.stringify(entry)}\n`)
+      appendFileSync(this.file, `${JSON.stringify(entry)}\n`, {mode: 0o600})
     } catch (error) {
       this.failure = (error as Error).message
     }
@@ -144,5 +156,44 @@ export class Journal {
   /** every item done or unchanged: the journal has served */
   remove(): void {
     rmSync(this.file, {force: true})
+  }
+
+  /** the run is over (finished, failed or stopped): another may take the journal */
+  release(): void {
+    rmSync(`${this.file}.lock`, {force: true})
+  }
+}
+
+/** takes the lock (undefined), or says which live process holds it; one whose process is gone is taken over */
+function lock(file: string): number | undefined {
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      writeFileSync(file, String(process.pid), {flag: 'wx', mode: 0o600})
+      return undefined
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = Number(readText(file))
+    if (Number.isSafeInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) return holder
+    rmSync(file, {force: true})
+  }
+  throw new Error(`the lock ${file} could not be taken`)
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    return ''
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // another user's process is alive all the same
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
