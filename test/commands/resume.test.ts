@@ -2,7 +2,7 @@
 // done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
 // ends with nothing failed.
 import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -16,6 +16,13 @@ const journals = () => {
   const folder = join(sb.configDir, 'journals')
   // a run's lock (`.lock`) is there only while it runs, or after a kill
   return existsSync(folder) ? readdirSync(folder).filter(name => name.endsWith('.jsonl')) : []
+}
+
+/** the one journal that is not among `earlier` */
+function newJournal(earlier: string[]): string {
+  const added = journals().filter(name => !earlier.includes(name))
+  expect(added).toHaveLength(1)
+  return join(sb.configDir, 'journals', added[0]!)
 }
 
 afterEach(() => {
@@ -117,9 +124,10 @@ describe('--resume', () => {
   it('two runs of the same input at once (two CI jobs, one settings folder): the second leaves the journal of the first alone', async () => {
     const file = join(dir, 'twice.csv')
     writeFileSync(file, 'name,color\nbug,red\ntwice-1,red\n')
+    const earlier = journals()
     const first = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
     expect(first.code).toBe(6)
-    const journal = join(sb.configDir, 'journals', journals()[0]!)
+    const journal = newJournal(earlier)
     const kept = readFileSync(journal, 'utf8')
     // a run of the same input is under way: a live process holds the journal's lock
     const other = spawn('sleep', ['30'], {stdio: 'ignore'})
@@ -145,6 +153,21 @@ describe('--resume', () => {
     const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
     expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
     expect(existsSync(`${journal}.lock`)).toBe(false)
+    rmSync(journal, {force: true})
+  })
+  it('a resume of a journal whose last line a kill cut short, itself stopped, can be resumed again', async () => {
+    const file = join(dir, 'cut.csv')
+    writeFileSync(file, 'name,color\nbug,red\ncut-1,red\n')
+    const earlier = journals()
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(6)
+    const journal = newJournal(earlier)
+    // kill -9 in the middle of a line
+    appendFileSync(journal, '{"end":"bug","stat')
+    for (let i = 0; i < 2; i++) {
+      const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+      expect(resumed.code, resumed.stderr).toBe(6)
+      expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+    }
     rmSync(journal, {force: true})
   })
 })

@@ -13,7 +13,7 @@
 // file, and the first to finish would remove the other's. The second runs without a journal, and says
 // so; a lock whose process is gone (kill -9) is taken over.
 import {createHash, randomBytes} from 'node:crypto'
-import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
@@ -108,7 +108,10 @@ export class Journal {
       if (resume) throw new UsageError(`--resume: ${why}: let it end first`)
       throw new Error(why)
     }
-    if (resume) return new Journal(file, earlier)
+    if (resume) {
+      dropCutLine(file)
+      return new Journal(file, earlier)
+    }
     const salt = randomBytes(16).toString('hex')
     const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
     writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
@@ -162,6 +165,17 @@ export class Journal {
   release(): void {
     rmSync(`${this.file}.lock`, {force: true})
   }
+}
+
+/**
+ * A line cut short by a kill (parseJournal leaves it out) is cut off before the resume appends to the
+ * journal: the resume's first line would otherwise be joined to it, and the broken line, no longer the
+ * last, would make the journal refused as damaged if the resume were stopped in turn.
+ */
+function dropCutLine(file: string): void {
+  const bytes = readFileSync(file)
+  const end = bytes.lastIndexOf(0x0a) + 1
+  if (end < bytes.length) truncateSync(file, end)
 }
 
 /** takes the lock (undefined), or says which live process holds it; one whose process is gone is taken over */
