@@ -54,4 +54,21 @@ describe('a hostile server against the pacing', () => {
       /^POST \/api\/v4\/projects\/7\/labels not sent: the server's rate limit asks to wait 5\dm \d+s, more than the \d+ s left of the time allowed \(--timeout 2 s × 2 attempts\)$/,
     )
   })
+  it('a 429 storm with Retry-After: 0 (a proxy): the retries back off rather than go at once, and the run ends with exit 7', async () => {
+    server.requests.length = 0
+    const arrivals: number[] = []
+    server.answer((_req, res) => {
+      arrivals.push(performance.now())
+      res.writeHead(429, {'content-type': 'application/json', 'retry-after': '0'})
+      res.end(JSON.stringify({message: '429 Too Many Requests'}))
+    })
+    const result = await runCli(['labels', 'create', 'storm', '--color', 'red', '-p', '7', '--host', server.url, '--token', 'glpat-hostilepacing0001', '--retries', '2'], {
+      env: {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_RETRY_BASE_MS: '400'},
+    })
+    expect(result.code, result.stderr).toBe(7)
+    expect(arrivals).toHaveLength(3)
+    // full jitter over half to all of 400·2^n ms: at least 200 ms, then 400 ms
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(190)
+    expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(390)
+  })
 })
