@@ -2,7 +2,7 @@
 // done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
 // ends with nothing failed.
 import {spawn} from 'node:child_process'
-import {appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -169,5 +169,23 @@ describe('--resume', () => {
       expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
     }
     rmSync(journal, {force: true})
+  })
+  it('a journal that can be read and not written (its lock cannot be taken): --resume still sends only the rest', async () => {
+    const file = join(dir, 'unwritable.csv')
+    writeFileSync(file, 'name,color\nbug,red\nunwritable-1,red\n')
+    const earlier = journals()
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(6)
+    const journal = newJournal(earlier)
+    // what a read-only folder does to the lock, for a test that runs as root
+    mkdirSync(`${journal}.lock`)
+    try {
+      const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+      expect(result.code, result.stderr).toBe(6)
+      expect(result.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+      expect(requests).toBe(1)
+    } finally {
+      rmSync(`${journal}.lock`, {recursive: true, force: true})
+      rmSync(journal, {force: true})
+    }
   })
 })

@@ -90,32 +90,36 @@ export class Journal {
     readonly file: string,
     /** the earlier run's state when resuming */
     readonly earlier: JournalState | undefined,
+    /** this run holds the journal's lock */
+    private readonly locked: boolean,
   ) {}
 
   /**
    * A new journal for `input` (replacing any earlier one of the same run), or with `resume` the earlier
-   * one, refused when there is none or when it was written for another input.
+   * one, refused when there is none, when it was written for another input, or while another run holds it.
    */
   static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
     const file = journalFile(place)
-    const earlier = resume ? Journal.earlier(place, input) : undefined
+    if (resume) {
+      const earlier = Journal.earlier(place, input)
+      let locked = false
+      try {
+        locked = takeLock(file, place.command, true)
+        dropCutLine(file)
+      } catch (error) {
+        if (error instanceof UsageError) throw error
+        // read and not written (a read-only folder): what is left is known all the same, and the
+        // resume goes on; its lines fail as they come (failure), and the run says so
+      }
+      return new Journal(file, earlier, locked)
+    }
     const folder = dirname(file)
     if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
-    const holder = lock(`${file}.lock`)
-    if (holder !== undefined) {
-      const why = `another run of \`${place.command}\` with this host, file and shard is under way (process ${holder}) and writes its journal`
-      // a resume would finish what that run is doing: both would send the same writes
-      if (resume) throw new UsageError(`--resume: ${why}: let it end first`)
-      throw new Error(why)
-    }
-    if (resume) {
-      dropCutLine(file)
-      return new Journal(file, earlier)
-    }
+    takeLock(file, place.command, false)
     const salt = randomBytes(16).toString('hex')
     const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
     writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
-    return new Journal(file, undefined)
+    return new Journal(file, undefined, true)
   }
 
   /**
@@ -163,8 +167,22 @@ export class Journal {
 
   /** the run is over (finished, failed or stopped): another may take the journal */
   release(): void {
-    rmSync(`${this.file}.lock`, {force: true})
+    try {
+      if (this.locked) rmSync(`${this.file}.lock`, {force: true})
+    } catch {
+      // a folder made read-only meanwhile: the lock stays, and is taken over once this process is gone
+    }
   }
+}
+
+/** the journal's lock for this run (true), refused while another live run holds it */
+function takeLock(file: string, command: string, resume: boolean): true {
+  const holder = lock(`${file}.lock`)
+  if (holder === undefined) return true
+  const why = `another run of \`${command}\` with this host, file and shard is under way (process ${holder}) and writes its journal`
+  // a resume would finish what that run is doing: both would send the same writes
+  if (resume) throw new UsageError(`--resume: ${why}: let it end first`)
+  throw new Error(why)
 }
 
 /**
