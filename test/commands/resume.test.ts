@@ -2,7 +2,7 @@
 // done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
 // ends with nothing failed.
 import {spawn} from 'node:child_process'
-import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -187,5 +187,24 @@ describe('--resume', () => {
       rmSync(`${journal}.lock`, {recursive: true, force: true})
       rmSync(journal, {force: true})
     }
+  })
+  it('a journal left unfinished more than 30 days ago is removed when another run starts; a recent one is kept', async () => {
+    const folder = join(sb.configDir, 'journals')
+    mkdirSync(folder, {recursive: true})
+    const old = join(folder, 'left-long-ago.jsonl')
+    const recent = join(folder, 'left-yesterday.jsonl')
+    writeFileSync(old, '{"journal":1}\n')
+    writeFileSync(`${old}.lock`, '999999999')
+    writeFileSync(recent, '{"journal":1}\n')
+    const day = 24 * 60 * 60
+    utimesSync(old, Date.now() / 1000 - 31 * day, Date.now() / 1000 - 31 * day)
+    utimesSync(recent, Date.now() / 1000 - day, Date.now() / 1000 - day)
+    const file = join(dir, 'prune.csv')
+    writeFileSync(file, 'name,color\nprune-1,red\n')
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(0)
+    expect(existsSync(old)).toBe(false)
+    expect(existsSync(`${old}.lock`)).toBe(false)
+    expect(existsSync(recent)).toBe(true)
+    rmSync(recent)
   })
 })

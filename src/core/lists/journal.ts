@@ -11,9 +11,10 @@
 // A run holds its journal's lock (`.lock` beside it, with its process ID) while it goes: two runs of the
 // same input at once (two CI jobs on one runner, one settings folder) would otherwise write into one
 // file, and the first to finish would remove the other's. The second runs without a journal, and says
-// so; a lock whose process is gone (kill -9) is taken over.
+// so; a lock whose process is gone (kill -9) is taken over. A journal left more than 30 days is removed
+// when another run starts.
 import {createHash, randomBytes} from 'node:crypto'
-import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs'
+import {appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
@@ -116,6 +117,7 @@ export class Journal {
     const folder = dirname(file)
     if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
     takeLock(file, place.command, false)
+    prune(folder, file)
     const salt = randomBytes(16).toString('hex')
     const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
     writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
@@ -171,6 +173,28 @@ export class Journal {
       if (this.locked) rmSync(`${this.file}.lock`, {force: true})
     } catch {
       // a folder made read-only meanwhile: the lock stays, and is taken over once this process is gone
+    }
+  }
+}
+
+/** a journal untouched this long (a failed run with a file since gone) is no run anyone resumes */
+export const JOURNAL_MAX_AGE_MS = 30 * 24 * 60 * 60_000
+
+/**
+ * The journals of runs left unfinished more than JOURNAL_MAX_AGE_MS ago, with their locks, removed when
+ * another run starts: each failed run of another file or host would otherwise leave one for ever (a CI
+ * runner's settings folder). One a live run holds is left alone.
+ */
+function prune(folder: string, own: string, now = Date.now()): void {
+  for (const name of readdirSync(folder)) {
+    const file = join(folder, name)
+    if (!name.endsWith('.jsonl') || file === own) continue
+    try {
+      if (now - statSync(file).mtimeMs <= JOURNAL_MAX_AGE_MS || lock(`${file}.lock`) !== undefined) continue
+      rmSync(file, {force: true})
+      rmSync(`${file}.lock`, {force: true})
+    } catch {
+      // removed meanwhile by another run's prune, or not ours to remove: left as it is
     }
   }
 }
