@@ -42,12 +42,18 @@ export interface JournalState {
 export function parseJournal(text: string, file: string): JournalState {
   const lines = text.split('\n').filter(line => line !== '')
   const entries: unknown[] = []
+  const damaged = (i: number) => new UsageError(`the journal ${file} is damaged (line ${i + 1}): run without --resume to start over`)
   lines.forEach((line, i) => {
+    let entry: unknown
     try {
-      entries.push(JSON.parse(line))
+      entry = JSON.parse(line)
     } catch {
-      if (i < lines.length - 1 || i === 0) throw new UsageError(`the journal ${file} is damaged (line ${i + 1}): run without --resume to start over`)
+      if (i < lines.length - 1 || i === 0) throw damaged(i)
+      return
     }
+    // a whole line that is not an object (`null`, `[]`) is no cut: the file was changed by hand or by another program
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw damaged(i)
+    entries.push(entry)
   })
   const header = entries[0] as Partial<Header> | undefined
   if (header?.journal !== VERSION || typeof header.input !== 'string' || typeof header.salt !== 'string')
