@@ -49,7 +49,9 @@ describe('a hostile server against the pacing', () => {
     expect(result.code, result.stderr).toBe(7)
     expect(server.requests.length).toBe(1)
     const rows = JSON.parse(result.stdout) as Row[]
-    expect(rows.map(r => r.status)).toEqual(['created', 'failed', 'failed'])
+    // the first refused stops the run (a storm without end): the next is not attempted
+    expect(rows.map(r => r.status)).toEqual(['created', 'failed', 'not done'])
+    expect(rows[2]!.error).toMatch(/^not attempted: the server's rate limit still refused after the time allowed \(POST /)
     expect(rows[1]!.error).toMatch(
       /^POST \/api\/v4\/projects\/7\/labels not sent: the server's rate limit asks to wait 5\dm \d+s, more than the \d+ s left of the time allowed \(--timeout 2 s × 2 attempts\)$/,
     )
@@ -70,5 +72,20 @@ describe('a hostile server against the pacing', () => {
     // full jitter over half to all of 400·2^n ms: at least 200 ms, then 400 ms
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(190)
     expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(390)
+  })
+  it('a 429 storm without end: the first item refused for all its attempts stops the run, the rest are not attempted, exit 7', async () => {
+    server.requests.length = 0
+    server.answer((_req, res) => {
+      res.writeHead(429, {'content-type': 'application/json', 'retry-after': '1'})
+      res.end(JSON.stringify({message: '429 Too Many Requests'}))
+    })
+    const result = await createLabels(10, ['--retries', '1', '--concurrency', '2'])
+    expect(result.code, result.stderr).toBe(7)
+    // two items under way at once, each with its two attempts, and no more
+    expect(server.requests.length).toBeLessThanOrEqual(4)
+    const rows = JSON.parse(result.stdout) as Row[]
+    expect(rows.filter(r => r.status === 'failed').length).toBeLessThanOrEqual(2)
+    expect(rows.filter(r => r.status === 'not done').length).toBeGreaterThanOrEqual(8)
+    expect(result.stderr).toMatch(/^Error: [12] of 10 failed, \d+ not attempted: the server's rate limit still refused after the time allowed, and nothing more was sent$/m)
   })
 })
