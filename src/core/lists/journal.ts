@@ -211,7 +211,8 @@ function takeLock(file: string, command: string, resume: boolean): true {
   if (holder === undefined) return true
   const why = `another run of \`${command}\` with this host, file and shard is under way (process ${holder}) and writes its journal`
   // a resume would finish what that run is doing: both would send the same writes
-  if (resume) throw new UsageError(`--resume: ${why}: let it end first`)
+  // a process ID is reused (a reboot, another container): the lock can be removed by hand
+  if (resume) throw new UsageError(`--resume: ${why}: let it end first, or remove ${file}.lock if no such run is under way`)
   throw new Error(why)
 }
 
