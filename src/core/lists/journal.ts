@@ -18,6 +18,7 @@ import {appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
+import {lock} from './journal-lock.js'
 
 const VERSION = 1
 
@@ -225,38 +226,4 @@ function dropCutLine(file: string): void {
   const bytes = readFileSync(file)
   const end = bytes.lastIndexOf(0x0a) + 1
   if (end < bytes.length) truncateSync(file, end)
-}
-
-/** takes the lock (undefined), or says which live process holds it; one whose process is gone is taken over */
-function lock(file: string): number | undefined {
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      writeFileSync(file, String(process.pid), {flag: 'wx', mode: 0o600})
-      return undefined
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-    const holder = Number(readText(file))
-    if (Number.isSafeInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) return holder
-    rmSync(file, {force: true})
-  }
-  throw new Error(`the lock ${file} could not be taken`)
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8').trim()
-  } catch {
-    return ''
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // another user's process is alive all the same
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
