@@ -14,6 +14,7 @@ import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
 import {createFetcher, type Fetcher} from './fetcher.js'
 import type {HeaderList, TransportResponse} from './http-transport.js'
+import {markSent} from './item-sends.js'
 import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {Pacer} from './pacer.js'
 import {proxyFor, proxySettings} from './proxy.js'
@@ -281,6 +282,7 @@ export class ApiClient {
     let begun = false
     try {
       this.sent++
+      markSent()
       // the address that gave the answer: another host's when a file was followed there
       let answeredBy = url
       const response = await followRedirects(

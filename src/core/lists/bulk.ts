@@ -5,6 +5,7 @@
 // so too after an item the server's rate limit refused for all its attempts and time (a 429 storm
 // without end would otherwise be met by every item in turn, each with all its retries).
 import {ApiError, CliError, ExitCode, Interrupted} from '../command/errors.js'
+import {type ItemSends, tracking} from '../http/item-sends.js'
 import {DryRunStop} from '../http/request.js'
 import {NotSent} from '../http/run-gate.js'
 import {interruption, reportOnInterrupt} from '../terminal/interrupt.js'
@@ -15,8 +16,8 @@ export interface BulkResult<R> {
   item: string
   /**
    * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
-   * After a signal: `interrupted` was under way (its request may or may not have taken effect),
-   * `not done` never started (also after a 401, whose item is `failed`: `error` says why). The others come from the command's work (`Reported`); `not as asked`
+   * After a signal: `interrupted` was under way and sent a request (which may or may not have taken
+   * effect), `not done` sent nothing (never started, or waited its turn: item-sends.ts) (also after a 401, whose item is `failed`: `error` says why). The others come from the command's work (`Reported`); `not as asked`
    * (done in part: `error` says what is not) counts as a failure.
    */
   status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done' | ReportedStatus
@@ -100,6 +101,8 @@ export async function runBulk<I, R>(
   watcher?: BulkWatcher,
 ): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
+  /** whether each item started sent anything: after a signal, `interrupted` or `not done` */
+  const sends = new Array<ItemSends | undefined>(items.length)
   let next = 0
   let stopped = false
   /** the first 401, or the first item the server's rate limit refused past the time allowed: no new item starts */
@@ -110,7 +113,9 @@ export async function runBulk<I, R>(
       const item = items[index]!
       watcher?.started(name(item))
       try {
-        const result = await work(item)
+        const sent: ItemSends = {sent: false}
+        sends[index] = sent
+        const result = await tracking(sent, () => work(item))
         results[index] =
           result instanceof Existing
             ? {item: name(item), status: 'already there', result: result.record as R}
@@ -141,7 +146,7 @@ export async function runBulk<I, R>(
     signal.release()
   }
   if (!stopped) return halted ? items.map((item, index) => results[index] ?? notAttempted(name(item), halted!)) : results
-  return items.map((item, index) => results[index] ?? {item: name(item), status: index < next ? 'interrupted' : 'not done'})
+  return items.map((item, index) => results[index] ?? {item: name(item), status: sends[index]?.sent ? 'interrupted' : 'not done'})
 }
 
 /** why the items after a 401 are not attempted */
