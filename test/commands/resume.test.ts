@@ -2,7 +2,7 @@
 // done twice, nothing skipped; a journal for another input is refused; the journal goes once a run
 // ends with nothing failed.
 import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -14,7 +14,15 @@ const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-resume-'))
 const journals = () => {
   const folder = join(sb.configDir, 'journals')
-  return existsSync(folder) ? readdirSync(folder) : []
+  // a run's lock (`.lock`) is there only while it runs, or after a kill
+  return existsSync(folder) ? readdirSync(folder).filter(name => name.endsWith('.jsonl')) : []
+}
+
+/** the one journal that is not among `earlier` */
+function newJournal(earlier: string[]): string {
+  const added = journals().filter(name => !earlier.includes(name))
+  expect(added).toHaveLength(1)
+  return join(sb.configDir, 'journals', added[0]!)
 }
 
 afterEach(() => {
@@ -112,5 +120,93 @@ describe('--resume', () => {
     expect(readFileSync(journal, 'utf8')).toBe(kept)
     const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
     expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+  })
+  it('two runs of the same input at once (two CI jobs, one settings folder): the second leaves the journal of the first alone', async () => {
+    const file = join(dir, 'twice.csv')
+    writeFileSync(file, 'name,color\nbug,red\ntwice-1,red\n')
+    const earlier = journals()
+    const first = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
+    expect(first.code).toBe(6)
+    const journal = newJournal(earlier)
+    const kept = readFileSync(journal, 'utf8')
+    // a run of the same input is under way: a live process holds the journal's lock
+    const other = spawn('sleep', ['30'], {stdio: 'ignore'})
+    try {
+      writeFileSync(`${journal}.lock`, String(other.pid))
+      writeFileSync(file, 'name,color\ntwice-2,red\n')
+      const second = await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])
+      expect(second.code, second.stderr).toBe(0)
+      expect(second.stderr).toContain(
+        `Warning: no journal could be written (another run of \`forgectl labels create\` with this host, file and shard is under way (process ${other.pid}) and writes its journal): --resume cannot finish this run`,
+      )
+      expect(readFileSync(journal, 'utf8')).toBe(kept)
+      writeFileSync(file, 'name,color\nbug,red\ntwice-1,red\n')
+      const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume'])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(
+        /^Error: --resume: another run of `forgectl labels create` with this host, file and shard is under way \(process \d+\) and writes its journal: let it end first, or remove \S+\.jsonl\.lock if no such run is under way\n$/,
+      )
+      expect(requests).toBe(0)
+    } finally {
+      other.kill('SIGKILL')
+    }
+    await new Promise(resolve => other.once('close', resolve))
+    // its process gone (a kill -9), the lock is taken over
+    const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+    expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+    expect(existsSync(`${journal}.lock`)).toBe(false)
+    rmSync(journal, {force: true})
+  })
+  it('a resume of a journal whose last line a kill cut short, itself stopped, can be resumed again', async () => {
+    const file = join(dir, 'cut.csv')
+    writeFileSync(file, 'name,color\nbug,red\ncut-1,red\n')
+    const earlier = journals()
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(6)
+    const journal = newJournal(earlier)
+    // kill -9 in the middle of a line
+    appendFileSync(journal, '{"end":"bug","stat')
+    for (let i = 0; i < 2; i++) {
+      const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+      expect(resumed.code, resumed.stderr).toBe(6)
+      expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+    }
+    rmSync(journal, {force: true})
+  })
+  it('a journal that can be read and not written (its lock cannot be taken): --resume still sends only the rest', async () => {
+    const file = join(dir, 'unwritable.csv')
+    writeFileSync(file, 'name,color\nbug,red\nunwritable-1,red\n')
+    const earlier = journals()
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(6)
+    const journal = newJournal(earlier)
+    // what a read-only folder does to the lock, for a test that runs as root
+    mkdirSync(`${journal}.lock`)
+    try {
+      const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
+      expect(result.code, result.stderr).toBe(6)
+      expect(result.json<Row[]>().map(r => r.item)).toEqual(['bug'])
+      expect(requests).toBe(1)
+    } finally {
+      rmSync(`${journal}.lock`, {recursive: true, force: true})
+      rmSync(journal, {force: true})
+    }
+  })
+  it('a journal left unfinished more than 30 days ago is removed when another run starts; a recent one is kept', async () => {
+    const folder = join(sb.configDir, 'journals')
+    mkdirSync(folder, {recursive: true})
+    const old = join(folder, 'left-long-ago.jsonl')
+    const recent = join(folder, 'left-yesterday.jsonl')
+    writeFileSync(old, '{"journal":1}\n')
+    writeFileSync(`${old}.lock`, '999999999')
+    writeFileSync(recent, '{"journal":1}\n')
+    const day = 24 * 60 * 60
+    utimesSync(old, Date.now() / 1000 - 31 * day, Date.now() / 1000 - 31 * day)
+    utimesSync(recent, Date.now() / 1000 - day, Date.now() / 1000 - day)
+    const file = join(dir, 'prune.csv')
+    writeFileSync(file, 'name,color\nprune-1,red\n')
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(0)
+    expect(existsSync(old)).toBe(false)
+    expect(existsSync(`${old}.lock`)).toBe(false)
+    expect(existsSync(recent)).toBe(true)
+    rmSync(recent)
   })
 })

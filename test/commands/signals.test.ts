@@ -187,6 +187,23 @@ describe('signals', () => {
     expect(report.map(r => r.status)).toEqual(['interrupted', 'interrupted', 'not done', 'not done', 'not done', 'not done'])
   })
 
+  it('SIGINT while items wait for a rate-limit budget used up: those that sent nothing are not done, not interrupted', async () => {
+    const server = await startHostileServer((_req, res) => {
+      const reset = String(Math.floor(Date.now() / 1000) + 60)
+      res.writeHead(201, {'content-type': 'application/json', 'ratelimit-limit': '600', 'ratelimit-remaining': '0', 'ratelimit-reset': reset})
+      res.end(JSON.stringify({id: 1, name: 'l', color: 'red'}))
+    })
+    servers.push(server)
+    const file = join(tempDir(), 'labels.json')
+    writeFileSync(file, JSON.stringify(Array.from({length: 4}, (_, i) => ({name: `budget-${i}`, color: 'blue'}))))
+    const args = ['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json', '--verbose', '--host', server.url]
+    const stopped = await runAndSignal(args, 'SIGINT', stderr => stderr.includes('is used up until it resets'))
+    expect(stopped.code, stopped.stderr).toBe(130)
+    expect(server.requests).toHaveLength(2)
+    const report = JSON.parse(stopped.stdout) as Array<{item: string; status: string}>
+    expect(report.map(r => r.status)).toEqual(['created', 'created', 'not done', 'not done'])
+  })
+
   it('SIGTERM during relations-export download --all: the files under way leave no temporary file', async () => {
     const relations = ['labels', 'milestones', 'issues', 'boards']
     const server = await startHostileServer((req, res) => {

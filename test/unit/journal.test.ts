@@ -26,6 +26,12 @@ describe('parseJournal', () => {
     expect(() => parseJournal('{"journal":', 'j')).toThrow('damaged')
     expect(() => parseJournal('{"journal":7}', 'j')).toThrow('is not one this forgectl writes')
   })
+
+  it.each(['null', '[]', '5', '"done"'])('a whole line %s where an entry belongs is refused, not a crash', line => {
+    expect(() => parseJournal(`${lines({start: 'a'})}\n${line}\n${JSON.stringify({end: 'a', outcome: 'done'})}`, 'j')).toThrow('the journal j is damaged (line 3)')
+    expect(() => parseJournal(`${lines({start: 'a'})}\n${line}`, 'j')).toThrow('the journal j is damaged (line 3)')
+    expect(() => parseJournal(line, 'j')).toThrow('the journal j is damaged (line 1)')
+  })
 })
 
 describe('inputHash', () => {

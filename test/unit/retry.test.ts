@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {ApiError} from '../../src/core/command/errors.js'
+import {pauseFor} from '../../src/core/http/rate-limit.js'
 import {parseRetryAfter, requestBudgetMs, retryWait} from '../../src/core/http/retry.js'
 import {SAID_WAIT_MS, sayWait, waitRefused} from '../../src/core/http/retry-notice.js'
 
@@ -27,6 +28,12 @@ describe('Retry-After', () => {
   it.each(['', '   ', 'soon', '-5', '1e9', '0x10', 'Infinity', 'NaN', 'Dec 2099', 'foo 2', '2099-10-21', '12abc', 'Thu, 26 Nov 2026 00:01:00'])('%j is not a Retry-After: ignored', value => {
     expect(parseRetryAfter(value, NOW)).toBeUndefined()
     expect(retryWait(1, value, 500, () => 1, NOW)).toEqual({ms: 1000, told: false})
+  })
+
+  it.each(['0', '0.5', 'Wed, 25 Nov 2026 23:00:00 GMT'])('%j ("now") is no wait to keep: the backoff decides, and nothing pauses the run', value => {
+    expect(retryWait(1, value, 500, () => 1, NOW)).toEqual({ms: 1000, told: false})
+    expect(pauseFor(429, value, NOW)).toBeUndefined()
+    expect(pauseFor(503, value, NOW)).toBeUndefined()
   })
 
   it('any text gives a wait of zero or more, or none: never NaN, never negative', () => {

@@ -184,9 +184,14 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
           throw error
         })
     }
-    const results = await runBulk(todo, name, attempt, flags.concurrency, done, journal)
-    if (journal?.failure !== undefined) this.note(warning(`the journal ${journal.file} could not be written (${journal.failure}): --resume cannot finish this run`))
-    if (journal && !interruption() && results.every(r => r.status !== 'failed' && r.status !== 'not as asked' && r.status !== 'not done')) journal.remove()
+    let results: Array<BulkResult<R>>
+    try {
+      results = await runBulk(todo, name, attempt, flags.concurrency, done, journal)
+      if (journal?.failure !== undefined) this.note(warning(`the journal ${journal.file} could not be written (${journal.failure}): --resume cannot finish this run`))
+      if (journal && !interruption() && results.every(r => r.status !== 'failed' && r.status !== 'not as asked' && r.status !== 'not done')) journal.remove()
+    } finally {
+      journal?.release()
+    }
     await this.reportBulk(results)
   }
 

@@ -41,14 +41,15 @@ export class Pacer {
   }
 
   /**
-   * Waits until a request may go, then counts it under way. `check` runs before each wait ends in a
-   * send (the run's token gate). `signal` ends a wait at once (a list that no longer wants the answer).
+   * Waits until a request may go, then counts it under way. `check` runs before each timed wait with
+   * its length, and with 0 before the send (the run's token gate; the request's time allowed, which a
+   * wait must fit in). `signal` ends a wait at once (a list that no longer wants the answer).
    */
-  async ready(check: () => void, signal?: AbortSignal): Promise<void> {
+  async ready(check: (waitMs: number) => void, signal?: AbortSignal): Promise<void> {
     for (;;) {
-      check()
       const now = Date.now()
       const wait = Math.max(this.pausedUntil - now, paceDelay(this.budget, this.lastStart, now))
+      check(Math.max(0, wait))
       if (wait > 0) {
         this.tellWait(wait, now)
         await sleep(wait, undefined, {signal})

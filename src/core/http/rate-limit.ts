@@ -7,7 +7,7 @@
 // seconds, at which the window resets), `RateLimit-ResetTime` (the same as an HTTP date) and, on a 429,
 // `Retry-After`. The IETF draft's `RateLimit-Reset` is a number of seconds from now instead: a value
 // too small to be a Unix time is read so. Anything else is nonsense, and ignored.
-import {parseRetryAfter} from './retry.js'
+import {parseRetryAfter, toldWait} from './retry.js'
 
 export interface RateLimitSeen {
   limit?: number
@@ -108,7 +108,7 @@ export function paceDelay(budget: Budget | undefined, lastStart: number, now: nu
  */
 export function pauseFor(status: number, retryAfter: string | null | undefined, now: number): number | undefined {
   if (status !== 429 && status !== 503) return undefined
-  const told = parseRetryAfter(retryAfter, now)
+  const told = toldWait(retryAfter, now)
   return told === undefined ? undefined : Math.min(told, MAX_PAUSE_MS)
 }
 

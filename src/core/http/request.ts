@@ -14,15 +14,16 @@ import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
 import {createFetcher, type Fetcher} from './fetcher.js'
 import type {HeaderList, TransportResponse} from './http-transport.js'
+import {markSent} from './item-sends.js'
 import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {Pacer} from './pacer.js'
 import {proxyFor, proxySettings} from './proxy.js'
 import {redactUrl, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
-import type {Failure, HttpMethod} from './retry.js'
+import {type Failure, type HttpMethod, requestBudgetMs} from './retry.js'
 import {type Attempt, withRetries} from './retry-loop.js'
-import {runPauseNotice, sayWait} from './retry-notice.js'
+import {paceRefused, runPauseNotice, sayWait} from './retry-notice.js'
 import {TokenGate} from './run-gate.js'
 import {isForm, traceRequest, traceResponse} from './trace.js'
 
@@ -242,8 +243,14 @@ export class ApiClient {
     }
     const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal, beforeWait}
     return withRetries(policy, async (attempt, firstStarted) => {
-      // before every attempt: a retry waiting its turn is not sent after another request's 401
-      await this.pacer.ready(() => this.gate.check(), spec.signal)
+      // before every attempt: a retry waiting its turn is not sent after another request's 401, and
+      // waits for the run's pacing only as long as the user allows the request (--timeout × attempts)
+      const budgetEnd = firstStarted + requestBudgetMs(timeoutMs, retries)
+      await this.pacer.ready(waitMs => {
+        this.gate.check()
+        const leftMs = budgetEnd - Date.now()
+        if (waitMs > leftMs) throw paceRefused(spec.method, shownPath, waitMs, leftMs, timeoutMs, retries + 1)
+      }, spec.signal)
       try {
         const outcome = await this.attempt<T>(sending, attempt, firstStarted)
         if ('error' in outcome) this.gate.observe(outcome.error)
@@ -275,6 +282,7 @@ export class ApiClient {
     let begun = false
     try {
       this.sent++
+      markSent()
       // the address that gave the answer: another host's when a file was followed there
       let answeredBy = url
       const response = await followRedirects(

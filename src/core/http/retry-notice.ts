@@ -3,7 +3,7 @@
 // that stops for a minute says why). `retrying in 2 s: 503 Service Unavailable (attempt 2 of 4)`.
 // The pacer's waits (pacer.ts) are said in the same voice and under the same rule.
 import {STATUS_CODES} from 'node:http'
-import {ApiError, CliError} from '../command/errors.js'
+import {ApiError, CliError, ExitCode} from '../command/errors.js'
 import {formatDuration} from '../input/duration.js'
 
 /** off a terminal, a wait from this long on is said (once) even without --verbose */
@@ -46,8 +46,21 @@ export function sayWait(delayMs: number, watched: {verbose: boolean; terminal: b
  * error's own exit code (7 for a 429) and both times, instead of sleeping past the user's limit.
  */
 export function waitRefused(error: CliError, waitMs: number, leftMs: number, timeoutMs: number, attempts: number): CliError {
+  return new CliError(`${error.message}: the server asks to wait ${beyondAllowed(waitMs, leftMs, timeoutMs, attempts)}`, error.exitCode)
+}
+
+/**
+ * The run's pacing (pacer.ts: a pause after another request's 429, a budget used up until its reset)
+ * would hold a request longer than it may still take: it ends unsent, exit 7, rather than sleep past
+ * the user's limit (a server that says `RateLimit-Remaining: 0` with a reset an hour away).
+ */
+export function paceRefused(method: string, path: string, waitMs: number, leftMs: number, timeoutMs: number, attempts: number): CliError {
+  return new CliError(`${method} ${path} not sent: the server's rate limit asks to wait ${beyondAllowed(waitMs, leftMs, timeoutMs, attempts)}`, ExitCode.rateLimited)
+}
+
+function beyondAllowed(waitMs: number, leftMs: number, timeoutMs: number, attempts: number): string {
   const allowed = `--timeout ${formatDuration(timeoutMs)} × ${attempts} attempt${attempts === 1 ? '' : 's'}`
   // in whole seconds, down: "wait 2m, more than the 2m left" would read as no reason at all
   const left = formatDuration(Math.max(0, Math.floor(leftMs / 1000) * 1000))
-  return new CliError(`${error.message}: the server asks to wait ${formatDuration(waitMs)}, more than the ${left} left of the time allowed (${allowed})`, error.exitCode)
+  return `${formatDuration(waitMs)}, more than the ${left} left of the time allowed (${allowed})`
 }

@@ -36,14 +36,28 @@ export interface RetryWait {
 
 /**
  * Exponential backoff with full jitter (a random delay up to base·2^attempt), unless the server said
- * when to come back: Retry-After as seconds or as an HTTP date, however far (the request's budget,
+ * when to come back (toldWait): Retry-After as seconds or as an HTTP date, however far (the request's budget,
  * `requestBudgetMs`, decides whether that is too far). A value that is neither is ignored, as curl does.
  */
 export function retryWait(attempt: number, retryAfter: string | null | undefined, baseMs: number, random = Math.random, now = Date.now()): RetryWait {
-  const told = parseRetryAfter(retryAfter, now)
+  const told = toldWait(retryAfter, now)
   if (told !== undefined) return {ms: told, told: true}
   const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** attempt)
   return {ms: Math.round(ceiling / 2 + random() * (ceiling / 2)), told: false}
+}
+
+/** a told wait shorter than this (`Retry-After: 0`, a date past) says "now" to a refusal: not a wait to keep */
+const MIN_TOLD_MS = 1000
+
+/**
+ * The wait a Retry-After asks for, in milliseconds; undefined when there is none to keep. A refusal
+ * (a 429, a 503) that says to come back at once would have every retry sent at once, a storm of our
+ * own: the backoff decides instead (a proxy's `Retry-After: 0`; the platform's is a whole second at
+ * least, the time to its window's end).
+ */
+export function toldWait(retryAfter: string | null | undefined, now = Date.now()): number | undefined {
+  const told = parseRetryAfter(retryAfter, now)
+  return told === undefined || told < MIN_TOLD_MS ? undefined : told
 }
 
 /** milliseconds, possibly Infinity for a number of seconds too large to hold; undefined for anything else */

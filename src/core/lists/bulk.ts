@@ -1,8 +1,11 @@
 // Fan-out: the same action over many items (a deploy key to 200 projects, labels from a file), with
 // bounded concurrency. Every item gets a result; one failure never hides or stops the others. On
 // Ctrl-C or SIGTERM no new item starts, and the report lists every item, done or not. After the first
-// 401 no new item starts either (the token is rejected: run-gate.ts), and the rest are not attempted.
+// 401 no new item starts either (the token is rejected: run-gate.ts), and the rest are not attempted;
+// so too after an item the server's rate limit refused for all its attempts and time (a 429 storm
+// without end would otherwise be met by every item in turn, each with all its retries).
 import {ApiError, CliError, ExitCode, Interrupted} from '../command/errors.js'
+import {type ItemSends, tracking} from '../http/item-sends.js'
 import {DryRunStop} from '../http/request.js'
 import {NotSent} from '../http/run-gate.js'
 import {interruption, reportOnInterrupt} from '../terminal/interrupt.js'
@@ -13,8 +16,8 @@ export interface BulkResult<R> {
   item: string
   /**
    * `skipped`: left out on purpose by the command (not ready, nothing to do); never a failure.
-   * After a signal: `interrupted` was under way (its request may or may not have taken effect),
-   * `not done` never started (also after a 401, whose item is `failed`: `error` says why). The others come from the command's work (`Reported`); `not as asked`
+   * After a signal: `interrupted` was under way and sent a request (which may or may not have taken
+   * effect), `not done` sent nothing (never started, or waited its turn: item-sends.ts) (also after a 401, whose item is `failed`: `error` says why). The others come from the command's work (`Reported`); `not as asked`
    * (done in part: `error` says what is not) counts as a failure.
    */
   status: 'ok' | 'created' | 'already there' | 'failed' | 'dry-run' | 'skipped' | 'interrupted' | 'not done' | ReportedStatus
@@ -39,7 +42,7 @@ export class Reported<R> {
  * What became of an item, in the four words every fan-out's report uses whatever its own statuses
  * (issue 29, point 5): `done` (created, updated, enabled), `unchanged` (already there or as asked,
  * skipped), `failed` (with the reason; also an item under way when a signal stopped the run, whose
- * effect is not known), `not attempted` (nothing was sent: a signal, a rejected token, --dry-run).
+ * effect is not known), `not attempted` (nothing was sent: a signal, a rejected token, a 429 storm, --dry-run).
  */
 export type Outcome = 'done' | 'unchanged' | 'failed' | 'not attempted'
 
@@ -98,17 +101,21 @@ export async function runBulk<I, R>(
   watcher?: BulkWatcher,
 ): Promise<Array<BulkResult<R>>> {
   const results = new Array<BulkResult<R>>(items.length)
+  /** whether each item started sent anything: after a signal, `interrupted` or `not done` */
+  const sends = new Array<ItemSends | undefined>(items.length)
   let next = 0
   let stopped = false
-  /** the first 401: what the items not attempted are told */
-  let rejected: ApiError | undefined
+  /** the first 401, or the first item the server's rate limit refused past the time allowed: no new item starts */
+  let halted: {reason: string; cause: CliError} | undefined
   const worker = async () => {
-    while (next < items.length && !stopped && !rejected) {
+    while (next < items.length && !stopped && !halted) {
       const index = next++
       const item = items[index]!
       watcher?.started(name(item))
       try {
-        const result = await work(item)
+        const sent: ItemSends = {sent: false}
+        sends[index] = sent
+        const result = await tracking(sent, () => work(item))
         results[index] =
           result instanceof Existing
             ? {item: name(item), status: 'already there', result: result.record as R}
@@ -118,13 +125,14 @@ export async function runBulk<I, R>(
       } catch (error) {
         if (error instanceof DryRunStop) results[index] = {item: name(item), status: 'dry-run'}
         else if (error instanceof NotSent) {
-          rejected ??= error.rejection
-          results[index] = notAttempted(name(item), error.rejection)
-        } else if (error instanceof ApiError && error.status === 401) {
-          rejected ??= error
+          halted ??= {reason: TOKEN_REJECTED, cause: error.rejection}
+          results[index] = notAttempted(name(item), halted)
+        } else if (error instanceof CliError) {
           results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
-        } else if (error instanceof CliError) results[index] = {item: name(item), status: 'failed', error: error.message, exitCode: error.exitCode}
-        else throw error
+          // a 401, or a 429 storm that outlasted this item's attempts and time: the next ones would meet it too
+          if (error instanceof ApiError && error.status === 401) halted ??= {reason: TOKEN_REJECTED, cause: error}
+          else if (error.exitCode === ExitCode.rateLimited) halted ??= {reason: STILL_LIMITED, cause: error}
+        } else throw error
       }
       watcher?.ended(results[index]!)
     }
@@ -137,13 +145,18 @@ export async function runBulk<I, R>(
   } finally {
     signal.release()
   }
-  if (!stopped) return rejected ? items.map((item, index) => results[index] ?? notAttempted(name(item), rejected!)) : results
-  return items.map((item, index) => results[index] ?? {item: name(item), status: index < next ? 'interrupted' : 'not done'})
+  if (!stopped) return halted ? items.map((item, index) => results[index] ?? notAttempted(name(item), halted!)) : results
+  return items.map((item, index) => results[index] ?? {item: name(item), status: sends[index]?.sent ? 'interrupted' : 'not done'})
 }
 
-/** an item left out after a 401: nothing was sent for it, and the row says why */
-function notAttempted<R>(item: string, rejection: ApiError): BulkResult<R> {
-  return {item, status: 'not done', error: `not attempted: the server rejected the token (${rejection.message})`, exitCode: rejection.exitCode}
+/** why the items after a 401 are not attempted */
+const TOKEN_REJECTED = 'the server rejected the token'
+/** why the items after one the server's rate limit refused for all its attempts and time are not attempted (a 429 storm without end) */
+const STILL_LIMITED = "the server's rate limit still refused after the time allowed"
+
+/** an item left out after a 401 or a 429 storm: nothing was sent for it, and the row says why */
+function notAttempted<R>(item: string, {reason, cause}: {reason: string; cause: CliError}): BulkResult<R> {
+  return {item, status: 'not done', error: `not attempted: ${reason} (${cause.message})`, exitCode: cause.exitCode}
 }
 
 /**
@@ -166,7 +179,8 @@ export function bulkFailure<R>(results: Array<BulkResult<R>>): CliError | undefi
   if (failed.length === 0) return undefined
   const codes = new Set(failed.map(r => r.exitCode))
   const code = codes.size === 1 ? ([...codes][0] as CliError['exitCode']) : ExitCode.error
-  const unsent = results.filter(r => r.status === 'not done').length
-  const rest = unsent === 0 ? '' : `, ${unsent} not attempted: the server rejected the token, and nothing more was sent with it`
+  const unsent = results.filter(r => r.status === 'not done')
+  const reason = unsent[0]?.error?.startsWith(`not attempted: ${STILL_LIMITED}`) ? STILL_LIMITED : TOKEN_REJECTED
+  const rest = unsent.length === 0 ? '' : `, ${unsent.length} not attempted: ${reason}, and nothing more was sent${reason === TOKEN_REJECTED ? ' with it' : ''}`
   return new CliError(`${failed.length} of ${results.length} failed${rest}`, code)
 }

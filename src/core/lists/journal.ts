@@ -8,11 +8,17 @@
 // ~/.config/forgectl), one file per command, host, file and shard. A run that ends with every item
 // done or unchanged removes it; one with failures, or stopped, keeps it for --resume. A run without
 // --resume starts a new journal in its place. Item names and errors only: never a record's values.
+// A run holds its journal's lock (`.lock` beside it, with its process ID) while it goes: two runs of the
+// same input at once (two CI jobs on one runner, one settings folder) would otherwise write into one
+// file, and the first to finish would remove the other's. The second runs without a journal, and says
+// so; a lock whose process is gone (kill -9) is taken over. A journal left more than 30 days is removed
+// when another run starts.
 import {createHash, randomBytes} from 'node:crypto'
-import {appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
+import {lock} from './journal-lock.js'
 
 const VERSION = 1
 
@@ -37,12 +43,18 @@ export interface JournalState {
 export function parseJournal(text: string, file: string): JournalState {
   const lines = text.split('\n').filter(line => line !== '')
   const entries: unknown[] = []
+  const damaged = (i: number) => new UsageError(`the journal ${file} is damaged (line ${i + 1}): run without --resume to start over`)
   lines.forEach((line, i) => {
+    let entry: unknown
     try {
-      entries.push(JSON.parse(line))
+      entry = JSON.parse(line)
     } catch {
-      if (i < lines.length - 1 || i === 0) throw new UsageError(`the journal ${file} is damaged (line ${i + 1}): run without --resume to start over`)
+      if (i < lines.length - 1 || i === 0) throw damaged(i)
+      return
     }
+    // a whole line that is not an object (`null`, `[]`) is no cut: the file was changed by hand or by another program
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw damaged(i)
+    entries.push(entry)
   })
   const header = entries[0] as Partial<Header> | undefined
   if (header?.journal !== VERSION || typeof header.input !== 'string' || typeof header.salt !== 'string')
@@ -86,21 +98,37 @@ export class Journal {
     readonly file: string,
     /** the earlier run's state when resuming */
     readonly earlier: JournalState | undefined,
+    /** this run holds the journal's lock */
+    private readonly locked: boolean,
   ) {}
 
   /**
    * A new journal for `input` (replacing any earlier one of the same run), or with `resume` the earlier
-   * one, refused when there is none or when it was written for another input.
+   * one, refused when there is none, when it was written for another input, or while another run holds it.
    */
   static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
     const file = journalFile(place)
-    if (resume) return new Journal(file, Journal.earlier(place, input))
+    if (resume) {
+      const earlier = Journal.earlier(place, input)
+      let locked = false
+      try {
+        locked = takeLock(file, place.command, true)
+        dropCutLine(file)
+      } catch (error) {
+        if (error instanceof UsageError) throw error
+        // read and not written (a read-only folder): what is left is known all the same, and the
+        // resume goes on; its lines fail as they come (failure), and the run says so
+      }
+      return new Journal(file, earlier, locked)
+    }
     const folder = dirname(file)
     if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
+    takeLock(file, place.command, false)
+    prune(folder, file)
     const salt = randomBytes(16).toString('hex')
     const header: Header = {journal: VERSION, command: place.command, salt, input: inputHash(input, salt), started: new Date().toISOString()}
     writeFileSync(file, `${JSON.stringify(header)}\n`, {mode: 0o600})
-    return new Journal(file, undefined)
+    return new Journal(file, undefined, true)
   }
 
   /**
@@ -135,7 +163,7 @@ export class Journal {
   private append(entry: object): void {
     if (this.failure !== undefined) return
     try {
-      appendFileSync(this.file, `${JSON.stringify(entry)}\n`)
+      appendFileSync(this.file, `${JSON.stringify(entry)}\n`, {mode: 0o600})
     } catch (error) {
       this.failure = (error as Error).message
     }
@@ -145,4 +173,57 @@ export class Journal {
   remove(): void {
     rmSync(this.file, {force: true})
   }
+
+  /** the run is over (finished, failed or stopped): another may take the journal */
+  release(): void {
+    try {
+      if (this.locked) rmSync(`${this.file}.lock`, {force: true})
+    } catch {
+      // a folder made read-only meanwhile: the lock stays, and is taken over once this process is gone
+    }
+  }
+}
+
+/** a journal untouched this long (a failed run with a file since gone) is no run anyone resumes */
+export const JOURNAL_MAX_AGE_MS = 30 * 24 * 60 * 60_000
+
+/**
+ * The journals of runs left unfinished more than JOURNAL_MAX_AGE_MS ago, with their locks, removed when
+ * another run starts: each failed run of another file or host would otherwise leave one for ever (a CI
+ * runner's settings folder). One a live run holds is left alone.
+ */
+function prune(folder: string, own: string, now = Date.now()): void {
+  for (const name of readdirSync(folder)) {
+    const file = join(folder, name)
+    if (!name.endsWith('.jsonl') || file === own) continue
+    try {
+      if (now - statSync(file).mtimeMs <= JOURNAL_MAX_AGE_MS || lock(`${file}.lock`) !== undefined) continue
+      rmSync(file, {force: true})
+      rmSync(`${file}.lock`, {force: true})
+    } catch {
+      // removed meanwhile by another run's prune, or not ours to remove: left as it is
+    }
+  }
+}
+
+/** the journal's lock for this run (true), refused while another live run holds it */
+function takeLock(file: string, command: string, resume: boolean): true {
+  const holder = lock(`${file}.lock`)
+  if (holder === undefined) return true
+  const why = `another run of \`${command}\` with this host, file and shard is under way (process ${holder}) and writes its journal`
+  // a resume would finish what that run is doing: both would send the same writes
+  // a process ID is reused (a reboot, another container): the lock can be removed by hand
+  if (resume) throw new UsageError(`--resume: ${why}: let it end first, or remove ${file}.lock if no such run is under way`)
+  throw new Error(why)
+}
+
+/**
+ * A line cut short by a kill (parseJournal leaves it out) is cut off before the resume appends to the
+ * journal: the resume's first line would otherwise be joined to it, and the broken line, no longer the
+ * last, would make the journal refused as damaged if the resume were stopped in turn.
+ */
+function dropCutLine(file: string): void {
+  const bytes = readFileSync(file)
+  const end = bytes.lastIndexOf(0x0a) + 1
+  if (end < bytes.length) truncateSync(file, end)
 }
