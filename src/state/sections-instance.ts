@@ -30,7 +30,7 @@ export const features: Section = {
   absentMatches: fields => fields.value === false,
   secret: () => false,
   async read(context) {
-    return (await readAll(context, listFeatures())).map(feature => {
+    return (await readAll(context, listFeatures(), ['name'])).map(feature => {
       const percentage = feature.gates.find(gate => (GATE_KEYS as readonly string[]).includes(gate.key))
       const fields = feature.state === 'conditional' && percentage ? {value: percentage.value, key: percentage.key} : {value: feature.state === 'conditional' ? 'conditional' : feature.state === 'on'}
       return {id: feature.name, ref: feature.name, fields}
@@ -88,7 +88,7 @@ export const instanceVariables: Section = {
   identity: fields => String(fields.key),
   secret: variableSecret,
   async read(context) {
-    return (await readAll(context, listVariables())).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
+    return (await readAll(context, listVariables(), ['key'])).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
   },
   create: ({api}, _target, fields) => createVariable(api, fields as VariableInput),
   update: ({api}, _target, current, changed, wanted) => updateVariable(api, {...changed, key: String(current.ref), value: String(wanted.value)} as VariableInput),
@@ -122,7 +122,7 @@ export const hooks: Section = {
   // the URL may carry credentials (the input is secret): the plan names the hook by shownUrl
   secret: field => plainSecret(field, ['token', 'url']),
   async read(context) {
-    return (await readAll(context, listHooks())).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
+    return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
   update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),
@@ -144,7 +144,9 @@ export const instanceDeployKeys: Section = {
   identity: fields => keyFingerprint(fields.key),
   secret: () => false,
   async read(context) {
-    return (await readAll(context, listInstanceDeployKeys())).map((key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key}}))
+    return (await readAll(context, listInstanceDeployKeys(), ['fingerprint_sha256', 'id'])).map(
+      (key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key}}),
+    )
   },
   create: ({api}, _target, fields) => createInstanceDeployKey(api, fields as NewDeployKey),
   update: async () => undefined,

@@ -41,7 +41,7 @@ class Listings {
     if (!this.projects.has(key))
       this.projects.set(
         key,
-        this.orMissing(async () => (await readAll<ProjectPath>(this.context, listGroupProjects(group))).map(p => p.path_with_namespace)),
+        this.orMissing(async () => (await readAll<ProjectPath>(this.context, listGroupProjects(group), ['path_with_namespace'])).map(p => p.path_with_namespace)),
       )
     return this.projects.get(key)!
   }
@@ -63,7 +63,7 @@ class Listings {
                 `the server names subgroups more than ${MAX_SUBGROUP_DEPTH} levels below ${top.full_path}, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)`,
               )
             }
-            const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path)))
+            const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path), ['full_path']))
             level = []
             for (const {full_path} of children.flat()) {
               if (found.has(full_path)) continue
