@@ -16,6 +16,8 @@ import {selectScopes} from './select.js'
 export interface Plan {
   /** the state file, as named */
   file: string
+  /** the server planned against (its base URL): a saved plan is applied there only */
+  host: string
   changes: Change[]
   unchanged: number
   uncompared: Uncompared[]
@@ -75,7 +77,7 @@ export async function makePlan(api: ApiClient, model: StateModel, concurrency: n
     reads.map(({scope, section}) => ({target: scope.target, section})),
     concurrency,
   )
-  const plan: Plan = {file: model.file ?? '-', changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
+  const plan: Plan = {file: model.file ?? '-', host: api.connection.host, changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
   reads.forEach(({scope, section}, index) => {
     const diff = diffSection(sectionOf(scope.target.kind, section)!, scope.target, scope.sections.get(section), current[index]!, scope.prune.has(section))
     for (const change of diff.changes) {

@@ -18,19 +18,25 @@ export interface SavedPlan {
   format: typeof FORMAT
   version: 1
   file: string
+  /** the server the plan was made against: its records, IDs and state are that server's */
+  host: string
   created_at: string
   changes: Change[]
 }
 
 /** the plan as saved: changes only, secrets as sources */
 export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
-  return {format: FORMAT, version: 1, file: plan.file, created_at: now.toISOString(), changes: plan.changes}
+  return {format: FORMAT, version: 1, file: plan.file, host: plan.host, created_at: now.toISOString(), changes: plan.changes}
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** a saved plan read back: every change checked to name a known section and action */
-export async function readSavedPlan(path: string): Promise<SavedPlan> {
+/**
+ * A saved plan read back: every change checked to name a known section and action, and the plan made
+ * against `host`, the server it is about to be applied to (another server's records and IDs are not
+ * this one's: its creates would land there unchecked, its IDs name other records).
+ */
+export async function readSavedPlan(path: string, host: string): Promise<SavedPlan> {
   let text: string
   try {
     text = (await readWhole(path)).toString('utf8')
@@ -46,6 +52,8 @@ export async function readSavedPlan(path: string): Promise<SavedPlan> {
   if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !Array.isArray(data.changes)) {
     throw new UsageError(`${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
   }
+  if (typeof data.host !== 'string') throw new UsageError(`${path} does not say which server it was planned against: plan again with --out`)
+  if (data.host !== host) throw new UsageError(`${path} was planned against ${data.host}, not ${host}: plan again against this server`)
   for (const [index, change] of (data.changes as unknown[]).entries()) {
     const ok =
       isObject(change)

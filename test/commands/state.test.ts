@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {BIN, freshConfigDir, type RunResult} from '../helpers/cli.js'
+import {answers, startHostileServer} from '../helpers/hostile-server.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 
@@ -456,6 +457,33 @@ describe('Ctrl-C in the middle of an apply', () => {
     expect(rerun.stdout).not.toContain('int-1')
     expect(rerun.stdout).toMatch(/^done {8}\+ project acme\/website labels int-5$/m)
     expect((await planOf(file, asAdmin, ['--exit-code'])).code).toBe(0)
+  })
+})
+
+describe('a saved plan on another server', () => {
+  it('is refused before any request: the plan names the server it was made against, and a plan edited to name another is refused too', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      other-host: {color: red}\n')
+    const plan = join(folder, 'other-host.plan')
+    expect((await planOf(file, asAdmin, ['--out', plan])).code).toBe(0)
+    const elsewhere = await startHostileServer(answers.json(200, []))
+    try {
+      const result = await sb.run(['apply', plan, '--yes'], {...asAdmin, env: {FORGECTL_HOST: elsewhere.url}})
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe(`Error: ${plan} was planned against ${sb.url}, not ${elsewhere.url}: plan again against this server\n`)
+      expect(elsewhere.requests).toEqual([])
+    } finally {
+      await elsewhere.close()
+    }
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as Record<string, unknown>
+    writeFileSync(plan, JSON.stringify({...saved, host: 'https://forge.example.com'}))
+    const {result: edited, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect(edited.code).toBe(2)
+    expect(edited.stderr).toBe(`Error: ${plan} was planned against https://forge.example.com, not ${sb.url}: plan again against this server\n`)
+    const {host: _host, ...unsaid} = saved
+    writeFileSync(plan, JSON.stringify(unsaid))
+    const {result: without} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect(without.stderr).toBe(`Error: ${plan} does not say which server it was planned against: plan again with --out\n`)
+    expect(requests).toBe(0)
   })
 })
 
