@@ -64,21 +64,28 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
     const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
     for (const record of records) {
       const written = section.exported(record, target)
-      // a key the map already holds (a variable in a second environment scope) cannot be written twice
-      if (!written || (!Array.isArray(content) && written.key! in content)) {
+      // a key the map already holds (a variable in a second environment scope) cannot be written twice;
+      // its own keys only: a label named constructor or toString is no key of an empty mapping
+      if (!written || (!Array.isArray(content) && Object.hasOwn(content, written.key!))) {
         leftOut.push(`${target.path || 'instance'} ${name} ${record.id}`)
         continue
       }
       if (Array.isArray(content)) content.push(written.value)
-      else content[written.key!] = written.value
+      else setOwn(content, written.key!, written.value)
     }
     scopeEntry(document, target)[name] = content
   })
   return {document, leftOut}
 }
 
+/** a key as data: `__proto__` (a label may be named so) becomes a key, not the mapping's prototype */
+function setOwn(mapping: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(mapping, key, {value, enumerable: true, writable: true, configurable: true})
+}
+
 function scopeEntry(document: Record<string, unknown>, target: Target): Record<string, unknown> {
   if (target.kind === 'instance') return (document.instance ??= {}) as Record<string, unknown>
   const scopes = (document[target.kind] ??= {}) as Record<string, Record<string, unknown>>
-  return (scopes[target.path] ??= {})
+  if (!Object.hasOwn(scopes, target.path)) setOwn(scopes, target.path, {})
+  return scopes[target.path]!
 }

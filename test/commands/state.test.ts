@@ -460,6 +460,21 @@ describe('Ctrl-C in the middle of an apply', () => {
   })
 })
 
+describe('export → plan with odd names', () => {
+  it("keeps every label, the names of an object's own keys (constructor, toString, __proto__) and YAML's words and signs included", async () => {
+    const names = ['constructor', 'toString', '__proto__', 'yes', 'null', '007', 'a: b', '#x', '..', 'a/b', '100%', 'ünï']
+    for (const name of names) await sb.api('POST', '/projects/acme%2Fdesign%2Fbrand/labels', {as: 'admin', body: {name, color: '#00ff00'}})
+    for (const json of [false, true]) {
+      const exported = await sb.run(['export', '-p', 'acme/design/brand', '--sections', 'labels', ...(json ? ['--json'] : [])], asAdmin)
+      expect(exported.code, exported.stderr).toBe(0)
+      expect(exported.stderr).toBe('')
+      const plan = await withoutWrites(() => planOf(stateFile(exported.stdout, `odd-names-${json ? 'json' : 'yaml'}.${json ? 'json' : 'yaml'}`)))
+      expect(plan.stdout).toContain('No changes: the server matches the file.')
+      expect(Number(/(\d+) unchanged/.exec(plan.stdout)![1])).toBeGreaterThanOrEqual(names.length)
+    }
+  })
+})
+
 describe('a saved plan on another server', () => {
   it('is refused before any request: the plan names the server it was made against, and a plan edited to name another is refused too', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      other-host: {color: red}\n')
