@@ -1,6 +1,7 @@
 // State files (src/state): globs, the checks of a file before any request, and the diff engine, as
 // pure functions. The runs against a server are in test/commands/state.test.ts.
 import {describe, expect, it} from 'vitest'
+import {UsageError} from '../../src/core/command/errors.js'
 import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'
@@ -110,6 +111,15 @@ describe('checking a state file', () => {
   it('refuses text that is not YAML or JSON', async () => {
     await expect(parseStateText('version: 1\n  bad: [', 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: /)
     await expect(parseStateText('{"version": 1', 'state.json')).rejects.toThrow(/^state.json is not valid JSON: /)
+    // two equal keys: YAML refuses them, and JSON the same (JSON.parse kept the last without a word)
+    const twice = '{"version": 1, "projects": {"acme/website": {"labels": {"bug": {"color": "red"}}, "labels": {"other": {}}}}}'
+    await expect(parseStateText(twice, 'state.json')).rejects.toThrow(/^state.json is not valid JSON: Map keys must be unique/)
+    await expect(parseStateText(twice, 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: Map keys must be unique/)
+    // a billion laughs: refused as the file's fault (a usage error, exit 2), not an internal error
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[index]}`).join(', ')}]`)].join('\n')
+    const refused = await parseStateText(bomb, 'state.yaml').catch(error => error as Error)
+    expect(refused).toBeInstanceOf(UsageError)
+    expect((refused as Error).message).toMatch(/^state.yaml is not valid YAML: Excessive alias count/)
   })
 
   it('reads access levels as words or numbers, references from the environment, and a plain variable value', async () => {
