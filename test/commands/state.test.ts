@@ -514,6 +514,30 @@ describe('apply --resume', () => {
   })
 })
 
+describe('an empty reference', () => {
+  it("is refused before any request, in plan and when a saved plan finds its secret again: an unset CI secret must not wipe the server's value", async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    variables:\n      EMPTY_REF: {value: {env: STATE_EMPTY_REF}}\n')
+    const empty = {...asAdmin, env: {STATE_EMPTY_REF: ''}}
+    const {result, requests} = await sb.runCounted(['plan', '-f', file], empty)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+    expect(result.stderr).toBe(
+      `Error: ${file}: projects."acme/website".variables.EMPTY_REF.value: environment variable STATE_EMPTY_REF is empty (a secret the job was not given?); write "" in the file for an empty value\n`,
+    )
+    const plan = join(folder, 'empty-ref.plan')
+    expect((await planOf(file, {...asAdmin, env: {STATE_EMPTY_REF: 'set-when-planned'}}, ['--out', plan])).code).toBe(0)
+    const applied = await sb.runCounted(['apply', plan, '--yes'], empty)
+    expect(applied.result.code).toBe(2)
+    expect(applied.requests).toBe(0)
+    expect(applied.result.stderr).toContain('environment variable STATE_EMPTY_REF is empty')
+    const emptyFile = join(folder, 'empty-secret.txt')
+    writeFileSync(emptyFile, '')
+    const fromFile = await sb.runCounted(['plan', '-f', stateFile(`version: 1\nprojects:\n  acme/website:\n    variables:\n      EMPTY_REF: {value: {file: empty-secret.txt}}\n`)], asAdmin)
+    expect(fromFile.result.code).toBe(2)
+    expect(fromFile.result.stderr).toContain('EMPTY_REF.value: empty-secret.txt is empty; write "" in the file for an empty value')
+  })
+})
+
 describe('bad input', () => {
   it.each([
     ['not YAML', 'version: 1\nprojects: [\n', /^Error: .*state-bad-\d+\.yaml is not valid YAML: /m],
