@@ -9,7 +9,7 @@ import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
 import {resolveReference} from './refs.js'
-import type {SecretSource} from './section.js'
+import {type SecretSource, sameValue} from './section.js'
 import {sectionOf} from './sections.js'
 
 const FORMAT = 'forgectl-plan'
@@ -70,20 +70,43 @@ export async function readSavedPlan(path: string, host: string): Promise<SavedPl
   return data as unknown as SavedPlan
 }
 
-/** the values a saved change sends: its `after`, with each secret found again where the plan says */
+/**
+ * The values a saved change sends: its `after`, with each secret found again where the plan says.
+ * A plan is a file anyone may edit, so what it sends passes the rules a state file's values pass (a
+ * field the section has, a value its input takes), names the record the change names, and is what
+ * the confirmation shows (`fields`): otherwise `+ labels a: color "red"` could send another record
+ * or colour.
+ */
 export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>): Promise<Record<string, unknown> | undefined> {
   if (!change.after) return undefined
   const section = sectionOf(change.target.kind, change.section)!
-  const wanted = {...change.after}
+  const name = `${change.target.path || 'instance'} ${change.section} ${change.id}`
+  const edited = (what: string) => new UsageError(`${name}: ${what}; the plan was edited: plan again with --out`)
+  const wanted: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(change.after)) {
+    const input = section.inputs[field]
+    if (!input) throw edited(`${field} is no field of ${change.section}`)
+    wanted[field] = value === null || value === '' || value === SENSITIVE ? value : checkValue(input, value, `${name}: ${field}`)
+  }
   for (const [field, source] of Object.entries(change.sources ?? {})) {
     const input = section.inputs[field]
     if (!input) continue
-    const where = `${change.target.path || 'instance'} ${change.section} ${change.id}: ${field}`
+    const where = `${name}: ${field}`
     wanted[field] = checkValue(input, await secretValue(source, where, stateFiles), where)
   }
   for (const [field, value] of Object.entries(wanted)) {
     if (value === SENSITIVE) throw new UsageError(`${change.section} ${change.id}: the plan does not say where the secret ${field} comes from: plan again with --out`)
   }
+  for (const shown of change.fields) {
+    if (!Object.hasOwn(wanted, shown.field) || (!shown.sensitive && !sameValue(shown.after, wanted[shown.field]))) throw edited(`${shown.field} is not what the plan shows`)
+  }
+  let identity: string | undefined
+  try {
+    identity = section.identity(wanted)
+  } catch {
+    identity = undefined
+  }
+  if (identity !== change.id) throw edited(`its values name another record (${identity ?? 'none'})`)
   return wanted
 }
 

@@ -502,6 +502,29 @@ describe('a saved plan on another server', () => {
   })
 })
 
+describe('a saved plan edited by hand', () => {
+  it('sends nothing the confirmation does not show: a value its rule refuses, a field the section lacks, another record, a value that differs from the plan shown', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      edited-plan: {color: red}\n')
+    const plan = join(folder, 'edited.plan')
+    expect((await planOf(file, asAdmin, ['--out', plan])).code).toBe(0)
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as {changes: Array<{after: Record<string, unknown>}>}
+    const edits: Array<[Record<string, unknown>, string]> = [
+      [{color: 'blurple'}, 'Error: acme/website labels edited-plan: color "blurple": must be #RRGGBB'],
+      [{evil: 'x'}, 'Error: acme/website labels edited-plan: evil is no field of labels; the plan was edited: plan again with --out\n'],
+      [{name: 'another-label'}, 'Error: acme/website labels edited-plan: its values name another record (another-label); the plan was edited: plan again with --out\n'],
+      [{color: '#00ff00'}, 'Error: acme/website labels edited-plan: color is not what the plan shows; the plan was edited: plan again with --out\n'],
+    ]
+    for (const [edit, message] of edits) {
+      const change = saved.changes[0]!
+      writeFileSync(plan, JSON.stringify({...saved, changes: [{...change, after: {...change.after, ...edit}}]}))
+      const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+      expect(result.code).toBe(2)
+      expect(result.stderr.startsWith(message), result.stderr).toBe(true)
+      expect(requests).toBe(0)
+    }
+  })
+})
+
 describe('apply --resume', () => {
   it('a saved plan is not resumed: it is refused, exit 2, saying to plan again; nothing is sent', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      resume-saved: {color: red}\n')
