@@ -24,7 +24,7 @@ export async function readAll<T>(context: ReadContext, spec: ListSpec<T>, identi
   for (const record of records) {
     const lacking = identity.find(field => record === null || typeof record !== 'object' || !identifies((record as Record<string, unknown>)[field]))
     if (lacking !== undefined) {
-      throw new CliError(`the server listed a record without its ${lacking} (GET /api/v4${spec.path}), so it cannot be told from the others: nothing was changed`)
+      throw new CliError(`the server listed a record without its ${lacking} (GET /api/v4${spec.path}), which every record of the API has: nothing was changed`)
     }
   }
   return records

@@ -30,8 +30,9 @@ export const features: Section = {
   absentMatches: fields => fields.value === false,
   secret: () => false,
   async read(context) {
-    return (await readAll(context, listFeatures(), ['name'])).map(feature => {
-      const percentage = feature.gates.find(gate => (GATE_KEYS as readonly string[]).includes(gate.key))
+    return (await readAll(context, listFeatures(), ['name', 'state'])).map(feature => {
+      // a flag without gates (or a server that leaves the list out) has no percentage to read
+      const percentage = (Array.isArray(feature.gates) ? feature.gates : []).find(gate => (GATE_KEYS as readonly string[]).includes(gate.key))
       const fields = feature.state === 'conditional' && percentage ? {value: percentage.value, key: percentage.key} : {value: feature.state === 'conditional' ? 'conditional' : feature.state === 'on'}
       return {id: feature.name, ref: feature.name, fields}
     })
