@@ -475,6 +475,26 @@ describe('export → plan with odd names', () => {
   })
 })
 
+describe('export of secrets', () => {
+  it("names two secrets of one key in two projects apart, so that setting one name cannot make apply write one project's secret over the other's", async () => {
+    for (const [project, value] of [
+      ['acme%2Fwebsite', 'websiteSecret111'],
+      ['acme%2Fdesign%2Fbrand', 'brandSecret2222'],
+    ]) {
+      await sb.api('POST', `/projects/${project}/variables`, {as: 'admin', body: {key: 'TWICE_TOKEN', value, masked: true}})
+    }
+    const exported = await sb.run(['export', '-p', 'acme/website', '-p', 'acme/design/brand', '--sections', 'variables'], asAdmin)
+    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: ACME_WEBSITE_TWICE_TOKEN\n')
+    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: ACME_DESIGN_BRAND_TWICE_TOKEN\n')
+    // a name only one scope suggests stays the variable's key
+    expect(exported.stdout).toContain('env: CDN_TOKEN\n')
+    const env = {ACME_WEBSITE_TWICE_TOKEN: 'websiteSecret111', ACME_DESIGN_BRAND_TWICE_TOKEN: 'brandSecret2222', CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}
+    const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env}, ['--exit-code']))
+    expect(planned.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+})
+
 describe('a saved plan on another server', () => {
   it('is refused before any request: the plan names the server it was made against, and a plan edited to name another is refused too', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      other-host: {color: red}\n')
