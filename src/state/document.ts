@@ -47,7 +47,7 @@ export async function readStateDocument(file: string): Promise<StateText> {
 
 /** JSON for a .json file, YAML for the rest (YAML reads JSON too, so `-` takes either) */
 export async function parseStateText(text: string, file: string): Promise<unknown> {
-  const {parseDocument} = await importModule<typeof import('yaml')>('yaml')
+  const {parseDocument, visit} = await importModule<typeof import('yaml')>('yaml')
   const first = (message: string) => message.split('\n')[0]!.replace(/:$/, '')
   if (/\.json$/i.test(file)) {
     let data: unknown
@@ -64,6 +64,13 @@ export async function parseStateText(text: string, file: string): Promise<unknow
   const doc = parseDocument(text)
   const problem = doc.errors[0] ?? doc.warnings[0]
   if (problem) throw new UsageError(`${file} is not valid YAML: ${first(problem.message)}`)
+  // a number written otherwise than JavaScript writes it (VERSION: 1.10, 007, 0x1F, 1e3) is its text:
+  // a variable's value or a label's name is what the file says, not 1.1 or 7
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && typeof node.source === 'string' && node.source !== String(node.value)) node.value = node.source
+    },
+  })
   try {
     return doc.toJS()
   } catch (error) {

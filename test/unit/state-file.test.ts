@@ -108,6 +108,10 @@ describe('checking a state file', () => {
     await expect(check(yaml)).rejects.toMatchObject({exitCode: 2})
   })
 
+  it('reads a number written otherwise than JavaScript writes it as its text: a VERSION of 1.10 is not 1.1, nor a label 007 the label 7', async () => {
+    expect(await parseStateText('a: 1.10\nb: 007\nc: 0x1F\nd: 5\ne: 2.5\n1.20: x\n', 'state.yaml')).toEqual({a: '1.10', b: '007', c: '0x1F', d: 5, e: 2.5, '1.20': 'x'})
+  })
+
   it('refuses text that is not YAML or JSON', async () => {
     await expect(parseStateText('version: 1\n  bad: [', 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: /)
     await expect(parseStateText('{"version": 1', 'state.json')).rejects.toThrow(/^state.json is not valid JSON: /)
