@@ -16,7 +16,8 @@ export interface CheckedEntry {
   kind: ScopeKind
   key: string
   where: Where
-  skip: boolean
+  /** `skip:` as the entry says it; undefined when it does not, so that a later entry leaves an earlier skip as it was */
+  skip?: boolean
   /** `prune: true` (every section of the entry) or the sections named */
   prune?: true | string[]
   sections: Map<string, Map<string, DesiredRecord>>
@@ -61,7 +62,7 @@ async function checkEntry(text: StateText, kind: ScopeKind, key: string, where: 
   const fail = (at: Where, rule: string): never => {
     throw new StateFileError(text.file, at, rule)
   }
-  const entry: CheckedEntry = {kind, key, where, skip: false, sections: new Map()}
+  const entry: CheckedEntry = {kind, key, where, sections: new Map()}
   if (value === null) return entry
   if (!isMapping(value)) fail(where, 'must be a mapping of sections')
   const known = sectionNames(kind)

@@ -50,7 +50,7 @@ export function checkExportRequest(request: ExportRequest): void {
 }
 
 export async function exportState(api: ApiClient, request: ExportRequest): Promise<Exported> {
-  const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], skip: false, sections: new Map()})
+  const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], sections: new Map()})
   const entries = [...(request.instance ? [entry('instance', '')] : []), ...request.groups.map(key => entry('groups', key)), ...request.projects.map(key => entry('projects', key))]
   const context = readContext(api, request.concurrency)
   const scopes = await selectScopes({file: undefined, folder: '.', entries}, context, ({kind, key}) => `${kind === 'groups' ? '-g' : '-p'} ${key}`)

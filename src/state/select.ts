@@ -130,7 +130,8 @@ function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target
   const key = `${target.kind}:${target.path.toLowerCase()}`
   const scope = selected.get(key) ?? {target, sections: new Map(), prune: new Set<string>(), skip: false}
   selected.set(key, scope)
-  scope.skip = entry.skip
+  // like any field, skip is replaced only by an entry that says it: `acme/legacy: {skip: true}` before `acme/**` stays skipped
+  if (entry.skip !== undefined) scope.skip = entry.skip
   for (const [name, records] of entry.sections) {
     const earlier = scope.sections.get(name)
     if (!earlier || isList(name, target)) {

@@ -373,6 +373,18 @@ describe('selection', () => {
     expect(planned.stdout).toContain('4 scopes read')
   })
 
+  it('keeps a skip said before a glob that selects the same project: a later entry replaces only what it says', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website: {skip: true}\n  "acme/**":\n    labels:\n      skip-first: {color: red}\n    prune: [labels]\n')
+    const planned = await planOf(file, asAdmin, ['--json'])
+    expect(planned.code, planned.stderr).toBe(0)
+    const paths = planned.json<{changes: Array<{target: {path: string}}>}>().changes.map(change => change.target.path)
+    expect(paths).toContain('acme/design/brand')
+    expect(paths).not.toContain('acme/website')
+    // skip: false, said later, brings it back
+    const back = await planOf(stateFile('version: 1\nprojects:\n  acme/website: {skip: true}\n  "acme/**":\n    labels:\n      skip-first: {color: red}\n    skip: false\n'))
+    expect(back.stdout).toContain('project acme/website\n  + labels skip-first')
+  })
+
   it('says which records cannot be created as written (exit 1), and apply then sends nothing', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      no-colour: {description: only a description}\n')
     const planned = await planOf(file)
