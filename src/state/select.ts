@@ -156,7 +156,8 @@ function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target
     }
     scope.sections.set(name, merged)
   }
-  if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? scope.sections.keys() : entry.prune)
+  // `prune: true` is every section of this entry (STATE.md), not those an earlier entry named for the scope
+  if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? entry.sections.keys() : entry.prune)
 }
 
 const isList = (name: string, target: Target) => sectionOf(target.kind, name)?.shape === 'list'

@@ -385,6 +385,16 @@ describe('selection', () => {
     expect(back.stdout).toContain('project acme/website\n  + labels skip-first')
   })
 
+  it('prune: true prunes the sections of its own entry, not those an earlier glob named for the same project', async () => {
+    await sb.api('POST', '/projects/acme%2Fwebsite/labels', {as: 'admin', body: {name: 'prune-own-unlisted', color: '#00ff00'}})
+    const file = stateFile('version: 1\nprojects:\n  "acme/**":\n    variables: {PRUNE_OWN: x}\n  acme/website:\n    labels: {prune-own: {color: red}}\n    prune: true\n')
+    const planned = await planOf(file, asAdmin, ['--json'])
+    expect(planned.code, planned.stderr).toBe(0)
+    const deletes = planned.json<{changes: Array<{action: string; section: string; target: {path: string}}>}>().changes.filter(change => change.action === 'delete')
+    expect(deletes.length).toBeGreaterThan(0)
+    expect(deletes.every(change => change.section === 'labels' && change.target.path === 'acme/website')).toBe(true)
+  })
+
   it('says which records cannot be created as written (exit 1), and apply then sends nothing', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      no-colour: {description: only a description}\n')
     const planned = await planOf(file)
