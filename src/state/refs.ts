@@ -3,7 +3,7 @@
 // its place in the file. What a reference was is kept, so that a saved plan can name it instead of
 // holding the value.
 import {isAbsolute, join} from 'node:path'
-import {readWhole, unreadableReason} from '../core/input/read-whole.js'
+import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {io} from '../core/output/io.js'
 
 export type Reference = {env: string} | {file: string}
@@ -36,7 +36,7 @@ export async function resolveReference(reference: Reference, folder: string): Pr
   const path = isAbsolute(reference.file) ? reference.file : join(folder, reference.file)
   let value: string
   try {
-    value = (await readWhole(path)).toString('utf8')
+    value = utf8Text(await readWhole(path))
   } catch (error) {
     throw new Error(`cannot read ${reference.file}: ${unreadableReason(error)}`)
   }

@@ -603,6 +603,19 @@ describe('an empty reference', () => {
   })
 })
 
+describe('a state file that is not UTF-8', () => {
+  it('is refused before any request, as is a {file:} reference that is not: a Latin-1 café would have been created as caf\uFFFD, and the real one pruned', async () => {
+    const latin1 = join(folder, 'latin1.yaml')
+    writeFileSync(latin1, Buffer.concat([Buffer.from('version: 1\nprojects:\n  acme/website:\n    labels:\n      caf'), Buffer.from([0xe9]), Buffer.from(': {color: red}\n')]))
+    const {result, requests} = await sb.runCounted(['plan', '-f', latin1], asAdmin)
+    expect([result.code, requests, result.stderr]).toEqual([2, 0, `Error: cannot read --file ${latin1}: not UTF-8 text (save it as UTF-8)\n`])
+    const referring = stateFile('version: 1\nprojects:\n  acme/website:\n    variables:\n      LATIN1: {value: {file: latin1.yaml}}\n')
+    const byReference = await sb.runCounted(['plan', '-f', referring], asAdmin)
+    expect([byReference.result.code, byReference.requests]).toEqual([2, 0])
+    expect(byReference.result.stderr).toContain('variables.LATIN1.value: cannot read latin1.yaml: not UTF-8 text (save it as UTF-8)')
+  })
+})
+
 describe('bad input', () => {
   it.each([
     ['not YAML', 'version: 1\nprojects: [\n', /^Error: .*state-bad-\d+\.yaml is not valid YAML: /m],
