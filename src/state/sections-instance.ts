@@ -1,4 +1,5 @@
 // The instance's sections (administrator): feature flags, CI/CD variables, system hooks and deploy keys.
+import {createHash} from 'node:crypto'
 import {createVariable, deleteVariable, listVariables, maskedValueProblem, updateVariable, VARIABLE_INPUTS, type VariableInput} from '../api/ci-variables.js'
 import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type NewDeployKey} from '../api/deploy-keys.js'
 import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature} from '../api/features.js'
@@ -97,8 +98,20 @@ export const instanceVariables: Section = {
   exported: ({id, fields}) => ({key: id, value: exportedVariable(fields, id)}),
 }
 
-/** a hook's URL may carry credentials: the plan names it without them */
-export const shownUrl = (url: string): string => url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+/**
+ * How a plan names a hook, the file's and the server's alike: the URL's origin, and a fingerprint of
+ * the rest. The URL is a secret input (credentials in it, or a chat service's incoming webhook whose
+ * path or query is its key, often given as {env: …}), and a plan, its --json and a saved plan are read
+ * in reviews and CI logs. Credentials are hidden before the fingerprint, so hooks match as they did.
+ */
+export function hookName(url: string): string {
+  const shown = url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+  const origin = /^\w+:\/\/[^/?#]*/.exec(shown)?.[0]
+  if (origin === undefined || shown === origin || shown === `${origin}/`) return origin === undefined ? `#${fingerprint(shown)}` : shown
+  return `${origin}/…#${fingerprint(shown)}`
+}
+
+const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12)
 
 const HOOK_FIELDS = [
   'url',
@@ -119,11 +132,11 @@ export const hooks: Section = {
   shape: 'list',
   inputs: NEW_HOOK,
   identityFields: ['url'],
-  identity: fields => shownUrl(String(fields.url)),
-  // the URL may carry credentials (the input is secret): the plan names the hook by shownUrl
+  identity: fields => hookName(String(fields.url)),
+  // the URL may carry credentials (the input is secret): the plan names the hook by hookName
   secret: field => plainSecret(field, ['token', 'url']),
   async read(context) {
-    return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
+    return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
   update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),

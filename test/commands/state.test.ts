@@ -103,11 +103,11 @@ const cases: SectionCase[] = [
   {
     name: 'instance hooks',
     first: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://state.example.com/hook", token: {env: STATE_HOOK_TOKEN}, push_events: true, merge_requests_events: true}\n',
-    firstLines: ['+ hooks https://state.example.com/hook: token (sensitive), push_events true, merge_requests_events true'],
+    firstLines: ['+ hooks https://state.example.com/…#c562ab8d32c6: token (sensitive), push_events true, merge_requests_events true'],
     second: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://state.example.com/hook", token: {env: STATE_HOOK_TOKEN}, push_events: true, merge_requests_events: false}\n',
-    secondLines: ['~ hooks https://state.example.com/hook: merge_requests_events true → false', '? hooks https://state.example.com/hook: token (sensitive) cannot compare'],
+    secondLines: ['~ hooks https://state.example.com/…#c562ab8d32c6: merge_requests_events true → false', '? hooks https://state.example.com/…#c562ab8d32c6: token (sensitive) cannot compare'],
     prune: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://audit.example.com/forge/{tenant}"}\n  prune: [hooks]\n',
-    pruneLines: ['- hooks https://state.example.com/hook'],
+    pruneLines: ['- hooks https://state.example.com/…#c562ab8d32c6'],
     exportArgs: ['--instance', '--sections', 'hooks'],
     env: {STATE_HOOK_TOKEN: 'hook-token-5b8e2a'},
   },
@@ -314,6 +314,26 @@ describe('secrets', () => {
     expect(outputs[3]!.stdout).toMatch(/^not sent {4}\+ instance variables STATE_LEAK$/m)
     // a changed secret shows as differing, without either value
     expect(outputs[6]!.stdout).toContain('~ variables STATE_LEAK: value (sensitive) differs')
+  })
+})
+
+describe('a hook URL', () => {
+  it('is named by its origin and a fingerprint, never in full: its path or query may be its key (given by {env:} here), in the plan, --json, a saved plan and apply', async () => {
+    const url = 'https://chat.example.com/services/T0001/B0002/pathSecretKey77?token=querySecret88'
+    const env = {STATE_HOOK_URL: url}
+    const file = stateFile('version: 1\ninstance:\n  hooks:\n    - {url: {env: STATE_HOOK_URL}, push_events: true}\n')
+    const saved = join(folder, 'hook-url.plan')
+    const outputs = [
+      await planOf(file, {...asAdmin, env}),
+      await planOf(file, {...asAdmin, env}, ['--json', '--out', saved]),
+      await sb.run(['apply', saved, '--yes'], {...asAdmin, env}),
+      await planOf(file, {...asAdmin, env}),
+    ]
+    expect(outputs[0]!.stdout).toMatch(/^ {2}\+ hooks https:\/\/chat\.example\.com\/…#[0-9a-f]{12}: push_events true$/m)
+    expect(outputs[2]!.code, outputs[2]!.stderr).toBe(0)
+    expect(outputs[3]!.stdout).toContain('No changes')
+    const written = [...outputs.flatMap(result => [result.stdout, result.stderr]), readFileSync(saved, 'utf8')].join('\n')
+    for (const secret of ['pathSecretKey77', 'querySecret88', 'T0001']) expect(written).not.toContain(secret)
   })
 })
 
