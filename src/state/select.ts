@@ -29,6 +29,14 @@ const limited = <T>(context: ReadContext, work: () => Promise<T>): Promise<T> =>
 
 const missing = (error: unknown) => error instanceof ApiError && error.status === 404
 
+/** the full path a group or project record names, which every one of the API's has (readAll says so of a list's) */
+function fullPath(path: unknown, field: string, kind: 'groups' | 'projects', key: string): string {
+  if (typeof path === 'string' && path !== '') return path
+  throw new CliError(`the server answered GET /api/v4/${kind}/${encodeURIComponent(key)} without its ${field}, which every record of the API has: nothing was changed`)
+}
+
+const groupPath = async (api: ReadContext['api'], key: string) => fullPath((await getGroup(api, key)).full_path, 'full_path', 'groups', key)
+
 /** the paths under the group of a glob's prefix, each listing read once however many entries use it */
 class Listings {
   private readonly projects = new Map<string, Promise<string[] | undefined>>()
@@ -53,15 +61,13 @@ class Listings {
       this.groups.set(
         key,
         this.orMissing(async () => {
-          const top = await limited(this.context, () => getGroup(this.context.api, group))
-          const found = new Set([top.full_path])
+          const top = await limited(this.context, () => groupPath(this.context.api, group))
+          const found = new Set([top])
           // each list is bounded (page-limit.ts); the walk is too: a group named again is not walked
           // again (a server that names a group its own subgroup), and no deeper than the platform nests
-          for (let level = [top.full_path], depth = 0; level.length > 0; depth++) {
+          for (let level = [top], depth = 0; level.length > 0; depth++) {
             if (depth > MAX_SUBGROUP_DEPTH) {
-              throw new CliError(
-                `the server names subgroups more than ${MAX_SUBGROUP_DEPTH} levels below ${top.full_path}, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)`,
-              )
+              throw new CliError(`the server names subgroups more than ${MAX_SUBGROUP_DEPTH} levels below ${top}, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)`)
             }
             const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path), ['full_path']))
             level = []
@@ -93,7 +99,11 @@ async function matchesOf(entry: CheckedEntry, listings: Listings, context: ReadC
   const noun = entry.kind === 'groups' ? 'group' : 'project'
   if (!isGlob(entry.key)) {
     try {
-      return [await limited(context, async () => (entry.kind === 'groups' ? (await getGroup(api, entry.key)).full_path : (await getProject(api, entry.key)).path_with_namespace))]
+      return [
+        await limited(context, async () =>
+          entry.kind === 'groups' ? groupPath(api, entry.key) : fullPath((await getProject(api, entry.key)).path_with_namespace, 'path_with_namespace', 'projects', entry.key),
+        ),
+      ]
     } catch (error) {
       if (missing(error)) return `no such ${noun} on the server (or not visible to this token)`
       throw error

@@ -71,4 +71,20 @@ describe('a list the API would never answer', () => {
     expect(exported.stderr).toBe('Warning: left out instance features x: a state file cannot express it.\n')
     expect(exported.code).toBe(0)
   })
+
+  it("a project or group answered without its full path is refused in forgectl's words (it was a TypeError)", async () => {
+    const server = await startHostileServer((req, res) => {
+      const url = req.url ?? ''
+      if (url.startsWith('/api/v4/groups/acme')) return answers.json(200, {id: 5})(req, res)
+      return answers.json(200, {id: 1})(req, res)
+    })
+    servers.push(server)
+    const plan = await run(server, ['plan', '-f', PRUNE])
+    expect([plan.code, plan.stderr]).toEqual([
+      1,
+      'Error: the server answered GET /api/v4/projects/acme%2Fwebsite without its path_with_namespace, which every record of the API has: nothing was changed\n',
+    ])
+    const groups = await run(server, ['export', '-g', 'acme/*'])
+    expect([groups.code, groups.stderr]).toEqual([1, 'Error: the server answered GET /api/v4/groups/acme without its full_path, which every record of the API has: nothing was changed\n'])
+  })
 })
