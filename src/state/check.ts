@@ -8,7 +8,7 @@ import {type AnyInput, checkValue, InputError, quoted, RuleBroken} from '../core
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
 import {anchored, asReference, resolveReference} from './refs.js'
-import type {DesiredRecord, ScopeKind, SecretSource, Section} from './section.js'
+import {type DesiredRecord, inputOf, type ScopeKind, type SecretSource, type Section} from './section.js'
 import {sectionNames, sectionOf} from './sections.js'
 
 /** one entry of the file: the instance, or a key under groups: or projects: (a path or a glob) */
@@ -140,7 +140,7 @@ async function checkRecord(text: StateText, kind: ScopeKind, section: Section, w
   const byReference: string[] = []
   for (const [field, value] of Object.entries(given)) {
     const at = field === section.keyField ? where : [...where, field]
-    const input = section.inputs[field]
+    const input = inputOf(section, field)
     if (!input) fail(at, `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
     const {reference, bad} = asReference(value)
     if (bad) fail(at, bad)

@@ -9,7 +9,7 @@ import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
 import {resolveReference} from './refs.js'
-import {type SecretSource, sameValue} from './section.js'
+import {inputOf, type SecretSource, sameValue} from './section.js'
 import {sectionOf} from './sections.js'
 
 const FORMAT = 'forgectl-plan'
@@ -84,12 +84,12 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
   const edited = (what: string) => new UsageError(`${name}: ${what}; the plan was edited: plan again with --out`)
   const wanted: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(change.after)) {
-    const input = section.inputs[field]
+    const input = inputOf(section, field)
     if (!input) throw edited(`${field} is no field of ${change.section}`)
     wanted[field] = value === null || value === '' || value === SENSITIVE ? value : checkValue(input, value, `${name}: ${field}`)
   }
   for (const [field, source] of Object.entries(change.sources ?? {})) {
-    const input = section.inputs[field]
+    const input = inputOf(section, field)
     if (!input) continue
     const where = `${name}: ${field}`
     wanted[field] = checkValue(input, await secretValue(source, where, stateFiles), where)

@@ -77,7 +77,8 @@ const BRANCH_LEVELS = ['push_access_level', 'merge_access_level', 'unprotect_acc
 /** `maintainer` → 40 for the inputs that take numbers; a word that is no role is refused naming both spellings */
 function levelNumber(value: unknown): unknown {
   if (typeof value !== 'string' || /^\d+$/.test(value)) return value
-  const level = LEVEL_NUMBERS[value.toLowerCase()]
+  const word = value.toLowerCase()
+  const level = Object.hasOwn(LEVEL_NUMBERS, word) ? LEVEL_NUMBERS[word] : undefined
   if (level === undefined) throw new RuleBroken('must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)')
   return level
 }

@@ -74,6 +74,15 @@ describe('checking a state file', () => {
       'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {colour: red}',
       'state.yaml: projects."acme/**".labels.bug.colour: unknown field (fields: color, description, priority, archived); did you mean color?',
     ],
+    // an object's own names are no field, no role: they were looked up on the prototype (input.parse is not a function)
+    [
+      'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, constructor: x}',
+      'state.yaml: projects."acme/**".labels.bug.constructor: unknown field (fields: color, description, priority, archived)',
+    ],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: constructor}',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "constructor": must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)',
+    ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, priority: high}', 'state.yaml: projects."acme/**".labels.bug.priority "high": must be a whole number'],
     ['version: 1\ngroups:\n  acme:\n    labels:\n      bug: {color: red, priority: 1}', 'state.yaml: groups.acme.labels.bug.priority: applies to project labels only'],
     [
