@@ -4,7 +4,7 @@
 import {UsageError} from '../core/command/errors.js'
 import {checkValue} from '../core/input/input.js'
 import {readTextFile} from '../core/input/input-read.js'
-import {readWhole, unreadableReason} from '../core/input/read-whole.js'
+import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
@@ -39,7 +39,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 export async function readSavedPlan(path: string, host: string): Promise<SavedPlan> {
   let text: string
   try {
-    text = (await readWhole(path)).toString('utf8')
+    text = utf8Text(await readWhole(path))
   } catch (error) {
     throw new UsageError(`cannot read PLAN ${path}: ${unreadableReason(error)}`)
   }
@@ -47,10 +47,10 @@ export async function readSavedPlan(path: string, host: string): Promise<SavedPl
   try {
     data = JSON.parse(text)
   } catch {
-    throw new UsageError(`${path} is not a saved plan (not JSON): make one with forgectl plan -f FILE --out ${path}`)
+    throw await notAPlan(path, text, `${path} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN`)
   }
   if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !Array.isArray(data.changes)) {
-    throw new UsageError(`${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
+    throw await notAPlan(path, text, `${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
   }
   if (typeof data.host !== 'string') throw new UsageError(`${path} does not say which server it was planned against: plan again with --out`)
   if (data.host !== host) throw new UsageError(`${path} was planned against ${data.host}, not ${host}: plan again against this server`)
@@ -68,6 +68,17 @@ export async function readSavedPlan(path: string, host: string): Promise<SavedPl
     if (!ok) throw new UsageError(`${path}: change ${index + 1} is not a change forgectl can apply: plan again with --out`)
   }
   return data as unknown as SavedPlan
+}
+
+/**
+ * The refusal of a PLAN that is not one. A state file given where a plan goes (`apply acme.yaml`, the
+ * easy slip) is named as one, with the command it meant, rather than told to save a plan under its
+ * own name, which would write over it.
+ */
+async function notAPlan(path: string, text: string, otherwise: string): Promise<UsageError> {
+  const state = await parseStateText(text, path).catch(() => undefined)
+  if (isObject(state) && 'version' in state && !('format' in state)) return new UsageError(`${path} is a state file, not a saved plan: forgectl apply -f ${path}`)
+  return new UsageError(otherwise)
 }
 
 /**

@@ -537,6 +537,21 @@ describe('export of secrets', () => {
   })
 })
 
+describe('a state file given where a saved plan goes', () => {
+  it('is named as one, with the command meant, rather than told to save a plan over it', async () => {
+    for (const [text, name] of [
+      ['version: 1\nprojects:\n  acme/website:\n    labels: {}\n', 'slip.yaml'],
+      ['{"version": 1, "projects": {}}', 'slip.json'],
+    ]) {
+      const file = stateFile(text!, name)
+      const {result, requests} = await sb.runCounted(['apply', file, '--yes'], asAdmin)
+      expect([result.code, requests, result.stderr]).toEqual([2, 0, `Error: ${file} is a state file, not a saved plan: forgectl apply -f ${file}\n`])
+    }
+    const other = stateFile('just: text\n', 'other.txt')
+    expect((await sb.run(['apply', other, '--yes'], asAdmin)).stderr).toBe(`Error: ${other} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN\n`)
+  })
+})
+
 describe('a saved plan on another server', () => {
   it('is refused before any request: the plan names the server it was made against, and a plan edited to name another is refused too', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      other-host: {color: red}\n')
