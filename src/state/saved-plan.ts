@@ -29,6 +29,28 @@ export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
   return {format: FORMAT, version: 1, file: plan.file, host: plan.host, created_at: now.toISOString(), changes: plan.changes}
 }
 
+/**
+ * Where `plan --out` may write, checked before any request: a new file, or a saved plan (tonight's
+ * replacing last night's). Anything else is refused: `plan -f acme.yaml --out acme.yaml`, one slip,
+ * wrote the plan over the state file it was made from.
+ */
+export async function checkPlanTarget(path: string): Promise<void> {
+  let text: string
+  try {
+    text = utf8Text(await readWhole(path))
+  } catch (error) {
+    if (unreadableReason(error) === 'ENOENT') return
+    throw new UsageError(`--out ${path}: cannot read what is there: ${unreadableReason(error)}`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    data = undefined
+  }
+  if (!isObject(data) || data.format !== FORMAT) throw new UsageError(`--out ${path} exists and is not a saved plan: a plan replaces only a plan; choose another name`)
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /**

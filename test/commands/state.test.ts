@@ -538,7 +538,7 @@ describe('export of secrets', () => {
 })
 
 describe('a state file given where a saved plan goes', () => {
-  it('is named as one, with the command meant, rather than told to save a plan over it', async () => {
+  it('is named as one, with the command meant, rather than told to save a plan over it; and plan --out writes over a saved plan only', async () => {
     for (const [text, name] of [
       ['version: 1\nprojects:\n  acme/website:\n    labels: {}\n', 'slip.yaml'],
       ['{"version": 1, "projects": {}}', 'slip.json'],
@@ -547,6 +547,14 @@ describe('a state file given where a saved plan goes', () => {
       const {result, requests} = await sb.runCounted(['apply', file, '--yes'], asAdmin)
       expect([result.code, requests, result.stderr]).toEqual([2, 0, `Error: ${file} is a state file, not a saved plan: forgectl apply -f ${file}\n`])
     }
+    // plan --out over the state file itself is refused before any request; over a saved plan it replaces it
+    const state = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      out-slip: {color: red}\n', 'out-slip.yaml')
+    const before = readFileSync(state, 'utf8')
+    const over = await sb.runCounted(['plan', '-f', state, '--out', state], asAdmin)
+    expect([over.result.code, over.requests, over.result.stderr]).toEqual([2, 0, `Error: --out ${state} exists and is not a saved plan: a plan replaces only a plan; choose another name\n`])
+    expect(readFileSync(state, 'utf8')).toBe(before)
+    const plan = join(folder, 'out-slip.plan')
+    for (let run = 0; run < 2; run++) expect((await planOf(state, asAdmin, ['--out', plan])).code).toBe(0)
     const other = stateFile('just: text\n', 'other.txt')
     expect((await sb.run(['apply', other, '--yes'], asAdmin)).stderr).toBe(`Error: ${other} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN\n`)
   })
