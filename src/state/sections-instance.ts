@@ -141,7 +141,13 @@ export const hooks: Section = {
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
   update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),
   remove: ({api}, _target, current) => deleteHook(api, current.ref),
-  exported: ({fields}) => ({value: setFields(fields, HOOK_FIELDS)}),
+  exported({fields}) {
+    const value = setFields(fields, HOOK_FIELDS)
+    // a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place
+    const host = typeof value.url === 'string' ? /^\w+:\/\/[^/@?#]*@([^/?#:]*)/.exec(value.url)?.[1] : undefined
+    if (host !== undefined) value.url = {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
+    return {value}
+  },
 }
 
 /** a deploy key's identity: the SHA256 fingerprint of its public key */

@@ -560,6 +560,20 @@ describe('a state file given where a saved plan goes', () => {
   })
 })
 
+describe('export of a hook URL with credentials', () => {
+  it("writes {env: HOOK_URL_HOST} in the URL's place, never the password; plan with it set reports no change", async () => {
+    const url = 'https://bob:hookCredPass42@creds-hook.example.com/receive'
+    await sb.api('POST', '/hooks', {as: 'admin', body: {url}})
+    const exported = await sb.run(['export', '--instance', '--sections', 'hooks'], asAdmin)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).not.toContain('hookCredPass42')
+    expect(exported.stdout).toContain('- url:\n        env: HOOK_URL_CREDS_HOOK_EXAMPLE_COM\n')
+    const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env: {HOOK_URL_CREDS_HOOK_EXAMPLE_COM: url}}, ['--exit-code']))
+    expect(planned.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+})
+
 describe('a saved plan on another server', () => {
   it('is refused before any request: the plan names the server it was made against, and a plan edited to name another is refused too', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      other-host: {color: red}\n')
