@@ -55,7 +55,8 @@ export function exportedVariable(fields: Record<string, unknown>, suggestedName:
   const rest = setFields(fields, ['description', 'variable_type', 'protected', 'masked', 'raw'])
   if (rest.variable_type === 'env_var') delete rest.variable_type
   for (const flag of ['protected', 'masked', 'raw']) if (rest[flag] === false) delete rest[flag]
-  const value = fields.masked === true ? {env: suggestedName} : fields.value
+  // a value the server does not return (a hidden variable: null) is a secret too, not a variable to leave out
+  const value = fields.masked === true || fields.value === undefined ? {env: suggestedName} : fields.value
   return Object.keys(rest).length === 0 && fields.masked !== true ? value : {value, ...rest}
 }
 
