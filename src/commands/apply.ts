@@ -54,7 +54,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       wanted = wantedOf
       if (changes.length > 0) this.io.stdout.write(renderPlan(plan))
     } else {
-      const saved = await readSavedPlan(planPath!)
+      const saved = await readSavedPlan(planPath!, this.connection.host)
       changes = saved.changes
       // every secret found again before anything is read or sent
       const states = new Map<string, Promise<unknown>>()

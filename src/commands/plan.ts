@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {saved} from '../core/output/notes.js'
 import {renderPlan} from '../state/render.js'
-import {savedPlan} from '../state/saved-plan.js'
+import {checkPlanTarget, savedPlan} from '../state/saved-plan.js'
 import {concurrencyFlag, planData, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
 
 export default class Plan extends StateCommand<typeof Plan> {
@@ -18,13 +18,17 @@ export default class Plan extends StateCommand<typeof Plan> {
   ]
   static flags = {
     file: stateFileFlag.required,
-    out: Flags.string({description: 'also save the plan for `forgectl apply PLAN` (secrets are saved as where to find them, never as values)', helpValue: 'PLAN'}),
+    out: Flags.string({
+      description: 'also save the plan for `forgectl apply PLAN` (secrets are saved as where to find them, never as values); an existing PLAN is replaced only if it is a saved plan',
+      helpValue: 'PLAN',
+    }),
     'exit-code': Flags.boolean({description: 'exit 10 when the plan has changes (0 when none): drift as an exit status'}),
     concurrency: concurrencyFlag,
     shard: shardFlag,
   }
 
   async run(): Promise<void> {
+    if (this.flags.out) await checkPlanTarget(this.flags.out)
     const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard)
     if (this.flags.out) {
       const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`

@@ -8,7 +8,7 @@ import {type AnyInput, checkValue, InputError, quoted, RuleBroken} from '../core
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
 import {anchored, asReference, resolveReference} from './refs.js'
-import type {DesiredRecord, ScopeKind, SecretSource, Section} from './section.js'
+import {type DesiredRecord, inputOf, type ScopeKind, type SecretSource, type Section} from './section.js'
 import {sectionNames, sectionOf} from './sections.js'
 
 /** one entry of the file: the instance, or a key under groups: or projects: (a path or a glob) */
@@ -16,7 +16,8 @@ export interface CheckedEntry {
   kind: ScopeKind
   key: string
   where: Where
-  skip: boolean
+  /** `skip:` as the entry says it; undefined when it does not, so that a later entry leaves an earlier skip as it was */
+  skip?: boolean
   /** `prune: true` (every section of the entry) or the sections named */
   prune?: true | string[]
   sections: Map<string, Map<string, DesiredRecord>>
@@ -61,7 +62,7 @@ async function checkEntry(text: StateText, kind: ScopeKind, key: string, where: 
   const fail = (at: Where, rule: string): never => {
     throw new StateFileError(text.file, at, rule)
   }
-  const entry: CheckedEntry = {kind, key, where, skip: false, sections: new Map()}
+  const entry: CheckedEntry = {kind, key, where, sections: new Map()}
   if (value === null) return entry
   if (!isMapping(value)) fail(where, 'must be a mapping of sections')
   const known = sectionNames(kind)
@@ -139,7 +140,7 @@ async function checkRecord(text: StateText, kind: ScopeKind, section: Section, w
   const byReference: string[] = []
   for (const [field, value] of Object.entries(given)) {
     const at = field === section.keyField ? where : [...where, field]
-    const input = section.inputs[field]
+    const input = inputOf(section, field)
     if (!input) fail(at, `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
     const {reference, bad} = asReference(value)
     if (bad) fail(at, bad)

@@ -47,16 +47,34 @@ export async function readStateDocument(file: string): Promise<StateText> {
 
 /** JSON for a .json file, YAML for the rest (YAML reads JSON too, so `-` takes either) */
 export async function parseStateText(text: string, file: string): Promise<unknown> {
+  const {parseDocument, visit} = await importModule<typeof import('yaml')>('yaml')
+  const first = (message: string) => message.split('\n')[0]!.replace(/:$/, '')
   if (/\.json$/i.test(file)) {
+    let data: unknown
     try {
-      return JSON.parse(text)
+      data = JSON.parse(text)
     } catch (error) {
-      throw new UsageError(`${file} is not valid JSON: ${(error as Error).message.split('\n')[0]}`)
+      throw new UsageError(`${file} is not valid JSON: ${first((error as Error).message)}`)
     }
+    // JSON.parse keeps the last of two equal keys without a word; YAML (JSON's superset) says so, as for a .yaml
+    const duplicate = parseDocument(text).errors.find(error => error.code === 'DUPLICATE_KEY')
+    if (duplicate) throw new UsageError(`${file} is not valid JSON: ${first(duplicate.message)}`)
+    return data
   }
-  const {parseDocument} = await importModule<typeof import('yaml')>('yaml')
   const doc = parseDocument(text)
   const problem = doc.errors[0] ?? doc.warnings[0]
-  if (problem) throw new UsageError(`${file} is not valid YAML: ${problem.message.split('\n')[0]!.replace(/:$/, '')}`)
-  return doc.toJS()
+  if (problem) throw new UsageError(`${file} is not valid YAML: ${first(problem.message)}`)
+  // a number written otherwise than JavaScript writes it (VERSION: 1.10, 007, 0x1F, 1e3) is its text:
+  // a variable's value or a label's name is what the file says, not 1.1 or 7
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && typeof node.source === 'string' && node.source !== String(node.value)) node.value = node.source
+    },
+  })
+  try {
+    return doc.toJS()
+  } catch (error) {
+    // aliases that expand past the library's bound (a "billion laughs" file) are refused as the file's fault
+    throw new UsageError(`${file} is not valid YAML: ${first((error as Error).message)}`)
+  }
 }

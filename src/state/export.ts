@@ -8,6 +8,7 @@ import type {CheckedEntry} from './check.js'
 import {keyProblem} from './glob.js'
 import {readSections} from './plan.js'
 import {readContext} from './read-all.js'
+import {asReference} from './refs.js'
 import type {ScopeKind, Target} from './section.js'
 import {SECTIONS, sectionOf} from './sections.js'
 import {selectScopes} from './select.js'
@@ -49,7 +50,7 @@ export function checkExportRequest(request: ExportRequest): void {
 }
 
 export async function exportState(api: ApiClient, request: ExportRequest): Promise<Exported> {
-  const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], skip: false, sections: new Map()})
+  const entry = (kind: ScopeKind, key: string): CheckedEntry => ({kind, key, where: ['--' + (kind === 'groups' ? 'group' : 'project'), key], sections: new Map()})
   const entries = [...(request.instance ? [entry('instance', '')] : []), ...request.groups.map(key => entry('groups', key)), ...request.projects.map(key => entry('projects', key))]
   const context = readContext(api, request.concurrency)
   const scopes = await selectScopes({file: undefined, folder: '.', entries}, context, ({kind, key}) => `${kind === 'groups' ? '-g' : '-p'} ${key}`)
@@ -57,6 +58,7 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
   const current = await readSections(context, reads, request.concurrency)
   const document: Record<string, unknown> = {version: 1}
   const leftOut: string[] = []
+  const names = new SuggestedNames()
   reads.forEach(({target, section: name}, index) => {
     const section = sectionOf(target.kind, name)!
     const records = current[index]!
@@ -64,21 +66,61 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
     const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
     for (const record of records) {
       const written = section.exported(record, target)
-      // a key the map already holds (a variable in a second environment scope) cannot be written twice
-      if (!written || (!Array.isArray(content) && written.key! in content)) {
+      // a key the map already holds (a variable in a second environment scope) cannot be written twice;
+      // its own keys only: a label named constructor or toString is no key of an empty mapping
+      if (!written || (!Array.isArray(content) && Object.hasOwn(content, written.key!))) {
         leftOut.push(`${target.path || 'instance'} ${name} ${record.id}`)
         continue
       }
+      names.note(written.value, target)
       if (Array.isArray(content)) content.push(written.value)
-      else content[written.key!] = written.value
+      else setOwn(content, written.key!, written.value)
     }
     scopeEntry(document, target)[name] = content
   })
+  names.settle()
   return {document, leftOut}
+}
+
+/**
+ * The `{env: NAME}` a secret is exported as, one name per secret: a masked TOKEN of two projects is two
+ * secrets, and under one name, setting it to the first project's value would make apply write it over
+ * the second's. A name that more than one scope suggests becomes the scope's path and the name
+ * (ACME_WEBSITE_TOKEN); a name that only one scope suggests stays as it is.
+ */
+class SuggestedNames {
+  private readonly uses = new Map<string, Array<{reference: {env: string}; target: Target}>>()
+
+  /** the references of a written record (its value's, one level down) */
+  note(value: unknown, target: Target): void {
+    const fields = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : []
+    for (const field of [value, ...fields]) {
+      const {reference} = asReference(field)
+      if (!reference || !('env' in reference)) continue
+      const uses = this.uses.get(reference.env) ?? []
+      uses.push({reference: field as {env: string}, target})
+      this.uses.set(reference.env, uses)
+    }
+  }
+
+  settle(): void {
+    for (const uses of this.uses.values()) {
+      if (new Set(uses.map(({target}) => `${target.kind}:${target.path}`)).size < 2) continue
+      for (const {reference, target} of uses) {
+        if (target.kind !== 'instance') reference.env = `${target.path}_${reference.env}`.toUpperCase().replace(/[^A-Z0-9_]/g, '_')
+      }
+    }
+  }
+}
+
+/** a key as data: `__proto__` (a label may be named so) becomes a key, not the mapping's prototype */
+function setOwn(mapping: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(mapping, key, {value, enumerable: true, writable: true, configurable: true})
 }
 
 function scopeEntry(document: Record<string, unknown>, target: Target): Record<string, unknown> {
   if (target.kind === 'instance') return (document.instance ??= {}) as Record<string, unknown>
   const scopes = (document[target.kind] ??= {}) as Record<string, Record<string, unknown>>
-  return (scopes[target.path] ??= {})
+  if (!Object.hasOwn(scopes, target.path)) setOwn(scopes, target.path, {})
+  return scopes[target.path]!
 }

@@ -2,19 +2,22 @@
 // bounded concurrency, and each diffed (diff.ts). The plan is data: the text view is render.ts's, a
 // saved plan saved-plan.ts's. The values to send, secrets included, stay in memory beside it.
 
+import {CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {inShard, type Shard} from '../core/lists/shard.js'
 import type {StateModel} from './check.js'
 import {type Change, diffSection, type Uncompared} from './diff.js'
 import {inPool} from './pool.js'
 import {readContext} from './read-all.js'
-import type {CurrentRecord, ReadContext, Target} from './section.js'
+import {type CurrentRecord, type ReadContext, scopeName, type Target} from './section.js'
 import {sectionOf} from './sections.js'
 import {selectScopes} from './select.js'
 
 export interface Plan {
   /** the state file, as named */
   file: string
+  /** the server planned against (its base URL): a saved plan is applied there only */
+  host: string
   changes: Change[]
   unchanged: number
   uncompared: Uncompared[]
@@ -42,9 +45,21 @@ export interface SectionRead {
   section: string
 }
 
-/** the server's records of each (scope, section), read `width` lists at a time */
+/**
+ * The server's records of each (scope, section), read `width` lists at a time. A list that names one
+ * record twice is refused: which of the two a change would address cannot be told, and the other
+ * would be passed over, neither updated nor pruned.
+ */
 export async function readSections(context: ReadContext, reads: readonly SectionRead[], width: number): Promise<CurrentRecord[][]> {
-  return inPool(reads, width, ({target, section}) => sectionOf(target.kind, section)!.read(context, target))
+  return inPool(reads, width, async ({target, section}) => {
+    const records = await sectionOf(target.kind, section)!.read(context, target)
+    const seen = new Set<string>()
+    for (const {id} of records) {
+      if (seen.has(id)) throw new CliError(`the server lists ${section} ${id} of ${scopeName(target)} twice, so a change could not tell which it addresses: nothing was changed`)
+      seen.add(id)
+    }
+    return records
+  })
 }
 
 /** what --shard splits a plan's scopes by (core/lists/shard.ts, the split of every fan-out): kind and path */
@@ -62,7 +77,7 @@ export async function makePlan(api: ApiClient, model: StateModel, concurrency: n
     reads.map(({scope, section}) => ({target: scope.target, section})),
     concurrency,
   )
-  const plan: Plan = {file: model.file ?? '-', changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
+  const plan: Plan = {file: model.file ?? '-', host: api.connection.host, changes: [], unchanged: 0, uncompared: [], problems: [], scopes: scopes.length, requests: 0}
   reads.forEach(({scope, section}, index) => {
     const diff = diffSection(sectionOf(scope.target.kind, section)!, scope.target, scope.sections.get(section), current[index]!, scope.prune.has(section))
     for (const change of diff.changes) {

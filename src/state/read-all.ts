@@ -1,5 +1,9 @@
 // A section's records are read with its list endpoint, every page, the pages concurrently when the
-// server tells their number: never one GET per record.
+// server tells their number: never one GET per record. Every record must carry what it is known by
+// (its name, key or ID): a record without it cannot be told apart, and would be planned as a delete
+// of `labels/undefined`, or an update of whichever record came last.
+import {isApiNumber} from '../core/answer/exact-number.js'
+import {CliError} from '../core/command/errors.js'
 import type {RequestSpec} from '../core/http/request.js'
 import {collect, followPages, type ListSpec} from '../core/lists/pagination.js'
 import {limiter} from './pool.js'
@@ -10,8 +14,18 @@ export function readContext(api: ReadContext['api'], concurrency: number): ReadC
   return {api, concurrency, limit: limiter(concurrency)}
 }
 
-export function readAll<T>(context: ReadContext, spec: ListSpec<T>): Promise<T[]> {
+const identifies = (value: unknown) => (typeof value === 'string' && value !== '') || isApiNumber(value)
+
+/** every record of the list; `identity`: the fields each record must hold (a non-empty text or a number), or the read is refused */
+export async function readAll<T>(context: ReadContext, spec: ListSpec<T>, identity: ReadonlyArray<keyof T & string>): Promise<T[]> {
   const {api, limit} = context
   const client = limit ? {url: api.url.bind(api), maxPages: api.maxPages, request: <R>(request: RequestSpec) => limit(() => api.request<R>(request))} : api
-  return collect(followPages(client, spec, {all: true, concurrency: context.concurrency}))
+  const records = await collect(followPages(client, spec, {all: true, concurrency: context.concurrency}))
+  for (const record of records) {
+    const lacking = identity.find(field => record === null || typeof record !== 'object' || !identifies((record as Record<string, unknown>)[field]))
+    if (lacking !== undefined) {
+      throw new CliError(`the server listed a record without its ${lacking} (GET /api/v4${spec.path}), which every record of the API has: nothing was changed`)
+    }
+  }
+  return records
 }

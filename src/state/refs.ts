@@ -3,7 +3,7 @@
 // its place in the file. What a reference was is kept, so that a saved plan can name it instead of
 // holding the value.
 import {isAbsolute, join} from 'node:path'
-import {readWhole, unreadableReason} from '../core/input/read-whole.js'
+import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {io} from '../core/output/io.js'
 
 export type Reference = {env: string} | {file: string}
@@ -20,19 +20,28 @@ export function asReference(value: unknown): {reference?: Reference; bad?: strin
   return {reference: kind === 'env' ? {env: target} : {file: target}}
 }
 
-/** the reference's value; throws an Error whose message is the rule (`environment variable X is not set`) */
+/**
+ * The reference's value; throws an Error whose message is the rule (`environment variable X is not
+ * set`). An empty value is refused too: a secret a CI job was not given arrives as an empty variable
+ * (a missing secret of a workflow, an unset one exported), and sent, it would wipe the server's value.
+ * A value meant empty is written in the file: `""`.
+ */
 export async function resolveReference(reference: Reference, folder: string): Promise<string> {
   if ('env' in reference) {
     const value = io().env[reference.env]
     if (value === undefined) throw new Error(`environment variable ${reference.env} is not set`)
+    if (value === '') throw new Error(`environment variable ${reference.env} is empty (a secret the job was not given?); write "" in the file for an empty value`)
     return value
   }
   const path = isAbsolute(reference.file) ? reference.file : join(folder, reference.file)
+  let value: string
   try {
-    return (await readWhole(path)).toString('utf8')
+    value = utf8Text(await readWhole(path))
   } catch (error) {
     throw new Error(`cannot read ${reference.file}: ${unreadableReason(error)}`)
   }
+  if (value === '') throw new Error(`${reference.file} is empty; write "" in the file for an empty value`)
+  return value
 }
 
 /** the reference with a file's path made absolute: what a saved plan keeps */

@@ -4,12 +4,12 @@
 import {UsageError} from '../core/command/errors.js'
 import {checkValue} from '../core/input/input.js'
 import {readTextFile} from '../core/input/input-read.js'
-import {readWhole, unreadableReason} from '../core/input/read-whole.js'
+import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
 import {resolveReference} from './refs.js'
-import type {SecretSource} from './section.js'
+import {inputOf, type SecretSource, sameValue} from './section.js'
 import {sectionOf} from './sections.js'
 
 const FORMAT = 'forgectl-plan'
@@ -18,22 +18,50 @@ export interface SavedPlan {
   format: typeof FORMAT
   version: 1
   file: string
+  /** the server the plan was made against: its records, IDs and state are that server's */
+  host: string
   created_at: string
   changes: Change[]
 }
 
 /** the plan as saved: changes only, secrets as sources */
 export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
-  return {format: FORMAT, version: 1, file: plan.file, created_at: now.toISOString(), changes: plan.changes}
+  return {format: FORMAT, version: 1, file: plan.file, host: plan.host, created_at: now.toISOString(), changes: plan.changes}
+}
+
+/**
+ * Where `plan --out` may write, checked before any request: a new file, or a saved plan (tonight's
+ * replacing last night's). Anything else is refused: `plan -f acme.yaml --out acme.yaml`, one slip,
+ * wrote the plan over the state file it was made from.
+ */
+export async function checkPlanTarget(path: string): Promise<void> {
+  let text: string
+  try {
+    text = utf8Text(await readWhole(path))
+  } catch (error) {
+    if (unreadableReason(error) === 'ENOENT') return
+    throw new UsageError(`--out ${path}: cannot read what is there: ${unreadableReason(error)}`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    data = undefined
+  }
+  if (!isObject(data) || data.format !== FORMAT) throw new UsageError(`--out ${path} exists and is not a saved plan: a plan replaces only a plan; choose another name`)
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** a saved plan read back: every change checked to name a known section and action */
-export async function readSavedPlan(path: string): Promise<SavedPlan> {
+/**
+ * A saved plan read back: every change checked to name a known section and action, and the plan made
+ * against `host`, the server it is about to be applied to (another server's records and IDs are not
+ * this one's: its creates would land there unchecked, its IDs name other records).
+ */
+export async function readSavedPlan(path: string, host: string): Promise<SavedPlan> {
   let text: string
   try {
-    text = (await readWhole(path)).toString('utf8')
+    text = utf8Text(await readWhole(path))
   } catch (error) {
     throw new UsageError(`cannot read PLAN ${path}: ${unreadableReason(error)}`)
   }
@@ -41,11 +69,13 @@ export async function readSavedPlan(path: string): Promise<SavedPlan> {
   try {
     data = JSON.parse(text)
   } catch {
-    throw new UsageError(`${path} is not a saved plan (not JSON): make one with forgectl plan -f FILE --out ${path}`)
+    throw await notAPlan(path, text, `${path} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN`)
   }
   if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !Array.isArray(data.changes)) {
-    throw new UsageError(`${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
+    throw await notAPlan(path, text, `${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
   }
+  if (typeof data.host !== 'string') throw new UsageError(`${path} does not say which server it was planned against: plan again with --out`)
+  if (data.host !== host) throw new UsageError(`${path} was planned against ${data.host}, not ${host}: plan again against this server`)
   for (const [index, change] of (data.changes as unknown[]).entries()) {
     const ok =
       isObject(change)
@@ -62,20 +92,54 @@ export async function readSavedPlan(path: string): Promise<SavedPlan> {
   return data as unknown as SavedPlan
 }
 
-/** the values a saved change sends: its `after`, with each secret found again where the plan says */
+/**
+ * The refusal of a PLAN that is not one. A state file given where a plan goes (`apply acme.yaml`, the
+ * easy slip) is named as one, with the command it meant, rather than told to save a plan under its
+ * own name, which would write over it.
+ */
+async function notAPlan(path: string, text: string, otherwise: string): Promise<UsageError> {
+  const state = await parseStateText(text, path).catch(() => undefined)
+  if (isObject(state) && 'version' in state && !('format' in state)) return new UsageError(`${path} is a state file, not a saved plan: forgectl apply -f ${path}`)
+  return new UsageError(otherwise)
+}
+
+/**
+ * The values a saved change sends: its `after`, with each secret found again where the plan says.
+ * A plan is a file anyone may edit, so what it sends passes the rules a state file's values pass (a
+ * field the section has, a value its input takes), names the record the change names, and is what
+ * the confirmation shows (`fields`): otherwise `+ labels a: color "red"` could send another record
+ * or colour.
+ */
 export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>): Promise<Record<string, unknown> | undefined> {
   if (!change.after) return undefined
   const section = sectionOf(change.target.kind, change.section)!
-  const wanted = {...change.after}
+  const name = `${change.target.path || 'instance'} ${change.section} ${change.id}`
+  const edited = (what: string) => new UsageError(`${name}: ${what}; the plan was edited: plan again with --out`)
+  const wanted: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(change.after)) {
+    const input = inputOf(section, field)
+    if (!input) throw edited(`${field} is no field of ${change.section}`)
+    wanted[field] = value === null || value === '' || value === SENSITIVE ? value : checkValue(input, value, `${name}: ${field}`)
+  }
   for (const [field, source] of Object.entries(change.sources ?? {})) {
-    const input = section.inputs[field]
+    const input = inputOf(section, field)
     if (!input) continue
-    const where = `${change.target.path || 'instance'} ${change.section} ${change.id}: ${field}`
+    const where = `${name}: ${field}`
     wanted[field] = checkValue(input, await secretValue(source, where, stateFiles), where)
   }
   for (const [field, value] of Object.entries(wanted)) {
     if (value === SENSITIVE) throw new UsageError(`${change.section} ${change.id}: the plan does not say where the secret ${field} comes from: plan again with --out`)
   }
+  for (const shown of change.fields) {
+    if (!Object.hasOwn(wanted, shown.field) || (!shown.sensitive && !sameValue(shown.after, wanted[shown.field]))) throw edited(`${shown.field} is not what the plan shows`)
+  }
+  let identity: string | undefined
+  try {
+    identity = section.identity(wanted)
+  } catch {
+    identity = undefined
+  }
+  if (identity !== change.id) throw edited(`its values name another record (${identity ?? 'none'})`)
   return wanted
 }
 

@@ -91,6 +91,11 @@ export interface Section {
   exported(current: CurrentRecord, target: Target): {key?: string; value: unknown} | undefined
 }
 
+/** the input of a field the file or a saved plan names; own fields only (`constructor` is no field of any section) */
+export function inputOf(section: Section, field: string): Inputs[string] | undefined {
+  return Object.hasOwn(section.inputs, field) ? section.inputs[field] : undefined
+}
+
 /** values the platform treats as the same: null, absent and "" for text; numbers and their text */
 export function sameValue(wanted: unknown, current: unknown): boolean {
   const blank = (value: unknown) => value === undefined || value === null || value === ''

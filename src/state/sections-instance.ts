@@ -1,4 +1,5 @@
 // The instance's sections (administrator): feature flags, CI/CD variables, system hooks and deploy keys.
+import {createHash} from 'node:crypto'
 import {createVariable, deleteVariable, listVariables, maskedValueProblem, updateVariable, VARIABLE_INPUTS, type VariableInput} from '../api/ci-variables.js'
 import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type NewDeployKey} from '../api/deploy-keys.js'
 import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature} from '../api/features.js'
@@ -30,8 +31,9 @@ export const features: Section = {
   absentMatches: fields => fields.value === false,
   secret: () => false,
   async read(context) {
-    return (await readAll(context, listFeatures())).map(feature => {
-      const percentage = feature.gates.find(gate => (GATE_KEYS as readonly string[]).includes(gate.key))
+    return (await readAll(context, listFeatures(), ['name', 'state'])).map(feature => {
+      // a flag without gates (or a server that leaves the list out) has no percentage to read
+      const percentage = (Array.isArray(feature.gates) ? feature.gates : []).find(gate => (GATE_KEYS as readonly string[]).includes(gate.key))
       const fields = feature.state === 'conditional' && percentage ? {value: percentage.value, key: percentage.key} : {value: feature.state === 'conditional' ? 'conditional' : feature.state === 'on'}
       return {id: feature.name, ref: feature.name, fields}
     })
@@ -53,7 +55,8 @@ export function exportedVariable(fields: Record<string, unknown>, suggestedName:
   const rest = setFields(fields, ['description', 'variable_type', 'protected', 'masked', 'raw'])
   if (rest.variable_type === 'env_var') delete rest.variable_type
   for (const flag of ['protected', 'masked', 'raw']) if (rest[flag] === false) delete rest[flag]
-  const value = fields.masked === true ? {env: suggestedName} : fields.value
+  // a value the server does not return (a hidden variable: null) is a secret too, not a variable to leave out
+  const value = fields.masked === true || fields.value === undefined ? {env: suggestedName} : fields.value
   return Object.keys(rest).length === 0 && fields.masked !== true ? value : {value, ...rest}
 }
 
@@ -88,7 +91,7 @@ export const instanceVariables: Section = {
   identity: fields => String(fields.key),
   secret: variableSecret,
   async read(context) {
-    return (await readAll(context, listVariables())).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
+    return (await readAll(context, listVariables(), ['key'])).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
   },
   create: ({api}, _target, fields) => createVariable(api, fields as VariableInput),
   update: ({api}, _target, current, changed, wanted) => updateVariable(api, {...changed, key: String(current.ref), value: String(wanted.value)} as VariableInput),
@@ -96,8 +99,20 @@ export const instanceVariables: Section = {
   exported: ({id, fields}) => ({key: id, value: exportedVariable(fields, id)}),
 }
 
-/** a hook's URL may carry credentials: the plan names it without them */
-export const shownUrl = (url: string): string => url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+/**
+ * How a plan names a hook, the file's and the server's alike: the URL's origin, and a fingerprint of
+ * the rest. The URL is a secret input (credentials in it, or a chat service's incoming webhook whose
+ * path or query is its key, often given as {env: …}), and a plan, its --json and a saved plan are read
+ * in reviews and CI logs. Credentials are hidden before the fingerprint, so hooks match as they did.
+ */
+export function hookName(url: string): string {
+  const shown = url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+  const origin = /^\w+:\/\/[^/?#]*/.exec(shown)?.[0]
+  if (origin === undefined || shown === origin || shown === `${origin}/`) return origin === undefined ? `#${fingerprint(shown)}` : shown
+  return `${origin}/…#${fingerprint(shown)}`
+}
+
+const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12)
 
 const HOOK_FIELDS = [
   'url',
@@ -118,16 +133,22 @@ export const hooks: Section = {
   shape: 'list',
   inputs: NEW_HOOK,
   identityFields: ['url'],
-  identity: fields => shownUrl(String(fields.url)),
-  // the URL may carry credentials (the input is secret): the plan names the hook by shownUrl
+  identity: fields => hookName(String(fields.url)),
+  // the URL may carry credentials (the input is secret): the plan names the hook by hookName
   secret: field => plainSecret(field, ['token', 'url']),
   async read(context) {
-    return (await readAll(context, listHooks())).map(hook => ({id: shownUrl(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
+    return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
   update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),
   remove: ({api}, _target, current) => deleteHook(api, current.ref),
-  exported: ({fields}) => ({value: setFields(fields, HOOK_FIELDS)}),
+  exported({fields}) {
+    const value = setFields(fields, HOOK_FIELDS)
+    // a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place
+    const host = typeof value.url === 'string' ? /^\w+:\/\/[^/@?#]*@([^/?#:]*)/.exec(value.url)?.[1] : undefined
+    if (host !== undefined) value.url = {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
+    return {value}
+  },
 }
 
 /** a deploy key's identity: the SHA256 fingerprint of its public key */
@@ -144,7 +165,9 @@ export const instanceDeployKeys: Section = {
   identity: fields => keyFingerprint(fields.key),
   secret: () => false,
   async read(context) {
-    return (await readAll(context, listInstanceDeployKeys())).map((key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key}}))
+    return (await readAll(context, listInstanceDeployKeys(), ['fingerprint_sha256', 'id'])).map(
+      (key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key}}),
+    )
   },
   create: ({api}, _target, fields) => createInstanceDeployKey(api, fields as NewDeployKey),
   update: async () => undefined,

@@ -30,7 +30,7 @@ export const labels: Section = {
   same: (field, wanted, current) => (field === 'color' && typeof wanted === 'string' && typeof current === 'string' ? sameLabelColor(wanted, current) : sameValue(wanted, current)),
   async read(context, target) {
     // the scope's own labels: not those it inherits from its groups
-    const found = await readAll(context, listLabels(scopeOf(target), {include_ancestor_groups: false}))
+    const found = await readAll(context, listLabels(scopeOf(target), {include_ancestor_groups: false}), ['name'])
     return found.map(label => ({id: label.name, ref: label.name, fields: setFields(label as unknown as Record<string, unknown>, LABEL_FIELDS, true)}))
   },
   create: ({api}, target, fields) => createLabel(api, scopeOf(target), fields as NewLabel),
@@ -57,7 +57,11 @@ export const milestones: Section = {
   identity: fields => String(fields.title),
   secret: () => false,
   async read(context, target) {
-    return (await readAll(context, listMilestones(scopeOf(target)))).map(m => ({id: m.title, ref: m.id, fields: setFields(m as unknown as Record<string, unknown>, MILESTONE_FIELDS, true)}))
+    return (await readAll(context, listMilestones(scopeOf(target)), ['title', 'id'])).map(m => ({
+      id: m.title,
+      ref: m.id,
+      fields: setFields(m as unknown as Record<string, unknown>, MILESTONE_FIELDS, true),
+    }))
   },
   create: ({api}, target, fields) => createMilestone(api, scopeOf(target), fields as NewMilestone),
   update: ({api}, target, current, changed) => updateMilestone(api, scopeOf(target), current.ref, changed as MilestoneChanges),
@@ -73,7 +77,8 @@ const BRANCH_LEVELS = ['push_access_level', 'merge_access_level', 'unprotect_acc
 /** `maintainer` → 40 for the inputs that take numbers; a word that is no role is refused naming both spellings */
 function levelNumber(value: unknown): unknown {
   if (typeof value !== 'string' || /^\d+$/.test(value)) return value
-  const level = LEVEL_NUMBERS[value.toLowerCase()]
+  const word = value.toLowerCase()
+  const level = Object.hasOwn(LEVEL_NUMBERS, word) ? LEVEL_NUMBERS[word] : undefined
   if (level === undefined) throw new RuleBroken('must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)')
   return level
 }
@@ -95,7 +100,7 @@ export const protectedBranches: Section = {
   async read(context, target) {
     // the platform keeps a list of rules per action; a role's rule (no user or group) is the one a file sets
     const role = (rules: readonly BranchAccessLevel[] | undefined) => rules?.find(rule => (rule.user_id ?? null) === null && (rule.group_id ?? null) === null)?.access_level
-    return (await readAll(context, listProtectedBranches(target.path))).map(
+    return (await readAll(context, listProtectedBranches(target.path), ['name'])).map(
       (p): CurrentRecord => ({
         id: p.name,
         ref: p.name,
@@ -130,7 +135,7 @@ export const projectDeployKeys: Section = {
   identity: fields => keyFingerprint(fields.key),
   secret: () => false,
   async read(context, target) {
-    return (await readAll(context, listProjectDeployKeys(target.path))).map(
+    return (await readAll(context, listProjectDeployKeys(target.path), ['fingerprint_sha256', 'id'])).map(
       (key): CurrentRecord => ({id: key.fingerprint_sha256, ref: key.id, fields: {title: key.title, key: key.key, can_push: key.can_push ?? false}}),
     )
   },
@@ -157,7 +162,7 @@ export const packageProtectionRules: Section = {
   identity: fields => `${fields.package_type} ${fields.package_name_pattern}`,
   secret: () => false,
   async read(context, target) {
-    return (await readAll(context, listRules(target.path))).map(
+    return (await readAll(context, listRules(target.path), ['package_type', 'package_name_pattern', 'id'])).map(
       (rule): CurrentRecord => ({
         id: `${rule.package_type} ${rule.package_name_pattern}`,
         ref: rule.id,

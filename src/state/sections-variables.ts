@@ -23,7 +23,7 @@ export const scopedVariables: Section = {
   identity: fields => identity(fields.key, fields.environment_scope),
   secret: variableSecret,
   async read(context, target) {
-    return (await readAll(context, listVariables(scopeOf(target)))).map(
+    return (await readAll(context, listVariables(scopeOf(target)), ['key'])).map(
       (v): CurrentRecord => ({id: identity(v.key, v.environment_scope), ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, FIELDS)}),
     )
   },

@@ -29,6 +29,14 @@ const limited = <T>(context: ReadContext, work: () => Promise<T>): Promise<T> =>
 
 const missing = (error: unknown) => error instanceof ApiError && error.status === 404
 
+/** the full path a group or project record names, which every one of the API's has (readAll says so of a list's) */
+function fullPath(path: unknown, field: string, kind: 'groups' | 'projects', key: string): string {
+  if (typeof path === 'string' && path !== '') return path
+  throw new CliError(`the server answered GET /api/v4/${kind}/${encodeURIComponent(key)} without its ${field}, which every record of the API has: nothing was changed`)
+}
+
+const groupPath = async (api: ReadContext['api'], key: string) => fullPath((await getGroup(api, key)).full_path, 'full_path', 'groups', key)
+
 /** the paths under the group of a glob's prefix, each listing read once however many entries use it */
 class Listings {
   private readonly projects = new Map<string, Promise<string[] | undefined>>()
@@ -41,7 +49,7 @@ class Listings {
     if (!this.projects.has(key))
       this.projects.set(
         key,
-        this.orMissing(async () => (await readAll<ProjectPath>(this.context, listGroupProjects(group))).map(p => p.path_with_namespace)),
+        this.orMissing(async () => (await readAll<ProjectPath>(this.context, listGroupProjects(group), ['path_with_namespace'])).map(p => p.path_with_namespace)),
       )
     return this.projects.get(key)!
   }
@@ -53,17 +61,15 @@ class Listings {
       this.groups.set(
         key,
         this.orMissing(async () => {
-          const top = await limited(this.context, () => getGroup(this.context.api, group))
-          const found = new Set([top.full_path])
+          const top = await limited(this.context, () => groupPath(this.context.api, group))
+          const found = new Set([top])
           // each list is bounded (page-limit.ts); the walk is too: a group named again is not walked
           // again (a server that names a group its own subgroup), and no deeper than the platform nests
-          for (let level = [top.full_path], depth = 0; level.length > 0; depth++) {
+          for (let level = [top], depth = 0; level.length > 0; depth++) {
             if (depth > MAX_SUBGROUP_DEPTH) {
-              throw new CliError(
-                `the server names subgroups more than ${MAX_SUBGROUP_DEPTH} levels below ${top.full_path}, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)`,
-              )
+              throw new CliError(`the server names subgroups more than ${MAX_SUBGROUP_DEPTH} levels below ${top}, deeper than the platform nests groups; stopped (GET /api/v4/groups/:id/subgroups)`)
             }
-            const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path)))
+            const children = await inPool(level, this.context.concurrency, path => readAll<GroupPath>(this.context, listSubgroups(path), ['full_path']))
             level = []
             for (const {full_path} of children.flat()) {
               if (found.has(full_path)) continue
@@ -93,7 +99,11 @@ async function matchesOf(entry: CheckedEntry, listings: Listings, context: ReadC
   const noun = entry.kind === 'groups' ? 'group' : 'project'
   if (!isGlob(entry.key)) {
     try {
-      return [await limited(context, async () => (entry.kind === 'groups' ? (await getGroup(api, entry.key)).full_path : (await getProject(api, entry.key)).path_with_namespace))]
+      return [
+        await limited(context, async () =>
+          entry.kind === 'groups' ? groupPath(api, entry.key) : fullPath((await getProject(api, entry.key)).path_with_namespace, 'path_with_namespace', 'projects', entry.key),
+        ),
+      ]
     } catch (error) {
       if (missing(error)) return `no such ${noun} on the server (or not visible to this token)`
       throw error
@@ -130,7 +140,8 @@ function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target
   const key = `${target.kind}:${target.path.toLowerCase()}`
   const scope = selected.get(key) ?? {target, sections: new Map(), prune: new Set<string>(), skip: false}
   selected.set(key, scope)
-  scope.skip = entry.skip
+  // like any field, skip is replaced only by an entry that says it: `acme/legacy: {skip: true}` before `acme/**` stays skipped
+  if (entry.skip !== undefined) scope.skip = entry.skip
   for (const [name, records] of entry.sections) {
     const earlier = scope.sections.get(name)
     if (!earlier || isList(name, target)) {
@@ -155,7 +166,8 @@ function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target
     }
     scope.sections.set(name, merged)
   }
-  if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? scope.sections.keys() : entry.prune)
+  // `prune: true` is every section of this entry (STATE.md), not those an earlier entry named for the scope
+  if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? entry.sections.keys() : entry.prune)
 }
 
 const isList = (name: string, target: Target) => sectionOf(target.kind, name)?.shape === 'list'

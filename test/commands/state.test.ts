@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {BIN, freshConfigDir, type RunResult} from '../helpers/cli.js'
+import {answers, startHostileServer} from '../helpers/hostile-server.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 
@@ -102,11 +103,11 @@ const cases: SectionCase[] = [
   {
     name: 'instance hooks',
     first: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://state.example.com/hook", token: {env: STATE_HOOK_TOKEN}, push_events: true, merge_requests_events: true}\n',
-    firstLines: ['+ hooks https://state.example.com/hook: token (sensitive), push_events true, merge_requests_events true'],
+    firstLines: ['+ hooks https://state.example.com/…#c562ab8d32c6: token (sensitive), push_events true, merge_requests_events true'],
     second: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://state.example.com/hook", token: {env: STATE_HOOK_TOKEN}, push_events: true, merge_requests_events: false}\n',
-    secondLines: ['~ hooks https://state.example.com/hook: merge_requests_events true → false', '? hooks https://state.example.com/hook: token (sensitive) cannot compare'],
+    secondLines: ['~ hooks https://state.example.com/…#c562ab8d32c6: merge_requests_events true → false', '? hooks https://state.example.com/…#c562ab8d32c6: token (sensitive) cannot compare'],
     prune: 'version: 1\ninstance:\n  hooks:\n    - {url: "https://audit.example.com/forge/{tenant}"}\n  prune: [hooks]\n',
-    pruneLines: ['- hooks https://state.example.com/hook'],
+    pruneLines: ['- hooks https://state.example.com/…#c562ab8d32c6'],
     exportArgs: ['--instance', '--sections', 'hooks'],
     env: {STATE_HOOK_TOKEN: 'hook-token-5b8e2a'},
   },
@@ -316,6 +317,26 @@ describe('secrets', () => {
   })
 })
 
+describe('a hook URL', () => {
+  it('is named by its origin and a fingerprint, never in full: its path or query may be its key (given by {env:} here), in the plan, --json, a saved plan and apply', async () => {
+    const url = 'https://chat.example.com/services/T0001/B0002/pathSecretKey77?token=querySecret88'
+    const env = {STATE_HOOK_URL: url}
+    const file = stateFile('version: 1\ninstance:\n  hooks:\n    - {url: {env: STATE_HOOK_URL}, push_events: true}\n')
+    const saved = join(folder, 'hook-url.plan')
+    const outputs = [
+      await planOf(file, {...asAdmin, env}),
+      await planOf(file, {...asAdmin, env}, ['--json', '--out', saved]),
+      await sb.run(['apply', saved, '--yes'], {...asAdmin, env}),
+      await planOf(file, {...asAdmin, env}),
+    ]
+    expect(outputs[0]!.stdout).toMatch(/^ {2}\+ hooks https:\/\/chat\.example\.com\/…#[0-9a-f]{12}: push_events true$/m)
+    expect(outputs[2]!.code, outputs[2]!.stderr).toBe(0)
+    expect(outputs[3]!.stdout).toContain('No changes')
+    const written = [...outputs.flatMap(result => [result.stdout, result.stderr]), readFileSync(saved, 'utf8')].join('\n')
+    for (const secret of ['pathSecretKey77', 'querySecret88', 'T0001']) expect(written).not.toContain(secret)
+  })
+})
+
 describe('apply', () => {
   it('refuses a saved plan whose records moved on the server, naming them, and sends no write', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/design/brand:\n    labels:\n      stale-test: {color: red, description: planned}\n      moved: {color: red}\n')
@@ -370,6 +391,28 @@ describe('selection', () => {
     expect(planned.stdout).toContain('project acme/design/brand\n  + labels sel-p: color "red", description "from the glob"\n')
     expect(planned.stdout).not.toContain('project acme/platform/api')
     expect(planned.stdout).toContain('4 scopes read')
+  })
+
+  it('keeps a skip said before a glob that selects the same project: a later entry replaces only what it says', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website: {skip: true}\n  "acme/**":\n    labels:\n      skip-first: {color: red}\n    prune: [labels]\n')
+    const planned = await planOf(file, asAdmin, ['--json'])
+    expect(planned.code, planned.stderr).toBe(0)
+    const paths = planned.json<{changes: Array<{target: {path: string}}>}>().changes.map(change => change.target.path)
+    expect(paths).toContain('acme/design/brand')
+    expect(paths).not.toContain('acme/website')
+    // skip: false, said later, brings it back
+    const back = await planOf(stateFile('version: 1\nprojects:\n  acme/website: {skip: true}\n  "acme/**":\n    labels:\n      skip-first: {color: red}\n    skip: false\n'))
+    expect(back.stdout).toContain('project acme/website\n  + labels skip-first')
+  })
+
+  it('prune: true prunes the sections of its own entry, not those an earlier glob named for the same project', async () => {
+    await sb.api('POST', '/projects/acme%2Fwebsite/labels', {as: 'admin', body: {name: 'prune-own-unlisted', color: '#00ff00'}})
+    const file = stateFile('version: 1\nprojects:\n  "acme/**":\n    variables: {PRUNE_OWN: x}\n  acme/website:\n    labels: {prune-own: {color: red}}\n    prune: true\n')
+    const planned = await planOf(file, asAdmin, ['--json'])
+    expect(planned.code, planned.stderr).toBe(0)
+    const deletes = planned.json<{changes: Array<{action: string; section: string; target: {path: string}}>}>().changes.filter(change => change.action === 'delete')
+    expect(deletes.length).toBeGreaterThan(0)
+    expect(deletes.every(change => change.section === 'labels' && change.target.path === 'acme/website')).toBe(true)
   })
 
   it('says which records cannot be created as written (exit 1), and apply then sends nothing', async () => {
@@ -459,6 +502,128 @@ describe('Ctrl-C in the middle of an apply', () => {
   })
 })
 
+describe('export → plan with odd names', () => {
+  it("keeps every label, the names of an object's own keys (constructor, toString, __proto__) and YAML's words and signs included", async () => {
+    const names = ['constructor', 'toString', '__proto__', 'yes', 'null', '007', 'a: b', '#x', '..', 'a/b', '100%', 'ünï']
+    for (const name of names) await sb.api('POST', '/projects/acme%2Fdesign%2Fbrand/labels', {as: 'admin', body: {name, color: '#00ff00'}})
+    for (const json of [false, true]) {
+      const exported = await sb.run(['export', '-p', 'acme/design/brand', '--sections', 'labels', ...(json ? ['--json'] : [])], asAdmin)
+      expect(exported.code, exported.stderr).toBe(0)
+      expect(exported.stderr).toBe('')
+      const plan = await withoutWrites(() => planOf(stateFile(exported.stdout, `odd-names-${json ? 'json' : 'yaml'}.${json ? 'json' : 'yaml'}`)))
+      expect(plan.stdout).toContain('No changes: the server matches the file.')
+      expect(Number(/(\d+) unchanged/.exec(plan.stdout)![1])).toBeGreaterThanOrEqual(names.length)
+    }
+  })
+})
+
+describe('export of secrets', () => {
+  it("names two secrets of one key in two projects apart, so that setting one name cannot make apply write one project's secret over the other's", async () => {
+    for (const [project, value] of [
+      ['acme%2Fwebsite', 'websiteSecret111'],
+      ['acme%2Fdesign%2Fbrand', 'brandSecret2222'],
+    ]) {
+      await sb.api('POST', `/projects/${project}/variables`, {as: 'admin', body: {key: 'TWICE_TOKEN', value, masked: true}})
+    }
+    const exported = await sb.run(['export', '-p', 'acme/website', '-p', 'acme/design/brand', '--sections', 'variables'], asAdmin)
+    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: ACME_WEBSITE_TWICE_TOKEN\n')
+    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: ACME_DESIGN_BRAND_TWICE_TOKEN\n')
+    // a name only one scope suggests stays the variable's key
+    expect(exported.stdout).toContain('env: CDN_TOKEN\n')
+    const env = {ACME_WEBSITE_TWICE_TOKEN: 'websiteSecret111', ACME_DESIGN_BRAND_TWICE_TOKEN: 'brandSecret2222', CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}
+    const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env}, ['--exit-code']))
+    expect(planned.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+})
+
+describe('a state file given where a saved plan goes', () => {
+  it('is named as one, with the command meant, rather than told to save a plan over it; and plan --out writes over a saved plan only', async () => {
+    for (const [text, name] of [
+      ['version: 1\nprojects:\n  acme/website:\n    labels: {}\n', 'slip.yaml'],
+      ['{"version": 1, "projects": {}}', 'slip.json'],
+    ]) {
+      const file = stateFile(text!, name)
+      const {result, requests} = await sb.runCounted(['apply', file, '--yes'], asAdmin)
+      expect([result.code, requests, result.stderr]).toEqual([2, 0, `Error: ${file} is a state file, not a saved plan: forgectl apply -f ${file}\n`])
+    }
+    // plan --out over the state file itself is refused before any request; over a saved plan it replaces it
+    const state = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      out-slip: {color: red}\n', 'out-slip.yaml')
+    const before = readFileSync(state, 'utf8')
+    const over = await sb.runCounted(['plan', '-f', state, '--out', state], asAdmin)
+    expect([over.result.code, over.requests, over.result.stderr]).toEqual([2, 0, `Error: --out ${state} exists and is not a saved plan: a plan replaces only a plan; choose another name\n`])
+    expect(readFileSync(state, 'utf8')).toBe(before)
+    const plan = join(folder, 'out-slip.plan')
+    for (let run = 0; run < 2; run++) expect((await planOf(state, asAdmin, ['--out', plan])).code).toBe(0)
+    const other = stateFile('just: text\n', 'other.txt')
+    expect((await sb.run(['apply', other, '--yes'], asAdmin)).stderr).toBe(`Error: ${other} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN\n`)
+  })
+})
+
+describe('export of a hook URL with credentials', () => {
+  it("writes {env: HOOK_URL_HOST} in the URL's place, never the password; plan with it set reports no change", async () => {
+    const url = 'https://bob:hookCredPass42@creds-hook.example.com/receive'
+    await sb.api('POST', '/hooks', {as: 'admin', body: {url}})
+    const exported = await sb.run(['export', '--instance', '--sections', 'hooks'], asAdmin)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).not.toContain('hookCredPass42')
+    expect(exported.stdout).toContain('- url:\n        env: HOOK_URL_CREDS_HOOK_EXAMPLE_COM\n')
+    const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env: {HOOK_URL_CREDS_HOOK_EXAMPLE_COM: url}}, ['--exit-code']))
+    expect(planned.stdout).toContain('No changes')
+    expect(planned.code).toBe(0)
+  })
+})
+
+describe('a saved plan on another server', () => {
+  it('is refused before any request: the plan names the server it was made against, and a plan edited to name another is refused too', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      other-host: {color: red}\n')
+    const plan = join(folder, 'other-host.plan')
+    expect((await planOf(file, asAdmin, ['--out', plan])).code).toBe(0)
+    const elsewhere = await startHostileServer(answers.json(200, []))
+    try {
+      const result = await sb.run(['apply', plan, '--yes'], {...asAdmin, env: {FORGECTL_HOST: elsewhere.url}})
+      expect(result.code).toBe(2)
+      expect(result.stderr).toBe(`Error: ${plan} was planned against ${sb.url}, not ${elsewhere.url}: plan again against this server\n`)
+      expect(elsewhere.requests).toEqual([])
+    } finally {
+      await elsewhere.close()
+    }
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as Record<string, unknown>
+    writeFileSync(plan, JSON.stringify({...saved, host: 'https://forge.example.com'}))
+    const {result: edited, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect(edited.code).toBe(2)
+    expect(edited.stderr).toBe(`Error: ${plan} was planned against https://forge.example.com, not ${sb.url}: plan again against this server\n`)
+    const {host: _host, ...unsaid} = saved
+    writeFileSync(plan, JSON.stringify(unsaid))
+    const {result: without} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect(without.stderr).toBe(`Error: ${plan} does not say which server it was planned against: plan again with --out\n`)
+    expect(requests).toBe(0)
+  })
+})
+
+describe('a saved plan edited by hand', () => {
+  it('sends nothing the confirmation does not show: a value its rule refuses, a field the section lacks, another record, a value that differs from the plan shown', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      edited-plan: {color: red}\n')
+    const plan = join(folder, 'edited.plan')
+    expect((await planOf(file, asAdmin, ['--out', plan])).code).toBe(0)
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as {changes: Array<{after: Record<string, unknown>}>}
+    const edits: Array<[Record<string, unknown>, string]> = [
+      [{color: 'blurple'}, 'Error: acme/website labels edited-plan: color "blurple": must be #RRGGBB'],
+      [{evil: 'x'}, 'Error: acme/website labels edited-plan: evil is no field of labels; the plan was edited: plan again with --out\n'],
+      [{name: 'another-label'}, 'Error: acme/website labels edited-plan: its values name another record (another-label); the plan was edited: plan again with --out\n'],
+      [{color: '#00ff00'}, 'Error: acme/website labels edited-plan: color is not what the plan shows; the plan was edited: plan again with --out\n'],
+    ]
+    for (const [edit, message] of edits) {
+      const change = saved.changes[0]!
+      writeFileSync(plan, JSON.stringify({...saved, changes: [{...change, after: {...change.after, ...edit}}]}))
+      const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+      expect(result.code).toBe(2)
+      expect(result.stderr.startsWith(message), result.stderr).toBe(true)
+      expect(requests).toBe(0)
+    }
+  })
+})
+
 describe('apply --resume', () => {
   it('a saved plan is not resumed: it is refused, exit 2, saying to plan again; nothing is sent', async () => {
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      resume-saved: {color: red}\n')
@@ -468,6 +633,43 @@ describe('apply --resume', () => {
     expect(result.code).toBe(2)
     expect(requests).toBe(0)
     expect(result.stderr).toMatch(/^Error: --resume: a saved PLAN is out of date once part of it was applied; plan again .*\n$/)
+  })
+})
+
+describe('an empty reference', () => {
+  it("is refused before any request, in plan and when a saved plan finds its secret again: an unset CI secret must not wipe the server's value", async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    variables:\n      EMPTY_REF: {value: {env: STATE_EMPTY_REF}}\n')
+    const empty = {...asAdmin, env: {STATE_EMPTY_REF: ''}}
+    const {result, requests} = await sb.runCounted(['plan', '-f', file], empty)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+    expect(result.stderr).toBe(
+      `Error: ${file}: projects."acme/website".variables.EMPTY_REF.value: environment variable STATE_EMPTY_REF is empty (a secret the job was not given?); write "" in the file for an empty value\n`,
+    )
+    const plan = join(folder, 'empty-ref.plan')
+    expect((await planOf(file, {...asAdmin, env: {STATE_EMPTY_REF: 'set-when-planned'}}, ['--out', plan])).code).toBe(0)
+    const applied = await sb.runCounted(['apply', plan, '--yes'], empty)
+    expect(applied.result.code).toBe(2)
+    expect(applied.requests).toBe(0)
+    expect(applied.result.stderr).toContain('environment variable STATE_EMPTY_REF is empty')
+    const emptyFile = join(folder, 'empty-secret.txt')
+    writeFileSync(emptyFile, '')
+    const fromFile = await sb.runCounted(['plan', '-f', stateFile(`version: 1\nprojects:\n  acme/website:\n    variables:\n      EMPTY_REF: {value: {file: empty-secret.txt}}\n`)], asAdmin)
+    expect(fromFile.result.code).toBe(2)
+    expect(fromFile.result.stderr).toContain('EMPTY_REF.value: empty-secret.txt is empty; write "" in the file for an empty value')
+  })
+})
+
+describe('a state file that is not UTF-8', () => {
+  it('is refused before any request, as is a {file:} reference that is not: a Latin-1 café would have been created as caf\uFFFD, and the real one pruned', async () => {
+    const latin1 = join(folder, 'latin1.yaml')
+    writeFileSync(latin1, Buffer.concat([Buffer.from('version: 1\nprojects:\n  acme/website:\n    labels:\n      caf'), Buffer.from([0xe9]), Buffer.from(': {color: red}\n')]))
+    const {result, requests} = await sb.runCounted(['plan', '-f', latin1], asAdmin)
+    expect([result.code, requests, result.stderr]).toEqual([2, 0, `Error: cannot read --file ${latin1}: not UTF-8 text (save it as UTF-8)\n`])
+    const referring = stateFile('version: 1\nprojects:\n  acme/website:\n    variables:\n      LATIN1: {value: {file: latin1.yaml}}\n')
+    const byReference = await sb.runCounted(['plan', '-f', referring], asAdmin)
+    expect([byReference.result.code, byReference.requests]).toEqual([2, 0])
+    expect(byReference.result.stderr).toContain('variables.LATIN1.value: cannot read latin1.yaml: not UTF-8 text (save it as UTF-8)')
   })
 })
 

@@ -1,6 +1,7 @@
 // State files (src/state): globs, the checks of a file before any request, and the diff engine, as
 // pure functions. The runs against a server are in test/commands/state.test.ts.
 import {describe, expect, it} from 'vitest'
+import {UsageError} from '../../src/core/command/errors.js'
 import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'
@@ -73,6 +74,15 @@ describe('checking a state file', () => {
       'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {colour: red}',
       'state.yaml: projects."acme/**".labels.bug.colour: unknown field (fields: color, description, priority, archived); did you mean color?',
     ],
+    // an object's own names are no field, no role: they were looked up on the prototype (input.parse is not a function)
+    [
+      'version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, constructor: x}',
+      'state.yaml: projects."acme/**".labels.bug.constructor: unknown field (fields: color, description, priority, archived)',
+    ],
+    [
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: constructor}',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "constructor": must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)',
+    ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, priority: high}', 'state.yaml: projects."acme/**".labels.bug.priority "high": must be a whole number'],
     ['version: 1\ngroups:\n  acme:\n    labels:\n      bug: {color: red, priority: 1}', 'state.yaml: groups.acme.labels.bug.priority: applies to project labels only'],
     [
@@ -107,9 +117,22 @@ describe('checking a state file', () => {
     await expect(check(yaml)).rejects.toMatchObject({exitCode: 2})
   })
 
+  it('reads a number written otherwise than JavaScript writes it as its text: a VERSION of 1.10 is not 1.1, nor a label 007 the label 7', async () => {
+    expect(await parseStateText('a: 1.10\nb: 007\nc: 0x1F\nd: 5\ne: 2.5\n1.20: x\n', 'state.yaml')).toEqual({a: '1.10', b: '007', c: '0x1F', d: 5, e: 2.5, '1.20': 'x'})
+  })
+
   it('refuses text that is not YAML or JSON', async () => {
     await expect(parseStateText('version: 1\n  bad: [', 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: /)
     await expect(parseStateText('{"version": 1', 'state.json')).rejects.toThrow(/^state.json is not valid JSON: /)
+    // two equal keys: YAML refuses them, and JSON the same (JSON.parse kept the last without a word)
+    const twice = '{"version": 1, "projects": {"acme/website": {"labels": {"bug": {"color": "red"}}, "labels": {"other": {}}}}}'
+    await expect(parseStateText(twice, 'state.json')).rejects.toThrow(/^state.json is not valid JSON: Map keys must be unique/)
+    await expect(parseStateText(twice, 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: Map keys must be unique/)
+    // a billion laughs: refused as the file's fault (a usage error, exit 2), not an internal error
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[index]}`).join(', ')}]`)].join('\n')
+    const refused = await parseStateText(bomb, 'state.yaml').catch(error => error as Error)
+    expect(refused).toBeInstanceOf(UsageError)
+    expect((refused as Error).message).toMatch(/^state.yaml is not valid YAML: Excessive alias count/)
   })
 
   it('reads access levels as words or numbers, references from the environment, and a plain variable value', async () => {

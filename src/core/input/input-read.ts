@@ -6,7 +6,7 @@ import {io} from '../output/io.js'
 import {canPrompt} from '../terminal/terminal.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName, type OtherSpelling, spellingLabel} from './input-flags.js'
-import {readWhole, unreadableReason} from './read-whole.js'
+import {readWhole, unreadableReason, utf8Text} from './read-whole.js'
 
 /** something to ask a person for: how it is named, what it is, and the check an answer must pass */
 export interface Question<T> {
@@ -41,7 +41,7 @@ export async function ask<T>(question: Question<T>): Promise<T> {
 /** the text of a `--<flag>-file` (or stdin for `-`) */
 export async function readTextFile(file: string, flag: string): Promise<string> {
   try {
-    return file === '-' ? await readStdin() : (await readWhole(file)).toString('utf8')
+    return file === '-' ? await readStdin() : utf8Text(await readWhole(file))
   } catch (error) {
     if (error instanceof UsageError) throw error
     throw new UsageError(`cannot read --${flag} ${file}: ${unreadableReason(error)}`)
@@ -51,7 +51,7 @@ export async function readTextFile(file: string, flag: string): Promise<string> 
 export async function readStdin(): Promise<string> {
   if (io().stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
   try {
-    return (await readWhole('-')).toString('utf8')
+    return utf8Text(await readWhole('-'))
   } catch (error) {
     throw new UsageError(`cannot read standard input: ${unreadableReason(error)}`)
   }

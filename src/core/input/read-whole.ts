@@ -31,6 +31,20 @@ export function unreadableReason(error: unknown): string {
 const openFile = promisify(open)
 const statFd = promisify(fstat)
 
+/**
+ * Bytes read as text: UTF-8 or refused. Decoding what is not UTF-8 (a file saved as Latin-1, a binary
+ * file named by mistake) would change every byte it cannot read into U+FFFD, silently: a label `café`
+ * written so in a Latin-1 state file was created as `caf\uFFFD`, and the real one pruned. A leading
+ * byte order mark is dropped.
+ */
+export function utf8Text(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', {fatal: true}).decode(bytes)
+  } catch {
+    throw new UnreadableInput('not UTF-8 text (save it as UTF-8)')
+  }
+}
+
 /** the bytes of `file` (`-`: standard input, which must not be a terminal, checked by the caller) */
 export async function readWhole(file: string): Promise<Buffer> {
   if (file === '-') return collect(io().stdin)
