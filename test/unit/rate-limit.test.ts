@@ -19,6 +19,9 @@ describe('readRateLimit', () => {
 
   it("reads the IETF draft's forms: a policy after the limit, a reset in seconds from now", () => {
     expect(readRateLimit(headers({'ratelimit-limit': '60, 60;w=60', 'ratelimit-remaining': '0', 'ratelimit-reset': '12'}), NOW)).toEqual({limit: 60, remaining: 0, resetAt: NOW + 12_000})
+    // two layers that each send the headers (a proxy's and the application's): the smaller budget binds
+    expect(readRateLimit(headers({'ratelimit-limit': '600, 60', 'ratelimit-remaining': '100, 5'}), NOW)).toEqual({limit: 60, remaining: 5})
+    expect(readRateLimit(headers({'ratelimit-remaining': 'soon, 7'}), NOW)).toEqual({remaining: 7})
     expect(readRateLimit(headers({'ratelimit-limit': '100;w=3600'}), NOW)).toEqual({limit: 100})
   })
 

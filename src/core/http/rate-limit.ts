@@ -39,14 +39,24 @@ const UNIX_TIME_FROM = 1_000_000_000
 /** the numbers an answer's headers give; each one absent when missing or nonsense */
 export function readRateLimit(get: (name: string) => string | null | undefined, now: number): RateLimitSeen {
   const seen: RateLimitSeen = {}
-  // the IETF draft allows a policy after the number: `60, 60;w=60` or `60;w=60`
-  const limit = count(get('ratelimit-limit')?.split(/[;,]/)[0])
+  // the IETF draft allows a policy after the number (`60, 60;w=60`, `60;w=60`), and two layers that each
+  // send the header (a proxy's limit and the application's) arrive joined, `100, 5`: the smallest binds
+  const limit = smallest(get('ratelimit-limit'))
   if (limit !== undefined && limit > 0) seen.limit = limit
-  const remaining = count(get('ratelimit-remaining'))
+  const remaining = smallest(get('ratelimit-remaining'))
   if (remaining !== undefined) seen.remaining = remaining
   const resetAt = resetTime(get('ratelimit-reset'), get('ratelimit-resettime'), now)
   if (resetAt !== undefined) seen.resetAt = resetAt
   return seen
+}
+
+/** the least of the counts a header holds, each maybe followed by `;parameters`; undefined when none reads */
+function smallest(value: string | null | undefined): number | undefined {
+  const counts = (value ?? '').split(',').flatMap(part => {
+    const n = count(part.split(';')[0])
+    return n === undefined ? [] : [n]
+  })
+  return counts.length > 0 ? Math.min(...counts) : undefined
 }
 
 function count(value: string | null | undefined): number | undefined {
