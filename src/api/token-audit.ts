@@ -50,11 +50,6 @@ export function activeTokens(userId: string | undefined): ListSpec<PersonalAcces
 
 export type Owner = Pick<CurrentUser, 'username' | 'bot'>
 
-/** every user, to name many owners at once: an administrator's list carries `bot` */
-export function usersList(): ListSpec<unknown> {
-  return listSpec<unknown>('/users')
-}
-
 export interface AuditOptions {
   now: Date
   expiresWithinMs: number

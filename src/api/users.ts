@@ -3,8 +3,8 @@
 // exactly one match, then the ID (issue 27). The rule is an input kind (`userRef`), so that each
 // command declaring it resolves the name the same way, before its own request (input-resolve.ts).
 
-import {notAUser} from '../core/answer/answer.js'
-import {isApiNumber} from '../core/answer/exact-number.js'
+import {isUserRecord, notAUser} from '../core/answer/answer.js'
+import {isApiNumber, sameId} from '../core/answer/exact-number.js'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {isPositiveId} from '../core/input/id.js'
@@ -176,6 +176,11 @@ export function listUsers(filters: UserFilters = {}): ListSpec<User> {
 /** USER of `users get`: an ID or a username, as every --user */
 export const USER_TO_GET = declare({user: userRef({arg: true, required: true, description: 'user ID or username'})})
 
-export function getUserRecord(api: ApiClient, id: string): Promise<User> {
-  return api.get<User>(apiPath`/users/${id}`)
+/** a user by ID (`GET /users/:id`), checked to be the user asked for: a token's owner, `users get` */
+export async function getUser(api: ApiClient, id: string): Promise<User> {
+  const user = await api.get<unknown>(apiPath`/users/${id}`)
+  if (!isUserRecord(user)) throw notAUser(user, api.connection.host, `/users/${id}`)
+  // another user's record (a cache or proxy that drops the path's ID) would lend a token its owner's name
+  if (!sameId(user.id, id)) throw new CliError(`unexpected answer from ${api.connection.host}: GET /api/v4/users/${id} returned user ${String(user.id)}, not the user asked for`)
+  return user as User
 }

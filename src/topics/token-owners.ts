@@ -4,8 +4,8 @@
 // thousands of requests. One by one, the lookups stop after a few failures (a /users/:id that hangs costs
 // the timeout times the attempts, per owner, and an audit took hours): the report then names the owners
 // left by ID, and a warning says why. An owner is a name in a report, never a reason for the audit to fail.
-import {type Owner, usersList} from '../api/token-audit.js'
-import {getUser} from '../api/user.js'
+import type {Owner} from '../api/token-audit.js'
+import {getUser, listUsers} from '../api/users.js'
 import {isUserRecord} from '../core/answer/answer.js'
 import {ApiError, CliError, Interrupted} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
@@ -35,7 +35,7 @@ async function fromUsersList(api: ApiClient, ids: readonly string[], concurrency
   const wanted = new Set(ids)
   const owners = new Map<string, Owner>()
   try {
-    for (const user of (await collect(followPages(api, usersList(), {all: true, concurrency}))).flat())
+    for (const user of (await collect(followPages(api, listUsers(), {all: true, concurrency}))).flat())
       if (isUserRecord(user) && wanted.has(String(user.id))) owners.set(String(user.id), user as Owner)
   } catch (error) {
     if (!(error instanceof CliError) || error instanceof Interrupted) throw error

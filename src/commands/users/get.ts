@@ -1,4 +1,4 @@
-import {getUserRecord, USER_COLUMNS, USER_FIELDS, USER_HANDLE, USER_TO_GET} from '../../api/users.js'
+import {getUser, USER_COLUMNS, USER_FIELDS, USER_HANDLE, USER_TO_GET} from '../../api/users.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf} from '../../core/input/input-flags.js'
 
@@ -14,6 +14,6 @@ export default class UsersGet extends ApiCommand<typeof UsersGet> {
 
   async run(): Promise<void> {
     const {user} = await this.read(USER_TO_GET)
-    await this.print(await getUserRecord(this.api, user))
+    await this.print(await getUser(this.api, user))
   }
 }
