@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
-import {yesFlag} from '../core/input/flags.js'
+import {shardFlag, yesFlag} from '../core/input/flags.js'
 import {bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {visibleText} from '../core/output/escape.js'
@@ -12,7 +12,7 @@ import {wantedOf} from '../state/plan.js'
 import {readContext} from '../state/read-all.js'
 import {renderPlan, renderSaved} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
-import {concurrencyFlag, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
 
 export default class Apply extends StateCommand<typeof Apply> {
   static summary = 'Make the server match a state file (or apply a saved plan)'
@@ -24,7 +24,7 @@ export default class Apply extends StateCommand<typeof Apply> {
     file: stateFileFlag.optional,
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
     concurrency: concurrencyFlag,
-    shard: shardFlag,
+    ...shardFlag('scopes of the state file'),
     // the fan-outs' --resume (issue 29, point 3), for a CI script that adds it to every rerun: apply needs no journal
     resume: Flags.boolean({
       description:

@@ -1,10 +1,11 @@
 import {writeFile} from 'node:fs/promises'
 import * as Flags from '@oclif/core/flags'
 import {CliError, ExitCode} from '../core/command/errors.js'
+import {shardFlag} from '../core/input/flags.js'
 import {saved} from '../core/output/notes.js'
 import {renderPlan} from '../state/render.js'
 import {checkPlanTarget, savedPlan} from '../state/saved-plan.js'
-import {concurrencyFlag, planData, planFromFile, StateCommand, shardFlag, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
 
 export default class Plan extends StateCommand<typeof Plan> {
   static summary = 'Show what apply would change to make the server match a state file'
@@ -24,7 +25,7 @@ export default class Plan extends StateCommand<typeof Plan> {
     }),
     'exit-code': Flags.boolean({description: 'exit 10 when the plan has changes (0 when none): drift as an exit status'}),
     concurrency: concurrencyFlag,
-    shard: shardFlag,
+    ...shardFlag('scopes of the state file'),
   }
 
   async run(): Promise<void> {

@@ -5,7 +5,7 @@ import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/command/api-command.js'
 import {ApiClient} from '../core/http/request.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
-import {parseShard, type Shard} from '../core/lists/shard.js'
+import type {Shard} from '../core/lists/shard.js'
 import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
 import {makePlan, type Plan} from '../state/plan.js'
@@ -18,13 +18,6 @@ export const stateFileFlag = {
 }
 
 export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})
-
-/** `--shard 2/4`: several jobs share the scopes of one file, each planning and applying its part (the rule of every fan-out) */
-export const shardFlag = Flags.custom<Shard>({
-  description: 'only the I-th of N parts of the scopes (split by a hash of their paths), so that N jobs share a large file',
-  helpValue: 'I/N',
-  parse: async text => parseShard(text),
-})()
 
 /** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
 export async function planFromFile(api: ApiClient, file: string, concurrency = DEFAULT_CONCURRENCY, shard?: Shard): Promise<Plan> {

@@ -97,13 +97,12 @@ export function checkPageFlags(flags: {page?: number; all?: boolean}): void {
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together: --all fetches every page')
 }
 
-/** `--from-file` and how many of its records are sent at once; `noun` names a record ("label") */
-/** `--shard I/N`: this job's share of a fan-out's targets, split by a hash of each one's key (src/core/lists/shard.ts) */
-export const shardFlag = (targets: string, dependsOn: string) => ({
+/** `--shard I/N`: this job's share of a fan-out's targets (or a plan's scopes), split by a hash of each one's key (src/core/lists/shard.ts) */
+export const shardFlag = (targets: string, dependsOn?: string) => ({
   shard: Flags.custom({
     helpValue: 'I/N',
     description: `only the ${targets} of shard I of N (split by a hash of each one's name): N parallel CI jobs, each with its own I, together cover every one exactly once`,
-    dependsOn: [dependsOn],
+    dependsOn: dependsOn === undefined ? undefined : [dependsOn],
     parse: async (input: string) => parseShard(input),
   })(),
 })
@@ -116,6 +115,7 @@ export const resumeFlag = (dependsOn: string) => ({
   }),
 })
 
+/** `--from-file` and how many of its records are sent at once; `noun` names a record ("label") */
 export const fromFileFlags = (noun: string) => ({
   'from-file': Flags.string({description: `create every ${noun} listed in a .json, .yaml or .csv file (- for JSON on stdin); fields as the API names them`}),
   concurrency: Flags.integer({description: `${noun}s created at once with --from-file`, default: 8, min: 1, max: 32}),
