@@ -158,10 +158,6 @@ export function tokenLocation(stored: {token?: unknown; 'token-store'?: unknown;
   return stored['token-store'] === 'keyring' && stored['keyring-empty'] !== true ? 'keyring' : undefined
 }
 
-export function listProfiles(env: NodeJS.ProcessEnv = io().env): Record<string, Profile> {
-  return readConfig(env).profiles ?? {}
-}
-
 function checkProfile(stored: Record<string, unknown>, name: string, file: string): Profile {
   const profile: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(stored)) {

@@ -141,7 +141,6 @@ export const requiredProjectFlag = {project: scopeFlag('project')({char: 'p', de
 export const optionalProjectFlag = {project: scopeFlag('project')({char: 'p', description: PROJECT})}
 export const requiredGroupFlag = {group: scopeFlag('group')({char: 'g', description: GROUP, required: true})}
 export const optionalGroupFlag = {group: scopeFlag('group')({char: 'g', description: GROUP})}
-export const requiredUserFlag = {user: scopeFlag('user')({char: 'u', description: USER, required: true})}
 export const optionalUserFlag = {user: scopeFlag('user')({char: 'u', description: USER})}
 
 /** commands that work on a project or a group: not both (oclif), and one of them (scopeOf, in the one "missing" style) */
