@@ -3,8 +3,9 @@
 // shows no help and completes no word uses none of a command's flags, description or examples, and
 // `oclif manifest` repeats each global flag (the CONNECTION and OUTPUT groups, src/core/input/flag-groups.ts)
 // in full in every command that takes it: 1 MB, of which a one-request command needs 50 KB.
-// - oclif.manifest.json keeps each command without its flags, description and examples (a command
-//   without a summary keeps its description, which oclif lists it by), and with the names of the global
+// - oclif.manifest.json keeps each command without its flags, description, examples and the base's
+//   switches that only the loaded class is asked for (a command without a summary keeps its
+//   description, which oclif lists it by), and with the names of the global
 //   flags it takes, in the order it declares them, and of those it hides (globalFlags, hiddenGlobalFlags).
 // - oclif.help.json has, per command, its description, examples and own flags, and each global flag's
 //   definition once (globalFlags), from the first command in id order that takes it, in the order
@@ -30,6 +31,9 @@ if (!Array.isArray(GLOBAL_GROUPS) || GLOBAL_GROUPS.length === 0) throw new Error
 /** what a command's help (its GLOBAL FLAGS names), completion and usage line read of a global flag */
 const SHOWN = ['name', 'char', 'type', 'options', 'allowNo', 'required', 'helpGroup']
 const shown = flag => Object.fromEntries(SHOWN.filter(key => flag[key] !== undefined && flag[key] !== false).map(key => [key, flag[key]]))
+
+/** statics of the command base that only the loaded class is asked for (base-command.ts, api-command.ts) */
+const CLASS_ONLY = ['sortIsApiInput', 'takesSecret', 'usesStoredToken', 'timeoutIsWaitLimit', 'reportsKeyringFailure']
 
 const manifest = JSON.parse(readFileSync(file, 'utf8'))
 if (Object.values(manifest.commands).some(c => c.flags === undefined)) throw new Error('oclif.manifest.json is split already: run `oclif manifest` first')
@@ -61,6 +65,8 @@ for (const id of ids) {
     if (flag.hidden) hidden.push(name)
   }
   delete command.flags
+  // the command base's switches, read from the loaded class where they act: every run parses the manifest
+  for (const key of CLASS_ONLY) delete command[key]
   help[id] = {flags: own}
   for (const key of ['description', 'examples']) {
     if (command[key] === undefined || (key === 'description' && command.summary === undefined)) continue
