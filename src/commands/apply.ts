@@ -12,7 +12,7 @@ import {wantedOf} from '../state/plan.js'
 import {readContext} from '../state/read-all.js'
 import {renderPlan, renderSaved} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
-import {concurrencyFlag, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, filesOutsideFlag, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
 
 export default class Apply extends StateCommand<typeof Apply> {
   static summary = 'Make the server match a state file (or apply a saved plan)'
@@ -24,6 +24,7 @@ export default class Apply extends StateCommand<typeof Apply> {
     file: stateFileFlag.optional,
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
     concurrency: concurrencyFlag,
+    'allow-files-outside': filesOutsideFlag,
     ...shardFlag('scopes of the state file'),
     // the fan-outs' --resume (issue 29, point 3), for a CI script that adds it to every rerun: apply needs no journal
     resume: Flags.boolean({
@@ -42,10 +43,11 @@ export default class Apply extends StateCommand<typeof Apply> {
       throw new UsageError('--resume: a saved PLAN is out of date once part of it was applied; plan again (`forgectl plan -f FILE --out PLAN`): the new plan holds only what is left')
     }
     if (this.flags.resume) this.note(info('resuming: apply plans again from the server, so only what is left is sent'))
+    const references = {filesOutside: this.flags['allow-files-outside']}
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
-      const plan = await planFromFile(this.reader, file, concurrency, this.flags.shard)
+      const plan = await planFromFile(this.reader, file, concurrency, this.flags.shard, references)
       if (plan.problems.length > 0) {
         this.io.stdout.write(renderPlan(plan))
         throw new CliError(`nothing was changed: ${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} cannot be applied as written`, ExitCode.error)
@@ -59,7 +61,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       // every secret found again before anything is read or sent
       const states = new Map<string, Promise<unknown>>()
       const values = new Map<Change, Record<string, unknown> | undefined>()
-      for (const change of changes) values.set(change, await wantedFromSaved(change, states))
+      for (const change of changes) values.set(change, await wantedFromSaved(change, states, references))
       wanted = change => values.get(change)
       const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)

@@ -5,7 +5,7 @@ import {shardFlag} from '../core/input/flags.js'
 import {saved} from '../core/output/notes.js'
 import {renderPlan} from '../state/render.js'
 import {checkPlanTarget, savedPlan} from '../state/saved-plan.js'
-import {concurrencyFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, filesOutsideFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
 
 export default class Plan extends StateCommand<typeof Plan> {
   static summary = 'Show what apply would change to make the server match a state file'
@@ -25,12 +25,13 @@ export default class Plan extends StateCommand<typeof Plan> {
     }),
     'exit-code': Flags.boolean({description: 'exit 10 when the plan has changes (0 when none): drift as an exit status'}),
     concurrency: concurrencyFlag,
+    'allow-files-outside': filesOutsideFlag,
     ...shardFlag('scopes of the state file'),
   }
 
   async run(): Promise<void> {
     if (this.flags.out) await checkPlanTarget(this.flags.out)
-    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard)
+    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard, {filesOutside: this.flags['allow-files-outside']})
     if (this.flags.out) {
       const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`
       await writeFile(this.flags.out, text, {mode: 0o600})

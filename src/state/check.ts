@@ -4,10 +4,11 @@
 // the place inside it, exit 2.
 import {resolve} from 'node:path'
 import {didYouMean} from '../core/input/did-you-mean.js'
-import {type AnyInput, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
+import {type AnyInput, checkText, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
+import {secret} from '../core/secret.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
-import {anchored, asReference, resolveReference} from './refs.js'
+import {anchored, asReference, type ReferenceOptions, resolveReference} from './refs.js'
 import {type DesiredRecord, inputOf, type ScopeKind, type SecretSource, type Section} from './section.js'
 import {sectionNames, sectionOf} from './sections.js'
 
@@ -34,7 +35,11 @@ const TOP = ['version', 'instance', 'groups', 'projects']
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-export async function checkState(text: StateText): Promise<StateModel> {
+/** the file's text, and how far its references may reach (refs.ts) */
+type CheckText = StateText & {references: ReferenceOptions}
+
+export async function checkState(state: StateText, references: ReferenceOptions = {}): Promise<StateModel> {
+  const text: CheckText = {...state, references}
   const {file, data} = text
   const fail = (where: Where, rule: string): never => {
     throw new StateFileError(file, where, rule)
@@ -58,7 +63,7 @@ export async function checkState(text: StateText): Promise<StateModel> {
   return {file, folder: text.folder, entries}
 }
 
-async function checkEntry(text: StateText, kind: ScopeKind, key: string, where: Where, value: unknown): Promise<CheckedEntry> {
+async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: Where, value: unknown): Promise<CheckedEntry> {
   const fail = (at: Where, rule: string): never => {
     throw new StateFileError(text.file, at, rule)
   }
@@ -102,7 +107,7 @@ function checkPrune(kind: ScopeKind, content: unknown, at: Where, fail: (at: Whe
   return names as string[]
 }
 
-async function checkSection(text: StateText, kind: ScopeKind, section: Section, where: Where, content: unknown): Promise<Map<string, DesiredRecord>> {
+async function checkSection(text: CheckText, kind: ScopeKind, section: Section, where: Where, content: unknown): Promise<Map<string, DesiredRecord>> {
   const records = new Map<string, DesiredRecord>()
   if (content === null) return records
   const add = (record: DesiredRecord) => {
@@ -123,7 +128,7 @@ async function checkSection(text: StateText, kind: ScopeKind, section: Section, 
 /** a field no record may leave out, whatever it merges with: a variable's value (the API's PUT needs it too) */
 const ALWAYS: Readonly<Record<string, readonly string[]>> = {variables: ['value']}
 
-async function checkRecord(text: StateText, kind: ScopeKind, section: Section, where: Where, raw: unknown, mapKey?: string): Promise<DesiredRecord> {
+async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, where: Where, raw: unknown, mapKey?: string): Promise<DesiredRecord> {
   const fail = (at: Where, rule: string): never => {
     throw new StateFileError(text.file, at, rule)
   }
@@ -138,6 +143,8 @@ async function checkRecord(text: StateText, kind: ScopeKind, section: Section, w
   const fields: Record<string, unknown> = {}
   const sources: Record<string, SecretSource> = {}
   const byReference: string[] = []
+  /** the values no refusal may quote: given by reference, or of an input declared secret */
+  const unquoted: string[] = []
   for (const [field, value] of Object.entries(given)) {
     const at = field === section.keyField ? where : [...where, field]
     const input = inputOf(section, field)
@@ -147,7 +154,7 @@ async function checkRecord(text: StateText, kind: ScopeKind, section: Section, w
     let plain = value
     if (reference) {
       try {
-        plain = await resolveReference(reference, text.folder)
+        plain = await resolveReference(reference, text.folder, text.references)
       } catch (error) {
         fail(at, (error as Error).message)
       }
@@ -156,30 +163,58 @@ async function checkRecord(text: StateText, kind: ScopeKind, section: Section, w
     } else if (input!.secret) {
       sources[field] = {state: text.file === '-' ? '-' : resolve(text.file), at}
     }
+    const hidden = reference !== undefined || input!.secret === true
+    if (hidden && typeof plain === 'string') unquoted.push(plain)
     const place = `${text.file}: ${wherePath(at)}`
     let prepared = plain
     try {
       prepared = section.prepare ? section.prepare(field, plain) : plain
     } catch (error) {
-      if (error instanceof RuleBroken) throw new InputError(input!.secret ? place : `${place} ${quoted(String(plain))}`, error.message)
+      if (error instanceof RuleBroken) throw new InputError(hidden ? place : `${place} ${quoted(String(plain))}`, hidden ? untold(error.message, unquoted) : error.message)
       throw error
     }
-    fields[field] = checkField(input!, prepared, place)
+    try {
+      fields[field] = checkField(input!, prepared, place, hidden)
+    } catch (error) {
+      if (hidden && error instanceof InputError) throw new InputError(error.where, untold(error.rule, unquoted))
+      throw error
+    }
   }
   for (const field of ALWAYS[section.name] ?? []) if (fields[field] === undefined) fail(where, `missing ${field}`)
+  // the record's own rules see the values; what they say of a secret is told without it
   const broken = section.recordRule?.(fields, kind)
-  if (broken) fail(broken.field ? [...where, broken.field] : where, broken.rule)
+  if (broken) fail(broken.field ? [...where, broken.field] : where, untold(broken.rule, unquoted))
   let id = ''
   try {
     id = section.identity(fields)
   } catch (error) {
-    fail(where, (error as Error).message)
+    fail(where, untold((error as Error).message, unquoted))
   }
+  // the identity is printed in every plan line: a field it shows cannot be a secret (a hook's URL and a
+  // key are shown by fingerprint, and may be)
+  for (const field of byReference) {
+    const value = fields[field]
+    if ((field === section.keyField || section.identityFields?.includes(field)) && typeof value === 'string' && value !== '' && id.includes(value)) {
+      fail([...where, field], 'names the record, and every plan line shows it: it cannot be a secret reference; write it in the file')
+    }
+  }
+  // a secret is a type from here on (core/secret.ts): every printed form of the record shows its marker
+  for (const field of Object.keys(fields)) if (byReference.includes(field) || section.secret(field, fields, false)) fields[field] = secret(fields[field])
   return {id, fields, sources, byReference, where}
 }
 
-/** one value through its input's rule; null is the input's own null (a label's priority, a level) or "" where "" clears */
-function checkField(input: AnyInput, value: unknown, where: string): unknown {
+/**
+ * A rule's words about a secret value, told without it: a quoted part (a key's type word, a near
+ * choice) and the value itself become "…", and no "did you mean" hints at what it is.
+ */
+function untold(rule: string, values: readonly string[]): string {
+  let told = rule.replace(/; did you mean [^;]*\?$/, '').replace(/"[^"]*"/g, '"…"')
+  for (const value of values) if (value.trim() !== '') told = told.replaceAll(value, '…')
+  return told
+}
+
+/** one value through its input's rule; null is the input's own null (a label's priority, a level) or "" where "" clears; a hidden value is never quoted */
+function checkField(input: AnyInput, value: unknown, where: string, hidden: boolean): unknown {
   if (value === null) {
     try {
       const parsed = input.parse('null')
@@ -191,5 +226,5 @@ function checkField(input: AnyInput, value: unknown, where: string): unknown {
     throw new InputError(where, 'must not be null')
   }
   if (typeof value === 'object' && !Array.isArray(value)) throw new InputError(where, 'must be a value, not a mapping')
-  return checkValue(input, value, where)
+  return hidden && typeof value === 'string' ? checkText(input, value, where, false) : checkValue(input, value, where)
 }

@@ -4,6 +4,7 @@
 // never in a change as data: they show as "(sensitive)", and a value the server does not return is
 // "cannot compare" rather than a change, so that a second apply sends nothing.
 import type {ApiId} from '../core/answer/exact-number.js'
+import {isSecret, reveal} from '../core/secret.js'
 import {type CurrentRecord, type DesiredRecord, type SecretSource, type Section, sameValue, scopeName, type Target} from './section.js'
 
 export const SENSITIVE = '(sensitive)'
@@ -70,10 +71,12 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   const byId = new Map(current.map(record => [record.id, record]))
   const place = `${scopeName(target)} ${section.name} `
   for (const record of desired?.values() ?? []) {
-    const secret = (field: string) => section.secret(field, record.fields, record.byReference.includes(field))
+    // the values themselves, for comparing and for the section's rules; the record's own stay Secrets (core/secret.ts)
+    const values = Object.fromEntries(Object.entries(record.fields).map(([field, value]) => [field, reveal(value)]))
+    const secret = (field: string) => isSecret(record.fields[field]) || section.secret(field, values, record.byReference.includes(field))
     const sources = Object.fromEntries(Object.entries(record.sources).filter(([field]) => secret(field)))
     const server = byId.get(record.id)
-    if (!server && section.absentMatches?.(record.fields)) {
+    if (!server && section.absentMatches?.(values)) {
       result.unchanged++
       continue
     }
@@ -92,15 +95,17 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
       result.wanted.set(change, record.fields)
       continue
     }
-    const secretEither = (field: string) => secret(field) || section.secret(field, server.fields, false)
+    // what the section says the server may not return (a hook's token, a hidden variable's value): absent, it cannot be compared
+    const serverHides = (field: string) => section.secret(field, values, record.byReference.includes(field)) || section.secret(field, server.fields, false)
+    const secretEither = (field: string) => secret(field) || serverHides(field)
     const fields: FieldChange[] = []
     const blind: string[] = []
     const fixed: string[] = []
-    for (const [field, value] of Object.entries(record.fields)) {
+    for (const [field, value] of Object.entries(values)) {
       if (section.createOnly?.includes(field) && server.fields[field] !== undefined && !sameValue(value, server.fields[field])) fixed.push(field)
       if (!compared(section, field)) continue
       const hidden = secretEither(field)
-      if (hidden && server.fields[field] === undefined) {
+      if (serverHides(field) && server.fields[field] === undefined) {
         blind.push(field)
         continue
       }

@@ -83,32 +83,45 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
 }
 
 /**
- * The `{env: NAME}` a secret is exported as, one name per secret: a masked TOKEN of two projects is two
- * secrets, and under one name, setting it to the first project's value would make apply write it over
- * the second's. A name that more than one scope suggests becomes the scope's path and the name
- * (ACME_WEBSITE_TOKEN); a name that only one scope suggests stays as it is.
+ * The `{env: NAME}` a secret is exported as: STATE_, the scope, the section's name for it (a variable's
+ * key, HOOK_URL_HOST) and an environment scope other than `*`, as one upper-case word
+ * (STATE_ACME_WEBSITE_DEPLOY_TOKEN, STATE_INSTANCE_REGISTRY_PASSWORD). The fixed prefix keeps every
+ * name off forgectl's own variables and the credentials of the run (refs.ts refuses both): a masked
+ * variable that a project's maintainer named FORGECTL_TOKEN or CI_JOB_TOKEN must not make the next
+ * export → apply send the administrator's token to that project. One name per secret: a masked TOKEN
+ * of two projects is two secrets, and under one name apply would write the first's value over the
+ * second's; two that still meet (acme/web-site and acme/web_site) are told apart by a count.
  */
+export function suggestedName(name: string, target: Target, environmentScope?: string): string {
+  const scope = target.kind === 'instance' ? 'INSTANCE' : target.path
+  const words = ['STATE', scope, name, ...(environmentScope === undefined || environmentScope === '*' ? [] : [environmentScope])]
+  return words
+    .join('_')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]+/g, '_')
+}
+
 class SuggestedNames {
-  private readonly uses = new Map<string, Array<{reference: {env: string}; target: Target}>>()
+  private readonly references: Array<{reference: {env: string}; name: string}> = []
 
   /** the references of a written record (its value's, one level down) */
   note(value: unknown, target: Target): void {
-    const fields = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : []
-    for (const field of [value, ...fields]) {
+    const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+    const environmentScope = typeof record?.environment_scope === 'string' ? record.environment_scope : undefined
+    for (const field of [value, ...Object.values(record ?? {})]) {
       const {reference} = asReference(field)
       if (!reference || !('env' in reference)) continue
-      const uses = this.uses.get(reference.env) ?? []
-      uses.push({reference: field as {env: string}, target})
-      this.uses.set(reference.env, uses)
+      this.references.push({reference: field as {env: string}, name: suggestedName(reference.env, target, environmentScope)})
     }
   }
 
   settle(): void {
-    for (const uses of this.uses.values()) {
-      if (new Set(uses.map(({target}) => `${target.kind}:${target.path}`)).size < 2) continue
-      for (const {reference, target} of uses) {
-        if (target.kind !== 'instance') reference.env = `${target.path}_${reference.env}`.toUpperCase().replace(/[^A-Z0-9_]/g, '_')
-      }
+    const taken = new Set<string>()
+    for (const {reference, name} of this.references) {
+      let candidate = name
+      for (let count = 2; taken.has(candidate); count++) candidate = `${name}_${count}`
+      taken.add(candidate)
+      reference.env = candidate
     }
   }
 }

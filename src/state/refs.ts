@@ -2,11 +2,75 @@
 // Each is read when the file is checked, before any request; one that cannot be read is refused with
 // its place in the file. What a reference was is kept, so that a saved plan can name it instead of
 // holding the value.
-import {isAbsolute, join} from 'node:path'
+//
+// A state file may come from a branch nobody reviewed yet (a merge request planned in CI), so what a
+// reference can reach is confined (issue 35): a file inside the state file's folder (no absolute
+// path, no `..`, no symbolic link leading out) unless --allow-files-outside says otherwise, and no
+// variable that holds the credentials of the run itself (forgectl's own, the CI job's, the machine's
+// cloud identity, the proxies'): DENIED_ENV below, documented in the README's "Many projects as code".
+import {realpath} from 'node:fs/promises'
+import {isAbsolute, join, relative, sep} from 'node:path'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {io} from '../core/output/io.js'
 
-export type Reference = {env: string} | {file: string}
+/** a file reference of a saved plan carries the folder it is relative to: the state file's */
+export type Reference = {env: string} | {file: string; folder?: string}
+
+export interface ReferenceOptions {
+  /** --allow-files-outside: a {file:} may name any path the user can read */
+  filesOutside?: boolean
+}
+
+/**
+ * Variables a reference may not read: each holds a credential of the run itself, which a state file
+ * has no business sending to the server as a field's value (a label's description, a variable's value
+ * that the file's author can then read). forgectl's own (FORGECTL_*) are refused by their prefix.
+ * A value wanted on purpose is copied under another name (`STATE_X="$CI_JOB_TOKEN" forgectl apply …`).
+ */
+export const DENIED_ENV: readonly string[] = [
+  // other command-line clients of the platform and of GitHub
+  'GITLAB_TOKEN',
+  'GL_TOKEN',
+  'GITLAB_PRIVATE_TOKEN',
+  'GH_TOKEN',
+  'GITHUB_TOKEN',
+  // the platform's CI job (predefined variables that hold or embed the job's credentials)
+  'CI_JOB_TOKEN',
+  'CI_JOB_JWT',
+  'CI_JOB_JWT_V1',
+  'CI_JOB_JWT_V2',
+  'CI_REGISTRY_PASSWORD',
+  'CI_DEPENDENCY_PROXY_PASSWORD',
+  'CI_DEPLOY_PASSWORD',
+  'CI_REPOSITORY_URL',
+  // other CI systems' job credentials
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'SYSTEM_ACCESSTOKEN',
+  'BITBUCKET_STEP_OIDC_TOKEN',
+  'CIRCLE_OIDC_TOKEN',
+  'CIRCLE_OIDC_TOKEN_V2',
+  // the machine's cloud identity and secret stores
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AZURE_CLIENT_SECRET',
+  'GOOGLE_OAUTH_ACCESS_TOKEN',
+  'CLOUDSDK_AUTH_ACCESS_TOKEN',
+  'VAULT_TOKEN',
+  // the proxies forgectl itself goes through (their URLs may hold a password)
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+]
+
+/** why a reference may not read this variable, or undefined when it may (names compared as Windows does, whatever the case) */
+export function deniedEnvName(name: string): string | undefined {
+  const upper = name.toUpperCase()
+  if (upper.startsWith('FORGECTL_')) return `${name} is one of forgectl's own variables (FORGECTL_*), which a state file cannot read`
+  if (DENIED_ENV.includes(upper)) return `${name} holds a credential of the run itself, which a state file cannot read (copy the value under another name to send it on purpose)`
+  return undefined
+}
 
 /** a reference, or undefined for any other value; `bad` says what is wrong with one that looks meant as one */
 export function asReference(value: unknown): {reference?: Reference; bad?: string} {
@@ -26,25 +90,48 @@ export function asReference(value: unknown): {reference?: Reference; bad?: strin
  * (a missing secret of a workflow, an unset one exported), and sent, it would wipe the server's value.
  * A value meant empty is written in the file: `""`.
  */
-export async function resolveReference(reference: Reference, folder: string): Promise<string> {
+export async function resolveReference(reference: Reference, folder: string, options: ReferenceOptions = {}): Promise<string> {
   if ('env' in reference) {
+    const denied = deniedEnvName(reference.env)
+    if (denied) throw new Error(denied)
     const value = io().env[reference.env]
     if (value === undefined) throw new Error(`environment variable ${reference.env} is not set`)
     if (value === '') throw new Error(`environment variable ${reference.env} is empty (a secret the job was not given?); write "" in the file for an empty value`)
     return value
   }
-  const path = isAbsolute(reference.file) ? reference.file : join(folder, reference.file)
+  const base = reference.folder ?? folder
+  let path = isAbsolute(reference.file) ? reference.file : join(base, reference.file)
   let value: string
   try {
+    if (!options.filesOutside) path = await confined(reference.file, base)
     value = utf8Text(await readWhole(path))
   } catch (error) {
+    if (error instanceof Outside) throw new Error(`{file: ${reference.file}}: ${error.message}`)
     throw new Error(`cannot read ${reference.file}: ${unreadableReason(error)}`)
   }
   if (value === '') throw new Error(`${reference.file} is empty; write "" in the file for an empty value`)
   return value
 }
 
-/** the reference with a file's path made absolute: what a saved plan keeps */
+class Outside extends Error {}
+
+/**
+ * The real path of a file reference inside `folder`, or an Outside error: an absolute path or a `..`
+ * is refused as written, and a symbolic link (of the file or of a folder on its way) that leads out of
+ * the folder once followed.
+ */
+async function confined(file: string, folder: string): Promise<string> {
+  const outside = "outside the state file's folder; a state file reads files beside it (--allow-files-outside lets it read any)"
+  if (isAbsolute(file) || /^[a-zA-Z]:/.test(file)) throw new Outside(`an absolute path is ${outside}`)
+  if (file.split(/[\\/]/).includes('..')) throw new Outside(`a path through .. may lead ${outside}`)
+  const root = await realpath(folder)
+  const real = await realpath(join(root, file))
+  const inside = relative(root, real)
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new Outside(`a symbolic link leads ${outside}`)
+  return real
+}
+
+/** the reference as a saved plan keeps it: a file's path with the folder it is relative to */
 export function anchored(reference: Reference, folder: string): Reference {
-  return 'file' in reference && !isAbsolute(reference.file) ? {file: join(folder, reference.file)} : reference
+  return 'file' in reference ? {file: reference.file, folder: reference.folder ?? folder} : reference
 }

@@ -2,13 +2,14 @@
 // it: each secret is saved as where to find it again ({env: NAME}, a file, or the place in the state
 // file), and found again when the plan is applied.
 import {UsageError} from '../core/command/errors.js'
-import {checkValue} from '../core/input/input.js'
+import {checkText, checkValue} from '../core/input/input.js'
 import {readTextFile} from '../core/input/input-read.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
+import {reveal, secret} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
-import {resolveReference} from './refs.js'
+import {type ReferenceOptions, resolveReference} from './refs.js'
 import {inputOf, type SecretSource, sameValue} from './section.js'
 import {sectionOf} from './sections.js'
 
@@ -110,7 +111,7 @@ async function notAPlan(path: string, text: string, otherwise: string): Promise<
  * the confirmation shows (`fields`): otherwise `+ labels a: color "red"` could send another record
  * or colour.
  */
-export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>): Promise<Record<string, unknown> | undefined> {
+export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions = {}): Promise<Record<string, unknown> | undefined> {
   if (!change.after) return undefined
   const section = sectionOf(change.target.kind, change.section)!
   const name = `${change.target.path || 'instance'} ${change.section} ${change.id}`
@@ -125,17 +126,19 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
     const input = inputOf(section, field)
     if (!input) continue
     const where = `${name}: ${field}`
-    wanted[field] = checkValue(input, await secretValue(source, where, stateFiles), where)
+    const value = await secretValue(source, where, stateFiles, references)
+    // a secret is never quoted in the refusal (the rule alone), and is held as a Secret from here on (core/secret.ts)
+    wanted[field] = secret(typeof value === 'string' ? checkText(input, value, where, false) : checkValue(input, value, where))
   }
   for (const [field, value] of Object.entries(wanted)) {
     if (value === SENSITIVE) throw new UsageError(`${change.section} ${change.id}: the plan does not say where the secret ${field} comes from: plan again with --out`)
   }
   for (const shown of change.fields) {
-    if (!Object.hasOwn(wanted, shown.field) || (!shown.sensitive && !sameValue(shown.after, wanted[shown.field]))) throw edited(`${shown.field} is not what the plan shows`)
+    if (!Object.hasOwn(wanted, shown.field) || (!shown.sensitive && !sameValue(shown.after, reveal(wanted[shown.field])))) throw edited(`${shown.field} is not what the plan shows`)
   }
   let identity: string | undefined
   try {
-    identity = section.identity(wanted)
+    identity = section.identity(Object.fromEntries(Object.entries(wanted).map(([field, value]) => [field, reveal(value)])))
   } catch {
     identity = undefined
   }
@@ -143,10 +146,10 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
   return wanted
 }
 
-async function secretValue(source: SecretSource, where: string, stateFiles: Map<string, Promise<unknown>>): Promise<unknown> {
+async function secretValue(source: SecretSource, where: string, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions): Promise<unknown> {
   if (!('state' in source)) {
     try {
-      return await resolveReference(source, '/')
+      return await resolveReference(source, '/', references)
     } catch (error) {
       throw new UsageError(`${where}: ${(error as Error).message}`)
     }

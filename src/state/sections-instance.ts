@@ -94,7 +94,7 @@ export const instanceVariables: Section = {
     return (await readAll(context, listVariables(), ['key'])).map(v => ({id: v.key, ref: v.key, fields: variableFields(v as unknown as Record<string, unknown>, VARIABLE_FIELDS)}))
   },
   create: ({api}, _target, fields) => createVariable(api, fields as VariableInput),
-  update: ({api}, _target, current, changed, wanted) => updateVariable(api, {...changed, key: String(current.ref), value: String(wanted.value)} as VariableInput),
+  update: ({api}, _target, current, changed, wanted) => updateVariable(api, {...changed, key: String(current.ref), value: wanted.value as string} as VariableInput),
   remove: ({api}, _target, current) => deleteVariable(api, String(current.ref)),
   exported: ({id, fields}) => ({key: id, value: exportedVariable(fields, id)}),
 }

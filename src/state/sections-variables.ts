@@ -31,7 +31,7 @@ export const scopedVariables: Section = {
   update: ({api}, target, current, changed, wanted) =>
     updateVariable(
       api,
-      {...changed, key: String(current.ref), environment_scope: current.fields.environment_scope as string | undefined, value: String(wanted.value)} as ScopedVariableInput,
+      {...changed, key: String(current.ref), environment_scope: current.fields.environment_scope as string | undefined, value: wanted.value as string} as ScopedVariableInput,
       scopeOf(target),
     ),
   remove: ({api}, target, current) => deleteVariable(api, String(current.ref), scopeOf(target), current.fields.environment_scope as string | undefined),

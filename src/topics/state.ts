@@ -9,6 +9,7 @@ import type {Shard} from '../core/lists/shard.js'
 import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
 import {makePlan, type Plan} from '../state/plan.js'
+import type {ReferenceOptions} from '../state/refs.js'
 import {STATE_SECRET_FIELDS} from '../state/sections.js'
 
 const FILE_DESCRIPTION = 'state file, YAML or JSON (- for standard input); see "Many projects as code" in the README'
@@ -17,11 +18,16 @@ export const stateFileFlag = {
   optional: Flags.string({char: 'f', description: FILE_DESCRIPTION, helpValue: 'FILE'}),
 }
 
+/** how far a state file's `{file: PATH}` may reach (state/refs.ts): its own folder unless this is given */
+export const filesOutsideFlag = Flags.boolean({
+  description: "let {file: PATH} references read outside the state file's folder (an absolute path, .., a symbolic link leading out); without it a state file reads only files beside it",
+})
+
 export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})
 
 /** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
-export async function planFromFile(api: ApiClient, file: string, concurrency = DEFAULT_CONCURRENCY, shard?: Shard): Promise<Plan> {
-  const model = await checkState(await readStateDocument(file))
+export async function planFromFile(api: ApiClient, file: string, concurrency = DEFAULT_CONCURRENCY, shard?: Shard, references: ReferenceOptions = {}): Promise<Plan> {
+  const model = await checkState(await readStateDocument(file), references)
   return makePlan(api, model, concurrency, shard)
 }
 

@@ -88,7 +88,7 @@ describe('a list the API would never answer', () => {
     expect([groups.code, groups.stderr]).toEqual([1, 'Error: the server answered GET /api/v4/groups/acme without its full_path, which every record of the API has: nothing was changed\n'])
   })
 
-  it('export writes a variable whose value the server hides as {env: KEY}, not leaving it out without a word', async () => {
+  it('export writes a variable whose value the server hides as {env: STATE_<scope>_KEY}, not leaving it out without a word', async () => {
     const server = await startHostileServer((req, res) => {
       if ((req.url ?? '').includes('/variables')) {
         return answers.json(200, [{key: 'HIDDEN_PLAIN', value: null, masked: false, protected: false, variable_type: 'env_var', environment_scope: '*'}])(req, res)
@@ -98,6 +98,6 @@ describe('a list the API would never answer', () => {
     servers.push(server)
     const exported = await run(server, ['export', '-p', 'acme/website', '--sections', 'variables', '--json'])
     expect([exported.code, exported.stderr]).toEqual([0, ''])
-    expect(exported.json<{projects: Record<string, unknown>}>().projects).toEqual({'acme/website': {variables: {HIDDEN_PLAIN: {env: 'HIDDEN_PLAIN'}}}})
+    expect(exported.json<{projects: Record<string, unknown>}>().projects).toEqual({'acme/website': {variables: {HIDDEN_PLAIN: {env: 'STATE_ACME_WEBSITE_HIDDEN_PLAIN'}}}})
   })
 })

@@ -2,9 +2,9 @@
 // create, update, prune and no-op; the export → plan round trip; a second apply that writes nothing;
 // a stale saved plan; --max-deletes; secrets in no byte written; the bad input of a state file.
 import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {copyFileSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {basename, join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {BIN, freshConfigDir, type RunResult} from '../helpers/cli.js'
@@ -69,6 +69,14 @@ interface SectionCase {
 
 const key = makeKey('state-test')
 const instanceKey = makeKey('state-instance')
+// a {file:} reference reads beside the state file (issue 35): the keys' .pub files are copied there
+const besideState = (made: {file: string}) => {
+  const name = `${basename(made.file, '.pub')}-${files++}.pub`
+  copyFileSync(made.file, join(folder, name))
+  return name
+}
+const keyFile = besideState(key)
+const instanceKeyFile = besideState(instanceKey)
 
 const cases: SectionCase[] = [
   {
@@ -95,8 +103,9 @@ const cases: SectionCase[] = [
     exportArgs: ['--instance', '--sections', 'variables'],
     env: {
       STATE_SECRET_VALUE: 'state-secret-9f2c1d7e',
-      STATE_SECRET: 'state-secret-9f2c1d7e',
+      STATE_INSTANCE_STATE_SECRET: 'state-secret-9f2c1d7e',
       REGISTRY_PASSWORD: 'c2VlZGVkLXJlZ2lzdHJ5LXBhc3N3b3Jk',
+      STATE_INSTANCE_REGISTRY_PASSWORD: 'c2VlZGVkLXJlZ2lzdHJ5LXBhc3N3b3Jk',
       CA_BUNDLE: '-----BEGIN CERTIFICATE-----\nMIIB...\n-----END CERTIFICATE-----\n',
     },
   },
@@ -113,7 +122,7 @@ const cases: SectionCase[] = [
   },
   {
     name: 'instance deploy keys',
-    first: `version: 1\ninstance:\n  deploy_keys:\n    - {title: ci-reader, key: {file: ${instanceKey.file}}}\n`,
+    first: `version: 1\ninstance:\n  deploy_keys:\n    - {title: ci-reader, key: {file: ${instanceKeyFile}}}\n`,
     firstLines: [`+ deploy_keys ${instanceKey.sha256}: title "ci-reader"`],
     // the API cannot change an instance key: a new title is not a change
     second: `version: 1\ninstance:\n  deploy_keys:\n    - {title: renamed, key: "${instanceKey.text}"}\n`,
@@ -150,7 +159,7 @@ const cases: SectionCase[] = [
       'version: 1\ngroups:\n  acme:\n    variables:\n      STATE_GV: two\n      NPM_REGISTRY: https://npm.acme.example.com\n      NPM_TOKEN: {value: {env: NPM_TOKEN}, masked: true}\n    prune: [variables]\n',
     pruneLines: ['- variables STATE_GV_SECRET'],
     exportArgs: ['-g', 'acme', '--sections', 'variables'],
-    env: {STATE_GV_SECRET: 'gv-secret-value-123', NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg'},
+    env: {STATE_GV_SECRET: 'gv-secret-value-123', NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg', STATE_ACME_STATE_GV_SECRET: 'gv-secret-value-123', STATE_ACME_NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg'},
   },
   {
     name: 'project variables',
@@ -195,11 +204,11 @@ const cases: SectionCase[] = [
   },
   {
     name: 'project deploy keys',
-    first: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: deployer, key: {file: ${key.file}}, can_push: false}\n`,
+    first: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: deployer, key: {file: ${keyFile}}, can_push: false}\n`,
     firstLines: [`+ deploy_keys ${key.sha256}: title "deployer", can_push false`],
-    second: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: deployer-2, key: {file: ${key.file}}, can_push: true}\n`,
+    second: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: deployer-2, key: {file: ${keyFile}}, can_push: true}\n`,
     secondLines: [`~ deploy_keys ${key.sha256}: title "deployer" → "deployer-2", can_push false → true`],
-    prune: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {key: {file: ${key.file}}}\n    prune: [deploy_keys]\n`,
+    prune: `version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {key: {file: ${keyFile}}}\n    prune: [deploy_keys]\n`,
     pruneLines: ['- deploy_keys SHA256:'],
     exportArgs: ['-p', 'acme/website', '--sections', 'deploy_keys'],
   },
@@ -308,7 +317,7 @@ describe('secrets', () => {
     for (const value of [secret, hookToken, 'inline-masked-value-77', 'a-different-value-1']) expect(written).not.toContain(value)
     expect(outputs[0]!.stdout).toContain('value (sensitive)')
     // the export names an environment variable in the secret's place
-    expect(outputs[5]!.stdout).toContain('STATE_LEAK:\n      value:\n        env: STATE_LEAK')
+    expect(outputs[5]!.stdout).toContain('STATE_LEAK:\n      value:\n        env: STATE_INSTANCE_STATE_LEAK')
     // --dry-run reads and plans, and shows each write instead of sending it
     expect(outputs[3]!.stderr).toContain('DRY RUN POST')
     expect(outputs[3]!.stdout).toMatch(/^not sent {4}\+ instance variables STATE_LEAK$/m)
@@ -456,7 +465,11 @@ describe('selection', () => {
     const exported = await sb.run(['export', '-p', 'acme/**', '-g', 'acme', '--json'], asAdmin)
     expect(exported.code, exported.stderr).toBe(0)
     expect(exported.json<{version: number}>().version).toBe(1)
-    const planned = await planOf(stateFile(exported.stdout, 'exported.json'), {...asAdmin, env: {NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg', CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}}, ['--exit-code'])
+    const planned = await planOf(
+      stateFile(exported.stdout, 'exported.json'),
+      {...asAdmin, env: {STATE_ACME_NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg', STATE_ACME_WEBSITE_CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}},
+      ['--exit-code'],
+    )
     expect(planned.stdout, exported.stdout).toContain('No changes')
     expect(planned.code).toBe(0)
   })
@@ -526,11 +539,11 @@ describe('export of secrets', () => {
       await sb.api('POST', `/projects/${project}/variables`, {as: 'admin', body: {key: 'TWICE_TOKEN', value, masked: true}})
     }
     const exported = await sb.run(['export', '-p', 'acme/website', '-p', 'acme/design/brand', '--sections', 'variables'], asAdmin)
-    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: ACME_WEBSITE_TWICE_TOKEN\n')
-    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: ACME_DESIGN_BRAND_TWICE_TOKEN\n')
-    // a name only one scope suggests stays the variable's key
-    expect(exported.stdout).toContain('env: CDN_TOKEN\n')
-    const env = {ACME_WEBSITE_TWICE_TOKEN: 'websiteSecret111', ACME_DESIGN_BRAND_TWICE_TOKEN: 'brandSecret2222', CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}
+    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: STATE_ACME_WEBSITE_TWICE_TOKEN\n')
+    expect(exported.stdout).toContain('TWICE_TOKEN:\n        value:\n          env: STATE_ACME_DESIGN_BRAND_TWICE_TOKEN\n')
+    // every name has the fixed prefix and the scope, even where one scope alone suggests it (issue 35)
+    expect(exported.stdout).toContain('env: STATE_ACME_WEBSITE_CDN_TOKEN\n')
+    const env = {STATE_ACME_WEBSITE_TWICE_TOKEN: 'websiteSecret111', STATE_ACME_DESIGN_BRAND_TWICE_TOKEN: 'brandSecret2222', STATE_ACME_WEBSITE_CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}
     const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env}, ['--exit-code']))
     expect(planned.stdout).toContain('No changes')
     expect(planned.code).toBe(0)
@@ -561,14 +574,14 @@ describe('a state file given where a saved plan goes', () => {
 })
 
 describe('export of a hook URL with credentials', () => {
-  it("writes {env: HOOK_URL_HOST} in the URL's place, never the password; plan with it set reports no change", async () => {
+  it("writes {env: STATE_INSTANCE_HOOK_URL_HOST} in the URL's place, never the password; plan with it set reports no change", async () => {
     const url = 'https://bob:hookCredPass42@creds-hook.example.com/receive'
     await sb.api('POST', '/hooks', {as: 'admin', body: {url}})
     const exported = await sb.run(['export', '--instance', '--sections', 'hooks'], asAdmin)
     expect(exported.code, exported.stderr).toBe(0)
     expect(exported.stdout).not.toContain('hookCredPass42')
-    expect(exported.stdout).toContain('- url:\n        env: HOOK_URL_CREDS_HOOK_EXAMPLE_COM\n')
-    const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env: {HOOK_URL_CREDS_HOOK_EXAMPLE_COM: url}}, ['--exit-code']))
+    expect(exported.stdout).toContain('- url:\n        env: STATE_INSTANCE_HOOK_URL_CREDS_HOOK_EXAMPLE_COM\n')
+    const planned = await withoutWrites(() => planOf(stateFile(exported.stdout), {...asAdmin, env: {STATE_INSTANCE_HOOK_URL_CREDS_HOOK_EXAMPLE_COM: url}}, ['--exit-code']))
     expect(planned.stdout).toContain('No changes')
     expect(planned.code).toBe(0)
   })

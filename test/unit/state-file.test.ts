@@ -2,6 +2,7 @@
 // pure functions. The runs against a server are in test/commands/state.test.ts.
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/core/command/errors.js'
+import {isSecret, reveal} from '../../src/core/secret.js'
 import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'
@@ -142,7 +143,10 @@ describe('checking a state file', () => {
     )
     const variables = model.entries[0]!.sections.get('variables')!
     expect(variables.get('PLAIN')!.fields).toEqual({key: 'PLAIN', value: 'registry.example.com'})
-    expect(variables.get('SECRET')!.fields.value).toBe('s3cret-value')
+    // held as a Secret (issue 35): the value itself only through reveal, the request path's
+    expect(isSecret(variables.get('SECRET')!.fields.value)).toBe(true)
+    expect(reveal(variables.get('SECRET')!.fields.value)).toBe('s3cret-value')
+    expect(String(variables.get('SECRET')!.fields.value)).toBe('(sensitive)')
     expect(variables.get('SECRET')!.sources.value).toEqual({env: 'STATE_TEST_SECRET'})
     expect(model.entries[1]!.sections.get('protected_branches')!.get('main')!.fields).toEqual({name: 'main', push_access_level: 0, merge_access_level: 40})
   })

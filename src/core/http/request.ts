@@ -12,6 +12,7 @@ import type {Connection} from '../config/connection.js'
 import {formatDuration} from '../input/duration.js'
 import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
+import {reveal, revealDeep, revealedValues} from '../secret.js'
 import {createFetcher, type Fetcher} from './fetcher.js'
 import type {HeaderList, TransportResponse} from './http-transport.js'
 import {markSent} from './item-sends.js'
@@ -115,8 +116,9 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue
-    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item))
-    else params.append(key, String(value))
+    // the query is written for the wire here: a secret's value, not its marker (core/secret.ts)
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(reveal(item)))
+    else params.append(key, String(reveal(value)))
   }
   return params
 }
@@ -224,6 +226,8 @@ export class ApiClient {
     const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
     const secretFields = [...(spec.secretFields ?? []), ...(this.options.secretFields ?? [])]
     for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
+    // a value held as a Secret (core/secret.ts) is scrubbed from what the server echoes whatever its field
+    for (const value of [...revealedValues(body), ...revealedValues(spec.query)]) if (typeof value === 'string' && [...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
     const secrets = this.knownSecrets()
     const lookup = spec.lookup === true && spec.method === 'GET'
     if (this.options.dryRun && !lookup) {
@@ -296,7 +300,8 @@ export class ApiClient {
             // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
             headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
             // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
-            body: body === undefined || isForm(body) ? body : jsonText(body),
+            // the one place a body is written for the wire: secrets as their values (core/secret.ts)
+            body: body === undefined || isForm(body) ? body : jsonText(revealDeep(body)),
             // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
             signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,
             idleTimeout: this.connection.timeoutMs,

@@ -1,0 +1,189 @@
+// Issue 35, items 1 and 2, against the sandbox over HTTP: a value a state file gives by reference is a
+// secret in ANY field (never in plan, --json, a saved plan, apply's confirmation and report, --dry-run's
+// trace or a refusal, and still sent as itself), and what a reference may reach is confined (the state
+// file's folder; no variable of forgectl's own or of the run's credentials); export never suggests such
+// a name. The values are generated (fast-check), not listed.
+import {mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import fc from 'fast-check'
+import {describe, expect, it} from 'vitest'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {DENIED_ENV} from '../../src/state/refs.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {makeKey} from '../helpers/ssh-keys.js'
+
+const sb = useSandbox()
+const root = mkdtempSync(join(tmpdir(), 'forgectl-state-secrets-'))
+const folder = join(root, 'states')
+mkdirSync(folder)
+const outside = join(root, 'outside.txt')
+writeFileSync(outside, 'outside-the-folder-3b7e91\n')
+let count = 0
+
+function stateFile(text: string): string {
+  const path = join(folder, `state-${++count}.yaml`)
+  writeFileSync(path, text)
+  return path
+}
+
+const asAdmin: SandboxRunOptions = {as: 'admin'}
+
+// a value no plan line, key or message holds by chance; any characters a variable can carry (no NUL)
+const secretValue = fc.string({minLength: 1, maxLength: 40}).map(text => `Zq${text.replace(/\0/g, '')}Xj`)
+
+describe('a reference is a secret in any field', () => {
+  // label and milestone fields of a project and a group, each of which takes any text
+  const fields = fc.constantFrom(
+    {scope: 'projects:\n  acme/website', section: 'labels', field: 'description', record: (name: string) => `${name}: {color: "#123456", description: {env: STATE_ANY}}`},
+    {scope: 'groups:\n  acme', section: 'labels', field: 'description', record: (name: string) => `${name}: {color: "#654321", description: {env: STATE_ANY}}`},
+    {scope: 'projects:\n  acme/website', section: 'milestones', field: 'description', record: (name: string) => `${name}: {description: {env: STATE_ANY}}`},
+  )
+
+  it('is in no byte of plan, --json, a saved plan, apply --dry-run, apply and apply PLAN, and is what the server receives', async () => {
+    await fc.assert(
+      fc.asyncProperty(fields, secretValue, secretValue, async (where, generated, other) => {
+        const name = `secret-any-${++count}`
+        // values of this run only: a label an earlier run created holds its own, which --verbose may show as the server's
+        const [value, changed] = [`${generated}${count}`, `${other}${count}!`]
+        const file = stateFile(`version: 1\n${where.scope}:\n    ${where.section}:\n      ${where.record(name)}\n`)
+        const saved = join(folder, `${name}.plan`)
+        const env = {...asAdmin, env: {STATE_ANY: value}}
+        const outputs = [
+          await sb.run(['plan', '-f', file], env),
+          await sb.run(['plan', '-f', file, '--json', '--out', saved], env),
+          await sb.run(['apply', '-f', file, '--dry-run', '--verbose'], env),
+          await sb.run(['apply', saved, '--yes'], env),
+        ]
+        for (const output of outputs) expect(output.code, output.stderr).toBe(0)
+        expect(outputs[0]!.stdout).toContain(`+ ${where.section} ${name}: `)
+        expect(outputs[0]!.stdout).toContain(`${where.field} (sensitive)`)
+        // sent as itself: reveal() is the request path's
+        const path = where.scope.startsWith('groups') ? '/groups/acme' : '/projects/acme%2Fwebsite'
+        const listed = await sb.api<Array<{name?: string; title?: string; description: string}>>('GET', `${path}/${where.section}?per_page=100`, {as: 'admin'})
+        expect(listed.body.find(record => (record.name ?? record.title) === name)?.description).toBe(value)
+        // a changed secret is compared without being shown, and applied from the file
+        const second = {...asAdmin, env: {STATE_ANY: changed}}
+        outputs.push(await sb.run(['plan', '-f', file], second), await sb.run(['apply', '-f', file, '--yes'], second))
+        expect(outputs[4]!.stdout).toContain(`~ ${where.section} ${name}: ${where.field} (sensitive) differs`)
+        const written = [...outputs.flatMap(output => [output.stdout, output.stderr]), readFileSync(saved, 'utf8')].join('\n')
+        expect(written).not.toContain(value)
+        expect(written).not.toContain(changed)
+      }),
+      {numRuns: 6},
+    )
+  }, 120_000)
+
+  it("a refusal names the field and the rule, never the value: a colour, a level, a key file's private key", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        secretValue,
+        fc.constantFrom('labels:\n      bad: {color: {env: STATE_BAD}}', 'protected_branches:\n      main: {push_access_level: {env: STATE_BAD}}'),
+        async (value, section) => {
+          const file = stateFile(`version: 1\nprojects:\n  acme/website:\n    ${section}\n`)
+          const {result, requests} = await sb.runCounted(['plan', '-f', file], {...asAdmin, env: {STATE_BAD: value}})
+          expect([result.code, requests]).toEqual([2, 0])
+          expect(result.stderr).toMatch(/^Error: .*: must be /)
+          expect(result.stderr).not.toContain(value)
+        },
+      ),
+      {numRuns: 20},
+    )
+    const key = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQ'
+    writeFileSync(join(folder, 'id_ed25519'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${key}\n-----END OPENSSH PRIVATE KEY-----\n`)
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: oops, key: {file: id_ed25519}}\n')
+    const {result, requests} = await sb.runCounted(['plan', '-f', file], asAdmin)
+    expect([result.code, requests]).toEqual([2, 0])
+    expect(result.stderr).toContain('deploy_keys[0].key: must be an OpenSSH public key: this is a private key')
+    expect(result.stderr).not.toContain(key)
+    expect(result.stderr).not.toContain('BEGIN')
+  })
+})
+
+describe('references are confined', () => {
+  it("{file:} reads inside the state file's folder only: no absolute path, no .., no symbolic link leading out; --allow-files-outside lifts it", async () => {
+    symlinkSync(outside, join(folder, 'link-out.txt'))
+    writeFileSync(join(folder, 'inside.txt'), 'inside-the-folder\n')
+    symlinkSync(join(folder, 'inside.txt'), join(folder, 'link-in.txt'))
+    const refer = (path: string) => stateFile(`version: 1\nprojects:\n  acme/website:\n    labels:\n      confined: {color: "#123456", description: {file: ${JSON.stringify(path)}}}\n`)
+    for (const [path, rule] of [
+      [outside, 'an absolute path is outside'],
+      ['../outside.txt', 'a path through .. may lead outside'],
+      ['link-out.txt', 'a symbolic link leads outside'],
+    ] as const) {
+      const {result, requests} = await sb.runCounted(['plan', '-f', refer(path)], asAdmin)
+      expect([result.code, requests], result.stderr).toEqual([2, 0])
+      expect(result.stderr).toContain(`labels.confined.description: {file: ${path}}: ${rule} the state file's folder`)
+      expect(result.stderr).not.toContain('outside-the-folder-3b7e91')
+    }
+    expect((await sb.run(['plan', '-f', refer('link-in.txt')], asAdmin)).code).toBe(0)
+    const allowed = await sb.run(['plan', '-f', refer(outside), '--allow-files-outside'], asAdmin)
+    expect(allowed.code, allowed.stderr).toBe(0)
+    expect(allowed.stdout).toContain('description (sensitive)')
+  })
+
+  it('a saved plan finds its files again in the folder it was made for, and refuses an edited one that names another file', async () => {
+    const key = makeKey('saved-plan-key')
+    writeFileSync(join(folder, 'saved.pub'), `${key.text}\n`)
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      saved-ref: {color: "#123456", description: {file: saved.pub}}\n')
+    const plan = join(root, 'elsewhere.plan')
+    expect((await sb.run(['plan', '-f', file, '--out', plan], asAdmin)).code).toBe(0)
+    const text = readFileSync(plan, 'utf8')
+    expect(text).not.toContain(key.text)
+    writeFileSync(plan, text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(outside)}`))
+    const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('an absolute path is outside')
+    expect(result.stderr).not.toContain('outside-the-folder-3b7e91')
+    expect(requests).toBe(0)
+    writeFileSync(plan, text)
+    const applied = await sb.run(['apply', plan, '--yes'], asAdmin)
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(`${applied.stdout}${applied.stderr}`).not.toContain(key.text)
+  })
+
+  it("{env:} refuses forgectl's own variables and the run's credentials, whatever the case, before any request and without the value", async () => {
+    const names = fc.oneof(
+      fc.constantFrom(...DENIED_ENV),
+      fc.stringMatching(/^[A-Z0-9_]{0,12}$/).map(rest => `FORGECTL_${rest}`),
+    )
+    await fc.assert(
+      fc.asyncProperty(names, fc.boolean(), secretValue, async (name, lower, value) => {
+        const written = lower ? name.toLowerCase() : name
+        const file = stateFile(`version: 1\nprojects:\n  acme/website:\n    labels:\n      denied: {color: "#123456", description: {env: ${written}}}\n`)
+        const {result, requests} = await sb.runCounted(['plan', '-f', file], {...asAdmin, env: {[written]: value}})
+        expect([result.code, requests]).toEqual([2, 0])
+        expect(result.stderr).toMatch(new RegExp(`description: ${written} (is one of forgectl's own variables|holds a credential of the run itself)`))
+        expect(result.stderr).not.toContain(value)
+      }),
+      {numRuns: 25},
+    )
+    // the administrator's token, which the harness sets as FORGECTL_TOKEN
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      x: {color: "#123456", description: {env: FORGECTL_TOKEN}}\n')
+    const plan = await sb.run(['plan', '-f', file, '--json'], asAdmin)
+    expect(plan.code).toBe(2)
+    expect(`${plan.stdout}${plan.stderr}`).not.toContain(TOKENS.admin)
+  })
+})
+
+describe('export never suggests a denied name', () => {
+  it('writes a masked variable a maintainer named FORGECTL_TOKEN or CI_JOB_TOKEN under STATE_<scope>_<key>, which plan then reads', async () => {
+    for (const key of ['FORGECTL_TOKEN', 'CI_JOB_TOKEN']) {
+      await sb.api('POST', '/projects/acme%2Fwebsite/variables', {as: 'admin', body: {key, value: `maintainer-set-${key}`, masked: true}})
+    }
+    const exported = await sb.run(['export', '-p', 'acme/website', '--sections', 'variables'], asAdmin)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toContain('FORGECTL_TOKEN:\n        value:\n          env: STATE_ACME_WEBSITE_FORGECTL_TOKEN\n')
+    expect(exported.stdout).toContain('CI_JOB_TOKEN:\n        value:\n          env: STATE_ACME_WEBSITE_CI_JOB_TOKEN\n')
+    expect(exported.stdout).not.toMatch(/env: (FORGECTL_|CI_JOB_TOKEN)/)
+    const file = stateFile(exported.stdout)
+    const env = {
+      STATE_ACME_WEBSITE_FORGECTL_TOKEN: 'maintainer-set-FORGECTL_TOKEN',
+      STATE_ACME_WEBSITE_CI_JOB_TOKEN: 'maintainer-set-CI_JOB_TOKEN',
+      STATE_ACME_WEBSITE_CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA==',
+    }
+    const planned = await sb.run(['plan', '-f', file, '--exit-code'], {...asAdmin, env})
+    expect(planned.stdout, planned.stderr).toContain('No changes')
+    expect(planned.stdout).not.toContain(TOKENS.admin)
+  })
+})
