@@ -58,6 +58,8 @@ describe('a reference is a secret in any field', () => {
         for (const output of outputs) expect(output.code, output.stderr).toBe(0)
         expect(outputs[0]!.stdout).toContain(`+ ${where.section} ${name}: `)
         expect(outputs[0]!.stdout).toContain(`${where.field} (sensitive)`)
+        // the trace of the write shows the marker where the value goes
+        expect(outputs[2]!.stderr).toContain(`"${where.field}":"(sensitive)"`)
         // sent as itself: reveal() is the request path's
         const path = where.scope.startsWith('groups') ? '/groups/acme' : '/projects/acme%2Fwebsite'
         const listed = await sb.api<Array<{name?: string; title?: string; description: string}>>('GET', `${path}/${where.section}?per_page=100`, {as: 'admin'})
@@ -89,6 +91,17 @@ describe('a reference is a secret in any field', () => {
       ),
       {numRuns: 20},
     )
+    // a field that names the record is in every plan line: it cannot be a secret, and is refused without its value
+    for (const section of [
+      'package_protection_rules:\n      - {package_name_pattern: {env: STATE_BAD}, package_type: npm}',
+      'variables:\n      NAMED: {value: x, environment_scope: {env: STATE_BAD}}',
+    ]) {
+      const file = stateFile(`version: 1\nprojects:\n  acme/website:\n    ${section}\n`)
+      const {result, requests} = await sb.runCounted(['plan', '-f', file], {...asAdmin, env: {STATE_BAD: 'named-by-secret-77'}})
+      expect([result.code, requests]).toEqual([2, 0])
+      expect(result.stderr).toContain('names the record, and every plan line shows it: it cannot be a secret reference')
+      expect(result.stderr).not.toContain('named-by-secret-77')
+    }
     const key = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQ'
     writeFileSync(join(folder, 'id_ed25519'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${key}\n-----END OPENSSH PRIVATE KEY-----\n`)
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: oops, key: {file: id_ed25519}}\n')
