@@ -47,6 +47,11 @@ export function reveal(value: unknown): unknown {
   return isSecret(value) ? values.get(value) : value
 }
 
+/** a record's fields with each Secret replaced by its value (one level): for comparing, never for printing */
+export function revealFields(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, reveal(value)]))
+}
+
 /** a body with every secret in it, at any depth, replaced by its value: what goes on the wire */
 export function revealDeep(value: unknown): unknown {
   if (isSecret(value)) return values.get(value)

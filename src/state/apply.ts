@@ -6,6 +6,7 @@ import {sameId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
+import {reveal} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {readSections} from './plan.js'
 import {type ApplyContext, type CurrentRecord, type ReadContext, sameValue, scopeName} from './section.js'
@@ -66,7 +67,7 @@ export async function movedSincePlan(context: ReadContext, changes: readonly Cha
       continue
     }
     // the fields are named, not their values: a value may have become secret since
-    const fields = Object.entries(change.before ?? {}).filter(([field, value]) => value !== SENSITIVE && !sameValue(value, server.fields[field]))
+    const fields = Object.entries(change.before ?? {}).filter(([field, value]) => value !== SENSITIVE && !sameValue(value, reveal(server.fields[field])))
     if (fields.length > 0) moved.push(`${name}: ${fields.map(([field]) => field).join(', ')} changed`)
   }
   return moved

@@ -4,7 +4,7 @@
 // never in a change as data: they show as "(sensitive)", and a value the server does not return is
 // "cannot compare" rather than a change, so that a second apply sends nothing.
 import type {ApiId} from '../core/answer/exact-number.js'
-import {isSecret, reveal} from '../core/secret.js'
+import {isSecret, revealFields} from '../core/secret.js'
 import {type CurrentRecord, type DesiredRecord, type SecretSource, type Section, sameValue, scopeName, type Target} from './section.js'
 
 export const SENSITIVE = '(sensitive)'
@@ -72,7 +72,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   const place = `${scopeName(target)} ${section.name} `
   for (const record of desired?.values() ?? []) {
     // the values themselves, for comparing and for the section's rules; the record's own stay Secrets (core/secret.ts)
-    const values = Object.fromEntries(Object.entries(record.fields).map(([field, value]) => [field, reveal(value)]))
+    const values = revealFields(record.fields)
     const secret = (field: string) => isSecret(record.fields[field]) || section.secret(field, values, record.byReference.includes(field))
     const sources = Object.fromEntries(Object.entries(record.sources).filter(([field]) => secret(field)))
     const server = byId.get(record.id)
@@ -96,21 +96,22 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
       continue
     }
     // what the section says the server may not return (a hook's token, a hidden variable's value): absent, it cannot be compared
-    const serverHides = (field: string) => section.secret(field, values, record.byReference.includes(field)) || section.secret(field, server.fields, false)
-    const secretEither = (field: string) => secret(field) || serverHides(field)
+    const serverValues = revealFields(server.fields)
+    const serverHides = (field: string) => section.secret(field, values, record.byReference.includes(field)) || section.secret(field, serverValues, false)
+    const secretEither = (field: string) => secret(field) || isSecret(server.fields[field]) || serverHides(field)
     const fields: FieldChange[] = []
     const blind: string[] = []
     const fixed: string[] = []
     for (const [field, value] of Object.entries(values)) {
-      if (section.createOnly?.includes(field) && server.fields[field] !== undefined && !sameValue(value, server.fields[field])) fixed.push(field)
+      if (section.createOnly?.includes(field) && serverValues[field] !== undefined && !sameValue(value, serverValues[field])) fixed.push(field)
       if (!compared(section, field)) continue
       const hidden = secretEither(field)
-      if (serverHides(field) && server.fields[field] === undefined) {
+      if (serverHides(field) && serverValues[field] === undefined) {
         blind.push(field)
         continue
       }
-      const same = section.same ? section.same(field, value, server.fields[field]) : sameValue(value, server.fields[field])
-      if (!same) fields.push({field, before: hidden ? SENSITIVE : server.fields[field], after: hidden ? SENSITIVE : value, sensitive: hidden})
+      const same = section.same ? section.same(field, value, serverValues[field]) : sameValue(value, serverValues[field])
+      if (!same) fields.push({field, before: hidden ? SENSITIVE : serverValues[field], after: hidden ? SENSITIVE : value, sensitive: hidden})
     }
     if (blind.length > 0) result.uncompared.push({target, section: section.name, id: record.id, fields: blind, reason: 'hidden'})
     if (fixed.length > 0) result.uncompared.push({target, section: section.name, id: record.id, fields: fixed, reason: 'fixed'})
@@ -135,7 +136,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   if (prune) {
     for (const server of current) {
       if (desired?.has(server.id)) continue
-      const secret = (field: string) => section.secret(field, server.fields, false)
+      const secret = (field: string) => isSecret(server.fields[field]) || section.secret(field, revealFields(server.fields), false)
       result.changes.push({target, section: section.name, id: server.id, action: 'delete', ref: server.ref, before: shown(server.fields, secret), fields: []})
     }
   }

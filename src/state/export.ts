@@ -4,6 +4,7 @@
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {didYouMean} from '../core/input/did-you-mean.js'
+import {revealFields} from '../core/secret.js'
 import type {CheckedEntry} from './check.js'
 import {keyProblem} from './glob.js'
 import {readSections} from './plan.js'
@@ -65,7 +66,8 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
     if (records.length === 0) return
     const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
     for (const record of records) {
-      const written = section.exported(record, target)
+      // the section decides what a secret becomes ({env: …}); it reads the values themselves
+      const written = section.exported({...record, fields: revealFields(record.fields)}, target)
       // a key the map already holds (a variable in a second environment scope) cannot be written twice;
       // its own keys only: a label named constructor or toString is no key of an empty mapping
       if (!written || (!Array.isArray(content) && Object.hasOwn(content, written.key!))) {

@@ -5,6 +5,7 @@
 import {CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {inShard, type Shard} from '../core/lists/shard.js'
+import {secret} from '../core/secret.js'
 import type {StateModel} from './check.js'
 import {type Change, diffSection, type Uncompared} from './diff.js'
 import {inPool} from './pool.js'
@@ -52,11 +53,15 @@ export interface SectionRead {
  */
 export async function readSections(context: ReadContext, reads: readonly SectionRead[], width: number): Promise<CurrentRecord[][]> {
   return inPool(reads, width, async ({target, section}) => {
-    const records = await sectionOf(target.kind, section)!.read(context, target)
+    const read = sectionOf(target.kind, section)!
+    const records = await read.read(context, target)
     const seen = new Set<string>()
-    for (const {id} of records) {
-      if (seen.has(id)) throw new CliError(`the server lists ${section} ${id} of ${scopeName(target)} twice, so a change could not tell which it addresses: nothing was changed`)
-      seen.add(id)
+    for (const record of records) {
+      if (seen.has(record.id)) throw new CliError(`the server lists ${section} ${record.id} of ${scopeName(target)} twice, so a change could not tell which it addresses: nothing was changed`)
+      seen.add(record.id)
+      // what the section holds secret (a masked variable's value) is a Secret from here on, as the file's are (core/secret.ts)
+      const values = {...record.fields}
+      for (const field of Object.keys(values)) if (read.secret(field, values, false)) record.fields[field] = secret(values[field])
     }
     return records
   })
