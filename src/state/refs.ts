@@ -9,7 +9,7 @@
 // variable that holds the credentials of the run itself (forgectl's own, the CI job's, the machine's
 // cloud identity, the proxies'): DENIED_ENV below, documented in the README's "Many projects as code".
 import {realpath} from 'node:fs/promises'
-import {isAbsolute, join, relative, sep} from 'node:path'
+import {isAbsolute, join, relative, resolve, sep} from 'node:path'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {io} from '../core/output/io.js'
 
@@ -129,6 +129,22 @@ async function confined(file: string, folder: string): Promise<string> {
   const inside = relative(root, real)
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new Outside(`a symbolic link leads ${outside}`)
   return real
+}
+
+/**
+ * Where a saved plan may find its secrets again: inside the working folder (the checkout `apply PLAN`
+ * runs in), unless --allow-files-outside. A plan is a file anyone who can write it may edit, and the
+ * folder it names for a {file:} or the state file it names for a plain secret are part of it; the
+ * working folder is not. An Error whose message is the rule, when the path is outside.
+ */
+export async function insideWorkingFolder(path: string, options: ReferenceOptions): Promise<void> {
+  if (options.filesOutside) return
+  const root = await realpath(resolve('.'))
+  const real = await realpath(path).catch(() => resolve(path))
+  const inside = relative(root, real)
+  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    throw new Error(`the plan finds it in ${path}, outside the working folder; apply a saved plan from the folder it was planned in (or with --allow-files-outside)`)
+  }
 }
 
 /** the reference as a saved plan keeps it: a file's path with the folder it is relative to */

@@ -9,7 +9,7 @@ import {reveal, secret} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
-import {type ReferenceOptions, resolveReference} from './refs.js'
+import {insideWorkingFolder, type ReferenceOptions, resolveReference} from './refs.js'
 import {inputOf, type SecretSource, sameValue} from './section.js'
 import {sectionOf} from './sections.js'
 
@@ -149,12 +149,16 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
 async function secretValue(source: SecretSource, where: string, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions): Promise<unknown> {
   if (!('state' in source)) {
     try {
+      if ('file' in source) await insideWorkingFolder(source.folder ?? source.file, references)
       return await resolveReference(source, '/', references)
     } catch (error) {
       throw new UsageError(`${where}: ${(error as Error).message}`)
     }
   }
   if (source.state === '-') throw new UsageError(`${where}: the plan was made from standard input, which cannot be read again: apply -f instead`)
+  await insideWorkingFolder(source.state, references).catch(error => {
+    throw new UsageError(`${where}: ${(error as Error).message}`)
+  })
   if (!stateFiles.has(source.state))
     stateFiles.set(
       source.state,

@@ -20,7 +20,8 @@ export const stateFileFlag = {
 
 /** how far a state file's `{file: PATH}` may reach (state/refs.ts): its own folder unless this is given */
 export const filesOutsideFlag = Flags.boolean({
-  description: "let {file: PATH} references read outside the state file's folder (an absolute path, .., a symbolic link leading out); without it a state file reads only files beside it",
+  description:
+    "let {file: PATH} references read outside the state file's folder (an absolute path, .., a symbolic link leading out), and a saved PLAN find its secrets outside the working folder; without it a state file reads only files beside it",
 })
 
 export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})

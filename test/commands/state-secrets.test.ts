@@ -135,22 +135,32 @@ describe('references are confined', () => {
     expect(allowed.stdout).toContain('description (sensitive)')
   })
 
-  it('a saved plan finds its files again in the folder it was made for, and refuses an edited one that names another file', async () => {
+  it('a saved plan finds its files again in the folder it was made for, inside the working folder, and refuses an edited one that names another file', async () => {
     const key = makeKey('saved-plan-key')
     writeFileSync(join(folder, 'saved.pub'), `${key.text}\n`)
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      saved-ref: {color: "#123456", description: {file: saved.pub}}\n')
     const plan = join(root, 'elsewhere.plan')
-    expect((await sb.run(['plan', '-f', file, '--out', plan], asAdmin)).code).toBe(0)
+    const here = {...asAdmin, cwd: folder}
+    expect((await sb.run(['plan', '-f', file, '--out', plan], here)).code).toBe(0)
     const text = readFileSync(plan, 'utf8')
     expect(text).not.toContain(key.text)
-    writeFileSync(plan, text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(outside)}`))
-    const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
-    expect(result.code).toBe(2)
-    expect(result.stderr).toContain('an absolute path is outside')
-    expect(result.stderr).not.toContain('outside-the-folder-3b7e91')
-    expect(requests).toBe(0)
+    // the file named otherwise, or the folder: the plan is a file anyone who can write it may edit
+    for (const [edited, rule] of [
+      [text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(outside)}`), 'an absolute path is outside'],
+      [text.replace('"file": "saved.pub"', '"file": "outside.txt"').replace(`"folder": ${JSON.stringify(folder)}`, `"folder": ${JSON.stringify(root)}`), 'outside the working folder'],
+    ] as const) {
+      writeFileSync(plan, edited)
+      const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], here)
+      expect([result.code, requests], result.stderr).toEqual([2, 0])
+      expect(result.stderr).toContain(rule)
+      expect(result.stderr).not.toContain('outside-the-folder-3b7e91')
+    }
     writeFileSync(plan, text)
-    const applied = await sb.run(['apply', plan, '--yes'], asAdmin)
+    // applied from another working folder, the plan's folder is outside it
+    const elsewhere = await sb.runCounted(['apply', plan, '--yes'], {...asAdmin, cwd: mkdtempSync(join(tmpdir(), 'forgectl-elsewhere-'))})
+    expect([elsewhere.result.code, elsewhere.requests]).toEqual([2, 0])
+    expect(elsewhere.result.stderr).toContain('outside the working folder; apply a saved plan from the folder it was planned in (or with --allow-files-outside)')
+    const applied = await sb.run(['apply', plan, '--yes'], here)
     expect(applied.code, applied.stderr).toBe(0)
     expect(`${applied.stdout}${applied.stderr}`).not.toContain(key.text)
   })

@@ -306,7 +306,8 @@ describe('secrets', () => {
       await planOf(file, {...asAdmin, env}, ['--json', '--out', saved]),
       await planOf(file, {...asAdmin, env}, ['--verbose']),
       await sb.run(['apply', '-f', file, '--dry-run'], {...asAdmin, env}),
-      await sb.run(['apply', saved, '--yes', '--verbose'], {...asAdmin, env}),
+      // a saved plan finds a secret written in the state file inside the working folder (issue 35)
+      await sb.run(['apply', saved, '--yes', '--verbose'], {...asAdmin, env, cwd: folder}),
       await sb.run(['export', '--instance', '--sections', 'variables,hooks'], {...asAdmin, env}),
       await planOf(file, {...asAdmin, env: {...env, STATE_LEAK_SECRET: 'a-different-value-1'}}),
     ]
