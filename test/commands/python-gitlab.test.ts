@@ -1,5 +1,5 @@
 // A real client of the platform against the sandbox, unmodified: python-gitlab 3.12 (Debian
-// `python3-gitlab`, installed by .ci/run as tmux is). Its CLI `gitlab` lists, gets, creates and deletes,
+// `python3-gitlab`, installed by scripts/provision.sh as tmux is). Its CLI `gitlab` lists, gets, creates and deletes,
 // follows pages with its own --get-all and reports the server's errors; its library covers the other
 // areas in one interpreter run (test/helpers/python-gitlab-areas.py). Nowhere may it warn "The base URL
 // in the server response differs from the user-provided base URL" (client.py, _check_url): the sandbox
@@ -69,7 +69,7 @@ beforeAll(async () => {
   // Not a skip: CI installs python3-gitlab, and a missing client must fail loudly there.
   const probe = await python(['-c', 'import gitlab; print(gitlab.__version__)'])
   if (probe.code !== 0) {
-    throw new Error(`python-gitlab is missing: install it with \`apt-get install -y python3-gitlab\` (.ci/run does so in CI)\n${probe.stderr}`)
+    throw new Error(`python-gitlab is missing: \`npm test\` installs it first (scripts/provision.sh), or \`apt-get install -y python3-gitlab\`\n${probe.stderr}`)
   }
 })
 

@@ -1,6 +1,6 @@
 // A real Secret Service for the keyring's tests: a D-Bus session bus of its own and gnome-keyring's
 // daemon on it, unlocked, in a home folder of its own, so that no developer's keyring is touched.
-// Installed by .ci/run (apt-get install gnome-keyring dbus-x11); missing here, the tests fail saying so.
+// Installed by scripts/provision.sh (npm test's pretest, and .ci/run); missing here, the tests fail saying so.
 import {execFileSync, spawnSync} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -14,7 +14,8 @@ export interface SecretService {
 
 export function startSecretService(): SecretService {
   for (const tool of ['dbus-launch', 'gnome-keyring-daemon']) {
-    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) throw new Error(`${tool} is missing: install it with \`apt-get install -y gnome-keyring dbus-x11\` (.ci/run does so in CI)`)
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
+      throw new Error(`${tool} is missing: \`npm test\` installs it first (scripts/provision.sh), or \`apt-get install -y gnome-keyring dbus-x11\``)
   }
   const home = mkdtempSync(join(tmpdir(), 'forgectl-keyring-home-'))
   const launched = execFileSync('dbus-launch', ['--sh-syntax'], {encoding: 'utf8', env: {...process.env, HOME: home}})
