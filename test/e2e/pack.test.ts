@@ -94,5 +94,5 @@ describe('the packed tarball', () => {
     } finally {
       await sandbox.stop('SIGKILL')
     }
-  }, 30_000)
+  })
 })
