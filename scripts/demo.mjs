@@ -1,14 +1,16 @@
 // `npm run demo`: start the sandbox on loopback and run a short, real tour of forgectl against it.
 import {spawn} from 'node:child_process'
 import {generateKeyPairSync} from 'node:crypto'
-import {mkdtempSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {startSandbox} from '../dist/sandbox/server.js'
 
 const bin = resolve(import.meta.dirname, '../bin/run.js')
 const sandbox = await startSandbox({jobDelayMs: 500})
-const env = {...process.env, FORGECTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'forgectl-demo-')), FORCE_COLOR: '0'}
+// Settings of its own (a throwaway folder) and the token in that folder's 0600 file: the tour needs no
+// system keyring (a headless machine has none) and leaves no entry in one where there is.
+const env = {...process.env, FORGECTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'forgectl-demo-')), FORGECTL_TOKEN_STORE: 'file', FORCE_COLOR: '0'}
 for (const key of ['FORGECTL_HOST', 'FORGECTL_TOKEN', 'FORGECTL_PROFILE']) delete env[key]
 
 // a throwaway public key (an OpenSSH ed25519 line) for the deploy-key step
@@ -45,7 +47,11 @@ async function step(title, args, input) {
 
 console.log(`sandbox on ${sandbox.url} (tokens: ${Object.values(sandbox.tokens).join(', ')})`)
 try {
-  await step('log in as the sandbox administrator (token from stdin, checked with GET /user)', ['auth', 'login', '--host', sandbox.url, '--token-stdin'], sandbox.tokens.admin)
+  await step(
+    "log in as the sandbox administrator (token from stdin, checked with GET /user; kept in the demo's own settings file)",
+    ['auth', 'login', '--host', sandbox.url, '--token-stdin'],
+    sandbox.tokens.admin,
+  )
   await step('where am I connected, and does the server accept the token?', ['auth', 'status', '-o', 'yaml'])
   await step('labels of a project addressed by its full path', ['labels', 'list', '-p', 'acme/platform/api', '-o', 'table'])
   await step('create a label (colour as a CSS name)', [
@@ -90,6 +96,7 @@ try {
   await step('any endpoint through the escape hatch', ['api', 'GET', '/user', '--columns', 'id,username,is_admin', '-o', 'table'])
 } finally {
   await sandbox.close()
+  rmSync(env.FORGECTL_CONFIG_DIR, {recursive: true, force: true})
 }
 console.log(failures === 0 ? '\nTour complete.' : `\n${failures} step(s) failed.`)
 process.exitCode = failures === 0 ? 0 : 1

@@ -74,6 +74,11 @@ export interface SandboxOptions {
   vulnerabilityExportRows?: number
   /** the platform's rate limit per token (rate-limit.ts); none by default */
   rateLimit?: RateLimitOption
+  /**
+   * the time as the sandbox reads it (ms since the epoch), the real clock by default: a test pins it to
+   * read a job (move, mirror sync, export) at a given point of its walk, whatever the machine's speed
+   */
+  clock?: () => number
 }
 
 export const defaultOptions = (): SandboxOptions => ({
@@ -108,7 +113,12 @@ export class Store {
   }
 
   now(): string {
-    return new Date().toISOString()
+    return new Date(this.nowMs()).toISOString()
+  }
+
+  /** the sandbox's time (options.clock), which every job's progress is read against */
+  nowMs(): number {
+    return this.options.clock?.() ?? Date.now()
   }
 
   /** the state of one API area, created on first use */

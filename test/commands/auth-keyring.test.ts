@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
-import {type SecretService, startSecretService} from '../helpers/secret-service.js'
+import {type SecretService, startBareBus, startSecretService} from '../helpers/secret-service.js'
 
 const sb = useSandbox()
 let keyring: SecretService
@@ -289,5 +289,60 @@ describe('no keyring reachable', () => {
     expect((await cli(dir, ['auth', 'token', '--profile', profile])).stdout).toBe(`${TOKENS.developer}\n`)
     expect((await cli(dir, ['auth', 'logout', '--profile', profile])).stderr).toContain('Removed the token')
     expect((await cli(dir, ['auth', 'token', '--profile', profile])).code).toBe(4)
+  })
+})
+
+// Issue 36: a headless server (over SSH, a container) has no keyring service at all. Off a terminal,
+// login refuses in plain words and names the two ways that need none; the file is offered only to a
+// person at a terminal (test/terminal/headless-login.test.ts). A keyring that exists but is locked keeps
+// the library's reason and is never replaced.
+describe('no keyring service at all, off a terminal', () => {
+  let bare: ReturnType<typeof startBareBus>
+  beforeAll(() => {
+    bare = startBareBus()
+  })
+  afterAll(() => bare?.stop())
+
+  const machines: Array<[string, () => Record<string, string | undefined>]> = [
+    // libdbus would autolaunch a bus through X11, compiled out: "Using X11 for dbus-daemon autolaunch was disabled"
+    ['no D-Bus session bus', () => ({DBUS_SESSION_BUS_ADDRESS: undefined})],
+    ['a session bus address whose socket is gone', () => NO_BUS],
+    // "The name org.freedesktop.secrets was not provided by any .service files"
+    ['a session bus with no Secret Service on it', () => bare.env],
+  ]
+  for (const [machine, env] of machines) {
+    it(`${machine}: auth login says so in one plain line, names --insecure-storage and FORGECTL_TOKEN, stores nothing`, async () => {
+      const dir = freshConfigDir()
+      const result = await login(dir, TOKENS.developer, [], env())
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(
+        /^Error: cannot store the token in the system keyring \(this machine has none: no keyring service runs here, as on a server without a desktop session; nothing was stored: log in with `forgectl auth login --insecure-storage`.*, or give it to each run in FORGECTL_TOKEN\)\n$/,
+      )
+      expect(result.stderr).not.toMatch(/d-?bus|autolaunch|\.service|socket|platform/i)
+      expect(existsSync(join(dir, 'config.json')) ? fileText(dir) : '').not.toContain(TOKENS.developer)
+    })
+  }
+})
+
+describe('a keyring that is there but locked', () => {
+  let locked: SecretService
+  beforeAll(() => {
+    locked = startSecretService()
+  })
+  afterAll(() => locked?.stop())
+
+  it("auth login keeps the keyring's reason, offers nothing else, and leaves the stored profile as it was", async () => {
+    const dir = freshConfigDir()
+    expect((await login(dir, TOKENS.developer, [], locked.env)).code).toBe(0)
+    const before = fileText(dir)
+    locked.lock()
+    const result = await login(dir, TOKENS.reporter, [], locked.env)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(
+      /^Error: cannot store the token in the system keyring \(Couldn't access platform storage: .*unlock.*; nothing was stored: log in with `forgectl auth login --insecure-storage`/,
+    )
+    expect(result.stderr).not.toContain('this machine has none')
+    expect(fileText(dir)).toBe(before)
+    expect(stored(dir).default).toMatchObject({'token-store': 'keyring'})
   })
 })

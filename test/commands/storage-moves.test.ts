@@ -150,13 +150,14 @@ describe('storage-moves create and the move states', () => {
     const move = created.json<Move>()
     // "Group storage move | POST schedule | administrator | scheduled (as returned)"; the bulk move above took it to storage-3
     expect(move).toMatchObject({state: 'scheduled', source_storage_name: 'storage-3', destination_storage_name: 'default', group: {id: 12, name: 'Opensource'}})
-    await sleep(300) // so that the few milliseconds each request takes do not count against the ratios below
-    const stateWith = async (delay: number) => withJobDelay(delay, async () => (await sb.api<Move>('GET', `/group_repository_storage_moves/${move.id}`, {as: 'admin'})).body.state)
-    const elapsed = Date.now() - Date.parse(move.created_at)
-    expect(await stateWith(3_600_000)).toBe('scheduled')
-    expect(await stateWith(elapsed * 2)).toBe('started')
-    expect(await stateWith(elapsed * 1.2)).toBe('replicated')
-    expect(await stateWith(1)).toBe('finished')
+    // read at fixed points of its walk (the sandbox's clock pinned), not at whatever time a loaded machine reaches
+    const d = sb.sandbox.store.options.jobDelayMs
+    const stateAt = (sinceCreated: number) =>
+      sb.withOptions({clock: () => Date.parse(move.created_at) + sinceCreated}, async () => (await sb.api<Move>('GET', `/group_repository_storage_moves/${move.id}`, {as: 'admin'})).body.state)
+    expect(await stateAt(0)).toBe('scheduled')
+    expect(await stateAt(d / 3)).toBe('started')
+    expect(await stateAt((2 * d) / 3)).toBe('replicated')
+    expect(await stateAt(d)).toBe('finished')
     const listed = await sb.run(['storage-moves', 'list', '-g', '12', '--json'], admin)
     expect(listed.json<Move[]>()[0]).toMatchObject({id: move.id})
   })

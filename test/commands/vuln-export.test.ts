@@ -25,6 +25,17 @@ const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-vuln-'))
  */
 const withJobDelay = <T>(ms: number, action: () => Promise<T>) => sb.withOptions({jobDelayMs: ms}, action)
 
+/**
+ * The sandbox's clock stopped while `action` runs, then given back: an export created meanwhile stays
+ * unfinished for as long as the test needs, however slow the machine, until `letGo` moves the clock
+ * past its end (`jobDelayMs` ahead of the real time) or `action` returns.
+ */
+async function heldExports<T>(action: (letGo: () => void) => Promise<T>): Promise<T> {
+  const stopped = Date.now()
+  const ahead = sb.sandbox.store.options.jobDelayMs
+  return sb.withOptions({clock: () => stopped}, () => action(() => (sb.sandbox.store.options.clock = () => Date.now() + ahead)))
+}
+
 async function create(args: string[], options: SandboxRunOptions = developer): Promise<Export> {
   const result = await sb.run(['vuln-export', 'create', ...args, '--json'], options)
   expect(result.code, result.stderr).toBe(0)
@@ -117,8 +128,13 @@ describe('vuln-export create', () => {
   })
 
   it('--wait polls until finished and prints the finished export', async () => {
-    await withJobDelay(2000, async () => {
-      const result = await sb.run(['vuln-export', 'create', '-p', '21', '--wait', '--interval', '1', '--json'])
+    await heldExports(async letGo => {
+      const from = sb.sandbox.requests.length
+      const running = sb.run(['vuln-export', 'create', '-p', '21', '--wait', '--interval', '1', '--json'])
+      // its first poll finds it running; then it ends
+      while (!sb.sandbox.requests.slice(from).some(r => r.method === 'GET' && /^\/security\/vulnerability_exports\/\d+$/.test(r.path))) await sleep(20)
+      letGo()
+      const result = await running
       expect(result.code, result.stderr).toBe(0)
       const finished = result.json<Export>()
       expect(finished).toMatchObject({status: 'finished', project_id: 21})
@@ -268,17 +284,19 @@ describe('vuln-export create', () => {
 describe('vuln-export get, wait and download', () => {
   it('create → get (202, "not finished") → wait → download: the CSV as the server sends it', async () => {
     const dir = tempDir()
-    // long enough for two commands to run before it finishes, short enough to wait for
-    const created = await withJobDelay(4000, () => create(['-p', '20']))
-    const got = await sb.run(['vuln-export', 'get', String(created.id), '--json'])
-    expect(got.code).toBe(0)
-    expect(got.json()).toEqual(created)
-    expect(got.stderr).toContain(`Vulnerability export ${created.id} is not finished yet (status created); wait for it with \`forgectl vuln-export wait ${created.id}\`.`)
-    const early = await sb.run(['vuln-export', 'download', String(created.id), join(dir, 'early.csv')])
-    expect(early.code).toBe(3)
-    expect(early.stderr).toMatch(/^Error: 404 Not Found: Vulnerability Export Not Found \(GET .*\); an export can be downloaded once it is finished: --wait waits for it\n$/)
-    expect(readdirSync(dir)).toEqual([])
-
+    // unfinished for as long as two commands take, however slow the machine; then the clock runs again
+    const created = await heldExports(async () => {
+      const created = await create(['-p', '20'])
+      const got = await sb.run(['vuln-export', 'get', String(created.id), '--json'])
+      expect(got.code).toBe(0)
+      expect(got.json()).toEqual(created)
+      expect(got.stderr).toContain(`Vulnerability export ${created.id} is not finished yet (status created); wait for it with \`forgectl vuln-export wait ${created.id}\`.`)
+      const early = await sb.run(['vuln-export', 'download', String(created.id), join(dir, 'early.csv')])
+      expect(early.code).toBe(3)
+      expect(early.stderr).toMatch(/^Error: 404 Not Found: Vulnerability Export Not Found \(GET .*\); an export can be downloaded once it is finished: --wait waits for it\n$/)
+      expect(readdirSync(dir)).toEqual([])
+      return created
+    })
     const waited = await sb.run(['vuln-export', 'wait', String(created.id), '--interval', '1', '--json'])
     expect(waited.code, waited.stderr).toBe(0)
     expect(waited.json<Export>()).toMatchObject({id: created.id, status: 'finished'})

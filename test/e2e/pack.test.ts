@@ -1,22 +1,29 @@
-// The package as users get it: `npm pack`, installed into an empty project from the tarball (its
-// dependencies from the registry, through npm's cache), then `forgectl sandbox` from node_modules/.bin
-// and a command against it. A checkout has files a tarball may lack (dist/sandbox is built by a second
-// compiler); only an installed copy shows that the sandbox ships and loads outside the checkout.
+// The package as users install a CLI (the README's first lines): `npm pack`, then the tarball installed
+// globally into an empty prefix with no dev dependencies (`npm install -g --prefix … --omit=dev`; its
+// dependencies from the registry, through npm's cache), then `forgectl` from the prefix's bin/ on PATH:
+// --version, `forgectl sandbox` and a command against it. A checkout has files a tarball may lack
+// (dist/sandbox is built by a second compiler) and dev dependencies a run might load without saying; only
+// an installed copy shows that what the package ships is all it needs.
 import {execFile} from 'node:child_process'
-import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, relative, resolve} from 'node:path'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {freshConfigDir, runCli} from '../helpers/cli.js'
+import {freshConfigDir} from '../helpers/cli.js'
 import {isListening, startSandboxProcess} from '../helpers/sandbox-process.js'
 
 const run = promisify(execFile)
 const root = resolve(import.meta.dirname, '../..')
 const work = mkdtempSync(join(tmpdir(), 'forgectl-pack-'))
-const project = join(work, 'project')
+/** the empty prefix `npm install -g` writes to: bin/forgectl and lib/node_modules/forgectl */
+const prefix = join(work, 'prefix')
+const installedBin = join(prefix, 'bin')
+const installedPackage = join(prefix, 'lib/node_modules/forgectl')
 /** the node running the tests, first on PATH: the installed bin's `#!/usr/bin/env node` finds it */
 const env = {...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false'}
+/** a user's PATH after the install: the prefix's bin, node, and the system's own; no checkout tools */
+const userPath = `${installedBin}:${dirname(process.execPath)}:/usr/bin:/bin`
 /** npm's own words for a registry it could not reach (its "npm error code …" line) */
 const UNREACHABLE = /^npm error (code (ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH)|network )/m
 
@@ -24,14 +31,16 @@ let packed: string[] = []
 let installed: {ok: true} | {ok: false; unreachable: string | undefined; output: string} = {ok: false, unreachable: undefined, output: 'not run'}
 
 beforeAll(async () => {
-  const {stdout} = await run('npm', ['pack', '--json', '--pack-destination', work], {cwd: root, env})
+  const {
+    stdout,
+  } = // --ignore-scripts: prepack's build is what fresh-dist.ts has checked already (dist/ is not older than src/)
+    await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {cwd: root, env})
   const [tarball] = JSON.parse(stdout) as Array<{filename: string; files: Array<{path: string}>}>
   packed = tarball!.files.map(f => f.path)
-  mkdirSync(project)
-  writeFileSync(join(project, 'package.json'), '{"name": "forgectl-pack-check", "private": true}\n')
+  mkdirSync(prefix)
   try {
     // --prefer-offline: whatever npm's cache holds is not asked for again (CI reuses the cache)
-    await run('npm', ['install', join(work, tarball!.filename), '--no-audit', '--no-fund', '--omit=dev', '--prefer-offline', '--no-package-lock'], {cwd: project, env})
+    await run('npm', ['install', '--global', '--prefix', prefix, join(work, tarball!.filename), '--no-audit', '--no-fund', '--omit=dev', '--prefer-offline'], {cwd: work, env})
     installed = {ok: true}
   } catch (error) {
     const output = `${(error as {stdout?: string}).stdout ?? ''}${(error as {stderr?: string}).stderr ?? ''}`
@@ -54,29 +63,36 @@ describe('the packed tarball', () => {
     expect(packed.filter(f => /^(src|test|scripts|patches|bench|\.ci)\//.test(f) || f.endsWith('.ts') || f === 'bin/dev.js')).toEqual([])
   })
 
-  it('installed into an empty project, runs forgectl sandbox from node_modules/.bin and serves forgectl', async ctx => {
+  it('installed globally into an empty prefix without dev dependencies: forgectl --version, forgectl sandbox, and a command against it', async ctx => {
     if (!installed.ok && installed.unreachable) {
       const note = `the npm registry is unreachable (${installed.unreachable.trim()}): the installed tarball was not tested`
+      // CI installed its node_modules from the registry: there it is reachable, and a skip would hide a failure
+      if (process.env.CI) throw new Error(note)
       console.warn(`SKIPPED: ${note}`)
       ctx.skip(note)
     }
     if (!installed.ok) throw new Error(`npm install of the tarball failed:\n${installed.output}`)
+    // what --omit=dev left out is not there to be loaded by accident
+    expect(existsSync(join(installedPackage, 'node_modules/@oclif/core'))).toBe(true)
+    const devDependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies as Record<string, string>)
+    expect(devDependencies.filter(name => existsSync(join(installedPackage, 'node_modules', name)))).toEqual([])
 
-    const sandbox = await startSandboxProcess(['--port', '0', '--json'], {command: [join(project, 'node_modules/.bin/forgectl')], env: {PATH: env.PATH}})
+    const forgectl = (args: string[], extra: Record<string, string> = {}) =>
+      run('forgectl', args, {cwd: work, env: {PATH: userPath, HOME: work, FORGECTL_CONFIG_DIR: freshConfigDir(), ...extra}}).catch(error => error as {code: number; stdout: string; stderr: string})
+    const version = await forgectl(['--version'])
+    expect(version.stdout).toMatch(/^forgectl\/0\.1\.0 /)
+
+    const sandbox = await startSandboxProcess(['--port', '0', '--json'], {command: [join(installedBin, 'forgectl')], env: {PATH: userPath, HOME: work}})
     try {
       const {url, tokens} = JSON.parse(sandbox.firstLine) as {url: string; tokens: Record<string, string>}
-      const listed = await runCli(['labels', 'list', '-p', 'acme/website', '--json'], {
-        bin: join(project, 'node_modules/forgectl/bin/run.js'),
-        env: {FORGECTL_HOST: url, FORGECTL_TOKEN: tokens.developer, FORGECTL_CONFIG_DIR: freshConfigDir()},
-      })
+      const listed = await forgectl(['labels', 'list', '-p', 'acme/website', '--json'], {FORGECTL_HOST: url, FORGECTL_TOKEN: tokens.developer!})
       expect(listed.stderr).toBe('')
-      expect(listed.code).toBe(0)
-      expect(listed.json<Array<{name: string}>>().length).toBeGreaterThan(0)
+      expect((JSON.parse(listed.stdout) as Array<{name: string}>).length).toBeGreaterThan(0)
       const ended = await sandbox.stop('SIGTERM')
       expect(ended).toMatchObject({code: 0, signal: null})
       expect(await isListening(url)).toBe(false)
     } finally {
       await sandbox.stop('SIGKILL')
     }
-  }, 30_000)
+  })
 })

@@ -13,7 +13,10 @@ export interface LimitedServer {
   readonly created: Map<string, number>
   /** what each request was answered, in order */
   readonly statuses: number[]
-  /** every request is answered 429 with `Retry-After: retryAfter` until `ms` from now */
+  /**
+   * every request is answered 429 with `Retry-After: retryAfter` for `ms` from the next request on: from
+   * the run's first request, not from the call, so that a slow start-up on a busy machine cannot miss it
+   */
   storm(ms: number, retryAfter: number): void
   close(): Promise<void>
 }
@@ -22,7 +25,7 @@ export async function startLimitedServer(option: RateLimitOption): Promise<Limit
   const created = new Map<string, number>()
   const statuses: number[] = []
   const limiter = new RateLimiter(option)
-  let storm = {until: 0, retryAfter: 0}
+  let storm: {ms: number; until?: number; retryAfter: number} = {ms: 0, until: 0, retryAfter: 0}
   const answer = (res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) => {
     statuses.push(status)
     res.writeHead(status, {'content-type': 'application/json', ...headers})
@@ -30,6 +33,7 @@ export async function startLimitedServer(option: RateLimitOption): Promise<Limit
   }
   const handle = (req: IncomingMessage, body: string, res: ServerResponse) => {
     const now = Date.now()
+    storm.until ??= now + storm.ms
     if (now < storm.until) return answer(res, 429, {'retry-after': String(storm.retryAfter)}, {message: '429 Too Many Requests'})
     const {headers, refused} = limiter.count(String(req.headers['private-token'] ?? ''), now)
     if (refused) return answer(res, 429, headers, {message: '429 Too Many Requests'})
@@ -50,7 +54,7 @@ export async function startLimitedServer(option: RateLimitOption): Promise<Limit
     created,
     statuses,
     storm(ms, retryAfter) {
-      storm = {until: Date.now() + ms, retryAfter}
+      storm = {ms, retryAfter}
     },
     close() {
       server.closeAllConnections()

@@ -8,10 +8,16 @@ import {BIN} from './cli.js'
 
 const run = promisify(execFile)
 
+/**
+ * true, or an error: the terminal tests need tmux, which `npm test` installs first where it is missing
+ * (scripts/provision.sh, as .ci/run does); a machine without it fails them saying so, never skips them.
+ */
 export async function hasTmux(): Promise<boolean> {
   return run('tmux', ['-V']).then(
     () => true,
-    () => false,
+    () => {
+      throw new Error('tmux is missing: `npm test` installs it first (scripts/provision.sh), or `apt-get install -y tmux`')
+    },
   )
 }
 

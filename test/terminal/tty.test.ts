@@ -90,11 +90,14 @@ describe('on a terminal', () => {
     const created = await sb.api<{id: number}>('POST', '/groups/acme/repository_storage_moves', {as: 'admin', body: {destination_storage_name: 'storage-2'}})
     expect(created.status).toBe(201)
     const delay = sb.sandbox.store.options.jobDelayMs
-    sb.sandbox.store.options.jobDelayMs = 1500
+    // the move is held (an hour's job) until the spinner shows, however long forgectl takes to start,
+    // then let go: the next poll finds it finished
+    sb.sandbox.store.options.jobDelayMs = 3_600_000
     try {
       const t = await terminal(['storage-moves', 'wait', String(created.body.id), '--interval', '1'], {FORGECTL_TOKEN: TOKENS.admin})
       const spinning = await t.waitFor(`Waiting for storage move ${created.body.id}`)
       expect(spinning).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/)
+      sb.sandbox.store.options.jobDelayMs = 1
       expect(await t.exitCode(15_000)).toBe(0)
       expect(await t.screen()).toMatch(new RegExp(`✔ storage move ${created.body.id}: finished`))
     } finally {

@@ -123,7 +123,8 @@ describe('cutting and --wide', () => {
 
 describe('a relations export on an 80-column terminal (issue 25, point 8)', () => {
   it('keeps the spinner on one line: what is awaited is cut with …, its status stays whole', async () => {
-    await sb.withOptions({jobDelayMs: 4000}, async () => {
+    // held (an hour's job) until the spinner has been read, however long forgectl takes to start; then let go
+    await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
       const session = await startAt(80, ['relations-export', 'start', '-p', 'acme/platform/api', '--wait', '--interval', '1s'])
       // the written lines, wrapped ones joined: a status that wrapped is found all the same
       let lines: string[] = []
@@ -134,6 +135,7 @@ describe('a relations export on an 80-column terminal (issue 25, point 8)', () =
       const spinner = lines.find(line => line.includes('Waiting for'))!
       expect(widest(lines), lines.join('\n')).toBeLessThan(80)
       expect(spinner).toMatch(/Waiting for relations export of proj.*… \(\d+ of \d+ relations (not picked up yet|ended)\)$/)
+      sb.sandbox.store.options.jobDelayMs = 150
       expect(await session.exitCode(15_000)).toBe(0)
       const done = (await session.writtenLines()).find(line => line.includes(': finished'))
       expect(done).toMatch(/relations export of project acme\/platform\/api: finished$/)
@@ -141,7 +143,8 @@ describe('a relations export on an 80-column terminal (issue 25, point 8)', () =
   })
 
   it('fits the spinner again at once when the terminal is made narrower', async () => {
-    await sb.withOptions({jobDelayMs: 8000}, async () => {
+    // an hour's job: it is interrupted, never awaited to its end
+    await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
       const session = await startAt(120, ['relations-export', 'start', '-p', 'acme/platform/api', '--wait', '--interval', '20s'])
       await session.waitFor(/relations (not picked up yet|ended)\)/)
       await session.resize(60)

@@ -16,6 +16,17 @@ const KEYRING_TIMEOUT_MS = 15_000
 
 export const INSECURE_STORAGE_HINT = 'log in with `forgectl auth login --insecure-storage` to keep the token in a file only you can read (or set FORGECTL_TOKEN_STORE=file)'
 
+/** the reason where no keyring service exists at all, in words for a person rather than D-Bus's */
+export const NO_KEYRING = 'this machine has none: no keyring service runs here, as on a server without a desktop session'
+
+/**
+ * The library's words (through libdbus and the Secret Service) where no keyring service exists at all:
+ * no D-Bus session bus (no address, and autolaunch is compiled out; or the address's socket is gone or
+ * refuses), or a bus with no Secret Service on it nor any to start. A keyring that exists but is locked
+ * or refuses says otherwise ("Couldn't access platform storage", a timeout), and is never taken for this.
+ */
+const NO_SERVICE = /autolaunch|Failed to connect to socket|org\.freedesktop\.secrets was not provided by any \.service files|ServiceUnknown/
+
 /** the keyring could not be used: why, in the library's words, which never hold the token */
 export class KeyringUnavailable extends CliError {
   constructor(
@@ -24,6 +35,8 @@ export class KeyringUnavailable extends CliError {
     exitCode: ExitCode = ExitCode.error,
     /** the keyring's own words, without what forgectl adds to them (what to do) */
     readonly keyringReason = reason,
+    /** no keyring service exists at all (NO_SERVICE), rather than one that is locked or refuses */
+    readonly absent = false,
   ) {
     super(`cannot ${action} the system keyring (${reason})`, exitCode)
   }
@@ -57,8 +70,9 @@ async function call<T>(action: string, work: (signal: AbortSignal) => Promise<T>
   try {
     return await work(signal)
   } catch (error) {
-    const reason = signal.aborted ? `no answer within ${KEYRING_TIMEOUT_MS / 1000} s: is it locked?` : oneLine(error)
-    throw new KeyringUnavailable(action, reason)
+    const absent = !signal.aborted && NO_SERVICE.test(oneLine(error))
+    const reason = signal.aborted ? `no answer within ${KEYRING_TIMEOUT_MS / 1000} s: is it locked?` : absent ? NO_KEYRING : oneLine(error)
+    throw new KeyringUnavailable(action, reason, ExitCode.error, reason, absent)
   }
 }
 

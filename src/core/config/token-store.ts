@@ -57,7 +57,9 @@ export async function storeToken(profile: string, token: string, where: TokenSto
     try {
       await writeKeyringToken(profile, token)
     } catch (error) {
-      if (error instanceof KeyringUnavailable) throw new KeyringUnavailable('store the token in', `${error.reason}; nothing was stored: ${INSECURE_STORAGE_HINT}`)
+      // with no keyring at all, the one other way too: the token in the environment of each run
+      const hint = error instanceof KeyringUnavailable && error.absent ? `${INSECURE_STORAGE_HINT}, or give it to each run in FORGECTL_TOKEN` : INSECURE_STORAGE_HINT
+      if (error instanceof KeyringUnavailable) throw new KeyringUnavailable('store the token in', `${error.reason}; nothing was stored: ${hint}`, ExitCode.error, error.reason, error.absent)
       throw error
     }
     await updateProfile(profile, stored => ({...change(stored), token: undefined, 'token-store': 'keyring', 'keyring-empty': undefined}))

@@ -45,7 +45,7 @@ export default function register(r: Router, store: Store): void {
     let last_successful_update_at = m.previous?.last_successful_update_at ?? null
     let last_error = m.previous?.last_error ?? null
     if (m.sync_requested_at !== null) {
-      const elapsed = Date.now() - Date.parse(m.sync_requested_at)
+      const elapsed = store.nowMs() - Date.parse(m.sync_requested_at)
       if (elapsed < d / 3) status = 'scheduled'
       else if (elapsed < d) {
         status = 'started'

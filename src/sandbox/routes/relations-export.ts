@@ -172,7 +172,7 @@ export default function register(r: Router, store: Store): void {
   const state = store.slice('relations-export', () => seedExports())
   const runsOf = (project: SandboxProject) => state.get(project.id) ?? []
   const entries = (project: SandboxProject) => {
-    const now = Date.now()
+    const now = store.nowMs()
     return RELATIONS.map((_, i) => currentEntry(runsOf(project), i, store.options.jobDelayMs, now)).filter((e): e is StatusEntry => e !== undefined)
   }
   const maintainerProject = (ctx: Ctx) => store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
@@ -180,7 +180,7 @@ export default function register(r: Router, store: Store): void {
   r.post('/projects/:id/export_relations', ctx => {
     const project = maintainerProject(ctx)
     const run: ExportRun = {
-      startedAt: Date.now(),
+      startedAt: store.nowMs(),
       batched: optionalBoolean(ctx.input, 'batched') ?? false,
       failing: new Set(RELATIONS.map(rel => rel.name).filter(name => store.options.features.has(FAIL_FEATURE_PREFIX + name))),
     }

@@ -44,7 +44,7 @@ interface MovesState {
 const MOVING: readonly MoveState[] = ['scheduled', 'started']
 
 /** the state a move has reached `elapsed` ms after creation (see the header comment) */
-export function moveState(move: Pick<MoveRecord, 'created_at' | 'destination_storage_name' | 'source_storage_name' | 'held'>, delayMs: number, now = Date.now()): MoveState {
+export function moveState(move: Pick<MoveRecord, 'created_at' | 'destination_storage_name' | 'source_storage_name' | 'held'>, delayMs: number, now: number): MoveState {
   if (move.held) return 'initial'
   const elapsed = now - Date.parse(move.created_at)
   if (elapsed < delayMs / 3) return 'scheduled'
@@ -59,13 +59,13 @@ const movesState = (store: Store): MovesState => store.slice('storage-moves', ()
 /** the storage a container is on now: the destination of its last move that got the copy across (`/projects?repository_storage=` reads it too) */
 export function currentStorage(store: Store, kind: Kind, id: number): string {
   const state = movesState(store)
-  const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(moveState(m, store.options.jobDelayMs))).at(-1)
+  const moved = state.moves.filter(m => m.kind === kind && m.containerId === id && ['replicated', 'finished', 'cleanup failed'].includes(moveState(m, store.options.jobDelayMs, store.nowMs()))).at(-1)
   return moved?.destination_storage_name ?? state.storageOf.get(`${kind}:${id}`) ?? 'default'
 }
 
 export default function register(r: Router, store: Store): void {
   const state = movesState(store)
-  const stateOf = (m: MoveRecord) => moveState(m, store.options.jobDelayMs)
+  const stateOf = (m: MoveRecord) => moveState(m, store.options.jobDelayMs, store.nowMs())
 
   const storageNow = (kind: Kind, id: number): string => currentStorage(store, kind, id)
   const inProgress = (kind: Kind, id: number) => state.moves.some(m => m.kind === kind && m.containerId === id && MOVING.includes(stateOf(m)))
