@@ -1,0 +1,108 @@
+// Contract tests of the sandbox's write routes (issue 34): each fact is taken from the platform's own
+// source (the repository gitlabhq/gitlabhq), named above the test that states it, and checked over HTTP
+// with plain fetch, as a client of the platform would see it.
+import {describe, expect, it} from 'vitest'
+import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
+import {useSandbox} from '../helpers/sandbox.js'
+
+const sb = useSandbox()
+
+interface Answer<T> {
+  status: number
+  body: T
+}
+
+async function call<T = unknown>(method: string, path: string, role: SeedRole, body?: unknown): Promise<Answer<T>> {
+  const response = await fetch(`${sb.url}/api/v4${path}`, {
+    method,
+    headers: {'PRIVATE-TOKEN': TOKENS[role], ...(body === undefined ? {} : {'content-type': 'application/json'})},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  return {status: response.status, body: (text ? JSON.parse(text) : undefined) as T}
+}
+
+interface Level {
+  id: number
+  access_level: number | null
+  access_level_description: string
+  user_id: number | null
+  group_id: number | null
+}
+interface Protection {
+  id: number
+  name: string
+  push_access_levels: Level[]
+  merge_access_levels: Level[]
+  unprotect_access_levels: Level[]
+  allow_force_push: boolean
+  code_owner_approval_required: boolean
+}
+
+const levels = (list: Level[]) => list.map(level => level.access_level)
+
+describe('protected branches', () => {
+  // lib/api/protected_branches.rb (POST: push/merge_access_level, allow_force_push default false, 409),
+  // ee/lib/ee/api/helpers/protected_branches_helpers.rb (unprotect_access_level, allowed_to_* lists),
+  // app/services/protected_refs/access_level_params.rb and its EE part (Maintainers when nothing names a
+  // role, user or group; the shorthand's role comes before the list's entries),
+  // lib/api/entities/protected_ref_access.rb (each level: id, access_level, access_level_description, user_id, group_id)
+  it('a create takes the shorthand and the lists, defaults each action to Maintainers, and a second create is a 409', async () => {
+    const made = await call<Protection>('POST', '/projects/20/protected_branches', 'maintainer', {
+      name: 'contract-*',
+      push_access_level: 0,
+      allowed_to_merge: [{access_level: 30}, {access_level: 40}],
+    })
+    expect(made.status).toBe(201)
+    expect(levels(made.body.push_access_levels)).toEqual([0])
+    expect(levels(made.body.merge_access_levels)).toEqual([30, 40])
+    expect(levels(made.body.unprotect_access_levels)).toEqual([40])
+    expect(made.body.allow_force_push).toBe(false)
+    expect(made.body.code_owner_approval_required).toBe(false)
+    for (const level of [...made.body.push_access_levels, ...made.body.merge_access_levels]) {
+      expect(level).toMatchObject({id: expect.any(Number), user_id: null, group_id: null})
+    }
+    expect(made.body.merge_access_levels.map(level => level.access_level_description)).toEqual(['Developers + Maintainers', 'Maintainers'])
+    const again = await call<{message: string}>('POST', '/projects/20/protected_branches', 'maintainer', {name: 'contract-*'})
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe("Protected branch 'contract-*' already exists")
+    // ProtectedRefAccess.allowed_access_levels: 0, 30, 40, 60; unprotecting has no "No one"
+    expect((await call('POST', '/projects/20/protected_branches', 'maintainer', {name: 'x', unprotect_access_level: 0})).status).toBe(400)
+  })
+
+  // doc/api/protected_branches.md ("Update a protected branch": create, update and delete a
+  // push_access_level record), app/services/protected_branches/api_service.rb (an update takes no
+  // defaults), app/models/concerns/protected_ref.rb (accepts_nested_attributes_for … allow_destroy: true)
+  it('an update ADDS a rule sent without an ID, changes one sent with its ID, and removes one only with _destroy', async () => {
+    const before = (await call<Protection>('GET', '/projects/20/protected_branches/stable', 'maintainer')).body
+    const maintainers = before.merge_access_levels[0]!
+    const added = await call<Protection>('PATCH', '/projects/20/protected_branches/stable', 'maintainer', {allowed_to_merge: [{access_level: 30}]})
+    expect(added.status).toBe(200)
+    expect(levels(added.body.merge_access_levels)).toEqual([40, 30])
+    expect(added.body.merge_access_levels[0]!.id).toBe(maintainers.id)
+    const developers = added.body.merge_access_levels[1]!
+    // the shorthand is no input of PATCH: ignored
+    expect(levels((await call<Protection>('PATCH', '/projects/20/protected_branches/stable', 'maintainer', {merge_access_level: 0})).body.merge_access_levels)).toEqual([40, 30])
+    const removed = await call<Protection>('PATCH', '/projects/20/protected_branches/stable', 'maintainer', {allowed_to_merge: [{id: maintainers.id, _destroy: true}]})
+    expect(removed.body.merge_access_levels).toEqual([developers])
+    const changed = await call<Protection>('PATCH', '/projects/20/protected_branches/stable', 'maintainer', {allowed_to_merge: [{id: developers.id, access_level: 0}]})
+    expect(changed.body.merge_access_levels).toEqual([{...developers, access_level: 0, access_level_description: 'No one'}])
+    // an ID that is not one of this action's rules: ActiveRecord::RecordNotFound, answered 404
+    expect((await call('PATCH', '/projects/20/protected_branches/stable', 'maintainer', {allowed_to_push: [{id: developers.id, _destroy: true}]})).status).toBe(404)
+  })
+
+  // app/models/concerns/protected_ref_access.rb (access_level unique per protected branch, for roles),
+  // lib/api/protected_branches.rb (render_api_error!(errors.full_messages, 422); its documented failure
+  // "Push access levels access level has already been taken")
+  it('a role the action already has is refused with 422 and the sentence list, and nothing changes', async () => {
+    const before = (await call<Protection>('GET', '/projects/21/protected_branches/main', 'maintainer')).body
+    const refused = await call<{message: string[]}>('PATCH', '/projects/21/protected_branches/main', 'maintainer', {
+      allow_force_push: true,
+      allowed_to_merge: [{access_level: 30}],
+      allowed_to_push: [{access_level: 40}],
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.body.message).toEqual(['Push access levels access level has already been taken'])
+    expect((await call<Protection>('GET', '/projects/21/protected_branches/main', 'maintainer')).body).toEqual(before)
+  })
+})
