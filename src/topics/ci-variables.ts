@@ -7,8 +7,10 @@ import {
   CI_VARIABLE_COLUMNS,
   ENVIRONMENT_SCOPE,
   INSTANCE,
+  INSTANCE_VALUE_MAX,
   maskedValueProblem,
   SCOPED_CI_VARIABLE_COLUMNS,
+  SCOPED_VALUE_INPUTS,
   SCOPED_VARIABLE_INPUTS,
   type ScopedVariableInput,
   VARIABLE_INPUTS,
@@ -45,13 +47,16 @@ export abstract class CiVariableCommand<T extends typeof Command> extends ApiCom
     return scope
   }
 
-  /** the variable's inputs as given, its environment scope among them, the masked value checked */
+  /** the variable's inputs as given, its environment scope among them, the masked value and the instance's limit checked */
   protected async variable(): Promise<ScopedVariableInput> {
-    return this.variableFrom(await this.read(VARIABLE_INPUTS))
+    return this.variableFrom(await this.read(SCOPED_VALUE_INPUTS))
   }
 
-  /** a variable read some other way (`set` reads VALUE too), with its environment scope, checked */
-  protected async variableFrom(values: VariableInput): Promise<ScopedVariableInput> {
+  /** a variable read some other way (`set` reads VALUE too, `valueLabel` then), with its environment scope, checked */
+  protected async variableFrom(values: VariableInput, valueLabel = inputLabel(VARIABLE_INPUTS.value)): Promise<ScopedVariableInput> {
+    // the flags take any length (a project's or group's value has no limit): the instance's is checked here
+    const length = values.value === undefined ? 0 : [...values.value].length
+    if (this.where.kind === 'instance' && length > INSTANCE_VALUE_MAX) throw new UsageError(`${valueLabel}: must be at most ${INSTANCE_VALUE_MAX} characters, not ${length}`)
     const problem = maskedValueProblem(values)
     if (problem) throw new UsageError(`${inputLabel(VARIABLE_INPUTS.value)} ${problem}`)
     const environmentScope = await this.environmentScope()

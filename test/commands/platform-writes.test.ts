@@ -106,3 +106,86 @@ describe('protected branches', () => {
     expect((await call<Protection>('GET', '/projects/21/protected_branches/main', 'maintainer')).body).toEqual(before)
   })
 })
+
+interface Variable {
+  key: string
+  value: string | null
+  environment_scope?: string
+  masked: boolean
+  hidden?: boolean
+  protected: boolean
+}
+
+describe('CI/CD variables', () => {
+  // lib/api/group_variables.rb (before: authorize! :admin_cicd_variables on the group),
+  // app/policies/group_policy.rb (Owners have admin_cicd_variables), lib/api/ci/variables.rb and
+  // app/policies/project_policy.rb (a project's Maintainers have it)
+  it("a group's variables are for its Owners, a project's for its Maintainers", async () => {
+    expect((await call('GET', '/groups/10/variables', 'maintainer')).status).toBe(403)
+    expect((await call('POST', '/groups/10/variables', 'maintainer', {key: 'NOT_MINE', value: 'x'})).status).toBe(403)
+    expect((await call('GET', '/groups/10/variables', 'owner')).status).toBe(200)
+    expect((await call('GET', '/projects/20/variables', 'maintainer')).status).toBe(200)
+    expect((await call('GET', '/projects/20/variables', 'developer')).status).toBe(403)
+  })
+
+  // lib/api/group_variables.rb (PUT: find_variable only when the request has a filter, else the
+  // service's lookup), app/services/ci/change_variable_service.rb (`params[:variable] || find_variable`:
+  // by key alone), lib/api/ci/variables.rb (a project's PUT: not_found! when find_variable finds none)
+  it("a group's PUT whose filter matches nothing updates the key's variable of another scope; a project's is a 404", async () => {
+    const put = await call<Variable>('PUT', '/groups/10/variables/NPM_REGISTRY?filter[environment_scope]=production', 'owner', {value: 'https://npm.production.example.com'})
+    expect(put.status).toBe(200)
+    expect(put.body).toMatchObject({key: 'NPM_REGISTRY', environment_scope: '*', value: 'https://npm.production.example.com'})
+    const groupVariables = (await call<Variable[]>('GET', '/groups/10/variables', 'owner')).body.filter(v => v.key === 'NPM_REGISTRY')
+    expect(groupVariables.map(v => v.environment_scope)).toEqual(['*'])
+    expect((await call<{message: string}>('PUT', '/groups/10/variables/NO_SUCH_KEY', 'owner', {value: 'x'})).body).toEqual({message: '404 GroupVariable Not Found'})
+    const project = await call<{message: string}>('PUT', '/projects/20/variables/API_LOG_LEVEL?filter[environment_scope]=production', 'maintainer', {value: 'debug'})
+    expect(project.status).toBe(404)
+    expect(project.body.message).toBe('404 Variable Not Found')
+    // the body's environment_scope moves the variable (both PUTs declare it)
+    const moved = await call<Variable>('PUT', '/projects/20/variables/API_LOG_LEVEL', 'maintainer', {environment_scope: 'staging'})
+    expect(moved.body).toMatchObject({environment_scope: 'staging', value: 'info'})
+  })
+
+  // app/models/concerns/ci/has_variable.rb (key= strips the key), lib/api/ci/variables.rb (every input
+  // of a PUT optional, no at_least_one_of: a PUT with none changes nothing), lib/api/admin/ci/variables.rb
+  it('a key is stripped of white space; a PUT without parameters answers the variable unchanged', async () => {
+    const made = await call<Variable>('POST', '/projects/20/variables', 'maintainer', {key: '  SPACED_KEY\t', value: 'v'})
+    expect(made.status).toBe(201)
+    expect(made.body.key).toBe('SPACED_KEY')
+    const unchanged = await call<Variable>('PUT', '/projects/20/variables/SPACED_KEY', 'maintainer', {})
+    expect(unchanged.status).toBe(200)
+    expect(unchanged.body).toEqual(made.body)
+    const instance = await call<Variable>('PUT', '/admin/ci/variables/DEPLOY_REGION', 'admin', {description: 'Region'})
+    expect(instance.status).toBe(200)
+    expect(instance.body.value).toBe('eu-west-1')
+  })
+
+  // app/models/ci/instance_variable.rb (value at most 10,000 characters, in its own words);
+  // app/models/ci/variable.rb and group_variable.rb (no limit on the value)
+  it("only the instance's values have a length limit", async () => {
+    const long = 'v'.repeat(20_000)
+    const project = await call<Variable>('POST', '/projects/20/variables', 'maintainer', {key: 'LONG_VALUE', value: long})
+    expect(project.status).toBe(201)
+    expect(project.body.value).toHaveLength(20_000)
+    expect((await call('POST', '/groups/10/variables', 'owner', {key: 'LONG_VALUE', value: long})).status).toBe(201)
+    const instance = await call<{message: Record<string, string[]>}>('POST', '/admin/ci/variables', 'admin', {key: 'LONG_VALUE', value: long})
+    expect(instance.status).toBe(400)
+    expect(instance.body.message.value).toEqual(['The value of the provided variable exceeds the 10000 character limit'])
+  })
+
+  // lib/api/ci/variables.rb and group_variables.rb (masked_and_hidden on POST only),
+  // app/services/ci/change_variable_service.rb (it sets hidden and masked), lib/api/entities/ci/variable.rb
+  // (hidden shown; a hidden variable's value is not), app/models/concerns/ci/hidable_variable.rb
+  it('masked_and_hidden makes a masked variable whose value is never shown again, and whose masking stays', async () => {
+    const made = await call<Variable>('POST', '/projects/20/variables', 'maintainer', {key: 'HIDDEN_TOKEN', value: 'aGlkZGVuLXRva2Vu', masked_and_hidden: true})
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({key: 'HIDDEN_TOKEN', value: null, masked: true, hidden: true})
+    expect((await call<Variable>('GET', '/projects/20/variables/HIDDEN_TOKEN', 'maintainer')).body.value).toBeNull()
+    const unmask = await call<{message: Record<string, string[]>}>('PUT', '/projects/20/variables/HIDDEN_TOKEN', 'maintainer', {masked: false})
+    expect(unmask.status).toBe(400)
+    expect(unmask.body.message.base).toEqual(['The visibility setting cannot be changed for masked and hidden variables.'])
+    expect((await call<Variable>('GET', '/projects/21/variables/CDN_TOKEN', 'maintainer')).body.hidden).toBe(false)
+    // the instance's variables have no hidden attribute
+    expect((await call<Variable>('GET', '/admin/ci/variables/DEPLOY_REGION', 'admin')).body).not.toHaveProperty('hidden')
+  })
+})
