@@ -4,6 +4,7 @@
 import {describe, expect, it} from 'vitest'
 import {type SeedRole, TOKENS} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
+import {makeKey} from '../helpers/ssh-keys.js'
 
 const sb = useSandbox()
 
@@ -187,5 +188,47 @@ describe('CI/CD variables', () => {
     expect((await call<Variable>('GET', '/projects/21/variables/CDN_TOKEN', 'maintainer')).body.hidden).toBe(false)
     // the instance's variables have no hidden attribute
     expect((await call<Variable>('GET', '/admin/ci/variables/DEPLOY_REGION', 'admin')).body).not.toHaveProperty('hidden')
+  })
+})
+
+interface ProjectDeployKey {
+  id: number
+  title: string
+  key: string
+  can_push: boolean
+}
+
+describe('deploy keys', () => {
+  // lib/api/deploy_keys.rb (POST /projects/:id/deploy_keys: the key stripped, then found by its exact
+  // text in the project, then among the user's accessible deploy keys; else a new key),
+  // app/models/key.rb (fingerprint_sha256 unique; key= stores the sanitized text)
+  it('a key is found by its exact text: in the project it is answered as it is, elsewhere joined; the same key with another comment is refused', async () => {
+    const key = makeKey('contract-a')
+    const made = await call<ProjectDeployKey>('POST', '/projects/20/deploy_keys', 'maintainer', {title: 'first', key: key.text})
+    expect(made.status).toBe(201)
+    // a second identical create: the project's own key, unchanged whatever the title or can_push sent
+    const again = await call<ProjectDeployKey>('POST', '/projects/20/deploy_keys', 'maintainer', {title: 'second', key: `  ${key.text}\n`, can_push: true})
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(made.body)
+    // the same text in another project the user maintains: the key joined, with can_push as sent
+    const joined = await call<ProjectDeployKey>('POST', '/projects/21/deploy_keys', 'maintainer', {title: 'third', key: key.text, can_push: true})
+    expect(joined.status).toBe(201)
+    expect(joined.body).toMatchObject({id: made.body.id, title: 'first', can_push: true})
+    // the same key with another comment is another text: a new key, whose fingerprint is taken
+    const otherComment = await call<{message: Record<string, string[]>}>('POST', '/projects/21/deploy_keys', 'maintainer', {
+      title: 'fourth',
+      key: key.text.replace('contract-a', 'contract-b'),
+    })
+    expect(otherComment.status).toBe(400)
+    expect(otherComment.body.message).toEqual({'deploy_key.fingerprint_sha256': ['has already been taken']})
+  })
+
+  // lib/api/deploy_keys.rb (PUT: at_least_one_of :title, :can_push), rendered by Grape's validation
+  // as {"error": "..."}
+  it('a PUT without parameters is a 400 naming them', async () => {
+    const made = await call<ProjectDeployKey>('POST', '/projects/20/deploy_keys', 'maintainer', {title: 'put', key: makeKey('contract-put').text})
+    const empty = await call<{error: string}>('PUT', `/projects/20/deploy_keys/${made.body.id}`, 'maintainer', {})
+    expect(empty.status).toBe(400)
+    expect(empty.body).toEqual({error: 'title, can_push are missing, at least one parameter must be provided'})
   })
 })
