@@ -96,7 +96,16 @@ export abstract class CiVariableCommand<T extends typeof Command> extends ApiCom
 
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     // an answer comes only after the command line was read: where the variables live is known then
+    if (error instanceof ApiError && error.status === 403) return super.catch(this.whoMay(error))
     return super.catch(error instanceof ApiError && error.status === 409 ? this.severalScopes(error) : error)
+  }
+
+  /** the server's 403, with who may: admin_cicd_variables is a group's Owners', a project's Maintainers' (group_policy.rb, project_policy.rb) */
+  private whoMay(error: ApiError): Error {
+    const where = this.where
+    if (where.kind === 'instance') return new CliError(`${error.message}: the instance's CI/CD variables are for administrators`, error.exitCode)
+    const who = where.kind === 'groups' ? "the group's Owners" : "the project's Maintainers and Owners"
+    return new CliError(`${error.message}: the CI/CD variables of ${scopeThing(where)} are for ${who}`, error.exitCode)
   }
 
   /** the server's 409 "multiple variables", in words that say what to do */

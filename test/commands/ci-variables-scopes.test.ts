@@ -52,3 +52,12 @@ describe('ci-variables values longer than the instance allows', () => {
     expect(requests).toBe(0)
   })
 })
+
+describe('ci-variables refused for the role', () => {
+  // lib/api/group_variables.rb and app/policies/group_policy.rb: admin_cicd_variables is the Owners'
+  it("says that a group's variables are for its Owners (403, exit 5)", async () => {
+    const result = await sb.run(['ci-variables', 'list', '-g', 'acme'], {as: 'maintainer'})
+    expect(result.code).toBe(5)
+    expect(result.stderr).toContain('403 Forbidden (GET /api/v4/groups/acme/variables): the CI/CD variables of group "acme" are for the group\'s Owners')
+  })
+})

@@ -92,6 +92,14 @@ describe('protected branches', () => {
     expect((await call('PATCH', '/projects/20/protected_branches/stable', 'maintainer', {allowed_to_push: [{id: developers.id, _destroy: true}]})).status).toBe(404)
   })
 
+  // lib/api/protected_branches.rb (PATCH: every input optional, no at_least_one_of)
+  it('an update without parameters answers the protection unchanged', async () => {
+    const before = (await call<Protection>('GET', '/projects/22/protected_branches/main', 'admin')).body
+    const empty = await call<Protection>('PATCH', '/projects/22/protected_branches/main', 'admin', {})
+    expect(empty.status).toBe(200)
+    expect(empty.body).toEqual(before)
+  })
+
   // app/models/concerns/protected_ref_access.rb (access_level unique per protected branch, for roles),
   // lib/api/protected_branches.rb (render_api_error!(errors.full_messages, 422); its documented failure
   // "Push access levels access level has already been taken")

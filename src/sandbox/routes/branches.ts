@@ -1,6 +1,8 @@
 // Repository branches and their protection (document 2, "Branches"). Each project has a small commit
 // graph; a branch is a name pointing at a commit, "merged" when its commit is an ancestor of the
 // default branch's head (and not that head itself, as the platform counts it).
+// Platform sources of the protection routes: lib/api/protected_branches.rb, lib/api/entities/protected_branch.rb,
+// lib/api/entities/protected_ref_access.rb, and those protected-branch-rules.ts names.
 import {createHash} from 'node:crypto'
 import {accepted, badRequest, created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'

@@ -1,6 +1,8 @@
 // Deploy keys (document 1, "Deploy keys"), and the instance's table of SSH keys that the key lookup
 // (keys.ts) reads: user SSH keys and deploy keys share one ID sequence and one fingerprint space, as
 // on the platform. Fingerprints are computed here from the key blob, independently of the CLI.
+// Platform sources: lib/api/deploy_keys.rb, app/models/deploy_key.rb, app/models/key.rb,
+// app/models/deploy_keys_project.rb, lib/api/entities/deploy_key.rb and deploy_keys_project.rb.
 import {createHash} from 'node:crypto'
 import {badRequest, created, forbidden, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
