@@ -159,13 +159,14 @@ export function createVariable(api: ApiClient, variable: ScopedVariableInput, sc
 /**
  * PUT: the environment scope, if any, picks which of the key's variables changes. A group's PUT on the
  * platform looks a filter up but, when it matches nothing, falls back to the key's first variable
- * whatever its scope (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb): the value
- * every environment uses would be overwritten. So a group's variable of that scope is read first (GET
- * honours the filter), and its absence is the 404 a project's PUT answers; and every answer's scope is
- * checked, so a variable changed in another scope (removed between the two calls) is said, not hidden.
+ * whatever its scope, and without a filter takes that first one even when the key has several
+ * (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb): the value every environment
+ * uses could be overwritten. So a group's variable is read first, as a project's PUT finds it (GET
+ * honours the filter): none is the 404, several the 409, a project's PUT answers. Every answer's scope
+ * is checked too, so a variable changed in another scope (removed between the two calls) is said.
  */
 export async function updateVariable(api: ApiClient, {key, environment_scope, ...changes}: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
-  if (scope.kind === 'groups' && environment_scope !== undefined) await getVariable(api, key, scope, environment_scope)
+  if (scope.kind === 'groups') await getVariable(api, key, scope, environment_scope)
   const answer = await variables.update(api, scope, key, changes, pick(environment_scope))
   const changedScope = answer?.environment_scope
   if (environment_scope !== undefined && changedScope !== undefined && changedScope !== environment_scope) {

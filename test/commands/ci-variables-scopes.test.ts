@@ -61,3 +61,21 @@ describe('ci-variables refused for the role', () => {
     expect(result.stderr).toContain('403 Forbidden (GET /api/v4/groups/acme/variables): the CI/CD variables of group "acme" are for the group\'s Owners')
   })
 })
+
+describe('ci-variables update of a group key in several scopes', () => {
+  // lib/api/group_variables.rb: without a filter the PUT takes the key's first variable, whatever its
+  // scope, where a project's PUT (and a group's GET) answers 409
+  it('without --environment-scope is the 409 that names the scopes to choose from, and changes nothing', async () => {
+    for (const environment_scope of ['staging', 'production']) {
+      await sb.api('POST', '/groups/10/variables', {as: 'owner', body: {key: 'DUAL_SCOPE', value: environment_scope, environment_scope}})
+    }
+    const {result, requests} = await sb.runCounted(['ci-variables', 'update', 'DUAL_SCOPE', '-g', 'acme', '--value', 'both?'], owner)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('the key exists in several environment scopes of group "acme"')
+    expect(requests).toBe(1)
+    expect(await groupVariables('DUAL_SCOPE')).toEqual([
+      ['staging', 'staging'],
+      ['production', 'production'],
+    ])
+  })
+})
