@@ -3,6 +3,7 @@
 
 import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
+import {CliError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
@@ -145,19 +146,58 @@ export function listProtectedBranches(project: string): ListSpec<ProtectedBranch
   return listSpec<ProtectedBranch>(apiPath`/projects/${project}/protected_branches`)
 }
 
+/** GET /projects/:id/protected_branches/:name */
+export function getProtection(api: ApiClient, project: string, name: string): Promise<ProtectedBranch> {
+  return api.get<ProtectedBranch>(apiPath`/projects/${project}/protected_branches/${name}`)
+}
+
+const ACTIONS = ['push', 'merge', 'unprotect'] as const
+
+/** a rule for a role (not a user, a group or a deploy key): the rules a state file's levels are */
+const isRoleRule = (rule: BranchAccessLevel) => (rule.user_id ?? null) === null && (rule.group_id ?? null) === null && (rule.deploy_key_id ?? null) === null
+
+/** the roles a list of rules lets in, lowest first (the platform keeps several: 30 and 40 may both be there) */
+export function roleLevels(rules: readonly BranchAccessLevel[] | undefined): number[] {
+  return [...new Set((rules ?? []).filter(isRoleRule).map(rule => rule.access_level))].sort((a, b) => a - b)
+}
+
 /**
  * PATCH /projects/:id/protected_branches/:name: a protection changed in place, never unprotected in
- * between. The platform takes each role as a list of rules (`allowed_to_push: [{access_level: 30}]`).
+ * between. The platform changes each action's rules as Rails nested attributes do: `{access_level: 40}`
+ * ADDS a rule beside the others, a rule goes only when sent as `{id, _destroy: true}`, and a role the
+ * action already has is refused (422). So the protection is read first, and for each level asked the
+ * call destroys the action's other role rules (by ID) and adds the role only where it is missing; rules
+ * for users, groups and deploy keys are left as they are. The answer is checked: a server that ignores
+ * the lists (the Free tier takes no `allowed_to_*`) is an error naming the level kept.
+ * (platform: lib/api/protected_branches.rb, app/services/protected_branches/api_service.rb,
+ * app/models/concerns/protected_ref.rb, app/models/concerns/protected_ref_access.rb)
  */
-export function updateProtection(api: ApiClient, project: string, name: string, changes: Omit<Protection, 'name'>): Promise<ProtectedBranch> {
-  const rules = (level: number | undefined) => (level === undefined ? undefined : [{access_level: level}])
-  return api.patch<ProtectedBranch>(apiPath`/projects/${project}/protected_branches/${name}`, {
-    allowed_to_push: rules(changes.push_access_level),
-    allowed_to_merge: rules(changes.merge_access_level),
-    allowed_to_unprotect: rules(changes.unprotect_access_level),
+export async function updateProtection(api: ApiClient, project: string, name: string, changes: Omit<Protection, 'name'>): Promise<ProtectedBranch> {
+  const wanted = ACTIONS.map(action => [action, changes[`${action}_access_level`]] as const).filter((pair): pair is readonly [(typeof ACTIONS)[number], number] => pair[1] !== undefined)
+  const current = wanted.length > 0 ? await getProtection(api, project, name) : undefined
+  const lists: Record<string, Array<Record<string, unknown>>> = {}
+  for (const [action, level] of wanted) {
+    const roles = (current?.[`${action}_access_levels`] ?? []).filter(isRoleRule)
+    const others = roles.filter(rule => rule.access_level !== level)
+    const unnamed = others.find(rule => rule.id === undefined || rule.id === null)
+    if (unnamed) throw new CliError(`the server's protection of ${name} lists a ${action} rule without an ID, so it cannot be removed`)
+    const list = [...others.map(rule => ({id: rule.id, _destroy: true})), ...(roles.some(rule => rule.access_level === level) ? [] : [{access_level: level}])]
+    if (list.length > 0) lists[`allowed_to_${action}`] = list
+  }
+  const answer = await api.patch<ProtectedBranch>(apiPath`/projects/${project}/protected_branches/${name}`, {
+    ...lists,
     allow_force_push: changes.allow_force_push,
     code_owner_approval_required: changes.code_owner_approval_required,
   })
+  for (const [action, level] of wanted) {
+    const kept = roleLevels(answer?.[`${action}_access_levels`])
+    if (kept.length !== 1 || kept[0] !== level) {
+      throw new CliError(
+        `the server kept ${action}_access_level ${kept.join(', ') || 'none'} on ${name}, not ${level}: it took no allowed_to_${action} list (a Premium input); unprotect the branch and protect it again to change its roles`,
+      )
+    }
+  }
+  return answer
 }
 
 export function unprotectBranch(api: ApiClient, project: string, name: string): Promise<void> {

@@ -3,7 +3,7 @@
 // environment_scope at /projects/:id/variables and /groups/:id/variables. One set of declarations and
 // calls, parametrised by where the variables live; a key may exist once per environment scope there,
 // and `filter[environment_scope]` picks one.
-import {ApiError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/command/errors.js'
 import type {ApiClient, Query} from '../core/http/request.js'
 import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
@@ -41,6 +41,18 @@ export const INSTANCE: VariableScope = {kind: 'instance'}
 // description at most 255 characters".
 const KEY = text({arg: true, required: true, description: 'variable key', max: 255, pattern: [/^[A-Za-z0-9_]+$/, 'only A-Z, a-z, 0-9 and _']})
 
+/** Ci::InstanceVariable's limit on a value, in characters */
+export const INSTANCE_VALUE_MAX = 10_000
+
+/**
+ * The value input. Only the instance's values have a length limit on the platform
+ * (app/models/ci/instance_variable.rb); a project's or group's may be longer (app/models/ci/variable.rb,
+ * group_variable.rb have none), so their inputs take `variableValue()` without one.
+ */
+function variableValue(max?: number) {
+  return text({required: true, secret: true, file: true, empty: 'value', ...(max === undefined ? {} : {max}), description: 'the value (a file is sent as read, trailing line break included)'})
+}
+
 /** the variable a `get` or `delete` names */
 export const VARIABLE_KEY = declare({key: KEY})
 
@@ -48,7 +60,7 @@ export const VARIABLE_KEY = declare({key: KEY})
 export const VARIABLE_INPUTS = declare({
   key: KEY,
   // an empty value is a value; it is asked for masked, as it is often a secret
-  value: text({required: true, secret: true, file: true, empty: 'value', max: 10_000, description: 'the value (a file is sent as read, trailing line break included)'}),
+  value: variableValue(INSTANCE_VALUE_MAX),
   description: text({description: 'description, at most 255 characters', max: 255, empty: 'clears'}),
   variable_type: choice(VARIABLE_TYPES, {description: 'env_var (API default) or file'}),
   masked: boolean({description: 'mask the value in job logs (API default: off)'}),
@@ -67,8 +79,11 @@ export const ENVIRONMENT_SCOPE = declare({
 })
 export type EnvironmentScope = Values<typeof ENVIRONMENT_SCOPE>
 
+/** a project's or group's variable as the commands read it: its value has no length limit */
+export const SCOPED_VALUE_INPUTS = declare({...VARIABLE_INPUTS, value: variableValue()})
+
 /** a record of `--from-file` for a project or group: a variable and its environment scope */
-export const SCOPED_VARIABLE_INPUTS = declare({...VARIABLE_INPUTS, ...ENVIRONMENT_SCOPE})
+export const SCOPED_VARIABLE_INPUTS = declare({...SCOPED_VALUE_INPUTS, ...ENVIRONMENT_SCOPE})
 export type ScopedVariableInput = VariableInput & EnvironmentScope
 
 // The platform's rule for a masked value (Ci::Maskable, "Masked variable requirements"): at least 8
@@ -141,9 +156,25 @@ export function createVariable(api: ApiClient, variable: ScopedVariableInput, sc
   return variables.create(api, scope, variable)
 }
 
-/** PUT: the environment scope, if any, picks which of the key's variables changes */
-export function updateVariable(api: ApiClient, {key, environment_scope, ...changes}: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
-  return variables.update(api, scope, key, changes, pick(environment_scope))
+/**
+ * PUT: the environment scope, if any, picks which of the key's variables changes. A group's PUT on the
+ * platform looks a filter up but, when it matches nothing, falls back to the key's first variable
+ * whatever its scope, and without a filter takes that first one even when the key has several
+ * (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb): the value every environment
+ * uses could be overwritten. So a group's variable is read first, as a project's PUT finds it (GET
+ * honours the filter): none is the 404, several the 409, a project's PUT answers. Every answer's scope
+ * is checked too, so a variable changed in another scope (removed between the two calls) is said.
+ */
+export async function updateVariable(api: ApiClient, {key, environment_scope, ...changes}: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
+  if (scope.kind === 'groups') await getVariable(api, key, scope, environment_scope)
+  const answer = await variables.update(api, scope, key, changes, pick(environment_scope))
+  const changedScope = answer?.environment_scope
+  if (environment_scope !== undefined && changedScope !== undefined && changedScope !== environment_scope) {
+    throw new CliError(
+      `the server changed the variable ${key} of environment scope ${changedScope}, not the one of ${environment_scope}: it has no variable ${key} in ${environment_scope} now; check ${key} (${changedScope}) and set it back if needed`,
+    )
+  }
+  return answer
 }
 
 export function deleteVariable(api: ApiClient, key: string, scope: VariableScope = INSTANCE, environmentScope?: string): Promise<void> {

@@ -4,7 +4,7 @@
 // own title and expiry; and a key already in the project, returned unchanged whatever was sent. So
 // forgectl looks in the project first, changes what PUT allows (title, can_push), and reports what it
 // cannot change (the expiry of an existing key: the API has no input for it).
-import {CliError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type Id, isPositiveId} from '../core/input/id.js'
 import {findInList} from '../core/lists/pagination.js'
@@ -57,13 +57,30 @@ export async function placeDeployKey(api: ApiClient, project: string, wanted: Ne
     return reconcile(api, project, present, wanted, 'already')
   }
   let started = 0
-  const answer = await run.post(() => {
-    started = Date.now()
-    return api.request<DeployKey>({method: 'POST', path: projectDeployKeysPath(project), body: {...wanted}})
-  })
+  const answer = await run
+    .post(() => {
+      started = Date.now()
+      return api.request<DeployKey>({method: 'POST', path: projectDeployKeysPath(project), body: {...wanted}})
+    })
+    .catch(error => {
+      throw fingerprintTaken(error)
+    })
   const key = answer.data
   const made = run.firstAnswer(key.id) && madeByThisRequest(key, wanted, answer.headers.get('date'), Date.now() - started)
   return reconcile(api, project, key, wanted, made ? 'created' : 'enabled')
+}
+
+/**
+ * The platform finds an existing key by its exact text only (lib/api/deploy_keys.rb): the same key with
+ * another comment, or one in a project this user cannot reach, is a new key whose fingerprint is taken
+ * (400). The server's words stay; what to do is added.
+ */
+function fingerprintTaken(error: unknown): unknown {
+  if (!(error instanceof ApiError && error.status === 400 && error.serverMessage.includes('fingerprint_sha256 has already been taken'))) return error
+  return new CliError(
+    `${error.message}: the key is in use elsewhere, with another text (comment) or in a project you cannot reach; send it with the exact text it has there, or enable it by ID (\`deploy-keys enable\`)`,
+    error.exitCode,
+  )
 }
 
 /** the project's link to this key (same type and key data; the comment may differ), following every page */

@@ -1,6 +1,6 @@
 // The sections of groups and projects: labels, milestones, protected branches, deploy keys and
 // package protection rules.
-import {type BranchAccessLevel, listProtectedBranches, PROTECTION, type Protection, protectBranch, unprotectBranch, updateProtection} from '../api/branches.js'
+import {type BranchAccessLevel, listProtectedBranches, PROTECTION, type Protection, protectBranch, roleLevels, unprotectBranch, updateProtection} from '../api/branches.js'
 import {KeyPlacementRun, placeDeployKey} from '../api/deploy-key-add.js'
 import {type DeployKeyChanges, deleteProjectDeployKey, listProjectDeployKeys, NEW_PROJECT_DEPLOY_KEY, type NewProjectDeployKey, updateProjectDeployKey} from '../api/deploy-keys.js'
 import {sameLabelColor} from '../api/label-color.js'
@@ -88,6 +88,8 @@ const levelWord = (value: unknown) => (typeof value === 'number' && value in LEV
 
 const BRANCH_FIELDS = [...BRANCH_LEVELS, 'allow_force_push', 'code_owner_approval_required'] as const
 
+const lowestRole = (levels: readonly number[]) => levels.find(level => level > 0) ?? 0
+
 export const protectedBranches: Section = {
   name: 'protected_branches',
   kinds: ['projects'],
@@ -98,8 +100,12 @@ export const protectedBranches: Section = {
   identity: fields => String(fields.name),
   secret: () => false,
   async read(context, target) {
-    // the platform keeps a list of rules per action; a role's rule (no user or group) is the one a file sets
-    const role = (rules: readonly BranchAccessLevel[] | undefined) => rules?.find(rule => (rule.user_id ?? null) === null && (rule.group_id ?? null) === null)?.access_level
+    // the platform keeps a list of rules per action, and may hold several roles in it (30 and 40): each
+    // is read, so a file's one level over two roles is a change; rules for users and groups are not a file's
+    const role = (rules: readonly BranchAccessLevel[] | undefined) => {
+      const levels = roleLevels(rules)
+      return levels.length <= 1 ? levels[0] : levels
+    }
     return (await readAll(context, listProtectedBranches(target.path), ['name'])).map(
       (p): CurrentRecord => ({
         id: p.name,
@@ -119,7 +125,11 @@ export const protectedBranches: Section = {
   remove: ({api}, target, current) => unprotectBranch(api, target.path, String(current.ref)),
   exported({id, fields}) {
     const value = withoutDefaults(setFields(fields, BRANCH_FIELDS), {allow_force_push: false, code_owner_approval_required: false})
-    for (const level of BRANCH_LEVELS) if (typeof value[level] === 'number') value[level] = levelWord(value[level])
+    for (const level of BRANCH_LEVELS) {
+      // several roles: whom they let in is the lowest one that lets anyone in
+      if (Array.isArray(value[level])) value[level] = lowestRole(value[level] as number[])
+      if (typeof value[level] === 'number') value[level] = levelWord(value[level])
+    }
     return {key: id, value}
   },
 }

@@ -7,8 +7,10 @@ import {
   CI_VARIABLE_COLUMNS,
   ENVIRONMENT_SCOPE,
   INSTANCE,
+  INSTANCE_VALUE_MAX,
   maskedValueProblem,
   SCOPED_CI_VARIABLE_COLUMNS,
+  SCOPED_VALUE_INPUTS,
   SCOPED_VARIABLE_INPUTS,
   type ScopedVariableInput,
   VARIABLE_INPUTS,
@@ -45,13 +47,16 @@ export abstract class CiVariableCommand<T extends typeof Command> extends ApiCom
     return scope
   }
 
-  /** the variable's inputs as given, its environment scope among them, the masked value checked */
+  /** the variable's inputs as given, its environment scope among them, the masked value and the instance's limit checked */
   protected async variable(): Promise<ScopedVariableInput> {
-    return this.variableFrom(await this.read(VARIABLE_INPUTS))
+    return this.variableFrom(await this.read(SCOPED_VALUE_INPUTS))
   }
 
-  /** a variable read some other way (`set` reads VALUE too), with its environment scope, checked */
-  protected async variableFrom(values: VariableInput): Promise<ScopedVariableInput> {
+  /** a variable read some other way (`set` reads VALUE too, `valueLabel` then), with its environment scope, checked */
+  protected async variableFrom(values: VariableInput, valueLabel = inputLabel(VARIABLE_INPUTS.value)): Promise<ScopedVariableInput> {
+    // the flags take any length (a project's or group's value has no limit): the instance's is checked here
+    const length = values.value === undefined ? 0 : [...values.value].length
+    if (this.where.kind === 'instance' && length > INSTANCE_VALUE_MAX) throw new UsageError(`${valueLabel}: must be at most ${INSTANCE_VALUE_MAX} characters, not ${length}`)
     const problem = maskedValueProblem(values)
     if (problem) throw new UsageError(`${inputLabel(VARIABLE_INPUTS.value)} ${problem}`)
     const environmentScope = await this.environmentScope()
@@ -91,7 +96,16 @@ export abstract class CiVariableCommand<T extends typeof Command> extends ApiCom
 
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     // an answer comes only after the command line was read: where the variables live is known then
+    if (error instanceof ApiError && error.status === 403) return super.catch(this.whoMay(error))
     return super.catch(error instanceof ApiError && error.status === 409 ? this.severalScopes(error) : error)
+  }
+
+  /** the server's 403, with who may: admin_cicd_variables is a group's Owners', a project's Maintainers' (group_policy.rb, project_policy.rb) */
+  private whoMay(error: ApiError): Error {
+    const where = this.where
+    if (where.kind === 'instance') return new CliError(`${error.message}: the instance's CI/CD variables are for administrators`, error.exitCode)
+    const who = where.kind === 'groups' ? "the group's Owners" : "the project's Maintainers and Owners"
+    return new CliError(`${error.message}: the CI/CD variables of ${scopeThing(where)} are for ${who}`, error.exitCode)
   }
 
   /** the server's 409 "multiple variables", in words that say what to do */

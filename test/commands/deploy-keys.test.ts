@@ -154,7 +154,20 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     await addKey(['--title', 'Tool key', '--key', fresh.text, '-p', 'opensource/tool'], {as: 'owner'})
     const result = await sb.run(['deploy-keys', 'add', '--title', 'Borrowed', '--key', fresh.text, '-p', '20'], maintainer)
     expect(result.code).toBe(6)
-    expect(result.stderr).toContain('400 Bad Request: fingerprint_sha256 has already been taken (POST /api/v4/projects/20/deploy_keys)')
+    expect(result.stderr).toContain('400 Bad Request: deploy_key.fingerprint_sha256 has already been taken (POST /api/v4/projects/20/deploy_keys)')
+  })
+
+  // lib/api/deploy_keys.rb finds an existing key by its exact text: the same key with another comment
+  // is a new key, refused for its fingerprint, and forgectl says what to do
+  it('refuses the same key with another comment than the one it has elsewhere, and says how to add it', async () => {
+    const fresh = makeKey('laptop')
+    await addKey(['--title', 'Laptop', '--key', fresh.text, '-p', '20'])
+    const result = await sb.run(['deploy-keys', 'add', '--title', 'Laptop again', '--key', fresh.text.replace('laptop', 'desktop'), '-p', 'acme/website'], maintainer)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('deploy_key.fingerprint_sha256 has already been taken')
+    expect(result.stderr).toContain('send it with the exact text it has there, or enable it by ID (`deploy-keys enable`)')
+    const joined = await sb.run(['deploy-keys', 'add', '--title', 'Laptop', '--key', fresh.text, '-p', 'acme/website', '--json'], maintainer)
+    expect(joined.code, joined.stderr).toBe(0)
   })
 
   it('enables an existing key in another project (201); a key the user cannot reach is 404', async () => {

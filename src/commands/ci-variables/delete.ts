@@ -7,7 +7,7 @@ import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.j
 export default class CiVariablesDelete extends CiVariableCommand<typeof CiVariablesDelete> {
   static summary = 'Delete a CI/CD variable of the instance, a project or a group'
   static description =
-    'DELETE /admin/ci/variables/:key (the instance: administrator only), DELETE /projects/:id/variables/:key (-p) or DELETE /groups/:id/variables/:key (-g) (Maintainer role at least). Every pipeline of the instance, project or group loses the variable. A key that exists in several environment scopes needs --environment-scope to say which (the server answers 409 without it). Asks for confirmation on a terminal; pass --yes in scripts.'
+    'DELETE /admin/ci/variables/:key (the instance: administrator only), DELETE /projects/:id/variables/:key (-p) or DELETE /groups/:id/variables/:key (-g) (Maintainer role in the project, Owner in the group). Every pipeline of the instance, project or group loses the variable. A key that exists in several environment scopes needs --environment-scope to say which (the server answers 409 without it). Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = [
     '<%= config.bin %> ci-variables delete OLD_TOKEN',
     '<%= config.bin %> ci-variables delete OLD_TOKEN --yes',

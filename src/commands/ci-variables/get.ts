@@ -5,7 +5,7 @@ import {CiVariableCommand} from '../../topics/ci-variables.js'
 export default class CiVariablesGet extends CiVariableCommand<typeof CiVariablesGet> {
   static summary = 'Show one CI/CD variable of the instance, a project or a group, value included'
   static description =
-    'GET /admin/ci/variables/:key (the instance: administrator only), GET /projects/:id/variables/:key (-p) or GET /groups/:id/variables/:key (-g) (Maintainer role at least). A key that exists in several environment scopes of the project or group needs --environment-scope to say which (the server answers 409 without it). The value is shown even when the variable is masked (masking applies to job logs); a --verbose trace shows it as [REDACTED].'
+    'GET /admin/ci/variables/:key (the instance: administrator only), GET /projects/:id/variables/:key (-p) or GET /groups/:id/variables/:key (-g) (Maintainer role in the project, Owner in the group). A key that exists in several environment scopes of the project or group needs --environment-scope to say which (the server answers 409 without it). The value is shown even when the variable is masked (masking applies to job logs); a --verbose trace shows it as [REDACTED].'
   static examples = [
     '<%= config.bin %> ci-variables get DEPLOY_REGION',
     '<%= config.bin %> ci-variables get DEPLOY_REGION --json | jq -r .value',

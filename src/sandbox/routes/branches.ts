@@ -1,11 +1,14 @@
 // Repository branches and their protection (document 2, "Branches"). Each project has a small commit
 // graph; a branch is a name pointing at a commit, "merged" when its commit is an ancestor of the
 // default branch's head (and not that head itself, as the platform counts it).
+// Platform sources of the protection routes: lib/api/protected_branches.rb, lib/api/entities/protected_branch.rb,
+// lib/api/entities/protected_ref_access.rb, and those protected-branch-rules.ts names.
 import {createHash} from 'node:crypto'
 import {accepted, badRequest, created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
+import {type AccessRule, namesDevelopers, type Rules, renderRules, roleAllowed, roleRule, rulesForCreate, updateRules} from '../protected-branch-rules.js'
 import {isValidBranchName} from '../ref-name.js'
-import {type Ctx, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import {ROLE, type SandboxProject, type SandboxUser, SEED_TIME, type Store} from '../store.js'
 import {webUrl} from '../web-url.js'
 
@@ -28,9 +31,8 @@ interface Protection {
   id: number
   /** a branch name, or a wildcard such as release-* */
   name: string
-  push_access_level: number
-  merge_access_level: number
-  unprotect_access_level: number
+  /** per action, the platform's list of rules (protected-branch-rules.ts) */
+  rules: Rules
   allow_force_push: boolean
   code_owner_approval_required: boolean
 }
@@ -44,10 +46,6 @@ export interface SandboxRepository {
 
 /** the slice, for tests that look behind the API: project ID → repository */
 export type BranchesState = Map<number, SandboxRepository>
-
-const PUSH_MERGE_LEVELS = [0, 30, 40, 60]
-const UNPROTECT_LEVELS = [30, 40, 60]
-const LEVEL_NAMES: Record<number, string> = {0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins'}
 
 export default function register(r: Router, store: Store): void {
   const repositories = store.slice<BranchesState>('branches', () => new Map())
@@ -76,9 +74,9 @@ export default function register(r: Router, store: Store): void {
       merged: isMerged(project, repo, name),
       protected: protection !== undefined,
       default: name === project.default_branch,
-      developers_can_push: protection?.push_access_level === ROLE.developer,
-      developers_can_merge: protection?.merge_access_level === ROLE.developer,
-      can_push: role >= ROLE.developer && (protection === undefined || (protection.push_access_level > 0 && role >= protection.push_access_level)),
+      developers_can_push: protection !== undefined && namesDevelopers(protection.rules.push),
+      developers_can_merge: protection !== undefined && namesDevelopers(protection.rules.merge),
+      can_push: role >= ROLE.developer && (protection === undefined || roleAllowed(protection.rules.push, role)),
       web_url: webUrl(`${project.path_with_namespace}/-/tree/${name}`),
       commit: renderCommit(project, repo.commits.get(head)!),
     }
@@ -177,9 +175,7 @@ export default function register(r: Router, store: Store): void {
     const protection: Protection = {
       id: store.nextId(),
       name,
-      push_access_level: accessLevel(ctx, 'push_access_level', PUSH_MERGE_LEVELS),
-      merge_access_level: accessLevel(ctx, 'merge_access_level', PUSH_MERGE_LEVELS),
-      unprotect_access_level: accessLevel(ctx, 'unprotect_access_level', UNPROTECT_LEVELS),
+      rules: rulesForCreate(ctx.input, () => store.nextId()),
       allow_force_push: optionalBoolean(ctx.input, 'allow_force_push') ?? false,
       code_owner_approval_required: optionalBoolean(ctx.input, 'code_owner_approval_required') ?? false,
     }
@@ -187,20 +183,16 @@ export default function register(r: Router, store: Store): void {
     return created(renderProtection(protection))
   })
 
-  // A change to an existing protection, without unprotecting it first. The platform takes the roles as
-  // lists of rules (`allowed_to_push: [{access_level: 30}]`); the sandbox keeps one role per action, so
-  // the last rule with an access_level wins, and rules for a user or a group (Premium) are ignored.
+  // A change to an existing protection, without unprotecting it first: the lists of rules change as
+  // Rails nested attributes change them (protected-branch-rules.ts); the shorthand `push_access_level`
+  // is no input of this route, and is ignored.
   r.patch('/projects/:id/protected_branches/:name', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
     const protection = repositoryOf(project).protections.get(ctx.params.name!)
     if (!protection) throw new HttpError(404, {message: '404 Not found'})
-    const push = allowedLevel(ctx, 'allowed_to_push', PUSH_MERGE_LEVELS)
-    const merge = allowedLevel(ctx, 'allowed_to_merge', PUSH_MERGE_LEVELS)
-    const unprotect = allowedLevel(ctx, 'allowed_to_unprotect', UNPROTECT_LEVELS)
+    const rules = updateRules(protection.rules, ctx.input, () => store.nextId())
     Object.assign(protection, {
-      push_access_level: push ?? protection.push_access_level,
-      merge_access_level: merge ?? protection.merge_access_level,
-      unprotect_access_level: unprotect ?? protection.unprotect_access_level,
+      rules,
       allow_force_push: optionalBoolean(ctx.input, 'allow_force_push') ?? protection.allow_force_push,
       code_owner_approval_required: optionalBoolean(ctx.input, 'code_owner_approval_required') ?? protection.code_owner_approval_required,
     })
@@ -214,45 +206,14 @@ export default function register(r: Router, store: Store): void {
   })
 }
 
-function accessLevel(ctx: Ctx, name: string, allowed: number[]): number {
-  const level = optionalInteger(ctx.input, name) ?? ROLE.maintainer
-  if (!allowed.includes(level)) throw badRequest(`${name} does not have a valid value`)
-  return level
-}
-
-/** the role a list of rules (`allowed_to_push[][access_level]=30`, or a JSON array) gives; undefined when none does */
-function allowedLevel(ctx: Ctx, name: string, allowed: number[]): number | undefined {
-  const rules = ctx.input[name]
-  if (rules === undefined) return undefined
-  let level: number | undefined
-  // a form's `allowed_to_push[][access_level]=30` arrives as one object (the body parser nests no arrays of objects)
-  for (const rule of Array.isArray(rules) ? (rules as unknown[]) : [rules]) {
-    if (typeof rule !== 'object' || rule === null) throw badRequest(`${name} is invalid`)
-    const value = optionalInteger(rule as Record<string, unknown>, 'access_level')
-    if (value === undefined) continue
-    if (!allowed.includes(value)) throw badRequest(`${name}[access_level] does not have a valid value`)
-    level = value
-  }
-  return level
-}
-
 function renderProtection(p: Protection) {
-  const levels = (level: number, n: number) => [
-    {
-      id: p.id * 10 + n,
-      access_level: level,
-      access_level_description: LEVEL_NAMES[level]!,
-      user_id: null,
-      group_id: null,
-      deploy_key_id: null,
-    },
-  ]
+  const describe = (rule: AccessRule) => (rule.user_id !== null ? 'User' : rule.group_id !== null ? 'Group' : 'Deploy key')
   return {
     id: p.id,
     name: p.name,
-    push_access_levels: levels(p.push_access_level, 1),
-    merge_access_levels: levels(p.merge_access_level, 2),
-    unprotect_access_levels: levels(p.unprotect_access_level, 3),
+    push_access_levels: renderRules(p.rules.push, describe),
+    merge_access_levels: renderRules(p.rules.merge, describe),
+    unprotect_access_levels: renderRules(p.rules.unprotect, describe),
     allow_force_push: p.allow_force_push,
     code_owner_approval_required: p.code_owner_approval_required,
   }
@@ -394,9 +355,7 @@ function seedRepository(store: Store, project: SandboxProject): SandboxRepositor
     repo.protections.set(name, {
       id: store.nextId(),
       name,
-      push_access_level: 40,
-      merge_access_level: 40,
-      unprotect_access_level: 40,
+      rules: {push: [roleRule(store.nextId(), 40)], merge: [roleRule(store.nextId(), 40)], unprotect: [roleRule(store.nextId(), 40)]},
       allow_force_push: false,
       code_owner_approval_required: false,
     })

@@ -3,11 +3,14 @@
 // Administrator only. The server checks the limits itself ("key at most 255 characters with only A-Z,
 // a-z, 0-9, _; value at most 10,000 characters; description at most 255 characters"), and a masked value's
 // rules, in ci-variable-records.ts, which the project and group variables share.
-import {blankVariable, renderVariable as render, type VariableRecord, validateVariable as validate, variableFrom} from '../ci-variable-records.js'
+// Platform sources: lib/api/admin/ci/variables.rb, app/models/ci/instance_variable.rb.
+import {blankVariable, INSTANCE_VALUE_LIMIT, renderVariable as render, strippedKey, type VariableRecord, validateVariable, variableFrom} from '../ci-variable-records.js'
 import {created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Router, requireString} from '../router.js'
 import type {Store} from '../store.js'
+
+const validate = (v: VariableRecord) => validateVariable(v, INSTANCE_VALUE_LIMIT)
 
 export default function register(r: Router, store: Store): void {
   const variables = store.slice('ci-variables', seedVariables)
@@ -30,7 +33,7 @@ export default function register(r: Router, store: Store): void {
 
   r.post('/admin/ci/variables', ctx => {
     store.requireAdmin(ctx.user)
-    const key = requireString(ctx.input, 'key')
+    const key = strippedKey(requireString(ctx.input, 'key'))
     const variable = variableFrom(ctx.input, blankVariable(key))
     validate(variable)
     if (variables.has(key)) throw invalid(400, {key: [`(${key}) has already been taken`]})
@@ -41,7 +44,8 @@ export default function register(r: Router, store: Store): void {
   r.put('/admin/ci/variables/:key', ctx => {
     store.requireAdmin(ctx.user)
     const current = find(ctx.params.key!)
-    const next = variableFrom(ctx.input, current)
+    // lib/api/admin/ci/variables.rb: every input of the update is optional, the value too
+    const next = variableFrom(ctx.input, current, {valueOptional: true})
     validate(next)
     variables.set(next.key, next)
     return ok(render(next))

@@ -1,6 +1,8 @@
 // Deploy keys (document 1, "Deploy keys"), and the instance's table of SSH keys that the key lookup
 // (keys.ts) reads: user SSH keys and deploy keys share one ID sequence and one fingerprint space, as
 // on the platform. Fingerprints are computed here from the key blob, independently of the CLI.
+// Platform sources: lib/api/deploy_keys.rb, app/models/deploy_key.rb, app/models/key.rb,
+// app/models/deploy_keys_project.rb, lib/api/entities/deploy_key.rb and deploy_keys_project.rb.
 import {createHash} from 'node:crypto'
 import {badRequest, created, forbidden, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
@@ -178,21 +180,24 @@ export default function register(r: Router, store: Store): void {
     return ok(inProject(key, row))
   })
 
+  // lib/api/deploy_keys.rb: the key text is stripped, then looked up by that exact text (not by its
+  // fingerprint) in this project, then among the deploy keys the user can reach; a key found is
+  // answered as it is (this project's) or joined with can_push as sent. Any other text makes a new key,
+  // which the model refuses when its fingerprint is taken (app/models/key.rb), as the same key with
+  // another comment, or with other spacing than the stored (sanitized) text, is.
   r.post('/projects/:id/deploy_keys', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
     const user = ctx.user!
+    const text = requireString(ctx.input, 'key').trim()
     const fields = readNewKey(ctx)
     const canPush = optionalBoolean(ctx.input, 'can_push') ?? false
-    const existing = keyWithFingerprint(tables, fields.fingerprint_sha256)
-    if (existing) {
-      // A key text already in use: this project's own link, or a join of a deploy key the user can reach.
-      const key = tables.deployKeys.get(existing.id)
-      if (key !== existing) throw taken()
-      const present = linkIn(project, key.id)
-      if (present) return created(inProject(key, present))
-      if (!accessible(user, key)) throw taken()
-      return created(inProject(key, link(project, key, canPush)))
-    }
+    const sameText = [...tables.deployKeys.values()].filter(k => k.key === text)
+    const present = sameText.map(k => ({key: k, link: linkIn(project, k.id)})).find(found => found.link !== undefined)
+    if (present) return created(inProject(present.key, present.link!))
+    const reachable = sameText.find(k => accessible(user, k))
+    if (reachable) return created(inProject(reachable, link(project, reachable, canPush)))
+    // the nested deploy key's errors, named through the association
+    if (keyWithFingerprint(tables, fields.fingerprint_sha256)) throw invalid(400, {'deploy_key.fingerprint_sha256': ['has already been taken']})
     const key = newKey(user, fields, false)
     return created(inProject(key, link(project, key, canPush)))
   })

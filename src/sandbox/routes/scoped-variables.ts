@@ -1,12 +1,21 @@
 // Project and group CI/CD variables: /projects/:id/variables and /groups/:id/variables, which the
 // platform serves beside the instance's (routes/ci-variables.ts) with the same record plus
-// environment_scope. A key may exist once per environment scope; `filter[environment_scope]` picks one
-// when a key has several (without it, such a key is a 409, as the platform answers). Maintainers manage
-// them; each owner's variables live in one slice keyed by `projects:ID` or `groups:ID`.
-import {blankVariable, renderVariable, type VariableRecord, validateVariable, variableFrom} from '../ci-variable-records.js'
+// environment_scope (and hidden). A key may exist once per environment scope; `filter[environment_scope]`
+// picks one when a key has several (without it, such a key is a 409, as the platform answers). A
+// project's variables are for its Maintainers, a group's for its Owners (admin_cicd_variables). Each
+// owner's variables live in one slice keyed by `projects:ID` or `groups:ID`.
+//
+// A group's PUT is not a project's: the platform looks the variable up by key alone unless the request
+// has a `filter`, and when the filter matches nothing it still falls back to the key's first variable,
+// whatever its scope; a project's PUT answers 404 there. Either PUT moves the variable to the
+// `environment_scope` its body names.
+// Platform sources: lib/api/ci/variables.rb, lib/api/group_variables.rb, lib/api/helpers/variables_helpers.rb,
+// app/services/ci/change_variable_service.rb, app/finders/ci/variables_finder.rb, app/policies/group_policy.rb
+// and project_policy.rb (admin_cicd_variables), app/models/concerns/ci/hidable_variable.rb.
+import {blankVariable, renderVariable, strippedKey, type VariableRecord, validateVariable, variableFrom} from '../ci-variable-records.js'
 import {created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, type Input, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, type Input, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
 type Kind = 'projects' | 'groups'
@@ -14,9 +23,9 @@ type Kind = 'projects' | 'groups'
 export default function register(r: Router, store: Store): void {
   const all = store.slice('scoped-variables', seedScopedVariables)
 
-  /** the variables of the group or project the request names (Maintainer at least) */
+  /** the variables of the project (Maintainer at least) or group (Owner) the request names */
   const variablesOf = (ctx: Ctx, kind: Kind): VariableRecord[] => {
-    const id = kind === 'projects' ? store.projectFor(ctx.params.id!, ctx.user, 'maintainer').id : store.groupFor(ctx.params.id!, ctx.user, 'maintainer').id
+    const id = kind === 'projects' ? store.projectFor(ctx.params.id!, ctx.user, 'maintainer').id : store.groupFor(ctx.params.id!, ctx.user, 'owner').id
     const key = `${kind}:${id}`
     if (!all.has(key)) all.set(key, [])
     return all.get(key)!
@@ -28,12 +37,29 @@ export default function register(r: Router, store: Store): void {
     return filter && typeof filter === 'object' && !Array.isArray(filter) ? optionalString(filter as Input, 'environment_scope') : undefined
   }
 
-  const find = (ctx: Ctx, variables: VariableRecord[]): VariableRecord => {
+  const notFoundOf = (kind: Kind) => notFound(kind === 'projects' ? 'Variable' : 'GroupVariable')
+
+  /** find_variable: the key's variables, narrowed by the filter; undefined when none, 409 when several */
+  const lookUp = (ctx: Ctx, variables: VariableRecord[]): VariableRecord | undefined => {
     const scope = scopeFilter(ctx.input)
     const found = variables.filter(v => v.key === ctx.params.key && (scope === undefined || v.environment_scope === scope))
-    if (found.length === 0) throw notFound('Variable')
     if (found.length > 1) throw new HttpError(409, {message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'"})
-    return found[0]!
+    return found[0]
+  }
+
+  const find = (ctx: Ctx, kind: Kind, variables: VariableRecord[]): VariableRecord => {
+    const found = lookUp(ctx, variables)
+    if (!found) throw notFoundOf(kind)
+    return found
+  }
+
+  /** the variable a PUT changes: a group's falls back to the key's first variable (see above) */
+  const target = (ctx: Ctx, kind: Kind, variables: VariableRecord[]): VariableRecord => {
+    if (kind === 'projects') return find(ctx, kind, variables)
+    const found = ctx.input.filter === undefined ? undefined : lookUp(ctx, variables)
+    const fallback = found ?? variables.find(v => v.key === ctx.params.key)
+    if (!fallback) throw notFoundOf(kind)
+    return fallback
   }
 
   const assertFree = (variables: VariableRecord[], v: VariableRecord, except?: VariableRecord) => {
@@ -47,12 +73,15 @@ export default function register(r: Router, store: Store): void {
 
     r.get(base, ctx => paginate(ctx, variablesOf(ctx, kind), renderVariable))
 
-    r.get(`${base}/:key`, ctx => ok(renderVariable(find(ctx, variablesOf(ctx, kind)))))
+    r.get(`${base}/:key`, ctx => ok(renderVariable(find(ctx, kind, variablesOf(ctx, kind)))))
 
     r.post(base, ctx => {
       const variables = variablesOf(ctx, kind)
-      const key = requireString(ctx.input, 'key')
-      const variable = {...variableFrom(ctx.input, blankVariable(key)), environment_scope: optionalString(ctx.input, 'environment_scope') ?? '*'}
+      const key = strippedKey(requireString(ctx.input, 'key'))
+      // masked_and_hidden: a create only; it makes the variable masked and hidden
+      const hidden = optionalBoolean(ctx.input, 'masked_and_hidden') === true
+      const variable: VariableRecord = {...variableFrom(ctx.input, blankVariable(key)), environment_scope: optionalString(ctx.input, 'environment_scope') ?? '*', hidden}
+      if (hidden) variable.masked = true
       validateVariable(variable)
       assertFree(variables, variable)
       variables.push(variable)
@@ -61,8 +90,10 @@ export default function register(r: Router, store: Store): void {
 
     r.put(`${base}/:key`, ctx => {
       const variables = variablesOf(ctx, kind)
-      const current = find(ctx, variables)
+      const current = target(ctx, kind, variables)
       const next = {...variableFrom(ctx.input, current, {valueOptional: true}), environment_scope: optionalString(ctx.input, 'environment_scope') ?? current.environment_scope}
+      // Ci::HidableVariable: a hidden variable's masking cannot change
+      if (current.hidden === true && next.masked !== current.masked) throw invalid(400, {base: ['The visibility setting cannot be changed for masked and hidden variables.']})
       validateVariable(next)
       assertFree(variables, next, current)
       Object.assign(current, next)
@@ -71,14 +102,14 @@ export default function register(r: Router, store: Store): void {
 
     r.delete(`${base}/:key`, ctx => {
       const variables = variablesOf(ctx, kind)
-      variables.splice(variables.indexOf(find(ctx, variables)), 1)
+      variables.splice(variables.indexOf(find(ctx, kind, variables)), 1)
       return noContent()
     })
   }
 }
 
 function seedScopedVariables(): Map<string, VariableRecord[]> {
-  const v = (key: string, value: string, extra: Partial<VariableRecord> = {}): VariableRecord => ({...blankVariable(key), value, environment_scope: '*', ...extra})
+  const v = (key: string, value: string, extra: Partial<VariableRecord> = {}): VariableRecord => ({...blankVariable(key), value, environment_scope: '*', hidden: false, ...extra})
   return new Map([
     // acme/website: one key per environment, a masked secret, a file
     [

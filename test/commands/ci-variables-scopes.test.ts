@@ -1,0 +1,81 @@
+// A variable update with an environment scope never touches another scope's value (issue 34). On the
+// platform a group's PUT whose `filter[environment_scope]` matches nothing falls back to the key's
+// first variable, whatever its scope (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb),
+// which the sandbox now does too: forgectl reads the group's variable of that scope first, so `set`
+// creates it there and `update` refuses with the 404, and the `*` value every environment uses stays.
+// Also: a project's or group's value may be longer than the instance's 10,000 characters.
+import {describe, expect, it} from 'vitest'
+import type {CiVariable} from '../../src/api/ci-variables.js'
+import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+
+const sb = useSandbox()
+const owner: SandboxRunOptions = {as: 'owner'}
+const groupVariables = async (key: string) =>
+  (await sb.api<CiVariable[]>('GET', '/groups/10/variables?per_page=100', {as: 'owner'})).body.filter(v => v.key === key).map(v => [v.environment_scope, v.value])
+
+describe('ci-variables with an environment scope in a group', () => {
+  it("set creates the scope's variable and leaves the key's * variable as it was", async () => {
+    const result = await sb.run(['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm.prod.example.com', '-g', 'acme', '--environment-scope', 'production'], owner)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain('Created CI/CD variable "NPM_REGISTRY" (environment scope production) of group "acme"')
+    expect(await groupVariables('NPM_REGISTRY')).toEqual([
+      ['*', 'https://npm.acme.example.com'],
+      ['production', 'https://npm.prod.example.com'],
+    ])
+    // a second set updates that one, and only that one
+    expect((await sb.run(['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm2.prod.example.com', '-g', 'acme', '--environment-scope', 'production'], owner)).stderr).toContain('Updated')
+    expect(await groupVariables('NPM_REGISTRY')).toEqual([
+      ['*', 'https://npm.acme.example.com'],
+      ['production', 'https://npm2.prod.example.com'],
+    ])
+  })
+
+  it('update refuses a scope the key has no variable in, and changes nothing', async () => {
+    const {result, requests} = await sb.runCounted(['ci-variables', 'update', 'NPM_TOKEN', '-g', 'acme', '--environment-scope', 'staging', '--value', 'bnBtLXN0YWdpbmctdG9rZW4', '--masked'], owner)
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain('404')
+    expect(requests).toBe(1)
+    expect(await groupVariables('NPM_TOKEN')).toEqual([['*', 'npm_c2VlZGVkLW5wbS10b2tlbg']])
+  })
+})
+
+describe('ci-variables values longer than the instance allows', () => {
+  it("a project's or group's value may pass 10,000 characters; the instance's may not", async () => {
+    const long = 'x'.repeat(12_000)
+    const project = await sb.run(['ci-variables', 'create', 'LONG_CERT', '-p', '20', '--value', long, '--json'], {as: 'maintainer'})
+    expect(project.code, project.stderr).toBe(0)
+    expect((await sb.api<CiVariable>('GET', '/projects/20/variables/LONG_CERT', {as: 'maintainer'})).body.value).toHaveLength(12_000)
+    const group = await sb.run(['ci-variables', 'set', 'LONG_CERT', long, '-g', 'acme'], owner)
+    expect(group.code, group.stderr).toBe(0)
+    const {result, requests} = await sb.runCounted(['ci-variables', 'create', 'LONG_CERT', '--value', long], {as: 'admin'})
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+  })
+})
+
+describe('ci-variables refused for the role', () => {
+  // lib/api/group_variables.rb and app/policies/group_policy.rb: admin_cicd_variables is the Owners'
+  it("says that a group's variables are for its Owners (403, exit 5)", async () => {
+    const result = await sb.run(['ci-variables', 'list', '-g', 'acme'], {as: 'maintainer'})
+    expect(result.code).toBe(5)
+    expect(result.stderr).toContain('403 Forbidden (GET /api/v4/groups/acme/variables): the CI/CD variables of group "acme" are for the group\'s Owners')
+  })
+})
+
+describe('ci-variables update of a group key in several scopes', () => {
+  // lib/api/group_variables.rb: without a filter the PUT takes the key's first variable, whatever its
+  // scope, where a project's PUT (and a group's GET) answers 409
+  it('without --environment-scope is the 409 that names the scopes to choose from, and changes nothing', async () => {
+    for (const environment_scope of ['staging', 'production']) {
+      await sb.api('POST', '/groups/10/variables', {as: 'owner', body: {key: 'DUAL_SCOPE', value: environment_scope, environment_scope}})
+    }
+    const {result, requests} = await sb.runCounted(['ci-variables', 'update', 'DUAL_SCOPE', '-g', 'acme', '--value', 'both?'], owner)
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('the key exists in several environment scopes of group "acme"')
+    expect(requests).toBe(1)
+    expect(await groupVariables('DUAL_SCOPE')).toEqual([
+      ['staging', 'staging'],
+      ['production', 'production'],
+    ])
+  })
+})
