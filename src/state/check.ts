@@ -4,8 +4,8 @@
 // the place inside it, exit 2.
 import {resolve} from 'node:path'
 import {didYouMean} from '../core/input/did-you-mean.js'
-import {letSignalsIn} from '../core/input/parse-data.js'
 import {type AnyInput, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
+import {letSignalsIn} from '../core/input/parse-data.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
 import {anchored, asReference, resolveReference} from './refs.js'

@@ -67,7 +67,13 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
       if (c === 0x22) {
         let end = i + 1
         let escaped = false
-        while (end < text.length && text.charCodeAt(end) !== 0x22) end += text.charCodeAt(end) === 0x5c ? ((escaped = true), 2) : 1
+        while (end < text.length && text.charCodeAt(end) !== 0x22) {
+          if (text.charCodeAt(end) === 0x5c) {
+            escaped = true
+            end++
+          }
+          end++
+        }
         const inner = keys.at(-1)
         if (expectKey && inner) {
           let key = text.slice(i + 1, end)

@@ -14,8 +14,8 @@ import {UsageError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {io} from '../output/io.js'
 import {readTextFile} from './input-read.js'
-import type {ReadLimit} from './read-whole.js'
 import {type ParseOptions, type ParseProblem, type ParseResult, parseCore} from './parse-core.js'
+import type {ReadLimit} from './read-whole.js'
 
 export const DEFAULT_MAX_FILE_MB = 32
 export const DEFAULT_MAX_FILE_VALUES = 4_000_000
@@ -87,8 +87,7 @@ export interface ParseRequest {
 export async function parseData(text: string, request: ParseRequest): Promise<unknown> {
   const limits = request.limits ?? fileLimits()
   const options: ParseOptions = {json: request.json, numbers: request.numbers, limits: {depth: limits.depth, items: limits.items}}
-  const result =
-    text.length < INLINE_CHARS ? parseCore(await importModule<typeof import('yaml')>('yaml'), text, options) : await inWorker(text, options)
+  const result = text.length < INLINE_CHARS ? parseCore(await importModule<typeof import('yaml')>('yaml'), text, options) : await inWorker(text, options)
   if ('problem' in result) {
     const message = `${request.file} ${result.message}${RAISED_BY[result.problem]}`
     throw result.problem === 'syntax' ? new UsageError(message) : new FileLimitError(message)
@@ -171,9 +170,7 @@ async function inWorker(text: string, options: ParseOptions): Promise<ParseResul
         }
       })
       worker.on('error', error =>
-        (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? resolve({problem: 'items', message: 'needs more memory to read than this process may use'})
-          : reject(error),
+        (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({problem: 'items', message: 'needs more memory to read than this process may use'}) : reject(error),
       )
       worker.on('exit', () => resolve({problem: 'syntax', message: 'could not be read: the parser stopped before the end'}))
     })
