@@ -119,6 +119,14 @@ describe('a file past a limit is refused in one line, exit 2, before any request
     60_000,
   )
 
+  it('a records file of many bad records is refused in one line that names the first ten', async () => {
+    const result = await spawned(['labels', 'create', '-p', '20', '--from-file', file('bad.csv', `name,color\n${Array.from({length: 30}, (_, i) => `l${i},nope`).join('\n')}`)])
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(/record 10: .*; and 20 more records\n$/)
+    expect(result.stderr).not.toMatch(/record 11:/)
+    expect(result.code).toBe(2)
+  })
+
   it('a file within raised limits is read whole: a state file over 1 MB is checked to its last line with FORGECTL_MAX_FILE_MB=2', async () => {
     const result = await spawned(['plan', '-f', file('big-ok.yaml', `${padded}  fleet/last:\n    labels:\n      bug: {color: nope}\n`)], {FORGECTL_MAX_FILE_MB: '2'})
     expect(result.stderr).toMatch(/^Error: .*big-ok\.yaml: projects\."fleet\/last"\.labels\.bug\.color "nope": must be #RRGGBB/)

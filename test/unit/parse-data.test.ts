@@ -2,8 +2,8 @@
 // whatever the text, a file is read or refused with one line (a UsageError), never a crash; what is
 // within the limits is read as written; and the worker that parses a large text gives the same data.
 import fc from 'fast-check'
-import {stringify} from 'yaml'
 import {describe, expect, it} from 'vitest'
+import {stringify} from 'yaml'
 import {UsageError} from '../../src/core/command/errors.js'
 import {type FileLimits, fileLimits, parseData} from '../../src/core/input/parse-data.js'
 

@@ -146,9 +146,11 @@ export function recordInputs<I extends Inputs>(inputs: I, record: Record<string,
   return values as Values<I>
 }
 
+const MAX_PROBLEMS_SHOWN = 10
+
 /**
  * Every record checked before anything is sent: one bad record refuses the whole file, naming each
- * bad record, so a bulk run never stops half-way because of input.
+ * bad record (the first ten), so a bulk run never stops half-way because of input.
  */
 export function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown>>, toInput: (record: Record<string, unknown>, index: number) => T): T[] {
   const problems: string[] = []
@@ -161,6 +163,8 @@ export function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown
       return undefined as T
     }
   })
-  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.join('; ')}`)
+  // the first few: 20,000 records refused alike made one line of 1.6 MB
+  const more = problems.length > MAX_PROBLEMS_SHOWN ? `; and ${problems.length - MAX_PROBLEMS_SHOWN} more records` : ''
+  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.slice(0, MAX_PROBLEMS_SHOWN).join('; ')}${more}`)
   return inputs
 }
