@@ -152,7 +152,10 @@ async function inWorker(text: string, options: ParseOptions): Promise<ParseResul
   const {Worker} = await importModule<typeof import('node:worker_threads')>('node:worker_threads')
   // `__dirname` is dist/ in the bundle: yaml as the bundle's own import() finds it
   const yaml = createRequire(join(__dirname, 'runtime.cjs')).resolve('yaml')
-  const worker = new Worker(WORKER_SOURCE, {eval: true, workerData: {yaml, text, options, slice: SLICE}})
+  // the parser's memory is about 100 times the text's: a bound of its own, so that a file within the
+  // size that still needs more (some shape the parser handles badly) ends the worker, not the process
+  const heapMb = Math.max(1024, Math.ceil((text.length / 1e6) * 160))
+  const worker = new Worker(WORKER_SOURCE, {eval: true, workerData: {yaml, text, options, slice: SLICE}, resourceLimits: {maxOldGenerationSizeMb: heapMb}})
   let data: unknown
   const mapping = () => (data ??= {}) as Record<string, unknown>
   try {
