@@ -41,7 +41,8 @@ describe('a file forgectl parses', () => {
           expect(refused).toMatch(/^f (is nested more than 6 levels deep, the limit|holds more than 60 values, the limit)/)
         }
       }),
-      {numRuns: 300},
+      // found by this test: five levels written as YAML fill more than five levels of the parser's stack
+      {numRuns: 300, examples: [[[{'': {'': [[null]]}}], false]]},
     )
   })
 

@@ -6,8 +6,8 @@
 // Linear: yaml's own duplicate-key check compares each key with every earlier key of its mapping (a
 // state file of 50,000 projects took 28 s, 100,000 over two minutes), so it is off (uniqueKeys: false)
 // and done here with a Set per mapping. A JSON file's keys are checked by one scan of its text.
-// Bounded: the depth is the parser's stack, checked after each token, so that `[[[[…` stops at the
-// limit rather than filling the memory; the count is of the values the data holds with every alias
+// Bounded: the parser's stack is checked after each token, so that `[[[[…` stops near the limit
+// rather than filling the memory, and the data's depth exactly after; the count is of the values the data holds with every alias
 // expanded (a "billion laughs" stops at the limit), walked without recursion.
 
 export interface ParseLimits {
@@ -132,7 +132,9 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
       lines.addNewLine(0)
       for (const lexeme of new Lexer().lex(text)) {
         yield* parser.next(lexeme)
-        if (parser.stack.length > depth) fail(tooDeep())
+        // the stack holds a token or two per level (a block map, its pair's value): a guard of the
+        // memory, loose enough for any depth within the limit, which walk() then checks exactly
+        if (parser.stack.length > 2 * depth + 8) fail(tooDeep())
       }
       yield* parser.end()
     }
