@@ -10,6 +10,7 @@
 //      and 2,000 label writes against the sandbox's rate limit (600 per 6 s): the time against the limit's floor, and the 429s met
 //   5. the test suite's time (`--no-tests` leaves it out)
 //   6. `plan` over 1,000 projects with three sections each, 50 ms latency, vs the floor of the same reads one at a time (bench/plan-fleet.mjs)
+//   7. the check of a 50,000- and a 100,000-project state file, and its growth (2 is linear), vs the yaml package's bare parse (bench/state-check.mjs)
 import {spawn, spawnSync} from 'node:child_process'
 import {generateKeyPairSync} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
@@ -17,6 +18,7 @@ import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {startSandbox} from '../dist/sandbox/server.js'
 import {planOverFleet} from './plan-fleet.mjs'
+import {stateCheckGrowth} from './state-check.mjs'
 
 const bin = resolve(import.meta.dirname, '../bin/run.js')
 const work = mkdtempSync(join(tmpdir(), 'forgectl-bench-'))
@@ -285,6 +287,28 @@ try {
     `\`plan\` over ${fleet.projects} projects × 3 sections at 50 ms latency, concurrency 8`,
     `${fleet.ratio.toFixed(1)}× the floor (${(fleet.ms / 1000).toFixed(1)} s, ${fleet.requests} requests)`,
     '≥ 6×',
+  ])
+  // 7. A large state file checked whole (no request): linear in its size, near the parser's own time.
+  const state = await stateCheckGrowth(quick)
+  for (const size of [state.small, state.large])
+    report(
+      `check of a ${size.projects.toLocaleString('en')}-project state file (${size.mb.toFixed(1)} MB), start-up included, nothing sent`,
+      `${(size.ms / 1000).toFixed(1)} s`,
+      `${(size.parseMs / 1000).toFixed(1)} s (the yaml package's bare parse of the same file)`,
+      `${(size.ms / size.parseMs).toFixed(2)}x the parse`,
+      size.error,
+    )
+  report(
+    `growth of the check from ${state.small.projects.toLocaleString('en')} to ${state.large.projects.toLocaleString('en')} projects`,
+    `${state.growth.toFixed(2)}x`,
+    `${state.parseGrowth.toFixed(2)}x (the bare parse's)`,
+    state.growth < 2.4 ? 'linear' : 'more than linear',
+    '',
+  )
+  table.push([
+    `check of a ${state.large.projects.toLocaleString('en')}-project state file`,
+    `${(state.large.ms / 1000).toFixed(1)} s, growth ${state.growth.toFixed(2)}x for twice the projects`,
+    'linear (≈ 2x)',
   ])
   console.log(`\n| measure | this run | target |\n|---|---|---|\n${table.map(row => `| ${row.join(' | ')} |`).join('\n')}`)
 } finally {

@@ -5,6 +5,7 @@
 import {resolve} from 'node:path'
 import {didYouMean} from '../core/input/did-you-mean.js'
 import {type AnyInput, checkText, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
+import {letSignalsIn} from '../core/input/parse-data.js'
 import {secret} from '../core/secret.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
@@ -55,6 +56,8 @@ export async function checkState(state: StateText, references: ReferenceOptions 
     if (scopes === undefined || scopes === null) continue
     if (!isMapping(scopes)) fail([kind], `must be a mapping of ${kind === 'groups' ? 'group' : 'project'} paths or globs to what they hold`)
     for (const [key, value] of Object.entries(scopes as Record<string, unknown>)) {
+      // 100,000 projects take seconds to check: a signal is heard between them
+      await letSignalsIn()
       const problem = keyProblem(key)
       if (problem) fail([kind, key], problem)
       entries.push(await checkEntry(text, kind, key, [kind, key], value))

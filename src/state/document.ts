@@ -3,8 +3,7 @@
 // state file is one such line, exit 2, before any request.
 import {dirname, resolve} from 'node:path'
 import {UsageError} from '../core/command/errors.js'
-import {importModule} from '../core/command/launcher.js'
-import {readTextFile} from '../core/input/input-read.js'
+import {parseData, readDataFile} from '../core/input/parse-data.js'
 
 /** a place in the file: the keys and list indexes from the top */
 export type Where = ReadonlyArray<string | number>
@@ -40,41 +39,18 @@ export interface StateText {
 
 /** the file read and parsed; `-` is standard input (references then relative to the working folder) */
 export async function readStateDocument(file: string): Promise<StateText> {
-  const text = await readTextFile(file, 'file')
+  const text = await readDataFile(file, 'file')
   const folder = file === '-' ? resolve('.') : dirname(resolve(file))
   return {file, folder, data: await parseStateText(text, file)}
 }
 
-/** JSON for a .json file, YAML for the rest (YAML reads JSON too, so `-` takes either) */
-export async function parseStateText(text: string, file: string): Promise<unknown> {
-  const {parseDocument, visit} = await importModule<typeof import('yaml')>('yaml')
-  const first = (message: string) => message.split('\n')[0]!.replace(/:$/, '')
-  if (/\.json$/i.test(file)) {
-    let data: unknown
-    try {
-      data = JSON.parse(text)
-    } catch (error) {
-      throw new UsageError(`${file} is not valid JSON: ${first((error as Error).message)}`)
-    }
-    // JSON.parse keeps the last of two equal keys without a word; YAML (JSON's superset) says so, as for a .yaml
-    const duplicate = parseDocument(text).errors.find(error => error.code === 'DUPLICATE_KEY')
-    if (duplicate) throw new UsageError(`${file} is not valid JSON: ${first(duplicate.message)}`)
-    return data
-  }
-  const doc = parseDocument(text)
-  const problem = doc.errors[0] ?? doc.warnings[0]
-  if (problem) throw new UsageError(`${file} is not valid YAML: ${first(problem.message)}`)
-  // a number written otherwise than JavaScript writes it (VERSION: 1.10, 007, 0x1F, 1e3) is its text:
-  // a variable's value or a label's name is what the file says, not 1.1 or 7
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'number' && typeof node.source === 'string' && node.source !== String(node.value)) node.value = node.source
-    },
-  })
-  try {
-    return doc.toJS()
-  } catch (error) {
-    // aliases that expand past the library's bound (a "billion laughs" file) are refused as the file's fault
-    throw new UsageError(`${file} is not valid YAML: ${first((error as Error).message)}`)
-  }
+/**
+ * JSON for a .json file, YAML for the rest (YAML reads JSON too, so `-` takes either), within the
+ * limits of every file forgectl parses (core/input/parse-data.ts). A number written otherwise than
+ * JavaScript writes it (VERSION: 1.10, 007, 0x1F, 1e3) is its text: a variable's value or a label's
+ * name is what the file says, not 1.1 or 7. A key given twice is refused, in JSON too (JSON.parse
+ * keeps the last without a word).
+ */
+export function parseStateText(text: string, file: string): Promise<unknown> {
+  return parseData(text, {file, json: /\.json$/i.test(file), numbers: 'text'})
 }

@@ -3,7 +3,7 @@
 // file), and found again when the plan is applied.
 import {UsageError} from '../core/command/errors.js'
 import {checkText, checkValue} from '../core/input/input.js'
-import {readTextFile} from '../core/input/input-read.js'
+import {FileLimitError, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {reveal, secret} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
@@ -38,14 +38,14 @@ export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
 export async function checkPlanTarget(path: string): Promise<void> {
   let text: string
   try {
-    text = utf8Text(await readWhole(path))
+    text = utf8Text(await readWhole(path, readLimit()))
   } catch (error) {
     if (unreadableReason(error) === 'ENOENT') return
     throw new UsageError(`--out ${path}: cannot read what is there: ${unreadableReason(error)}`)
   }
   let data: unknown
   try {
-    data = JSON.parse(text)
+    data = await parseData(text, {file: path, json: true, numbers: 'value'})
   } catch {
     data = undefined
   }
@@ -62,14 +62,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 export async function readSavedPlan(path: string, host: string): Promise<SavedPlan> {
   let text: string
   try {
-    text = utf8Text(await readWhole(path))
+    text = utf8Text(await readWhole(path, readLimit()))
   } catch (error) {
     throw new UsageError(`cannot read PLAN ${path}: ${unreadableReason(error)}`)
   }
   let data: unknown
   try {
-    data = JSON.parse(text)
-  } catch {
+    data = await parseData(text, {file: path, json: true, numbers: 'value'})
+  } catch (error) {
+    if (error instanceof FileLimitError) throw error
     throw await notAPlan(path, text, `${path} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN`)
   }
   if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !Array.isArray(data.changes)) {
@@ -162,7 +163,7 @@ async function secretValue(source: SecretSource, where: string, stateFiles: Map<
   if (!stateFiles.has(source.state))
     stateFiles.set(
       source.state,
-      readTextFile(source.state, 'file').then(text => parseStateText(text, source.state)),
+      readDataFile(source.state, 'file').then(text => parseStateText(text, source.state)),
     )
   let value = await stateFiles.get(source.state)!
   for (const step of source.at as Where) value = (value as Record<string | number, unknown> | undefined)?.[step]

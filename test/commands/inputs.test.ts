@@ -130,7 +130,7 @@ describe('labels create --from-file', () => {
 
 describe('files that are not files', () => {
   it.each([
-    [['labels', 'create', '--from-file', '/dev/zero', '-p', '20'], 'cannot read --from-file /dev/zero: larger than 64 MB, more than an input may hold'],
+    [['labels', 'create', '--from-file', '/dev/zero', '-p', '20'], 'cannot read --from-file /dev/zero: larger than 32 MB, the limit of a file forgectl reads (FORGECTL_MAX_FILE_MB raises it)'],
     [['ci-variables', 'create', 'ENDLESS', '--value-file', '/dev/zero'], 'cannot read --value-file /dev/zero: larger than 64 MB, more than an input may hold'],
     [['labels', 'create', '--from-file', dir, '-p', '20'], `cannot read --from-file ${dir}: EISDIR`],
     [['labels', 'list', '-p', '20', '--ca-file', join(dir, 'missing.pem')], `cannot read the CA file ${join(dir, 'missing.pem')}: ENOENT`],

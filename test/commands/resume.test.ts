@@ -121,6 +121,20 @@ describe('--resume', () => {
     const resumed = await sb.run(['labels', 'create', '--from-file', file, '-p', '20', '--resume', '--json'])
     expect(resumed.json<Row[]>().map(r => r.item)).toEqual(['bug'])
   })
+  it('a journal past the size limit of the files forgectl reads (issue 35) is refused in one line, and nothing is sent', async () => {
+    const file = join(dir, 'large-journal.csv')
+    writeFileSync(file, 'name,color\nbug,red\nlarge-journal-1,red\n')
+    const earlier = journals()
+    expect((await sb.run(['labels', 'create', '--from-file', file, '-p', '20'])).code).toBe(6)
+    const journal = newJournal(earlier)
+    appendFileSync(journal, `${JSON.stringify({start: 'x'.repeat(1_100_000)})}\n`)
+    const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', file, '-p', '20', '--resume'], {env: {FORGECTL_MAX_FILE_MB: '1'}})
+    expect(result.stderr).toBe(`Error: --resume: the journal ${journal} is larger than 1 MB, the limit of a file forgectl reads (FORGECTL_MAX_FILE_MB raises it): run without --resume to start over\n`)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+    rmSync(journal)
+  })
+
   it('two runs of the same input at once (two CI jobs, one settings folder): the second leaves the journal of the first alone', async () => {
     const file = join(dir, 'twice.csv')
     writeFileSync(file, 'name,color\nbug,red\ntwice-1,red\n')

@@ -6,7 +6,7 @@ import {io} from '../output/io.js'
 import {canPrompt} from '../terminal/terminal.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName, type OtherSpelling, spellingLabel} from './input-flags.js'
-import {readWhole, unreadableReason, utf8Text} from './read-whole.js'
+import {type ReadLimit, readWhole, unreadableReason, utf8Text} from './read-whole.js'
 
 /** something to ask a person for: how it is named, what it is, and the check an answer must pass */
 export interface Question<T> {
@@ -38,20 +38,20 @@ export async function ask<T>(question: Question<T>): Promise<T> {
   return approved.has(answer) ? (approved.get(answer) as T) : question.check(answer)
 }
 
-/** the text of a `--<flag>-file` (or stdin for `-`) */
-export async function readTextFile(file: string, flag: string): Promise<string> {
+/** the text of a `--<flag>-file` (or stdin for `-`); `limit`: a file to be parsed (parse-data.ts's readDataFile) */
+export async function readTextFile(file: string, flag: string, limit?: ReadLimit): Promise<string> {
   try {
-    return file === '-' ? await readStdin() : utf8Text(await readWhole(file))
+    return file === '-' ? await readStdin(limit) : utf8Text(await readWhole(file, limit))
   } catch (error) {
     if (error instanceof UsageError) throw error
     throw new UsageError(`cannot read --${flag} ${file}: ${unreadableReason(error)}`)
   }
 }
 
-export async function readStdin(): Promise<string> {
+export async function readStdin(limit?: ReadLimit): Promise<string> {
   if (io().stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
   try {
-    return utf8Text(await readWhole('-'))
+    return utf8Text(await readWhole('-', limit))
   } catch (error) {
     throw new UsageError(`cannot read standard input: ${unreadableReason(error)}`)
   }
@@ -146,9 +146,11 @@ export function recordInputs<I extends Inputs>(inputs: I, record: Record<string,
   return values as Values<I>
 }
 
+const MAX_PROBLEMS_SHOWN = 10
+
 /**
  * Every record checked before anything is sent: one bad record refuses the whole file, naming each
- * bad record, so a bulk run never stops half-way because of input.
+ * bad record (the first ten), so a bulk run never stops half-way because of input.
  */
 export function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown>>, toInput: (record: Record<string, unknown>, index: number) => T): T[] {
   const problems: string[] = []
@@ -161,6 +163,8 @@ export function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown
       return undefined as T
     }
   })
-  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.join('; ')}`)
+  // the first few: 20,000 records refused alike made one line of 1.6 MB
+  const more = problems.length > MAX_PROBLEMS_SHOWN ? `; and ${problems.length - MAX_PROBLEMS_SHOWN} more records` : ''
+  if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.slice(0, MAX_PROBLEMS_SHOWN).join('; ')}${more}`)
   return inputs
 }

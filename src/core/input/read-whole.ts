@@ -45,9 +45,17 @@ export function utf8Text(bytes: Uint8Array): string {
   }
 }
 
+/** at most `maxBytes` (a file forgectl parses: parse-data.ts's limit), refused in the words of `tooLarge` */
+export interface ReadLimit {
+  maxBytes: number
+  tooLarge: string
+}
+
+const DEFAULT_LIMIT: ReadLimit = {maxBytes: MAX_INPUT_BYTES, tooLarge: `larger than ${MAX_INPUT_BYTES / 1e6} MB, more than an input may hold`}
+
 /** the bytes of `file` (`-`: standard input, which must not be a terminal, checked by the caller) */
-export async function readWhole(file: string): Promise<Buffer> {
-  if (file === '-') return collect(io().stdin)
+export async function readWhole(file: string, limit: ReadLimit = DEFAULT_LIMIT): Promise<Buffer> {
+  if (file === '-') return collect(io().stdin, limit)
   let fd: number
   try {
     fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK)
@@ -56,12 +64,15 @@ export async function readWhole(file: string): Promise<Buffer> {
   }
   let stream: Readable
   try {
-    stream = await streamOf(fd, file, await statFd(fd))
+    const stats = await statFd(fd)
+    // a regular file's size is known before a byte is read
+    if (stats.isFile() && stats.size > limit.maxBytes) throw new UnreadableInput(limit.tooLarge)
+    stream = await streamOf(fd, file, stats)
   } catch (error) {
     close(fd, () => {})
     throw new UnreadableInput(unreadableReason(error))
   }
-  return collect(stream)
+  return collect(stream, limit)
 }
 
 /** the stream that reads `fd` without holding a thread of the pool: the stream owns the descriptor */
@@ -75,13 +86,13 @@ async function streamOf(fd: number, file: string, stats: Stats): Promise<Readabl
   return createReadStream(file, {fd})
 }
 
-async function collect(stream: Readable): Promise<Buffer> {
+async function collect(stream: Readable, limit: ReadLimit): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   try {
     for await (const chunk of stream) {
       size += (chunk as Buffer).length
-      if (size > MAX_INPUT_BYTES) throw new UnreadableInput(`larger than ${MAX_INPUT_BYTES / 1e6} MB, more than an input may hold`)
+      if (size > limit.maxBytes) throw new UnreadableInput(limit.tooLarge)
       chunks.push(chunk as Buffer)
     }
   } catch (error) {

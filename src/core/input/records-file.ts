@@ -2,24 +2,33 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {parseJsonExactly} from '../answer/exact-json.js'
-import {ExactNumber} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
 import type {Inputs, Values} from './input.js'
-import {checkAllRecords, readTextFile, recordInputs} from './input-read.js'
+import {checkAllRecords, recordInputs} from './input-read.js'
+import {FileLimitError, fileLimits, parseData, readDataFile} from './parse-data.js'
 
 export type FileRecord = Record<string, unknown>
 
 async function readRecords(file: string): Promise<FileRecord[]> {
-  const text = await readTextFile(file, 'from-file')
+  const text = await readDataFile(file, 'from-file')
   const kind = extname(file).toLowerCase()
-  const records = kind === '.csv' ? parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : parseJson(text, file)
+  const records = kind === '.csv' ? parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : await parseJson(text, file)
   if (records.length === 0) throw new UsageError(`${file} holds no records`)
+  const {items} = fileLimits()
+  if (kind === '.csv' && records.reduce((sum, record) => sum + 1 + Object.keys(record).length, 0) > items)
+    throw new FileLimitError(`${file} holds more than ${items} values, the limit (FORGECTL_MAX_FILE_VALUES raises it)`)
   return records
 }
 
-function parseJson(text: string, file: string): FileRecord[] {
+async function parseJson(text: string, file: string): Promise<FileRecord[]> {
   let data: unknown
+  try {
+    // the limits of depth and count first (parse-data.ts), in a worker for a large file: the exact
+    // reader below is a loop no signal interrupts, so it reads only what passed them
+    await parseData(text, {file, json: true, numbers: 'value'})
+  } catch (error) {
+    if (error instanceof FileLimitError) throw error
+  }
   try {
     // a value beyond a double (12345678901234567891, 1e400) is sent with its own digits
     data = parseJsonExactly(text)
@@ -29,27 +38,10 @@ function parseJson(text: string, file: string): FileRecord[] {
   return asRecords(data, file)
 }
 
+/** YAML within the limits (parse-data.ts); an unquoted number is taken as written: `value: 1.10` is the text 1.10, not 1.1, and 12345678901234567891 keeps its digits (a double would round both) */
 async function parseYaml(text: string, file: string): Promise<FileRecord[]> {
-  const {parseDocument, visit} = await importModule<typeof import('yaml')>('yaml')
-  try {
-    const doc = parseDocument(text, {keepSourceTokens: true})
-    if (doc.errors[0]) throw doc.errors[0]
-    // An unquoted number is taken as written: `value: 1.10` is the text 1.10, not 1.1, and
-    // 12345678901234567891 keeps its digits (a double would round both)
-    visit(doc, {
-      Scalar(_key, node) {
-        const source = node.srcToken && 'source' in node.srcToken ? node.srcToken.source : undefined
-        if (typeof node.value === 'number' && source !== undefined && String(node.value) !== source && JSON_NUMBER.test(source)) node.value = new ExactNumber(source)
-      },
-    })
-    return asRecords(doc.toJS(), file)
-  } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError(`${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
-  }
+  return asRecords(await parseData(text, {file, json: false, numbers: 'exact'}), file)
 }
-
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 function asRecords(data: unknown, file: string): FileRecord[] {
   if (!Array.isArray(data) || !data.every(item => item && typeof item === 'object' && !Array.isArray(item))) {

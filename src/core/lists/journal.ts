@@ -17,6 +17,7 @@ import {createHash, randomBytes} from 'node:crypto'
 import {appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
+import {fileLimits, sizeRule} from '../input/parse-data.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
 import {lock} from './journal-lock.js'
 
@@ -139,8 +140,12 @@ export class Journal {
     const file = journalFile(place)
     let text: string
     try {
+      // a journal is a file like the others forgectl reads: within their size limit (core/input/parse-data.ts)
+      const limits = fileLimits()
+      if (statSync(file).size > limits.bytes) throw new UsageError(`--resume: the journal ${file} is ${sizeRule(limits)}: run without --resume to start over`)
       text = readFileSync(file, 'utf8')
-    } catch {
+    } catch (error) {
+      if (error instanceof UsageError) throw error
       throw new UsageError(`--resume: no journal of an unfinished \`${place.command}\` with this host, file and shard (the last one finished, or none ran): run without --resume`)
     }
     const state = parseJournal(text, file)

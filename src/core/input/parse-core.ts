@@ -1,0 +1,192 @@
+// The parse of a document from outside (a state file, a saved plan, a --from-file records file), held to
+// its limits of depth and count, and linear in its size. This function is also the body of the worker
+// that parses a large file (parse-data.ts), which runs it from its source text (Function.toString): it
+// refers to nothing outside itself, takes the yaml module as an argument, and returns plain data.
+//
+// Linear: yaml's own duplicate-key check compares each key with every earlier key of its mapping (a
+// state file of 50,000 projects took 28 s, 100,000 over two minutes), so it is off (uniqueKeys: false)
+// and done here with a Set per mapping. A JSON file's keys are checked by one scan of its text.
+// Bounded: the parser's stack is checked after each token, so that `[[[[…` stops near the limit
+// rather than filling the memory, and the data's depth exactly after; the count is of the values the data holds with every alias
+// expanded (a "billion laughs" stops at the limit), walked without recursion.
+
+export interface ParseLimits {
+  /** levels of nesting */
+  depth: number
+  /** values (mappings, lists, scalars), every alias expanded */
+  items: number
+}
+
+export interface ParseOptions {
+  json: boolean
+  /**
+   * what a YAML number written otherwise than JavaScript writes it becomes: `text` its source
+   * (VERSION: 1.10 is "1.10"), `exact` a marker {"\u0000number": source} for a number a double would
+   * change (the caller makes it an ExactNumber), `value` the number
+   */
+  numbers: 'text' | 'exact' | 'value'
+  limits: ParseLimits
+}
+
+/** what went wrong, as data (a worker hands it back as a message): `limit` names the limit passed */
+export interface ParseProblem {
+  problem: 'syntax' | 'depth' | 'items'
+  message: string
+}
+
+export type ParseResult = {data: unknown} | ParseProblem
+
+export function parseCore(yaml: typeof import('yaml'), text: string, options: ParseOptions): ParseResult {
+  const {depth, items} = options.limits
+  const tooDeep = (): ParseProblem => ({problem: 'depth', message: `is nested more than ${depth} levels deep, the limit`})
+  const tooMany = (): ParseProblem => ({problem: 'items', message: `holds more than ${items} values, the limit`})
+  const fail = (problem: ParseProblem) => {
+    throw Object.assign(new Error(problem.message), {parseProblem: problem})
+  }
+  const first = (message: string) => message.split('\n')[0]!.replace(/:$/, '')
+
+  /** every value, aliases expanded, no deeper than the limit and no more than the count */
+  const walk = (data: unknown) => {
+    let count = 0
+    const stack: Array<[unknown, number]> = [[data, 1]]
+    while (stack.length > 0) {
+      const [value, level] = stack.pop()!
+      if (++count > items) fail(tooMany())
+      if (value === null || typeof value !== 'object') continue
+      if (level > depth) fail(tooDeep())
+      for (const inner of Array.isArray(value) ? value : Object.values(value)) stack.push([inner, level + 1])
+    }
+  }
+
+  /** a JSON text's nesting and repeated keys, in one scan (JSON.parse keeps the last of two equal keys without a word) */
+  const scanJson = (): string | undefined => {
+    const keys: Array<Set<string> | undefined> = []
+    let expectKey = false
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i)
+      if (c === 0x22) {
+        let end = i + 1
+        let escaped = false
+        while (end < text.length && text.charCodeAt(end) !== 0x22) {
+          if (text.charCodeAt(end) === 0x5c) {
+            escaped = true
+            end++
+          }
+          end++
+        }
+        const inner = keys.at(-1)
+        if (expectKey && inner) {
+          let key = text.slice(i + 1, end)
+          if (escaped) {
+            try {
+              key = JSON.parse(text.slice(i, end + 1)) as string
+            } catch {
+              return undefined
+            }
+          }
+          if (inner.has(key)) {
+            const line = text.slice(0, i).split('\n').length
+            return `Map keys must be unique at line ${line}: ${JSON.stringify(key)}`
+          }
+          inner.add(key)
+        }
+        expectKey = false
+        i = end
+      } else if (c === 0x7b || c === 0x5b) {
+        keys.push(c === 0x7b ? new Set() : undefined)
+        if (keys.length > depth) fail(tooDeep())
+        expectKey = c === 0x7b
+      } else if (c === 0x7d || c === 0x5d) {
+        keys.pop()
+      } else if (c === 0x2c) {
+        expectKey = keys.at(-1) !== undefined
+      }
+    }
+    return undefined
+  }
+
+  try {
+    if (options.json) {
+      const duplicate = scanJson()
+      let data: unknown
+      try {
+        data = JSON.parse(text)
+      } catch (error) {
+        return {problem: 'syntax', message: `is not valid JSON: ${first((error as Error).message)}`}
+      }
+      if (duplicate) return {problem: 'syntax', message: `is not valid JSON: ${duplicate}`}
+      walk(data)
+      return {data}
+    }
+
+    const {Composer, Lexer, LineCounter, Parser, isMap, isScalar, visit} = yaml
+    const lines = new LineCounter()
+    const parser = new Parser(lines.addNewLine)
+    const composer = new Composer({uniqueKeys: false, keepSourceTokens: options.numbers === 'exact'})
+    const at = (offset: number) => {
+      const {line, col} = lines.linePos(offset)
+      return ` at line ${line}, column ${col}`
+    }
+    // parser.parse(text), with the depth checked after every token
+    function* tokens() {
+      lines.addNewLine(0)
+      for (const lexeme of new Lexer().lex(text)) {
+        yield* parser.next(lexeme)
+        // the stack holds a token or two per level (a block map, its pair's value): a guard of the
+        // memory, loose enough for any depth within the limit, which walk() then checks exactly
+        if (parser.stack.length > 2 * depth + 8) fail(tooDeep())
+      }
+      yield* parser.end()
+    }
+    const docs = [...composer.compose(tokens(), true, text.length)]
+    const doc = docs[0]!
+    if (docs.length > 1) return {problem: 'syntax', message: `is not valid YAML: Source contains multiple documents${at(docs[1]!.range[0])}`}
+    const problem = doc.errors[0] ?? doc.warnings[0]
+    if (problem) return {problem: 'syntax', message: `is not valid YAML: ${first(problem.message)}${at(problem.pos[0])}`}
+    let duplicate: string | undefined
+    visit(doc, {
+      Map(_key, node) {
+        if (duplicate !== undefined || !isMap(node)) return
+        const seen = new Set<unknown>()
+        for (const pair of node.items) {
+          const key = isScalar(pair.key) ? pair.key.value : pair.key
+          if (seen.has(key)) {
+            const range = (pair.key as {range?: number[]} | null)?.range
+            duplicate = `is not valid YAML: Map keys must be unique${range ? at(range[0]!) : ''}`
+            return visit.BREAK
+          }
+          seen.add(key)
+        }
+        return undefined
+      },
+      Scalar(_key, node) {
+        if (typeof node.value !== 'number') return
+        if (options.numbers === 'text') {
+          if (typeof node.source === 'string' && node.source !== String(node.value)) node.value = node.source
+        } else if (options.numbers === 'exact') {
+          const token = node.srcToken as {source?: unknown} | undefined
+          const source = typeof token?.source === 'string' ? token.source : undefined
+          if (source !== undefined && String(node.value) !== source && /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(source)) node.value = {'\u0000number': source}
+        }
+      },
+    })
+    if (duplicate) return {problem: 'syntax', message: duplicate}
+    let data: unknown
+    try {
+      // an alias counts toward the values it expands to (walk); yaml's own bound, the alias uses times
+      // the aliases inside what they name, is set to the same count, so that a file of many projects
+      // naming one anchor passes and a billion laughs stops early
+      data = doc.toJS({maxAliasCount: items})
+    } catch (error) {
+      if (/alias count/i.test((error as Error).message)) return tooMany()
+      return {problem: 'syntax', message: `is not valid YAML: ${first((error as Error).message)}`}
+    }
+    walk(data)
+    return {data}
+  } catch (error) {
+    const problem = (error as {parseProblem?: ParseProblem}).parseProblem
+    if (problem) return problem
+    if (error instanceof RangeError) return {problem: 'depth', message: `is nested too deep to read (${first(error.message)})`}
+    throw error
+  }
+}
