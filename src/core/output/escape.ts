@@ -69,9 +69,28 @@ const MAX_SHOWN = 60
  * pasted by mistake (`forgectl labels "$(cat file)"`) makes one line, not 100 KB of it.
  */
 export function cut(word: string): string {
-  if (word.length <= MAX_SHOWN) return word
+  return cutTo(word, MAX_SHOWN)
+}
+
+// one argument for cut, which is given to map()
+function cutTo(word: string, max: number): string {
+  if (word.length <= max) return word
   const chars = [...word]
-  return chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : word
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : word
+}
+
+/** a word of a message longer than this is no name anyone reads: a blob pasted, or a path made of one */
+const MAX_WORD = 200
+const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'g')
+
+/**
+ * An error or a note as a person reads it: control and format characters shown (visibleText), and every
+ * word cut to 200 characters. A message repeats what was typed in many ways (a field name of --columns, a
+ * project path inside a request's path, a file name); cut here, in the one place every message line
+ * passes, a 100 KB word makes one short line whichever message repeats it.
+ */
+export function messageText(text: string): string {
+  return visibleText(text.replace(LONG_WORD, word => cutTo(word, MAX_WORD)))
 }
 
 /**
