@@ -40,6 +40,17 @@ describe.skipIf(!isRoot)('the journal folder', () => {
     expect(requests).toBe(0)
   })
 
+  it.each(['a file', 'a symlink that leads nowhere'])('is refused when %s stands in its place', async what => {
+    const {settings, records} = sharedSettings()
+    const journals = join(settings, 'journals')
+    if (what === 'a file') writeFileSync(journals, '')
+    else symlinkSync(join(settings, 'nowhere'), journals)
+    const {result, requests} = await sb.runCounted(['labels', 'create', '--from-file', records, '-p', 'acme/website'], {env: {FORGECTL_CONFIG_DIR: settings}})
+    expect(result.stderr).toBe(`Error: refusing to use the journal folder ${journals}: it is not a folder\n`)
+    expect(result.code).toBe(2)
+    expect(requests).toBe(0)
+  })
+
   it('is made private in a shared settings folder, and used', async () => {
     const {settings, records} = sharedSettings()
     const result = await sb.run(['labels', 'create', '--from-file', records, '-p', 'acme/website', '--json'], {env: {FORGECTL_CONFIG_DIR: settings}})

@@ -24,7 +24,8 @@ export function ensureFolder(dir: string, what: string, {own = false}: FolderOpt
   // owners of the link and of what it points to (settings-file.ts), then what is there, without following a link
   assertOwned(dir, what)
   const link = lstatSync(dir)
-  if (!(link.isSymbolicLink() ? statSync(dir) : link).isDirectory()) throw new UsageError(`refusing to use ${what} ${dir}: it is not a folder`)
+  // a symlink that leads nowhere is no folder either
+  if (!(link.isSymbolicLink() ? statSync(dir, {throwIfNoEntry: false}) : link)?.isDirectory()) throw new UsageError(`refusing to use ${what} ${dir}: it is not a folder`)
   // a mode is set on the folder itself, never through a symlink
   if (own && !link.isSymbolicLink() && (link.mode & 0o077) !== 0 && link.uid === process.geteuid?.()) chmodSync(dir, 0o700)
 }
