@@ -1,8 +1,8 @@
-import {writeFile} from 'node:fs/promises'
 import * as Flags from '@oclif/core/flags'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {shardFlag} from '../core/input/flags.js'
 import {saved} from '../core/output/notes.js'
+import {saveText} from '../core/transfer/no-overwrite.js'
 import {renderPlan} from '../state/render.js'
 import {checkPlanTarget, savedPlan} from '../state/saved-plan.js'
 import {concurrencyFlag, filesOutsideFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
@@ -34,7 +34,7 @@ export default class Plan extends StateCommand<typeof Plan> {
     const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard, {filesOutside: this.flags['allow-files-outside']})
     if (this.flags.out) {
       const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`
-      await writeFile(this.flags.out, text, {mode: 0o600})
+      await saveText(this.flags.out, text, 0o600, 'saving')
       this.note(saved(Buffer.byteLength(text), this.flags.out, 'plan'))
     }
     const json = this.shared.json || this.shared.output === 'json'

@@ -4,6 +4,7 @@
 
 import {CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
+import {targetIdentity} from '../core/input/scope.js'
 import {inShard, type Shard} from '../core/lists/shard.js'
 import {secret} from '../core/secret.js'
 import type {StateModel} from './check.js'
@@ -69,7 +70,7 @@ export async function readSections(context: ReadContext, reads: readonly Section
 
 /** what --shard splits a plan's scopes by (core/lists/shard.ts, the split of every fan-out): kind and path */
 export function shardKey(target: Target): string {
-  return `${target.kind}:${target.path.toLowerCase()}`
+  return `${target.kind}:${targetIdentity(target.path)}`
 }
 
 export async function makePlan(api: ApiClient, model: StateModel, concurrency: number, shard?: Shard): Promise<Plan> {

@@ -1,7 +1,7 @@
 // The plan as a person reads it: grouped by scope, one line per change (+ create, ~ update with each
 // field old → new, - delete), the secrets that cannot be compared, and a summary line that counts them
 // and the requests made. Secrets show as "(sensitive)" only.
-import {visibleCell} from '../core/output/escape.js'
+import {toldApart} from '../core/output/escape.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {counts, type Plan} from './plan.js'
 import {scopeName} from './section.js'
@@ -38,8 +38,9 @@ function changeLines(changes: readonly Change[], uncompared: Plan['uncompared'])
   return [...groups].flatMap(([scope, lines]) => [scope, ...lines])
 }
 
-// names and values come from the server and the file: each line is shown, never obeyed by the terminal
-const text = (lines: readonly string[]) => `${lines.map(visibleCell).join('\n')}\n`
+// names and values come from the server and the file: each line is shown, never obeyed by the terminal,
+// and two changes that would read the same (`bug` and `bug` + U+200B escaped, `bug\u200b` typed) read apart
+const text = (lines: readonly string[]) => `${toldApart(lines).join('\n')}\n`
 
 export function renderPlan(plan: Plan): string {
   const lines = changeLines(plan.changes, plan.uncompared)

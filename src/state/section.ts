@@ -5,6 +5,7 @@
 // sections only through this shape; sections.ts lists them.
 import type {ApiId} from '../core/answer/exact-number.js'
 import type {ApiClient} from '../core/http/request.js'
+import {declaredField} from '../core/input/fields.js'
 import type {Inputs} from '../core/input/input.js'
 import type {Where} from './document.js'
 import type {Reference} from './refs.js'
@@ -93,7 +94,7 @@ export interface Section {
 
 /** the input of a field the file or a saved plan names; own fields only (`constructor` is no field of any section) */
 export function inputOf(section: Section, field: string): Inputs[string] | undefined {
-  return Object.hasOwn(section.inputs, field) ? section.inputs[field] : undefined
+  return declaredField(section.inputs, field)
 }
 
 /** values the platform treats as the same: null, absent and "" for text; numbers and their text */

@@ -500,3 +500,17 @@ describe('deploy-keys add against a server that answers oddly', () => {
     }
   })
 })
+
+// issue 35, item 6d: the platform finds a project by its path whatever the case (gitlabhq
+// app/models/concerns/routable.rb, find_by_full_path: the exact path first, then case-insensitively), so
+// `-p acme/website -p ACME/Website` is one project: the key goes to it once, and is one item of the report.
+describe('targets told apart by case only', () => {
+  it('are one project: the key is placed once', async () => {
+    const fresh = makeKey('case-twins')
+    const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--title', 'Twins', '--key', fresh.text, '-p', 'acme/website', '-p', 'ACME/Website,Acme/WebSite', '--json'], {as: 'admin'})
+    expect(result.code, result.stderr).toBe(0)
+    const rows = JSON.parse(result.stdout) as unknown[]
+    expect(Array.isArray(rows) ? rows : [rows]).toHaveLength(1)
+    expect(sb.sandbox.requests.slice(-requests).filter(r => r.method === 'POST')).toHaveLength(1)
+  })
+})

@@ -88,4 +88,34 @@ describe('a hostile server against the pacing', () => {
     expect(rows.filter(r => r.status === 'not done').length).toBeGreaterThanOrEqual(8)
     expect(result.stderr).toMatch(/^Error: [12] of 10 failed, \d+ not attempted: the server's rate limit still refused after the time allowed, and nothing more was sent$/m)
   })
+  // a server whose clock is ten minutes ahead of ours: its absolute times are read against its own
+  // `Date` (RFC 9110 6.6.1: the origin's clock when it made the answer), not ours
+  const AHEAD_MS = 10 * 60_000
+  const serverDate = () => new Date(Date.now() + AHEAD_MS).toUTCString()
+  it('a server ten minutes ahead, its budget used up until a reset 2 s away on its clock (RateLimit-Reset): the run waits those seconds, not ten minutes', async () => {
+    server.requests.length = 0
+    let answered = 0
+    server.answer((_req, res) => {
+      const serverNow = Date.now() + AHEAD_MS
+      // the first answer spends the window; the next ones leave plenty
+      const remaining = answered++ === 0 ? '0' : '500'
+      created(res, {date: serverDate(), 'ratelimit-limit': '600', 'ratelimit-remaining': remaining, 'ratelimit-reset': String(Math.ceil(serverNow / 1000) + 2)})
+    })
+    const result = await createLabels(3, ['--timeout', '20', '--retries', '0', '--concurrency', '1'])
+    expect(result.code, result.stderr).toBe(0)
+    expect((JSON.parse(result.stdout) as Row[]).map(r => r.status)).toEqual(['created', 'created', 'created'])
+    expect(server.requests.length).toBe(3)
+  }, 60_000)
+  it('a server ten minutes ahead, a 429 with Retry-After as a date 2 s away on its clock: the run comes back then, not ten minutes later', async () => {
+    server.requests.length = 0
+    let answered = 0
+    server.answer((_req, res) => {
+      if (answered++ > 0) return created(res, {date: serverDate()})
+      res.writeHead(429, {'content-type': 'application/json', date: serverDate(), 'retry-after': new Date(Date.now() + AHEAD_MS + 2000).toUTCString()})
+      res.end('{"message":"Retry later"}')
+    })
+    const result = await createLabels(2, ['--timeout', '20', '--retries', '2', '--concurrency', '1'])
+    expect(result.code, result.stderr).toBe(0)
+    expect((JSON.parse(result.stdout) as Row[]).map(r => r.status)).toEqual(['created', 'created'])
+  }, 60_000)
 })

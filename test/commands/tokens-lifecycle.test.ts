@@ -450,7 +450,7 @@ describe('tokens rotate self --update-profile', () => {
     const value = result.json<Token>().token!
     expect(value).toMatch(/^glpat-/)
     expect(result.stderr).toBe(
-      'Error: the token was rotated and the old one revoked, but storing the new one in profile "ci" failed (EEXIST): the value printed on stdout is the only copy; store it with `forgectl auth login --profile ci --token-stdin`\n',
+      `Error: the token was rotated and the old one revoked, but storing the new one in profile "ci" failed (refusing to use the settings folder ${dir}: it is not a folder): the value printed on stdout is the only copy; store it with \`forgectl auth login --profile ci --token-stdin\`\n`,
     )
     expect((await getSelf(value)).json<Token>().name).toBe('ci-unlucky')
     expect((await getSelf(old.token!)).code).toBe(4)

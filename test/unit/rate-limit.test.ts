@@ -3,9 +3,35 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {type Budget, climb, lowWater, MAX_PAUSE_MS, MAX_RESET_MS, nextBudget, paceDelay, pauseFor, RESET_MARGIN_MS, readRateLimit, SLOW_START_MAX} from '../../src/core/http/rate-limit.js'
+import {clockOffset} from '../../src/core/http/retry.js'
 
 const NOW = Date.parse('2026-11-26T00:00:00Z')
 const headers = (values: Record<string, string>) => (name: string) => values[name] ?? null
+
+describe("the server's clock (its Date header)", () => {
+  const date = (ms: number) => new Date(ms).toUTCString()
+  it('reads a Unix-time reset and a Retry-After date on the clock of the answer that sent them', () => {
+    fc.assert(
+      // beyond the slack, or none at all: a skew of a second or two is read as ours (below)
+      fc.property(
+        fc.integer({min: -3600, max: 3600}).filter(s => s === 0 || Math.abs(s) > 2),
+        fc.integer({min: 2, max: 600}),
+        (skewS, inS) => {
+          const server = NOW + skewS * 1000
+          const seen = readRateLimit(headers({date: date(server), 'ratelimit-remaining': '0', 'ratelimit-reset': String(server / 1000 + inS)}), NOW)
+          expect(seen.resetAt).toBe(NOW + inS * 1000)
+          expect(pauseFor(429, date(server + inS * 1000), NOW, date(server))).toBe(Math.min(inS * 1000, MAX_PAUSE_MS))
+        },
+      ),
+    )
+  })
+  it('takes a Date within two seconds of ours, or none, or nonsense, as ours', () => {
+    expect(clockOffset(date(NOW + 2000), NOW)).toBe(0)
+    expect(clockOffset(undefined, NOW)).toBe(0)
+    expect(clockOffset('yesterday', NOW)).toBe(0)
+    expect(clockOffset(date(NOW - 600_000), NOW)).toBe(-600_000)
+  })
+})
 
 describe('readRateLimit', () => {
   it("reads the platform's headers: a Unix time in seconds, and the same as an HTTP date", () => {

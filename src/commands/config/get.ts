@@ -4,6 +4,8 @@ import {type ProfileKey, profileName, readProfile} from '../../core/config/confi
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
 import {profileForDisplay} from '../../core/config/profile-view.js'
+import {visibleCell} from '../../core/output/escape.js'
+import {stdoutIsTerminal} from '../../core/terminal/terminal.js'
 
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static summary = 'Print one setting of a profile'
@@ -15,6 +17,7 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   async run(): Promise<void> {
     const value = profileForDisplay(readProfile(profileName(this.flags.profile)))[this.args.key as ProfileKey]
     if (value === undefined) throw new CliError(`${this.args.key} is not set`, ExitCode.notFound)
-    this.io.stdout.write(`${String(value)}\n`)
+    // the value alone, exact for a script; on a terminal a hand-edited settings file's invisible characters shown
+    this.io.stdout.write(`${stdoutIsTerminal() ? visibleCell(String(value)) : String(value)}\n`)
   }
 }

@@ -5,7 +5,7 @@ import {ApiCommand} from '../../core/command/api-command.js'
 import {CliError, UsageError} from '../../core/command/errors.js'
 import {projectListFlag, resumeFlag, shardFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {targets} from '../../core/input/scope.js'
+import {targetIdentity, targets} from '../../core/input/scope.js'
 import {DEFAULT_BULK_CONCURRENCY, Reported} from '../../core/lists/bulk.js'
 import {DRY_RUN_NOTE, placementNote} from '../../topics/deploy-keys.js'
 
@@ -48,7 +48,7 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
     await this.fanOut({
       items: projects,
       name: p => `project ${p}`,
-      key: p => p,
+      key: targetIdentity,
       work: async p => {
         const placed = await place(p)
         const {status, error} = placementStatus(placed)

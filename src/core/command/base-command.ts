@@ -12,7 +12,7 @@ import {checkPageFlags, columnList, type connectionFlags, type listFlags, output
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
 import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
-import {visibleText} from '../output/escape.js'
+import {messageText} from '../output/escape.js'
 import {type IO, io} from '../output/io.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
@@ -154,12 +154,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /**
    * A message for the person, on stderr (never data), in a pipe too; `-q` silences all but warnings
-   * (src/core/output/notes.ts). It often quotes names that came from the server, hence visibleText.
+   * (src/core/output/notes.ts). It often quotes names that came from the server, hence messageText.
    */
   protected note(message: Note): void {
     // a warning may come before the flags are parsed (oclif's, below)
     if (message.kind !== 'warning' && this.shared.quiet) return
-    this.io.stderr.write(visibleText(message.text) + '\n')
+    this.io.stderr.write(messageText(message.text) + '\n')
   }
 
   /** oclif's own warnings (a deprecated command or flag), in forgectl's voice: one line, `Warning: …` */

@@ -8,7 +8,7 @@ import {authHint, type TokenOrigin} from '../http/auth-hint.js'
 import {hideUrlCredentials, scrubText} from '../http/redact.js'
 import {MissingInputs} from '../input/input.js'
 import {secretFlagValues} from '../input/input-flags.js'
-import {visibleText} from '../output/escape.js'
+import {messageText} from '../output/escape.js'
 import {io} from '../output/io.js'
 import {CliError, ExitCode} from './errors.js'
 import {parseFailure} from './parse-errors.js'
@@ -41,7 +41,7 @@ export function commandLineFailure(command: Pick<FailedCommand, 'id' | 'ctor' | 
   const failure = parseFailure(error, {flags, args, name: [bin, ...id.split(':')].join(' '), secret})
   if (!failure) return undefined
   const usage = failure.usage ? `Usage: ${commandUsage(command)}\n` : ''
-  return {text: visibleText(`Error: ${failure.message}\n${usage}`), exitCode: failure.exitCode}
+  return {text: messageText(`Error: ${failure.message}\n${usage}`), exitCode: failure.exitCode}
 }
 
 /** `forgectl labels get LABEL [FLAGS]` */
@@ -60,7 +60,7 @@ export function errorReport(error: Error, command: FailedCommand): ErrorReport |
   if (error instanceof CliError) {
     // a missing argument: the usage line shows where it goes
     const usage = error instanceof MissingInputs && error.argument ? `\nUsage: ${commandUsage(command)}` : ''
-    return {text: visibleText(`Error: ${error.message}${hintFor(error, command.tokenOrigin)}${usage}\n`), exitCode: error.exitCode}
+    return {text: messageText(`Error: ${error.message}${hintFor(error, command.tokenOrigin)}${usage}\n`), exitCode: error.exitCode}
   }
   if (error instanceof Errors.ExitError) return undefined
   if (error instanceof Errors.CLIError) {
@@ -69,12 +69,12 @@ export function errorReport(error: Error, command: FailedCommand): ErrorReport |
       .replace(/\nSee more help with --help$/, '')
       .replace(/\n\s*/g, ' ')
       .trim()
-    return {text: visibleText(`Error: ${message}\n`), exitCode: ExitCode.usage}
+    return {text: messageText(`Error: ${message}\n`), exitCode: ExitCode.usage}
   }
   if ((error as NodeJS.ErrnoException).code === 'EPIPE') return {text: '', exitCode: ExitCode.ok}
   // Unexpected: still one line; the stack only when asked for.
   const stack = io().env.FORGECTL_DEBUG ? `${error.stack}\n` : ''
-  return {text: `${visibleText(`Error: ${error.message}\n`)}${stack}`, exitCode: ExitCode.error}
+  return {text: `${messageText(`Error: ${error.message}\n`)}${stack}`, exitCode: ExitCode.error}
 }
 
 /** `--value=S cannot also be provided …`, as oclif words it, without S when --value is a secret input */

@@ -1,7 +1,7 @@
 // Stored profiles. The file is conf's JSON; we read it with plain fs (loading conf costs ~90 ms of
 // start-up, mostly its schema validator) and write it through conf, which writes atomically, under a
 // lock (settings-lock.ts). Who may own it and how it is read: settings-file.ts.
-import {accessSync, chmodSync, constants, mkdirSync} from 'node:fs'
+import {accessSync, constants} from 'node:fs'
 import {homedir} from 'node:os'
 import {isAbsolute, join} from 'node:path'
 import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
@@ -11,8 +11,9 @@ import {DURATION_HELP, parseDuration} from '../input/duration.js'
 import {refused} from '../input/input.js'
 import {PAGES_HELP, parsePageLimit} from '../lists/page-limit.js'
 import {io} from '../output/io.js'
+import {ensureFolder} from '../transfer/folder.js'
 import {checkToken, normalizeHost} from './connection.js'
-import {assertOwnAncestor, assertOwned, parseSettings, readSettingsText} from './settings-file.js'
+import {parseSettings, readSettingsText} from './settings-file.js'
 import {withSettingsLock} from './settings-lock.js'
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
@@ -194,10 +195,8 @@ export function configWriteProblem(env: NodeJS.ProcessEnv = io().env): string | 
 /** conf creates its folder without a mode; we make it 0700 first so the token's folder is private too */
 async function openConf(env: NodeJS.ProcessEnv) {
   const dir = configDir(env)
-  assertOwnAncestor(dir)
   // a folder that was there is left as it is: it may be FORGECTL_CONFIG_DIR=/tmp, or a symlink
-  if (mkdirSync(dir, {recursive: true, mode: 0o700}) !== undefined) chmodSync(dir, 0o700)
-  assertOwned(dir, 'the settings folder')
+  ensureFolder(dir, 'the settings folder')
   const {default: Conf} = await importModule<typeof import('conf')>('conf')
   return new Conf<StoredConfig>({cwd: dir, configName: 'config', projectName: 'forgectl', projectSuffix: '', configFileMode: 0o600})
 }

@@ -75,7 +75,7 @@ export class Pacer {
       this.inFlight - 1,
       now,
     )
-    const pause = pauseFor(answer.status, answer.headers.get('retry-after'), now)
+    const pause = pauseFor(answer.status, answer.headers.get('retry-after'), now, answer.headers.get('date'))
     if (!slowsDown(answer.status, pause)) {
       if (answer.status < 500) this.slots = climb(this.slots)
       return

@@ -7,7 +7,7 @@
 // seconds, at which the window resets), `RateLimit-ResetTime` (the same as an HTTP date) and, on a 429,
 // `Retry-After`. The IETF draft's `RateLimit-Reset` is a number of seconds from now instead: a value
 // too small to be a Unix time is read so. Anything else is nonsense, and ignored.
-import {parseRetryAfter, toldWait} from './retry.js'
+import {clockOffset, parseRetryAfter, toldWait} from './retry.js'
 
 export interface RateLimitSeen {
   limit?: number
@@ -45,8 +45,10 @@ export function readRateLimit(get: (name: string) => string | null | undefined, 
   if (limit !== undefined && limit > 0) seen.limit = limit
   const remaining = smallest(get('ratelimit-remaining'))
   if (remaining !== undefined) seen.remaining = remaining
-  const resetAt = resetTime(get('ratelimit-reset'), get('ratelimit-resettime'), now)
-  if (resetAt !== undefined) seen.resetAt = resetAt
+  // the reset is read on the server's clock (its Date), then brought to ours
+  const offset = clockOffset(get('date'), now)
+  const resetAt = resetTime(get('ratelimit-reset'), get('ratelimit-resettime'), now + offset)
+  if (resetAt !== undefined) seen.resetAt = resetAt - offset
   return seen
 }
 
@@ -113,12 +115,12 @@ export function paceDelay(budget: Budget | undefined, lastStart: number, now: nu
 
 /**
  * After an answer with `status`: how long the whole run pauses, for a 429 or a 503 that says when to
- * come back (Retry-After, capped). Without a usable Retry-After, undefined: each request backs off on
+ * come back (Retry-After, capped; a date read against the answer's own `Date`). Without a usable Retry-After, undefined: each request backs off on
  * its own, as without the pacer (a proxy's lone 503 says nothing about the server's limit).
  */
-export function pauseFor(status: number, retryAfter: string | null | undefined, now: number): number | undefined {
+export function pauseFor(status: number, retryAfter: string | null | undefined, now: number, date?: string | null): number | undefined {
   if (status !== 429 && status !== 503) return undefined
-  const told = toldWait(retryAfter, now)
+  const told = toldWait(retryAfter, now + clockOffset(date, now))
   return told === undefined ? undefined : Math.min(told, MAX_PAUSE_MS)
 }
 

@@ -278,6 +278,7 @@ export class ApiClient {
     const started = Date.now()
     let failure: Failure
     let retryAfter: string | null = null
+    let date: string | null = null
     let error: CliError
     let reason: string | undefined
     // --timeout bounds the attempt, body included; a download's body then has an idle limit of the same length
@@ -337,6 +338,7 @@ export class ApiClient {
         const data = parsed instanceof MalformedBody ? parsed : scrubStrings(parsed, secrets)
         failure = {kind: 'status', status: response.status}
         retryAfter = response.headers.get('retry-after')
+        date = response.headers.get('date')
         const message = data instanceof MalformedBody ? data.text.slice(0, 200) : data
         const elsewhere = answeredBy === url || new URL(answeredBy).origin === new URL(url).origin ? '' : `, answered by ${new URL(answeredBy).host}`
         error = pageInsteadOfApi(new ApiError(response.status, serverMessage(message), spec.method, `${shownPath}${elsewhere}`), said)
@@ -348,7 +350,7 @@ export class ApiClient {
     } finally {
       timer.clear()
     }
-    return {failure, error, retryAfter, reason}
+    return {failure, error, retryAfter, date, reason}
   }
 
   /** `text` without the token or any secret value this run sent: for errors and notes */

@@ -3,11 +3,12 @@
 // how long to wait is retry.ts's; what is said before a wait, retry-notice.ts's; one attempt, request.ts's.
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {CliError} from '../command/errors.js'
-import {type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
+import {clockOffset, type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
 import {retryNotice, shortReason, waitRefused} from './retry-notice.js'
 
 /** one attempt's outcome: the answer, or why it failed */
-export type Attempt<T> = {answer: T} | {failure: Failure; error: CliError; retryAfter?: string | null; reason?: string}
+/** `date`: the answer's Date header, the server's clock that a Retry-After date is on */
+export type Attempt<T> = {answer: T} | {failure: Failure; error: CliError; retryAfter?: string | null; date?: string | null; reason?: string}
 
 export interface RetryPolicy {
   method: HttpMethod
@@ -29,9 +30,10 @@ export async function withRetries<T>(policy: RetryPolicy, attempt: (attempt: num
   for (let n = 0; ; n++) {
     const outcome = await attempt(n, firstStarted)
     if ('answer' in outcome) return outcome.answer
-    const {failure, error, retryAfter, reason} = outcome
+    const {failure, error, retryAfter, date, reason} = outcome
     if (n >= retries || !isRetryable(method, failure)) throw mayHaveChanged(error, method, failure)
-    const wait = retryWait(n, retryAfter, policy.baseMs)
+    const now = Date.now()
+    const wait = retryWait(n, retryAfter, policy.baseMs, Math.random, now + clockOffset(date, now))
     // the wait counts against the time the user allowed: one asked for beyond it is not waited
     const leftMs = requestBudgetMs(timeoutMs, retries) - (Date.now() - firstStarted)
     if (wait.told && wait.ms > leftMs) throw waitRefused(error, wait.ms, leftMs, timeoutMs, retries + 1)

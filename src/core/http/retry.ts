@@ -40,6 +40,7 @@ export interface RetryWait {
  * `requestBudgetMs`, decides whether that is too far). A value that is neither is ignored, as curl does.
  */
 export function retryWait(attempt: number, retryAfter: string | null | undefined, baseMs: number, random = Math.random, now = Date.now()): RetryWait {
+  // `now` is the server's (clockOffset): a Retry-After date is on its clock
   const told = toldWait(retryAfter, now)
   if (told !== undefined) return {ms: told, told: true}
   const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** attempt)
@@ -66,6 +67,20 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
   const date = httpDate(text)
   return date === undefined ? undefined : Math.max(0, date - now)
+}
+
+/** a server's clock this close to ours is ours: its Date has whole seconds, and the answer took time to come */
+const CLOCK_SLACK_MS = 2000
+
+/**
+ * How far the server's clock is ahead of ours (negative: behind), from an answer's `Date` header; 0
+ * without one, or within the slack. The absolute times a server sends (`RateLimit-Reset` as a Unix time,
+ * `RateLimit-ResetTime` and `Retry-After` as dates) are on its clock: a server ten minutes ahead, read on
+ * ours, asks for a ten-minute wait where it meant two seconds, and the run gives up or crawls.
+ */
+export function clockOffset(date: string | null | undefined, now = Date.now()): number {
+  const server = httpDate(date?.trim() ?? '')
+  return server === undefined || Math.abs(server - now) <= CLOCK_SLACK_MS ? 0 : server - now
 }
 
 // RFC 9110 5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must accept.

@@ -1,8 +1,21 @@
-// `-f key=value` (a string) and `-F key=value` (typed: numbers, true/false, null, @file) for `api`.
+// Field names from outside: `-f key=value` (a string) and `-F key=value` (typed: numbers, true/false,
+// null, @file) for `api`, and the one reader of a record's field names (declaredField) for --from-file
+// records and state files alike.
 
 import {ExactNumber, fitsDouble} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
 import {readWhole, unreadableReason} from './read-whole.js'
+
+/**
+ * What `declared` (a command's inputs, a state section's) has under the field name `name`, or undefined.
+ * Its own names only: `name in declared` also finds `constructor`, `toString`, `__proto__` on every
+ * object's prototype, and a record field so named passed the check as known and was then silently
+ * dropped, as no input reads it. Every reader of a record's field names asks here, so that such a
+ * name is refused as unknown wherever a record comes from.
+ */
+export function declaredField<T>(declared: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(declared, name) ? declared[name] : undefined
+}
 
 export async function parseFields(raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
@@ -33,14 +46,15 @@ function ordinal(n: number): string {
   return `${n}${suffix}`
 }
 
-/** `scopes[]=api` twice makes an array, as the platform's form encoding does */
+/**
+ * `scopes[]=api` twice makes an array, as the platform's form encoding does. A key is data: `__proto__`
+ * is a field sent like any other, not the object's prototype (assigned, it was dropped, or with
+ * `-F __proto__=null` changed the body object itself).
+ */
 function assign(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key.endsWith('[]')) {
-    const name = key.slice(0, -2)
-    out[name] = [...((out[name] as unknown[] | undefined) ?? []), value]
-  } else {
-    out[key] = value
-  }
+  const name = key.endsWith('[]') ? key.slice(0, -2) : key
+  const field = key.endsWith('[]') ? [...((declaredField(out, name) as unknown[] | undefined) ?? []), value] : value
+  Object.defineProperty(out, name, {value: field, writable: true, enumerable: true, configurable: true})
 }
 
 async function typedValue(value: string): Promise<unknown> {

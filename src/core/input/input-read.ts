@@ -1,9 +1,11 @@
 // Reading declared inputs (input.ts) from where they come: parsed flags and arguments (already
 // checked by their parsers, input-flags.ts), `--<flag>-file` files, answers at a prompt (checked by
 // the same rule, asked again after a bad answer), and records of a `--from-file` file.
+
 import {UsageError} from '../command/errors.js'
 import {io} from '../output/io.js'
 import {canPrompt} from '../terminal/terminal.js'
+import {declaredField} from './fields.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName, type OtherSpelling, spellingLabel} from './input-flags.js'
 import {type ReadLimit, readWhole, unreadableReason, utf8Text} from './read-whole.js'
@@ -132,7 +134,7 @@ export function sameInput(given: ParsedCommandLine, input: AnyInput, spelling: O
 export function recordInputs<I extends Inputs>(inputs: I, record: Record<string, unknown>, index: number): Values<I> {
   const values: Record<string, unknown> = {}
   const missing: AnyInput[] = []
-  const unknown = Object.keys(record).filter(field => !(field in inputs))
+  const unknown = Object.keys(record).filter(field => declaredField(inputs, field) === undefined)
   if (unknown.length > 0) throw new UsageError(`record ${index}: unknown field ${unknown.map(f => `"${f}"`).join(', ')} (fields: ${Object.keys(inputs).join(', ')})`)
   for (const [api, input] of Object.entries(inputs)) {
     const value = record[api]

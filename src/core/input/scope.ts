@@ -104,11 +104,23 @@ export function checkTargetList(value: string, kind: TargetKind, flag: string = 
 }
 
 /**
- * The targets of every `-p` given, each once, in the order given. Each value is the list one `-p`
- * gave (oclif's types call a multiple flag's values strings, whatever its parser returns).
+ * What makes two targets one: the platform finds a project, a group or a user by path or name whatever
+ * its case (`Fleet/P1` is `fleet/p1`), so they are one target, and one key wherever a target is a key
+ * (a fan-out's item, its --shard, its journal for --resume). An ID is its digits either way.
+ */
+export function targetIdentity(target: string): string {
+  return target.toLowerCase()
+}
+
+/**
+ * The targets of every `-p` given, each once (by targetIdentity: `-p fleet/p1 -p Fleet/P1` is one
+ * project, as written first), in the order given. Each value is the list one `-p` gave (oclif's types
+ * call a multiple flag's values strings, whatever its parser returns).
  */
 export function targets(values: ReadonlyArray<string | readonly string[]> | undefined): string[] {
-  return [...new Set(values?.flat() ?? [])]
+  const seen = new Map<string, string>()
+  for (const target of values?.flat() ?? []) if (!seen.has(targetIdentity(target))) seen.set(targetIdentity(target), target)
+  return [...seen.values()]
 }
 
 export function scopeOf(flags: {project?: string; group?: string}): Scope {

@@ -14,10 +14,11 @@
 // so; a lock whose process is gone (kill -9) is taken over. A journal left more than 30 days is removed
 // when another run starts.
 import {createHash, randomBytes} from 'node:crypto'
-import {appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
+import {appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
 import {fileLimits, sizeRule} from '../input/parse-data.js'
+import {ensureFolder} from '../transfer/folder.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
 import {lock} from './journal-lock.js'
 
@@ -109,6 +110,8 @@ export class Journal {
    */
   static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
     const file = journalFile(place)
+    // read or written, a journal is only ever in a folder of the user's own (folder.ts)
+    ensureFolder(dirname(file), 'the journal folder', {own: true})
     if (resume) {
       const earlier = Journal.earlier(place, input)
       let locked = false
@@ -123,7 +126,6 @@ export class Journal {
       return new Journal(file, earlier, locked)
     }
     const folder = dirname(file)
-    if (mkdirSync(folder, {recursive: true, mode: 0o700}) !== undefined) chmodSync(folder, 0o700)
     takeLock(file, place.command, false)
     prune(folder, file)
     const salt = randomBytes(16).toString('hex')

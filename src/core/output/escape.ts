@@ -16,25 +16,29 @@ const NAMED: Readonly<Record<string, string>> = {
   '\u001b': '\\e',
 }
 
-// C0, DEL and C1, and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
-// U+2066-U+2069): invisible, they reorder what follows them on the line, so that a name reads as
-// another (the "Trojan Source" trick); right-to-left text itself needs none of them. Tab and line feed
-// are left alone in messages, whose layout is ours.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this module is for
-const EVERY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the same, less tab and line feed
-const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+// Every character that draws nothing, or acts instead of drawing, whatever its script: Unicode's
+// controls (Cc: C0, DEL, C1), format characters (Cf: bidi overrides and isolates U+202A-U+202E and
+// U+2066-U+2069, marks U+200E/U+200F/U+061C, zero-width U+200B/U+200C/U+200D/U+2060/U+FEFF, soft hyphen
+// U+00AD), line and paragraph separators (Zl U+2028, Zp U+2029), private use (Co: a font's guess),
+// lone surrogates (Cs), and the whole tag block U+E0000-U+E007F (invisible ASCII). Invisible, they make
+// two names read as one (`bug` and `bug<U+200B>`) or reorder what follows them (the "Trojan Source"
+// trick). A zero-width joiner is escaped inside an emoji too: a terminal that draws the sequence as two
+// pictures shows it exactly as it shows the two without it. Right-to-left text needs none of them.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u{E0000}-\u{E007F}]/gu
+// in messages, whose layout is ours, tab and line feed are left alone
+const isLayout = (char: string) => char === '\t' || char === '\n'
 
 function visible(char: string): string {
   const named = NAMED[char]
   if (named) return named
-  const code = char.charCodeAt(0)
-  return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+  const code = char.codePointAt(0)!
+  if (code < 0x80) return `\\x${code.toString(16).padStart(2, '0')}`
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
 /** a table cell or a header: every control character shown as an escape, so the row stays one line */
 export function visibleCell(text: string): string {
-  return text.replace(EVERY_CONTROL, visible)
+  return text.replace(INVISIBLE, visible)
 }
 
 /**
@@ -49,12 +53,12 @@ const SEPARATORS = /[\t\n\r]/g
 
 /** a message line (note, error, prompt, spinner): control characters shown, tab and line feed kept */
 export function visibleText(text: string): string {
-  return text.replace(CONTROL_BUT_LAYOUT, visible)
+  return text.replace(INVISIBLE, char => (isLayout(char) ? char : visible(char)))
 }
 
 /** a name that becomes a file (a download's, from the server): control characters replaced, nothing invisible saved */
 export function replaceControls(text: string, by: string): string {
-  return text.replace(EVERY_CONTROL, by)
+  return text.replace(INVISIBLE, by)
 }
 
 const MAX_SHOWN = 60
@@ -65,7 +69,48 @@ const MAX_SHOWN = 60
  * pasted by mistake (`forgectl labels "$(cat file)"`) makes one line, not 100 KB of it.
  */
 export function cut(word: string): string {
-  if (word.length <= MAX_SHOWN) return word
+  return cutTo(word, MAX_SHOWN)
+}
+
+// one argument for cut, which is given to map()
+function cutTo(word: string, max: number): string {
+  if (word.length <= max) return word
   const chars = [...word]
-  return chars.length > MAX_SHOWN ? `${chars.slice(0, MAX_SHOWN).join('')}…` : word
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : word
+}
+
+/** a word of a message longer than this is no name anyone reads: a blob pasted, or a path made of one */
+const MAX_WORD = 200
+const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'g')
+
+/**
+ * An error or a note as a person reads it: control and format characters shown (visibleText), and every
+ * word cut to 200 characters. A message repeats what was typed in many ways (a field name of --columns, a
+ * project path inside a request's path, a file name); cut here, in the one place every message line
+ * passes, a 100 KB word makes one short line whichever message repeats it.
+ */
+export function messageText(text: string): string {
+  return visibleText(text.replace(LONG_WORD, word => cutTo(word, MAX_WORD)))
+}
+
+/**
+ * `text` with nothing left to guess: backslashes doubled and every character beyond printable ASCII
+ * written as its code, so that two different texts never read the same (`bug\u200b` written by a
+ * person, and `bug` + U+200B).
+ */
+export function unambiguous(text: string): string {
+  return text.replace(/[^\x20-\x5b\x5d-\x7e]/gu, char => (char === '\\' ? '\\\\' : visible(char)))
+}
+
+/**
+ * Lines as a person reads them (visibleCell), except lines that would read exactly as another, different
+ * one: those are written unambiguous, so that a plan of nine look-alike deletions shows nine different lines.
+ */
+export function toldApart(lines: readonly string[]): string[] {
+  const shown = lines.map(visibleCell)
+  const raws = new Map<string, Set<string>>()
+  shown.forEach((line, i) => {
+    raws.set(line, (raws.get(line) ?? new Set()).add(lines[i]!))
+  })
+  return shown.map((line, i) => (raws.get(line)!.size > 1 ? unambiguous(lines[i]!) : line))
 }

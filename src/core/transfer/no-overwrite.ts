@@ -1,10 +1,13 @@
-// No download ever overwrites a file without --clobber, nor leaves a half file: the bytes go to a
-// temporary file beside the target, which takes the final name only when complete and only if nothing
-// has it by then (a file that appears while the download runs is kept). A target is checked before
-// any request, and a folder as target takes the server's file name.
+// The one writer of the files forgectl saves (downloads, a saved plan). No download ever overwrites a
+// file without --clobber, nor leaves a half file: the bytes go to a temporary file beside the target,
+// which takes the final name only when complete and only if nothing has it by then (a file that appears
+// while the download runs is kept). A target is checked before any request, and a folder as target
+// takes the server's file name. What is replaced is only ever a regular file: a rename puts a file in
+// the place of whatever has the name, and run as root, `--download /dev/stdout --clobber` replaced the
+// device's symlink with a regular file for every later user of /dev/stdout.
 import {randomBytes} from 'node:crypto'
 import {constants, rmSync} from 'node:fs'
-import {copyFile, link, lstat, rename, stat, unlink} from 'node:fs/promises'
+import {copyFile, link, lstat, rename, stat, unlink, writeFile} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {writeFailure} from '../output/write-failure.js'
@@ -15,7 +18,7 @@ import {plainFileName} from './server-file-name.js'
  * `write` fills a temporary file beside `file`, which then takes the name. Whatever happens, the
  * temporary file is gone afterwards: after an error, and after a signal (removed as the process exits).
  */
-export async function writeThenName(file: string, clobber: boolean, write: (temp: string) => Promise<void>): Promise<void> {
+export async function writeThenName(file: string, clobber: boolean, write: (temp: string) => Promise<void>, what = 'download of'): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
   const forget = onInterrupt(() => rmSync(temp, {force: true}))
   try {
@@ -23,10 +26,11 @@ export async function writeThenName(file: string, clobber: boolean, write: (temp
     // a signal during the last bytes: the report calls this file interrupted, so it must not appear
     const stopped = interruption()
     if (stopped) throw stopped
+    if (clobber) await replaceable(file)
     await (clobber ? rename(temp, file) : placeWithoutOverwriting(temp, file))
   } catch (error) {
     if (error instanceof CliError) throw error
-    throw new CliError(`download of ${file} failed: ${describe(error)}; nothing was written under that name`, ExitCode.error)
+    throw new CliError(`${what} ${file} failed: ${describe(error)}; nothing was written under that name`, ExitCode.error)
   } finally {
     forget()
     await unlink(temp).catch(() => undefined)
@@ -53,6 +57,20 @@ export async function checkFile(file: string, clobber: boolean): Promise<void> {
     ))
   )
     throw new UsageError(`${file} already exists: pass --clobber to overwrite it`)
+  if (clobber) await replaceable(file)
+}
+
+/** `text` saved as `file` through the one writer: whole or not at all, replacing only a regular file */
+export async function saveText(file: string, text: string, mode: number, what: string): Promise<void> {
+  await writeThenName(file, true, temp => writeFile(temp, text, {mode, flag: 'wx'}), what)
+}
+
+/** what has the name `file`, if anything, may be replaced only when it is a regular file (looked at, not followed) */
+async function replaceable(file: string): Promise<void> {
+  const there = await lstat(file).catch(() => undefined)
+  if (there === undefined || there.isFile()) return
+  const kind = there.isSymbolicLink() ? 'a symlink' : there.isDirectory() ? 'a folder' : there.isFIFO() ? 'a FIFO' : there.isSocket() ? 'a socket' : 'a device'
+  throw new UsageError(`${file} is ${kind}, not a regular file: only a regular file is replaced (- writes to standard output)`)
 }
 
 /**
