@@ -32,7 +32,12 @@ beforeEach(() => {
 })
 
 function run(...args: string[]) {
-  return runCli([...args, '--retries', '0'], {env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir()}})
+  return runIn(undefined, ...args)
+}
+
+/** a run in a folder of its own: a saved plan is applied from the folder it was planned in (its secrets are read there) */
+function runIn(cwd: string | undefined, ...args: string[]) {
+  return runCli([...args, '--retries', '0'], {cwd, env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir()}})
 }
 
 /** stdout of a run that must succeed silently */
@@ -314,7 +319,7 @@ describe('apply addresses a record by its exact ID', () => {
     server.answer(serve(list, records))
     const planned = await run('plan', '-f', join(dir, 'state.yaml'), '--out', join(dir, 'state.plan'))
     expect(planned.code, planned.stderr).toBe(0)
-    const result = await run('apply', join(dir, 'state.plan'), '--yes')
+    const result = await runIn(dir, 'apply', 'state.plan', '--yes')
     expect(result.code, result.stderr).toBe(0)
     expect(
       writes()

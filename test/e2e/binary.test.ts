@@ -83,7 +83,7 @@ describe('FORGECTL_DEBUG', () => {
     const args = ['config', 'set', 'host', 'https://forge.example']
     const plain = await runCli(args, {spawn: true, env: {FORGECTL_CONFIG_DIR: join(configDir, 'forgectl')}})
     expect(plain).toMatchObject({code: 1, stdout: ''})
-    expect(plain.stderr).toBe(`Error: ENOTDIR: not a directory, mkdir '${join(configDir, 'forgectl')}'\n`)
+    expect(plain.stderr).toBe(`Error: ENOTDIR: not a directory, lstat '${join(configDir, 'forgectl')}'\n`)
     const debug = await runCli(args, {spawn: true, env: {FORGECTL_CONFIG_DIR: join(configDir, 'forgectl'), FORGECTL_DEBUG: '1'}})
     expect(debug.code).toBe(1)
     expect(debug.stderr.startsWith(plain.stderr)).toBe(true)
