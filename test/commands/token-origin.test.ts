@@ -112,6 +112,20 @@ describe('a stored token stays with its host', () => {
     expect(result.stderr).toContain(`profile "default" names no host, so its stored token is sent to none: not to ${other.url} (FORGECTL_HOST)`)
   })
 
+  it('config set host to another origin keeps the token from going there: refused, the profile as it was; the same origin respelled is fine', async () => {
+    const dir = await loggedIn()
+    const refused = await cli(dir, ['config', 'set', 'host', other.url])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toBe(
+      `Error: profile "default" holds a token for ${sb.url}, which goes only there: to use ${other.url}, log in to it (\`forgectl auth login --host ${other.url} --profile default\`), or remove the token first (\`forgectl auth logout --profile default\`)\n`,
+    )
+    expect((await cli(dir, ['config', 'get', 'host'])).stdout).toBe(`${sb.url}\n`)
+    expect((await cli(dir, ['config', 'set', 'host', `${sb.url.toUpperCase().replace('HTTP', 'http')}/api/v4/`])).code).toBe(0)
+    // logged out, the profile holds no token, and its host is the user's to change
+    expect((await cli(dir, ['auth', 'logout'])).code).toBe(0)
+    expect((await cli(dir, ['config', 'set', 'host', other.url])).code).toBe(0)
+  })
+
   it('tokens rotate --update-profile aimed at another host sends nothing and writes nothing back', async () => {
     const dir = await loggedIn()
     const before = other.requests.length

@@ -138,8 +138,9 @@ export function credentialOrder(flags: Pick<ConnectionFlags, 'host' | 'token' | 
   const profileChosen = flags.profile !== undefined
   const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
   // A stored token is the credential of the profile's host and goes nowhere else: not to another host
-  // named by --host or FORGECTL_HOST. Compared as origins (scheme, host, port), as a redirect is.
-  const bound = tokenLocation(stored) !== undefined && rawHost !== undefined && stored.host !== undefined && sameOrigin(rawHost, stored.host)
+  // named by --host or FORGECTL_HOST. Compared as origins (scheme, host, port), as a redirect is. With
+  // no host at all, nothing is sent anywhere (`auth token` still prints it; a request needs a host).
+  const bound = tokenLocation(stored) !== undefined && (rawHost === undefined || (stored.host !== undefined && sameOrigin(rawHost, stored.host)))
   const envToken = profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN
   let outside: [string, Source] | undefined
   if (flags.token) outside = [flags.token, 'flag']
