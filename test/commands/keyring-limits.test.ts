@@ -72,19 +72,32 @@ describe('a keyring that never answers', () => {
     expect(result.stderr).not.toContain(TOKENS.developer)
   })
 
-  it('is no reason to outlive SIGTERM: the run ends with 143 while the keyring is still silent, and leaves no helper behind', async () => {
-    const connectedBefore = bus.connected
-    // the default limit (15 s): a run that ends with 143 was ended by the signal, not by the limit (exit 4)
-    const env = Object.fromEntries(Object.entries({...cleanEnv(), ...muteBus(keyringProfile())}).filter(([, value]) => value !== undefined)) as Record<string, string>
-    const child = spawn(process.execPath, [BIN, 'labels', 'list', '-p', '1'], {env, stdio: ['ignore', 'pipe', 'pipe']})
-    let stderr = ''
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const ended = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
-    while (bus.connected === connectedBefore) await new Promise(resolve => setTimeout(resolve, 20))
-    child.kill('SIGTERM')
-    expect(await ended).toBe(143)
-    expect(stderr).toBe('Error: terminated (SIGTERM)\n')
-    // the helper process that held the bus's connection is gone with the run: the bus sees it close
-    while (bus.sockets.size > 0) await new Promise(resolve => setTimeout(resolve, 20))
-  }, 60_000)
+  it('ends auth logout at the time limit: one line, exit 1, the token said to be still there', async () => {
+    const result = await runCli(['auth', 'logout'], {spawn: true, env: muteBus(keyringProfile(), 1500)})
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^Error: cannot remove the token of profile "default" from the system keyring \(no answer within 1\.5 s: is it locked\?; it is still there: [^\n]*\n$/)
+  })
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)(
+    'is no reason to outlive %s: the run ends with %i while the keyring is still silent, and leaves no helper behind',
+    async (signal, code) => {
+      const connectedBefore = bus.connected
+      // the default limit (15 s): a run that ends with 143 or 130 was ended by the signal, not by the limit (exit 4)
+      const env = Object.fromEntries(Object.entries({...cleanEnv(), ...muteBus(keyringProfile())}).filter(([, value]) => value !== undefined)) as Record<string, string>
+      const child = spawn(process.execPath, [BIN, 'labels', 'list', '-p', '1'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+      let stderr = ''
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+      const ended = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
+      while (bus.connected === connectedBefore) await new Promise(resolve => setTimeout(resolve, 20))
+      child.kill(signal)
+      expect(await ended).toBe(code)
+      expect(stderr).toMatch(/^Error: (terminated|interrupted) \(SIG(TERM|INT)\)\n$/)
+      // the helper process that held the bus's connection is gone with the run: the bus sees it close
+      while (bus.sockets.size > 0) await new Promise(resolve => setTimeout(resolve, 20))
+    },
+    60_000,
+  )
 })
