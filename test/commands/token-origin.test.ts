@@ -2,6 +2,8 @@
 // host by --host or FORGECTL_HOST gets no stored token, says so in one line, and takes --token or
 // FORGECTL_TOKEN for that host. The other host is a recording server of the test's own, so that what
 // reached it (and with which PRIVATE-TOKEN) is seen, not guessed.
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
@@ -49,6 +51,19 @@ describe('a stored token stays with its host', () => {
       const warning = result.stderr.split('\n').filter(line => line.includes('is not sent to'))
       expect(warning).toEqual([`Warning: the stored token of profile "default" is for ${sb.url} and is not sent to ${other.url} (${from}); pass --token or set FORGECTL_TOKEN for ${other.url}.`])
       expect(result.stderr).toContain('No token was sent: the stored one belongs to another host')
+    }
+  })
+
+  it('plan, with and without --dry-run (its reads have a client of their own), sends no stored token elsewhere and says so', async () => {
+    const dir = await loggedIn()
+    const file = join(dir, 'state.yaml')
+    writeFileSync(file, 'version: 1\nprojects:\n  acme/website:\n    labels:\n      bug: {color: red}\n')
+    for (const extra of [[], ['--dry-run']]) {
+      const before = other.requests.length
+      const result = await cli(dir, ['plan', '-f', file, ...extra], {FORGECTL_HOST: other.url})
+      expect(other.requests.length, extra.join(' ')).toBeGreaterThan(before)
+      expect(new Set(tokensSentToOther(before))).toEqual(new Set([undefined]))
+      expect(result.stderr.split('\n').filter(line => line.includes('is not sent to'))).toHaveLength(1)
     }
   })
 

@@ -145,10 +145,18 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   protected get api(): ApiClient {
-    // once, before the first request: the profile's token stays with its host, and the run says so
-    if (!this.apiCache && this.connection.withheld) this.note(warning(withheldReason(this.connection.withheld)))
+    this.noteWithheldToken()
     this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
     return this.apiCache
+  }
+
+  private withheldNoted = false
+
+  /** once, before a client is made: the profile's token stays with its host, and the run says so (connection.ts) */
+  protected noteWithheldToken(): void {
+    if (this.withheldNoted || !this.connection.withheld) return
+    this.withheldNoted = true
+    this.note(warning(withheldReason(this.connection.withheld)))
   }
 
   /**
