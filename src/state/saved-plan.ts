@@ -2,6 +2,7 @@
 // it: each secret is saved as where to find it again ({env: NAME}, a file, or the place in the state
 // file), and found again when the plan is applied.
 import {UsageError} from '../core/command/errors.js'
+import {shownHost} from '../core/http/redact.js'
 import {checkText, checkValue} from '../core/input/input.js'
 import {FileLimitError, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
@@ -77,7 +78,8 @@ export async function readSavedPlan(path: string, host: string): Promise<SavedPl
     throw await notAPlan(path, text, `${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
   }
   if (typeof data.host !== 'string') throw new UsageError(`${path} does not say which server it was planned against: plan again with --out`)
-  if (data.host !== host) throw new UsageError(`${path} was planned against ${data.host}, not ${host}: plan again against this server`)
+  // the file's host is anyone's text: shown as every host is, with nothing of a user or password
+  if (data.host !== host) throw new UsageError(`${path} was planned against ${shownHost(data.host)}, not ${host}: plan again against this server`)
   for (const [index, change] of (data.changes as unknown[]).entries()) {
     const ok =
       isObject(change)

@@ -62,6 +62,7 @@ export abstract class StateCommand<T extends typeof Command> extends ApiCommand<
    */
   protected get reader(): ApiClient {
     if (!this.shared['dry-run']) return this.api
+    this.noteWithheldToken()
     this.readerCache ??= new ApiClient(this.connection, {verbose: this.shared.verbose, secretFields: this.secretFields})
     return this.readerCache
   }

@@ -10,6 +10,12 @@ import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
 import {type SecretService, startBareBus, startSecretService} from '../helpers/secret-service.js'
 
+/**
+ * A safety net, not a measure: every keyring call is a Node process of its own (keyring.ts), and a test
+ * here runs up to a dozen spawned commands, which on a loaded 2-core machine passed the default 30 s
+ */
+const SLOW = {timeout: 120_000}
+
 const sb = useSandbox()
 let keyring: SecretService
 beforeAll(() => {
@@ -35,7 +41,7 @@ async function login(dir: string, token: string, extra: string[] = [], env: Reco
   return cli(dir, ['auth', 'login', '--host', sb.url, '--token-stdin', '--json', ...extra], {stdin: `${token}\n`, env})
 }
 
-describe('auth login to the system keyring', () => {
+describe('auth login to the system keyring', SLOW, () => {
   it('stores the token in the keyring, not in the file, and every command reads it from there', async () => {
     const dir = freshConfigDir()
     const result = await login(dir, TOKENS.developer)
@@ -172,7 +178,7 @@ describe('auth login to the system keyring', () => {
   })
 })
 
-describe('the file instead of the keyring', () => {
+describe('the file instead of the keyring', SLOW, () => {
   it('--insecure-storage, FORGECTL_TOKEN_STORE=file and CI keep the token in the 0600 file', async () => {
     for (const [extra, env] of [
       [['--insecure-storage'], {}],
@@ -196,7 +202,7 @@ describe('the file instead of the keyring', () => {
   })
 })
 
-describe('no keyring reachable', () => {
+describe('no keyring reachable', SLOW, () => {
   it('auth login says so, names the flag to use, and stores nothing', async () => {
     const dir = freshConfigDir()
     const result = await login(dir, TOKENS.developer, [], NO_BUS)

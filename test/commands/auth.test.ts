@@ -82,8 +82,9 @@ describe('connection precedence: flags > environment > stored profile', () => {
     const flag = await cli(dir, ['auth', 'status', '--json', '--token', sb.sandbox.tokens.owner], {FORGECTL_TOKEN: sb.sandbox.tokens.maintainer})
     expect(flag.json()).toMatchObject({user: 'alice', token_source: '--token'})
     const closed = `http://127.0.0.1:${await closedPort()}`
-    const hostFlag = await cli(dir, ['auth', 'status', '--json', '--host', closed, '--retries', '0'], {FORGECTL_HOST: sb.url})
-    expect(hostFlag.json()).toMatchObject({host: closed, host_source: '--host', accepted: false})
+    // another host by --host: the profile's token stays with the profile's host (issue 35), so --token goes with it
+    const hostFlag = await cli(dir, ['auth', 'status', '--json', '--host', closed, '--retries', '0', '--token', sb.sandbox.tokens.owner], {FORGECTL_HOST: sb.url})
+    expect(hostFlag.json()).toMatchObject({host: closed, host_source: '--host', token_source: '--token', accepted: false})
     expect(hostFlag.code).toBe(1)
     expect(hostFlag.stderr).toContain('connection refused')
   })

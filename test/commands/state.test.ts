@@ -607,6 +607,10 @@ describe('a saved plan on another server', () => {
     const {result: edited, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
     expect(edited.code).toBe(2)
     expect(edited.stderr).toBe(`Error: ${plan} was planned against https://forge.example.com, not ${sb.url}: plan again against this server\n`)
+    // a host edited to hold a password with `@`, `/` and a space: nothing of it is shown (redact.ts, shownHost)
+    writeFileSync(plan, JSON.stringify({...saved, host: 'https://admin:Hun@ter2/Pass word@forge.example.com'}))
+    const {result: withCredentials} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect(withCredentials.stderr).toBe(`Error: ${plan} was planned against https://[REDACTED]@forge.example.com, not ${sb.url}: plan again against this server\n`)
     const {host: _host, ...unsaid} = saved
     writeFileSync(plan, JSON.stringify(unsaid))
     const {result: without} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)

@@ -39,6 +39,6 @@ export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
       ...(problem ? {error: problem.message} : {}),
     })
     if (problem) throw problem
-    if (!c.token) throw new NoToken()
+    if (!c.token) throw new NoToken(c.withheld)
   }
 }

@@ -13,10 +13,10 @@ export default class AuthToken extends BaseCommand<typeof AuthToken> {
   async run(): Promise<void> {
     // the commands' own order (a typed --profile beats FORGECTL_TOKEN): a script's curl sends what forgectl would
     const flags = {profile: this.flags.profile}
-    const {token, tokenSource, profile} = chooseCredentials(flags, this.io.env, await keyringTokenFor(flags, this.io.env))
+    const {token, tokenSource, profile, withheld} = chooseCredentials(flags, this.io.env, await keyringTokenFor(flags, this.io.env))
     // FORGECTL_TOKEN too: a line break in it would end up in a script's header, as another header
     checkChosenToken(token, tokenSource, profile)
-    if (!token) throw new NoToken()
+    if (!token) throw new NoToken(withheld)
     this.io.stdout.write(token + '\n')
   }
 }

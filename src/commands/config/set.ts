@@ -2,7 +2,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../core/command/base-command.js'
 import {UsageError} from '../../core/command/errors.js'
-import {PROFILE_KEYS, type ProfileKey, profileName, storedTokenStore, type TokenStore, updateProfile} from '../../core/config/config-store.js'
+import {PROFILE_KEYS, type Profile, type ProfileKey, profileName, storedTokenStore, type TokenStore, tokenLocation, updateProfile} from '../../core/config/config-store.js'
+import {normalizeHost, sameOrigin} from '../../core/config/connection.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
 import {moveToken, storeForNewToken, storeToken} from '../../core/config/token-store.js'
@@ -43,7 +44,24 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     if (key === 'token') await storeToken(profile, value as string, storedTokenStore(profile).location ?? storeForNewToken(profile, false))
     else if (key === 'token-store') {
       if (await moveToken(profile, value as TokenStore)) this.note(done('Moved', `the token of ${thing('profile', profile)} to the ${value === 'keyring' ? 'system keyring' : 'settings file'}`))
-    } else await updateProfile(profile, current => ({...current, [key]: value}))
+    } else {
+      await updateProfile(profile, current => {
+        if (key === 'host') keepTokenWithItsHost(profile, current, value as string)
+        return {...current, [key]: value}
+      })
+    }
     this.note(done('Set', `${key} of ${thing('profile', profile)}`))
   }
+}
+
+/**
+ * A stored token goes only to its profile's host (connection.ts): another host set under it would take
+ * it there. Refused, inside the settings lock so that no login in between is missed; a login to the new
+ * host replaces both at once.
+ */
+function keepTokenWithItsHost(profile: string, current: Profile, host: string): void {
+  if (tokenLocation(current) === undefined || current.host === undefined || sameOrigin(current.host, host)) return
+  throw new UsageError(
+    `profile "${profile}" holds a token for ${normalizeHost(current.host)}, which goes only there: to use ${host}, log in to it (\`forgectl auth login --host ${host} --profile ${profile}\`), or remove the token first (\`forgectl auth logout --profile ${profile}\`)`,
+  )
 }

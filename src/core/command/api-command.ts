@@ -5,7 +5,7 @@
 import {resolve} from 'node:path'
 import type {Command} from '@oclif/core/command'
 import {configDir, type OutputFormat} from '../config/config-store.js'
-import {type Connection, resolveConnection} from '../config/connection.js'
+import {type Connection, resolveConnection, withheldReason} from '../config/connection.js'
 import {KeyringUnavailable} from '../config/keyring.js'
 import {keyringTokenFor} from '../config/token-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
@@ -76,7 +76,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     // call that waits; only when the profile keeps its token there and the connection will take it
     const ctor = this.ctor as unknown as typeof ApiCommand
     try {
-      if (ctor.usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token})
+      if (ctor.usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token, host: this.shared.host})
     } catch (error) {
       if (!(error instanceof KeyringUnavailable && ctor.reportsKeyringFailure)) throw error
       this.keyringFailure = error
@@ -145,8 +145,18 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   protected get api(): ApiClient {
+    this.noteWithheldToken()
     this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
     return this.apiCache
+  }
+
+  private withheldNoted = false
+
+  /** once, before a client is made: the profile's token stays with its host, and the run says so (connection.ts) */
+  protected noteWithheldToken(): void {
+    if (this.withheldNoted || !this.connection.withheld) return
+    this.withheldNoted = true
+    this.note(warning(withheldReason(this.connection.withheld)))
   }
 
   /**

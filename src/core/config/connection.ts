@@ -2,9 +2,10 @@
 import {isIP} from 'node:net'
 import {answerLimit} from '../answer/answer-limit.js'
 import {CliError, ExitCode, UsageError} from '../command/errors.js'
+import {shownHost} from '../http/redact.js'
 import {pageLimit} from '../lists/page-limit.js'
 import {io} from '../output/io.js'
-import {type OutputFormat, profileName, readProfile} from './config-store.js'
+import {type OutputFormat, type Profile, profileName, readProfile, tokenLocation} from './config-store.js'
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none'
 
@@ -40,12 +41,31 @@ export interface Connection {
   retryBaseMs: number
   /** downloads follow a redirect to another host (the profile's `follow-redirects`); --[no-]follow-redirects decides per run */
   followRedirects: boolean
+  /** the profile's stored token, not taken because the run is aimed at another host */
+  withheld?: WithheldToken
 }
 
 /** a run that needs a token and has none (auth status, auth token): the message says what to do */
 export class NoToken extends CliError {
-  constructor() {
-    super('no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+  constructor(withheld?: WithheldToken) {
+    super(withheld ? `no token: ${withheldReason(withheld)}` : 'no token: run `forgectl auth login`, or set FORGECTL_TOKEN', ExitCode.auth)
+  }
+}
+
+/** why a stored token was not taken, in one line that says what to do instead; never quotes more of a host than shownHost allows */
+export function withheldReason({profile, storedHost, host, hostSource}: WithheldToken): string {
+  const target = shownHost(normalizedOrRaw(host))
+  const from = describeSource(hostSource, 'host', profile)
+  const instead = `pass --token or set FORGECTL_TOKEN for ${target}`
+  if (storedHost === undefined) return `profile "${profile}" names no host, so its stored token is sent to none: not to ${target} (${from}); ${instead}, or set the profile's host`
+  return `the stored token of profile "${profile}" is for ${shownHost(normalizedOrRaw(storedHost))} and is not sent to ${target} (${from}); ${instead}`
+}
+
+function normalizedOrRaw(host: string): string {
+  try {
+    return normalizeHost(host)
+  } catch {
+    return host
   }
 }
 
@@ -55,7 +75,7 @@ export const DEFAULT_RETRY_BASE_MS = 500
 
 /** `keyringToken`: the profile's token when it lives in the system keyring, read beforehand (token-store.ts) */
 export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = io().env, keyringToken?: string): Connection {
-  const {profile, stored, rawHost, hostSource, token, tokenSource} = chooseCredentials(flags, env, keyringToken)
+  const {profile, stored, rawHost, hostSource, token, tokenSource, withheld} = chooseCredentials(flags, env, keyringToken)
   if (rawHost === undefined) {
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
   }
@@ -77,6 +97,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
     retryBaseMs: env.FORGECTL_RETRY_BASE_MS === undefined ? DEFAULT_RETRY_BASE_MS : Number(env.FORGECTL_RETRY_BASE_MS),
     output: stored.output,
     followRedirects: stored['follow-redirects'] ?? false,
+    ...(withheld ? {withheld} : {}),
   }
 }
 
@@ -88,12 +109,43 @@ export function chooseCredentials(flags: Pick<ConnectionFlags, 'host' | 'token' 
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
   if (stored.token === undefined && keyringToken !== undefined) stored.token = keyringToken
+  const {rawHost, hostSource, outside, storedTaken} = credentialOrder(flags, env, stored)
+  const [token, tokenSource]: [string | undefined, Source] = outside ?? (storedTaken && stored.token ? [stored.token, 'profile'] : [undefined, 'none'])
+  // a stored token that stays home says so: auth status, auth token and the run's warning name it
+  const withheld: WithheldToken | undefined =
+    tokenSource === 'none' && !storedTaken && tokenLocation(stored) !== undefined && rawHost !== undefined ? {profile, storedHost: stored.host, host: rawHost, hostSource} : undefined
+  return {profile, stored, rawHost, hostSource, token, tokenSource, withheld}
+}
+
+/** a profile's stored token not taken, because the run is aimed at another origin than the profile's */
+export interface WithheldToken {
+  profile: string
+  /** the profile's host, the one origin its token goes to; undefined when the profile names none */
+  storedHost: string | undefined
+  /** the host the run is aimed at, as given */
+  host: string
+  hostSource: Source
+}
+
+/**
+ * The order of every run: the host, a token from outside (--token, FORGECTL_TOKEN) if one is taken, and
+ * whether the profile's stored token is; read before the keyring is asked (token-store.ts), so that a
+ * token that would not be sent is not even read.
+ */
+export function credentialOrder(flags: Pick<ConnectionFlags, 'host' | 'token' | 'profile'>, env: NodeJS.ProcessEnv, stored: Profile) {
   // `--profile` typed on the command line is a deliberate choice, as with `aws --profile`: it beats the
   // environment's host and token (set once in a shell and forgotten); FORGECTL_PROFILE does not.
   const profileChosen = flags.profile !== undefined
   const [rawHost, hostSource] = pick(flags.host, env.FORGECTL_HOST, stored.host, profileChosen)
-  const [token, tokenSource] = pick(flags.token, profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN, stored.token, profileChosen)
-  return {profile, stored, rawHost, hostSource, token, tokenSource}
+  // A stored token is the credential of the profile's host and goes nowhere else: not to another host
+  // named by --host or FORGECTL_HOST. Compared as origins (scheme, host, port), as a redirect is. With
+  // no host at all, nothing is sent anywhere (`auth token` still prints it; a request needs a host).
+  const bound = tokenLocation(stored) !== undefined && (rawHost === undefined || (stored.host !== undefined && sameOrigin(rawHost, stored.host)))
+  const envToken = profileChosen ? envTokenFor(rawHost, env) : env.FORGECTL_TOKEN
+  let outside: [string, Source] | undefined
+  if (flags.token) outside = [flags.token, 'flag']
+  else if (envToken && !(profileChosen && bound)) outside = [envToken, 'env']
+  return {rawHost, hostSource, outside, storedTaken: bound && outside === undefined}
 }
 
 /**
@@ -129,6 +181,18 @@ export function sameHost(a: string, b: string): boolean {
   }
 }
 
+/**
+ * One origin (scheme, host, port), as a browser and redirect.ts compare them: the host's case, a default
+ * port, a trailing slash or `/api/v4` make no difference, and the path none either (one server)
+ */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(normalizeHost(a)).origin === new URL(normalizeHost(b)).origin
+  } catch {
+    return false
+  }
+}
+
 /** where a setting came from, in the words a person would use to change it: `--host`, `FORGECTL_TOKEN`, `profile "ci"` */
 export function describeSource(source: Source, setting: 'host' | 'token', profile: string): string {
   if (source === 'flag') return `--${setting}`
@@ -156,6 +220,9 @@ export function checkToken(token: string, what: string): string {
  * which rarely speaks TLS. A trailing `/api/v4` or slash is dropped.
  */
 export function normalizeHost(raw: string): string {
+  // before anything else reads it: any `@` may end a user name or password, which no message may quote
+  // (a URL parser would have taken part of such a password for a host or a port, and quoted it as one)
+  if (raw.includes('@')) throw new UsageError(`the host "${shownHost(raw)}" must not carry credentials (a user or password before "@"): use --token or \`auth login\``)
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw)
   assertValidPort(raw, hasScheme)
   let url: URL
@@ -166,6 +233,7 @@ export function normalizeHost(raw: string): string {
     throw new UsageError(`invalid host "${raw}": expected a URL such as https://forge.example.com`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`invalid host "${raw}": only http and https are supported`)
+  // `@` was refused above; a URL parser may still find a user in what it decodes
   if (url.username || url.password) throw new UsageError('the host URL must not carry credentials: use --token or `auth login`')
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '')
   return `${url.protocol}//${url.host}${path}`

@@ -1,14 +1,17 @@
 // The system keyring (Secret Service on Linux, Keychain on macOS, Credential Manager on Windows), through
-// @napi-rs/keyring: prebuilt binaries in its npm packages, nothing compiled at install. Loaded only when a
-// token is read from or written to it, so that other runs pay nothing. Every call is bounded in time: a
-// locked keyring may ask for its password in a window nobody at a shell sees, and a run must not hang.
-import {resolve} from 'node:path'
+// @napi-rs/keyring: prebuilt binaries in its npm packages, nothing compiled at install. Every call runs in
+// a child process of its own, bounded in time and killed when the run is stopped: on Linux the library
+// connects to D-Bus synchronously, in the entry's constructor, so a bus that accepts and never answers
+// held the whole process (no timer fired, SIGTERM was never heard); a worker thread would not do, as
+// process.exit() waits for a worker stuck in native code, and Node's thread pool for a call under way
+// there. A child can always be killed. Other runs pay nothing: no child, and the library is not loaded.
+import {spawn} from 'node:child_process'
+import {createRequire} from 'node:module'
+import {join, resolve} from 'node:path'
 import {CliError, ExitCode} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
 import {io} from '../output/io.js'
+import {onInterrupt} from '../terminal/interrupt.js'
 import {configDir} from './config-store.js'
-
-type KeyringModule = typeof import('@napi-rs/keyring')
 
 /** one entry per profile: the service names the tool, the account the profile */
 const SERVICE = 'forgectl'
@@ -43,15 +46,42 @@ export class KeyringUnavailable extends CliError {
 }
 
 /**
- * Pinned to the Secret Service on Linux: left to choose, the library falls back without a word to the
- * kernel's keyutils keyring when no Secret Service answers, a store in memory that a reboot empties.
- * There a login half-failed and left the token in the kernel while saying nothing was stored, and a read
- * found "no token" where the keyring could not be reached. Pinned, the constructor throws instead.
- * (Other systems have one store each and ignore the option.)
+ * What the child runs: one call on one entry, the request (and a token to store) read from stdin, never
+ * from its command line, which `ps` shows; the answer as one JSON line on stdout. Pinned to the Secret
+ * Service on Linux: left to choose, the library falls back without a word to the kernel's keyutils
+ * keyring when no Secret Service answers, a store in memory that a reboot empties. There a login
+ * half-failed and left the token in the kernel while saying nothing was stored, and a read found "no
+ * token" where the keyring could not be reached. Pinned, the constructor throws instead. (Other systems
+ * have one store each and ignore the option.)
  */
-async function entry(profile: string) {
-  const {AsyncEntry} = await importModule<KeyringModule>('@napi-rs/keyring')
-  return new AsyncEntry(SERVICE, keyringAccount(profile), {linux: {store: 'secret-service'}})
+const CHILD = `
+const {AsyncEntry} = require(process.argv[1])
+const {stdin, stdout} = process
+let input = ''
+stdin.setEncoding('utf8').on('data', chunk => (input += chunk)).on('end', async () => {
+  const say = answer => stdout.write(JSON.stringify(answer) + '\\n', () => process.exit(0))
+  try {
+    const {op, service, account, password} = JSON.parse(input)
+    const entry = new AsyncEntry(service, account, {linux: {store: 'secret-service'}})
+    const value = op === 'read' ? await entry.getPassword() : op === 'write' ? await entry.setPassword(password) : await entry.deleteCredential()
+    say({value: value === undefined ? null : value})
+  } catch (error) {
+    say({error: error instanceof Error ? error.message : String(error)})
+  }
+})
+`
+
+type Request = {op: 'read'} | {op: 'write'; password: string} | {op: 'delete'}
+
+/** the library's entry file, resolved as the bundle (dist/runtime.cjs) would require it, so that an installed copy finds its own */
+function libraryPath(): string {
+  return createRequire(join(__dirname, 'runtime.cjs')).resolve('@napi-rs/keyring')
+}
+
+/** FORGECTL_KEYRING_TIMEOUT_MS shortens the limit for tests, as FORGECTL_RETRY_BASE_MS does the retries' */
+function timeLimitMs(env: NodeJS.ProcessEnv): number {
+  const asked = Number(env.FORGECTL_KEYRING_TIMEOUT_MS)
+  return Number.isInteger(asked) && asked > 0 ? asked : KEYRING_TIMEOUT_MS
 }
 
 /**
@@ -65,14 +95,46 @@ export function keyringAccount(profile: string, env: NodeJS.ProcessEnv = io().en
   return folder === resolve(configDir({...env, FORGECTL_CONFIG_DIR: undefined})) ? profile : `${profile}@${folder}`
 }
 
-async function call<T>(action: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const signal = AbortSignal.timeout(KEYRING_TIMEOUT_MS)
+async function call<T>(action: string, profile: string, request: Request): Promise<T> {
+  const env = io().env
+  const limit = timeLimitMs(env)
+  const child = spawn(process.execPath, ['-e', CHILD, libraryPath()], {env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true})
+  const kill = () => child.kill('SIGKILL')
+  // Ctrl-C and SIGTERM end the run at once (interrupt.ts); the child, waiting on the keyring, goes with it
+  const forget = onInterrupt(kill)
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    kill()
+  }, limit)
   try {
-    return await work(signal)
+    const answer = await new Promise<{value?: unknown; error?: string}>((done, fail) => {
+      let out = ''
+      let said = ''
+      child.stdout.setEncoding('utf8').on('data', chunk => (out += chunk))
+      // a child that could not even start the call (its Node refused the library) says why on stderr: its first line, bounded
+      child.stderr.setEncoding('utf8').on('data', chunk => (said = (said + chunk).slice(0, 4096)))
+      child.on('error', fail)
+      child.on('close', () => {
+        try {
+          done(JSON.parse(out) as {value?: unknown; error?: string})
+        } catch {
+          fail(new Error(timedOut ? '' : `its helper process ended without an answer${said.trim() ? `: ${said.trim().split('\n')[0]}` : ''}`))
+        }
+      })
+      child.stdin.on('error', () => {})
+      child.stdin.end(JSON.stringify({...request, service: SERVICE, account: keyringAccount(profile)}))
+    })
+    if (answer.error !== undefined) throw new Error(answer.error)
+    return answer.value as T
   } catch (error) {
-    const absent = !signal.aborted && NO_SERVICE.test(oneLine(error))
-    const reason = signal.aborted ? `no answer within ${KEYRING_TIMEOUT_MS / 1000} s: is it locked?` : absent ? NO_KEYRING : oneLine(error)
+    const absent = !timedOut && NO_SERVICE.test(oneLine(error))
+    const reason = timedOut ? `no answer within ${limit / 1000} s: is it locked?` : absent ? NO_KEYRING : oneLine(error)
     throw new KeyringUnavailable(action, reason, ExitCode.error, reason, absent)
+  } finally {
+    clearTimeout(timer)
+    forget()
+    if (child.exitCode === null && child.signalCode === null) kill()
   }
 }
 
@@ -82,15 +144,16 @@ function oneLine(error: unknown): string {
 
 /** the profile's token, or undefined when the keyring holds none for it */
 export async function readKeyringToken(profile: string): Promise<string | undefined> {
-  const found = await call('read from', async signal => (await entry(profile)).getPassword(signal))
+  const found = await call<unknown>('read from', profile, {op: 'read'})
+  if (found !== null && typeof found !== 'string') throw new KeyringUnavailable('read from', 'its answer was not a token')
   return found ?? undefined
 }
 
 export async function writeKeyringToken(profile: string, token: string): Promise<void> {
-  await call('write to', async signal => (await entry(profile)).setPassword(token, signal))
+  await call('write to', profile, {op: 'write', password: token})
 }
 
 /** true when there was one to remove */
 export async function deleteKeyringToken(profile: string): Promise<boolean> {
-  return call('remove from', async signal => (await entry(profile)).deleteCredential(signal))
+  return (await call<boolean>('remove from', profile, {op: 'delete'})) === true
 }

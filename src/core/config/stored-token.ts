@@ -7,7 +7,7 @@ import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {io} from '../output/io.js'
 import {type Note, thing, warning} from '../output/notes.js'
 import {configPath, configWriteProblem, readProfile, storedTokenStore} from './config-store.js'
-import {type Connection, checkToken, describeSource, normalizeHost} from './connection.js'
+import {type Connection, checkToken, describeSource, normalizeHost, sameOrigin, withheldReason} from './connection.js'
 import {storeToken} from './token-store.js'
 
 /**
@@ -18,15 +18,18 @@ import {storeToken} from './token-store.js'
 export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessEnv = io().env): string {
   const {profile, tokenSource} = connection
   if (tokenSource !== 'profile') {
+    if (connection.withheld) throw new UsageError(`--update-profile: ${withheldReason(connection.withheld)}`)
     const from = tokenSource === 'none' ? 'nowhere: no token is set' : describeSource(tokenSource, 'token', profile)
     throw new UsageError(
       `--update-profile writes the new token into the stored profile the current one came from, but it came from ${from}; rotate without --update-profile and store the printed value where the old one was`,
     )
   }
   const storedHost = readProfile(profile, env).host
-  if (storedHost !== undefined && normalizeHost(storedHost) !== connection.host) {
+  // the connection took the profile's token only for the profile's origin (connection.ts); checked again
+  // here, as the rotated token is written back where it will be sent from then on
+  if (storedHost === undefined || !sameOrigin(storedHost, connection.host)) {
     throw new UsageError(
-      `--update-profile: the token comes from profile "${profile}" (host ${normalizeHost(storedHost)}) but the host from ${describeSource(connection.hostSource, 'host', profile)} (${connection.host}); the profile would get another server's token`,
+      `--update-profile: the token comes from profile "${profile}" (host ${storedHost === undefined ? 'none' : normalizeHost(storedHost)}) but the host from ${describeSource(connection.hostSource, 'host', profile)} (${connection.host}); the profile would get another server's token`,
     )
   }
   const problem = configWriteProblem(env)

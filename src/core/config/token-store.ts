@@ -8,7 +8,7 @@ import {visibleText} from '../output/escape.js'
 import {io} from '../output/io.js'
 import {warning} from '../output/notes.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, tokenLocation, updateProfile} from './config-store.js'
-import {checkToken} from './connection.js'
+import {checkToken, credentialOrder} from './connection.js'
 import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'
 
 /** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
@@ -116,13 +116,12 @@ export async function moveToken(profile: string, to: TokenStore): Promise<boolea
 
 /**
  * What a command that talks to the server reads before it resolves its connection: the keyring's token
- * of the profile in use, only when that token is the one the connection will take (no --token, and no
- * FORGECTL_TOKEN unless --profile was typed: connection.ts's order).
+ * of the profile in use, only when that token is the one the connection will take (connection.ts's
+ * order: no --token, no FORGECTL_TOKEN unless --profile was typed, and a run aimed at the profile's host)
  */
-export async function keyringTokenFor(flags: {profile?: string; token?: string}, env: NodeJS.ProcessEnv = io().env): Promise<string | undefined> {
-  if (flags.token) return undefined
-  if (flags.profile === undefined && env.FORGECTL_TOKEN) return undefined
+export async function keyringTokenFor(flags: {profile?: string; token?: string; host?: string}, env: NodeJS.ProcessEnv = io().env): Promise<string | undefined> {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
+  if (!credentialOrder(flags, env, stored).storedTaken) return undefined
   return tokenLocation(stored) === 'keyring' ? readStoredToken(profile, stored) : undefined
 }

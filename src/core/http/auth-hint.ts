@@ -8,7 +8,7 @@ import {KeyringUnavailable} from '../config/keyring.js'
 import {io} from '../output/io.js'
 import {type Note, thing, warning} from '../output/notes.js'
 
-export type TokenOrigin = Pick<Connection, 'tokenSource' | 'profile'>
+export type TokenOrigin = Pick<Connection, 'tokenSource' | 'profile' | 'withheld'>
 
 /**
  * The line after an authentication error (exit 4), or '' when its message already says what to do: a
@@ -17,6 +17,7 @@ export type TokenOrigin = Pick<Connection, 'tokenSource' | 'profile'>
 export function authHint(error: CliError, origin: TokenOrigin | undefined): string {
   if (error instanceof NoToken || error instanceof KeyringUnavailable) return ''
   const rejected = error instanceof ApiError && error.status === 401
+  if (origin?.tokenSource === 'none' && origin.withheld) return rejected ? 'No token was sent: the stored one belongs to another host (see the warning above).' : ''
   if (origin?.tokenSource === 'none') return rejected ? 'No token was sent: log in with `forgectl auth login`, set FORGECTL_TOKEN, or pass --token.' : ''
   if (origin?.tokenSource === 'env') {
     return 'The token came from FORGECTL_TOKEN, which wins over a stored login: check it (`forgectl auth status`), or unset FORGECTL_TOKEN to use the stored one.'

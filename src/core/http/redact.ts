@@ -63,6 +63,22 @@ export function redactUrl(url: string): string {
 }
 
 /**
+ * A host or URL typed by a person (--host, FORGECTL_HOST, the settings file, `config set host`) as it
+ * may be shown: everything before its last `@` goes, whatever it holds. Parse-independent on purpose:
+ * a password with `/`, `?`, `#`, `@` or a space ends the authority early for a URL parser (`http://admin:
+ * Hunter2/Passw0rd@host` is host `admin`, port `Hunter2`), and a pattern that stops at the first `@` or
+ * space leaves the rest of the password. Cut at the last `@`, no part of any userinfo can remain; a path
+ * holding `@` loses more than it needs to, which is the safe way to be wrong. Only `http://` and
+ * `https://` are kept in front: any other "scheme" may be the user name itself (`admin:pw@host`).
+ */
+export function shownHost(raw: string): string {
+  const at = raw.lastIndexOf('@')
+  if (at === -1) return raw
+  const scheme = /^https?:\/\//i.exec(raw)?.[0] ?? ''
+  return `${scheme}${REDACTED}@${raw.slice(at + 1)}`
+}
+
+/**
  * Every occurrence of the known secrets in free text (messages from servers or libraries), in the
  * forms a server echoes a value in (escaped in a JSON text, URL- or form-encoded, HTML-escaped,
  * base64), and the credentials of every URL in it (a server's normalised copy of a mirror's URL).
@@ -75,13 +91,14 @@ export function scrubText(text: string, secrets: Array<string | undefined>): str
 
 /**
  * user:password@ of any URL inside a text, not only of a text that is one URL (redactUrl); the
- * platform's own mask (`*****:*****@`) is left as it reads
+ * platform's own mask (`*****:*****@`) is left as it reads. The userinfo runs to the authority's last
+ * `@`: a password may hold one, and stopping at the first left the rest of it.
  */
 export function hideUrlCredentials(text: string): string {
   if (!text.includes('@')) return text
   // the scheme starts where no scheme character precedes it and is at most 32 long: with `\b` and `*`,
   // a hostile error text of 100,000 `a-` took 17 s (every letter a start, each scanning to the end)
-  return text.replace(/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/?#@"'<>]+)@/gi, (whole, scheme: string, userinfo: string) => (/^[*:]+$/.test(userinfo) ? whole : `${scheme}${REDACTED}@`))
+  return text.replace(/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/?#"'<>]+)@/gi, (whole, scheme: string, userinfo: string) => (/^[*:]+$/.test(userinfo) ? whole : `${scheme}${REDACTED}@`))
 }
 
 const formsOf = new Map<string, string[]>()
