@@ -129,14 +129,28 @@ export function deleteFeature(api: ApiClient, name: string): Promise<void> {
  * integer sets; with true or false the platform ignores it, so it is left out, and `leftOutKey` says
  * which (the command says so).
  */
-export function checkFeatureGate(gate: FeatureGateInput): {gate: FeatureGateInput; leftOutKey?: string} {
+export function checkFeatureGate(given: FeatureGateInput): {gate: FeatureGateInput; leftOutKey?: string; whole?: boolean} {
+  const stored = storedGateValue(given.value)
+  const gate = {...given, value: stored}
   const targeted = TARGET_NAMES.some(target => gate[target] !== undefined)
   if (typeof gate.value === 'number' && targeted) {
     throw new UsageError('gate targets (--user, --group, --project, ...) take VALUE true or false, not a percentage')
   }
   if (typeof gate.value === 'boolean' && gate.key !== undefined) {
     const {key, ...rest} = gate
-    return {gate: rest, leftOutKey: key}
+    return {gate: rest, leftOutKey: key, whole: stored !== given.value}
   }
   return {gate}
+}
+
+/**
+ * The gate as the platform stores it: 100 % is the boolean gate on and 0 % is off, whatever the key
+ * (app/services/admin/set_feature_flag_service.rb: enable? and disable? look at the value alone, and
+ * Flipper clears every other gate when the boolean one is set). A plan compares with this, so that a
+ * state file's `{percentage_of_actors: 100}` reads as the `true` the server will show.
+ */
+export function storedGateValue(value: boolean | number): boolean | number {
+  if (value === 100) return true
+  if (value === 0) return false
+  return value
 }
