@@ -86,16 +86,16 @@ const GATE_TARGETS = {
 /** `features enable` and `disable`: the value is theirs, the targets are given */
 export const FEATURE_SWITCH = declare({name: NAME, ...GATE_TARGETS})
 
-/** "value (required: true, false, or an integer percentage)" */
+/** "value (required: true, false, or a percentage)": the platform takes a decimal one too (set_feature_flag_service.rb, numeric_value?) */
 const featureValue = custom<boolean | number, true>({
   arg: true,
   required: true,
   description: 'true, false, or a percentage 0-100',
-  hint: 'true, false or a whole number from 0 to 100',
+  hint: 'true, false or a number from 0 to 100 (12.5 too)',
   parse: value => {
     if (value === 'true') return true
     if (value === 'false') return false
-    if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value)
+    if (/^\d+(\.\d+)?$/.test(value) && Number(value) <= 100) return Number(value)
     throw new RuleBroken('must be true, false or a percentage from 0 to 100')
   },
 })

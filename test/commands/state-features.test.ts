@@ -60,6 +60,21 @@ describe('plan and apply of feature flags, as the platform stores them', () => {
   })
 })
 
+describe('a decimal percentage, which the platform takes (set_feature_flag_service.rb, numeric_value?)', () => {
+  it('is set by features set, and an export of it plans nothing', async () => {
+    const set = await sb.run(['features', 'set', 'sidekiq_throttle_exports', '12.5', '--json'], admin)
+    expect(set.code, set.stderr).toBe(0)
+    expect(set.json<Feature>().gates).toContainEqual({key: 'percentage_of_time', value: 12.5})
+    const exported = await sb.run(['export', '--instance', '--sections', 'features'], admin)
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toMatch(/sidekiq_throttle_exports:\s+percentage_of_time: 12\.5\n/)
+    const path = join(folder, 'exported.yaml')
+    writeFileSync(path, exported.stdout)
+    const planned = await sb.run(['plan', '-f', path, '--exit-code'], admin)
+    expect(planned.stdout, planned.stderr).toContain('No changes')
+  })
+})
+
 describe('features set with 100 or 0', () => {
   it('sends true or false, leaves --key out and says so', async () => {
     const result = await sb.runCounted(['features', 'set', 'labels_archive', '100', '--key', 'percentage_of_actors', '--dry-run'], admin)
