@@ -86,16 +86,16 @@ const GATE_TARGETS = {
 /** `features enable` and `disable`: the value is theirs, the targets are given */
 export const FEATURE_SWITCH = declare({name: NAME, ...GATE_TARGETS})
 
-/** "value (required: true, false, or an integer percentage)" */
+/** "value (required: true, false, or a percentage)": the platform takes a decimal one too (set_feature_flag_service.rb, numeric_value?) */
 const featureValue = custom<boolean | number, true>({
   arg: true,
   required: true,
   description: 'true, false, or a percentage 0-100',
-  hint: 'true, false or a whole number from 0 to 100',
+  hint: 'true, false or a number from 0 to 100 (12.5 too)',
   parse: value => {
     if (value === 'true') return true
     if (value === 'false') return false
-    if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value)
+    if (/^\d+(\.\d+)?$/.test(value) && Number(value) <= 100) return Number(value)
     throw new RuleBroken('must be true, false or a percentage from 0 to 100')
   },
 })
@@ -129,14 +129,28 @@ export function deleteFeature(api: ApiClient, name: string): Promise<void> {
  * integer sets; with true or false the platform ignores it, so it is left out, and `leftOutKey` says
  * which (the command says so).
  */
-export function checkFeatureGate(gate: FeatureGateInput): {gate: FeatureGateInput; leftOutKey?: string} {
+export function checkFeatureGate(given: FeatureGateInput): {gate: FeatureGateInput; leftOutKey?: string; whole?: boolean} {
+  const stored = storedGateValue(given.value)
+  const gate = {...given, value: stored}
   const targeted = TARGET_NAMES.some(target => gate[target] !== undefined)
   if (typeof gate.value === 'number' && targeted) {
     throw new UsageError('gate targets (--user, --group, --project, ...) take VALUE true or false, not a percentage')
   }
   if (typeof gate.value === 'boolean' && gate.key !== undefined) {
     const {key, ...rest} = gate
-    return {gate: rest, leftOutKey: key}
+    return {gate: rest, leftOutKey: key, whole: stored !== given.value}
   }
   return {gate}
+}
+
+/**
+ * The gate as the platform stores it: 100 % is the boolean gate on and 0 % is off, whatever the key
+ * (app/services/admin/set_feature_flag_service.rb: enable? and disable? look at the value alone, and
+ * Flipper clears every other gate when the boolean one is set). A plan compares with this, so that a
+ * state file's `{percentage_of_actors: 100}` reads as the `true` the server will show.
+ */
+export function storedGateValue(value: boolean | number): boolean | number {
+  if (value === 100) return true
+  if (value === 0) return false
+  return value
 }

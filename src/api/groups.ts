@@ -62,7 +62,9 @@ export type GroupFilters = Values<typeof GROUP_FILTERS>
 
 /** every group the caller may see */
 export function listGroups(filters: GroupFilters = {}): ListSpec<Group> {
-  return listSpec<Group>('/groups', {...filters})
+  // keyset by name only (app/models/group.rb, supported_keyset_orderings), the API's default order
+  const keyset = filters.order_by === undefined || filters.order_by === 'name' ? {pagination: 'keyset'} : undefined
+  return listSpec<Group>('/groups', {...filters}, undefined, keyset)
 }
 
 /** GROUP of `groups get` and `groups subgroups` */

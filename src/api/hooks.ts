@@ -58,10 +58,10 @@ const SECRET_TOKEN = text({flag: 'secret-token', secret: true, empty: 'clears', 
 const HOOK_SETTINGS = {
   branch_filter_strategy: choice(BRANCH_FILTER_STRATEGIES, {description: 'how --push-events-branch-filter matches branches (API default: wildcard)'}),
   push_events_branch_filter: PUSH_EVENTS_BRANCH_FILTER,
-  push_events: boolean({description: 'send push events (API default: on)'}),
+  push_events: boolean({description: 'send push events (API default for a system hook: off)'}),
   tag_push_events: boolean({description: 'send tag push events (API default: off)'}),
   merge_requests_events: boolean({description: 'send merge request events (API default: off)'}),
-  repository_update_events: boolean({description: 'send repository update events (API default: off)'}),
+  repository_update_events: boolean({description: 'send repository update events (API default for a system hook: on)'}),
   enable_ssl_verification: boolean({description: 'verify the TLS certificate of the receiver (API default: on)'}),
   /** "secret used to validate received payloads": accepted on write, never returned */
   token: SECRET_TOKEN,
@@ -70,6 +70,9 @@ const HOOK_SETTINGS = {
 /** PUT /hooks/:hook_id: every input optional; "" clears the branch filter or the secret token */
 export const HOOK_CHANGES = declare({
   url: optional(HOOK_URL, {description: 'new absolute http(s) URL'}),
+  // lib/api/system_hooks.rb: the update takes the create's hook_parameters, name and description included
+  name: text({description: 'new name of the hook', empty: 'clears'}),
+  description: text({description: 'new description of the hook', empty: 'clears'}),
   ...HOOK_SETTINGS,
 })
 export type HookChanges = Values<typeof HOOK_CHANGES>

@@ -123,7 +123,7 @@ export async function setSubscription(api: ApiClient, scope: Scope, label: strin
   return {changed: true, label: response.data}
 }
 
-/** a project label becomes a label of the project's group, keeping its ID */
+/** a project label becomes a new label of the project's group; the same-named labels of the group's projects are merged into it */
 export function promoteLabel(api: ApiClient, project: string, label: string): Promise<Label> {
   return api.put<Label>(apiPath`/projects/${project}/labels/${label}/promote`)
 }

@@ -94,7 +94,8 @@ function iidList(options: {description: string}) {
 export const MILESTONE_FILTERS = declare({
   // ignored by the server when include_ancestors is true
   iids: iidList({description: 'only these milestone IIDs (repeatable or comma list; ignored with --include-ancestors)'}),
-  state: choice(MILESTONE_STATES, {description: 'only active or closed milestones'}),
+  // lib/api/milestone_responses.rb takes all too (its default)
+  state: choice([...MILESTONE_STATES, 'all'] as const, {description: 'active or closed milestones only, or all (API default: all)'}),
   title: text({description: 'only the milestone with exactly this title (case-sensitive)'}),
   search: text({description: 'text to find in titles or descriptions (case-insensitive)', empty: 'value'}),
   search_title: text({description: 'words to find in titles, all of them (separated by spaces or +)', empty: 'value'}),

@@ -90,7 +90,9 @@ export type GroupProjectFilters = Values<typeof GROUP_PROJECT_FILTERS>
 
 /** every project the caller may see: public ones, internal ones when signed in, private ones as a member */
 export function listProjects(filters: ProjectFilters = {}): ListSpec<Project> {
-  return listSpec<Project>('/projects', {...filters})
+  // keyset (by id, newest first) where the order asked allows it (lib/gitlab/pagination/keyset.rb)
+  const keyset = filters.order_by === undefined || filters.order_by === 'id' ? {pagination: 'keyset', order_by: 'id', sort: 'desc'} : undefined
+  return listSpec<Project>('/projects', {...filters}, undefined, keyset)
 }
 
 export function listGroupProjects(group: string, filters: ProjectFilters & GroupProjectFilters = {}): ListSpec<Project> {

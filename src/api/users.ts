@@ -170,7 +170,8 @@ export const USER_FILTERS = declare({
 export type UserFilters = Values<typeof USER_FILTERS>
 
 export function listUsers(filters: UserFilters = {}): ListSpec<User> {
-  return listSpec<User>('/users', {...filters})
+  // keyset in every order --order-by offers (app/models/user.rb, supported_keyset_orderings)
+  return listSpec<User>('/users', {...filters}, undefined, {pagination: 'keyset'})
 }
 
 /** USER of `users get`: an ID or a username, as every --user */

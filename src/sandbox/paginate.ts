@@ -1,11 +1,15 @@
 // The platform's offset pagination: page/per_page in, X-* headers and a Link header out.
 import type {Reply} from './http.js'
+import {checkOffsetCap, type KeysetOffer, keysetPage} from './keyset.js'
 import type {Ctx} from './router.js'
 import {webUrl} from './web-url.js'
 
 const MAX_PER_PAGE = 100
 
-export function paginate<T>(ctx: Ctx, items: readonly T[], render: (item: T) => unknown = item => item): Reply {
+/** `keyset`: the list also offers keyset pagination, and caps offset pagination where the platform does (keyset.ts) */
+export function paginate<T>(ctx: Ctx, items: readonly T[], render: (item: T) => unknown = item => item, keyset?: KeysetOffer<T>): Reply {
+  if (keyset && ctx.input.pagination === 'keyset') return keysetPage(ctx, items, keyset, render)
+  checkOffsetCap(ctx, keyset)
   const perPage = clamp(Number(ctx.input.per_page ?? 20) || 20, 1, MAX_PER_PAGE)
   const page = Math.max(1, Number(ctx.input.page ?? 1) || 1)
   const total = items.length

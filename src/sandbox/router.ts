@@ -37,6 +37,15 @@ interface Route {
   segments: string[]
   handler: Handler
   anonymous: boolean
+  /** the routes file that registered it (its area in contract.ts's PLATFORM_SOURCES) */
+  area: string
+}
+
+/** a route the router serves, as contract.ts's test reads them */
+export interface ServedRoute {
+  method: Method
+  pattern: string
+  area: string
 }
 
 export interface RouteOptions {
@@ -46,10 +55,17 @@ export interface RouteOptions {
 
 export class Router {
   private readonly routes: Route[] = []
+  /** set by the loader while one routes file registers its routes */
+  area = ''
 
   add(method: Method, pattern: string, handler: Handler, options: RouteOptions = {}): this {
-    this.routes.push({method, segments: pattern.split('/').filter(Boolean), handler, anonymous: options.anonymous ?? false})
+    this.routes.push({method, segments: pattern.split('/').filter(Boolean), handler, anonymous: options.anonymous ?? false, area: this.area})
     return this
+  }
+
+  /** every route served, with the area that registered it */
+  served(): ServedRoute[] {
+    return this.routes.map(route => ({method: route.method, pattern: `/${route.segments.join('/')}`, area: route.area}))
   }
 
   get(pattern: string, handler: Handler, options?: RouteOptions): this {

@@ -11,7 +11,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import {HttpError, type Reply} from './http.js'
 import {limiterFor} from './rate-limit.js'
 import {requestToken} from './request-token.js'
-import {type Ctx, type Input, type Method, Router, type UploadedFile} from './router.js'
+import {type Ctx, type Input, type Method, Router, type ServedRoute, type UploadedFile} from './router.js'
 import {seed, TOKENS} from './seed.js'
 import {type SandboxOptions, Store} from './store.js'
 import {sudoUser} from './sudo.js'
@@ -63,6 +63,8 @@ export interface Sandbox {
   store: Store
   requests: LoggedRequest[]
   faults: FaultRule[]
+  /** every route served and the routes file (area) that serves it: contract.ts names each area's platform sources */
+  routes: ServedRoute[]
   close(): Promise<void>
 }
 
@@ -79,6 +81,7 @@ async function loadRoutes(router: Router, store: Store): Promise<void> {
     .sort()
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as {default: (r: Router, s: Store) => void}
+    router.area = file.replace(/\.(ts|js)$/, '')
     mod.default(router, store)
   }
 }
@@ -90,7 +93,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   const router = new Router()
   await loadRoutes(router, store)
   const requests: LoggedRequest[] = []
-  const sandbox = {faults, requests, maxInFlight: 0} as Sandbox
+  const sandbox = {faults, requests, maxInFlight: 0, routes: router.served()} as Sandbox
   let inFlight = 0
 
   const server: Server = createServer((req, res) => {

@@ -59,6 +59,8 @@ export interface SandboxOptions {
   features: Set<string>
   /** collections larger than this omit X-Total and X-Total-Pages, as the platform does */
   totalsLimit: number
+  /** offset pagination of users and groups past this many records is refused (405); 0: no cap (keyset.ts) */
+  offsetPaginationLimit?: number
   /** extra latency added to every request, in ms */
   latencyMs: number
   /** seed sizes for benchmarks: extra labels in acme/website */

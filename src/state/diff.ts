@@ -76,6 +76,16 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
     const secret = (field: string) => isSecret(record.fields[field]) || section.secret(field, values, record.byReference.includes(field))
     const sources = Object.fromEntries(Object.entries(record.sources).filter(([field]) => secret(field)))
     const server = byId.get(record.id)
+    if (server?.inherited) {
+      // the platform refuses a record of that name here (a label an ancestor group has: 409), and changes
+      // the ancestor's only in its own scope: the file may repeat it as it is, nothing more
+      const differs = Object.entries(values).filter(
+        ([field, value]) => compared(section, field) && !(section.same ? section.same(field, value, server.fields[field]) : sameValue(value, server.fields[field])),
+      )
+      if (differs.length === 0) result.unchanged++
+      else result.problems.push(`${place}${record.id}: inherited from an ancestor group, where it has other ${differs.map(([field]) => field).join(', ')}; it can be changed only there`)
+      continue
+    }
     if (!server && section.absentMatches?.(values)) {
       result.unchanged++
       continue
@@ -135,7 +145,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   }
   if (prune) {
     for (const server of current) {
-      if (desired?.has(server.id)) continue
+      if (desired?.has(server.id) || server.inherited) continue
       const secret = (field: string) => isSecret(server.fields[field]) || section.secret(field, revealFields(server.fields), false)
       result.changes.push({target, section: section.name, id: server.id, action: 'delete', ref: server.ref, before: shown(server.fields, secret), fields: []})
     }

@@ -62,7 +62,8 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
   const names = new SuggestedNames()
   reads.forEach(({target, section: name}, index) => {
     const section = sectionOf(target.kind, name)!
-    const records = current[index]!
+    // what a scope inherits (an ancestor group's labels) is written in the ancestor's entry, not here
+    const records = current[index]!.filter(record => !record.inherited)
     if (records.length === 0) return
     const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
     for (const record of records) {

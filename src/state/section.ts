@@ -40,6 +40,8 @@ export interface CurrentRecord {
   id: string
   ref: string | ApiId
   fields: Record<string, unknown>
+  /** seen from an ancestor (a group's label in a project): compared, never created, changed, deleted or exported here */
+  inherited?: boolean
 }
 
 export interface ReadContext {

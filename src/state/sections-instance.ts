@@ -2,7 +2,7 @@
 import {createHash} from 'node:crypto'
 import {createVariable, deleteVariable, listVariables, maskedValueProblem, updateVariable, VARIABLE_INPUTS, type VariableInput} from '../api/ci-variables.js'
 import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type NewDeployKey} from '../api/deploy-keys.js'
-import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature} from '../api/features.js'
+import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature, storedGateValue} from '../api/features.js'
 import {createHook, deleteHook, type HookChanges, listHooks, NEW_HOOK, type NewHook, updateHook} from '../api/hooks.js'
 import {parsePublicKey, sha256Fingerprint} from '../api/public-key.js'
 import {readAll} from './read-all.js'
@@ -18,11 +18,15 @@ export const features: Section = {
   shape: 'map',
   keyField: 'name',
   inputs: {name: FEATURE_GATE.name, value: FEATURE_GATE.value, key: FEATURE_GATE.key},
+  // 100 % and 0 % are read as the platform stores them, true and false (storedGateValue), so that the
+  // plan after `apply` of `{percentage_of_actors: 100}` has nothing left to change
   shorthand(value) {
     if (typeof value === 'boolean') return {value}
     if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
-    const keys = Object.keys(value)
-    if (keys.length === 1 && (GATE_KEYS as readonly string[]).includes(keys[0]!)) return {value: (value as Record<string, unknown>)[keys[0]!], key: keys[0]}
+    const record = value as Record<string, unknown>
+    const keys = Object.keys(record)
+    if (keys.length === 1 && (GATE_KEYS as readonly string[]).includes(keys[0]!)) return wholeGate(record[keys[0]!]) ?? {value: record[keys[0]!], key: keys[0]}
+    if (keys.length === 2 && 'value' in record && 'key' in record) return wholeGate(record.value)
     return undefined
   },
   recordRule: fields => (typeof fields.key === 'string' && typeof fields.value !== 'number' ? {rule: `${fields.key} takes a percentage from 0 to 100`} : undefined),
@@ -39,13 +43,26 @@ export const features: Section = {
     })
   },
   create: ({api}, _target, fields) => setFeature(api, fields as FeatureGateInput),
-  update: ({api}, _target, current, _changed, wanted) => setFeature(api, {...wanted, name: String(current.ref)} as FeatureGateInput),
+  // A percentage is set alone on the platform (the boolean gate and the other percentage stay), so a flag
+  // that is on, or gated otherwise, is turned off first (which clears every gate) and then given it.
+  async update({api}, _target, current, _changed, wanted) {
+    const name = String(current.ref)
+    const samePercentage = typeof current.fields.value === 'number' && current.fields.key === (wanted.key ?? 'percentage_of_time')
+    if (typeof wanted.value === 'number' && current.fields.value !== false && !samePercentage) await setFeature(api, {name, value: false})
+    return setFeature(api, {...wanted, name} as FeatureGateInput)
+  },
   remove: ({api}, _target, current) => deleteFeature(api, String(current.ref)),
   exported({id, fields}) {
     if (typeof fields.value === 'boolean') return {key: id, value: fields.value}
     if (typeof fields.value === 'number' && typeof fields.key === 'string') return {key: id, value: {[fields.key]: fields.value}}
     return undefined
   },
+}
+
+/** a whole gate's value, 100 or 0 (a number, or digits), as the platform stores it; undefined for anything else */
+function wholeGate(value: unknown): {value: boolean} | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined
+  return number === 100 || number === 0 ? {value: storedGateValue(number) as boolean} : undefined
 }
 
 const VARIABLE_FIELDS = ['value', 'description', 'variable_type', 'protected', 'masked', 'raw'] as const

@@ -28,10 +28,22 @@ export const labels: Section = {
   secret: () => false,
   // a colour name in the file and its hex on the server (or #fff and #FFFFFF) are no change
   same: (field, wanted, current) => (field === 'color' && typeof wanted === 'string' && typeof current === 'string' ? sameLabelColor(wanted, current) : sameValue(wanted, current)),
+  // The labels a scope sees, its ancestor groups' included (the platform refuses a project or group label
+  // that one of them has, 409), those marked inherited: compared, never created, changed or deleted here.
+  // A project's list tells them apart (is_project_label); a group's does not, so its own are read too.
   async read(context, target) {
-    // the scope's own labels: not those it inherits from its groups
-    const found = await readAll(context, listLabels(scopeOf(target), {include_ancestor_groups: false}), ['name'])
-    return found.map(label => ({id: label.name, ref: label.name, fields: setFields(label as unknown as Record<string, unknown>, LABEL_FIELDS, true)}))
+    const scope = scopeOf(target)
+    const [seen, own] = await Promise.all([
+      readAll(context, listLabels(scope, {include_ancestor_groups: true}), ['name']),
+      target.kind === 'groups' ? readAll(context, listLabels(scope, {include_ancestor_groups: false}), ['name']) : undefined,
+    ])
+    const owned = own && new Set(own.map(label => label.name))
+    return seen.map(label => ({
+      id: label.name,
+      ref: label.name,
+      fields: setFields(label as unknown as Record<string, unknown>, LABEL_FIELDS, true),
+      ...((owned ? !owned.has(label.name) : label.is_project_label === false) ? {inherited: true} : {}),
+    }))
   },
   create: ({api}, target, fields) => createLabel(api, scopeOf(target), fields as NewLabel),
   update: ({api}, target, current, changed) => updateLabel(api, scopeOf(target), String(current.ref), changed as LabelChanges),

@@ -4,7 +4,9 @@
 import type {RotationExpiry} from '../api/token-lifetime.js'
 import {utcDay} from '../api/token-lifetime.js'
 import type {PersonalAccessToken} from '../api/tokens.js'
-import {CREATED_TOKEN_COLUMNS, createdToken} from '../api/tokens.js'
+import {CREATED_TOKEN_COLUMNS, createdToken, getPersonalAccessToken, SELF} from '../api/tokens.js'
+import {ApiError, CliError, ExitCode} from '../core/command/errors.js'
+import type {ApiClient} from '../core/http/request.js'
 import {info, type Note, warning} from '../core/output/notes.js'
 import type {Printer} from '../core/output/output.js'
 import {printWithSecret} from '../core/output/secret.js'
@@ -31,4 +33,26 @@ export function rotatedExpiryNote(expiry: RotationExpiry, answer: PersonalAccess
   if (expiry.serverChooses) return warning(`${expiry.because}: the server chose the new token's expiry, ${expires}`)
   if (asked !== undefined && utcDay(expires) !== utcDay(asked)) return warning(`the server set the new token's expiry to ${expires}, not ${asked} (${expiry.because})`)
   return info(`The new token expires on ${expires}: ${expiry.because}`)
+}
+
+/**
+ * The platform answers 401, not 403 or 404, where a non-administrator asks for another user's tokens
+ * (lib/api/personal_access_tokens.rb: `--user` of the list, and GET or rotate by ID of a token that is
+ * not theirs or does not exist; only administrators are told 404). A 401 there means "not allowed" when
+ * the token still reads itself: then `refused` is what the person reads (exit 5); otherwise it is the
+ * token that was rejected, and the 401 stands. The run's gate closed at that 401 (run-gate.ts): this one
+ * check is sent all the same.
+ */
+export async function tokenOfAnother<T>(api: ApiClient, refused: string, work: () => Promise<T>, answered = 'the server answered 401'): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error
+    api.gate.reopen()
+    const valid = await getPersonalAccessToken(api, SELF).then(
+      () => true,
+      () => false,
+    )
+    throw valid ? new CliError(`${refused} (${answered})`, ExitCode.forbidden) : error
+  }
 }

@@ -54,7 +54,7 @@ describe('features get', () => {
   it('finds a flag among more than a page of them (the platform answers /features whole; a server that pages it is followed by findInList)', async () => {
     // sorted by name, these come after every seeded flag: past the first 100
     const names = Array.from({length: 105}, (_, i) => `zz_paged_flag_${String(i).padStart(3, '0')}`)
-    for (const name of names) expect((await sb.api('POST', `/features/${name}`, {as: 'admin', body: {value: true, force: true}})).status).toBe(200)
+    for (const name of names) expect((await sb.api('POST', `/features/${name}`, {as: 'admin', body: {value: true, force: true}})).status).toBe(201)
     const pages = () => sb.sandbox.requests.filter(r => r.path === '/features').map(r => new URLSearchParams(r.query).get('page') ?? '1')
     const before = pages().length
     const last = await sb.run(['features', 'get', names.at(-1)!, '--json'], admin)
@@ -163,10 +163,10 @@ describe('features set, enable, disable', () => {
     expect(result.stderr).toContain('"value":true,"user":"alice,bob","group":"acme"')
   })
 
-  it('a flag without a definition needs --force', async () => {
-    const refused = await sb.run(['features', 'set', 'brand_new_flag', 'true'], admin)
-    expect(refused.code).toBe(6)
-    expect(refused.stderr).toContain("The feature flag YAML definition for 'brand_new_flag' does not exist")
+  it("the help's example sets a flag without a definition (the platform creates it; --force is accepted too)", async () => {
+    const example = await set(['set', 'new_navigation', '25', '--key', 'percentage_of_actors'])
+    expect(example).toMatchObject({name: 'new_navigation', state: 'conditional', definition: null})
+    expect(example.gates).toContainEqual({key: 'percentage_of_actors', value: 25})
     const forced = await set(['set', 'brand_new_flag', 'true', '--force'])
     expect(forced).toMatchObject({name: 'brand_new_flag', state: 'on', definition: null})
   })

@@ -107,13 +107,13 @@ describe('hooks create', () => {
     expect(settings).toEqual(rawSettings)
   })
 
-  it('takes the platform defaults: push events and TLS verification on, the rest off', async () => {
+  it("takes a system hook's defaults (app/models/hooks/system_hook.rb): repository update events and TLS verification on, the rest off", async () => {
     const result = await sb.run(['hooks', 'create', '--url', 'http://plain.example.com/hook', '--json'], admin)
     expect(result.json<Hook>()).toMatchObject({
-      push_events: true,
+      push_events: false,
       tag_push_events: false,
       merge_requests_events: false,
-      repository_update_events: false,
+      repository_update_events: true,
       enable_ssl_verification: true,
       branch_filter_strategy: 'wildcard',
       name: null,
@@ -206,7 +206,7 @@ describe('hooks update, test, delete', () => {
     for (const [args, message] of [
       [
         [],
-        'nothing to change: give at least one of --url, --branch-filter-strategy, --push-events-branch-filter, --push-events, --tag-push-events, '
+        'nothing to change: give at least one of --url, --name, --description, --branch-filter-strategy, --push-events-branch-filter, --push-events, --tag-push-events, '
           + '--merge-requests-events, --repository-update-events, --enable-ssl-verification, --secret-token',
       ],
       [['--url', 'not a url'], URL_RULE],
@@ -231,10 +231,22 @@ describe('hooks update, test, delete', () => {
     expect(words).toContain('--push-events-branch-filter=PUSH-EVENTS-BRANCH-FILTER send push events only for branches matching this filter ("" clears it)')
   })
 
-  it('has no --name or --description (the API does not change them on update)', async () => {
-    const result = await sb.run(['hooks', 'update', '1', '--name', 'x'], admin)
-    expect(result.code).toBe(2)
-    expect(result.stderr).toContain('unknown flag --name')
+  it('changes --name and --description (the update takes the hook_parameters of lib/api/system_hooks.rb)', async () => {
+    const target = await newHook({name: 'before'})
+    const result = await sb.run(['hooks', 'update', String(target.id), '--name', 'after', '--description', 'audit', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Hook>()).toMatchObject({name: 'after', description: 'audit'})
+  })
+
+  it('a new --url without --secret-token says what the server drops with it (app/models/hooks/web_hook.rb)', async () => {
+    const seeded = await newHook({url: 'https://audit.example.com/{tenant}', token: 'first-secret-12', url_variables: [{key: 'tenant', value: 'acme'}]})
+    expect(seeded.url_variables).toEqual([{key: 'tenant'}])
+    const result = await sb.run(['hooks', 'update', String(seeded.id), '--url', 'https://audit.example.com/v2', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain("Warning: a new URL drops the hook's secret token and URL variables unless given again")
+    expect(result.json<Hook>().url_variables).toEqual([])
+    const kept = await sb.run(['hooks', 'update', String(seeded.id), '--url', 'https://audit.example.com/v3', '--secret-token', 'again-secret-77'], admin)
+    expect(kept.stderr).not.toContain('Warning')
   })
 
   it('test prints the mock payload the server answers with (201)', async () => {

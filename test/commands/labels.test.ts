@@ -216,13 +216,16 @@ describe('labels subscribe, unsubscribe, promote', () => {
     expect(second.stderr).toContain('Nothing changed: you were not subscribed to label "bug".')
   })
 
-  it('promotes a project label to its group with --yes, keeping the ID, and says what it did', async () => {
+  it('promotes a project label to its group with --yes, a new ID, and says what it did, the merge included', async () => {
     const created = (await sb.run(['labels', 'create', 'promote-me', '--color', 'teal', '-p', 'acme/website', '--json'])).json<Label>()
     const promoted = await sb.run(['labels', 'promote', 'promote-me', '-p', 'acme/website', '--yes', '--json'])
     expect(promoted.code, promoted.stderr).toBe(0)
-    expect(promoted.json<Label>().id).toBe(created.id)
-    expect(promoted.stderr).toBe(`Promoted label "promote-me" of project "acme/website": it is now a label of the project's group (ID ${created.id}).\n`)
-    const inGroup = await sb.api<Label>('GET', `/groups/acme/labels/${created.id}`)
+    const id = promoted.json<Label>().id
+    expect(id).not.toBe(created.id)
+    expect(promoted.stderr).toBe(
+      `Promoted label "promote-me" of project "acme/website": it is now a label of the project's group (ID ${id}), and any label of that name of the group's projects was merged into it.\n`,
+    )
+    const inGroup = await sb.api<Label>('GET', `/groups/acme/labels/${id}`)
     expect(inGroup.status).toBe(200)
     expect(inGroup.body.name).toBe('promote-me')
   })
@@ -231,13 +234,35 @@ describe('labels subscribe, unsubscribe, promote', () => {
     const created = (await sb.run(['labels', 'create', 'stay-in-project', '--color', 'teal', '-p', '20', '--json'])).json<Label>()
     const {result, requests} = await sb.runCounted(['labels', 'promote', 'stay-in-project', '-p', '20'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('Error: refusing to promote label "stay-in-project" of project 20 to a label of its group (this cannot be undone) without confirmation: pass --yes (-y)\n')
+    expect(result.stderr).toBe(
+      'Error: refusing to promote label "stay-in-project" of project 20 to a label of its group, merging into it every label of that name of the group and of its other projects, which are deleted (this cannot be undone) without confirmation: pass --yes (-y)\n',
+    )
     expect(requests).toBe(0)
     const dry = await sb.runCounted(['labels', 'promote', 'stay-in-project', '-p', '20', '--dry-run'])
     expect(dry.result.code, dry.result.stderr).toBe(0)
     expect(dry.result.stderr).toContain(`DRY RUN PUT ${sb.url}/api/v4/projects/20/labels/stay-in-project/promote`)
     expect(dry.requests).toBe(0)
     expect((await sb.api<Label>('GET', `/projects/20/labels/${created.id}`)).body.is_project_label).toBe(true)
+  })
+})
+
+describe("labels of an ancestor group (lib/api/helpers/label_helpers.rb: changes find the scope's own labels only)", () => {
+  it('update, delete and promote of an inherited label say where it lives (exit 3), rather than a bare 404', async () => {
+    const runs = [
+      ['labels', 'update', 'priority::high', '--color', 'red', '-p', 'acme/platform/api'],
+      ['labels', 'delete', 'priority::high', '-p', 'acme/platform/api', '--yes'],
+      ['labels', 'promote', 'priority::high', '-p', 'acme/platform/api', '--yes'],
+    ]
+    for (const args of runs) {
+      const result = await sb.run(args, {as: 'owner'})
+      expect(result.code, args.join(' ')).toBe(3)
+      expect(result.stderr, args.join(' ')).toMatch(
+        /^Error: 404 Not Found: Label Not Found \(\w+ \/api\/v4\/projects\/acme%2Fplatform%2Fapi\/labels\/priority%3A%3Ahigh(\/promote)?\): label "priority::high" is a label of an ancestor group, which project "acme\/platform\/api" inherits: change it in that group \(-g GROUP\)\n$/,
+      )
+    }
+    const missing = await sb.run(['labels', 'update', 'no-such-label', '--color', 'red', '-p', 'acme/platform/api'], {as: 'owner'})
+    expect(missing.code).toBe(3)
+    expect(missing.stderr).not.toContain('ancestor')
   })
 })
 

@@ -38,12 +38,14 @@ describe('milestones list and its filters', () => {
     expect(table.stdout).toMatch(/Release 1\.0\s+closed\s+2026-01-05\s+2026-03-27\s+true/)
   })
 
-  it('--state active|closed, and any other state refused locally', async () => {
+  it('--state active|closed|all (lib/api/milestone_responses.rb), and any other state refused locally', async () => {
     expect(await list(['-g', 'acme', '--state', 'closed'])).toEqual(['Release 1.0'])
     expect(await list(['-g', 'acme', '--state', 'active'])).toEqual(['Release 1.1', 'Release 2.0', 'Backlog'])
+    expect((await list(['-g', 'acme', '--state', 'all'])).sort()).toEqual((await list(['-g', 'acme'])).sort())
+    expect(await list(['-g', 'acme', '--state', 'all'])).toContain('Release 1.0')
     const {result, requests} = await sb.runCounted(['milestones', 'list', '-g', 'acme', '--state', 'opened'], developer)
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('--state "opened": must be one of active, closed')
+    expect(result.stderr).toContain('--state "opened": must be one of active, closed, all')
     expect(requests).toBe(0)
   })
 

@@ -104,11 +104,17 @@ describe('tokens get', () => {
     expect(sb.sandbox.requests.at(-1)!.path).toBe(`/personal_access_tokens/${record.id}`)
   })
 
-  it("answers 404 (exit 3) for someone else's token, unless the caller is an administrator", async () => {
+  it("refuses someone else's token, or one that does not exist, to a non-administrator: the server's 401 said as not allowed (exit 5)", async () => {
     const adminSelf = (await sb.run(['tokens', 'get', 'self', '--json'], admin)).json<Token>()
-    const hidden = await sb.run(['tokens', 'get', String(adminSelf.id)])
-    expect(hidden.code).toBe(3)
-    expect(hidden.stderr).toBe(`Error: 404 Not Found (GET /api/v4/personal_access_tokens/${adminSelf.id})\n`)
+    for (const id of [String(adminSelf.id), '999999']) {
+      const hidden = await sb.run(['tokens', 'get', id])
+      expect(hidden.code).toBe(5)
+      expect(hidden.stderr).toBe(`Error: personal access token ${id} is not yours, or does not exist: only administrators can read other users' tokens (the server answered 401)\n`)
+    }
+    // an administrator is told 404 for one that does not exist
+    expect((await sb.run(['tokens', 'get', '999999'], admin)).code).toBe(3)
+    // a rejected token is still a 401 (exit 4)
+    expect((await sb.run(['tokens', 'get', String(adminSelf.id)], {env: {FORGECTL_TOKEN: 'not-a-token'}})).code).toBe(4)
     const developerSelf = (await sb.run(['tokens', 'get', 'self', '--json'])).json<Token>()
     const seen = await sb.run(['tokens', 'get', String(developerSelf.id), '--json'], admin)
     expect(seen.code).toBe(0)
@@ -170,26 +176,31 @@ describe('tokens rotate', () => {
     expect(result.stderr).not.toContain(old.token!)
   })
 
-  it('refuses a revoked or an expired token: 400, exit 6, nothing changes', async () => {
+  it('refuses a revoked token (400, exit 6, nothing changes) and rotates an expired one (rotate_service.rb checks revocation only)', async () => {
     const mine = (await sb.run(['tokens', 'list', '--json'])).json<Token[]>()
     const revoked = mine.find(t => t.name === 'leaked-laptop')!
     const expired = mine.find(t => t.name === 'expired-ci')!
     const r = await sb.run(['tokens', 'rotate', String(revoked.id), '-y'])
     expect(r.code).toBe(6)
     expect(r.stderr).toBe(`Error: 400 Bad Request: Bad request - Token already revoked (POST /api/v4/personal_access_tokens/${revoked.id}/rotate)\n`)
-    const e = await sb.run(['tokens', 'rotate', String(expired.id), '-y'])
-    expect(e.code).toBe(6)
-    expect(e.stderr).toContain('Token already expired')
-    for (const x of [r, e]) expect(x.stdout).toBe('')
+    expect(r.stdout).toBe('')
     expect(names((await sb.run(['tokens', 'list', '--json'])).json<Token[]>())).toEqual(names(mine))
+    const e = await sb.run(['tokens', 'rotate', String(expired.id), '-y', '--json'])
+    expect(e.code, e.stderr).toBe(0)
+    expect(e.json<Token>()).toMatchObject({name: 'expired-ci', active: true})
   })
 
-  it("refuses someone else's token to a non-administrator (404, exit 3), and that token keeps working", async () => {
+  it("refuses someone else's token to a non-administrator (the server's 401, exit 5), and that token keeps working", async () => {
     const victim = await sb.run(['tokens', 'create', '-u', '2', '--name', 'alice-ci', '--scope', 'api', '--json'], admin)
     const token = victim.json<Token>()
     const result = await sb.run(['tokens', 'rotate', String(token.id), '-y'])
-    expect(result.code).toBe(3)
-    expect(result.stderr).toMatch(/^Error: 404 Not Found/)
+    expect(result.code).toBe(5)
+    expect(result.stderr).toMatch(/^Error: personal access token \d+ is not yours, or does not exist: only administrators can rotate other users' tokens \(the server answered 401\)/)
+    // --expires-at: no read first, the rotation itself is refused
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    const direct = await sb.run(['tokens', 'rotate', String(token.id), '-y', '--expires-at', inAMonth])
+    expect(direct.code).toBe(5)
+    expect(direct.stderr).toMatch(/^Error: personal access token \d+ is not yours, or does not exist: only administrators can rotate other users' tokens \(the server answered 401\)\n$/)
     expect((await getSelf(token.token!)).code).toBe(0)
     // an administrator may
     const byAdmin = await sb.run(['tokens', 'rotate', String(token.id), '-y', '-q'], admin)

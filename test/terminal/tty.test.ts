@@ -57,7 +57,9 @@ describe('on a terminal', () => {
   it('asks before promoting a label to its group, which cannot be undone; a "no" leaves it in the project', async () => {
     await sb.api('POST', '/projects/20/labels', {body: {name: 'project-only', color: 'red'}})
     const no = await terminal(['labels', 'promote', 'project-only', '-p', '20'])
-    await no.waitFor('Promote label "project-only" of project 20 to a label of its group (this cannot be undone)?')
+    // the question says what promotion merges (app/services/labels/promote_service.rb); the prompt wraps it
+    await no.waitFor('Promote label "project-only" of project 20 to a label of its group, merging into it')
+    await no.waitFor('which are deleted (this cannot be undone)?')
     await no.type('n')
     await no.press('Enter')
     expect(await no.exitCode()).toBe(1)

@@ -2,7 +2,7 @@ import {deleteLabel} from '../../api/labels.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {scopeThing} from '../../core/input/scope.js'
 import {done, thing} from '../../core/output/notes.js'
-import {LabelCommand} from '../../topics/labels.js'
+import {LabelCommand, ownLabel} from '../../topics/labels.js'
 
 export default class LabelsDelete extends LabelCommand<typeof LabelsDelete> {
   static summary = 'Delete a label'
@@ -13,7 +13,7 @@ export default class LabelsDelete extends LabelCommand<typeof LabelsDelete> {
   async run(): Promise<void> {
     const label = await this.label()
     await this.confirm(`delete label "${label}" of ${scopeThing(this.scope)}`)
-    await deleteLabel(this.api, this.scope, label)
+    await ownLabel(this.api, this.scope, label, () => deleteLabel(this.api, this.scope, label))
     this.note(done('Deleted', thing('label', label, scopeThing(this.scope))))
   }
 }

@@ -2,7 +2,7 @@ import {LABEL_CHANGES, updateLabel} from '../../api/labels.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {onlyFor} from '../../core/input/scope.js'
-import {LabelCommand} from '../../topics/labels.js'
+import {LabelCommand, ownLabel} from '../../topics/labels.js'
 
 export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
   static summary = 'Change a label'
@@ -23,6 +23,6 @@ export default class LabelsUpdate extends LabelCommand<typeof LabelsUpdate> {
     // The spec's prose wants new_name or color for a project label; the platform takes any one change
     // (`at_least_one_of :new_name, :color, :description, :priority`), so `--description ""` alone clears
     someChange(LABEL_CHANGES, changes)
-    await this.print(await updateLabel(this.api, scope, label, changes))
+    await this.print(await ownLabel(this.api, scope, label, () => updateLabel(this.api, scope, label, changes)))
   }
 }

@@ -14,6 +14,11 @@ export interface ListSpec<T> {
   query?: Query
   /** fields of the records that traces never show (RequestSpec.secretFields) */
   secretFields?: readonly string[]
+  /**
+   * The query that asks the same list by keyset (`pagination=keyset` and the order it supports), where
+   * the platform offers it: a whole-list read turns to it when the first page tells no total (followPages)
+   */
+  keyset?: Query
   /** type marker only */
   readonly item?: T
 }
@@ -29,8 +34,8 @@ export const DEFAULT_CONCURRENCY = 8
 /** the platform's largest page; --all uses it unless --per-page says otherwise */
 const ALL_PAGES_PER_PAGE = 100
 
-export function listSpec<T>(path: string, query?: Query, secretFields?: readonly string[]): ListSpec<T> {
-  return {path, query, secretFields}
+export function listSpec<T>(path: string, query?: Query, secretFields?: readonly string[], keyset?: Query): ListSpec<T> {
+  return keyset ? {path, query, secretFields, keyset} : {path, query, secretFields}
 }
 
 /**
@@ -51,11 +56,28 @@ export async function* followPages<T>(api: ListReader, spec: ListSpec<T>, option
   const firstQuery = {...spec.query, page: options.page, per_page: perPage}
   guard.ask(firstQuery)
   const first = await fetchPage(firstQuery)
+  const totalPages = Number(first.headers.get('x-total-pages') ?? NaN)
+  // A whole list that tells no total (over 10,000 records) is read one page after the other whatever
+  // the way; where the platform offers keyset pagination it is taken from the start then, since offset
+  // pagination of users and groups is refused past 50,000 records (lib/api/helpers/pagination_strategies.rb)
+  // and costs the server more the deeper it goes. With a total, the offset pages stay concurrent.
+  if (options.all === true && options.page === undefined && spec.keyset && !Number.isInteger(totalPages) && first.items.length > 0 && nextPageQuery(first.headers, api.url(spec.path, firstQuery))) {
+    const keysetGuard = new PageGuard(`GET /api/v4${spec.path}`, api.maxPages)
+    const keysetQuery = {...spec.query, ...spec.keyset, per_page: perPage}
+    keysetGuard.ask(keysetQuery)
+    const start = await fetchPage(keysetQuery)
+    if (!keysetGuard.accept(start.items, 'page 1')) {
+      yield start.items
+      return
+    }
+    yield start.items
+    yield* followLinks(start, keysetGuard)
+    return
+  }
   const more = options.all === true && guard.accept(first.items, `page ${startPage}`)
   yield first.items
   if (!more) return
 
-  const totalPages = Number(first.headers.get('x-total-pages') ?? NaN)
   guard.announce(totalPages, startPage)
   if (Number.isInteger(totalPages) && totalPages > startPage) {
     let number = startPage
@@ -70,15 +92,20 @@ export async function* followPages<T>(api: ListReader, spec: ListSpec<T>, option
     if (last < totalPages) guard.checkBound()
     return
   }
-  for (let current = first, count = 2; ; count++) {
-    const next = nextPageQuery(current.headers, api.url(spec.path, current.query))
-    if (!next) return
-    const query = {...spec.query, page: undefined, per_page: perPage, ...next}
-    guard.ask(query)
-    current = await fetchPage(query)
-    // keyset pages (a Link with `id_after`) have no number: they are named by their place
-    if (!guard.accept(current.items, `page ${query.page ?? count}`)) return
-    yield current.items
+  yield* followLinks(first, guard)
+
+  /** the pages after `from`, one by one, by X-Next-Page or the Link header's rel="next" */
+  async function* followLinks(from: Awaited<ReturnType<typeof fetchPage>>, pages: PageGuard): AsyncGenerator<T[]> {
+    for (let current = from, count = 2; ; count++) {
+      const next = nextPageQuery(current.headers, api.url(spec.path, current.query))
+      if (!next) return
+      const query = {...spec.query, page: undefined, per_page: perPage, ...next}
+      pages.ask(query)
+      current = await fetchPage(query)
+      // keyset pages (a Link with `id_after` or `cursor`) have no number: they are named by their place
+      if (!pages.accept(current.items, `page ${query.page ?? count}`)) return
+      yield current.items
+    }
   }
 }
 

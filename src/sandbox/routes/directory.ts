@@ -6,6 +6,7 @@
 // administrators), and follows the platform's default orders (projects newest first, groups by name,
 // users by ID descending).
 import {ok} from '../http.js'
+import type {KeysetOffer} from '../keyset.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {SandboxGroup, SandboxProject, SandboxUser, Store} from '../store.js'
@@ -106,7 +107,7 @@ export default function register(r: Router, store: Store): void {
   /** `simple=true`: the short record */
   const projectRenderer = (ctx: Ctx) => (optionalBoolean(ctx.input, 'simple') ? (p: SandboxProject) => ({...store.projectSummary(p), web_url: webUrl(p.path_with_namespace)}) : renderProject)
 
-  r.get('/projects', ctx => paginate(ctx, sortProjects(ctx, filterProjects(ctx, [...store.projects.values()])), projectRenderer(ctx)), {anonymous: true})
+  r.get('/projects', ctx => paginate(ctx, sortProjects(ctx, filterProjects(ctx, [...store.projects.values()])), projectRenderer(ctx), PROJECT_KEYSET), {anonymous: true})
 
   r.get('/projects/:id', ctx => ok(renderProject(store.projectFor(ctx.params.id!, ctx.user, 0))), {anonymous: true})
 
@@ -135,7 +136,7 @@ export default function register(r: Router, store: Store): void {
         .filter(g => !topLevel || g.parent_id === null)
         .filter(g => !owned || (ctx.user !== null && g.members.get(ctx.user.id) === 50))
         .filter(g => matches(ctx, g.name, g.path))
-      return paginate(ctx, sortGroups(ctx, groups), renderGroup)
+      return paginate(ctx, sortGroups(ctx, groups), renderGroup, GROUP_KEYSET)
     },
     {anonymous: true},
   )
@@ -171,6 +172,22 @@ export default function register(r: Router, store: Store): void {
     const key = (u: SandboxUser) => (by === 'name' ? u.name : by === 'username' ? u.username : by === 'id' ? '' : u.created_at)
     const sorted = users.sort((a, b) => key(a).localeCompare(key(b)) || a.id - b.id)
     if (descending(ctx, true)) sorted.reverse()
-    return paginate(ctx, sorted, u => (caller.is_admin ? renderUser(store, u) : store.userBasic(u)))
+    return paginate(ctx, sorted, u => (caller.is_admin ? renderUser(store, u) : store.userBasic(u)), USER_KEYSET)
   })
 }
+
+// Which of these lists offer keyset pagination, and how (keyset.ts): /groups/:id/projects and subgroups
+// are paginated by offset only on the platform (lib/api/groups.rb calls `paginate`, not the strategies).
+const PROJECT_KEYSET: KeysetOffer<SandboxProject> = {type: 'Project', style: 'id', capped: false, id: p => p.id}
+const BOTH: readonly ('asc' | 'desc')[] = ['asc', 'desc']
+const USER_KEYSET: KeysetOffer<SandboxUser> = {
+  type: 'User',
+  style: 'cursor',
+  // app/models/user.rb, supported_keyset_orderings
+  orderings: {id: BOTH, name: BOTH, username: BOTH, created_at: BOTH, updated_at: BOTH},
+  defaults: {order_by: 'id', sort: 'desc'},
+  capped: true,
+  id: u => u.id,
+}
+// app/models/group.rb, supported_keyset_orderings: name, ascending
+const GROUP_KEYSET: KeysetOffer<SandboxGroup> = {type: 'Group', style: 'cursor', orderings: {name: ['asc']}, defaults: {order_by: 'name', sort: 'asc'}, capped: true, id: g => g.id}

@@ -4,7 +4,7 @@
 // turns on the sandbox behaviour that other areas read, and a test toggling `/__sandbox/features` shows up
 // here. Seeded flags that are on live in the slice (`seededOn`), so that the set other areas and tests
 // read starts empty. The other gates (percentages, actors, feature groups) live in the slice too.
-import {badRequest, badRequestMessage, noContent, ok} from '../http.js'
+import {badRequest, badRequestMessage, created, noContent, ok} from '../http.js'
 import {type Ctx, type Input, optionalBoolean, optionalString, type Router, readBoolean, requireString} from '../router.js'
 import type {Store} from '../store.js'
 
@@ -49,8 +49,8 @@ export default function register(r: Router, store: Store): void {
   const empty = (): Gates => ({percentage_of_time: 0, percentage_of_actors: 0, actors: new Set(), groups: new Set()})
   const hasConditions = (g: Gates) => g.percentage_of_time > 0 || g.percentage_of_actors > 0 || g.actors.size > 0 || g.groups.size > 0
 
-  /** the flags the instance knows: those with a gate set, on either side */
-  const names = () => [...new Set([...on.names(), ...[...state.gates].filter(([, g]) => hasConditions(g)).map(([n]) => n)])].sort()
+  /** the flags the instance knows: those set through the API since (Flipper's features table, off ones too), and those with a gate */
+  const names = () => [...new Set([...on.names(), ...state.persisted, ...[...state.gates].filter(([, g]) => hasConditions(g)).map(([n]) => n)])].sort()
 
   const renderDefinition = (d: Definition | undefined) =>
     d ? {name: d.name, introduced_by_url: d.introduced_by_url, rollout_issue_url: d.rollout_issue_url, group: d.group, type: d.type, default_enabled: d.default_enabled} : null
@@ -110,62 +110,71 @@ export default function register(r: Router, store: Store): void {
     return ok([...state.definitions].sort((a, b) => a.name.localeCompare(b.name)).map(d => ({...d})))
   })
 
+  // What a POST does, as the platform's Admin::SetFeatureFlagService (app/services/admin/set_feature_flag_service.rb)
+  // and Flipper's adapters store it: "100" (or "100.0", "true") is the boolean gate turned on, whatever
+  // `key` says, and turning it on clears every other gate; "0" (or "0.0", "false") clears every gate, and
+  // the flag stays listed as off until DELETE removes it; a percentage changes its own gate only (the
+  // boolean gate and the others stay); with targets, only true/false (100/0) are taken.
   r.post('/features/:name', (ctx: Ctx) => {
     store.requireAdmin(ctx.user)
     const name = ctx.params.name!
     if (!/^[a-z0-9_]+$/.test(name)) throw badRequestMessage('name is invalid')
-    // JSON bodies carry true/false as booleans, forms and queries as strings
-    const raw = typeof ctx.input.value === 'boolean' ? String(ctx.input.value) : requireString(ctx.input, 'value')
-    const key = optionalString(ctx.input, 'key') ?? 'percentage_of_time'
-    if (key !== 'percentage_of_time' && key !== 'percentage_of_actors') throw badRequest('key does not have a valid value')
-    const force = optionalBoolean(ctx.input, 'force') ?? false
-    // "force (boolean, skips validation such as the YAML definition)"
-    if (!force && !state.definitions.some(d => d.name === name)) {
-      throw badRequestMessage(`The feature flag YAML definition for '${name}' does not exist`)
+    // JSON bodies carry true/false as booleans and numbers as numbers, forms and queries as strings
+    const rawValue = ctx.input.value
+    const raw = typeof rawValue === 'boolean' || typeof rawValue === 'number' ? String(rawValue) : requireString(ctx.input, 'value')
+    const key = optionalString(ctx.input, 'key')
+    // lib/api/features.rb: `key` is mutually exclusive with every target (Grape's {"error"} shape)
+    if (key !== undefined) {
+      const target = ['feature_group', ...ACTOR_INPUTS].find(t => optionalString(ctx.input, t) !== undefined)
+      if (target) throw badRequest(`key, ${target} are mutually exclusive`)
     }
+    optionalBoolean(ctx.input, 'force')
     const {actors, groups} = actorsOf(ctx.input)
     const targeted = actors.length > 0 || groups.length > 0
     const gates = state.gates.get(name) ?? empty()
     state.gates.set(name, gates)
 
-    // digits are a percentage (the platform reads "0" as false, "1" as 1 %); words are booleans in any of
-    // the platform's spellings (python-gitlab sends value=True)
-    const value = /^\d+$/.test(raw) && raw !== '0' ? undefined : readBoolean(raw)
-    if (value !== undefined) {
-      if (targeted) {
-        for (const a of actors) value ? gates.actors.add(a) : gates.actors.delete(a)
-        for (const g of groups) value ? gates.groups.add(g) : gates.groups.delete(g)
-      } else if (value) {
-        on.add(name)
-      } else {
-        // turning the boolean gate off clears the flag entirely (every gate)
-        on.delete(name)
-        state.gates.set(name, empty())
-      }
-      return ok(render(name))
+    // the words python-gitlab and others send (True, on, yes) read as the platform's booleans; digits stay numbers
+    const numeric = /^\d+(\.\d+)?$/.test(raw)
+    const word = numeric ? undefined : readBoolean(raw)
+    const enable = (numeric && Number(raw) === 100) || word === true
+    const disable = (numeric && Number(raw) === 0) || word === false
+    state.persisted.add(name)
+    if (targeted) {
+      if (!enable && !disable) throw badRequestMessage(`Cannot set '${name}' to ${JSON.stringify(raw)} for ${[...groups, ...actors].join(', ')}`)
+      for (const a of actors) enable ? gates.actors.add(a) : gates.actors.delete(a)
+      for (const g of groups) enable ? gates.groups.add(g) : gates.groups.delete(g)
+      return created(render(name))
     }
-
-    // "Only boolean and percentage gate values are supported through the interface."
-    if (!/^\d+$/.test(raw)) throw badRequestMessage('value must be true, false or an integer percentage')
+    if (enable || disable) {
+      // Flipper clears every gate when the boolean gate is set, on or off
+      state.gates.set(name, empty())
+      if (enable) on.add(name)
+      else on.delete(name)
+      return created(render(name))
+    }
+    const gate = key === undefined && numeric ? 'percentage_of_time' : key
+    if (!numeric || (gate !== 'percentage_of_time' && gate !== 'percentage_of_actors')) {
+      throw badRequestMessage(key === undefined ? `Cannot set '${name}' to ${JSON.stringify(raw)}` : `Cannot set '${name}' (${JSON.stringify(key)}) to ${JSON.stringify(raw)}`)
+    }
     const percentage = Number(raw)
+    // Flipper's percentage types refuse more than 100
     if (percentage > 100) throw badRequestMessage(`value must be a positive number less than or equal to 100, but was ${percentage}`)
-    if (targeted) throw badRequestMessage('A percentage cannot be combined with actors: use value true or false with user, group, namespace, project, repository or feature_group')
-    // "conditional; gates carry boolean false and the percentage gate"
-    on.delete(name)
-    gates[key] = percentage
-    return ok(render(name))
+    gates[gate] = percentage
+    return created(render(name))
   })
 
   // "gate removed; identical response whether or not it existed"
   r.delete('/features/:name', ctx => {
     store.requireAdmin(ctx.user)
+    state.persisted.delete(ctx.params.name!)
     on.delete(ctx.params.name!)
     state.gates.delete(ctx.params.name!)
     return noContent()
   })
 }
 
-function seedFeatures(): {definitions: Definition[]; gates: Map<string, Gates>; seededOn: Set<string>} {
+function seedFeatures(): {definitions: Definition[]; gates: Map<string, Gates>; seededOn: Set<string>; persisted: Set<string>} {
   const def = (name: string, type: Definition['type'], group: string, milestone: string, default_enabled = false, issue = 1000): Definition => ({
     name,
     type,
@@ -187,5 +196,5 @@ function seedFeatures(): {definitions: Definition[]; gates: Map<string, Gates>; 
   const gates = new Map<string, Gates>()
   // A flag rolled out to part of the traffic and to one group, as an instance might have it.
   gates.set('new_merge_request_dashboard', {percentage_of_time: 25, percentage_of_actors: 0, actors: new Set(['Group:10']), groups: new Set()})
-  return {definitions, gates, seededOn: new Set(['ci_job_token_allowlist_autopopulation'])}
+  return {definitions, gates, seededOn: new Set(['ci_job_token_allowlist_autopopulation']), persisted: new Set<string>()}
 }

@@ -88,6 +88,21 @@ export default function register(r: Router, store: Store): void {
     return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined))
   }
 
+  /** `url_variables: [{key, value}]` of a create or an update (the `url_variables` parameters of lib/api/system_hooks.rb) */
+  const urlVariablesOf = (ctx: Ctx): Map<string, string> | undefined => {
+    const given = ctx.input.url_variables
+    if (given === undefined) return undefined
+    if (!Array.isArray(given)) throw badRequest('url_variables is invalid')
+    const variables = new Map<string, string>()
+    for (const entry of given as unknown[]) {
+      const {key, value} = (entry ?? {}) as {key?: unknown; value?: unknown}
+      if (typeof key !== 'string' || key === '') throw badRequest('url_variables[key] is missing')
+      if (typeof value !== 'string' || value === '') throw badRequest('url_variables[value] is missing')
+      variables.set(key, value)
+    }
+    return variables
+  }
+
   r.get('/hooks', ctx => {
     store.requireAdmin(ctx.user)
     return paginate(ctx, [...hooks.values()], render)
@@ -104,15 +119,17 @@ export default function register(r: Router, store: Store): void {
       name: optionalString(ctx.input, 'name') ?? null,
       description: optionalString(ctx.input, 'description') ?? null,
       created_at: store.now(),
-      push_events: true,
+      // app/models/hooks/system_hook.rb: a system hook's own defaults (push off, repository update on),
+      // not the web_hooks table's (push on)
+      push_events: false,
       tag_push_events: false,
       merge_requests_events: false,
-      repository_update_events: false,
+      repository_update_events: true,
       enable_ssl_verification: true,
       push_events_branch_filter: null,
       branch_filter_strategy: 'wildcard',
       token: null,
-      url_variables: new Map(),
+      url_variables: urlVariablesOf(ctx) ?? new Map(),
       ...settings,
     }
     hooks.set(hook.id, hook)
@@ -121,7 +138,21 @@ export default function register(r: Router, store: Store): void {
 
   r.put('/hooks/:hook_id', ctx => {
     const hook = find(ctx, 'hook_id')
-    Object.assign(hook, settingsOf(ctx))
+    const settings = settingsOf(ctx)
+    const variables = urlVariablesOf(ctx)
+    // app/models/hooks/web_hook.rb (reset_token, reset_url_variables): a new URL drops the secret token and
+    // the URL variables, unless the same request gives them again
+    if (settings.url !== undefined && settings.url !== hook.url) {
+      if (settings.token === undefined) hook.token = null
+      if (variables === undefined) hook.url_variables = new Map()
+    }
+    Object.assign(hook, settings)
+    if (variables !== undefined) hook.url_variables = variables
+    // the update takes name and description too (hook_parameters of lib/api/system_hooks.rb)
+    for (const field of ['name', 'description'] as const) {
+      if (ctx.input[field] === null) hook[field] = null
+      else if (optionalString(ctx.input, field) !== undefined) hook[field] = optionalString(ctx.input, field)!
+    }
     return ok(render(hook))
   })
 

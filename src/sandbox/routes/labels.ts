@@ -1,5 +1,5 @@
 // Labels of projects and groups (document 2, "Labels").
-import {badRequest, created, HttpError, invalid, noContent, notFound, notModified, ok} from '../http.js'
+import {badRequest, created, invalid, noContent, notFound, notModified, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
 import type {SandboxGroup, SandboxProject, SandboxUser, Store} from '../store.js'
@@ -47,9 +47,14 @@ export default function register(r: Router, store: Store): void {
     return [...labels.values()].filter(l => (l.owner.kind === 'group' && groupIds.has(l.owner.id)) || (!onlyGroup && l.owner.kind === 'project' && projectIds.has(l.owner.id)))
   }
 
-  /** the label the path names (`:label_id`, an ID or a name), or `key` for the forms that name it in the body */
-  const find = (ctx: Ctx, owner: Owner, key = ctx.params.label_id!): LabelRecord => {
-    const candidates = visible(ctx, owner)
+  /**
+   * The label the path names (`:label_id`, an ID or a name), or `key` for the forms that name it in the body.
+   * lib/api/helpers/label_helpers.rb: a read looks among the ancestors' labels too (include_ancestor_groups,
+   * default true); an update, a delete and a promotion only among the scope's own (`own`), so that a label
+   * inherited from a group is not found (404) there.
+   */
+  const find = (ctx: Ctx, owner: Owner, key = ctx.params.label_id!, own = false): LabelRecord => {
+    const candidates = own ? [...labels.values()].filter(ownedBy(owner)) : visible(ctx, owner)
     const label = candidates.find(l => String(l.id) === key) ?? candidates.find(l => l.name === key)
     if (!label) throw notFound('Label')
     return label
@@ -85,8 +90,32 @@ export default function register(r: Router, store: Store): void {
     if (priority !== undefined && priority < 0) throw invalid(400, {priority: ['must be greater than or equal to 0']})
     return priority
   }
-  const assertUniqueName = (owner: Owner, name: string, except?: LabelRecord) => {
-    if ([...labels.values()].some(l => l !== except && ownedBy(owner)(l) && l.name === name)) throw invalid(409, 'Label already exists')
+  /** the groups whose labels a scope inherits: a project's namespace and its ancestors, a group's ancestors */
+  const ancestorIds = (owner: Owner): Set<number> =>
+    new Set(
+      owner.kind === 'project'
+        ? store.groupAncestors(store.groups.get(owner.project.namespace_id)!).map(g => g.id)
+        : store
+            .groupAncestors(owner.group)
+            .filter(g => g !== owner.group)
+            .map(g => g.id),
+    )
+  // create_label (lib/api/helpers/label_helpers.rb) looks the name up among the labels the scope sees,
+  // its ancestors' included, and answers 409 "Label already exists" for one found there
+  const assertCreatable = (owner: Owner, name: string) => {
+    const inherited = ancestorIds(owner)
+    if ([...labels.values()].some(l => l.name === name && (ownedBy(owner)(l) || (l.owner.kind === 'group' && inherited.has(l.owner.id))))) throw invalid(409, 'Label already exists')
+  }
+  // A rename goes through the model's validations (render_validation_error!, 400): the title is unique
+  // within its project or group (app/models/label.rb), and a project label may not take the title of a
+  // label of its project's group (title_must_not_exist_at_group_level, app/models/project_label.rb).
+  const assertRenamable = (owner: Owner, name: string, except: LabelRecord) => {
+    if ([...labels.values()].some(l => l !== except && ownedBy(owner)(l) && l.name === name)) throw invalid(400, {title: ['has already been taken']})
+    if (owner.kind !== 'project') return
+    const group = store.groups.get(owner.project.namespace_id)!
+    if ([...labels.values()].some(l => l.owner.kind === 'group' && l.owner.id === group.id && l.name === name)) {
+      throw invalid(400, {title: [`already exists at group level for ${group.name}. Please choose another one.`]})
+    }
   }
 
   for (const kind of ['projects', 'groups'] as const) {
@@ -112,7 +141,7 @@ export default function register(r: Router, store: Store): void {
       const owner = ownerOf(ctx, kind, 'developer')
       const name = requireString(ctx.input, 'name')
       const color = readColor(ctx, true)!
-      assertUniqueName(owner, name)
+      assertCreatable(owner, name)
       const label: LabelRecord = {
         id: store.nextId(),
         name,
@@ -138,7 +167,7 @@ export default function register(r: Router, store: Store): void {
       const fields = owner.kind === 'project' ? {new_name: newName, color, description, priority, archived} : {new_name: newName, color, description, archived}
       if (Object.values(fields).every(v => v === undefined)) throw badRequest(`${Object.keys(fields).join(', ')} are missing, at least one parameter must be provided`)
       if (newName !== undefined) {
-        assertUniqueName(owner, newName, label)
+        assertRenamable(owner, newName, label)
         label.name = newName
       }
       if (color !== undefined) label.color = color
@@ -150,7 +179,7 @@ export default function register(r: Router, store: Store): void {
 
     r.put(`${base}/:label_id`, ctx => {
       const owner = ownerOf(ctx, kind, 'developer')
-      return update(ctx, owner, find(ctx, owner))
+      return update(ctx, owner, find(ctx, owner, undefined, true))
     })
 
     // The older form the platform still serves (python-gitlab's label.save() and its CLI's `label update`
@@ -160,13 +189,12 @@ export default function register(r: Router, store: Store): void {
       const name = optionalString(ctx.input, 'name')
       const id = optionalString(ctx.input, 'label_id')
       if ((name === undefined) === (id === undefined)) throw badRequest('label_id, name are missing, exactly one parameter must be provided')
-      return update(ctx, owner, find(ctx, owner, id ?? name))
+      return update(ctx, owner, find(ctx, owner, id ?? name, true))
     })
 
     r.delete(`${base}/:label_id`, ctx => {
       const owner = ownerOf(ctx, kind, 'developer')
-      const label = find(ctx, owner)
-      if (!ownedBy(owner)(label)) throw new HttpError(403, {message: '403 Forbidden - the label belongs to an ancestor group'})
+      const label = find(ctx, owner, undefined, true)
       labels.delete(label.id)
       return noContent()
     })
@@ -190,17 +218,33 @@ export default function register(r: Router, store: Store): void {
     })
   }
 
-  // Promotion turns a project label into a label of the project's group, keeping its ID.
+  // Promotion (app/services/labels/promote_service.rb): a new label of the project's group, with the
+  // label's title, colour and description and a new ID; every label of that title among the group's own
+  // and those of the group's projects (LabelsFinder with the group: its projects, not its subgroups') is
+  // merged into it (subscriptions move) and deleted. A group label is not found here (404), and a project
+  // outside a group is a 400.
   r.put('/projects/:id/labels/:label_id/promote', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'developer')
-    const group = store.groups.get(project.namespace_id)!
+    const group = store.groups.get(project.namespace_id)
+    if (!group) throw invalid(400, 'Failed to promote project label to group label')
     store.groupFor(String(group.id), ctx.user, 'developer')
-    const label = find(ctx, {kind: 'project', project})
-    if (label.owner.kind !== 'project') throw badRequest('Label is already a group label')
-    assertUniqueName({kind: 'group', group}, label.name)
-    label.owner = {kind: 'group', id: group.id}
-    label.priority = null
-    return ok(render(label, ctx.user))
+    const label = find(ctx, {kind: 'project', project}, undefined, true)
+    const projectIds = new Set([...store.projects.values()].filter(p => p.namespace_id === group.id).map(p => p.id))
+    const merged = [...labels.values()].filter(l => l.name === label.name && ((l.owner.kind === 'group' && l.owner.id === group.id) || (l.owner.kind === 'project' && projectIds.has(l.owner.id))))
+    const promoted: LabelRecord = {
+      id: store.nextId(),
+      owner: {kind: 'group', id: group.id},
+      name: label.name,
+      color: label.color,
+      description: label.description,
+      priority: null,
+      archived: false,
+      subscribers: new Set(merged.flatMap(l => [...l.subscribers])),
+      open_issues_count: merged.reduce((sum, l) => sum + l.open_issues_count, 0),
+    }
+    for (const l of merged) labels.delete(l.id)
+    labels.set(promoted.id, promoted)
+    return ok(render(promoted, ctx.user))
   })
 
   // Deprecated forms that take the label by name in the parameters.

@@ -185,7 +185,8 @@ export default function register(r: Router, store: Store): void {
         // "iids[] ... ignored if include_ancestors is true"
         const iids = ancestors ? undefined : optionalArray(q, 'iids')?.map(Number)
         if (iids?.some(n => !Number.isInteger(n))) throw badRequest('iids is invalid')
-        const state = oneOf(q, 'state', ['active', 'closed'] as const)
+        // lib/api/milestone_responses.rb (list_params): active, closed or all, all by default
+        const state = oneOf(q, 'state', ['active', 'closed', 'all'] as const)
         const title = optionalString(q, 'title')
         const search = optionalString(q, 'search')?.toLowerCase()
         // "terms separated by + or %20 are ANDed"
@@ -202,7 +203,7 @@ export default function register(r: Router, store: Store): void {
         const found = [...milestones.values()]
           .filter(inScope)
           .filter(m => !iids || iids.includes(m.iid))
-          .filter(m => !state || m.state === state)
+          .filter(m => !state || state === 'all' || m.state === state)
           .filter(m => title === undefined || m.title === title)
           .filter(m => !search || m.title.toLowerCase().includes(search) || (m.description ?? '').toLowerCase().includes(search))
           .filter(m => !titleTerms || titleTerms.every(term => m.title.toLowerCase().includes(term)))

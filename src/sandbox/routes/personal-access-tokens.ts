@@ -32,11 +32,16 @@ export default function register(r: Router, store: Store): void {
     if (!token) throw notFound()
     return {token, mine: caller.is_admin || token.user_id === caller.id}
   }
-  /** the platform answers 404 for a token the caller may not see or rotate, as if it did not exist */
+  /**
+   * lib/api/personal_access_tokens.rb (GET :id, POST :id/rotate): a token the caller may not read or
+   * rotate, or one that does not exist, is a 401 to a non-administrator; only an administrator is told 404
+   */
   const visibleById = (ctx: Ctx, allowed: readonly string[]): TokenRecord => {
-    const {token, mine} = byId(ctx, allowed)
-    if (!mine) throw notFound()
-    return token
+    requireScope(ctx, allowed)
+    const caller = store.requireUser(ctx.user)
+    const token = /^\d+$/.test(ctx.params.id!) ? tokenRecords(store).get(Number(ctx.params.id)) : undefined
+    if (token && (caller.is_admin || token.user_id === caller.id)) return token
+    throw caller.is_admin ? notFound() : unauthorized()
   }
 
   // Administrators see every token of the instance, others their own (impersonation tokens excluded).

@@ -142,6 +142,10 @@ describe('hooks inputs', () => {
     ['url', 'https://moved.example.com/hook', {value: 'https://moved.example.com/hook'}],
     ['url', 'not a url', HOOK_URL_RULE],
     ['url', '', EMPTY],
+    // "" clears them (the update takes name and description: lib/api/system_hooks.rb)
+    ['name', 'audit v2', {value: 'audit v2'}],
+    ['name', '', {value: ''}],
+    ['description', '', {value: ''}],
     ['branch_filter_strategy', 'regex', {value: 'regex'}],
     ['branch_filter_strategy', '', EMPTY],
     ['push_events_branch_filter', '', {value: ''}],

@@ -43,7 +43,7 @@ describe('features inputs', () => {
     ['value', '100', {value: 100}],
     ['value', '101', PERCENTAGE],
     ['value', '-1', PERCENTAGE],
-    ['value', '12.5', PERCENTAGE],
+    ['value', '12.5', {value: 12.5}],
     ['value', 'yes', PERCENTAGE],
     ['value', 'TRUE', PERCENTAGE],
     ['value', '', EMPTY],
