@@ -83,7 +83,7 @@ describe('on a terminal', () => {
     expect(await t.exitCode()).toBe(0)
     const screen = await t.screen()
     expect(screen).toMatch(/30\.0 MB of 30\.0 MB \(100%\) · [\d.]+ [kMG]?B\/s/)
-    expect(screen).toContain(`Saved 30.0 MB to ${dir}/blob.bin.`)
+    expect(screen).toContain(`Saved 30.0 MB to ${dir}/blob.bin`)
   })
 
   it('shows a spinner while waiting for a job, and its outcome', async () => {
