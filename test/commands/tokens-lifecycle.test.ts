@@ -5,6 +5,7 @@ import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {NOT_ALLOWED_HINT} from '../../src/core/command/errors.js'
 import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {answers, startHostileServer} from '../helpers/hostile-server.js'
@@ -78,7 +79,7 @@ describe('tokens list', () => {
   it('refuses another user\'s tokens to a non-administrator: exit 5 with the reason, not "log in again"', async () => {
     const other = await sb.run(['tokens', 'list', '--user', '1'])
     expect(other.code).toBe(5)
-    expect(other.stderr).toBe("Error: only administrators can list another user's tokens (the server answered 401 to --user 1)\n")
+    expect(other.stderr).toBe(`Error: only administrators can list another user's tokens (the server answered 401 to --user 1)\n${NOT_ALLOWED_HINT}.\n`)
     expect(other.stdout).toBe('')
     // an invalid token is still an authentication failure
     const invalid = await sb.run(['tokens', 'list', '--user', '1'], withToken('not-a-token'))
@@ -288,7 +289,7 @@ describe('a token with only the self_rotate scope', () => {
     expect(value).toMatch(/^glpat-/)
     const list = await sb.run(['tokens', 'list'], withToken(value))
     expect(list.code).toBe(5)
-    expect(list.stderr).toBe('Error: 403 Forbidden: insufficient_scope (GET /api/v4/personal_access_tokens)\n')
+    expect(list.stderr).toBe(`Error: 403 Forbidden: insufficient_scope (GET /api/v4/personal_access_tokens)\n${NOT_ALLOWED_HINT}.\n`)
     const self = (await getSelf(value)).json<Token>()
     expect(self).toMatchObject({name: 'nightly', scopes: ['self_rotate'], user_id: 6})
     // by ID it needs the api scope, even for itself

@@ -7,6 +7,7 @@ import {collect, followPages} from '../../core/lists/pagination.js'
 import {info, warning} from '../../core/output/notes.js'
 import {exitWhenReaderGoes} from '../../core/output/write-failure.js'
 import {lookUpOwners, OWNER_FAILURES_BEFORE_GIVING_UP, OWNERS_READ_ONE_BY_ONE} from '../../topics/token-owners.js'
+import {tokenRefusal} from '../../topics/token-refusal.js'
 
 export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
   static summary = 'Find the tokens to act on: expiring soon, without expiry, or unused'
@@ -21,7 +22,11 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
   async run(): Promise<void> {
     const {user_id, expires_within, unused_for} = await this.read(AUDIT_CRITERIA)
     const concurrency = this.shared.concurrency
-    const tokens = (await collect(followPages(this.api, activeTokens(user_id), {all: true, concurrency}))).flat()
+    const tokens = (
+      await collect(followPages(this.api, activeTokens(user_id), {all: true, concurrency})).catch(async (error: unknown) => {
+        throw await tokenRefusal(this.api, error, user_id, "audit another user's tokens")
+      })
+    ).flat()
     // an owner that cannot be read leaves its tokens in the report, without a username
     const {owners, warning: unnamed} = await lookUpOwners(this.api, ownerIds(tokens, user_id), concurrency)
     if (unnamed) this.note(warning(unnamed))

@@ -1,8 +1,8 @@
-import {getPersonalAccessToken, listPersonalAccessTokens, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, SELF, TOKEN_COLUMNS, TOKEN_FIELDS} from '../../api/tokens.js'
+import {listPersonalAccessTokens, OPTIONAL_TOKEN_USER, PERSONAL_TOKEN_FILTERS, TOKEN_COLUMNS, TOKEN_FIELDS} from '../../api/tokens.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {ApiError, CliError, ExitCode} from '../../core/command/errors.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {tokenRefusal} from '../../topics/token-refusal.js'
 
 export default class TokensList extends ApiCommand<typeof TokensList> {
   static summary = "List personal access tokens: yours, or any user's as an administrator"
@@ -23,16 +23,7 @@ export default class TokensList extends ApiCommand<typeof TokensList> {
     try {
       await this.printList(listPersonalAccessTokens(filters))
     } catch (error) {
-      if (user === undefined || !(error instanceof ApiError) || error.status !== 401) throw error
-      // The platform answers 401, not 403, to --user of someone else from a non-administrator: a token
-      // that still reads itself is valid, and then the 401 means "not allowed", not "log in again". The
-      // run's gate closed at that 401 (run-gate.ts): this one check is sent all the same.
-      this.api.gate.reopen()
-      const valid = await getPersonalAccessToken(this.api, SELF).then(
-        () => true,
-        () => false,
-      )
-      throw valid ? new CliError(`only administrators can list another user's tokens (the server answered 401 to --user ${user})`, ExitCode.forbidden) : error
+      throw await tokenRefusal(this.api, error, user, "list another user's tokens")
     }
   }
 }
