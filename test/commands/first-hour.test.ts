@@ -2,6 +2,8 @@
 // the class; the tests run forgectl against the sandbox over HTTP.
 import {describe, expect, it} from 'vitest'
 import {NOT_ALLOWED_HINT} from '../../src/core/command/errors.js'
+import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
+import {LAST_USED_AT_TIMEOUT_MS, recordTokenUse} from '../../src/sandbox/token-use.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
@@ -22,5 +24,31 @@ describe('every refusal of permission: exit 5 and the same words', () => {
     const invalid = await sb.run(['tokens', 'audit', '--user', 'dave'], {env: {FORGECTL_TOKEN: 'glpat-not-a-token'}})
     expect(invalid.code).toBe(4)
     expect(invalid.stderr).not.toContain(NOT_ALLOWED_HINT)
+  })
+})
+
+describe("the sandbox records a token's use as the platform does", () => {
+  // app/services/personal_access_tokens/last_used_service.rb, run on every authentication by
+  // lib/gitlab/auth/auth_finders.rb: last_used_at set when unset or older than 10 minutes
+  it('tokens audit --unused-for does not list the token it runs with as never used', async () => {
+    const audit = await sb.run(['tokens', 'audit', '--unused-for', '30d', '--json'], {as: 'admin'})
+    const rows = audit.json<Array<{name: string; reasons: string[]; last_used_at: string | null}>>()
+    const mine = rows.find(row => row.name === 'sandbox-admin')
+    // listed for having no expiry, never for want of use
+    expect(mine?.reasons).toEqual(['no expiry'])
+    expect(mine?.last_used_at).toEqual(expect.any(String))
+  })
+
+  it('records a use at most once every 10 minutes', () => {
+    const store = sb.sandbox.store
+    const token = [...tokenRecords(store).values()].find(t => t.name === 'sandbox-reporter')!
+    const first = Date.parse('2027-01-01T10:00:00Z')
+    token.last_used_at = null
+    recordTokenUse(store, token.value, first)
+    expect(token.last_used_at).toBe('2027-01-01T10:00:00.000Z')
+    recordTokenUse(store, token.value, first + LAST_USED_AT_TIMEOUT_MS - 1)
+    expect(token.last_used_at).toBe('2027-01-01T10:00:00.000Z')
+    recordTokenUse(store, token.value, first + LAST_USED_AT_TIMEOUT_MS)
+    expect(token.last_used_at).toBe('2027-01-01T10:10:00.000Z')
   })
 })
