@@ -52,3 +52,26 @@ describe("the sandbox records a token's use as the platform does", () => {
     expect(token.last_used_at).toBe('2027-01-01T10:10:00.000Z')
   })
 })
+
+describe('one spelling of a sort everywhere, the other its synonym (src/core/input/sort.ts)', () => {
+  it('the output sort takes created_desc as -created_at; an endpoint that sorts takes -created_at as created_desc', async () => {
+    const field = await sb.run(['tokens', 'list', '--sort', '-created_at', '--json'])
+    const word = await sb.run(['tokens', 'list', '--sort', 'created_desc', '--json'])
+    expect(word.code, word.stderr).toBe(0)
+    expect(word.stdout).toBe(field.stdout)
+    const created = (JSON.parse(field.stdout) as Array<{created_at: string}>).map(t => t.created_at)
+    expect(new Set(created).size).toBeGreaterThan(1)
+    expect(created).toEqual([...created].sort().reverse())
+
+    const accounts = await sb.api<Array<{id: number}>>('GET', '/groups/10/service_accounts', {as: 'owner'})
+    const account = String(accounts.body[0]!.id)
+    for (const sort of ['-created_at', 'created_desc']) {
+      const listed = await sb.run(['service-accounts', 'tokens', 'list', account, '-g', 'acme', '--sort', sort, '--json'], {as: 'owner'})
+      expect(listed.code, listed.stderr).toBe(0)
+      expect(sb.sandbox.requests.at(-1)?.query).toContain('sort=created_desc')
+    }
+    const wrong = await sb.runCounted(['service-accounts', 'tokens', 'list', account, '-g', 'acme', '--sort', '-colour'], {as: 'owner'})
+    expect(wrong.result.code).toBe(2)
+    expect(wrong.requests).toBe(0)
+  })
+})
