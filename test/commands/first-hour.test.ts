@@ -75,3 +75,36 @@ describe('one spelling of a sort everywhere, the other its synonym (src/core/inp
     expect(wrong.requests).toBe(0)
   })
 })
+
+describe('access levels in words and numbers, wherever taken, and shown in words (src/core/input/access-level.ts)', () => {
+  it('branches protect takes developer as 30 and 40 as itself, sends numbers, and a table shows the roles', async () => {
+    const result = await sb.run(
+      [
+        'branches',
+        'protect',
+        'fh-*',
+        '-p',
+        'acme/website',
+        '--push-access-level',
+        'developer',
+        '--merge-access-level',
+        '40',
+        '-o',
+        'table',
+        '--columns',
+        'name,push_access_levels.access_level,merge_access_levels.access_level',
+      ],
+      {as: 'maintainer'},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    // one record: field/value rows
+    expect(result.stdout).toMatch(/^push_access_levels\.access_level\s+developer$/m)
+    expect(result.stdout).toMatch(/^merge_access_levels\.access_level\s+maintainer$/m)
+    const sent = await sb.api<Array<{name: string; push_access_levels: Array<{access_level: number}>}>>('GET', '/projects/acme%2Fwebsite/protected_branches', {as: 'maintainer'})
+    expect(sent.body.find(b => b.name === 'fh-*')?.push_access_levels[0]?.access_level).toBe(30)
+    const wrong = await sb.runCounted(['branches', 'protect', 'fh2', '-p', 'acme/website', '--push-access-level', 'reporter'], {as: 'maintainer'})
+    expect(wrong.result.code).toBe(2)
+    expect(wrong.requests).toBe(0)
+    expect(wrong.result.stderr).toBe('Error: --push-access-level "reporter": must be one of 0, 30, 40, 60 (or their roles: no one, developer, maintainer, admin)\n')
+  })
+})
