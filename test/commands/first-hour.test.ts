@@ -108,3 +108,16 @@ describe('access levels in words and numbers, wherever taken, and shown in words
     expect(wrong.result.stderr).toBe('Error: --push-access-level "reporter": must be one of 0, 30, 40, 60 (or their roles: no one, developer, maintainer, admin)\n')
   })
 })
+
+describe('another name of a topic gets the suggestion (src/core/command/suggest.ts topicFor)', () => {
+  it('variable list, a glab habit, as label list does', async () => {
+    for (const [typed, meant] of [
+      [['variable', 'list'], 'ci-variables list'],
+      [['label', 'list'], 'labels list'],
+    ] as const) {
+      const result = await sb.run([...typed, '-p', '20'])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(`Did you mean: forgectl ${meant}`)
+    }
+  })
+})
