@@ -12,10 +12,10 @@ const terminal = sandboxTerminals(sb, TOKENS.developer)
 describe('on a terminal', () => {
   it('asks for a missing argument and flag, then shows the record as a table', async () => {
     const t = await terminal(['labels', 'create', '-p', 'acme/platform/api', '--columns', 'name,color'])
-    await t.waitFor('NAME')
+    await t.waitFor('Label name')
     await t.type('from-terminal')
     await t.press('Enter')
-    await t.waitFor('--color')
+    await t.waitFor('Label colour')
     await t.type('teal')
     await t.press('Enter')
     expect(await t.exitCode()).toBe(0)
@@ -67,7 +67,7 @@ describe('on a terminal', () => {
 
   it('masks the token typed at auth login', async () => {
     const t = await terminal(['auth', 'login', '--host', sb.url], {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_TOKEN: '', FORGECTL_HOST: ''})
-    await t.waitFor('--token-stdin or --token (access token')
+    await t.waitFor('Access token')
     await t.type(TOKENS.owner)
     await t.waitFor('*****')
     await t.press('Enter')
