@@ -20,7 +20,9 @@ export interface Question<T> {
 
 /** `label colour: #RRGGBB …` → `Label colour: #RRGGBB …`: what an input is, as the question */
 export function promptText(description: string): string {
-  return description.charAt(0).toUpperCase() + description.slice(1)
+  // an API field named first for the reference (`platform_orchestrator_attributes[token]: token to …`) is not for the question
+  const words = description.replace(/^[a-z_]+(\[[a-z_]+\])+: /, '')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** one question at the terminal, asked again with the reason while the answer is refused */

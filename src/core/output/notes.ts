@@ -31,11 +31,11 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text) || endsPasteable(text) ? text : `${text}.`
 }
 
-/** the last word holds what prose words do not: `/ = : @ ~ _`, an inner dot (report.csv, a host), a leading `-`, or letters and digits mixed (a token) */
+/** the last word holds what prose words do not: `/ = : @ ~`, an inner dot (report.csv, a host), a leading `-`, or letters and digits mixed (a token) */
 export function endsPasteable(text: string): boolean {
   const last = /(\S+)$/.exec(text)?.[1] ?? ''
-  if (/["`)\]]$/.test(last)) return false
-  return /[/=:@~_]|\w\.\w/.test(last) || last.startsWith('-') || (/\d/.test(last) && /[A-Za-z]/.test(last))
+  if (/["`\]]$/.test(last) || (last.endsWith(')') && last.includes('('))) return false
+  return /[/=:@~]|\w\.\w/.test(last) || last.startsWith('-') || (/\d/.test(last) && /[A-Za-z]/.test(last))
 }
 
 /**
