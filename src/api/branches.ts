@@ -5,7 +5,8 @@ import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
 import {CliError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import {boolean, custom, declare, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
+import {ACCESS_LEVEL_WORDS, accessLevelInput} from '../core/input/access-level.js'
+import {boolean, declare, renamed, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {branchName} from './branch-name.js'
 import {collection} from './collection.js'
@@ -69,25 +70,18 @@ export interface ProtectedBranch {
   code_owner_approval_required?: boolean
 }
 
-export const PROTECTED_BRANCH_COLUMNS = ['id', 'name', 'push_access_levels', 'merge_access_levels', 'allow_force_push'] as const
+export const PROTECTED_BRANCH_COLUMNS = ['id', 'name', 'push_access_levels.access_level', 'merge_access_levels.access_level', 'allow_force_push'] as const
+/** a table shows each rule's level as its role's word (`maintainer`), as state files do; data formats keep the number */
+export const PROTECTED_BRANCH_WORDS = {
+  'push_access_levels.access_level': ACCESS_LEVEL_WORDS,
+  'merge_access_levels.access_level': ACCESS_LEVEL_WORDS,
+  'unprotect_access_levels.access_level': ACCESS_LEVEL_WORDS,
+} as const
 
-/** the platform's access levels for protected branches: 0 no one, 30 Developer, 40 Maintainer, 60 Admin */
-export const PUSH_MERGE_LEVELS = ['0', '30', '40', '60'] as const
-export const UNPROTECT_LEVELS = ['30', '40', '60'] as const
-const LEVEL_NAMES: Readonly<Record<string, string>> = {0: 'no one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins'}
-
-/** an access level, typed as its number and sent as one */
-const accessLevel = (levels: readonly string[], description: string) =>
-  custom<number>({
-    description: `${description} (${levels.map(level => `${level} ${LEVEL_NAMES[level]}`).join(', ')})`,
-    options: levels,
-    helpValue: levels.join('|'),
-    hint: `one of ${levels.join(', ')}`,
-    parse: value => {
-      if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')}`)
-      return Number(value)
-    },
-  })
+/** the platform's access levels for protected branches: 0 no one, 30 Developer, 40 Maintainer, 60 Admin; taken as words too (core/input/access-level.ts) */
+export const PUSH_MERGE_LEVELS = [0, 30, 40, 60] as const
+export const UNPROTECT_LEVELS = [30, 40, 60] as const
+const accessLevel = accessLevelInput
 
 /** GET .../repository/branches: the filters; the API refuses both at once (checked by the list command) */
 export const BRANCH_FILTERS = declare({

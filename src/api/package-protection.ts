@@ -3,8 +3,9 @@
 
 import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
+import {accessLevelWordInput} from '../core/input/access-level.js'
 import type {Id} from '../core/input/id.js'
-import {type AnyInput, choice, custom, declare, optional, RuleBroken, text, type Values} from '../core/input/input.js'
+import {type AnyInput, choice, declare, optional, text, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
 
@@ -35,21 +36,16 @@ export const RULE_FIELDS = fieldList<PackageProtectionRule>()(['id', 'project_id
 export const RULE_COLUMNS = ['id', 'package_name_pattern', 'package_type', 'minimum_access_level_for_push'] as const
 
 /**
- * An access level, or `null` (the API's null: the default role). A level is sent as given: the
- * `null` of a flag or a file cell becomes JSON null.
+ * An access level, or `null` (the API's null: the default role), as a word or its number
+ * (core/input/access-level.ts); sent as the word the endpoint takes. The `null` of a flag or a file
+ * cell becomes JSON null.
  */
-const level = (levels: readonly string[], description: string) =>
-  custom<string | null>({
+const level = (levels: readonly (keyof typeof LEVEL_OF)[], description: string) =>
+  accessLevelWordInput(
+    levels.map(word => LEVEL_OF[word]),
     description,
-    options: [...levels, 'null'],
-    helpValue: [...levels, 'null'].join('|'),
-    hint: `one of ${levels.join(', ')} or null`,
-    parse: value => {
-      if (value === 'null') return null
-      if (!levels.includes(value)) throw new RuleBroken(`must be one of ${levels.join(', ')} or null`)
-      return value
-    },
-  })
+  )
+const LEVEL_OF = {maintainer: 40, owner: 50, admin: 60} as const
 
 /**
  * POST: "package_name_pattern (string, required); package_type (string, required)". The spec calls

@@ -6,7 +6,7 @@
 
 import {type ApiId, compareNumbers, ExactNumber} from '../core/answer/exact-number.js'
 import {custom, declare, type Values} from '../core/input/input.js'
-import {PERIOD_HINT, parsePeriod} from '../core/input/period.js'
+import {calendarDaysUntil, PERIOD_HINT, parsePeriod} from '../core/input/period.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {fieldList} from './record-fields.js'
 import {OPTIONAL_TOKEN_USER, type PersonalAccessToken} from './tokens.js'
@@ -41,7 +41,9 @@ export interface AuditedToken {
   reasons: string[]
 }
 export const AUDITED_TOKEN_FIELDS = fieldList<AuditedToken>()(['id', 'name', 'user_id', 'username', 'kind', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'reasons'])
-export const AUDIT_COLUMNS = ['id', 'username', 'kind', 'name', 'scopes', 'expires_at', 'last_used_at', 'reasons'] as const
+// reasons beside expires_at, before the columns a narrow terminal leaves out first (scopes, last use):
+// at 80 columns the reasons, the point of the audit, were the column left out
+export const AUDIT_COLUMNS = ['id', 'username', 'kind', 'name', 'expires_at', 'reasons', 'scopes', 'last_used_at'] as const
 
 /** every active token the caller may see: the instance's for an administrator, else their own */
 export function activeTokens(userId: string | undefined): ListSpec<PersonalAccessToken> {
@@ -123,11 +125,13 @@ function reasonsFor(token: PersonalAccessToken, options: AuditOptions): string[]
   if (unset(token.expires_at)) reasons.push('no expiry')
   else {
     const left = expiryTime(token.expires_at) - now
+    // in calendar days, as a table shows the same expiry (`in 3 days`, period.ts)
+    const dayCount = typeof token.expires_at === 'string' ? calendarDaysUntil(token.expires_at, now) : Number.NaN
     // an audit that cannot read an expiry says so: left out, the token would pass for one that is fine
     if (Number.isNaN(left)) reasons.push('expiry not a date')
     // past its date yet active (a server that marks expiry later, or a clock behind ours): it has expired
-    else if (left <= 0) reasons.push(left > -DAY_MS ? 'expired today' : `expired ${days(Math.floor(-left / DAY_MS))} ago`)
-    else if (left <= options.expiresWithinMs) reasons.push(`expires in ${days(Math.ceil(left / DAY_MS))}`)
+    else if (dayCount <= 0) reasons.push(dayCount === 0 ? 'expired today' : `expired ${days(-dayCount)} ago`)
+    else if (left <= options.expiresWithinMs) reasons.push(`expires in ${days(dayCount)}`)
   }
   if (options.unusedForMs !== undefined) {
     const since = now - options.unusedForMs

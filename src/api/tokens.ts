@@ -5,6 +5,7 @@ import type {ApiId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, date, dateTime, declare, list, text, type Values} from '../core/input/input.js'
+import {sortChoice} from '../core/input/sort.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
@@ -110,7 +111,7 @@ export const TOKEN_FILTERS = declare({
   revoked: boolean({description: 'only revoked tokens (--no-revoked: only those not revoked)'}),
   // a filter: "" matches every name, as the server does
   search: text({empty: 'value', description: 'tokens whose name contains this text'}),
-  sort: choice(TOKEN_SORTS, {description: 'order of the tokens'}),
+  sort: sortChoice(TOKEN_SORTS, {description: 'order of the tokens'}),
   state: choice(SERVICE_ACCOUNT_TOKEN_STATES, {description: 'active or inactive tokens only'}),
 })
 export type TokenFilters = Values<typeof TOKEN_FILTERS>

@@ -15,6 +15,7 @@ import {type Ctx, type Input, type Method, Router, type ServedRoute, type Upload
 import {seed, TOKENS} from './seed.js'
 import {type SandboxOptions, Store} from './store.js'
 import {sudoUser} from './sudo.js'
+import {recordTokenUse} from './token-use.js'
 import {requestBase, withBase} from './web-url.js'
 
 export const PREFIX = '/api/v4'
@@ -167,6 +168,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, router: Router,
     if ('allowed' in found) throw new HttpError(405, {error: '405 Method Not Allowed'})
     const user = store.authenticate(token)
     if (!user && !found.route.anonymous) throw new HttpError(401, {message: '401 Unauthorized'})
+    if (user && token !== undefined) recordTokenUse(store, token)
     const {input, files} = await readInput(req, url)
     const ctx: Ctx = {method: req.method as Method, params: found.params, input, files, user, store, req}
     ctx.user = sudoUser(ctx, url.searchParams.get('sudo'))

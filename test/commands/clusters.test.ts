@@ -213,7 +213,7 @@ describe('clusters add', () => {
       TERM: 'xterm-256color',
     })
     try {
-      await t.waitFor('orchestrator-token')
+      await t.waitFor('Token to authenticate to the orchestrator')
       await t.type(SECRET)
       await t.waitFor('*****')
       await t.press('Enter')

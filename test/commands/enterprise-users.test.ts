@@ -311,7 +311,7 @@ describe.runIf(await hasTmux())('enterprise-users on a terminal', () => {
       TERM: 'xterm-256color',
     })
     try {
-      await t.waitFor('--group (top-level group ID or path: not a subgroup (a path with /))')
+      await t.waitFor('Top-level group ID or path: not a subgroup (a path with /)')
       await t.type('acme/platform')
       await t.press('Enter')
       await t.waitFor('enterprise users belong to top-level groups only, and this path names a subgroup')

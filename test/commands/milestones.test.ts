@@ -94,13 +94,13 @@ describe('milestones list and its filters', () => {
     expect(sb.sandbox.requests.at(-1)?.query).toContain('iids%5B%5D=1&iids%5B%5D=3')
     const result = await sb.run(['milestones', 'list', '-g', 'acme/platform', '--iids', '1', '--include-ancestors', '--json'], developer)
     expect(titles(result)).toEqual(['Release 1.0', 'Platform hardening', 'Release 1.1', 'Release 2.0', 'Platform Q1 2027', 'Backlog'])
-    expect(result.stderr).toContain('Warning: the server ignores --iids together with --include-ancestors.')
+    expect(result.stderr).toContain('Warning: the server ignores --iids together with --include-ancestors')
   })
 
   it('--include-parent-milestones still works, with a deprecation note', async () => {
     const result = await sb.run(['milestones', 'list', '-g', 'acme/platform', '--include-parent-milestones', '--state', 'closed', '--json'], developer)
     expect(titles(result)).toEqual(['Release 1.0', 'Platform hardening'])
-    expect(result.stderr).toContain('Warning: --include-parent-milestones is deprecated; use --include-ancestors.')
+    expect(result.stderr).toContain('Warning: --include-parent-milestones is deprecated; use --include-ancestors')
   })
 
   it('--updated-before and --updated-after', async () => {

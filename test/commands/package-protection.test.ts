@@ -147,8 +147,11 @@ describe('package-protection create', () => {
         ['--package-name-pattern', 'x', '--package-type', 'rubygems', '--minimum-access-level-for-push', 'owner'],
         'Error: --package-type "rubygems": must be one of conan, generic, helm, maven, npm, nuget, pypi\n',
       ],
-      [[...rule, '--minimum-access-level-for-push', 'developer'], 'Error: --minimum-access-level-for-push "developer": must be one of maintainer, owner, admin or null\n'],
-      [[...rule, '--minimum-access-level-for-delete', 'maintainer'], 'Error: --minimum-access-level-for-delete "maintainer": must be one of owner, admin or null\n'],
+      [
+        [...rule, '--minimum-access-level-for-push', 'developer'],
+        'Error: --minimum-access-level-for-push "developer": must be one of maintainer, owner, admin or null (or their numbers 40, 50, 60)\n',
+      ],
+      [[...rule, '--minimum-access-level-for-delete', 'maintainer'], 'Error: --minimum-access-level-for-delete "maintainer": must be one of owner, admin or null (or their numbers 50, 60)\n'],
       [rule, 'Error: a rule needs --minimum-access-level-for-push or --minimum-access-level-for-delete set to a role (null for both leaves the package unprotected)\n'],
       [
         [...rule, '--minimum-access-level-for-push', 'null', '--minimum-access-level-for-delete', 'null'],
@@ -240,7 +243,7 @@ describe('package-protection update', () => {
     for (const [args, message] of [
       [['7'], 'nothing to change: give at least one of --package-name-pattern, --package-type, --minimum-access-level-for-push, --minimum-access-level-for-delete'],
       [['0', '--minimum-access-level-for-push', 'owner'], 'RULE_ID "0": must be a positive whole number'],
-      [['7', '--minimum-access-level-for-push', 'guest'], 'Error: --minimum-access-level-for-push "guest": must be one of maintainer, owner, admin or null\n'],
+      [['7', '--minimum-access-level-for-push', 'guest'], 'Error: --minimum-access-level-for-push "guest": must be one of maintainer, owner, admin or null (or their numbers 40, 50, 60)\n'],
       [['7', '--package-name-pattern', ''], 'Error: --package-name-pattern "": must not be empty\n'],
       [['7', '--package-type', ''], 'Error: --package-type "": must not be empty\n'],
     ] as Array<[string[], string]>) {
@@ -373,7 +376,7 @@ describe('package-protection create --from-file (bulk)', () => {
     expect(result.stderr).toContain('record 2: package_type "rubygems": must be one of conan, generic, helm, maven, npm, nuget, pypi;')
     expect(result.stderr).toContain('record 3: missing package_name_pattern (package name the rule protects, * as a wildcard: @my-scope/my-package-*);')
     expect(result.stderr).toContain('record 4: a rule needs minimum_access_level_for_push or minimum_access_level_for_delete set to a role (null for both leaves the package unprotected);')
-    expect(result.stderr).toContain('record 5: minimum_access_level_for_delete "maintainer": must be one of owner, admin or null\n')
+    expect(result.stderr).toContain('record 5: minimum_access_level_for_delete "maintainer": must be one of owner, admin or null (or their numbers 50, 60)\n')
     expect(result.stderr).not.toContain('record 1')
   })
 })

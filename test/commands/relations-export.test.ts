@@ -240,7 +240,7 @@ describe('relations-export download', () => {
     const records = ndjsonLines(bytes)
     expect(records.length).toBeGreaterThan(0)
     expect(records.every(r => typeof r.title === 'string')).toBe(true)
-    expect(result.stderr).toBe(`Saved ${bytes.length} B to ${file}.\n`)
+    expect(result.stderr).toBe(`Saved ${bytes.length} B to ${file}\n`)
   })
 
   it("downloads each batch of a batched relation; each has its batch's objects_count lines", async () => {

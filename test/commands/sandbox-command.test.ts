@@ -86,6 +86,19 @@ describe('forgectl sandbox', () => {
     expect(await isListening(url)).toBe(false)
   })
 
+  it('prints a guide whose export line, pasted into a shell as is, makes the next command work (issue 36: its full stop was pasted into the token)', async () => {
+    const started = await sandbox([])
+    await expect.poll(() => started.stderr()).toMatch(/^ *export .*\n/m)
+    const line = /^ *(export .*)$/m.exec(started.stderr())![1]!
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-paste-'))
+    symlinkSync(BIN, join(dir, 'forgectl'))
+    const {stdout} = await promisify(execFile)('bash', ['-c', `${line}\nforgectl labels list -p acme/website --json >/dev/null; echo "labels $?"`], {
+      env: {PATH: `${dir}:${process.env.PATH}`, HOME: process.env.HOME, FORGECTL_CONFIG_DIR: freshConfigDir()},
+    })
+    expect(stdout).toBe('labels 0\n')
+    expect((await stop(started, 'SIGTERM')).code).toBe(0)
+  })
+
   it('refuses a port in use with one line and exit 1', async () => {
     const taken: Server = createServer()
     await new Promise<void>(resolve => taken.listen(0, '127.0.0.1', resolve))

@@ -90,7 +90,7 @@ describe('security-settings update', () => {
     })
     try {
       const screen = await t.waitFor('❯')
-      expect(screen).toContain(`${SWITCH} (reject pushes that contain secrets`)
+      expect(screen).toContain('? Reject pushes that contain secrets')
       // the two answers, each on a line of its own, the first one selected
       expect(screen).toMatch(/^\s*❯ true\s*$/m)
       expect(screen).toMatch(/^\s+false\s*$/m)

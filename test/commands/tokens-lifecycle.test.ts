@@ -5,6 +5,7 @@ import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {PersonalAccessToken as Token} from '../../src/api/tokens.js'
+import {NOT_ALLOWED_HINT} from '../../src/core/command/errors.js'
 import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 import {answers, startHostileServer} from '../helpers/hostile-server.js'
@@ -54,7 +55,8 @@ describe('tokens list', () => {
     expect(names(created.json<Token[]>())).toEqual(['laptop', 'expired-ci'])
     expect(lastQuery().get('created_after')).toBe('2025-05-01T00:00:00Z')
     const used = await sb.run(['tokens', 'list', '--last-used-after', '2026-01-01T00:00:00Z', '--json'])
-    expect(names(used.json<Token[]>())).toEqual(['laptop'])
+    // the token this very request came with was used just now (the sandbox records use: src/sandbox/token-use.ts)
+    expect(names(used.json<Token[]>())).toEqual(['sandbox-developer', 'laptop'])
     const before = await sb.run(['tokens', 'list', '--last-used-before', '2026-01-01T00:00:00Z', '--json'])
     expect(names(before.json<Token[]>())).toEqual(['expired-ci'])
     const bad = await sb.runCounted(['tokens', 'list', '--created-after', 'yesterday'])
@@ -78,7 +80,7 @@ describe('tokens list', () => {
   it('refuses another user\'s tokens to a non-administrator: exit 5 with the reason, not "log in again"', async () => {
     const other = await sb.run(['tokens', 'list', '--user', '1'])
     expect(other.code).toBe(5)
-    expect(other.stderr).toBe("Error: only administrators can list another user's tokens (the server answered 401 to --user 1)\n")
+    expect(other.stderr).toBe(`Error: only administrators can list another user's tokens (the server answered 401 to --user 1)\n${NOT_ALLOWED_HINT}.\n`)
     expect(other.stdout).toBe('')
     // an invalid token is still an authentication failure
     const invalid = await sb.run(['tokens', 'list', '--user', '1'], withToken('not-a-token'))
@@ -299,7 +301,7 @@ describe('a token with only the self_rotate scope', () => {
     expect(value).toMatch(/^glpat-/)
     const list = await sb.run(['tokens', 'list'], withToken(value))
     expect(list.code).toBe(5)
-    expect(list.stderr).toBe('Error: 403 Forbidden: insufficient_scope (GET /api/v4/personal_access_tokens)\n')
+    expect(list.stderr).toBe(`Error: 403 Forbidden: insufficient_scope (GET /api/v4/personal_access_tokens)\n${NOT_ALLOWED_HINT}.\n`)
     const self = (await getSelf(value)).json<Token>()
     expect(self).toMatchObject({name: 'nightly', scopes: ['self_rotate'], user_id: 6})
     // by ID it needs the api scope, even for itself

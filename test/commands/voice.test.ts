@@ -49,7 +49,7 @@ describe('success notes: one sentence on stderr, in a pipe too; -q silences all 
   it('a warning is shown even with -q', async () => {
     const result = await sb.run(['milestones', 'list', '-g', 'acme', '--include-parent-milestones', '-q'])
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stderr).toBe('Warning: --include-parent-milestones is deprecated; use --include-ancestors.\n')
+    expect(result.stderr).toBe('Warning: --include-parent-milestones is deprecated; use --include-ancestors\n')
   })
 })
 

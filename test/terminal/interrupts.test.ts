@@ -66,7 +66,7 @@ describe('Ctrl-C on a terminal', () => {
 
   it('stops a prompt: exit 130 and one line, no stack', async () => {
     const t = await terminal(['labels', 'create', '-p', 'acme/platform/api'])
-    await t.waitFor('NAME')
+    await t.waitFor('Label name')
     const {code, ms} = await ctrlC(t)
     expect(code).toBe(130)
     expect(ms).toBeLessThan(PROMPTLY_MS)

@@ -12,7 +12,7 @@ const terminal = (args: string[], token: string = TOKENS.developer) => terminals
 describe('prompts', () => {
   it('refuses a colour typed at the prompt that --color refuses, shows the rule, and asks again', async () => {
     const t = await terminal(['labels', 'create', 'prompted-colour', '-p', '20', '--json'])
-    await t.waitFor('--color (label colour: #RRGGBB')
+    await t.waitFor('Label colour: #RRGGBB')
     await t.type('blurple')
     await t.press('Enter')
     await t.waitFor('must be #RRGGBB or #RGB (hex with a leading #) or a CSS colour name')
@@ -28,7 +28,7 @@ describe('prompts', () => {
 
   it('refuses an empty answer for a required name', async () => {
     const t = await terminal(['labels', 'create', '-p', '20', '--color', 'red'])
-    await t.waitFor('NAME (label name)')
+    await t.waitFor('Label name')
     await t.press('Enter')
     await t.waitFor(/must not be empty|required/)
     await t.press('C-c')
@@ -37,7 +37,7 @@ describe('prompts', () => {
 
   it('masks the value of a CI/CD variable typed at the prompt', async () => {
     const t = await terminal(['ci-variables', 'create', 'PROMPTED_SECRET', '--json'], TOKENS.admin)
-    await t.waitFor('--value or --value-file')
+    await t.waitFor('The value (a file is sent as read')
     await t.type('hunter2-very-secret')
     expect(await t.screen()).not.toContain('hunter2-very-secret')
     await t.press('Enter')
@@ -52,5 +52,15 @@ describe('prompts', () => {
     ).not.toContain('hunter2')
     const variable = await sb.api<{value: string}>('GET', '/admin/ci/variables/PROMPTED_SECRET', {as: 'admin'})
     expect(variable.body.value).toBe('hunter2-very-secret')
+  })
+
+  it('asks in words, not flag names (issue 36: the login prompt read "? --token-stdin or --token (access token; …)")', async () => {
+    const t = await terminal(['auth', 'login', '--host', sb.url], '')
+    await t.waitFor('Access token')
+    const prompt = (await t.screen()).split('\n').find(line => line.includes('Access token'))!
+    expect(prompt).toMatch(/^\? Access token/)
+    expect(prompt).not.toMatch(/--\w/)
+    await t.press('C-c')
+    expect(await t.exitCode()).not.toBe(0)
   })
 })

@@ -12,10 +12,10 @@ const terminal = sandboxTerminals(sb, TOKENS.developer)
 describe('on a terminal', () => {
   it('asks for a missing argument and flag, then shows the record as a table', async () => {
     const t = await terminal(['labels', 'create', '-p', 'acme/platform/api', '--columns', 'name,color'])
-    await t.waitFor('NAME')
+    await t.waitFor('Label name')
     await t.type('from-terminal')
     await t.press('Enter')
-    await t.waitFor('--color')
+    await t.waitFor('Label colour')
     await t.type('teal')
     await t.press('Enter')
     expect(await t.exitCode()).toBe(0)
@@ -69,7 +69,7 @@ describe('on a terminal', () => {
 
   it('masks the token typed at auth login', async () => {
     const t = await terminal(['auth', 'login', '--host', sb.url], {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_TOKEN: '', FORGECTL_HOST: ''})
-    await t.waitFor('--token-stdin or --token (access token')
+    await t.waitFor('Access token')
     await t.type(TOKENS.owner)
     await t.waitFor('*****')
     await t.press('Enter')
@@ -85,7 +85,7 @@ describe('on a terminal', () => {
     expect(await t.exitCode()).toBe(0)
     const screen = await t.screen()
     expect(screen).toMatch(/30\.0 MB of 30\.0 MB \(100%\) · [\d.]+ [kMG]?B\/s/)
-    expect(screen).toContain(`Saved 30.0 MB to ${dir}/blob.bin.`)
+    expect(screen).toContain(`Saved 30.0 MB to ${dir}/blob.bin`)
   })
 
   it('shows a spinner while waiting for a job, and its outcome', async () => {

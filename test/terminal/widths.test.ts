@@ -121,6 +121,29 @@ describe('cutting and --wide', () => {
   })
 })
 
+describe("names whole in every list, and the audit's reasons kept (issue 36)", () => {
+  it('milestones list -g acme at 60 columns shows a long title whole (titles are names: table-layout.ts)', async () => {
+    const title = 'Release 2026.12 runner hardening'
+    expect((await sb.api('POST', '/groups/10/milestones', {as: 'owner', body: {title}})).status).toBe(201)
+    const lines = await runAt(60, ['milestones', 'list', '-g', 'acme'])
+    expect(lines.join('\n')).toContain(title)
+  })
+
+  it('tokens audit at 80 columns keeps reasons, and its expires_at cell counts the same days as its reason', async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+    const created = await sb.api('POST', '/users/2/personal_access_tokens', {as: 'admin', body: {name: 'soon-gone', scopes: ['api'], expires_at: inThreeDays}})
+    expect(created.status).toBe(201)
+    const session = await startAt(80, ['tokens', 'audit'])
+    expect(await session.exitCode()).toBe(10)
+    const lines = await session.writtenLines()
+    expect(lines.find(line => /^id\s/.test(line))).toMatch(/\breasons$/)
+    const row = lines.find(line => line.includes('soon-gone'))!
+    const [, tableDays, reasonDays] = /in (\d+) days?\s.*expires in (\d+) days?/.exec(row) ?? []
+    expect(tableDays, row).toBe('3')
+    expect(reasonDays, row).toBe('3')
+  })
+})
+
 describe('a relations export on an 80-column terminal (issue 25, point 8)', () => {
   it('keeps the spinner on one line: what is awaited is cut with …, its status stays whole', async () => {
     // held (an hour's job) until the spinner has been read, however long forgectl takes to start; then let go

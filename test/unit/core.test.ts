@@ -80,7 +80,8 @@ describe('output formatting', () => {
     expect(cellText({url: 'x'})).toBe('{"url":"x"}')
     const now = Date.parse('2026-11-22T12:00:00Z')
     expect(cellText('2026-11-22T09:00:00Z', {relativeDates: true, now})).toBe('3 hours ago')
-    expect(relativeTime('2026-11-28', now)).toBe('in 5 days')
+    // a date counts calendar days (period.ts): from noon on the 22nd, the 28th is 6 days away
+    expect(relativeTime('2026-11-28', now)).toBe('in 6 days')
     expect(relativeTime('2025-11-22T12:00:00Z', now)).toBe('1 year ago')
     // under half a second ago rounds to -0 seconds: still the past
     expect(relativeTime('2026-11-22T11:59:59.700Z', now)).toBe('just now')

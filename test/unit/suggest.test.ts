@@ -1,4 +1,7 @@
 // Which commands a mistyped one names: only near misses, never a far one, and more words win.
+
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {closestCommands, closestFlags, editDistance} from '../../src/core/command/suggest.js'
 
@@ -53,6 +56,8 @@ describe('closestCommands', () => {
     ['hooks url-variables sett 1', ['hooks url-variables set']],
     ['service-accounts token list', ['service-accounts tokens list']],
     ['auht login', ['auth login']],
+    // another name of a topic (issue 36): its singular, or a two-word topic's last word
+    ['label list', ['labels list']],
   ])('%s → %j', (typed, expected) => {
     expect(closestCommands(typed.split(' '), NAMES)).toEqual(expected)
   })
@@ -86,5 +91,22 @@ describe('closestFlags', () => {
 
   it.each([['al'], ['x'], ['zzzz'], ['na']])('%s → nothing', typed => {
     expect(closestFlags(typed, FLAGS)).toEqual([])
+  })
+})
+
+describe('every topic by its other names (issue 36: `variable list`, a glab habit, got no suggestion)', () => {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../oclif.manifest.json'), 'utf8')) as {commands: Record<string, {hidden?: boolean}>}
+  const names = Object.entries(manifest.commands)
+    .filter(([, command]) => !command.hidden)
+    .map(([id]) => id.replaceAll(':', ' '))
+  const topics = [...new Set(names.filter(name => name.includes(' ')).map(name => name.split(' ')[0]!))]
+  it.each(topics.map(topic => [topic]))("%s: its singular, and a two-word topic's last word, lead to it", topic => {
+    const others = [topic.replace(/s$/, ''), ...(topic.includes('-') ? [topic.slice(topic.lastIndexOf('-') + 1)] : [])].filter(word => word !== topic)
+    // a last word two topics share (`export`) is left out: it names neither
+    const shared = (word: string) => topics.filter(t => t.endsWith(`-${word}`) || t.endsWith(`-${word}s`)).length > 1
+    for (const word of others.filter(w => !shared(w) && !topics.includes(w) && !topics.some(t => t !== topic && t.replace(/s$/, '') === w))) {
+      const [suggested] = closestCommands([word, 'list'], names)
+      expect(suggested === topic || suggested?.startsWith(`${topic} `), `${word} list → ${suggested}`).toBe(true)
+    }
   })
 })

@@ -1,7 +1,8 @@
 // How a failed run ends: what it prints on stderr and its exit code (errors.ts numbers them). Expected
 // failures are one line, never a stack trace; a mistake on the command line is said in forgectl's
 // words (parse-errors.ts), with the usage line where it helps; a 401 gets the hint of where the token
-// came from. Secrets typed on the command line are never quoted back.
+// came from, and every refusal of permission (exit 5) the same line. Secrets typed on the command line
+// are never quoted back.
 import type {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import {authHint, type TokenOrigin} from '../http/auth-hint.js'
@@ -10,7 +11,7 @@ import {MissingInputs} from '../input/input.js'
 import {secretFlagValues} from '../input/input-flags.js'
 import {messageText} from '../output/escape.js'
 import {io} from '../output/io.js'
-import {CliError, ExitCode} from './errors.js'
+import {ApiError, CliError, ExitCode, NOT_ALLOWED_HINT} from './errors.js'
 import {parseFailure} from './parse-errors.js'
 import {usageLine} from './usage.js'
 
@@ -83,6 +84,9 @@ function withoutSecretFlagValues(message: string, flags: Record<string, object> 
 }
 
 function hintFor(error: CliError, origin: TokenOrigin | undefined): string {
+  // a 403 of another origin (storage a download was redirected to, request.ts) says nothing of the token
+  const elsewhere = error instanceof ApiError && error.path.includes(', answered by ')
+  if (error.exitCode === ExitCode.forbidden) return elsewhere ? '' : `\n${NOT_ALLOWED_HINT}.`
   const hint = error.exitCode === ExitCode.auth ? authHint(error, origin) : ''
   return hint ? `\n${hint}` : ''
 }

@@ -36,6 +36,14 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * The line after every refusal of permission (exit 5), whichever way the server said it: a 403, or a 401
+ * the platform sends where it means "not allowed" (another user's tokens asked for by a non-administrator,
+ * src/topics/token-refusal.ts). One exit code and one sentence, so that a script and a person tell "not
+ * allowed" from "log in again" (exit 4) the same way for every command.
+ */
+export const NOT_ALLOWED_HINT = "Not allowed: the token is valid, but its user's role or the token's scopes do not allow this"
+
 /** bad or missing input found before any request was sent */
 export class UsageError extends CliError {
   constructor(message: string) {

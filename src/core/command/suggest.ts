@@ -41,6 +41,15 @@ function nearDistance(typed: string, name: string): number {
  * Names of more words win (`labels list` over the topic `labels`), then fewer edits; ties all go.
  */
 export function closestCommands(typed: readonly string[], names: readonly string[]): string[] {
+  const topic = typed.length > 0 ? topicFor(typed[0]!, names) : undefined
+  if (topic !== undefined) {
+    // `variable list`: the topic's command when the rest is right, else the near misses within it, else the topic
+    const replaced = [topic, ...typed.slice(1)]
+    const exact = names.filter(name => name.includes(' ') && name === replaced.slice(0, name.split(' ').length).join(' '))
+    if (exact.length > 0) return [exact.sort((a, b) => b.length - a.length)[0]!]
+    const near = closestCommands(replaced, names).filter(name => name.startsWith(`${topic} `))
+    return near.length > 0 ? near : [topic]
+  }
   let best: {words: number; distance: number; names: string[]} = {words: 0, distance: Infinity, names: []}
   for (const name of names) {
     const words = name.split(' ').length
@@ -68,4 +77,21 @@ export function closestFlags(typed: string, names: readonly string[]): string[] 
   if (best.names.length > 0) return best.names.sort()
   if (typed.length < 3) return []
   return names.filter(name => name.startsWith(typed) || name.split('-').includes(typed)).sort()
+}
+
+/**
+ * The topic a word stands for, when it is another name of one: its singular (`label` for labels, `token`
+ * for tokens) or, for a topic of two words, its last word in either number (`variable` and `variables`
+ * for ci-variables: glab's `variable list`). A last word shared by two topics (`export`) names neither;
+ * a topic's own singular wins over another's last word (`token`: tokens, not impersonation-tokens).
+ */
+export function topicFor(word: string, names: readonly string[]): string | undefined {
+  const topics = [...new Set(names.map(name => name.split(' ')[0]!))]
+  const typed = word.toLowerCase()
+  if (topics.includes(typed)) return undefined
+  const singular = (text: string) => text.replace(/s$/, '')
+  const whole = topics.filter(topic => singular(topic) === typed)
+  if (whole.length === 1) return whole[0]
+  const byLastWord = topics.filter(topic => topic.includes('-') && [topic.slice(topic.lastIndexOf('-') + 1), singular(topic.slice(topic.lastIndexOf('-') + 1))].includes(typed))
+  return byLastWord.length === 1 ? byLastWord[0] : undefined
 }

@@ -80,7 +80,7 @@ export const outputFlags = {
   }),
   wide: Flags.boolean({description: 'show tables whole on a terminal: every column, no cell cut to fit its width', helpGroup: OUTPUT}),
   'no-header': Flags.boolean({description: 'omit the header row of tables and csv', helpGroup: OUTPUT}),
-  sort: Flags.string({description: 'sort records by a field (prefix - for descending)', helpGroup: OUTPUT}),
+  sort: Flags.string({description: "sort records by a field, - for descending (-created_at); the platform's created_desc is the same", helpGroup: OUTPUT}),
   quiet: Flags.boolean({char: 'q', description: "print only each record's handle (the ID, key, IID or name the next command takes), one per line, and no messages but warnings", helpGroup: OUTPUT}),
   jq: Flags.string({description: 'filter the JSON with a jq expression: strings print raw, other values as JSON, one per line', helpValue: 'EXPR', helpGroup: OUTPUT}),
 }

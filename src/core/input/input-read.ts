@@ -20,10 +20,19 @@ export interface Question<T> {
   check: (answer: string) => T | Promise<T>
 }
 
+/** `label colour: #RRGGBB …` → `Label colour: #RRGGBB …`: what an input is, as the question */
+export function promptText(description: string): string {
+  // an API field named first for the reference (`platform_orchestrator_attributes[token]: token to …`) is not for the question
+  const words = description.replace(/^[a-z_]+(\[[a-z_]+\])+: /, '')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 /** one question at the terminal, asked again with the reason while the answer is refused */
 export async function ask<T>(question: Question<T>): Promise<T> {
   const {secretPrompt, selectPrompt, textPrompt} = await import('../terminal/prompts.js')
-  const message = `${question.label} (${question.description})`
+  // in words a person reads (issue 36: `? --token-stdin or --token (access token; …)`); the flag names
+  // stay in the "missing" message, which is read by someone about to type the command again
+  const message = promptText(question.description)
   if (question.choices?.length) return question.check(await selectPrompt(message, question.choices))
   const approved = new Map<string, T>()
   const validate = async (answer: string): Promise<true | string> => {

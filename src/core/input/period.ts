@@ -17,3 +17,14 @@ export function parsePeriod(text: string): number {
   if (!(days >= 0 && days <= MAX_PERIOD_DAYS)) throw new RuleBroken(`must be a span of time up to 10 years (${PERIOD_HINT})`)
   return Math.round(days * DAY_MS)
 }
+
+/**
+ * Whole calendar days (UTC) from the day of `now` to a date's day: 0 today, 1 tomorrow, -1 yesterday;
+ * NaN for what is no date. A `YYYY-MM-DD` expiry is counted this way wherever it is shown (a table's
+ * `in 3 days`, the token audit's `expires in 3 days`), so that one row never says two day counts: the
+ * table's hours-based count said `in 2 days` on the evening of a day the audit counted 3.
+ */
+export function calendarDaysUntil(date: string, now: number): number {
+  const day = Date.parse(`${date.slice(0, 10)}T00:00:00Z`)
+  return (day - Math.floor(now / DAY_MS) * DAY_MS) / DAY_MS
+}

@@ -1,5 +1,6 @@
 // Turning API values into cells: pure functions, unit-tested.
 import {compareNumbers, ExactNumber, isApiNumber, jsonText} from '../answer/exact-number.js'
+import {calendarDaysUntil} from '../input/period.js'
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -17,12 +18,23 @@ export function relativeTime(value: string, now = Date.now()): string {
     ['hour', 3600],
     ['minute', 60],
   ]
-  if (ISO_DATE.test(value) && abs < 86_400) return seconds < 0 && abs >= 43_200 ? 'yesterday' : 'today'
+  // a date is a day: counted in calendar days, as the token audit counts an expiry (period.ts)
+  if (ISO_DATE.test(value)) return relativeDays(calendarDaysUntil(value, now))
   if (abs < 60) return seconds <= 0 ? 'just now' : 'in a moment'
   const [unit, size] = units.find(([, s]) => abs >= s)!
   const n = Math.floor(abs / size)
   const text = `${n} ${unit}${n === 1 ? '' : 's'}`
   return seconds < 0 ? `${text} ago` : `in ${text}`
+}
+
+function relativeDays(days: number): string {
+  if (days === 0) return 'today'
+  if (days === -1) return 'yesterday'
+  const abs = Math.abs(days)
+  // the units relativeTime uses: a year of 365 days, a month of 30
+  const [n, unit] = abs >= 365 ? [Math.floor(abs / 365), 'year'] : abs >= 30 ? [Math.floor(abs / 30), 'month'] : [abs, 'day']
+  const text = `${n} ${unit}${n === 1 ? '' : 's'}`
+  return days < 0 ? `${text} ago` : `in ${text}`
 }
 
 export function isDateLike(value: unknown): value is string {

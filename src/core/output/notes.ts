@@ -21,8 +21,21 @@ function note(kind: Note['kind'], text: string): Note {
   return {kind, text} as Note
 }
 
+/**
+ * A full stop ends a sentence, unless the sentence ends with something a person copies: a URL, a path, a
+ * file name, a flag, `NAME=value`, a command or a token. A stop glued to one is copied with it (the
+ * sandbox's `export … FORGECTL_TOKEN=sandbox-admin-token.` gave every pasted command a 401), so the
+ * sentence ends without one. A word in quotes, backticks or brackets is closed by them and keeps its stop.
+ */
 function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`
+  return /[.!?]$/.test(text) || endsPasteable(text) ? text : `${text}.`
+}
+
+/** the last word holds what prose words do not: `/ = : @ ~`, an inner dot (report.csv, a host), a leading `-`, or letters and digits mixed (a token) */
+export function endsPasteable(text: string): boolean {
+  const last = /(\S+)$/.exec(text)?.[1] ?? ''
+  if (/["`\]]$/.test(last) || (last.endsWith(')') && last.includes('('))) return false
+  return /[/=:@~]|\w\.\w/.test(last) || last.startsWith('-') || (/\d/.test(last) && /[A-Za-z]/.test(last))
 }
 
 /**
@@ -47,7 +60,7 @@ export function unchanged(why: string): Note {
 /** `Saved 1.2 MB to report.csv.`; the file's content went to stdout when the path is `-` */
 export function saved(bytes: number, path: string, what?: string): Note {
   const subject = what ? `${what} (${formatBytes(bytes)})` : formatBytes(bytes)
-  return note('saved', path === '-' ? `Wrote ${subject} to standard output.` : `Saved ${subject} to ${path}.`)
+  return note('saved', path === '-' ? `Wrote ${subject} to standard output.` : sentence(`Saved ${subject} to ${path}`))
 }
 
 /** a fact for the person that is neither a success nor a problem: a server's state, the next step */

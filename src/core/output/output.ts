@@ -5,9 +5,10 @@
 import {ExactNumber, jsonText} from '../answer/exact-number.js'
 import {importModule} from '../command/launcher.js'
 import type {OutputFormat} from '../config/config-store.js'
+import {fieldSort} from '../input/sort.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from '../terminal/terminal.js'
 import {oneField, visibleCell, visibleText} from './escape.js'
-import {checkedPages, checkFieldNames, sortField} from './field-check.js'
+import {checkedPages, checkFieldNames, recordFields, sortField} from './field-check.js'
 import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
 import {type IO, io, type OutStream} from './io.js'
 import {runJq} from './jq.js'
@@ -94,8 +95,10 @@ export class Printer {
     }
     let records: unknown[] = []
     for await (const page of pages) records.push(...page)
-    this.checkFields(records)
-    if (sort) records = sortRecords(records, sort)
+    // the platform's spelling (`created_desc`) as the field form (`-created_at`): sort.ts
+    const order = sort === undefined ? undefined : fieldSort(sort, records.length > 0 ? recordFields(records) : this.options.fields)
+    this.checkFields(records, order)
+    if (order) records = sortRecords(records, order)
     // the filter sees the whole list, as the API's JSON array
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
     if (quiet) return this.ids(records)
@@ -148,8 +151,8 @@ export class Printer {
   }
 
   /** --columns and --sort name fields these records (or, with none, their type) have: else exit 2, before any output */
-  private checkFields(records: readonly unknown[]): void {
-    const {columns, sort, fields} = this.options
+  private checkFields(records: readonly unknown[], sort = this.options.sort): void {
+    const {columns, fields} = this.options
     if (columns) checkFieldNames('--columns', columns, records, fields)
     if (sort) checkFieldNames('--sort', [sortField(sort)], records, fields)
   }

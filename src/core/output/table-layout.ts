@@ -24,13 +24,29 @@ const GAP = 2
 // A cut column keeps at least this many cells (or its header's width), so it still says something.
 const MIN_CUT_WIDTH = 8
 
-const NEVER_CUT = new Set(['id', 'iid', 'key', 'name', 'username', 'slug', 'relation', 'state', 'status', 'short_id', 'item', 'profile'])
+// Names are identities too (README: "IDs, names and states are never cut"): a milestone's title, a
+// project's full path, a branch_name; a cut title at 60 columns named another milestone.
+const NEVER_CUT = new Set([
+  'id',
+  'iid',
+  'key',
+  'name',
+  'username',
+  'slug',
+  'relation',
+  'state',
+  'status',
+  'short_id',
+  'item',
+  'profile',
+  ...['title', 'full_name', 'full_path', 'path_with_namespace', 'name_with_namespace'],
+])
 const CUT_FIRST = /(^|_)(url|urls|description|note|error|markdown|path|fingerprint\w*|message|body|content)$/
 
 /** the cut rank of a field, from its last path segment: `commit.short_id` is an ID, `platform.api_url` a URL */
 export function cutRank(field: string): CutRank {
   const last = field.slice(field.lastIndexOf('.') + 1)
-  if (NEVER_CUT.has(last) || last.endsWith('_id')) return 'never'
+  if (NEVER_CUT.has(last) || last.endsWith('_id') || last.endsWith('_name')) return 'never'
   if (CUT_FIRST.test(last)) return 'first'
   return 'later'
 }

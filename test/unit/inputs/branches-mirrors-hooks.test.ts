@@ -55,7 +55,10 @@ describe('branches inputs', () => {
     ['push_access_level', '0', {value: 0}],
     ['push_access_level', '60', {value: 60}],
     ['push_access_level', '20', /must be one of 0, 30, 40, 60/],
-    ['push_access_level', 'maintainer', /must be one of/],
+    // words and numbers alike (issue 36: state files speak words; core/input/access-level.ts)
+    ['push_access_level', 'maintainer', {value: 40}],
+    ['push_access_level', 'No one', {value: 0}],
+    ['push_access_level', 'reporter', /must be one of 0, 30, 40, 60 \(or their roles: no one, developer, maintainer, admin\)/],
     ['merge_access_level', '30', {value: 30}],
     ['merge_access_level', '50', /must be one of 0, 30, 40, 60/],
     ['unprotect_access_level', '40', {value: 40}],
@@ -66,8 +69,8 @@ describe('branches inputs', () => {
     ['code_owner_approval_required', '', EMPTY],
   ])
   it('the help of an access level names only the levels it takes', () => {
-    expect(PROTECTION.push_access_level.description).toBe('who may push (0 no one, 30 Developers + Maintainers, 40 Maintainers, 60 Admins)')
-    expect(PROTECTION.unprotect_access_level.description).toBe('who may unprotect (30 Developers + Maintainers, 40 Maintainers, 60 Admins)')
+    expect(PROTECTION.push_access_level.description).toBe('who may push: no one (0), developer (30), maintainer (40), admin (60)')
+    expect(PROTECTION.unprotect_access_level.description).toBe('who may unprotect: developer (30), maintainer (40), admin (60)')
   })
   ruleTable('protected branch', PROTECTED_BRANCH, [
     ['name', 'release-*', {value: 'release-*'}],

@@ -85,7 +85,10 @@ describe('package-protection inputs', () => {
     ['minimum_access_level_for_push', 'admin', {value: 'admin'}],
     ['minimum_access_level_for_push', 'null', {value: null}],
     ['minimum_access_level_for_push', 'developer', PUSH],
-    ['minimum_access_level_for_push', 'Owner', PUSH],
+    // a role's word in any case, or its number (issue 36: core/input/access-level.ts), sent as the word
+    ['minimum_access_level_for_push', 'Owner', {value: 'owner'}],
+    ['minimum_access_level_for_push', '40', {value: 'maintainer'}],
+    ['minimum_access_level_for_push', '30', PUSH],
     ['minimum_access_level_for_push', '', EMPTY],
     ['minimum_access_level_for_delete', 'owner', {value: 'owner'}],
     ['minimum_access_level_for_delete', 'admin', {value: 'admin'}],

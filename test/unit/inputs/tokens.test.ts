@@ -74,7 +74,7 @@ describe('tokens inputs', () => {
     ['search', 'DEPLOY', {value: 'DEPLOY'}],
     ['search', '', {value: ''}],
     ['sort', 'expires_asc', {value: 'expires_asc'}],
-    ['sort', 'newest', /must be one of created_asc, .*name_desc/],
+    ['sort', 'newest', /must be \[-\]FIELD with FIELD one of created_at, .*, or one of created_asc, .*name_desc/],
     ['state', 'active', {value: 'active'}],
     ['state', 'all', /must be one of active, inactive/],
   ])
