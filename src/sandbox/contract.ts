@@ -65,10 +65,24 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'app/models/concerns/protected_ref.rb',
       'app/models/concerns/protected_ref_access.rb',
     ],
+    contractTest: 'test/contract/writes.test.ts',
   },
-  'ci-variables': {sources: ['lib/api/admin/ci/variables.rb', 'app/models/ci/instance_variable.rb', 'app/models/concerns/ci/has_variable.rb', 'app/models/concerns/ci/maskable.rb', 'lib/api/entities/ci/variable.rb']},
+  'ci-variables': {
+    sources: ['lib/api/admin/ci/variables.rb', 'app/models/ci/instance_variable.rb', 'app/models/concerns/ci/has_variable.rb', 'app/models/concerns/ci/maskable.rb', 'lib/api/entities/ci/variable.rb'],
+    contractTest: 'test/contract/writes.test.ts',
+  },
   clusters: {sources: ['lib/api/project_clusters.rb']},
-  'deploy-keys': {sources: ['lib/api/deploy_keys.rb', 'app/models/deploy_key.rb', 'app/models/key.rb', 'app/models/deploy_keys_project.rb', 'lib/api/entities/deploy_key.rb', 'lib/api/entities/deploy_keys_project.rb']},
+  'deploy-keys': {
+    sources: [
+      'lib/api/deploy_keys.rb',
+      'app/models/deploy_key.rb',
+      'app/models/key.rb',
+      'app/models/deploy_keys_project.rb',
+      'lib/api/entities/deploy_key.rb',
+      'lib/api/entities/deploy_keys_project.rb',
+    ],
+    contractTest: 'test/contract/writes.test.ts',
+  },
   directory: {
     sources: [
       'lib/api/projects.rb',
@@ -119,6 +133,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'app/models/ci/group_variable.rb',
       'app/models/concerns/ci/hidable_variable.rb',
     ],
+    contractTest: 'test/contract/writes.test.ts',
   },
   'security-settings': {sources: ['ee/lib/api/project_security_settings.rb']},
   'service-accounts': {sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb']},

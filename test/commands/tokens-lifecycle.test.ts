@@ -111,7 +111,9 @@ describe('tokens get', () => {
     for (const id of [String(adminSelf.id), '999999']) {
       const hidden = await sb.run(['tokens', 'get', id])
       expect(hidden.code).toBe(5)
-      expect(hidden.stderr).toBe(`Error: personal access token ${id} is not yours, or does not exist: only administrators can read other users' tokens (the server answered 401)\n${NOT_ALLOWED_HINT}.\n`)
+      expect(hidden.stderr).toBe(
+        `Error: personal access token ${id} is not yours, or does not exist: only administrators can read other users' tokens (the server answered 401)\n${NOT_ALLOWED_HINT}.\n`,
+      )
     }
     // an administrator is told 404 for one that does not exist
     expect((await sb.run(['tokens', 'get', '999999'], admin)).code).toBe(3)
@@ -202,7 +204,9 @@ describe('tokens rotate', () => {
     const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
     const direct = await sb.run(['tokens', 'rotate', String(token.id), '-y', '--expires-at', inAMonth])
     expect(direct.code).toBe(5)
-    expect(direct.stderr).toMatch(/^Error: personal access token \d+ is not yours, or does not exist: only administrators can rotate other users' tokens \(the server answered 401\)\nNot allowed: the token is valid, but .*\n$/)
+    expect(direct.stderr).toMatch(
+      /^Error: personal access token \d+ is not yours, or does not exist: only administrators can rotate other users' tokens \(the server answered 401\)\nNot allowed: the token is valid, but .*\n$/,
+    )
     expect((await getSelf(token.token!)).code).toBe(0)
     // an administrator may
     const byAdmin = await sb.run(['tokens', 'rotate', String(token.id), '-y', '-q'], admin)
