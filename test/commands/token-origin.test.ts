@@ -49,7 +49,7 @@ describe('a stored token stays with its host', () => {
       expect(tokensSentToOther(before), from).toEqual([undefined])
       expect(result.code, result.stderr).toBe(4)
       const warning = result.stderr.split('\n').filter(line => line.includes('is not sent to'))
-      expect(warning).toEqual([`Warning: the stored token of profile "default" is for ${sb.url} and is not sent to ${other.url} (${from}); pass --token or set FORGECTL_TOKEN for ${other.url}.`])
+      expect(warning).toEqual([`Warning: the stored token of profile "default" is for ${sb.url} and is not sent to ${other.url} (${from}); pass --token or set FORGECTL_TOKEN for ${other.url}`])
       expect(result.stderr).toContain('No token was sent: the stored one belongs to another host')
     }
   })

@@ -29,7 +29,7 @@ export interface StartOptions {
   timeoutMs?: number
 }
 
-export function startSandboxProcess(args: string[], {command = [process.execPath, BIN], env = {}, timeoutMs = 10_000}: StartOptions = {}): Promise<SandboxProcess> {
+export function startSandboxProcess(args: string[], {command = [process.execPath, BIN], env = {}, timeoutMs = 60_000}: StartOptions = {}): Promise<SandboxProcess> {
   const [file, ...prefix] = command
   const child = spawn(file!, [...prefix, 'sandbox', ...args], {env: {PATH: process.env.PATH, HOME: process.env.HOME, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
   let stdout = ''

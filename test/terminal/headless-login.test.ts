@@ -28,7 +28,7 @@ const QUESTION = 'Keep it in the settings file'
 /** no store chosen (the terminal helper chooses the file, and CI would), the token typed at the prompt */
 async function login(dir: string, bus: Record<string, string>): Promise<TerminalSession> {
   const t = await terminals(['auth', 'login', '--host', sb.url], {FORGECTL_CONFIG_DIR: dir, FORGECTL_TOKEN: '', FORGECTL_HOST: '', FORGECTL_TOKEN_STORE: '', CI: '', ...bus})
-  await t.waitFor('--token-stdin or --token')
+  await t.waitFor('? Access token')
   await t.type(TOKENS.owner)
   await t.press('Enter')
   return t
