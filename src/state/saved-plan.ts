@@ -152,8 +152,11 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
 async function secretValue(source: SecretSource, where: string, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions): Promise<unknown> {
   if (!('state' in source)) {
     try {
-      if ('file' in source) await insideWorkingFolder(source.folder ?? source.file, references)
-      return await resolveReference(source, '/', references)
+      // the folder a {file:} is confined to is the plan's word for it, or the working folder: never `/`,
+      // which a plan edited to drop its folder made the root of `{file: home/me/.ssh/id_rsa}`
+      const folder = 'file' in source ? (source.folder ?? '.') : '.'
+      if ('file' in source) await insideWorkingFolder(folder, references)
+      return await resolveReference(source, folder, references)
     } catch (error) {
       throw new UsageError(`${where}: ${(error as Error).message}`)
     }

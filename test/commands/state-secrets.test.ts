@@ -5,7 +5,7 @@
 // a name. The values are generated (fast-check), not listed.
 import {mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {join, relative} from 'node:path'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
@@ -144,10 +144,14 @@ describe('references are confined', () => {
     expect((await sb.run(['plan', '-f', file, '--out', plan], here)).code).toBe(0)
     const text = readFileSync(plan, 'utf8')
     expect(text).not.toContain(key.text)
+    // the folder dropped: the file is then the working folder's, not the root's (`{file: home/me/.ssh/id_rsa}`)
+    const dropped = text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(relative('/', outside))}`).replace(`,\n          "folder": ${JSON.stringify(folder)}`, '')
+    expect(dropped).not.toContain('"folder"')
     // the file named otherwise, or the folder: the plan is a file anyone who can write it may edit
     for (const [edited, rule] of [
       [text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(outside)}`), 'an absolute path is outside'],
       [text.replace('"file": "saved.pub"', '"file": "outside.txt"').replace(`"folder": ${JSON.stringify(folder)}`, `"folder": ${JSON.stringify(root)}`), 'outside the working folder'],
+      [dropped, `cannot read ${relative('/', outside)}`],
     ] as const) {
       writeFileSync(plan, edited)
       const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], here)
