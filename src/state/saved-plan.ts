@@ -138,6 +138,10 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
   }
   for (const shown of change.fields) {
     if (!Object.hasOwn(wanted, shown.field) || (!shown.sensitive && !sameValue(shown.after, reveal(wanted[shown.field])))) throw edited(`${shown.field} is not what the plan shows`)
+    // shown as (sensitive), a value is a secret found again, or on an update one the server hides: `sensitive: true` edited in hid a plain value
+    if (shown.sensitive && !Object.hasOwn(change.sources ?? {}, shown.field) && !(change.action === 'update' && change.before?.[shown.field] === SENSITIVE)) {
+      throw edited(`${shown.field} is shown as ${SENSITIVE} but is no secret`)
+    }
   }
   // and nothing is sent that it does not show: a field left out of `fields` would go unseen (`~ variables
   // X: protected false → true` sent another value). Unshown, a create sends only what its ID names; an

@@ -653,7 +653,7 @@ describe('a saved plan edited by hand', () => {
 })
 
 describe('a saved plan sends only what it shows', () => {
-  it('refuses a field edited into `after` and left out of `fields`: a create would send it unseen, an update another value than the server holds', async () => {
+  it('refuses a field edited into `after` and left out of `fields` (a create would send it unseen, an update another value than the server holds), and a plain field marked sensitive', async () => {
     const create = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      unshown-create: {color: "#123456"}\n')
     const plan = join(folder, 'unshown.plan')
     expect((await planOf(create, asAdmin, ['--out', plan])).code).toBe(0)
@@ -663,8 +663,15 @@ describe('a saved plan sends only what it shows', () => {
       const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
       expect([result.code, result.stderr, requests]).toEqual([2, `Error: ${message}; the plan was edited: plan again with --out\n`, 0])
     }
-    edit(JSON.parse(readFileSync(plan, 'utf8')) as Saved, {description: 'never-shown-7c1'})
+    const createdText = readFileSync(plan, 'utf8')
+    edit(JSON.parse(createdText) as Saved, {description: 'never-shown-7c1'})
     await refused('acme/website labels unshown-create: description would be sent but is not shown')
+    // a plain field marked sensitive: the confirmation would show (sensitive), and send a colour nobody saw
+    const created = JSON.parse(createdText) as Saved & {changes: Array<{fields: Array<Record<string, unknown>>}>}
+    const change = created.changes[0]!
+    expect(change.fields).toEqual([{field: 'color', after: '#123456', sensitive: false}])
+    writeFileSync(plan, JSON.stringify({...created, changes: [{...change, after: {...change.after, color: '#654321'}, fields: [{field: 'color', after: '(sensitive)', sensitive: true}]}]}))
+    await refused('acme/website labels unshown-create: color is shown as (sensitive) but is no secret')
     // an update of `protected` alone sends the variable's value too (the platform's PUT takes it): the value the server holds, not an edited one
     const variable = (protect: boolean) => stateFile(`version: 1\nprojects:\n  acme/website:\n    variables:\n      UNSHOWN_V: {value: "kept-value-5d2", protected: ${protect}}\n`)
     expect((await sb.run(['apply', '-f', variable(false), '--yes'], asAdmin)).code).toBe(0)
