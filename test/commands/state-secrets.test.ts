@@ -102,6 +102,17 @@ describe('a reference is a secret in any field', () => {
       expect(result.stderr).toContain('names the record, and every plan line shows it: it cannot be a secret reference')
       expect(result.stderr).not.toContain('named-by-secret-77')
     }
+    // a value holding a quote ended the quoted part early, and the rest of it was shown (`"Zq"b7x…" is not a supported key type`)
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[a-z0-9]{6,20}$/), fc.constantFrom('"', '""', '" "'), async (rest, quote) => {
+        const file = stateFile('version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: quoted, key: {env: STATE_BAD}}\n')
+        const {result, requests} = await sb.runCounted(['plan', '-f', file], {...asAdmin, env: {STATE_BAD: `Zq${quote}${rest}Xj tail`}})
+        expect([result.code, requests]).toEqual([2, 0])
+        expect(result.stderr).toContain('deploy_keys[0].key: must be an OpenSSH public key: ')
+        expect(result.stderr).not.toContain(rest)
+      }),
+      {numRuns: 10},
+    )
     const key = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQ'
     writeFileSync(join(folder, 'id_ed25519'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${key}\n-----END OPENSSH PRIVATE KEY-----\n`)
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: oops, key: {file: id_ed25519}}\n')
