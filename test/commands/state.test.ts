@@ -679,6 +679,11 @@ describe('a saved plan sends only what it shows', () => {
     const update = JSON.parse(readFileSync(plan, 'utf8')) as Saved
     edit(update, {value: 'edited-value-9f4'})
     await refused('acme/website variables UNSHOWN_V: value would be sent but is not shown')
+    // nor with its `before` edited to (sensitive), as a value the server hides would be: the server does not hide this one
+    const planned = update.changes[0]! as {before?: Record<string, unknown>; after: Record<string, unknown>}
+    writeFileSync(plan, JSON.stringify({...update, changes: [{...planned, before: {...planned.before, value: '(sensitive)'}, after: {...planned.after, value: 'edited-value-9f4'}}]}))
+    const hidden = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect([hidden.result.code, hidden.result.stderr]).toEqual([6, expect.stringContaining('project acme/website variables UNSHOWN_V: value changed); plan again')])
     // as planned, it applies, and the value stays
     writeFileSync(plan, JSON.stringify(update))
     const applied = await sb.run(['apply', plan, '--yes'], asAdmin)
