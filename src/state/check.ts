@@ -211,8 +211,10 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
  * choice) and the value itself become "…", and no "did you mean" hints at what it is.
  */
 function untold(rule: string, values: readonly string[]): string {
-  let told = rule.replace(/; did you mean [^;]*\?$/, '').replace(/"[^"]*"/g, '"…"')
-  for (const value of values) if (value.trim() !== '') told = told.replaceAll(value, '…')
+  // from the first quote to the last: a value holding `"` ended a shorter quoted part early, and its rest was shown
+  let told = rule.replace(/; did you mean [^;]*\?$/, '').replace(/"[\s\S]*"/, '"…"')
+  // the value, and each of its words, which a rule may repeat alone and unquoted
+  for (const value of values) for (const part of [value, ...value.split(/\s+/).filter(word => word.length >= 4)]) if (part.trim() !== '') told = told.replaceAll(part, '…')
   return told
 }
 

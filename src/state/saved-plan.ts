@@ -11,7 +11,7 @@ import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
 import {insideWorkingFolder, type ReferenceOptions, resolveReference} from './refs.js'
-import {inputOf, type SecretSource, sameValue} from './section.js'
+import {inputOf, type SecretSource, type Section, sameValue} from './section.js'
 import {sectionOf} from './sections.js'
 
 const FORMAT = 'forgectl-plan'
@@ -138,6 +138,20 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
   }
   for (const shown of change.fields) {
     if (!Object.hasOwn(wanted, shown.field) || (!shown.sensitive && !sameValue(shown.after, reveal(wanted[shown.field])))) throw edited(`${shown.field} is not what the plan shows`)
+    // shown as (sensitive), a value is a secret found again, or on an update one the server hides: `sensitive: true` edited in hid a plain value
+    if (shown.sensitive && !Object.hasOwn(change.sources ?? {}, shown.field) && !(change.action === 'update' && change.before?.[shown.field] === SENSITIVE)) {
+      throw edited(`${shown.field} is shown as ${SENSITIVE} but is no secret`)
+    }
+  }
+  // and nothing is sent that it does not show: a field left out of `fields` would go unseen (`~ variables
+  // X: protected false → true` sent another value). Unshown, a create sends only what its ID names; an
+  // update, only what the server holds already (`before`, which movedSincePlan compares with the server),
+  // a secret found again, or what it cannot compare (a value the server hides, a field fixed at creation)
+  const shownFields = new Set(change.fields.map(shown => shown.field))
+  for (const [field, value] of Object.entries(wanted)) {
+    if (shownFields.has(field) || field === section.keyField || section.identityFields?.includes(field)) continue
+    if (change.action === 'update' && (unshownKept(section, field, reveal(value), change.before) || Object.hasOwn(change.sources ?? {}, field))) continue
+    throw edited(`${field} would be sent but is not shown`)
   }
   let identity: string | undefined
   try {
@@ -149,11 +163,20 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
   return wanted
 }
 
+/** an update's field the plan does not show, sent as the server already holds it (or as nobody can compare it) */
+function unshownKept(section: Section, field: string, value: unknown, before: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (section.createOnly?.includes(field) || before?.[field] === SENSITIVE) return true
+  return section.same ? section.same(field, value, before?.[field]) : sameValue(value, before?.[field])
+}
+
 async function secretValue(source: SecretSource, where: string, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions): Promise<unknown> {
   if (!('state' in source)) {
     try {
-      if ('file' in source) await insideWorkingFolder(source.folder ?? source.file, references)
-      return await resolveReference(source, '/', references)
+      // the folder a {file:} is confined to is the plan's word for it, or the working folder: never `/`,
+      // which a plan edited to drop its folder made the root of `{file: home/me/.ssh/id_rsa}`
+      const folder = 'file' in source ? (source.folder ?? '.') : '.'
+      if ('file' in source) await insideWorkingFolder(folder, references)
+      return await resolveReference(source, folder, references)
     } catch (error) {
       throw new UsageError(`${where}: ${(error as Error).message}`)
     }

@@ -3,6 +3,7 @@
 // forever, SIGTERM included, because the library connects to the bus synchronously on Node's main
 // thread. The real binary, spawned, against a Unix socket of the test's own that accepts and says
 // nothing. FORGECTL_KEYRING_TIMEOUT_MS shortens the 15 s limit so that the test does not wait for it.
+// And a keyring whose refusal quotes the secret it was given is never quoted with it.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer, type Server, type Socket} from 'node:net'
@@ -100,4 +101,37 @@ describe('a keyring that never answers', () => {
     },
     60_000,
   )
+})
+
+describe('a keyring that quotes what it was given', () => {
+  it("auth login's refusal never holds the token, whichever way it came (stdin, --token)", async () => {
+    // the library replaced, in the keyring's own process only (NODE_OPTIONS reaches it), by one whose refusal names the secret
+    const folder = mkdtempSync(join(tmpdir(), 'forgectl-echo-keyring-'))
+    const preload = join(folder, 'echoing-keyring.cjs')
+    writeFileSync(
+      preload,
+      `const Module = require('node:module')
+const load = Module._load
+Module._load = function (request, ...rest) {
+  if (!/@napi-rs[\\\\/]keyring/.test(request)) return load.call(this, request, ...rest)
+  return {AsyncEntry: class {
+    async setPassword(secret) { throw new Error('org.freedesktop.Secret.Error.Refused: item secret=' + secret + ' (' + Buffer.from(secret).toString('base64') + ') not stored') }
+  }}
+}
+`,
+    )
+    const env = {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_TOKEN_STORE: undefined, CI: undefined, NODE_OPTIONS: `--require ${preload}`}
+    for (const [args, stdin] of [
+      [['--token-stdin'], `${TOKENS.developer}\n`],
+      [['--token', TOKENS.developer], undefined],
+    ] as const) {
+      const result = await runCli(['auth', 'login', '--host', sb.url, ...args], {spawn: true, env, ...(stdin ? {stdin} : {})})
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(
+        /^Error: cannot store the token in the system keyring \(org\.freedesktop\.Secret\.Error\.Refused: item secret=\[REDACTED\] \(\[REDACTED\]\) not stored; nothing was stored: /,
+      )
+      expect(result.stderr).not.toContain(TOKENS.developer)
+    }
+    rmSync(folder, {recursive: true, force: true})
+  })
 })

@@ -5,7 +5,7 @@
 // a name. The values are generated (fast-check), not listed.
 import {mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {join, relative} from 'node:path'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
@@ -102,6 +102,17 @@ describe('a reference is a secret in any field', () => {
       expect(result.stderr).toContain('names the record, and every plan line shows it: it cannot be a secret reference')
       expect(result.stderr).not.toContain('named-by-secret-77')
     }
+    // a value holding a quote ended the quoted part early, and the rest of it was shown (`"Zq"b7x…" is not a supported key type`)
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[a-z0-9]{6,20}$/), fc.constantFrom('"', '""', '" "'), async (rest, quote) => {
+        const file = stateFile('version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: quoted, key: {env: STATE_BAD}}\n')
+        const {result, requests} = await sb.runCounted(['plan', '-f', file], {...asAdmin, env: {STATE_BAD: `Zq${quote}${rest}Xj tail`}})
+        expect([result.code, requests]).toEqual([2, 0])
+        expect(result.stderr).toContain('deploy_keys[0].key: must be an OpenSSH public key: ')
+        expect(result.stderr).not.toContain(rest)
+      }),
+      {numRuns: 10},
+    )
     const key = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQ'
     writeFileSync(join(folder, 'id_ed25519'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${key}\n-----END OPENSSH PRIVATE KEY-----\n`)
     const file = stateFile('version: 1\nprojects:\n  acme/website:\n    deploy_keys:\n      - {title: oops, key: {file: id_ed25519}}\n')
@@ -144,10 +155,14 @@ describe('references are confined', () => {
     expect((await sb.run(['plan', '-f', file, '--out', plan], here)).code).toBe(0)
     const text = readFileSync(plan, 'utf8')
     expect(text).not.toContain(key.text)
+    // the folder dropped: the file is then the working folder's, not the root's (`{file: home/me/.ssh/id_rsa}`)
+    const dropped = text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(relative('/', outside))}`).replace(`,\n          "folder": ${JSON.stringify(folder)}`, '')
+    expect(dropped).not.toContain('"folder"')
     // the file named otherwise, or the folder: the plan is a file anyone who can write it may edit
     for (const [edited, rule] of [
       [text.replace('"file": "saved.pub"', `"file": ${JSON.stringify(outside)}`), 'an absolute path is outside'],
       [text.replace('"file": "saved.pub"', '"file": "outside.txt"').replace(`"folder": ${JSON.stringify(folder)}`, `"folder": ${JSON.stringify(root)}`), 'outside the working folder'],
+      [dropped, `cannot read ${relative('/', outside)}`],
     ] as const) {
       writeFileSync(plan, edited)
       const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], here)

@@ -51,6 +51,14 @@ async function applyOf(file: string, options: SandboxRunOptions = asAdmin, extra
   return sb.run(['apply', '-f', file, '--yes', ...extra], options)
 }
 
+/** plan --out, then apply PLAN, from the state file's folder (where its {file:} references are found again) */
+async function applySaved(file: string, options: SandboxRunOptions): Promise<RunResult> {
+  const plan = `${file}.plan`
+  const planned = await planOf(file, {...options, cwd: folder}, ['--out', plan])
+  if (planned.code !== 0) return planned
+  return sb.run(['apply', plan, '--yes'], {...options, cwd: folder})
+}
+
 interface SectionCase {
   name: string
   /** a file that creates (and changes) records */
@@ -234,7 +242,8 @@ describe.each(cases)('$name', section => {
     expect(planned.code).toBe(0)
     for (const line of section.firstLines) expect(planned.stdout).toContain(line)
     expect((await planOf(first, options, ['--exit-code'])).code).toBe(10)
-    const applied = await applyOf(first, options)
+    // through a saved plan, whose every change is checked to send only what it shows (saved-plan.ts)
+    const applied = await applySaved(first, options)
     expect(applied.code, applied.stderr).toBe(0)
     expect(applied.stdout).toMatch(/^done {8}\+ /m)
     expect(applied.stdout).not.toMatch(/^failed/m)
@@ -245,7 +254,8 @@ describe.each(cases)('$name', section => {
     const second = stateFile(section.second)
     const updated = await planOf(second, options)
     for (const line of section.secondLines) expect(updated.stdout).toContain(line)
-    expect((await applyOf(second, options)).code).toBe(0)
+    const changed = await applySaved(second, options)
+    expect(changed.code, changed.stderr).toBe(0)
     expect(await writesDuring(() => applyOf(second, options))).toBe(0)
     expect((await planOf(second, options, ['--exit-code'])).code).toBe(0)
 
@@ -639,6 +649,47 @@ describe('a saved plan edited by hand', () => {
       expect(result.stderr.startsWith(message), result.stderr).toBe(true)
       expect(requests).toBe(0)
     }
+  })
+})
+
+describe('a saved plan sends only what it shows', () => {
+  it('refuses a field edited into `after` and left out of `fields` (a create would send it unseen, an update another value than the server holds), and a plain field marked sensitive', async () => {
+    const create = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      unshown-create: {color: "#123456"}\n')
+    const plan = join(folder, 'unshown.plan')
+    expect((await planOf(create, asAdmin, ['--out', plan])).code).toBe(0)
+    type Saved = {changes: Array<{after: Record<string, unknown>}>}
+    const edit = (saved: Saved, after: Record<string, unknown>) => writeFileSync(plan, JSON.stringify({...saved, changes: [{...saved.changes[0]!, after: {...saved.changes[0]!.after, ...after}}]}))
+    const refused = async (message: string) => {
+      const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+      expect([result.code, result.stderr, requests]).toEqual([2, `Error: ${message}; the plan was edited: plan again with --out\n`, 0])
+    }
+    const createdText = readFileSync(plan, 'utf8')
+    edit(JSON.parse(createdText) as Saved, {description: 'never-shown-7c1'})
+    await refused('acme/website labels unshown-create: description would be sent but is not shown')
+    // a plain field marked sensitive: the confirmation would show (sensitive), and send a colour nobody saw
+    const created = JSON.parse(createdText) as Saved & {changes: Array<{fields: Array<Record<string, unknown>>}>}
+    const change = created.changes[0]!
+    expect(change.fields).toEqual([{field: 'color', after: '#123456', sensitive: false}])
+    writeFileSync(plan, JSON.stringify({...created, changes: [{...change, after: {...change.after, color: '#654321'}, fields: [{field: 'color', after: '(sensitive)', sensitive: true}]}]}))
+    await refused('acme/website labels unshown-create: color is shown as (sensitive) but is no secret')
+    // an update of `protected` alone sends the variable's value too (the platform's PUT takes it): the value the server holds, not an edited one
+    const variable = (protect: boolean) => stateFile(`version: 1\nprojects:\n  acme/website:\n    variables:\n      UNSHOWN_V: {value: "kept-value-5d2", protected: ${protect}}\n`)
+    expect((await sb.run(['apply', '-f', variable(false), '--yes'], asAdmin)).code).toBe(0)
+    expect((await planOf(variable(true), asAdmin, ['--out', plan])).code).toBe(0)
+    const update = JSON.parse(readFileSync(plan, 'utf8')) as Saved
+    edit(update, {value: 'edited-value-9f4'})
+    await refused('acme/website variables UNSHOWN_V: value would be sent but is not shown')
+    // nor with its `before` edited to (sensitive), as a value the server hides would be: the server does not hide this one
+    const planned = update.changes[0]! as {before?: Record<string, unknown>; after: Record<string, unknown>}
+    writeFileSync(plan, JSON.stringify({...update, changes: [{...planned, before: {...planned.before, value: '(sensitive)'}, after: {...planned.after, value: 'edited-value-9f4'}}]}))
+    const hidden = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect([hidden.result.code, hidden.result.stderr]).toEqual([6, expect.stringContaining('project acme/website variables UNSHOWN_V: value changed); plan again')])
+    // as planned, it applies, and the value stays
+    writeFileSync(plan, JSON.stringify(update))
+    const applied = await sb.run(['apply', plan, '--yes'], asAdmin)
+    expect(applied.code, applied.stderr).toBe(0)
+    const read = await sb.run(['api', 'GET', 'projects/acme%2Fwebsite/variables/UNSHOWN_V'], asAdmin)
+    expect(JSON.parse(read.stdout)).toMatchObject({value: 'kept-value-5d2', protected: true})
   })
 })
 

@@ -9,6 +9,7 @@ import {spawn} from 'node:child_process'
 import {createRequire} from 'node:module'
 import {join, resolve} from 'node:path'
 import {CliError, ExitCode} from '../command/errors.js'
+import {scrubText} from '../http/redact.js'
 import {io} from '../output/io.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {configDir} from './config-store.js'
@@ -30,7 +31,7 @@ export const NO_KEYRING = 'this machine has none: no keyring service runs here, 
  */
 const NO_SERVICE = /autolaunch|Failed to connect to socket|org\.freedesktop\.secrets was not provided by any \.service files|ServiceUnknown/
 
-/** the keyring could not be used: why, in the library's words, which never hold the token */
+/** the keyring could not be used: why, in the library's words, with the token taken out of them (call) */
 export class KeyringUnavailable extends CliError {
   constructor(
     action: string,
@@ -129,7 +130,8 @@ async function call<T>(action: string, profile: string, request: Request): Promi
     return answer.value as T
   } catch (error) {
     const absent = !timedOut && NO_SERVICE.test(oneLine(error))
-    const reason = timedOut ? `no answer within ${limit / 1000} s: is it locked?` : absent ? NO_KEYRING : oneLine(error)
+    // a keyring's words may quote what it was given (a Secret Service that names the refused item's secret): never the token
+    const reason = timedOut ? `no answer within ${limit / 1000} s: is it locked?` : absent ? NO_KEYRING : scrubText(oneLine(error), request.op === 'write' ? [request.password] : [])
     throw new KeyringUnavailable(action, reason, ExitCode.error, reason, absent)
   } finally {
     clearTimeout(timer)
