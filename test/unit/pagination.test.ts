@@ -179,6 +179,22 @@ describe('the next page', () => {
     expect(nextPageQuery(new Headers({link: '<?page=3>; rel="next-archive"'}), here)).toBeUndefined()
   })
 
+  // RFC 8288: a link-value's commas inside <…> or a quoted string separate nothing, and `rel` is a list of
+  // relation types, any one of which may be `next`, its name case-insensitive. A next link misread ended
+  // the list as if it were complete (a comma in a cursor or a filter cut the link in two).
+  it('reads a Link as RFC 8288 writes it: commas inside <…> or quotes, several relation types, any case', () => {
+    expect(nextPageQuery(new Headers({link: '<?topic=a,b&id_after=5>; rel="next"'}), here)).toEqual({topic: 'a,b', id_after: '5'})
+    expect(nextPageQuery(new Headers({link: '<?page=1>; rel="first", <?page=3>; title="a, b"; rel="prev next"'}), here)).toEqual({page: '3'})
+    expect(nextPageQuery(new Headers({link: '<?page=1>; rel="first"; title="x, rel=next", <?page=9>; rel="last"'}), here)).toBeUndefined()
+    expect(nextPageQuery(new Headers({link: '<?page=4>; REL="Next"'}), here)).toEqual({page: '4'})
+  })
+
+  it('refuses a Link whose next link has no target in <…>, rather than ending the list as if complete', () => {
+    expect(() => nextPageQuery(new Headers({link: 'page=3; rel="next"'}), here)).toThrow(
+      new CliError(`the server's Link header names a next page without its address in <…>: "page=3; rel="next"" (GET /api/v4/projects/20/labels)`),
+    )
+  })
+
   it.each([
     [{'x-next-page': 'abc'}, `the server's X-Next-Page "abc" is not a page number (GET /api/v4/projects/20/labels)`],
     [{'x-next-page': '0'}, `the server's X-Next-Page "0" is not a page number (GET /api/v4/projects/20/labels)`],

@@ -3,6 +3,7 @@
 // order; when it does not (large collections omit totals) X-Next-Page / Link are followed one by one.
 import {CliError} from '../command/errors.js'
 import type {ApiClient, Query, ResponseHeaders} from '../http/request.js'
+import {hasRelation, linkValues} from './link-header.js'
 import {PageGuard, shorten} from './page-guard.js'
 
 /** what reads a list: the client, with its bound on the pages of one list (Connection.maxPages) */
@@ -183,12 +184,11 @@ export function nextPageQuery(headers: ResponseHeaders, requestUrl: string): Que
     return {page: Number(nextPage)}
   }
   const link = headers.get('link')
-  const next = link
-    ?.split(',')
-    .map(part => part.trim())
-    .find(part => /;\s*rel=("next"|next)\s*(;|$)/.test(part))
-  const ref = next?.match(/^<([^>]*)>/)?.[1]
-  if (ref === undefined) return undefined
+  const next = link === null ? undefined : linkValues(link).find(value => hasRelation(value, 'next'))
+  if (next === undefined) return undefined
+  const ref = next.target
+  // a next page named but not readable is an error: ending there would pass a part of the list for all of it
+  if (ref === undefined) throw new CliError(`the server's Link header names a next page without its address in <…>: "${shorten(next.text)}" ${where}`)
   let target: URL
   try {
     target = new URL(ref, requestUrl)
