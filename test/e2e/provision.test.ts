@@ -83,7 +83,9 @@ describe('scripts/provision.sh', () => {
     expect(code).toBe(1)
     const lines = stderr.trim().split('\n')
     expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(/^provision: apt-get did not update its package lists within 1 s \(tmux .*dbus-x11\): another process may hold apt's lock, or the network does not answer; install tmux .* and run again$/)
+    expect(lines[1]).toMatch(
+      /^provision: apt-get did not update its package lists within 1 s \(tmux .*dbus-x11\): another process may hold apt's lock, or the network does not answer; install tmux .* and run again$/,
+    )
   }, 60_000)
 
   it('refuses a time limit that is not a number of seconds, in one line, before apt-get is asked', async () => {
