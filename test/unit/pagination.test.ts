@@ -19,7 +19,7 @@ interface Answer {
 const BASE = 'http://forge.test/api/v4'
 
 /** the loop over scripted answers; throws once it asks for more than `cap` pages */
-async function run(answers: Answer[], pool: unknown[][], cap: number, concurrency: number): Promise<{requests: number; ended: 'list' | CliError; items: unknown[]}> {
+async function run(answers: Answer[], pool: unknown[][], cap: number, concurrency: number, keyset?: Query): Promise<{requests: number; ended: 'list' | CliError; items: unknown[]}> {
   let requests = 0
   const api = {
     maxPages: 10_000,
@@ -33,7 +33,7 @@ async function run(answers: Answer[], pool: unknown[][], cap: number, concurrenc
   }
   const items: unknown[] = []
   try {
-    for await (const page of followPages(api, listSpec<unknown>('/x'), {all: true, concurrency})) items.push(...page)
+    for await (const page of followPages(api, listSpec<unknown>('/x', undefined, undefined, keyset), {all: true, concurrency})) items.push(...page)
     return {requests, ended: 'list', items}
   } catch (error) {
     if (error instanceof CliError) return {requests, ended: error, items}
@@ -66,14 +66,19 @@ const answer = (pages: number) =>
     .map(({page, next, total, link}): Answer => ({page, headers: {...next, ...total, ...link}}))
 
 describe('--all over any answers', () => {
-  it('ends within (different pages sent) + 2 + 4 × concurrency requests, with a list or one CliError', async () => {
+  // a list the platform also pages by keyset (projects, users, groups) turns to it when page 1 tells no
+  // total: one request more (keyset's own page 1), and the same guard over every page after it
+  it.each([
+    ['', undefined, 2],
+    [', where the list turns to keyset pages (one request more)', {pagination: 'keyset', order_by: 'id', sort: 'asc'}, 3],
+  ] as const)('ends within (different pages sent) + 2 + 4 × concurrency requests, with a list or one CliError%s', async (_where, keyset, extra) => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({min: 1, max: 6}).chain(pages => fc.record({pages: fc.constant(pages), answers: fc.array(answer(pages), {minLength: 1, maxLength: 12}), concurrency: fc.integer({min: 1, max: 8})})),
         async ({pages, answers, concurrency}) => {
           const pool = Array.from({length: pages}, (_, i) => [{id: i}, {id: i + 100}])
-          const bound = pages + 2 + 4 * concurrency
-          const {requests, ended, items} = await run(answers, pool, bound, concurrency)
+          const bound = pages + extra + 4 * concurrency
+          const {requests, ended, items} = await run(answers, pool, bound, concurrency, keyset)
           expect(requests).toBeLessThanOrEqual(bound)
           if (ended !== 'list') expect(ended.message).not.toContain('\n')
           // no record twice: a repeated page is never printed
@@ -81,6 +86,18 @@ describe('--all over any answers', () => {
         },
       ),
       {numRuns: 500},
+    )
+  })
+
+  it('refuses a keyset page 1 that is empty where the offset page 1 had records and a next page: never an empty list passed for the whole', async () => {
+    const answers: Answer[] = [
+      {page: 0, headers: {link: '<?page=2&per_page=100>; rel="next"'}},
+      {page: -1, headers: {}},
+    ]
+    const {requests, ended, items} = await run(answers, [[{id: 1}]], 5, 1, {pagination: 'keyset', order_by: 'id', sort: 'asc'})
+    expect({requests, items}).toEqual({requests: 2, items: []})
+    expect(ended).toEqual(
+      new CliError('the server answered no records by keyset (pagination=keyset) where its page 1 by offset had some and named a next page: the list cannot be read whole (GET /api/v4/x)'),
     )
   })
 })

@@ -67,9 +67,12 @@ export async function* followPages<T>(api: ListReader, spec: ListSpec<T>, option
     const keysetQuery = {...spec.query, ...spec.keyset, per_page: perPage}
     keysetGuard.ask(keysetQuery)
     const start = await fetchPage(keysetQuery)
+    // the offset page 1 had records and a next page: no records by keyset contradicts it, and ending
+    // there would pass an empty list for the whole one
     if (!keysetGuard.accept(start.items, 'page 1')) {
-      yield start.items
-      return
+      throw new CliError(
+        `the server answered no records by keyset (pagination=keyset) where its page 1 by offset had some and named a next page: the list cannot be read whole (GET /api/v4${spec.path})`,
+      )
     }
     yield start.items
     yield* followLinks(start, keysetGuard)
