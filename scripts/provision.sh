@@ -53,9 +53,14 @@ apt_run() {
   fi
   local why
   why=$(grep -E '^(E|Err):' "$log" | tail -n 1 | cut -c1-200)
-  fail "apt-get could not $what (${missing[*]}): ${why:-it exited with $code}"
+  fail "apt-get could not $what (${missing[*]}): ${why:-it exited with $code}${unfetched:+; its package lists could not be fetched: $unfetched}"
 }
+unfetched=
 apt_run "update its package lists" update -qq
+# without a network apt-get update only warns (exit 0), and the install's "Unable to locate package" would
+# hide why: the update's first fetch error (an Err: line and its reason) is kept for the install's line
+unfetched=$(grep -E -A1 -m1 '^Err:' "$log" | tr -s ' \n' ' ' | cut -c1-200)
+unfetched=${unfetched% }
 apt_run install install -y -qq "${missing[@]}"
 
 # installed is not enough: each must now answer as the tests use it

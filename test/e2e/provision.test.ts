@@ -21,7 +21,7 @@ afterEach(() => {
 })
 
 /** a bin folder with the basics and, unless `apt` is undefined, an apt-get behaving as told */
-function freshMachine(apt?: 'installs' | 'fails' | 'hangs'): {bin: string; asked: () => string[]} {
+function freshMachine(apt?: 'installs' | 'fails' | 'hangs' | 'offline'): {bin: string; asked: () => string[]} {
   const bin = mkdtempSync(join(tmpdir(), 'forgectl-provision-'))
   dirs.push(bin)
   for (const tool of BASICS) {
@@ -31,11 +31,13 @@ function freshMachine(apt?: 'installs' | 'fails' | 'hangs'): {bin: string; asked
   const log = join(bin, 'apt-get.log')
   if (apt) {
     const install =
-      apt === 'fails'
+      apt === 'fails' || apt === 'offline'
         ? 'echo "E: Unable to locate package $4" >&2; exit 100'
         : `for p in "$@"; do case "$p" in tmux) c=tmux;; gnome-keyring) c=gnome-keyring-daemon;; dbus-x11) c=dbus-launch;; *) continue;; esac; printf '#!/bin/sh\\n' > "${bin}/$c"; /bin/chmod +x "${bin}/$c"; done`
     // hangs: as apt-get does behind a held lock or on a network that drops its packets (exec: no child outlives it)
-    const update = apt === 'hangs' ? `exec ${join(bin, 'sleep')} 600` : 'exit 0'
+    // offline: apt-get update without a network says so and exits 0, and the install then finds nothing
+    const offline = `{ { echo "Err:1 http://deb.debian.org/debian bookworm InRelease"; echo "  Temporary failure resolving 'deb.debian.org'"; echo "W: Some index files failed to download. They have been ignored, or old ones used instead."; } >&2; exit 0; }`
+    const update = apt === 'hangs' ? `exec ${join(bin, 'sleep')} 600` : apt === 'offline' ? offline : 'exit 0'
     writeFileSync(join(bin, 'apt-get'), `#!${join(bin, 'bash')}\necho "$*" >> ${log}\n[ "$1" = install ] || ${update}\n${install}\n`)
     chmodSync(join(bin, 'apt-get'), 0o755)
   }
@@ -92,6 +94,17 @@ describe('scripts/provision.sh', () => {
     const machine = freshMachine('installs')
     const {code, stderr} = await provision(machine.bin, {FORGECTL_PROVISION_TIMEOUT: 'soon'})
     expect({code, stderr, asked: machine.asked()}).toEqual({code: 1, stderr: 'provision: FORGECTL_PROVISION_TIMEOUT "soon" is not a number of seconds (1 or more)\n', asked: []})
+  })
+
+  it('where apt-get update could not fetch (no network) and the install then fails, the one line says both', async () => {
+    const machine = freshMachine('offline')
+    const {code, stderr} = await provision(machine.bin)
+    expect(code).toBe(1)
+    const lines = stderr.trim().split('\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(
+      /^provision: apt-get could not install \(tmux .*dbus-x11\): E: Unable to locate package \S+; its package lists could not be fetched: Err:1 http:\/\/deb\.debian\.org\/debian bookworm InRelease Temporary failure resolving 'deb\.debian\.org'$/,
+    )
   })
 
   it('where there is no apt-get, one line names the packages to install by hand; exit 1', async () => {
