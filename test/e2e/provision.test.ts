@@ -50,6 +50,14 @@ function provision(path: string, env: Record<string, string> = {}): Promise<{cod
   })
 }
 
+/** the line after "installing …" of a run that failed: exit 1 and no more than that line */
+function failureLine(code: number, stderr: string): string | undefined {
+  expect(code).toBe(1)
+  const lines = stderr.trim().split('\n')
+  expect(lines).toHaveLength(2)
+  return lines[1]
+}
+
 describe('scripts/provision.sh', () => {
   it('installs with apt-get exactly the packages whose tools are missing, naming them, then checks they answer', async () => {
     const machine = freshMachine('installs')
@@ -73,19 +81,13 @@ describe('scripts/provision.sh', () => {
   it('where apt-get fails, one line says what could not be installed and apt says why; exit 1', async () => {
     const machine = freshMachine('fails')
     const {code, stderr} = await provision(machine.bin)
-    expect(code).toBe(1)
-    const lines = stderr.trim().split('\n')
-    expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(/^provision: apt-get could not install \(tmux .*dbus-x11\): E: Unable to locate package /)
+    expect(failureLine(code, stderr)).toMatch(/^provision: apt-get could not install \(tmux .*dbus-x11\): E: Unable to locate package /)
   })
 
   it('where apt-get does not finish (a held lock, a silent network), it is stopped at the time limit and one line says so; exit 1', async () => {
     const machine = freshMachine('hangs')
     const {code, stderr} = await provision(machine.bin, {FORGECTL_PROVISION_TIMEOUT: '1'})
-    expect(code).toBe(1)
-    const lines = stderr.trim().split('\n')
-    expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(
+    expect(failureLine(code, stderr)).toMatch(
       /^provision: apt-get did not update its package lists within 1 s \(tmux .*dbus-x11\): another process may hold apt's lock, or the network does not answer; install tmux .* and run again$/,
     )
   }, 60_000)
@@ -99,10 +101,7 @@ describe('scripts/provision.sh', () => {
   it('where apt-get update could not fetch (no network) and the install then fails, the one line says both', async () => {
     const machine = freshMachine('offline')
     const {code, stderr} = await provision(machine.bin)
-    expect(code).toBe(1)
-    const lines = stderr.trim().split('\n')
-    expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(
+    expect(failureLine(code, stderr)).toMatch(
       /^provision: apt-get could not install \(tmux .*dbus-x11\): E: Unable to locate package \S+; its package lists could not be fetched: Err:1 http:\/\/deb\.debian\.org\/debian bookworm InRelease Temporary failure resolving 'deb\.debian\.org'$/,
     )
   })
