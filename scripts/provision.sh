@@ -23,6 +23,10 @@ fail() {
   echo "provision: $1" >&2
   exit 1
 }
+# each apt-get call is bounded in time: behind a lock another process holds, or on a network that drops
+# its packets, apt-get may wait for long or for ever, and `npm test` with it (FORGECTL_PROVISION_TIMEOUT, seconds)
+limit=${FORGECTL_PROVISION_TIMEOUT:-600}
+[[ $limit =~ ^[1-9][0-9]{0,5}$ ]] || fail "FORGECTL_PROVISION_TIMEOUT \"${limit:0:40}\" is not a number of seconds (1 or more)"
 by_hand="install ${missing[*]} with your system's package manager (Debian: apt-get install -y ${missing[*]}) and run again"
 command -v apt-get >/dev/null 2>&1 || fail "the tests need ${missing[*]}, and there is no apt-get here: $by_hand"
 if [ "$(id -u)" = 0 ]; then
@@ -36,10 +40,28 @@ fi
 echo "provision: installing ${missing[*]} for the tests (apt-get)" >&2
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-# apt's own last error line says why, in one line
-apt_failed() { fail "apt-get could not $1 (${missing[*]}): $(grep -E '^(E|Err):' "$log" | tail -n 1 | cut -c1-200)"; }
-"${as_root[@]}" apt-get update -qq >"$log" 2>&1 || apt_failed "update its package lists"
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >"$log" 2>&1 || apt_failed install
+# one apt-get call within the time limit; where it fails, apt's own last error line says why, in one line
+apt_run() {
+  local what=$1
+  shift
+  "${as_root[@]}" timeout -k 10 "$limit" env DEBIAN_FRONTEND=noninteractive apt-get "$@" >"$log" 2>&1
+  local code=$?
+  [ $code -eq 0 ] && return 0
+  # 124: stopped at the limit; 137: killed, having ignored the stop
+  if [ $code -eq 124 ] || [ $code -eq 137 ]; then
+    fail "apt-get did not $what within $limit s (${missing[*]}): another process may hold apt's lock, or the network does not answer; $by_hand"
+  fi
+  local why
+  why=$(grep -E '^(E|Err):' "$log" | tail -n 1 | cut -c1-200)
+  fail "apt-get could not $what (${missing[*]}): ${why:-it exited with $code}${unfetched:+; its package lists could not be fetched: $unfetched}"
+}
+unfetched=
+apt_run "update its package lists" update -qq
+# without a network apt-get update only warns (exit 0), and the install's "Unable to locate package" would
+# hide why: the update's first fetch error (an Err: line and its reason) is kept for the install's line
+unfetched=$(grep -E -A1 -m1 '^Err:' "$log" | tr -s ' \n' ' ' | cut -c1-200)
+unfetched=${unfetched% }
+apt_run install install -y -qq "${missing[@]}"
 
 # installed is not enough: each must now answer as the tests use it
 read -r -a still <<<"$(absent | tr '\n' ' ')"

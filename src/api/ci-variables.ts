@@ -163,10 +163,20 @@ export function createVariable(api: ApiClient, variable: ScopedVariableInput, sc
  * (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb): the value every environment
  * uses could be overwritten. So a group's variable is read first, as a project's PUT finds it (GET
  * honours the filter): none is the 404, several the 409, a project's PUT answers. Every answer's scope
- * is checked too, so a variable changed in another scope (removed between the two calls) is said.
+ * is checked too: the read's before the write (nothing is written when it names another scope), the
+ * write's after it, so a variable changed in another scope (removed between the two calls) is said.
  */
 export async function updateVariable(api: ApiClient, {key, environment_scope, ...changes}: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
-  if (scope.kind === 'groups') await getVariable(api, key, scope, environment_scope)
+  if (scope.kind === 'groups') {
+    // a server that read another scope's variable (an older platform's GET ignored the filter) would
+    // update that one too: the read's answer is checked before anything is written
+    const read = (await getVariable(api, key, scope, environment_scope))?.environment_scope
+    if (environment_scope !== undefined && read !== undefined && read !== environment_scope) {
+      throw new CliError(
+        `the server answered the variable ${key} of environment scope ${read}, not the one of ${environment_scope}, when asked for that one: nothing was changed, since its update could change the ${read} one (GET /api/v4${variablesPath(scope)}/${encodeURIComponent(key)})`,
+      )
+    }
+  }
   const answer = await variables.update(api, scope, key, changes, pick(environment_scope))
   const changedScope = answer?.environment_scope
   if (environment_scope !== undefined && changedScope !== undefined && changedScope !== environment_scope) {

@@ -187,6 +187,12 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
   // the record's own rules see the values; what they say of a secret is told without it
   const broken = section.recordRule?.(fields, kind)
   if (broken) fail(broken.field ? [...where, broken.field] : where, untold(broken.rule, unquoted))
+  // the values as the server will keep them, whichever way the file spelled them (every record passes here)
+  if (section.stored) {
+    const stored = section.stored(fields)
+    for (const field of Object.keys(fields)) if (!(field in stored)) delete fields[field]
+    Object.assign(fields, stored)
+  }
   let id = ''
   try {
     id = section.identity(fields)

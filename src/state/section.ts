@@ -75,6 +75,11 @@ export interface Section {
   shorthand?(value: unknown): Record<string, unknown> | undefined
   /** a value in the file's words into the input's (access levels as words or numbers) */
   prepare?(field: string, value: unknown): unknown
+  /**
+   * a checked record as the platform stores it, where the file may spell one value several ways (a flag's
+   * 100 % is its boolean gate on): what every plan compares and every apply sends
+   */
+  stored?(fields: Record<string, unknown>): Record<string, unknown>
   /** a checked record's further rule (a group label has no priority), or undefined */
   recordRule?(fields: Record<string, unknown>, kind: ScopeKind): {field?: string; rule: string} | undefined
   /** the identity of a checked record (list shape, or a map's key as the server spells it) */

@@ -18,16 +18,23 @@ export const features: Section = {
   shape: 'map',
   keyField: 'name',
   inputs: {name: FEATURE_GATE.name, value: FEATURE_GATE.value, key: FEATURE_GATE.key},
-  // 100 % and 0 % are read as the platform stores them, true and false (storedGateValue), so that the
-  // plan after `apply` of `{percentage_of_actors: 100}` has nothing left to change
   shorthand(value) {
     if (typeof value === 'boolean') return {value}
     if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
     const record = value as Record<string, unknown>
     const keys = Object.keys(record)
-    if (keys.length === 1 && (GATE_KEYS as readonly string[]).includes(keys[0]!)) return wholeGate(record[keys[0]!]) ?? {value: record[keys[0]!], key: keys[0]}
-    if (keys.length === 2 && 'value' in record && 'key' in record) return wholeGate(record.value)
+    if (keys.length === 1 && (GATE_KEYS as readonly string[]).includes(keys[0]!)) return {value: record[keys[0]!], key: keys[0]}
     return undefined
+  },
+  // 100 % and 0 % are read as the platform stores them, true and false (storedGateValue), whichever way
+  // the file wrote them (`{percentage_of_actors: 100}`, `{value: 100.0}`, `{value: 0}`), so that the plan
+  // after their `apply` has nothing left to change; the key then means nothing
+  stored(fields) {
+    if (typeof fields.value !== 'number') return fields
+    const value = storedGateValue(fields.value)
+    if (typeof value === 'number') return fields
+    const {key: _key, ...rest} = fields
+    return {...rest, value}
   },
   recordRule: fields => (typeof fields.key === 'string' && typeof fields.value !== 'number' ? {rule: `${fields.key} takes a percentage from 0 to 100`} : undefined),
   identity: fields => String(fields.name),
@@ -57,12 +64,6 @@ export const features: Section = {
     if (typeof fields.value === 'number' && typeof fields.key === 'string') return {key: id, value: {[fields.key]: fields.value}}
     return undefined
   },
-}
-
-/** a whole gate's value, 100 or 0 (a number, or digits), as the platform stores it; undefined for anything else */
-function wholeGate(value: unknown): {value: boolean} | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined
-  return number === 100 || number === 0 ? {value: storedGateValue(number) as boolean} : undefined
 }
 
 const VARIABLE_FIELDS = ['value', 'description', 'variable_type', 'protected', 'masked', 'raw'] as const

@@ -6,6 +6,8 @@
 // Also: a project's or group's value may be longer than the instance's 10,000 characters.
 import {describe, expect, it} from 'vitest'
 import type {CiVariable} from '../../src/api/ci-variables.js'
+import {runCli} from '../helpers/cli.js'
+import {startHostileServer} from '../helpers/hostile-server.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
@@ -77,5 +79,30 @@ describe('ci-variables update of a group key in several scopes', () => {
       ['staging', 'staging'],
       ['production', 'production'],
     ])
+  })
+})
+
+describe('ci-variables against a server whose read ignores the environment scope', () => {
+  // An older platform's group GET ignored `filter[environment_scope]` and answered the key's first
+  // variable: the PUT that followed would then fall back to it too (lib/api/group_variables.rb), so the
+  // read's answer is checked before anything is written, not only the write's
+  it.each([
+    ['set', ['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm.prod.example.com', '-g', 'acme', '--environment-scope', 'production']],
+    ['update', ['ci-variables', 'update', 'NPM_REGISTRY', '-g', 'acme', '--environment-scope', 'production', '--value', 'https://npm.prod.example.com']],
+  ])('%s sends no PUT when the GET answers the variable of another scope, and says which', async (_name, args) => {
+    const server = await startHostileServer((req, res) => {
+      res.writeHead(200, {'content-type': 'application/json'})
+      res.end(JSON.stringify({key: 'NPM_REGISTRY', value: 'https://npm.acme.example.com', environment_scope: '*', variable_type: 'env_var', protected: false, masked: false, raw: false}))
+    })
+    try {
+      const result = await runCli(args, {env: {FORGECTL_HOST: server.url, FORGECTL_TOKEN: 'a-token'}})
+      expect(server.requests.map(r => r.method)).toEqual(['GET'])
+      expect(result.code).toBe(1)
+      expect(result.stderr).toBe(
+        'Error: the server answered the variable NPM_REGISTRY of environment scope *, not the one of production, when asked for that one: nothing was changed, since its update could change the * one (GET /api/v4/groups/acme/variables/NPM_REGISTRY)\n',
+      )
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -37,6 +37,21 @@ describe('plan and apply of feature flags, as the platform stores them', () => {
     expect(again.code).toBe(0)
   })
 
+  // the file's every spelling of a whole gate, not only the `{percentage_of_actors: 100}` shorthand: each
+  // is stored as the boolean gate, so each must read as it before it is compared (or it never settles)
+  it.each(['{value: 100}', '{value: 100.0, key: percentage_of_actors}', '{percentage_of_time: 100.0}', '{value: 0}', '{percentage_of_actors: 0.0}'])(
+    '%s is settled by one apply: the next plan shows no change',
+    async spelled => {
+      const file = stateFile(`    whole_gate_spellings: ${spelled}\n`)
+      const applied = await sb.run(['apply', '-f', file, '--yes'], admin)
+      expect(applied.code, applied.stderr).toBe(0)
+      const again = await sb.run(['plan', '-f', file, '--exit-code'], admin)
+      expect(again.stdout, again.stderr).toContain('No changes')
+      expect(again.code).toBe(0)
+      await sb.api('DELETE', '/features/whole_gate_spellings', {as: 'admin'})
+    },
+  )
+
   it('a flag that is on and is given a percentage ends with that percentage alone, and the next plan is empty', async () => {
     await sb.api('POST', '/features/vulnerabilities_pdf_export', {as: 'admin', body: {value: 'true'}})
     const file = stateFile('    vulnerabilities_pdf_export: {percentage_of_actors: 30}\n')

@@ -19,7 +19,7 @@ interface Answer {
 const BASE = 'http://forge.test/api/v4'
 
 /** the loop over scripted answers; throws once it asks for more than `cap` pages */
-async function run(answers: Answer[], pool: unknown[][], cap: number, concurrency: number): Promise<{requests: number; ended: 'list' | CliError; items: unknown[]}> {
+async function run(answers: Answer[], pool: unknown[][], cap: number, concurrency: number, keyset?: Query): Promise<{requests: number; ended: 'list' | CliError; items: unknown[]}> {
   let requests = 0
   const api = {
     maxPages: 10_000,
@@ -33,7 +33,7 @@ async function run(answers: Answer[], pool: unknown[][], cap: number, concurrenc
   }
   const items: unknown[] = []
   try {
-    for await (const page of followPages(api, listSpec<unknown>('/x'), {all: true, concurrency})) items.push(...page)
+    for await (const page of followPages(api, listSpec<unknown>('/x', undefined, undefined, keyset), {all: true, concurrency})) items.push(...page)
     return {requests, ended: 'list', items}
   } catch (error) {
     if (error instanceof CliError) return {requests, ended: error, items}
@@ -66,14 +66,19 @@ const answer = (pages: number) =>
     .map(({page, next, total, link}): Answer => ({page, headers: {...next, ...total, ...link}}))
 
 describe('--all over any answers', () => {
-  it('ends within (different pages sent) + 2 + 4 × concurrency requests, with a list or one CliError', async () => {
+  // a list the platform also pages by keyset (projects, users, groups) turns to it when page 1 tells no
+  // total: one request more (keyset's own page 1), and the same guard over every page after it
+  it.each([
+    ['', undefined, 2],
+    [', where the list turns to keyset pages (one request more)', {pagination: 'keyset', order_by: 'id', sort: 'asc'}, 3],
+  ] as const)('ends within (different pages sent) + 2 + 4 × concurrency requests, with a list or one CliError%s', async (_where, keyset, extra) => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({min: 1, max: 6}).chain(pages => fc.record({pages: fc.constant(pages), answers: fc.array(answer(pages), {minLength: 1, maxLength: 12}), concurrency: fc.integer({min: 1, max: 8})})),
         async ({pages, answers, concurrency}) => {
           const pool = Array.from({length: pages}, (_, i) => [{id: i}, {id: i + 100}])
-          const bound = pages + 2 + 4 * concurrency
-          const {requests, ended, items} = await run(answers, pool, bound, concurrency)
+          const bound = pages + extra + 4 * concurrency
+          const {requests, ended, items} = await run(answers, pool, bound, concurrency, keyset)
           expect(requests).toBeLessThanOrEqual(bound)
           if (ended !== 'list') expect(ended.message).not.toContain('\n')
           // no record twice: a repeated page is never printed
@@ -81,6 +86,18 @@ describe('--all over any answers', () => {
         },
       ),
       {numRuns: 500},
+    )
+  })
+
+  it('refuses a keyset page 1 that is empty where the offset page 1 had records and a next page: never an empty list passed for the whole', async () => {
+    const answers: Answer[] = [
+      {page: 0, headers: {link: '<?page=2&per_page=100>; rel="next"'}},
+      {page: -1, headers: {}},
+    ]
+    const {requests, ended, items} = await run(answers, [[{id: 1}]], 5, 1, {pagination: 'keyset', order_by: 'id', sort: 'asc'})
+    expect({requests, items}).toEqual({requests: 2, items: []})
+    expect(ended).toEqual(
+      new CliError('the server answered no records by keyset (pagination=keyset) where its page 1 by offset had some and named a next page: the list cannot be read whole (GET /api/v4/x)'),
     )
   })
 })
@@ -177,6 +194,22 @@ describe('the next page', () => {
     expect(nextPageQuery(new Headers({link: '<https://elsewhere.test/x?page=3>; rel="next"'}), here)).toEqual({page: '3'})
     expect(nextPageQuery(new Headers({link: '<?page=3>; rel=next; title="3"'}), here)).toEqual({page: '3'})
     expect(nextPageQuery(new Headers({link: '<?page=3>; rel="next-archive"'}), here)).toBeUndefined()
+  })
+
+  // RFC 8288: a link-value's commas inside <…> or a quoted string separate nothing, and `rel` is a list of
+  // relation types, any one of which may be `next`, its name case-insensitive. A next link misread ended
+  // the list as if it were complete (a comma in a cursor or a filter cut the link in two).
+  it('reads a Link as RFC 8288 writes it: commas inside <…> or quotes, several relation types, any case', () => {
+    expect(nextPageQuery(new Headers({link: '<?topic=a,b&id_after=5>; rel="next"'}), here)).toEqual({topic: 'a,b', id_after: '5'})
+    expect(nextPageQuery(new Headers({link: '<?page=1>; rel="first", <?page=3>; title="a, b"; rel="prev next"'}), here)).toEqual({page: '3'})
+    expect(nextPageQuery(new Headers({link: '<?page=1>; rel="first"; title="x, rel=next", <?page=9>; rel="last"'}), here)).toBeUndefined()
+    expect(nextPageQuery(new Headers({link: '<?page=4>; REL="Next"'}), here)).toEqual({page: '4'})
+  })
+
+  it('refuses a Link whose next link has no target in <…>, rather than ending the list as if complete', () => {
+    expect(() => nextPageQuery(new Headers({link: 'page=3; rel="next"'}), here)).toThrow(
+      new CliError(`the server's Link header names a next page without its address in <…>: "page=3; rel="next"" (GET /api/v4/projects/20/labels)`),
+    )
   })
 
   it.each([

@@ -3,6 +3,7 @@
 // order; when it does not (large collections omit totals) X-Next-Page / Link are followed one by one.
 import {CliError} from '../command/errors.js'
 import type {ApiClient, Query, ResponseHeaders} from '../http/request.js'
+import {hasRelation, linkValues} from './link-header.js'
 import {PageGuard, shorten} from './page-guard.js'
 
 /** what reads a list: the client, with its bound on the pages of one list (Connection.maxPages) */
@@ -66,9 +67,12 @@ export async function* followPages<T>(api: ListReader, spec: ListSpec<T>, option
     const keysetQuery = {...spec.query, ...spec.keyset, per_page: perPage}
     keysetGuard.ask(keysetQuery)
     const start = await fetchPage(keysetQuery)
+    // the offset page 1 had records and a next page: no records by keyset contradicts it, and ending
+    // there would pass an empty list for the whole one
     if (!keysetGuard.accept(start.items, 'page 1')) {
-      yield start.items
-      return
+      throw new CliError(
+        `the server answered no records by keyset (pagination=keyset) where its page 1 by offset had some and named a next page: the list cannot be read whole (GET /api/v4${spec.path})`,
+      )
     }
     yield start.items
     yield* followLinks(start, keysetGuard)
@@ -183,12 +187,11 @@ export function nextPageQuery(headers: ResponseHeaders, requestUrl: string): Que
     return {page: Number(nextPage)}
   }
   const link = headers.get('link')
-  const next = link
-    ?.split(',')
-    .map(part => part.trim())
-    .find(part => /;\s*rel=("next"|next)\s*(;|$)/.test(part))
-  const ref = next?.match(/^<([^>]*)>/)?.[1]
-  if (ref === undefined) return undefined
+  const next = link === null ? undefined : linkValues(link).find(value => hasRelation(value, 'next'))
+  if (next === undefined) return undefined
+  const ref = next.target
+  // a next page named but not readable is an error: ending there would pass a part of the list for all of it
+  if (ref === undefined) throw new CliError(`the server's Link header names a next page without its address in <…>: "${shorten(next.text)}" ${where}`)
   let target: URL
   try {
     target = new URL(ref, requestUrl)
