@@ -90,7 +90,7 @@ describe('ci-variables against a server whose read ignores the environment scope
     ['set', ['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm.prod.example.com', '-g', 'acme', '--environment-scope', 'production']],
     ['update', ['ci-variables', 'update', 'NPM_REGISTRY', '-g', 'acme', '--environment-scope', 'production', '--value', 'https://npm.prod.example.com']],
   ])('%s sends no PUT when the GET answers the variable of another scope, and says which', async (_name, args) => {
-    const server = await startHostileServer((req, res) => {
+    const server = await startHostileServer((_req, res) => {
       res.writeHead(200, {'content-type': 'application/json'})
       res.end(JSON.stringify({key: 'NPM_REGISTRY', value: 'https://npm.acme.example.com', environment_scope: '*', variable_type: 'env_var', protected: false, masked: false, raw: false}))
     })
