@@ -6,6 +6,7 @@ import {bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {visibleText} from '../core/output/escape.js'
 import {info} from '../core/output/notes.js'
+import type {OutputSpec} from '../core/output/output-spec.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
@@ -20,6 +21,8 @@ export default class Apply extends StateCommand<typeof Apply> {
     'Plans as `forgectl plan` does (or reads a plan saved with plan --out), shows the plan, asks for confirmation on a terminal (refuses without --yes elsewhere), then makes the changes several at a time (POST, PUT, PATCH or DELETE on each section endpoint) and reports each as done or failed: a failure does not stop the others, and the exit status is non-zero when anything failed. A plan that deletes more than --max-deletes records is refused before anything is sent. A saved plan is refused, naming what moved, when the server no longer looks as it did at planning time for a record the plan changes. Applying the same file again sends no write.'
   static examples = ['<%= config.bin %> apply -f acme.yaml', '<%= config.bin %> apply -f acme.yaml --yes --max-deletes 50', '<%= config.bin %> apply acme.plan --yes']
   static args = {plan: Args.string({description: 'a plan saved by `forgectl plan --out` (instead of -f)'})}
+  // its report is text for now: a format asked for is refused, not ignored (issue 37); `plan --json` gives the plan as data
+  static outputs: OutputSpec = {formats: ['table'], default: 'table', jq: false, columns: false, sort: false, prints: "its plan and each change's outcome as text; plan --json prints the plan as data"}
   static flags = {
     file: stateFileFlag.optional,
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
