@@ -17,12 +17,8 @@ const env = {STATE_FORMATS_NOTE: 'note-not-to-print-5c1d'}
 
 describe('a format a command cannot print is refused, never ignored', () => {
   it.each([
-    [
-      ['apply', '-f', state, '--yes', '--json'],
-      /^Error: --json: apply does not print json \(it prints its plan and each change's outcome as text; plan --json prints the plan as data\); it takes -o table$/,
-    ],
-    [['apply', '-f', state, '--yes', '--jq', '.'], /^Error: --jq: apply does not take it/],
-    [['apply', '-f', state, '--yes', '-o', 'yaml'], /^Error: -o yaml: apply does not print yaml/],
+    [['apply', '-f', state, '--yes', '-o', 'csv'], /^Error: -o csv: apply does not print csv \(it prints each change with its outcome\); it takes -o table, json, yaml, ndjson$/],
+    [['apply', '-f', state, '--yes', '--sort', 'id'], /^Error: --sort: apply does not take it/],
     [['plan', '-f', state, '-o', 'csv'], /^Error: -o csv: plan does not print csv \(it prints a plan, not records\); it takes -o table, json, yaml, ndjson$/],
     [['plan', '-f', state, '--columns', 'nosuch'], /^Error: --columns: plan does not take it/],
     [['plan', '-f', state, '--sort', 'name'], /^Error: --sort: plan does not take it/],
@@ -66,5 +62,45 @@ describe('the formats plan prints go through the printer', () => {
     expect((await sb.run(['config', 'set', 'output', 'json'])).code).toBe(0)
     const run = await sb.run(['plan', '-f', state], {as: 'admin', env})
     expect(run.stdout).toMatch(/^project acme\/website\n {2}\+ labels formats:/)
+  })
+})
+
+describe('apply as data: each change with its outcome (like terraform apply -json)', () => {
+  const fresh = (name: string) => {
+    const path = join(folder, `${name}.yaml`)
+    writeFileSync(path, `version: 1\nprojects:\n  acme/website:\n    labels:\n      ${name}: {color: red, description: {env: STATE_FORMATS_NOTE}}\n`)
+    return path
+  }
+
+  it('--json: the changes plan --json shows, each with its outcome; the plan to stderr, the summary too', async () => {
+    const file = fresh('as-json')
+    const planned = (await sb.run(['plan', '-f', file, '--json'], {as: 'admin', env})).json<{changes: Array<Record<string, unknown>>}>()
+    const applied = await sb.run(['apply', '-f', file, '--yes', '--json'], {as: 'admin', env})
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(applied.json()).toEqual(planned.changes.map(change => ({...change, outcome: 'done'})))
+    expect(applied.stdout).not.toContain(env.STATE_FORMATS_NOTE)
+    expect(applied.stderr).toMatch(/\+ labels as-json[\s\S]*Applied: 1 done, 0 not done/)
+    // applied again: nothing to do, an empty list
+    const again = await sb.run(['apply', '-f', file, '--yes', '--json'], {as: 'admin', env})
+    expect([again.code, again.json()]).toEqual([0, []])
+  })
+
+  it('-o ndjson: one line per change; a failed change says why and the exit status says so', async () => {
+    const file = fresh('as-lines')
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/[^/]+/labels$', kind: 'status', status: 400, times: 1})
+    const applied = await sb.run(['apply', '-f', file, '--yes', '-o', 'ndjson'], {as: 'admin', env})
+    sb.sandbox.faults.splice(0)
+    const lines = applied.stdout
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line) as {id: string; action: string; outcome: string; error?: string})
+    expect(lines.map(({id, action, outcome}) => ({id, action, outcome}))).toEqual([{id: 'as-lines', action: 'create', outcome: 'failed'}])
+    expect(lines[0]!.error).toMatch(/400/)
+    expect(applied.code).not.toBe(0)
+  })
+
+  it('--dry-run --jq: not sent, picked by jq', async () => {
+    const applied = await sb.run(['apply', '-f', fresh('as-jq'), '--yes', '--dry-run', '--jq', '.[] | .id + " " + .outcome'], {as: 'admin', env})
+    expect([applied.code, applied.stdout]).toEqual([0, 'as-jq not sent\n'])
   })
 })
