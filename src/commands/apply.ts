@@ -2,10 +2,11 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {shardFlag, yesFlag} from '../core/input/flags.js'
-import {bulkFailure} from '../core/lists/bulk.js'
+import {type BulkResult, bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {visibleText} from '../core/output/escape.js'
 import {info} from '../core/output/notes.js'
+import type {OutputSpec} from '../core/output/output-spec.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
@@ -17,9 +18,16 @@ import {concurrencyFlag, filesOutsideFlag, planFromFile, StateCommand, stateFile
 export default class Apply extends StateCommand<typeof Apply> {
   static summary = 'Make the server match a state file (or apply a saved plan)'
   static description =
-    'Plans as `forgectl plan` does (or reads a plan saved with plan --out), shows the plan, asks for confirmation on a terminal (refuses without --yes elsewhere), then makes the changes several at a time (POST, PUT, PATCH or DELETE on each section endpoint) and reports each as done or failed: a failure does not stop the others, and the exit status is non-zero when anything failed. A plan that deletes more than --max-deletes records is refused before anything is sent. A saved plan is refused, naming what moved, when the server no longer looks as it did at planning time for a record the plan changes. Applying the same file again sends no write.'
-  static examples = ['<%= config.bin %> apply -f acme.yaml', '<%= config.bin %> apply -f acme.yaml --yes --max-deletes 50', '<%= config.bin %> apply acme.plan --yes']
+    'Plans as `forgectl plan` does (or reads a plan saved with plan --out), shows the plan, asks for confirmation on a terminal (refuses without --yes elsewhere), then makes the changes several at a time (POST, PUT, PATCH or DELETE on each section endpoint) and reports each as done or failed: a failure does not stop the others, and the exit status is non-zero when anything failed. A plan that deletes more than --max-deletes records is refused before anything is sent. A saved plan is refused, naming what moved, when the server no longer looks as it did at planning time for a record the plan changes. Applying the same file again sends no write. With --json (or -o yaml, -o ndjson, --jq) stdout holds each change as `plan --json` shows it, with its outcome (done, failed and its error, not sent under --dry-run); the plan and the summary then go to stderr.'
+  static examples = [
+    '<%= config.bin %> apply -f acme.yaml',
+    '<%= config.bin %> apply -f acme.yaml --yes --max-deletes 50',
+    '<%= config.bin %> apply acme.plan --yes',
+    `<%= config.bin %> apply -f acme.yaml --yes --json | jq -r '.[] | select(.outcome != "done") | "\\(.id): \\(.error)"'`,
+  ]
   static args = {plan: Args.string({description: 'a plan saved by `forgectl plan --out` (instead of -f)'})}
+  // text by default; as data, each change with its outcome (issue 37), like `terraform apply -json`; no csv of nested changes
+  static outputs: OutputSpec = {formats: ['table', 'json', 'yaml', 'ndjson'], default: 'table', jq: true, columns: true, sort: false, prints: 'each change with its outcome'}
   static flags = {
     file: stateFileFlag.optional,
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
@@ -44,17 +52,20 @@ export default class Apply extends StateCommand<typeof Apply> {
     }
     if (this.flags.resume) this.note(info('resuming: apply plans again from the server, so only what is left is sent'))
     const references = {filesOutside: this.flags['allow-files-outside']}
+    // as data, stdout holds only the outcomes: the plan a person confirms goes to stderr
+    const data = this.format !== 'table' || this.shared.jq !== undefined
+    const show = (text: string) => (data ? this.io.stderr : this.io.stdout).write(text)
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
       const plan = await planFromFile(this.reader, file, concurrency, this.flags.shard, references)
       if (plan.problems.length > 0) {
-        this.io.stdout.write(renderPlan(plan))
+        show(renderPlan(plan))
         throw new CliError(`nothing was changed: ${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} cannot be applied as written`, ExitCode.error)
       }
       changes = plan.changes
       wanted = wantedOf
-      if (changes.length > 0) this.io.stdout.write(renderPlan(plan))
+      if (changes.length > 0) show(renderPlan(plan))
     } else {
       const saved = await readSavedPlan(planPath!, this.connection.host)
       changes = saved.changes
@@ -65,24 +76,43 @@ export default class Apply extends StateCommand<typeof Apply> {
       wanted = change => values.get(change)
       const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
-      if (changes.length > 0) this.io.stdout.write(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
+      if (changes.length > 0) show(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
     }
     if (changes.length === 0) {
-      this.io.stdout.write('No changes: the server matches the file.\n')
-      return
+      if (!data) return void this.io.stdout.write('No changes: the server matches the file.\n')
+      this.note(info('No changes: the server matches the file.'))
+      return this.printer.list(oneList([]))
     }
     checkDeletes(changes, this.flags['max-deletes'])
     await this.confirm(`apply ${changes.length} change${changes.length === 1 ? '' : 's'}`)
     const results = await runChanges(this.api, changes, wanted, concurrency)
-    for (const result of results) {
-      const status = result.status === 'ok' ? 'done' : result.status === 'dry-run' ? 'not sent' : result.status
-      this.io.stdout.write(visibleText(`${status.padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`) + '\n')
-    }
-    const done = results.filter(result => result.status === 'ok').length
     const requests = this.reader === this.api ? this.api.sent : this.reader.sent + this.api.sent
-    if (this.shared['dry-run']) this.io.stdout.write(`Dry run: ${results.length} change${results.length === 1 ? '' : 's'} shown on stderr, none sent (${this.reader.sent} reads).\n`)
-    else this.io.stdout.write(`Applied: ${done} done, ${results.length - done} not done (${requests} requests).\n`)
+    if (data) await this.printer.list(oneList(changes.map((change, index) => outcomeOf(change, results[index]!))))
+    else for (const result of results) this.io.stdout.write(visibleText(`${outcomeWord(result).padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`) + '\n')
+    const summary = summaryOf(results, requests, this.shared['dry-run'], this.reader.sent)
+    if (data) this.note(info(summary))
+    else this.io.stdout.write(`${summary}\n`)
     const failure = bulkFailure(results)
     if (failure) throw failure
   }
+}
+
+async function* oneList(records: unknown[]): AsyncGenerator<unknown[]> {
+  yield records
+}
+
+/** one change as `plan --json` shows it, with what became of it: done, failed, not sent (--dry-run) … */
+function outcomeOf({sources: _sources, ...change}: Change, result: BulkResult<unknown>): Record<string, unknown> {
+  return {...change, outcome: outcomeWord(result), ...(result.error ? {error: result.error} : {})}
+}
+
+function outcomeWord(result: BulkResult<unknown>): string {
+  return result.status === 'ok' ? 'done' : result.status === 'dry-run' ? 'not sent' : result.status
+}
+
+/** the line that ends a report given as data, on stderr */
+function summaryOf(results: ReadonlyArray<BulkResult<unknown>>, requests: number, dryRun: boolean | undefined, reads: number): string {
+  const done = results.filter(result => result.status === 'ok').length
+  if (dryRun) return `Dry run: ${results.length} change${results.length === 1 ? '' : 's'} shown on stderr, none sent (${reads} reads).`
+  return `Applied: ${done} done, ${results.length - done} not done (${requests} requests).`
 }

@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {importModule} from '../core/command/launcher.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {info, warning} from '../core/output/notes.js'
+import type {OutputSpec} from '../core/output/output-spec.js'
 import {checkExportRequest, exportState} from '../state/export.js'
 import {concurrencyFlag, StateCommand} from '../topics/state.js'
 
@@ -12,6 +13,7 @@ export default class Export extends StateCommand<typeof Export> {
   static description =
     "Reads the sections asked for (every section by default) of the projects and groups named by -p and -g (full paths or globs: * one path segment, ** any number), and of the instance with --instance, (GET on each section list endpoint, every page) and writes them on stdout as a state file for `forgectl plan` and `apply` (YAML; JSON with --json). Secret values are never written: a masked variable's value becomes {env: STATE_<SCOPE>_<KEY>} (never a name a reference may not read). `export` then `plan` of its output reports no changes."
   static examples = ['<%= config.bin %> export -p "acme/**" --sections labels,protected_branches > acme.yaml', '<%= config.bin %> export -g acme --instance --json']
+  static outputs: OutputSpec = {formats: ['yaml', 'json', 'ndjson'], default: 'yaml', jq: true, columns: false, sort: false, prints: 'a state file, not records'}
   static flags = {
     project: Flags.string({char: 'p', description: 'project path or glob; repeat or comma-separate for several', multiple: true, multipleNonGreedy: true}),
     group: Flags.string({char: 'g', description: 'group path or glob; repeat or comma-separate for several', multiple: true, multipleNonGreedy: true}),
@@ -32,10 +34,8 @@ export default class Export extends StateCommand<typeof Export> {
     const {document, leftOut} = await exportState(this.reader, request)
     for (const record of leftOut) this.note(warning(`left out ${record}: a state file cannot express it`))
     if (this.shared.verbose) this.note(info(`read in ${this.reader.sent} request${this.reader.sent === 1 ? '' : 's'}`))
-    if (this.shared.json || this.shared.output === 'json') {
-      this.io.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
-      return
-    }
+    // json, ndjson and --jq by the printer; YAML as a state file is written (long lines never folded)
+    if (this.format !== 'yaml' || this.shared.jq !== undefined) return this.print(document)
     const {stringify} = await importModule<typeof import('yaml')>('yaml')
     this.io.stdout.write(stringify(document, {lineWidth: 0}))
   }

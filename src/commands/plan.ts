@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {CliError, ExitCode} from '../core/command/errors.js'
 import {shardFlag} from '../core/input/flags.js'
 import {saved} from '../core/output/notes.js'
+import {ONE_VALUE, type OutputSpec} from '../core/output/output-spec.js'
 import {saveText} from '../core/transfer/no-overwrite.js'
 import {renderPlan} from '../state/render.js'
 import {checkPlanTarget, savedPlan} from '../state/saved-plan.js'
@@ -17,6 +18,7 @@ export default class Plan extends StateCommand<typeof Plan> {
     '<%= config.bin %> plan -f acme.yaml --out acme.plan && <%= config.bin %> apply acme.plan',
     '<%= config.bin %> plan -f acme.yaml --json',
   ]
+  static outputs: OutputSpec = {...ONE_VALUE, prints: 'a plan, not records'}
   static flags = {
     file: stateFileFlag.required,
     out: Flags.string({
@@ -37,8 +39,7 @@ export default class Plan extends StateCommand<typeof Plan> {
       await saveText(this.flags.out, text, 0o600, 'saving')
       this.note(saved(Buffer.byteLength(text), this.flags.out, 'plan'))
     }
-    const json = this.shared.json || this.shared.output === 'json'
-    this.io.stdout.write(json ? `${JSON.stringify(planData(plan), null, 2)}\n` : renderPlan(plan))
+    await this.printOne(planData(plan), () => renderPlan(plan))
     if (plan.problems.length > 0)
       throw new CliError(`${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} of ${plan.file} cannot be applied as written (see the plan)`, ExitCode.error)
     if (this.flags['exit-code'] && plan.changes.length > 0) this.exit(ExitCode.found)

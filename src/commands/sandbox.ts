@@ -3,6 +3,7 @@ import {BaseCommand} from '../core/command/base-command.js'
 import {ExitCode, UsageError} from '../core/command/errors.js'
 import {outputFlags} from '../core/input/flags.js'
 import {info, warning} from '../core/output/notes.js'
+import type {OutputSpec} from '../core/output/output-spec.js'
 import {reportOnInterrupt} from '../core/terminal/interrupt.js'
 import {isLoopback, listenError, loadSandbox} from '../topics/sandbox.js'
 
@@ -28,6 +29,8 @@ With --fleet N it also holds N more projects (project-1 …) under --fleet-group
     ...hidden(outputFlags),
     json: Flags.boolean({description: 'print {url, tokens} as one line of JSON on stdout', helpGroup: 'OUTPUT'}),
   }
+  // -o json is --json; the rest is refused, not ignored (issue 37)
+  static outputs: OutputSpec = {formats: ['table', 'json'], default: 'table', jq: false, columns: false, sort: false, prints: 'its URL and tokens'}
   static flags = {
     port: Flags.integer({description: 'port to listen on; 0 picks a free one', min: 0, max: 65_535, default: 0}),
     host: Flags.string({description: 'address to listen on (loopback unless told otherwise)', default: '127.0.0.1'}),
@@ -44,7 +47,7 @@ With --fleet N it also holds N more projects (project-1 …) under --fleet-group
   }
 
   async run(): Promise<void> {
-    const {port, host, json, fleet, 'fleet-group': fleetGroup} = this.flags
+    const {port, host, fleet, 'fleet-group': fleetGroup} = this.flags
     // A signal becomes the end of the server, not an exit with 130/143 (src/core/terminal/interrupt.ts), so
     // that `kill $pid; wait $pid` in a script reads 0: the user stopping a server is how it ends.
     const signal = reportOnInterrupt()
@@ -55,7 +58,7 @@ With --fleet N it also holds N more projects (project-1 …) under --fleet-group
       })
       if (!isLoopback(host))
         this.note(warning(`listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's)`))
-      if (json) this.io.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
+      if (this.format === 'json') this.io.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
       else this.io.stdout.write([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
       this.note(info(`Sandbox listening on ${sandbox.url}: in memory, nothing is kept; Ctrl-C stops it`))
       this.note(info(`  export FORGECTL_HOST=${sandbox.url} FORGECTL_TOKEN=${sandbox.tokens.admin}`))

@@ -57,6 +57,15 @@ export abstract class StateCommand<T extends typeof Command> extends ApiCommand<
   }
 
   /**
+   * What plan and export print (through the printer: --json, -o yaml, --jq) already holds its secrets
+   * as Secrets and references (src/core/secret.ts, state/export.ts): printed as built, not with every
+   * `value` field blanked, which would make an exported document's plain variables unreadable to plan.
+   */
+  protected override hideSecrets(): undefined {
+    return undefined
+  }
+
+  /**
    * The client of the reads. A plan only reads, so --dry-run does not stop it; apply --dry-run reads
    * and plans for real, and only its writes are shown instead of sent (`this.api`).
    */

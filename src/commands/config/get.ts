@@ -5,6 +5,7 @@ import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
 import {profileForDisplay} from '../../core/config/profile-view.js'
 import {visibleCell} from '../../core/output/escape.js'
+import {ONE_VALUE} from '../../core/output/output-spec.js'
 import {stdoutIsTerminal} from '../../core/terminal/terminal.js'
 
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
@@ -13,11 +14,12 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static examples = ['<%= config.bin %> config get host', '<%= config.bin %> config get timeout --profile ci']
   static args = {key: profileKeyArg}
   static flags = {...profileFlag}
+  static outputs = ONE_VALUE
 
   async run(): Promise<void> {
     const value = profileForDisplay(readProfile(profileName(this.flags.profile)))[this.args.key as ProfileKey]
     if (value === undefined) throw new CliError(`${this.args.key} is not set`, ExitCode.notFound)
     // the value alone, exact for a script; on a terminal a hand-edited settings file's invisible characters shown
-    this.io.stdout.write(`${stdoutIsTerminal() ? visibleCell(String(value)) : String(value)}\n`)
+    await this.printOne(value, () => `${stdoutIsTerminal() ? visibleCell(String(value)) : String(value)}\n`)
   }
 }

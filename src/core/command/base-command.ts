@@ -17,6 +17,7 @@ import {type IO, io} from '../output/io.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
+import {checkOutputFlags, type OutputSpec, RECORDS} from '../output/output-spec.js'
 import type {ColumnFit} from '../output/table-layout.js'
 import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
@@ -55,6 +56,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   static takesSecret = false
 
+  /** the output flags this command honours, when not every one (RECORDS); the others are refused before any request (output-spec.ts) */
+  static outputs?: OutputSpec
+
   protected flags!: CommandFlags<T>
   protected args!: CommandArgs<T>
   private printerCache?: Printer
@@ -70,6 +74,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
     checkPageFlags(this.shared)
+    checkOutputFlags(this.id?.replaceAll(':', ' ') ?? 'this command', this.outputs, this.shared)
     // a bad --jq is refused before any request: `labels create --jq` must not create, then fail
     if (this.shared.jq !== undefined) {
       checkJqFlags(this.shared)
@@ -102,11 +107,26 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return stored ?? (stdoutIsTerminal() ? 'table' : 'json')
   }
 
+  private get outputs(): OutputSpec {
+    return (this.ctor as unknown as typeof BaseCommand).outputs ?? RECORDS
+  }
+
+  /** the format asked for (checked against outputs), else the command's own default, else defaultFormat's if the command prints it */
+  protected get format(): OutputFormat {
+    const f = this.shared
+    const asked = f.json ? 'json' : (f.output as OutputFormat | undefined)
+    if (asked !== undefined) return asked
+    const {default: own, formats} = this.outputs
+    if (own !== undefined) return own
+    const usual = this.defaultFormat()
+    return formats.includes(usual) ? usual : formats[0]!
+  }
+
   protected get printer(): Printer {
     const f = this.shared
     const apiSort = (this.ctor as unknown as typeof BaseCommand).sortIsApiInput
     this.printerCache ??= new Printer({
-      format: f.json ? 'json' : ((f.output as OutputFormat | undefined) ?? this.defaultFormat()),
+      format: this.format,
       columns: f.columns === undefined ? undefined : columnList(f.columns),
       header: !f['no-header'],
       sort: apiSort ? undefined : f.sort,
@@ -145,6 +165,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected get defaultColumns(): readonly string[] | undefined {
     return (this.ctor as unknown as typeof BaseCommand).columns
+  }
+
+  /**
+   * The output of a command that prints one value or document (outputs ONE_VALUE): its own text by
+   * default (`-o table`), the value as data in the format asked for or through --jq, by the one printer.
+   */
+  protected async printOne(value: unknown, text: () => string): Promise<void> {
+    if (this.format === 'table' && this.shared.jq === undefined) this.io.stdout.write(text())
+    else await this.print(value)
   }
 
   /** one record on stdout, in the chosen format */

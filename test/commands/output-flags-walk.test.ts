@@ -1,0 +1,165 @@
+// Issue 37 item 3: every output flag a command takes is honoured, or refused, never ignored. `apply
+// --json`, `plan -o yaml`, `export -o csv` … exited 0 and printed text. This walk runs every command
+// that takes the shared output flags (src/core/input/flags.ts, outputFlags) once per flag, with its
+// first help example (as help-examples.test.ts runs them), each flag in a sandbox of its own so that
+// every flag meets the same records. Each run either prints the format asked for, or is refused: exit
+// 2, one line, nothing on stdout and, for a format, nothing sent.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {parse as parseYaml} from 'yaml'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {type Sandbox, startSandbox} from '../../src/sandbox/server.js'
+import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
+import {exampleFolder, examples, exampleWords, help, NOT_RUN} from '../helpers/examples.js'
+
+const manifest = (await import('../../oclif.manifest.json', {with: {type: 'json'}})).default as {commands: Record<string, {globalFlags?: string[]}>}
+
+type Variant = 'json' | 'yaml' | 'csv' | 'ndjson' | 'jq' | 'columns'
+const VARIANTS: readonly Variant[] = ['json', 'yaml', 'csv', 'ndjson', 'jq', 'columns']
+
+/** the output flags an example may already carry: taken out, so that each run asks for one format */
+const OUTPUT_WITH_VALUE = new Set(['-o', '--output', '--jq', '--columns'])
+const OUTPUT_ALONE = new Set(['--json', '-q', '--quiet'])
+function withoutOutputFlags(words: string[]): string[] {
+  const kept: string[] = []
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!
+    if (OUTPUT_WITH_VALUE.has(word)) i++
+    else if (!OUTPUT_ALONE.has(word) && !/^(--output|--jq|--columns)=|^-o\w/.test(word)) kept.push(word)
+  }
+  return kept
+}
+
+/** per command that takes the output flags, the first of its examples the help-examples walk runs */
+const walked: Array<[string, {example: string; words: string[]}]> = []
+for (const [id, example] of examples) {
+  if (!manifest.commands[id.replaceAll(' ', ':')]?.globalFlags?.includes('output') || walked.some(([seen]) => seen === id)) continue
+  const words = exampleWords(example)
+  if (words === undefined || Object.keys(NOT_RUN).some(prefix => words.join(' ').startsWith(prefix) || id === prefix)) continue
+  walked.push([id, {example, words: withoutOutputFlags(words)}])
+}
+
+/** the runs' value once parsed, as far as its shape goes: the formats of one command must agree */
+function shape(value: unknown): string {
+  if (Array.isArray(value)) return `list of ${value.length}`
+  if (value !== null && typeof value === 'object') return `record of ${Object.keys(value).sort().join(',')}`
+  return typeof value
+}
+
+function parsesAs(text: string, parse: (text: string) => unknown): unknown {
+  try {
+    return {value: parse(text)}
+  } catch {
+    return undefined
+  }
+}
+
+/** what is wrong with one run's stdout for the format it asked for (undefined: nothing) */
+function wrongFormat(variant: Variant, run: RunResult, json: {value: unknown} | undefined, column: string): string | undefined {
+  const out = run.stdout
+  if (out === '') return undefined
+  const asJson = parsesAs(out, JSON.parse) as {value: unknown} | undefined
+  switch (variant) {
+    case 'json':
+      return asJson ? undefined : 'not JSON'
+    case 'ndjson':
+      return out.split('\n').every(line => line === '' || parsesAs(line, JSON.parse)) ? undefined : 'not JSON lines'
+    case 'yaml': {
+      const yaml = parsesAs(out, parseYaml) as {value: unknown} | undefined
+      if (!yaml) return 'not YAML'
+      // text parses as YAML too (a string, or `acme/website: …` as a record): the YAML must say what the JSON says
+      if (json && shape(yaml.value) !== shape(json.value)) return `YAML (${shape(yaml.value)}) that is not the JSON's data (${shape(json.value)})`
+      return undefined
+    }
+    case 'csv': {
+      if (json && (json.value === null || typeof json.value !== 'object')) return 'csv of a single value (no header can name it)'
+      const header = out.split('\n')[0]!
+      return /^[A-Za-z_][\w.]*(,[A-Za-z_][\w.]*)*$/.test(header) ? undefined : `no csv header (${JSON.stringify(header.slice(0, 60))})`
+    }
+    case 'jq':
+      if (asJson || out.split('\n').every(line => line === '' || parsesAs(line, JSON.parse))) return undefined
+      // a string prints raw: one line (the JSON run's value may differ: each flag has its own sandbox and settings)
+      return json && typeof json.value === 'string' && /^[^\n]*\n$/.test(out) ? undefined : 'not what jq . prints'
+    case 'columns': {
+      if (!asJson) return 'not JSON (asked with --json)'
+      const records = Array.isArray(asJson.value) ? asJson.value : [asJson.value]
+      // a token shown once is never dropped by --columns (Printer.including): it cannot be read again
+      const extra = records.flatMap(r => (r !== null && typeof r === 'object' ? Object.keys(r).filter(k => k !== column && k !== 'token') : []))
+      return extra.length === 0 ? undefined : `--columns ${column} printed other fields (${[...new Set(extra)].slice(0, 5).join(', ')})`
+    }
+  }
+}
+
+function flagsOf(variant: Variant, column: string): string[] {
+  if (variant === 'json') return ['--json']
+  if (variant === 'jq') return ['--jq', '.']
+  if (variant === 'columns') return ['--columns', column, '--json']
+  return ['-o', variant]
+}
+
+/** the first field of the first record the JSON run printed: one --columns may name */
+function firstField(json: {value: unknown} | undefined): string {
+  const value = json?.value
+  const record = Array.isArray(value) ? value[0] : value
+  return record !== null && typeof record === 'object' && Object.keys(record).length > 0 ? Object.keys(record)[0]! : 'id'
+}
+
+describe('every output flag of every command is honoured or refused (issue 37)', () => {
+  const sandboxes = new Map<Variant, {sandbox: Sandbox; configDir: string; dir: string}>()
+  beforeAll(async () => {
+    for (const variant of VARIANTS) {
+      const sandbox = await startSandbox({jobDelayMs: 150})
+      sandboxes.set(variant, {sandbox, configDir: freshConfigDir(), dir: exampleFolder()})
+      // the PDF export's example needs its feature flag, as in help-examples.test.ts
+      const response = await fetch(`${sandbox.url}/api/v4/features/vulnerabilities_pdf_export`, {
+        method: 'POST',
+        headers: {'PRIVATE-TOKEN': TOKENS.admin, 'content-type': 'application/json'},
+        body: '{"value":true}',
+      })
+      expect(response.status).toBe(201)
+      // a stored host, for `config get host`
+      expect((await runCli(['config', 'set', 'host', sandbox.url], {env: {FORGECTL_CONFIG_DIR: sandboxes.get(variant)!.configDir}})).code).toBe(0)
+    }
+  })
+  afterAll(async () => {
+    for (const {sandbox} of sandboxes.values()) await sandbox.close()
+  })
+
+  it('walks every command that takes the output flags', () => {
+    expect(walked.length).toBeGreaterThan(120)
+    expect(withoutOutputFlags(['labels', 'list', '-p', 'x', '--json', '-o', 'yaml', '--jq', '.[]', '-q'])).toEqual(['labels', 'list', '-p', 'x'])
+  })
+
+  it.each(walked.map(([id, {example, words}]) => [id, example, words] as const))('%s', async (id, example, words) => {
+    const problems: string[] = []
+    let json: {value: unknown} | undefined
+    let column = 'id'
+    for (const variant of VARIANTS) {
+      const {sandbox, configDir, dir} = sandboxes.get(variant)!
+      const asks = help.commands[id.replaceAll(' ', ':')]?.flags?.yes !== undefined && !words.includes('--yes') && !words.includes('-y')
+      const stdin = /\| *<%=|< *\S/.test(example) ? 'piped-input-value' : undefined
+      const args = [...(asks ? [...words, '--yes'] : words), ...flagsOf(variant, column)].map(word => word.replace(/^~\//, `${dir}/`))
+      const before = sandbox.requests.length
+      const run = await runCli(args, {
+        cwd: dir,
+        stdin,
+        env: {FORGECTL_HOST: sandbox.url, FORGECTL_TOKEN: TOKENS.admin, HOME: dir, FORGECTL_CONFIG_DIR: configDir},
+      })
+      const sent = sandbox.requests.length - before
+      const said = `${args.join(' ')} → exit ${run.code}`
+      if (run.code === 2) {
+        // refused: one line, nothing printed, and a format refused before anything is sent (a --columns
+        // field is checked against the records, so after the read)
+        if (run.stdout !== '' || run.stderr.trim().split('\n').length !== 1) problems.push(`${said}: refused, but not with one line and nothing on stdout:\n${run.stderr}`)
+        if (variant !== 'columns' && sent > 0) problems.push(`${said}: refused after ${sent} requests`)
+      } else {
+        const wrong = wrongFormat(variant, run, json, column)
+        if (wrong) problems.push(`${said}: ${wrong}:\n${run.stdout.slice(0, 300)}`)
+      }
+      if (variant === 'json' && run.code !== 2 && run.stdout !== '') {
+        json = parsesAs(run.stdout, JSON.parse) as {value: unknown} | undefined
+        column = firstField(json)
+      }
+    }
+    expect(problems, problems.join('\n\n')).toEqual([])
+  })
+})
