@@ -73,8 +73,6 @@ export interface Section {
   createOnly?: readonly string[]
   /** a value that is not a mapping, as a record (a variable's plain value); undefined: refused */
   shorthand?(value: unknown): Record<string, unknown> | undefined
-  /** a value in the file's words into the input's (access levels as words or numbers) */
-  prepare?(field: string, value: unknown): unknown
   /** a checked record's further rule (a group label has no priority), or undefined */
   recordRule?(fields: Record<string, unknown>, kind: ScopeKind): {field?: string; rule: string} | undefined
   /** the identity of a checked record (list shape, or a map's key as the server spells it) */
