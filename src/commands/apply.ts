@@ -4,7 +4,7 @@ import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {shardFlag, yesFlag} from '../core/input/flags.js'
 import {bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
-import {visibleText} from '../core/output/escape.js'
+import {toldApart} from '../core/output/escape.js'
 import {info} from '../core/output/notes.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
@@ -74,10 +74,12 @@ export default class Apply extends StateCommand<typeof Apply> {
     checkDeletes(changes, this.flags['max-deletes'])
     await this.confirm(`apply ${changes.length} change${changes.length === 1 ? '' : 's'}`)
     const results = await runChanges(this.api, changes, wanted, concurrency)
-    for (const result of results) {
+    const lines = results.map(result => {
       const status = result.status === 'ok' ? 'done' : result.status === 'dry-run' ? 'not sent' : result.status
-      this.io.stdout.write(visibleText(`${status.padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`) + '\n')
-    }
+      return `${status.padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`
+    })
+    // as the plan's lines are shown: two records whose names read the same (`bug` + U+200B, `bug\u200b` typed) read apart
+    if (lines.length > 0) this.io.stdout.write(`${toldApart(lines).join('\n')}\n`)
     const done = results.filter(result => result.status === 'ok').length
     const requests = this.reader === this.api ? this.api.sent : this.reader.sent + this.api.sent
     if (this.shared['dry-run']) this.io.stdout.write(`Dry run: ${results.length} change${results.length === 1 ? '' : 's'} shown on stderr, none sent (${this.reader.sent} reads).\n`)
