@@ -81,6 +81,8 @@ export interface Section {
   secret(field: string, fields: Record<string, unknown>, byReference: boolean): boolean
   /** a record the server does not list is already as the file wants it (a feature flag set to false is no gate at all) */
   absentMatches?(fields: Record<string, unknown>): boolean
+  /** a value as a plan line shows it, where the file's words are not the API's (an access level's role, not its number) */
+  shown?(field: string, value: unknown): unknown
   /** the values are the same for the platform (a colour's case, null and "") */
   same?(field: string, wanted: unknown, current: unknown): boolean
   read(context: ReadContext, target: Target): Promise<CurrentRecord[]>

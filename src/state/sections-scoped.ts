@@ -86,6 +86,8 @@ export const milestones: Section = {
 // (core/input/access-level.ts); export writes the word that rule gives a number.
 const BRANCH_LEVELS = ['push_access_level', 'merge_access_level', 'unprotect_access_level']
 
+const levelWords = (value: unknown): unknown => (Array.isArray(value) ? value.map(levelWords) : typeof value === 'number' ? (ACCESS_LEVEL_WORDS[value] ?? value) : value)
+
 const BRANCH_FIELDS = [...BRANCH_LEVELS, 'allow_force_push', 'code_owner_approval_required'] as const
 
 const lowestRole = (levels: readonly number[]) => levels.find(level => level > 0) ?? 0
@@ -96,6 +98,8 @@ export const protectedBranches: Section = {
   shape: 'map',
   keyField: 'name',
   inputs: PROTECTION,
+  // a plan speaks the file's words: `merge_access_level "maintainer" → "developer"`, several roles as a list of them
+  shown: (field, value) => (BRANCH_LEVELS.includes(field) ? levelWords(value) : value),
   identity: fields => String(fields.name),
   secret: () => false,
   async read(context, target) {
@@ -127,7 +131,7 @@ export const protectedBranches: Section = {
     for (const level of BRANCH_LEVELS) {
       // several roles: whom they let in is the lowest one that lets anyone in
       if (Array.isArray(value[level])) value[level] = lowestRole(value[level] as number[])
-      if (typeof value[level] === 'number') value[level] = ACCESS_LEVEL_WORDS[value[level] as number] ?? value[level]
+      value[level] = levelWords(value[level])
     }
     return {key: id, value}
   },
