@@ -78,7 +78,7 @@ export const PROTECTED_BRANCH_WORDS = {
   'unprotect_access_levels.access_level': ACCESS_LEVEL_WORDS,
 } as const
 
-/** the platform's access levels for protected branches: 0 no one, 30 Developer, 40 Maintainer, 60 Admin; taken as words too (core/input/access-level.ts) */
+/** the platform's access levels for protected branches: 0 No one, 30 Developers + Maintainers, 40 Maintainers, 60 Instance admins (app/models/concerns/protected_ref_access.rb); taken as words too (core/input/access-level.ts) */
 export const PUSH_MERGE_LEVELS = [0, 30, 40, 60] as const
 export const UNPROTECT_LEVELS = [30, 40, 60] as const
 const accessLevel = accessLevelInput

@@ -1,7 +1,7 @@
 // Project relations export (document 2, "Project relations export"): /projects/:id/export_relations.
 // "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
 // named like `<relation>.ndjson.gz`."
-import {mkdir, stat} from 'node:fs/promises'
+import {stat} from 'node:fs/promises'
 import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath, type ResponseHeaders} from '../core/http/request.js'
 import {boolean, declare, integer, text, type Values} from '../core/input/input.js'
@@ -9,6 +9,7 @@ import {type BulkResult, runBulk} from '../core/lists/bulk.js'
 import type {ColumnFit} from '../core/output/table-layout.js'
 import type {FieldWords} from '../core/output/words.js'
 import {type DownloadResult, download, type SaveOptions} from '../core/transfer/download.js'
+import {ensureFolder} from '../core/transfer/folder.js'
 import type {PollState} from '../core/transfer/poll.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */
@@ -182,7 +183,8 @@ export async function downloadAll(api: ApiClient, project: string, dir: string, 
   if (plan.length === 0) {
     throw new CliError(`project ${project} has no relations export; start one with \`forgectl relations-export start -p ${project}\``, ExitCode.notFound)
   }
-  await mkdir(dir, {recursive: true})
+  // the one folder check (the user's own, a symlink only to a folder of theirs): a planted link would take every file
+  ensureFolder(dir, 'the download folder')
   const wanted = plan.filter(p => 'query' in p)
   // several files at once: their progress lines would overwrite each other, and the report lists each
   const fetched = await runBulk(

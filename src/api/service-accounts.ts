@@ -2,11 +2,12 @@
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
 
 import {type ApiId, sameId} from '../core/answer/exact-number.js'
-import {CliError, ExitCode} from '../core/command/errors.js'
+import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input/input.js'
 import {oneTarget} from '../core/input/scope.js'
+import {apiSort} from '../core/input/sort.js'
 import {findInList} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
@@ -30,13 +31,42 @@ export const GROUP_SERVICE_ACCOUNT_COLUMNS = [...SERVICE_ACCOUNT_COLUMNS, 'email
 
 export const ACCOUNT_ORDER_BY = ['id', 'username'] as const
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+/** the orders the API's pair (order_by, sort) makes, in the platform's one-word spelling */
+const ACCOUNT_SORTS = ACCOUNT_ORDER_BY.flatMap(field => SORT_DIRECTIONS.map(direction => `${field}_${direction}`))
+
+/**
+ * The API takes a field (order_by) and a direction (sort) apart; forgectl's one spelling of a sort
+ * (core/input/sort.ts) is `--sort [-]FIELD` or the platform's `FIELD_desc`, which says both: taken here
+ * and sent as the pair. `--sort asc|desc` stays the direction of --order-by (or of id), as the API's
+ * own parameter and earlier scripts have it.
+ */
+const accountSort = custom<string>({
+  description: 'the order the server returns: [-]FIELD with FIELD one of id, username (- for descending), or asc|desc for --order-by (API default: -id)',
+  helpValue: '[-]FIELD|asc|desc',
+  hint: '[-]id, [-]username, id_asc, username_desc…, or asc|desc',
+  parse: text => {
+    if ((SORT_DIRECTIONS as readonly string[]).includes(text)) return text
+    const word = apiSort(text, ACCOUNT_SORTS)
+    if (word === undefined) throw new RuleBroken(`must be [-]FIELD with FIELD one of ${ACCOUNT_ORDER_BY.join(', ')} (- for descending), one of ${ACCOUNT_SORTS.join(', ')}, or asc or desc`)
+    return word
+  },
+})
 
 /** GET /service_accounts and /groups/:id/service_accounts */
 export const SERVICE_ACCOUNT_ORDER = declare({
-  order_by: choice(ACCOUNT_ORDER_BY, {description: 'order by this field (API default: id)'}),
-  sort: choice(SORT_DIRECTIONS, {description: 'sort direction (API default: desc)'}),
+  order_by: choice(ACCOUNT_ORDER_BY, {description: 'order by this field (API default: id); --sort FIELD says it too'}),
+  sort: accountSort,
 })
 export type ServiceAccountListOptions = Values<typeof SERVICE_ACCOUNT_ORDER>
+
+/** the API's pair for a sort in either spelling: `-username` is order_by=username&sort=desc */
+function accountOrder({order_by, sort}: ServiceAccountListOptions): ServiceAccountListOptions {
+  const split = sort === undefined ? undefined : /^(.+)_(asc|desc)$/.exec(sort)
+  if (!split) return {order_by, sort}
+  const [, field, direction] = split as unknown as [string, (typeof ACCOUNT_ORDER_BY)[number], string]
+  if (order_by !== undefined && order_by !== field) throw new UsageError(`--sort ${sort} orders by ${field}, and --order-by ${order_by} by another field: give one`)
+  return {order_by: field, sort: direction}
+}
 
 /** POST and PATCH: every field optional; "" is refused (the name, username and address name the account) */
 export const SERVICE_ACCOUNT_INPUTS = declare({
@@ -84,7 +114,7 @@ const tokens = collection<{parent: {group: string; userId: Id}; item: PersonalAc
 )
 
 /** without a group: the instance service accounts (administrator) */
-export const listServiceAccounts = accounts.list
+export const listServiceAccounts = (group: string | undefined, options: ServiceAccountListOptions = {}) => accounts.list(group, accountOrder(options))
 
 /** 400 when the e-mail address is already used by another user */
 export const createServiceAccount = accounts.create

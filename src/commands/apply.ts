@@ -4,7 +4,7 @@ import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
 import {shardFlag, yesFlag} from '../core/input/flags.js'
 import {type BulkResult, bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
-import {visibleText} from '../core/output/escape.js'
+import {toldApart} from '../core/output/escape.js'
 import {info} from '../core/output/notes.js'
 import type {OutputSpec} from '../core/output/output-spec.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
@@ -88,7 +88,11 @@ export default class Apply extends StateCommand<typeof Apply> {
     const results = await runChanges(this.api, changes, wanted, concurrency)
     const requests = this.reader === this.api ? this.api.sent : this.reader.sent + this.api.sent
     if (data) await this.printer.list(oneList(changes.map((change, index) => outcomeOf(change, results[index]!))))
-    else for (const result of results) this.io.stdout.write(visibleText(`${outcomeWord(result).padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`) + '\n')
+    else {
+      const lines = results.map(result => `${outcomeWord(result).padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`)
+      // as the plan's lines are shown: two records whose names read the same (`bug` + U+200B, `bug\u200b` typed) read apart
+      if (lines.length > 0) this.io.stdout.write(`${toldApart(lines).join('\n')}\n`)
+    }
     const summary = summaryOf(results, requests, this.shared['dry-run'], this.reader.sent)
     if (data) this.note(info(summary))
     else this.io.stdout.write(`${summary}\n`)

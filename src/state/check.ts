@@ -4,7 +4,7 @@
 // the place inside it, exit 2.
 import {resolve} from 'node:path'
 import {didYouMean} from '../core/input/did-you-mean.js'
-import {type AnyInput, checkText, checkValue, InputError, quoted, RuleBroken} from '../core/input/input.js'
+import {type AnyInput, checkText, checkValue, InputError, RuleBroken} from '../core/input/input.js'
 import {letSignalsIn} from '../core/input/parse-data.js'
 import {secret} from '../core/secret.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
@@ -169,15 +169,8 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
     const hidden = reference !== undefined || input!.secret === true
     if (hidden && typeof plain === 'string') unquoted.push(plain)
     const place = `${text.file}: ${wherePath(at)}`
-    let prepared = plain
     try {
-      prepared = section.prepare ? section.prepare(field, plain) : plain
-    } catch (error) {
-      if (error instanceof RuleBroken) throw new InputError(hidden ? place : `${place} ${quoted(String(plain))}`, hidden ? untold(error.message, unquoted) : error.message)
-      throw error
-    }
-    try {
-      fields[field] = checkField(input!, prepared, place, hidden)
+      fields[field] = checkField(input!, plain, place, hidden)
     } catch (error) {
       if (hidden && error instanceof InputError) throw new InputError(error.where, untold(error.rule, unquoted))
       throw error

@@ -5,16 +5,20 @@ import {toldApart} from '../core/output/escape.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {counts, type Plan} from './plan.js'
 import {scopeName} from './section.js'
+import {sectionOf} from './sections.js'
 
 const SIGN = {create: '+', update: '~', delete: '-'} as const
 
-const value = (v: unknown) => (v === SENSITIVE ? SENSITIVE : v === undefined ? '(none)' : JSON.stringify(v))
+const valueText = (v: unknown) => (v === SENSITIVE ? SENSITIVE : v === undefined ? '(none)' : JSON.stringify(v))
 
 function changeLine(change: Change): string {
   const head = `  ${SIGN[change.action]} ${change.section} ${change.id}`
   if (change.action === 'delete') return head
-  if (change.action === 'create') return `${head}: ${change.fields.map(f => `${f.field} ${value(f.after)}`).join(', ')}`
-  return `${head}: ${change.fields.map(f => (f.sensitive ? `${f.field} ${SENSITIVE} differs` : `${f.field} ${value(f.before)} → ${value(f.after)}`)).join(', ')}`
+  // in the file's words where they are not the API's (access levels): the section says
+  const shown = sectionOf(change.target.kind, change.section)?.shown
+  const value = (field: string, v: unknown) => valueText(shown && v !== SENSITIVE ? shown(field, v) : v)
+  if (change.action === 'create') return `${head}: ${change.fields.map(f => `${f.field} ${value(f.field, f.after)}`).join(', ')}`
+  return `${head}: ${change.fields.map(f => (f.sensitive ? `${f.field} ${SENSITIVE} differs` : `${f.field} ${value(f.field, f.before)} → ${value(f.field, f.after)}`)).join(', ')}`
 }
 
 export function summaryLine(plan: Plan): string {

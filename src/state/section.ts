@@ -73,8 +73,6 @@ export interface Section {
   createOnly?: readonly string[]
   /** a value that is not a mapping, as a record (a variable's plain value); undefined: refused */
   shorthand?(value: unknown): Record<string, unknown> | undefined
-  /** a value in the file's words into the input's (access levels as words or numbers) */
-  prepare?(field: string, value: unknown): unknown
   /**
    * a checked record as the platform stores it, where the file may spell one value several ways (a flag's
    * 100 % is its boolean gate on): what every plan compares and every apply sends
@@ -88,6 +86,8 @@ export interface Section {
   secret(field: string, fields: Record<string, unknown>, byReference: boolean): boolean
   /** a record the server does not list is already as the file wants it (a feature flag set to false is no gate at all) */
   absentMatches?(fields: Record<string, unknown>): boolean
+  /** a value as a plan line shows it, where the file's words are not the API's (an access level's role, not its number) */
+  shown?(field: string, value: unknown): unknown
   /** the values are the same for the platform (a colour's case, null and "") */
   same?(field: string, wanted: unknown, current: unknown): boolean
   read(context: ReadContext, target: Target): Promise<CurrentRecord[]>

@@ -7,7 +7,7 @@ import {sameLabelColor} from '../api/label-color.js'
 import {createLabel, deleteLabel, type LabelChanges, listLabels, NEW_LABEL, type NewLabel, updateLabel} from '../api/labels.js'
 import {createMilestone, deleteMilestone, listMilestones, type MilestoneChanges, NEW_MILESTONE, type NewMilestone, updateMilestone} from '../api/milestones.js'
 import {createRule, deleteRule, listRules, NEW_RULE, type NewRule, type RuleChanges, updateRule} from '../api/package-protection.js'
-import {RuleBroken} from '../core/input/input.js'
+import {ACCESS_LEVEL_WORDS} from '../core/input/access-level.js'
 import type {Scope} from '../core/input/scope.js'
 import {readAll} from './read-all.js'
 import {type CurrentRecord, type Section, sameValue, setFields, type Target} from './section.js'
@@ -81,22 +81,12 @@ export const milestones: Section = {
   exported: ({id, fields}) => ({key: id, value: setFields(fields, MILESTONE_FIELDS)}),
 }
 
-/** access levels as the platform numbers them, and the words a state file may use instead */
-const LEVEL_NUMBERS: Readonly<Record<string, number>> = {'no one': 0, developer: 30, maintainer: 40, owner: 50, admin: 60}
-const LEVEL_WORDS: Readonly<Record<number, string>> = {0: 'no one', 30: 'developer', 40: 'maintainer', 50: 'owner', 60: 'admin'}
+// A state file gives a level as the commands take it, a role's word or its number, and the section's
+// inputs (api/branches.ts, api/package-protection.ts) read either through the one rule
+// (core/input/access-level.ts); export writes the word that rule gives a number.
 const BRANCH_LEVELS = ['push_access_level', 'merge_access_level', 'unprotect_access_level']
 
-/** `maintainer` → 40 for the inputs that take numbers; a word that is no role is refused naming both spellings */
-function levelNumber(value: unknown): unknown {
-  if (typeof value !== 'string' || /^\d+$/.test(value)) return value
-  const word = value.toLowerCase()
-  const level = Object.hasOwn(LEVEL_NUMBERS, word) ? LEVEL_NUMBERS[word] : undefined
-  if (level === undefined) throw new RuleBroken('must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)')
-  return level
-}
-
-/** 40 → `maintainer` for the inputs that take words (package protection); the input's own rule refuses the rest */
-const levelWord = (value: unknown) => (typeof value === 'number' && value in LEVEL_WORDS ? LEVEL_WORDS[value] : typeof value === 'string' ? value.toLowerCase() : value)
+const levelWords = (value: unknown): unknown => (Array.isArray(value) ? value.map(levelWords) : typeof value === 'number' ? (ACCESS_LEVEL_WORDS[value] ?? value) : value)
 
 const BRANCH_FIELDS = [...BRANCH_LEVELS, 'allow_force_push', 'code_owner_approval_required'] as const
 
@@ -108,7 +98,8 @@ export const protectedBranches: Section = {
   shape: 'map',
   keyField: 'name',
   inputs: PROTECTION,
-  prepare: (field, value) => (BRANCH_LEVELS.includes(field) ? levelNumber(value) : value),
+  // a plan speaks the file's words: `merge_access_level "maintainer" → "developer"`, several roles as a list of them
+  shown: (field, value) => (BRANCH_LEVELS.includes(field) ? levelWords(value) : value),
   identity: fields => String(fields.name),
   secret: () => false,
   async read(context, target) {
@@ -140,7 +131,7 @@ export const protectedBranches: Section = {
     for (const level of BRANCH_LEVELS) {
       // several roles: whom they let in is the lowest one that lets anyone in
       if (Array.isArray(value[level])) value[level] = lowestRole(value[level] as number[])
-      if (typeof value[level] === 'number') value[level] = levelWord(value[level])
+      value[level] = levelWords(value[level])
     }
     return {key: id, value}
   },
@@ -180,7 +171,6 @@ export const packageProtectionRules: Section = {
   shape: 'list',
   inputs: NEW_RULE,
   identityFields: ['package_name_pattern', 'package_type'],
-  prepare: (field, value) => (RULE_LEVELS.includes(field) ? levelWord(value) : value),
   identity: fields => `${fields.package_type} ${fields.package_name_pattern}`,
   secret: () => false,
   async read(context, target) {

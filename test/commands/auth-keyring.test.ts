@@ -224,7 +224,11 @@ describe('no keyring reachable', SLOW, () => {
     await login(dir, TOKENS.developer)
     const {code, stderr} = await cli(dir, ['labels', 'list', '-p', '20'], {env: NO_BUS})
     expect(code).toBe(4)
-    expect(stderr).toMatch(/^Error: cannot read the token of profile "default" from the system keyring \(.+unlock the keyring, or log in with `forgectl auth login --insecure-storage`/)
+    // no keyring service at all (the bus's socket is gone): nothing to unlock, the two ways that need none, as login says
+    expect(stderr).toMatch(
+      /^Error: cannot read the token of profile "default" from the system keyring \(this machine has none: no keyring service runs here, as on a server without a desktop session; log in with `forgectl auth login --insecure-storage`.*, or give it to each run in FORGECTL_TOKEN\)\n$/,
+    )
+    expect(stderr).not.toContain('unlock')
     // one line: the hint to check the token is for a token the server rejected, not for a keyring
     expect(stderr.trim().split('\n')).toHaveLength(1)
     // a token given another way does not need the keyring
@@ -242,7 +246,9 @@ describe('no keyring reachable', SLOW, () => {
     expect(shown).toMatchObject({profile: 'default', host: sb.url, host_source: 'profile "default"', token_source: 'profile "default"', token_store: 'keyring', user: null, accepted: false})
     expect(shown.token).toMatch(/^\(unreadable: .+\)$/)
     expect(shown.error).toMatch(/^cannot read the token of profile "default" from the system keyring/)
-    expect(status.stderr).toMatch(/^Error: cannot read the token of profile "default" from the system keyring \(.+unlock the keyring, or log in with `forgectl auth login --insecure-storage`[^\n]*\n$/)
+    expect(status.stderr).toMatch(
+      /^Error: cannot read the token of profile "default" from the system keyring \(this machine has none: .+--insecure-storage.+, or give it to each run in FORGECTL_TOKEN\)\n$/,
+    )
     expect(sb.sandbox.requests.length).toBe(before)
     // on a terminal's table as well: the rows come before the error
     const table = await cli(dir, ['auth', 'status', '-o', 'table'], {env: NO_BUS})
@@ -350,5 +356,23 @@ describe('a keyring that is there but locked', () => {
     expect(result.stderr).not.toContain('this machine has none')
     expect(fileText(dir)).toBe(before)
     expect(stored(dir).default).toMatchObject({'token-store': 'keyring'})
+  })
+})
+
+describe('a keyring that is there but locked, read by a command', () => {
+  let locked: SecretService
+  beforeAll(() => {
+    locked = startSecretService()
+  })
+  afterAll(() => locked?.stop())
+
+  it('still says to unlock it (a keyring that exists is never called absent)', async () => {
+    const dir = freshConfigDir()
+    expect((await login(dir, TOKENS.developer, [], locked.env)).code).toBe(0)
+    locked.lock()
+    const {code, stderr} = await cli(dir, ['labels', 'list', '-p', '20'], {env: locked.env})
+    expect(code).toBe(4)
+    expect(stderr).toMatch(/^Error: cannot read the token of profile "default" from the system keyring \(.+; unlock the keyring, or log in with `forgectl auth login --insecure-storage`/)
+    expect(stderr).not.toContain('this machine has none')
   })
 })

@@ -107,6 +107,16 @@ describe('access levels in words and numbers, wherever taken, and shown in words
     expect(wrong.requests).toBe(0)
     expect(wrong.result.stderr).toBe('Error: --push-access-level "reporter": must be one of 0, 30, 40, 60 (or their roles: no one, developer, maintainer, admin)\n')
   })
+
+  it('one protected branch shown as field/value rows, no --columns: its levels in words as a list table shows them, not its rules as JSON (core/output/words.ts recordRows)', async () => {
+    const result = await sb.run(['branches', 'protect', 'fh3-*', '-p', 'acme/website', '--push-access-level', 'no one', '--merge-access-level', '30', '-o', 'table'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/^name\s+fh3-\*$/m)
+    expect(result.stdout).toMatch(/^push_access_levels\.access_level\s+no one$/m)
+    expect(result.stdout).toMatch(/^merge_access_levels\.access_level\s+developer$/m)
+    expect(result.stdout).not.toContain('{')
+    expect(result.stdout).not.toMatch(/^push_access_levels\s/m)
+  })
 })
 
 describe('another name of a topic gets the suggestion (src/core/command/suggest.ts topicFor)', () => {

@@ -18,9 +18,9 @@ describe('every example of every help text runs against the sandbox', () => {
   })
 
   const dir = exampleFolder()
-  // the PDF export's example needs its feature flag, off by default on the platform as in the seed
+  // the PDF export's example needs its feature flag, off by default on the platform as in the seed (a POST that sets a flag answers 201, as test/commands/features.test.ts and test/contract/features.test.ts hold)
   beforeAll(async () => {
-    expect((await sb.api('POST', '/features/vulnerabilities_pdf_export', {as: 'admin', body: {value: true}})).status).toBe(201) // Grape answers a POST with 201
+    expect((await sb.api('POST', '/features/vulnerabilities_pdf_export', {as: 'admin', body: {value: true}})).status).toBe(201)
   })
   it.each(examples.map(([id, example]) => [`${id}: ${example.replaceAll('<%= config.bin %>', 'forgectl')}`, id, example] as const))('%s', async (_name, id, example) => {
     const words = exampleWords(example)

@@ -30,4 +30,19 @@ describe('look-alike records in a plan', () => {
     expect(deletions).toContain('  - labels bug\\\\u200b')
     expect(deletions).toContain('  - labels bug\\u200b')
   })
+  it('apply reports each one on a line of its own too, through the plan lines own rule (escape.ts toldApart)', async () => {
+    // the project has its own `bug` (the sandbox's seed)
+    for (const name of LOOK_ALIKES) {
+      const created = await sb.api('POST', '/projects/20/labels', {as: 'admin', body: {name, color: '#ff0000'}})
+      expect(created.status, name).toBe(201)
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'forgectl-look-')), 'state.yaml')
+    writeFileSync(file, 'version: 1\nprojects:\n  acme/platform/api:\n    labels:\n      bug: {color: "#ff0000"}\n    prune: [labels]\n')
+    const result = await sb.run(['apply', '-f', file, '--yes', '--max-deletes', '50'], {as: 'admin'})
+    expect(result.code, result.stderr).toBe(0)
+    const done = result.stdout.split('\n').filter(line => /^done\s+- project acme\/platform\/api labels bug/.test(line))
+    expect(done).toHaveLength(LOOK_ALIKES.length)
+    expect(new Set(done).size).toBe(LOOK_ALIKES.length)
+    expect(result.stdout).not.toMatch(/[\p{Cf}\p{Zl}\p{Zp}\p{Co}\u{E0000}-\u{E007F}]/u)
+  })
 })

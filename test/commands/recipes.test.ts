@@ -274,7 +274,7 @@ describe('recipe: many projects as code', () => {
     expect(result.stdout).toContain('group acme\n  + labels bug: color "#d9534f", description "Something is broken"\n  + labels triage: color "orange"')
     expect(result.stdout).toContain('project acme/platform/api\n  + labels needs-review: color "#428bca", priority 1')
     expect(result.stdout).toContain('  - labels bug\n  - labels feature')
-    expect(result.stdout).toContain('  ~ protected_branches main: merge_access_level 40 → 30')
+    expect(result.stdout).toContain('  ~ protected_branches main: merge_access_level "maintainer" → "developer"')
     expect(result.stdout).not.toContain('acme/design/brand')
     expect(result.stdout).toMatch(/^done {8}\+ project acme\/website protected_branches release\/\*$/m)
     // the second plan has nothing to do

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process'
-import {mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {chownSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
@@ -320,6 +320,30 @@ describe('relations-export download', () => {
     expect(rows.filter(r => r.status === 'ok').length).toBe(rows.length - 1)
     expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).not.toContain('labels.ndjson.gz')
     expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).toContain('milestones.ndjson.gz')
+  })
+
+  // every folder forgectl writes into passes ensureFolder (src/core/transfer/folder.ts), as the journals' and
+  // the settings' do: `--all DIR` made DIR with a plain recursive mkdir and followed whatever stood there
+  it.skipIf(process.geteuid?.() !== 0)("--all refuses a DIR that is another user's symlink to a folder of theirs, and writes nothing there", async () => {
+    await finishedExport(20, false)
+    const root = tempDir()
+    const theirs = join(root, 'theirs')
+    mkdirSync(theirs)
+    chownSync(theirs, 4242, 4242)
+    const dir = join(root, 'export')
+    symlinkSync(theirs, dir)
+    lchownSync(dir, 4242, 4242)
+    const result = await run(['download', '-p', '20', '--all', dir, '--json'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^Error: refusing to use the download folder .*export: it belongs to uid 4242/)
+    expect(readdirSync(theirs)).toEqual([])
+  })
+
+  it('--all makes a missing DIR private (0700), as every folder forgectl makes', async () => {
+    await finishedExport(20, false)
+    const dir = join(tempDir(), 'made')
+    expect((await run(['download', '-p', '20', '--all', dir, '--json'])).code).toBe(0)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
   })
 
   it('--all exits non-zero when a download fails, and downloads at most --concurrency files at once', async () => {

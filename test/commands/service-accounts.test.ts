@@ -45,6 +45,22 @@ describe('service-accounts list', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a)) // API default: order_by id, sort desc
   })
 
+  // the platform takes the field and the direction apart (the platform's API::ServiceAccounts and its group twin:
+  // order_by id|username, sort asc|desc, each a parameter of its own); forgectl's one spelling names both, and is sent as that pair
+  it('takes --sort -username, the one spelling of a sort, as order_by=username&sort=desc; --order-by naming another field is refused before sending', async () => {
+    const result = await sb.run(['service-accounts', 'list', '--sort', '-username', '--json'], admin)
+    expect(result.code, result.stderr).toBe(0)
+    expect(sb.sandbox.requests.at(-1)!.query).toContain('order_by=username&sort=desc')
+    const names = result.json<Account[]>().map(a => a.username)
+    expect(names).toEqual([...names].sort().reverse())
+    const same = await sb.run(['service-accounts', 'list', '--sort', 'username_desc', '--order-by', 'username', '--json'], admin)
+    expect(same.json()).toEqual(result.json())
+    const both = await sb.runCounted(['service-accounts', 'list', '--sort', '-username', '--order-by', 'id'], admin)
+    expect(both.result.code).toBe(2)
+    expect(both.result.stderr).toBe('Error: --sort username_desc orders by username, and --order-by id by another field: give one\n')
+    expect(both.requests).toBe(0)
+  })
+
   it('passes --order-by and --sort to the API and keeps its order', async () => {
     const result = await sb.run(['service-accounts', 'list', '--order-by', 'username', '--sort', 'asc', '--json'], admin)
     expect(result.code).toBe(0)

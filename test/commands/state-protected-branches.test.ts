@@ -42,7 +42,7 @@ describe('protected branches in a state file', () => {
 
     const file = stateFile('version: 1\nprojects:\n  acme/platform/api:\n    protected_branches:\n      stable: {merge_access_level: maintainer, push_access_level: maintainer}\n')
     const planned = await sb.run(['plan', '-f', file], asMaintainer)
-    expect(planned.stdout).toContain('~ protected_branches stable: merge_access_level 30 → 40')
+    expect(planned.stdout).toContain('~ protected_branches stable: merge_access_level "developer" → "maintainer"')
     const applied = await sb.run(['apply', '-f', file, '--yes'], asMaintainer)
     expect(applied.code, applied.stderr).toBe(0)
     const after = await protection('acme/platform/api', 'stable')
@@ -60,7 +60,7 @@ describe('protected branches in a state file', () => {
     expect(roles((await protection('acme/design/brand', 'stable')).merge_access_levels)).toEqual([40, 30])
     const file = stateFile('version: 1\nprojects:\n  acme/design/brand:\n    protected_branches:\n      stable: {merge_access_level: developer}\n')
     const planned = await sb.run(['plan', '-f', file], asMaintainer)
-    expect(planned.stdout).toMatch(/~ protected_branches stable: merge_access_level \[?30, ?40\]? → 30/)
+    expect(planned.stdout).toMatch(/~ protected_branches stable: merge_access_level \["developer","maintainer"\] → "developer"/)
     expect((await sb.run(['apply', '-f', file, '--yes'], asMaintainer)).code).toBe(0)
     expect(roles((await protection('acme/design/brand', 'stable')).merge_access_levels)).toEqual([30])
     expect((await sb.run(['plan', '-f', file, '--exit-code'], asMaintainer)).code).toBe(0)

@@ -203,9 +203,9 @@ const cases: SectionCase[] = [
     name: 'project protected branches',
     first:
       'version: 1\nprojects:\n  acme/website:\n    protected_branches:\n      main: {push_access_level: maintainer, merge_access_level: developer, allow_force_push: false}\n      "release/*": {push_access_level: no one, merge_access_level: maintainer}\n',
-    firstLines: ['~ protected_branches main: merge_access_level 40 → 30', '+ protected_branches release/*: push_access_level 0, merge_access_level 40'],
+    firstLines: ['~ protected_branches main: merge_access_level "maintainer" → "developer"', '+ protected_branches release/*: push_access_level "no one", merge_access_level "maintainer"'],
     second: 'version: 1\nprojects:\n  acme/website:\n    protected_branches:\n      "release/*": {push_access_level: 40}\n',
-    secondLines: ['~ protected_branches release/*: push_access_level 0 → 40'],
+    secondLines: ['~ protected_branches release/*: push_access_level "no one" → "maintainer"'],
     prune: 'version: 1\nprojects:\n  acme/website:\n    protected_branches:\n      main: {}\n      "release/*": {}\n    prune: [protected_branches]\n',
     pruneLines: ['- protected_branches stable'],
     exportArgs: ['-p', 'acme/website', '--sections', 'protected_branches'],

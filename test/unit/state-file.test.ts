@@ -7,7 +7,7 @@ import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'
 import {globPattern, keyProblem, literalPrefix, matchesGlob} from '../../src/state/glob.js'
-import {labels} from '../../src/state/sections-scoped.js'
+import {labels, protectedBranches} from '../../src/state/sections-scoped.js'
 
 describe('globs', () => {
   it.each([
@@ -82,13 +82,13 @@ describe('checking a state file', () => {
     ],
     [
       'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: constructor}',
-      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "constructor": must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "constructor": must be one of 0, 30, 40, 60 (or their roles: no one, developer, maintainer, admin)',
     ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: red, priority: high}', 'state.yaml: projects."acme/**".labels.bug.priority "high": must be a whole number'],
     ['version: 1\ngroups:\n  acme:\n    labels:\n      bug: {color: red, priority: 1}', 'state.yaml: groups.acme.labels.bug.priority: applies to project labels only'],
     [
       'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: everyone}',
-      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be a role (no one, developer, maintainer, admin) or its number (0, 30, 40, 60)',
+      'state.yaml: projects."acme/web".protected_branches.main.push_access_level "everyone": must be one of 0, 30, 40, 60 (or their roles: no one, developer, maintainer, admin)',
     ],
     ['version: 1\ninstance:\n  variables:\n    TOKEN: {value: {env: NO_SUCH_VARIABLE_HERE}}', 'state.yaml: instance.variables.TOKEN.value: environment variable NO_SUCH_VARIABLE_HERE is not set'],
     ['version: 1\ninstance:\n  variables:\n    BAD-KEY: x', 'state.yaml: instance.variables.BAD-KEY "BAD-KEY": may hold only A-Z, a-z, 0-9 and _'],
@@ -149,6 +149,23 @@ describe('checking a state file', () => {
     expect(String(variables.get('SECRET')!.fields.value)).toBe('(sensitive)')
     expect(variables.get('SECRET')!.sources.value).toEqual({env: 'STATE_TEST_SECRET'})
     expect(model.entries[1]!.sections.get('protected_branches')!.get('main')!.fields).toEqual({name: 'main', push_access_level: 0, merge_access_level: 40})
+  })
+
+  // one rule for a level (core/input/access-level.ts): a state file takes every spelling the commands take
+  // (`none`, `no_one`, a role in any case, the number), where it had its own table that refused `none`
+  it('reads a level in every spelling the commands take, and exports it as their word', async () => {
+    const model = await check(
+      'version: 1\nprojects:\n  acme/web:\n    protected_branches:\n      main: {push_access_level: none, merge_access_level: Maintainer, unprotect_access_level: "60"}\n      dev: {push_access_level: no_one}\n    package_protection_rules:\n      - {package_name_pattern: x, package_type: npm, minimum_access_level_for_push: 40, minimum_access_level_for_delete: Owner}',
+    )
+    const branches = model.entries[0]!.sections.get('protected_branches')!
+    expect(branches.get('main')!.fields).toEqual({name: 'main', push_access_level: 0, merge_access_level: 40, unprotect_access_level: 60})
+    expect(branches.get('dev')!.fields).toEqual({name: 'dev', push_access_level: 0})
+    expect([...model.entries[0]!.sections.get('package_protection_rules')!.values()][0]!.fields).toMatchObject({minimum_access_level_for_push: 'maintainer', minimum_access_level_for_delete: 'owner'})
+    const exported = protectedBranches.exported(
+      {id: 'main', ref: 'main', fields: {push_access_level: 0, merge_access_level: [30, 40], unprotect_access_level: 60}},
+      {kind: 'projects', path: 'acme/web'},
+    )!
+    expect(exported.value).toEqual({push_access_level: 'no one', merge_access_level: 'developer', unprotect_access_level: 'admin'})
   })
 })
 

@@ -6,11 +6,11 @@ import {flagsOf} from '../../core/input/input-flags.js'
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
   static summary = 'List instance service accounts, or those of a top-level group'
   static description =
-    "Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the API's sort direction here."
+    "Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the server's order here, in the one spelling of a sort: [-]id or [-]username (sent as order_by and sort), or the platform's username_desc; asc|desc alone stays the direction of --order-by."
   static fields = SERVICE_ACCOUNT_FIELDS
   static examples = [
     '<%= config.bin %> service-accounts list',
-    '<%= config.bin %> service-accounts list -g my-group --order-by username --sort asc',
+    '<%= config.bin %> service-accounts list -g my-group --sort -username   # newest usernames first: order_by=username&sort=desc',
     '<%= config.bin %> service-accounts list -g 42 --all --json',
   ]
   static sortIsApiInput = true

@@ -6,8 +6,8 @@
 // throw each of them, so that an upgrade that rewords one fails there instead of changing what users read.
 
 import {stripVTControlCharacters} from 'node:util'
-import {inputLabel, missingInputs, quoted, wholeNumberRule} from '../input/input.js'
-import {cut} from '../output/escape.js'
+import {inputLabel, missingInputs, wholeNumberRule} from '../input/input.js'
+import {cut, quoted} from '../output/escape.js'
 import {CliError, ExitCode} from './errors.js'
 import {closestFlags} from './suggest.js'
 import {unexpectedArguments} from './usage.js'

@@ -20,6 +20,9 @@ export function storeForNewToken(profile: string, insecureStorage: boolean, env:
   return env.CI ? 'file' : 'keyring'
 }
 
+/** where no keyring service exists at all: the two ways that need none */
+const otherWays = `${INSECURE_STORAGE_HINT}, or give it to each run in FORGECTL_TOKEN`
+
 /** the profile's token from where it lives; a keyring that cannot be read is an error, never "no token" */
 export async function readStoredToken(profile: string, stored: Profile = readProfile(profile)): Promise<string | undefined> {
   if (tokenLocation(stored) !== 'keyring') return stored.token
@@ -28,7 +31,9 @@ export async function readStoredToken(profile: string, stored: Profile = readPro
     token = await readKeyringToken(profile)
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error
-    throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; unlock the keyring, or ${INSECURE_STORAGE_HINT}`, ExitCode.auth, error.reason)
+    // no keyring at all: nothing to unlock, the two ways that need none (as login says)
+    const hint = error.absent ? otherWays : `unlock the keyring, or ${INSECURE_STORAGE_HINT}`
+    throw new KeyringUnavailable(`read the token of profile "${profile}" from`, `${error.reason}; ${hint}`, ExitCode.auth, error.reason, error.absent)
   }
   return token === undefined ? undefined : checkedKeyringToken(token, profile)
 }
@@ -58,7 +63,7 @@ export async function storeToken(profile: string, token: string, where: TokenSto
       await writeKeyringToken(profile, token)
     } catch (error) {
       // with no keyring at all, the one other way too: the token in the environment of each run
-      const hint = error instanceof KeyringUnavailable && error.absent ? `${INSECURE_STORAGE_HINT}, or give it to each run in FORGECTL_TOKEN` : INSECURE_STORAGE_HINT
+      const hint = error instanceof KeyringUnavailable && error.absent ? otherWays : INSECURE_STORAGE_HINT
       if (error instanceof KeyringUnavailable) throw new KeyringUnavailable('store the token in', `${error.reason}; nothing was stored: ${hint}`, ExitCode.error, error.reason, error.absent)
       throw error
     }

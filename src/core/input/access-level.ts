@@ -18,9 +18,14 @@ export function accessLevelNumber(text: string): number | undefined {
   return found === undefined ? undefined : Number(found[0])
 }
 
-/** `developer (30), maintainer (40)`: the levels an input takes, in both spellings */
+// 60 is no role anyone holds in a project or group: it lets in the instance's administrators only,
+// which the platform calls "Instance admins" (app/models/concerns/protected_ref_access.rb,
+// human_access_levels; not offered on GitLab.com)
+const WHO: Readonly<Record<number, string>> = {60: ', instance admins'}
+
+/** `developer (30), maintainer (40), admin (60, instance admins)`: the levels an input takes, in both spellings */
 export function accessLevelChoices(levels: readonly number[]): string {
-  return levels.map(level => `${ACCESS_LEVEL_WORDS[level]} (${level})`).join(', ')
+  return levels.map(level => `${ACCESS_LEVEL_WORDS[level]} (${level}${WHO[level] ?? ''})`).join(', ')
 }
 
 /** `must be one of` the spelling the endpoint takes, then the other: the numbers and their roles, or the roles (`null` after them) */

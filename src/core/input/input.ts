@@ -6,7 +6,7 @@
 import {isApiNumber} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
 import type {ApiClient} from '../http/request.js'
-import {cut} from '../output/escape.js'
+import {quoted} from '../output/escape.js'
 import {didYouMean} from './did-you-mean.js'
 import {isPositiveId} from './id.js'
 
@@ -311,11 +311,6 @@ export function inputLabel(input: AnyInput): string {
 /** `"blurple"`; a secret is never shown, a long value is cut */
 function shown(input: AnyInput, value: string): string {
   return input.secret ? '' : ` ${quoted(value)}`
-}
-
-/** a value typed, as an error quotes it: `"blurple"`, a long one cut */
-export function quoted(value: string): string {
-  return `"${cut(value)}"`
 }
 
 /** a value refused locally: `--color "blurple": must be …`, `record 4: color "blurple": …` (exit 2) */

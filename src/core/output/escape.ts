@@ -72,6 +72,11 @@ export function cut(word: string): string {
   return cutTo(word, MAX_SHOWN)
 }
 
+/** a word typed, as a message quotes it: `"blurple"`, a long one cut */
+export function quoted(word: string): string {
+  return `"${cut(word)}"`
+}
+
 // one argument for cut, which is given to map()
 function cutTo(word: string, max: number): string {
   if (word.length <= max) return word

@@ -4,7 +4,7 @@
 
 import {ExactNumber} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
-import {cut} from './escape.js'
+import {quoted} from './escape.js'
 
 /** the fields of the records in the order first seen: the union of their keys */
 export function recordFields(records: readonly unknown[]): string[] {
@@ -24,18 +24,18 @@ export function unknownField(path: string, records: readonly unknown[], declared
   const segments = path.split('.')
   const top = records.some(isObject) ? recordFields(records) : declared
   if (!top) return undefined
-  if (!top.includes(segments[0]!)) return `no field "${cut(segments[0]!)}"; available: ${top.join(', ')}`
+  if (!top.includes(segments[0]!)) return `no field ${quoted(segments[0]!)}; available: ${top.join(', ')}`
   let values = records.flatMap(r => (isObject(r) && segments[0]! in r ? [r[segments[0]!]] : []))
   for (let depth = 1; depth < segments.length; depth++) {
     const objects = values.flatMap(v => (Array.isArray(v) ? v : [v])).filter(isObject)
     const prefix = segments.slice(0, depth).join('.')
     if (objects.length === 0) {
       if (values.every(v => v === null || v === undefined)) return undefined
-      return `"${cut(prefix)}" has no fields`
+      return `${quoted(prefix)} has no fields`
     }
     const keys = recordFields(objects)
     const segment = segments[depth]!
-    if (!keys.includes(segment)) return `no field "${cut(segments.slice(0, depth + 1).join('.'))}"; available: ${keys.map(k => `${prefix}.${k}`).join(', ')}`
+    if (!keys.includes(segment)) return `no field ${quoted(segments.slice(0, depth + 1).join('.'))}; available: ${keys.map(k => `${prefix}.${k}`).join(', ')}`
     values = objects.flatMap(o => (segment in o ? [o[segment]] : []))
   }
   return undefined

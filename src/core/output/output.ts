@@ -15,7 +15,7 @@ import {runJq} from './jq.js'
 import {pickFields, pickPage} from './pick-fields.js'
 import {type ColumnFit, type CutRank, cutRank, type TableInput} from './table-layout.js'
 import {renderTable} from './table-render.js'
-import {type FieldWords, wordFor} from './words.js'
+import {type FieldWords, recordRows, wordFor} from './words.js'
 
 export interface OutputOptions {
   format: OutputFormat
@@ -75,7 +75,7 @@ export class Printer {
     if (format === 'yaml') return this.yaml(this.picked(data))
     if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
     if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
-    const fields = this.options.columns ?? Object.keys(data)
+    const fields = this.options.columns ?? recordRows(data, this.options.words)
     const rows = fields.map(field => [field, cellText(wordFor(this.options.words, field, columnValue(data, field)), {relativeDates: this.tty})])
     // The field names are the identities here; the values are what gets cut.
     await this.table(null, rows, ['never', 'later'])

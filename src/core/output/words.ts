@@ -14,3 +14,15 @@ export function wordFor(words: FieldWords | undefined, field: string, value: unk
   // an unknown code stays visible as itself: a newer server may add states
   return codes[String(value)] ?? value
 }
+
+/**
+ * A record's rows in a table (one record shown as field/value rows): a field whose codes sit inside it
+ * (a protected branch's `push_access_levels`, a list of rules) is shown by its worded parts
+ * (`push_access_levels.access_level`: `maintainer`), as a list's table column shows them, not as its JSON.
+ */
+export function recordRows(record: object, words: FieldWords | undefined): string[] {
+  return Object.entries(record).flatMap(([field, value]) => {
+    const parts = words && value !== null && typeof value === 'object' ? Object.keys(words).filter(key => key.startsWith(`${field}.`)) : []
+    return parts.length > 0 ? parts : [field]
+  })
+}

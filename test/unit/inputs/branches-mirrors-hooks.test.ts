@@ -68,9 +68,11 @@ describe('branches inputs', () => {
     ['code_owner_approval_required', 'false', {value: false}],
     ['code_owner_approval_required', '', EMPTY],
   ])
-  it('the help of an access level names only the levels it takes', () => {
-    expect(PROTECTION.push_access_level.description).toBe('who may push: no one (0), developer (30), maintainer (40), admin (60)')
-    expect(PROTECTION.unprotect_access_level.description).toBe('who may unprotect: developer (30), maintainer (40), admin (60)')
+  // 60 lets in the instance's administrators only: the platform's "Instance admins" (gitlabhq
+  // app/models/concerns/protected_ref_access.rb, human_access_levels), no role of a project
+  it('the help of an access level names only the levels it takes, 60 as the instance admins it lets in', () => {
+    expect(PROTECTION.push_access_level.description).toBe('who may push: no one (0), developer (30), maintainer (40), admin (60, instance admins)')
+    expect(PROTECTION.unprotect_access_level.description).toBe('who may unprotect: developer (30), maintainer (40), admin (60, instance admins)')
   })
   ruleTable('protected branch', PROTECTED_BRANCH, [
     ['name', 'release-*', {value: 'release-*'}],

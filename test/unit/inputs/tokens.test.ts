@@ -95,7 +95,12 @@ describe('service-accounts inputs', () => {
     ['order_by', 'username', {value: 'username'}],
     ['order_by', 'name', /must be one of id, username/],
     ['sort', 'asc', {value: 'asc'}],
-    ['sort', 'up', /must be one of asc, desc/],
+    // the one spelling of a sort (core/input/sort.ts), which names the field too
+    ['sort', '-username', {value: 'username_desc'}],
+    ['sort', 'id', {value: 'id_asc'}],
+    ['sort', 'username_asc', {value: 'username_asc'}],
+    ['sort', '-name', /must be \[-\]FIELD with FIELD one of id, username/],
+    ['sort', 'up', /or asc or desc/],
   ])
   ruleTable('account fields', SERVICE_ACCOUNT_INPUTS, [
     ['name', 'Release bot', {value: 'Release bot'}],
