@@ -297,6 +297,10 @@ describe('no keyring reachable', SLOW, () => {
     const logout = await cli(dir, ['auth', 'logout', '--profile', profile], {env: NO_BUS})
     expect(logout.code).toBe(1)
     expect(logout.stderr).toMatch(new RegExp(`^Error: cannot remove the token of profile "${profile}" from the system keyring \\(.+; it is still there`))
+    // no keyring service at all (the bus's socket is gone): nothing to unlock here, as login and reads say
+    expect(logout.stderr).toContain('this machine has none')
+    expect(logout.stderr).toContain('again where the keyring can be reached')
+    expect(logout.stderr).not.toContain('unlock')
     expect(fileText(dir)).toBe(before)
     expect((await cli(dir, ['auth', 'token', '--profile', profile])).stdout).toBe(`${TOKENS.developer}\n`)
     expect((await cli(dir, ['auth', 'logout', '--profile', profile])).stderr).toContain('Removed the token')

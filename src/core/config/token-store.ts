@@ -98,7 +98,9 @@ export async function forgetToken(profile: string): Promise<boolean> {
 /** a keyring that cannot be reached keeps the token: logout says so rather than "no stored token" */
 function unremoved(error: unknown, profile: string): never {
   if (!(error instanceof KeyringUnavailable)) throw error
-  throw new KeyringUnavailable(`remove the token of profile "${profile}" from`, `${error.reason}; it is still there: unlock the keyring and run \`forgectl auth logout\` again`)
+  // where no keyring service runs at all (a session over SSH), there is nothing here to unlock: the token waits where the keyring can be reached
+  const hint = error.absent ? 'run `forgectl auth logout` again where the keyring can be reached (a desktop session)' : 'unlock the keyring and run `forgectl auth logout` again'
+  throw new KeyringUnavailable(`remove the token of profile "${profile}" from`, `${error.reason}; it is still there: ${hint}`, ExitCode.error, error.reason, error.absent)
 }
 
 /** `config set token-store X`: the setting, and the profile's token moved there if it is elsewhere */
