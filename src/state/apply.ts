@@ -6,10 +6,10 @@ import {sameId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
-import {isSecret, reveal, revealFields} from '../core/secret.js'
+import {reveal} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {readSections} from './plan.js'
-import {type ApplyContext, type CurrentRecord, type ReadContext, sameValue, scopeName} from './section.js'
+import {type ApplyContext, type CurrentRecord, type ReadContext, sameValue, scopeName, serverSecret} from './section.js'
 import {sectionOf} from './sections.js'
 
 export const DEFAULT_MAX_DELETES = 10
@@ -70,7 +70,8 @@ export async function movedSincePlan(context: ReadContext, changes: readonly Cha
     // is secret is so still (the server hides it, or the plan finds it again): a `before` edited to
     // (sensitive) would otherwise be compared with nothing, and let an unshown value through (saved-plan.ts)
     const section = sectionOf(change.target.kind, change.section)!
-    const hidden = (field: string) => isSecret(server.fields[field]) || section.secret(field, revealFields(server.fields), false) || Object.hasOwn(change.sources ?? {}, field)
+    const onServer = serverSecret(section, server.fields)
+    const hidden = (field: string) => onServer(field) || Object.hasOwn(change.sources ?? {}, field)
     const fields = Object.entries(change.before ?? {}).filter(([field, value]) => (value === SENSITIVE ? !hidden(field) : !sameValue(value, reveal(server.fields[field]))))
     if (fields.length > 0) moved.push(`${name}: ${fields.map(([field]) => field).join(', ')} changed`)
   }

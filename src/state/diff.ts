@@ -5,7 +5,7 @@
 // "cannot compare" rather than a change, so that a second apply sends nothing.
 import type {ApiId} from '../core/answer/exact-number.js'
 import {isSecret, revealFields} from '../core/secret.js'
-import {type CurrentRecord, type DesiredRecord, type SecretSource, type Section, sameValue, scopeName, type Target} from './section.js'
+import {type CurrentRecord, type DesiredRecord, type SecretSource, type Section, sameValue, scopeName, serverSecret, type Target} from './section.js'
 
 export const SENSITIVE = '(sensitive)'
 
@@ -146,7 +146,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   if (prune) {
     for (const server of current) {
       if (desired?.has(server.id) || server.inherited) continue
-      const secret = (field: string) => isSecret(server.fields[field]) || section.secret(field, revealFields(server.fields), false)
+      const secret = serverSecret(section, server.fields)
       result.changes.push({target, section: section.name, id: server.id, action: 'delete', ref: server.ref, before: shown(server.fields, secret), fields: []})
     }
   }

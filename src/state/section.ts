@@ -7,6 +7,7 @@ import type {ApiId} from '../core/answer/exact-number.js'
 import type {ApiClient} from '../core/http/request.js'
 import {declaredField} from '../core/input/fields.js'
 import type {Inputs} from '../core/input/input.js'
+import {isSecret, revealFields} from '../core/secret.js'
 import type {Where} from './document.js'
 import type {Reference} from './refs.js'
 
@@ -97,6 +98,16 @@ export interface Section {
   remove?: (context: ApplyContext, target: Target, current: CurrentRecord) => Promise<unknown>
   /** a server record as the file writes it: the map's key (or none for a list) and the value; secrets as `{env: …}` */
   exported(current: CurrentRecord, target: Target): {key?: string; value: unknown} | undefined
+}
+
+/**
+ * Which fields of a record read from the server are secret: held as a Secret (a masked value, core/secret.ts)
+ * or hidden by the section's own rule (a hook's token): what a plan prints as (sensitive) and apply
+ * compares only by where it comes from. One rule for the diff's deletions and apply's check of a moved record.
+ */
+export function serverSecret(section: Section, fields: Readonly<Record<string, unknown>>): (field: string) => boolean {
+  const values = revealFields(fields)
+  return field => isSecret(fields[field]) || section.secret(field, values, false)
 }
 
 /** the input of a field the file or a saved plan names; own fields only (`constructor` is no field of any section) */
