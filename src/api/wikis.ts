@@ -2,6 +2,7 @@
 import {openAsBlob} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import {basename} from 'node:path'
+import type {ApiId} from '../core/answer/exact-number.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, optional, text, type Values} from '../core/input/input.js'
@@ -22,8 +23,12 @@ export interface WikiPage {
   title: string
   /** UTF-8 */
   encoding?: string
+  /** the page's `---` block, parsed (empty when it has none); absent from lists unless with_content is asked for */
+  front_matter?: Record<string, unknown>
+  /** the page's metadata record on the platform */
+  wiki_page_meta_id: ApiId
 }
-export const WIKI_FIELDS = fieldList<WikiPage>()(['content', 'format', 'slug', 'title', 'encoding'])
+export const WIKI_FIELDS = fieldList<WikiPage>()(['content', 'format', 'slug', 'title', 'encoding', 'front_matter', 'wiki_page_meta_id'])
 
 export const WIKI_COLUMNS = ['slug', 'title', 'format'] as const
 
@@ -67,8 +72,8 @@ export const NEW_WIKI_PAGE = declare({
 export type NewWikiPage = Values<typeof NEW_WIKI_PAGE>
 
 /**
- * PUT .../wikis/:slug: "at least one of content or title is needed". An empty content is sent, not
- * refused: only the title must not be blank, and emptying a page is a change like any other.
+ * PUT .../wikis/:slug: at least one of content, title and format (lib/api/wikis.rb). An empty content
+ * is sent, not refused: only the title must not be blank, and emptying a page is a change like any other.
  */
 export const WIKI_PAGE_CHANGES = declare({
   slug: SLUG,
@@ -106,8 +111,14 @@ export function createWikiPage(api: ApiClient, scope: Scope, page: NewWikiPage):
   return api.post<WikiPage>(wikisPath(scope), {...page})
 }
 
-export function updateWikiPage(api: ApiClient, scope: Scope, {slug, ...changes}: WikiPageChanges): Promise<WikiPage> {
-  return api.put<WikiPage>(wikiPath(scope, slug), {...changes})
+/**
+ * The platform fills a missing format with its default, Markdown (lib/api/wikis.rb), so an update that
+ * names no format would turn an AsciiDoc, RDoc or Org page into Markdown: the page's own format is read
+ * first (a lookup, sent under --dry-run too) and sent with the change.
+ */
+export async function updateWikiPage(api: ApiClient, scope: Scope, {slug, ...changes}: WikiPageChanges): Promise<WikiPage> {
+  const format = changes.format ?? (await api.request<WikiPage>({method: 'GET', path: wikiPath(scope, slug), lookup: true})).data.format
+  return api.put<WikiPage>(wikiPath(scope, slug), {...changes, format})
 }
 
 export function deleteWikiPage(api: ApiClient, scope: Scope, slug: string): Promise<void> {

@@ -143,5 +143,18 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   users: {sources: ['lib/api/users.rb']},
   version: {sources: ['lib/api/version.rb', 'lib/api/metadata.rb']},
   'vulnerability-exports': {sources: ['ee/lib/api/vulnerability_exports.rb']},
-  wikis: {sources: ['lib/api/wikis.rb']},
+  wikis: {
+    sources: [
+      'lib/api/wikis.rb',
+      'lib/api/helpers/wikis_helpers.rb',
+      'app/models/wiki.rb',
+      'app/models/wiki_page.rb',
+      'lib/gitlab/wiki_pages.rb',
+      'lib/api/entities/wiki_page.rb',
+      'lib/api/entities/wiki_page_basic.rb',
+      'app/policies/project_policy.rb',
+      'spec/requests/api/wikis_spec.rb',
+    ],
+    contractTest: 'test/contract/wikis.test.ts',
+  },
 }

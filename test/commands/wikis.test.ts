@@ -10,6 +10,7 @@ import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 const sb = useSandbox()
 const dir = mkdtempSync(join(tmpdir(), 'forgectl-wikis-'))
 const reporter: SandboxRunOptions = {as: 'reporter'}
+const maintainer: SandboxRunOptions = {as: 'maintainer'}
 
 const pageOf = (scope: string, slug: string, query = '') => sb.api<WikiPage>('GET', `${scope}/wikis/${encodeURIComponent(slug)}${query}`)
 const lastRequest = () => sb.sandbox.requests.at(-1)!
@@ -64,7 +65,7 @@ describe('wikis create and get', () => {
   it('a page in a directory round-trips: create docs/setup, get docs/setup', async () => {
     const created = await sb.run(['wikis', 'create', '-p', 'acme/platform/api', '--title', 'docs/setup', '--content', '# Setup\n\nRun it.', '--json'])
     expect(created.code, created.stderr).toBe(0)
-    expect(created.json()).toEqual({content: '# Setup\n\nRun it.', format: 'markdown', slug: 'docs/setup', title: 'docs/setup', encoding: 'UTF-8'})
+    expect(created.json()).toMatchObject({content: '# Setup\n\nRun it.', format: 'markdown', slug: 'docs/setup', title: 'docs/setup', encoding: 'UTF-8', front_matter: {}})
     const got = await sb.run(['wikis', 'get', 'docs/setup', '-p', 'acme/platform/api', '--json'])
     expect(got.code, got.stderr).toBe(0)
     expect(lastRequest().path).toBe('/projects/acme%2Fplatform%2Fapi/wikis/docs%2Fsetup')
@@ -148,13 +149,29 @@ describe('wikis create and get', () => {
 })
 
 describe('wikis update', () => {
-  it('refuses an update with neither content nor title before sending anything', async () => {
-    const {result, requests} = await sb.runCounted(['wikis', 'update', 'home', '-p', '20', '--format', 'org'])
+  it('refuses an update with neither content, title nor format before sending anything', async () => {
+    const {result, requests} = await sb.runCounted(['wikis', 'update', 'home', '-p', '20'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('nothing to change: give at least one of --title, --content')
+    expect(result.stderr).toContain('nothing to change: give at least one of --title, --content, --format')
     expect(requests).toBe(0)
-    const server = await sb.api<{error: string}>('PUT', '/projects/20/wikis/home', {body: {format: 'org'}})
-    expect(server.status).toBe(400)
+  })
+
+  it('sends a format alone: the platform takes it as a change (lib/api/wikis.rb at_least_one_of content, title, format)', async () => {
+    await sb.api('POST', '/projects/20/wikis', {body: {title: 'Format only', content: '* item'}})
+    const result = await sb.run(['wikis', 'update', 'Format-only', '-p', '20', '--format', 'org', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<WikiPage>()).toMatchObject({format: 'org', content: '* item'})
+  })
+
+  it("keeps the page's format when --format is not given: it reads the page and sends its format, since the platform's default would make it Markdown", async () => {
+    await sb.api('POST', '/projects/20/wikis', {body: {title: 'Kept asciidoc', content: '= One', format: 'asciidoc'}})
+    const dry = await sb.run(['wikis', 'update', 'Kept-asciidoc', '-p', '20', '--content', '= Two', '--dry-run'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stderr).toContain('"format":"asciidoc"')
+    const result = await sb.run(['wikis', 'update', 'Kept-asciidoc', '-p', '20', '--content', '= Two', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<WikiPage>()).toMatchObject({format: 'asciidoc', content: '= Two'})
+    expect((await pageOf('/projects/20', 'Kept-asciidoc')).body.format).toBe('asciidoc')
   })
 
   it('changes the content from stdin, keeping the earlier version readable', async () => {
@@ -173,7 +190,7 @@ describe('wikis update', () => {
     const created = await sb.run(['wikis', 'create', '-p', '20', '--title', 'To be emptied', '--content', 'something'])
     expect(created.code, created.stderr).toBe(0)
     const dry = await sb.run(['wikis', 'update', 'To-be-emptied', '-p', '20', '--content', '', '--dry-run'])
-    expect(dry.stderr).toContain('{"content":""}')
+    expect(dry.stderr).toContain('{"content":"","format":"markdown"}')
     const result = await sb.run(['wikis', 'update', 'To-be-emptied', '-p', '20', '--content', '', '--json'])
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<WikiPage>().content).toBe('')
@@ -197,13 +214,20 @@ describe('wikis delete', () => {
     expect(requests).toBe(0)
   })
 
-  it('deletes a page in a directory (204, nothing on stdout)', async () => {
+  it('is refused to a Developer: deleting needs the Maintainer role (admin_wiki), and the page stays', async () => {
     const result = await sb.run(['wikis', 'delete', 'docs/setup', '-p', '20', '--yes'])
+    expect(result.code).toBe(5)
+    expect(result.stderr).toContain('403 Forbidden')
+    expect((await pageOf('/projects/20', 'docs/setup')).status).toBe(200)
+  })
+
+  it('deletes a page in a directory (204, nothing on stdout)', async () => {
+    const result = await sb.run(['wikis', 'delete', 'docs/setup', '-p', '20', '--yes'], maintainer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toBe('')
     expect(result.stderr).toContain('Deleted wiki page "docs/setup"')
     expect((await pageOf('/projects/20', 'docs/setup')).status).toBe(404)
-    const again = await sb.run(['wikis', 'delete', 'docs/setup', '-p', '20', '--yes'])
+    const again = await sb.run(['wikis', 'delete', 'docs/setup', '-p', '20', '--yes'], maintainer)
     expect(again.code).toBe(3)
   })
 })

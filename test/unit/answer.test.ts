@@ -114,6 +114,13 @@ describe('htmlSummary', () => {
     expect(serverMessage('404 Label Not Found')).toBe('Label Not Found')
   })
 
+  it("serverMessage writes a model's own errors (base) as its sentences, without the word base, as Rails' full messages do", () => {
+    expect(serverMessage({message: {base: ['Duplicate page: A page with that title already exists']}})).toBe('Duplicate page: A page with that title already exists')
+    expect(serverMessage({message: {base: ['First', 'Second'], name: ['is taken']}})).toBe('First; Second; name is taken')
+    // a nested model's base stays named: it says which part refused
+    expect(serverMessage({message: {platform_kubernetes: {base: ['Cannot modify managed Kubernetes cluster']}}})).toBe('platform_kubernetes.base Cannot modify managed Kubernetes cluster')
+  })
+
   it("serverMessage reads object storage's XML error: its code and message", () => {
     const s3 = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Expires>2026-11-24T10:00:00Z</Expires></Error>'
     expect(serverMessage(s3)).toBe('AccessDenied: Request has expired')

@@ -8,7 +8,7 @@ import {done, thing} from '../../core/output/notes.js'
 export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
   static summary = 'Delete a wiki page'
   static description =
-    'DELETE /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Developer role at least); the server answers 204 with an empty body. Asks for confirmation on a terminal; pass --yes in scripts.'
+    'DELETE /projects/:id/wikis/:slug or /groups/:id/wikis/:slug (Maintainer role at least: deleting needs admin_wiki); the server answers 204 with an empty body. Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> wikis delete old-notes -p my-group/my-project', '<%= config.bin %> wikis delete docs/setup -g my-group --yes']
   static args = argsOf(WIKI_PAGE)
   static flags = {...projectOrGroupFlags, ...yesFlag}

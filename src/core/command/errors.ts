@@ -114,7 +114,8 @@ export function serverMessage(body: unknown): string {
 
 /**
  * A validation message of any shape as "field texts; other texts": {"name": ["is taken"], "config":
- * {"url": ["is blocked", "is long"]}} → "name is taken; config.url is blocked, is long". Collecting
+ * {"url": ["is blocked", "is long"]}} → "name is taken; config.url is blocked, is long"; {"base":
+ * ["Duplicate page"]} → "Duplicate page". Collecting
  * stops once more than a line is there, however many fields and texts follow.
  */
 function fieldMessages(message: unknown): string {
@@ -155,7 +156,8 @@ function fieldMessages(message: unknown): string {
     } else {
       for (const key in value) {
         if (length > SERVER_MESSAGE_MAX) break
-        walk((value as Record<string, unknown>)[key], field === undefined ? key : `${field}.${key}`, depth + 1)
+        // the model's own errors (`base`) are its sentences, as Rails' full messages write them: no field before them
+        walk((value as Record<string, unknown>)[key], field === undefined ? (key === 'base' ? undefined : key) : `${field}.${key}`, depth + 1)
       }
     }
   }

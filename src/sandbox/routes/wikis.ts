@@ -1,9 +1,12 @@
 // Project and group wikis (document 2, "Wikis"): identical shapes under /projects/:id and /groups/:id.
 // Every change of a page adds a version (a SHA) so that an earlier one can be read back; attachments
-// keep their bytes so that tests can check what arrived.
+// keep their bytes so that tests can check what arrived. The platform's rules (lib/api/wikis.rb,
+// app/models/wiki.rb, app/models/wiki_page.rb, test/contract/wikis.test.ts): deleting needs admin_wiki
+// (Maintainer), an update without a format sets the default format (Markdown), a title is squished and
+// keeps the page's directory, and a title already used (whatever its case) is refused.
 import {randomBytes} from 'node:crypto'
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
-import {type Ctx, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, type Input, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {Store} from '../store.js'
 
 const FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const
@@ -19,6 +22,8 @@ interface WikiVersion {
 interface WikiPageRecord {
   /** `projects:20` or `groups:10` */
   owner: string
+  /** the page's WikiPage::Meta record, which answers name as wiki_page_meta_id */
+  meta_id: number
   /** oldest first; the last one is the page as it is now */
   versions: WikiVersion[]
 }
@@ -35,7 +40,13 @@ export interface WikiAttachmentRecord {
 export interface WikisState {
   pages: WikiPageRecord[]
   attachments: WikiAttachmentRecord[]
+  /** the last WikiPage::Meta ID given (a table of its own, so the seed takes no IDs from the store's sequence) */
+  lastMetaId: number
 }
+
+/** lib/gitlab/wiki_pages.rb: a page's file name, and each directory name, within common file systems' limits */
+const MAX_TITLE_BYTES = 245
+const MAX_DIRECTORY_BYTES = 255
 
 const IMAGE_OR_MEDIA = /\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg|mp4|m4v|mov|webm|ogv|mp3|oga|ogg|wav|flac|aac)$/i
 /** the wiki repository's default branch, where attachments go unless `branch` says otherwise */
@@ -44,9 +55,8 @@ const DEFAULT_BRANCH = 'main'
 export default function register(r: Router, store: Store): void {
   const state = store.slice<WikisState>('wikis', () => seedWikis())
 
-  const ownerOf = (ctx: Ctx, kind: 'projects' | 'groups', write: boolean): string => {
-    // Reading needs only sight of the project or group (Guest, or anyone when public); writing needs Developer.
-    const role = write ? 'developer' : 0
+  const ownerOf = (ctx: Ctx, kind: 'projects' | 'groups', role: 0 | 'developer' | 'maintainer'): string => {
+    // read_wiki: sight of the project or group; create_wiki (create, update, attachments): Developer; admin_wiki (delete): Maintainer
     const id = kind === 'projects' ? store.projectFor(ctx.params.id!, ctx.user, role).id : store.groupFor(ctx.params.id!, ctx.user, role).id
     return `${kind}:${id}`
   }
@@ -56,9 +66,10 @@ export default function register(r: Router, store: Store): void {
     if (!page) throw notFound('Wiki Page')
     return page
   }
+  // Wiki#create_page: the file is looked for case-insensitively; the message is the model's base error
   const assertFreeTitle = (owner: string, title: string, except?: WikiPageRecord) => {
-    if (pagesOf(owner).some(p => p !== except && slugOf(current(p).title) === slugOf(title))) {
-      throw invalid(400, 'Duplicate page: A page with that title already exists')
+    if (pagesOf(owner).some(p => p !== except && slugOf(current(p).title).toLowerCase() === slugOf(title).toLowerCase())) {
+      throw invalid(400, {base: ['Duplicate page: A page with that title already exists']})
     }
   }
 
@@ -66,57 +77,58 @@ export default function register(r: Router, store: Store): void {
     const base = `/${kind}/:id/wikis`
 
     r.get(base, ctx => {
-      const owner = ownerOf(ctx, kind, false)
+      const owner = ownerOf(ctx, kind, 0)
       const withContent = optionalBoolean(ctx.input, 'with_content') ?? false
-      const pages = pagesOf(owner)
-        .map(current)
-        .sort((a, b) => slugOf(a.title).localeCompare(slugOf(b.title)))
+      const pages = pagesOf(owner).sort((a, b) => slugOf(current(a).title).localeCompare(slugOf(current(b).title)))
       // the platform sends every page at once, without pagination headers
-      return ok(pages.map(v => (withContent ? render(v) : {format: v.format, slug: slugOf(v.title), title: v.title})))
+      return ok(pages.map(page => (withContent ? render(page) : basic(page))))
     })
 
     r.get(`${base}/:slug`, ctx => {
-      const page = find(ownerOf(ctx, kind, false), ctx.params.slug!)
+      const page = find(ownerOf(ctx, kind, 0), ctx.params.slug!)
       const version = optionalString(ctx.input, 'version')
       const shown = version === undefined ? current(page) : page.versions.find(v => v.sha === version)
       if (!shown) throw notFound('Wiki Page')
       const html = optionalBoolean(ctx.input, 'render_html') ?? false
-      return ok({...render(shown), slug: slugOf(current(page).title), ...(html ? {content: toHtml(shown)} : {})})
+      return ok({...render(page, shown), slug: slugOf(current(page).title), ...(html ? {content: toHtml(shown)} : {})})
     })
 
     r.post(base, ctx => {
-      const owner = ownerOf(ctx, kind, true)
-      const content = requireString(ctx.input, 'content')
-      const title = requireString(ctx.input, 'title')
+      const owner = ownerOf(ctx, kind, 'developer')
+      // `requires` takes an empty string: an empty content is a page, an empty title the model's error
+      const title = validTitle(present(ctx.input, 'title'))
+      const content = present(ctx.input, 'content')
       const format = oneOf(ctx.input, 'format', FORMATS) ?? 'markdown'
       assertFreeTitle(owner, title)
-      const page: WikiPageRecord = {owner, versions: []}
+      const page: WikiPageRecord = {owner, meta_id: ++state.lastMetaId, versions: []}
       addVersion(page, {title, content, format})
       state.pages.push(page)
-      return created(render(current(page)))
+      return created(render(page))
     })
 
     r.put(`${base}/:slug`, ctx => {
-      const owner = ownerOf(ctx, kind, true)
+      const owner = ownerOf(ctx, kind, 'developer')
       const page = find(owner, ctx.params.slug!)
       const content = optionalString(ctx.input, 'content')
-      const title = optionalString(ctx.input, 'title')
-      const format = oneOf(ctx.input, 'format', FORMATS)
-      if (content === undefined && title === undefined) throw badRequest('content, title are missing, at least one parameter must be provided')
-      if (title !== undefined) assertFreeTitle(owner, title, page)
+      const given = optionalString(ctx.input, 'title')
+      // format's default ('markdown') fills the params before at_least_one_of looks: an update always
+      // has a format, and one without it turns the page into Markdown
+      const format = oneOf(ctx.input, 'format', FORMATS) ?? 'markdown'
       const now = current(page)
-      addVersion(page, {title: title ?? now.title, content: content ?? now.content, format: format ?? now.format})
-      return ok(render(current(page)))
+      const title = given === undefined || given.trim() === '' ? now.title : validTitle(inDirectoryOf(now.title, given))
+      if (title !== now.title) assertFreeTitle(owner, title, page)
+      addVersion(page, {title, content: content ?? now.content, format})
+      return ok(render(page))
     })
 
     r.delete(`${base}/:slug`, ctx => {
-      const page = find(ownerOf(ctx, kind, true), ctx.params.slug!)
+      const page = find(ownerOf(ctx, kind, 'maintainer'), ctx.params.slug!)
       state.pages.splice(state.pages.indexOf(page), 1)
       return noContent()
     })
 
     r.post(`${base}/attachments`, ctx => {
-      const owner = ownerOf(ctx, kind, true)
+      const owner = ownerOf(ctx, kind, 'developer')
       const file = ctx.files.file
       if (!file) throw badRequest('file is missing')
       const branch = optionalString(ctx.input, 'branch') ?? DEFAULT_BRANCH
@@ -135,6 +147,36 @@ function slugOf(title: string): string {
   return title.trim().replace(/\s+/g, '-')
 }
 
+/** present in the params (Grape's `requires`), an empty string included */
+function present(input: Input, name: string): string {
+  if (input[name] === undefined || input[name] === null) throw badRequest(`${name} is missing`)
+  return optionalString(input, name)!
+}
+
+/** WikiPage#deep_title_squish: each part of the path squished; then the title's validations */
+function validTitle(raw: string): string {
+  const title = raw
+    .split('/')
+    .map(part => part.trim().replace(/\s+/g, ' '))
+    .join('/')
+  if (title === '') throw invalid(400, {title: ["can't be blank"]})
+  const parts = title.split('/')
+  const name = parts.pop()!
+  const problems: string[] = []
+  if (Buffer.byteLength(name) > MAX_TITLE_BYTES) problems.push(`exceeds the limit of ${MAX_TITLE_BYTES} bytes`)
+  for (const dir of parts) if (Buffer.byteLength(dir) > MAX_DIRECTORY_BYTES) problems.push(`exceeds the limit of ${MAX_DIRECTORY_BYTES} bytes for directory name "${dir}"`)
+  if (problems.length > 0) throw invalid(400, {title: problems})
+  return title
+}
+
+/** WikiPage#process_title of a page that exists: a bare title stays in the page's directory, a leading / leaves it */
+function inDirectoryOf(currentTitle: string, title: string): string {
+  if (title.startsWith('/')) return title.slice(1)
+  if (title.includes('/')) return title
+  const dir = currentTitle.includes('/') ? currentTitle.slice(0, currentTitle.lastIndexOf('/')) : ''
+  return dir === '' ? title : `${dir}/${title}`
+}
+
 function current(page: WikiPageRecord): WikiVersion {
   return page.versions.at(-1)!
 }
@@ -144,8 +186,25 @@ function addVersion(page: WikiPageRecord, change: Omit<WikiVersion, 'sha'>): voi
   page.versions.push({...change, sha: randomBytes(20).toString('hex')})
 }
 
-function render(v: WikiVersion) {
-  return {content: v.content, format: v.format, slug: slugOf(v.title), title: v.title, encoding: 'UTF-8'}
+/** Entities::WikiPageBasic */
+function basic(page: WikiPageRecord, v = current(page)) {
+  return {format: v.format, slug: slugOf(v.title), title: v.title, wiki_page_meta_id: page.meta_id}
+}
+
+/** Entities::WikiPage: the raw content (front matter included), and the front matter parsed */
+function render(page: WikiPageRecord, v = current(page)) {
+  return {...basic(page, v), content: v.content, encoding: 'UTF-8', front_matter: frontMatterOf(v.content)}
+}
+
+/** the `---` block that opens a page, read as flat `key: value` lines (enough for the sandbox's pages) */
+function frontMatterOf(content: string): Record<string, string> {
+  const block = /^---\n([\s\S]*?)\n---\n/.exec(content)
+  if (!block) return {}
+  const entries = block[1]!.split('\n').flatMap(line => {
+    const pair = /^([\w-]+):\s*(.*)$/.exec(line)
+    return pair ? [[pair[1]!, pair[2]!.replace(/^(['"])(.*)\1$/, '$2')] as const] : []
+  })
+  return Object.fromEntries(entries)
 }
 
 /** enough of a renderer for the sandbox: headings and paragraphs of Markdown, escaped text otherwise */
@@ -162,9 +221,9 @@ function toHtml(v: WikiVersion): string {
 }
 
 function seedWikis(): WikisState {
-  const state: WikisState = {pages: [], attachments: []}
+  const state: WikisState = {pages: [], attachments: [], lastMetaId: 0}
   const page = (owner: string, ...versions: Array<[title: string, content: string]>) => {
-    const record: WikiPageRecord = {owner, versions: []}
+    const record: WikiPageRecord = {owner, meta_id: ++state.lastMetaId, versions: []}
     for (const [title, content] of versions) addVersion(record, {title, content, format: 'markdown'})
     state.pages.push(record)
   }
