@@ -7,7 +7,7 @@ import {one} from '../core/answer/one-record.js'
 import {UsageError} from '../core/command/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import type {Id} from '../core/input/id.js'
-import {boolean, choice, custom, declare, id, inputLabel, integer, optional, RuleBroken, text, type Values} from '../core/input/input.js'
+import {boolean, choice, custom, declare, id, inputLabel, integer, RuleBroken, text, type Values} from '../core/input/input.js'
 import {collect, followPages} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
@@ -45,8 +45,8 @@ export interface DraftNote {
   note: string
   commit_id: string | null
   line_code: string | null
-  /** fields null when absent (a note that is not on the diff) */
-  position: DraftNotePosition
+  /** {} for a note that is not on the diff (the platform writes a missing position as an empty hash) */
+  position: Partial<DraftNotePosition>
 }
 export const DRAFT_NOTE_FIELDS = fieldList<DraftNote>()(['id', 'author_id', 'merge_request_id', 'resolve_discussion', 'discussion_id', 'note', 'commit_id', 'line_code', 'position'])
 
@@ -66,10 +66,13 @@ export const NEW_DRAFT_NOTE = declare({
   resolve_discussion: boolean({description: 'resolve the discussion when the draft is published'}),
 })
 
-/** PUT .../draft_notes/:draft_note_id: the note, a position, or both */
+/**
+ * PUT .../draft_notes/:draft_note_id: the note always (lib/api/draft_notes.rb refuses an update without
+ * it, "Missing params to modify"), and a position when it moves
+ */
 export const DRAFT_NOTE_CHANGES = declare({
   ...MERGE_REQUEST,
-  note: optional(NEW_DRAFT_NOTE.note, {description: 'the new text of the note'}),
+  note: text({required: true, file: true, description: 'the new text of the note (needed by every update)'}),
 })
 
 /** a coordinate on an image: the spec's floats, 0 or more */
@@ -152,8 +155,22 @@ export function createDraftNote(api: ApiClient, ref: MergeRequestRef, draft: New
   return api.post<DraftNote | DraftNote[]>(draftsPath(ref), {...draft}).then(one<DraftNote>('draft note'))
 }
 
-export function updateDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id, changes: DraftNoteChanges): Promise<DraftNote> {
-  return api.put<DraftNote | DraftNote[]>(draftPath(ref, id), {...changes}).then(one<DraftNote>('draft note'))
+/**
+ * The platform sets the draft's position to the one the update sends, and clears it when none is sent
+ * (lib/api/draft_notes.rb): a change of text alone would take the draft off the diff. So without a new
+ * position the draft is read first (a lookup, sent under --dry-run too) and its own position sent back.
+ */
+export async function updateDraftNote(api: ApiClient, ref: MergeRequestRef, id: Id, changes: DraftNoteChanges): Promise<DraftNote> {
+  const position = changes.position ?? positionKept((await api.request<DraftNote | DraftNote[]>({method: 'GET', path: draftPath(ref, id), lookup: true})).data)
+  return api.put<DraftNote | DraftNote[]>(draftPath(ref, id), {...changes, position}).then(one<DraftNote>('draft note'))
+}
+
+/** the position a draft has, as an update sends it (its fields that are set), or undefined when it is off the diff */
+function positionKept(answer: DraftNote | DraftNote[]): PositionInput | undefined {
+  const {position} = one<DraftNote>('draft note')(answer)
+  if (!position?.position_type) return undefined
+  const kept = Object.entries(position).filter(([field, value]) => value !== null && value !== undefined && field in POSITION)
+  return Object.fromEntries(kept) as PositionInput
 }
 
 export const deleteDraftNote = drafts.remove

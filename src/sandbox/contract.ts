@@ -97,7 +97,18 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/pagination.test.ts',
   },
-  'draft-notes': {sources: ['lib/api/draft_notes.rb']},
+  'draft-notes': {
+    sources: [
+      'lib/api/draft_notes.rb',
+      'app/services/draft_notes/create_service.rb',
+      'app/models/draft_note.rb',
+      'app/models/concerns/diff_positionable_note.rb',
+      'lib/api/entities/draft_note.rb',
+      'lib/api/api.rb',
+      'spec/requests/api/draft_notes_spec.rb',
+    ],
+    contractTest: 'test/contract/draft-notes.test.ts',
+  },
   'enterprise-users': {sources: ['ee/lib/api/groups/enterprise_users.rb']},
   'feature-user-lists': {sources: ['lib/api/feature_flags_user_lists.rb']},
   features: {

@@ -66,7 +66,7 @@ describe('draft-notes list and get: each author sees only their own drafts', () 
     const [theirs] = await draftsOf(maintainer)
     const result = await sb.run(['draft-notes', 'get', String(theirs!.id), ...MR], developer)
     expect(result.code).toBe(3)
-    expect(result.stderr).toContain(`404 Not Found: Draft Note Not Found (GET /api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/1/draft_notes/${theirs!.id})`)
+    expect(result.stderr).toContain(`404 Not Found: Not found (GET /api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/1/draft_notes/${theirs!.id})`)
     expect(result.stdout).toBe('')
     const outsider = await sb.run(['draft-notes', 'list', ...MR], {as: 'outsider'})
     expect(outsider.code).toBe(3)
@@ -78,11 +78,10 @@ describe('draft-notes list and get: each author sees only their own drafts', () 
 })
 
 describe('draft-notes create', () => {
-  it('without a position makes a regular discussion note: every position field null', async () => {
+  it('without a position makes a regular discussion note: its position is {}', async () => {
     const draft = await create(['-p', 'acme/website', '--mr', '1', '--note', 'Nice redesign.'])
     expect(draft).toMatchObject({note: 'Nice redesign.', author_id: 3, resolve_discussion: false, discussion_id: null, line_code: null})
-    expect(Object.values(draft.position).every(v => v === null)).toBe(true)
-    expect(Object.keys(draft.position).sort()).toEqual(['base_sha', 'head_sha', 'line_range', 'new_line', 'new_path', 'old_line', 'old_path', 'position_type', 'start_sha'])
+    expect(draft.position).toEqual({})
     const got = await sb.run(['draft-notes', 'get', String(draft.id), '-p', 'acme/website', '--mr', '1', '--json'], developer)
     expect(got.json()).toEqual(draft)
   })
@@ -157,7 +156,7 @@ describe('draft-notes create', () => {
     expect(reply).toMatchObject({discussion_id: SEEDED_THREAD, resolve_discussion: true})
     const lost = await sb.run(['draft-notes', 'create', ...MR, '--note', 'x', '--in-reply-to-discussion-id', 'no-such-thread'], developer)
     expect(lost.code).toBe(6)
-    expect(lost.stderr).toContain('400 Bad Request: Thread to reply to cannot be found')
+    expect(lost.stderr).toContain('400 Bad Request: Thread to reply to cannot be found (POST')
   })
 
   it('reads the note from a file or standard input', async () => {
@@ -228,7 +227,8 @@ describe('draft-notes local validation: exit 2, nothing sent', () => {
     ['an empty note file', ['create', ...MR, '--note-file', '/dev/null'], /--note-file \/dev\/null: must not be empty/],
     ['an empty discussion ID', ['create', ...MR, '--note', 'x', '--in-reply-to-discussion-id', ''], /--in-reply-to-discussion-id "": must not be empty/],
     ['an empty path in a position', ['create', ...MR, '--note', 'x', '--position-new-path', ''], /--position-new-path "": must not be empty/],
-    ['update with nothing to change', ['update', '601', ...MR], /nothing to change: give at least one of --note, --position-base-sha, /],
+    ['update without a note', ['update', '601', ...MR], /missing --note or --note-file \(the new text of the note/],
+    ['update of the position alone (the platform needs the text too)', ['update', '601', ...MR, '--position-type', 'file', ...SHAS], /missing --note or --note-file \(the new text of the note/],
     ['update to an empty note', ['update', '601', ...MR, '--note', ''], /--note "": must not be empty/],
     ['a bad NOTE_ID', ['get', 'x1', ...MR], /NOTE_ID "x1": must be a positive whole number/],
   ]
@@ -248,14 +248,44 @@ describe('draft-notes update and delete', () => {
     const ref = ['-p', 'acme/website', '--mr', '1']
     const text = await sb.run(['draft-notes', 'update', String(draft.id), ...ref, '--note', 'second words', '--json'], developer)
     expect(text.code, text.stderr).toBe(0)
-    expect(text.json<DraftNote>().note).toBe('second words')
+    expect(text.json<DraftNote>()).toMatchObject({note: 'second words', position: {}})
     const moved = await sb.run(
-      ['draft-notes', 'update', String(draft.id), ...ref, '--position-type', 'text', ...SHAS, '--position-new-path', 'a.ts', '--position-old-path', 'a.ts', '--position-old-line', '4', '--json'],
+      [
+        'draft-notes',
+        'update',
+        String(draft.id),
+        ...ref,
+        '--note',
+        'second words',
+        '--position-type',
+        'text',
+        ...SHAS,
+        '--position-new-path',
+        'a.ts',
+        '--position-old-path',
+        'a.ts',
+        '--position-old-line',
+        '4',
+        '--json',
+      ],
       developer,
     )
     expect(moved.json<DraftNote>()).toMatchObject({note: 'second words', position: {new_path: 'a.ts', old_line: 4, position_type: 'text'}})
     const api = await sb.api<DraftNote>('GET', `${draftsPath('acme/website', 1)}/${draft.id}`)
     expect(api.body).toEqual(moved.json())
+  })
+
+  it('a change of text keeps the draft on its line: the position is read and sent back, since the platform clears one not sent', async () => {
+    const ref = ['-p', 'acme/website', '--mr', '1']
+    const draft = await create([...ref, '--note', 'on a line', '--position-type', 'text', ...SHAS, '--position-new-path', 'b.ts', '--position-old-path', 'b.ts', '--position-new-line', '8'])
+    const dry = await sb.run(['draft-notes', 'update', String(draft.id), ...ref, '--note', 'reworded', '--dry-run'], developer)
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stderr).toContain('LOOKUP (sent) GET')
+    expect(dry.stderr).toContain('"note":"reworded","position":{')
+    const result = await sb.run(['draft-notes', 'update', String(draft.id), ...ref, '--note', 'reworded', '--json'], developer)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DraftNote>()).toMatchObject({note: 'reworded', position: {position_type: 'text', new_path: 'b.ts', new_line: 8, base_sha: SHA.base}})
+    expect((await sb.api<DraftNote>('GET', `${draftsPath('acme/website', 1)}/${draft.id}`)).body.position).toEqual(draft.position)
   })
 
   it("cannot touch another reviewer's draft (404, exit 3)", async () => {

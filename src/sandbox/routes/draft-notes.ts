@@ -1,10 +1,13 @@
 // Draft notes of merge requests (document 2, "Draft note", "Draft notes"). Drafts are visible only to
 // their author until published; publishing turns them into notes of the merge request, which the
-// platform's notes list (GET .../merge_requests/:iid/notes, outside this spec) shows.
+// platform's notes list (GET .../merge_requests/:iid/notes, outside this spec) shows. The platform's
+// rules (lib/api/draft_notes.rb, app/services/draft_notes/create_service.rb, app/models/draft_note.rb,
+// test/contract/draft-notes.test.ts): the list is not paginated, a draft that is not the caller's is a
+// record not found, an update needs the note and sets the position to what it sends (none: cleared).
 import {createHash, randomBytes} from 'node:crypto'
-import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {badRequest, badRequestMessage, created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, type Input, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, type Input, optionalBoolean, optionalString, type Router} from '../router.js'
 import {type SandboxUser, SEED_TIME, type Store} from '../store.js'
 import {type MergeRequestRecord, workItems} from './milestones.js'
 
@@ -66,17 +69,23 @@ export default function register(r: Router, store: Store): void {
     return {mr, user}
   }
   const draftsOf = (mr: MergeRequestRecord, user: SandboxUser) => [...drafts.values()].filter(d => d.merge_request === mr && d.author_id === user.id).sort((a, b) => a.id - b.id)
-  /** another author's draft is as invisible as one that does not exist */
+  /**
+   * another author's draft is as invisible as one that does not exist: the caller's drafts are searched
+   * with `find`, whose RecordNotFound lib/api/api.rb answers as 404 Not found
+   */
   const find = (ctx: Ctx) => {
     const {mr, user} = mergeRequestOf(ctx)
+    if (!/^\d+$/.test(ctx.params.draft_note_id!)) throw badRequest('draft_note_id is invalid')
     const draft = draftsOf(mr, user).find(d => String(d.id) === ctx.params.draft_note_id)
-    if (!draft) throw notFound('Draft Note')
+    if (!draft) throw new HttpError(404, {message: '404 Not found'})
     return draft
   }
 
+  /** DraftNotes::CreateService refuses with a base error of the draft it could not make */
+  const baseError = (text: string) => invalid(400, {base: [text]})
   const replyTarget = (mr: MergeRequestRecord, discussionId: string | undefined): string | null => {
-    if (discussionId === undefined) return null
-    if (!notes.some(n => n.merge_request === mr && n.discussion_id === discussionId)) throw invalid(400, 'Thread to reply to cannot be found')
+    if (discussionId === undefined || discussionId === '') return null
+    if (!notes.some(n => n.merge_request === mr && n.discussion_id === discussionId)) throw baseError('Thread to reply to cannot be found')
     return discussionId
   }
 
@@ -98,9 +107,10 @@ export default function register(r: Router, store: Store): void {
 
   const base = '/projects/:id/merge_requests/:merge_request_iid/draft_notes'
 
+  // lib/api/draft_notes.rb presents the caller's drafts whole: no pagination, no headers
   r.get(base, ctx => {
     const {mr, user} = mergeRequestOf(ctx)
-    return paginate(ctx, draftsOf(mr, user), renderDraft)
+    return ok(draftsOf(mr, user).map(renderDraft))
   })
 
   // The spec shows this answer "as an array" (of one); the platform sends the draft note itself.
@@ -108,27 +118,41 @@ export default function register(r: Router, store: Store): void {
 
   r.post(base, ctx => {
     const {mr, user} = mergeRequestOf(ctx)
-    const note = requireString(ctx.input, 'note')
+    if (ctx.input.note === undefined || ctx.input.note === null) throw badRequest('note is missing')
+    const note = optionalString(ctx.input, 'note')!
+    const position = readPosition(ctx.input)
+    const discussion_id = replyTarget(mr, optionalString(ctx.input, 'in_reply_to_discussion_id'))
+    const resolve_discussion = optionalBoolean(ctx.input, 'resolve_discussion') ?? false
+    // can_resolve_discussion? asks the thread replied to: without one there is nothing to resolve
+    if (resolve_discussion && discussion_id === null) throw baseError('User is not allowed to resolve thread')
+    // the model: one draft per author in a thread (uniqueness of author_id within merge request and discussion)
+    if (discussion_id !== null && draftsOf(mr, user).some(d => d.discussion_id === discussion_id)) throw invalid(400, {author_id: ['has already been taken']})
+    const commit = optionalString(ctx.input, 'commit_id')
     const draft: DraftRecord = {
       id: store.nextId(),
       author_id: user.id,
       merge_request: mr,
       note,
-      resolve_discussion: optionalBoolean(ctx.input, 'resolve_discussion') ?? false,
-      discussion_id: replyTarget(mr, optionalString(ctx.input, 'in_reply_to_discussion_id')),
-      commit_id: optionalString(ctx.input, 'commit_id') ?? null,
-      position: readPosition(ctx.input),
+      resolve_discussion,
+      discussion_id,
+      // the API's own guard against a client's JavaScript: the word 'undefined' is no commit
+      commit_id: commit === undefined || commit === 'undefined' ? null : commit,
+      position,
     }
     drafts.set(draft.id, draft)
     return created(renderDraft(draft))
   })
 
+  // the note is required in all but name (an absent or blank one is refused), and the position is set to
+  // what the request sends: a change of text alone takes the draft off the diff
   r.put(`${base}/:draft_note_id`, ctx => {
+    // Grape's allow_blank: false first, then the endpoint's own check
+    const note = optionalString(ctx.input, 'note')
+    if (note !== undefined && note.trim() === '') throw badRequest('note is empty')
+    if (note === undefined) throw badRequestMessage('Missing params to modify')
     const draft = find(ctx)
-    if (ctx.input.note === undefined && ctx.input.position === undefined) throw badRequest('note, position are missing, at least one parameter must be provided')
-    const position = ctx.input.position === undefined ? draft.position : readPosition(ctx.input)
-    if (ctx.input.note !== undefined) draft.note = requireString(ctx.input, 'note')
-    draft.position = position
+    draft.position = readPosition(ctx.input)
+    draft.note = note
     return ok(renderDraft(draft))
   })
 
@@ -174,6 +198,7 @@ export default function register(r: Router, store: Store): void {
   })
 }
 
+/** Entities::DraftNote: a draft off the diff has no position, which the entity writes as {} (nil.to_h) */
 function renderDraft(d: DraftRecord) {
   return {
     id: d.id,
@@ -184,7 +209,7 @@ function renderDraft(d: DraftRecord) {
     note: d.note,
     commit_id: d.commit_id,
     line_code: lineCode(d.position),
-    position: renderPosition(d.position),
+    position: d.position === null ? {} : renderPosition(d.position),
   }
 }
 
