@@ -1,5 +1,8 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
+// The spec says orchestrator where the platform says kubernetes; on the wire the platform's words are
+// the ones it reads and answers (lib/api/project_clusters.rb, lib/api/entities/cluster.rb):
+// platform_kubernetes_attributes in a request, platform_kubernetes in an answer.
 
 import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
@@ -20,11 +23,22 @@ export const CLUSTERS_DEPRECATION = {
 
 export type ClusterUser = UserBasic
 
-export interface OrchestratorPlatform {
+export interface KubernetesPlatform {
   api_url: string
   namespace: string | null
   authorization_type: AuthorizationType
   ca_cert: string | null
+}
+
+/** a cluster the platform created on Google's cloud (Entities::Provider::Gcp) */
+export interface GcpProvider {
+  cluster_id: ApiId
+  status_name: string
+  gcp_project_id: string
+  zone: string
+  machine_type: string
+  num_nodes: number
+  endpoint: string | null
 }
 
 export type ClusterManagementProject = ProjectSummary
@@ -48,21 +62,25 @@ export interface ClusterProject extends ClusterManagementProject {
 export interface ProjectCluster {
   id: ApiId
   name: string
-  /** base domain; present when set */
-  domain?: string
+  /** base domain */
+  domain: string | null
   created_at: string
   managed: boolean
   enabled: boolean
   /** observed value: user */
   provider_type: string
-  /** observed value: orchestrator */
+  /** kubernetes */
   platform_type: string
   environment_scope: string
   /** observed value: project_type */
   cluster_type: string
+  /** each environment deploys to a namespace of its own */
+  namespace_per_environment: boolean
   user: ClusterUser
   /** "The access token is never returned" */
-  platform_orchestrator: OrchestratorPlatform
+  platform_kubernetes: KubernetesPlatform
+  /** null unless the platform created the cluster on Google's cloud */
+  provider_gcp: GcpProvider | null
   management_project: ClusterManagementProject | null
   /** "only in single-cluster read, create and update responses" */
   project?: ClusterProject
@@ -78,13 +96,15 @@ export const CLUSTER_FIELDS = fieldList<ProjectCluster>()([
   'platform_type',
   'environment_scope',
   'cluster_type',
+  'namespace_per_environment',
   'user',
-  'platform_orchestrator',
+  'platform_kubernetes',
+  'provider_gcp',
   'management_project',
   'project',
 ])
 
-export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_orchestrator.api_url'] as const
+export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_kubernetes.api_url'] as const
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----/
 const PEM_RULE = 'a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)'
@@ -94,18 +114,18 @@ const caCert = custom<string>({
   file: true,
   helpValue: 'PEM',
   hint: PEM_RULE,
-  description: 'platform_orchestrator_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one',
+  description: 'platform_kubernetes_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one',
   parse: value => {
     if (!PEM_CERTIFICATE.test(value)) throw new RuleBroken(`must be ${PEM_RULE}`)
     return value
   },
 })
 
-const ORCHESTRATOR = 'platform_orchestrator_attributes'
+const ORCHESTRATOR = 'platform_kubernetes_attributes'
 
 /**
  * POST /projects/:id/clusters/user. Declared flat, as the command line names them; the API function
- * nests api_url, token, ca_cert, namespace and authorization_type under platform_orchestrator_attributes.
+ * nests api_url, token, ca_cert, namespace and authorization_type under platform_kubernetes_attributes.
  * The order is the order of a request body and of the "nothing to change" message.
  */
 export const NEW_CLUSTER = declare({
@@ -114,7 +134,8 @@ export const NEW_CLUSTER = declare({
   management_project_id: integer({min: 1, description: 'ID of the project that manages the cluster'}),
   enabled: boolean({description: 'make the cluster active or (--no-enabled) inactive (API default: active)'}),
   managed: boolean({description: 'let the platform manage namespaces and service accounts (API default: yes)'}),
-  environment_scope: text({description: 'environments the cluster serves (API default: *; Premium)'}),
+  environment_scope: text({description: 'environments the cluster serves, one cluster per scope in a project (API default: *; Premium)'}),
+  namespace_per_environment: boolean({description: 'deploy each environment to a namespace of its own (API default: yes)'}),
   api_url: url({required: true, example: 'https://orchestrator.example.com:6443', description: `${ORCHESTRATOR}[api_url]: URL of the orchestrator API`}),
   // the cluster's own service token: --token stays the access token of the connection
   token: text({required: true, secret: true, flag: 'orchestrator-token', helpValue: 'TOKEN', description: `${ORCHESTRATOR}[token]: token to authenticate to the orchestrator`}),
@@ -135,6 +156,7 @@ export const CLUSTER_CHANGES = declare({
   enabled: NEW_CLUSTER.enabled,
   managed: NEW_CLUSTER.managed,
   environment_scope: optional(NEW_CLUSTER.environment_scope, {description: 'environments the cluster serves (Premium)'}),
+  namespace_per_environment: optional(NEW_CLUSTER.namespace_per_environment, {description: 'deploy each environment to a namespace of its own (kept as it is when not given)'}),
   api_url: optional(NEW_CLUSTER.api_url),
   token: optional(NEW_CLUSTER.token, {description: `${ORCHESTRATOR}[token]: new token for the orchestrator`}),
   ca_cert: NEW_CLUSTER.ca_cert,
@@ -161,8 +183,15 @@ export function addCluster(api: ApiClient, project: string, cluster: NewCluster)
   return api.post<ProjectCluster>(`${clusters.path(project)}/user`, clusterBody(cluster))
 }
 
-export function updateCluster(api: ApiClient, project: string, id: Id, changes: ClusterChanges): Promise<ProjectCluster> {
-  return api.put<ProjectCluster>(clusters.member(project, id), clusterBody(changes))
+/**
+ * The platform's update declares namespace_per_environment with a default of true, so an update that
+ * leaves it out turns it on (lib/api/project_clusters.rb): without the flag the cluster is read first (a
+ * lookup, sent under --dry-run too) and its own value sent with the change.
+ */
+export async function updateCluster(api: ApiClient, project: string, id: Id, changes: ClusterChanges): Promise<ProjectCluster> {
+  const namespace_per_environment =
+    changes.namespace_per_environment ?? (await api.request<ProjectCluster>({method: 'GET', path: clusters.member(project, id), lookup: true})).data.namespace_per_environment
+  return api.put<ProjectCluster>(clusters.member(project, id), clusterBody({...changes, namespace_per_environment}))
 }
 
 /** "removes the record only; resources inside the connected cluster remain" */

@@ -71,7 +71,18 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/admin/ci/variables.rb', 'app/models/ci/instance_variable.rb', 'app/models/concerns/ci/has_variable.rb', 'app/models/concerns/ci/maskable.rb', 'lib/api/entities/ci/variable.rb'],
     contractTest: 'test/contract/writes.test.ts',
   },
-  clusters: {sources: ['lib/api/project_clusters.rb']},
+  clusters: {
+    sources: [
+      'lib/api/project_clusters.rb',
+      'lib/api/entities/cluster.rb',
+      'app/models/clusters/cluster.rb',
+      'app/models/clusters/platforms/kubernetes.rb',
+      'app/validators/cluster_name_validator.rb',
+      'app/policies/project_policy.rb',
+      'spec/requests/api/project_clusters_spec.rb',
+    ],
+    contractTest: 'test/contract/clusters.test.ts',
+  },
   'deploy-keys': {
     sources: [
       'lib/api/deploy_keys.rb',

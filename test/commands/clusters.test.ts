@@ -54,15 +54,15 @@ describe('clusters list and get', () => {
     expect(clusters.map(c => c.name)).toEqual(expect.arrayContaining(['production', 'gke-staging']))
     for (const c of clusters) {
       expect(c).not.toHaveProperty('project')
-      expect(c.platform_orchestrator).not.toHaveProperty('token')
-      expect(c).toMatchObject({platform_type: 'orchestrator', cluster_type: 'project_type'})
+      expect(c.platform_kubernetes).not.toHaveProperty('token')
+      expect(c).toMatchObject({platform_type: 'kubernetes', cluster_type: 'project_type'})
     }
     expect(result.stdout).not.toMatch(/seed-orchestrator-token/)
   })
 
   it('prints a table with the default columns', async () => {
     const result = await sb.run(['clusters', 'list', '-p', '20', '-o', 'table'], {as: 'maintainer'})
-    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+name\s+enabled\s+managed\s+environment_scope\s+provider_type\s+platform_orchestrator\.api_url/)
+    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+name\s+enabled\s+managed\s+environment_scope\s+provider_type\s+platform_kubernetes\.api_url/)
     expect(result.stdout).toMatch(/gke-staging\s+true\s+true\s+staging\s+gcp\s+https:\/\/35\.200\.10\.20/)
   })
 
@@ -75,7 +75,7 @@ describe('clusters list and get', () => {
     const cluster = result.json<Cluster>()
     expect(cluster.project).toMatchObject({id: 20, namespace: {full_path: 'acme/platform'}})
     expect(cluster.management_project).toMatchObject({id: 21, path_with_namespace: 'acme/website'})
-    expect(cluster.platform_orchestrator).toEqual({
+    expect(cluster.platform_kubernetes).toEqual({
       api_url: 'https://orchestrator.acme.example.com:6443',
       namespace: 'api-production',
       authorization_type: 'rbac',
@@ -100,7 +100,7 @@ describe('clusters list and get', () => {
 })
 
 describe('clusters add', () => {
-  it('adds a cluster with every input, nested as platform_orchestrator_attributes, and the API shows it', async () => {
+  it('adds a cluster with every input, nested as platform_kubernetes_attributes, and the API shows it', async () => {
     const result = await sb.run(
       [
         'clusters',
@@ -126,12 +126,12 @@ describe('clusters add', () => {
         '--no-managed',
         '--no-enabled',
         '--environment-scope',
-        'production',
+        'edge/*',
         '--json',
       ],
       {as: 'maintainer'},
     )
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     const cluster = result.json<Cluster>()
     expect(cluster).toMatchObject({
       name: 'edge',
@@ -139,10 +139,10 @@ describe('clusters add', () => {
       managed: false,
       enabled: false,
       provider_type: 'user',
-      environment_scope: 'production',
+      environment_scope: 'edge/*',
       user: {username: 'dave'},
       management_project: {id: 21},
-      platform_orchestrator: {api_url: 'https://edge.acme.example.com:6443', namespace: 'edge-ns', authorization_type: 'abac', ca_cert: PEM},
+      platform_kubernetes: {api_url: 'https://edge.acme.example.com:6443', namespace: 'edge-ns', authorization_type: 'abac', ca_cert: PEM.trim()},
     })
     expect(cluster.project?.id).toBe(20)
     expect(result.stdout).not.toContain(SECRET)
@@ -151,19 +151,21 @@ describe('clusters add', () => {
   })
 
   it('uses the API defaults when only the required inputs are given, and reads the certificate from stdin', async () => {
-    const result = await sb.run(['clusters', 'add', '-p', '20', '--name', 'minimal', '--api-url', 'http://10.0.0.5:8080', '--orchestrator-token', SECRET, '--ca-cert-file', '-', '--json'], {
+    // a project without clusters: the default scope (*) is free there
+    const result = await sb.run(['clusters', 'add', '-p', '21', '--name', 'minimal', '--api-url', 'http://10.0.0.5:8080', '--orchestrator-token', SECRET, '--ca-cert-file', '-', '--json'], {
       as: 'maintainer',
       stdin: PEM,
     })
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(result.json<Cluster>()).toMatchObject({
       enabled: true,
       managed: true,
       environment_scope: '*',
+      namespace_per_environment: true,
+      domain: null,
       management_project: null,
-      platform_orchestrator: {authorization_type: 'rbac', namespace: null, ca_cert: PEM},
+      platform_kubernetes: {authorization_type: 'rbac', namespace: null, ca_cert: PEM.trim()},
     })
-    expect(result.json<Cluster>()).not.toHaveProperty('domain')
   })
 
   it('validates locally and sends nothing (exit 2)', async () => {
@@ -181,7 +183,7 @@ describe('clusters add', () => {
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert', PEM, '--ca-cert-file', caFile], /--ca-cert and --ca-cert-file cannot be used together/],
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert-file', join(dir, 'missing.pem')], /cannot read --ca-cert-file/],
       [['clusters', 'add', '-p', '20', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /Error: missing --name \(name of the cluster\)/],
-      [['clusters', 'add', '-p', '20', '--name', 'x'], /Error: missing --api-url \(platform_orchestrator_attributes\[api_url\]: URL of the orchestrator API\) and --orchestrator-token \(/],
+      [['clusters', 'add', '-p', '20', '--name', 'x'], /Error: missing --api-url \(platform_kubernetes_attributes\[api_url\]: URL of the orchestrator API\) and --orchestrator-token \(/],
     ]
     for (const [args, message] of cases) {
       const {result, requests} = await sb.runCounted(args, {as: 'maintainer'})
@@ -198,15 +200,18 @@ describe('clusters add', () => {
   })
 
   it('reports what only the server knows: a management project the caller cannot manage (400, exit 6)', async () => {
-    const result = await sb.run(['clusters', 'add', '-p', '20', '--name', 'x', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET, '--management-project-id', '22'], {
-      as: 'maintainer',
-    })
+    const result = await sb.run(
+      ['clusters', 'add', '-p', '20', '--name', 'x', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET, '--management-project-id', '22', '--environment-scope', 'managed'],
+      {
+        as: 'maintainer',
+      },
+    )
     expect(result.code).toBe(6)
     expect(result.stderr).toContain("400 Bad Request: management_project_id Project does not exist or you don't have permission")
   })
 
   it('on a terminal, asks for a missing orchestrator token with the input masked', async () => {
-    const t = await TerminalSession.start(['clusters', 'add', '-p', '20', '--name', 'typed', '--api-url', 'https://typed.example.com', '--json'], {
+    const t = await TerminalSession.start(['clusters', 'add', '-p', '20', '--name', 'typed', '--api-url', 'https://typed.example.com', '--environment-scope', 'typed', '--json'], {
       FORGECTL_HOST: sb.url,
       FORGECTL_TOKEN: TOKENS.maintainer,
       FORGECTL_CONFIG_DIR: sb.configDir,
@@ -226,12 +231,12 @@ describe('clusters add', () => {
   })
 
   it('never shows the orchestrator token in --dry-run or --verbose output', async () => {
-    const args = ['clusters', 'add', '-p', '20', '--name', 'traced', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET]
+    const args = ['clusters', 'add', '-p', '20', '--name', 'traced', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET, '--environment-scope', 'traced']
     const dry = await sb.runCounted([...args, '--dry-run'], {as: 'maintainer'})
     expect(dry.requests).toBe(0)
     expect(dry.result.code).toBe(0)
     expect(dry.result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/20/clusters/user`)
-    expect(dry.result.stderr).toContain('"platform_orchestrator_attributes":{"api_url":"https://k.example.com","token":"[REDACTED]"}')
+    expect(dry.result.stderr).toContain('"platform_kubernetes_attributes":{"api_url":"https://k.example.com","token":"[REDACTED]"}')
     expect(dry.result.stderr + dry.result.stdout).not.toContain(SECRET)
     expect(dry.result.stderr + dry.result.stdout).not.toContain('sandbox-maintainer-token')
 
@@ -277,7 +282,7 @@ describe('clusters update', () => {
     expect(result.json<Cluster>()).toMatchObject({
       name: 'prod',
       environment_scope: 'production',
-      platform_orchestrator: {api_url: 'https://new.acme.example.com', namespace: 'prod-ns', ca_cert: PEM},
+      platform_kubernetes: {api_url: 'https://new.acme.example.com', namespace: 'prod-ns', ca_cert: PEM.trim()},
     })
     const api = await sb.api<Cluster>('GET', `/projects/20/clusters/${production.id}`, {as: 'maintainer'})
     expect(result.json()).toEqual(api.body)
@@ -293,7 +298,8 @@ describe('clusters update', () => {
     ]) {
       const refused = await sb.run(['clusters', 'update', String(gke.id), '-p', '20', ...change], {as: 'maintainer'})
       expect(refused.code, change[0]).toBe(6)
-      expect(refused.stderr).toMatch(/400 Bad Request: (name|api_url|ca_cert|token) can be updated only for clusters added through the add-existing-cluster option or the API/)
+      // the name validator's and the platform model's own words
+      expect(refused.stderr).toMatch(/400 Bad Request: (name +can not be changed because it's synchronized with provider|platform_kubernetes\.base Cannot modify managed Kubernetes cluster)/)
       expect(refused.stderr).not.toContain(SECRET)
     }
     const result = await sb.run(['clusters', 'update', String(gke.id), '-p', '20', '--no-enabled', '--domain', 'staging.acme.example.com', '--json'], {as: 'maintainer'})
@@ -325,19 +331,34 @@ describe('clusters update', () => {
       body: {
         name: 'to-clear',
         domain: 'clear.acme.example.com',
-        platform_orchestrator_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
+        environment_scope: 'clear',
+        platform_kubernetes_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
       },
     })
-    expect(added.body).toMatchObject({domain: 'clear.acme.example.com', platform_orchestrator: {namespace: 'clear-ns'}})
+    expect(added.body).toMatchObject({domain: 'clear.acme.example.com', platform_kubernetes: {namespace: 'clear-ns'}})
     const args = ['clusters', 'update', String(added.body.id), '-p', '20', '--domain', '', '--namespace', '']
     const dry = await sb.runCounted([...args, '--dry-run'], {as: 'maintainer'})
-    expect(dry.result.stderr).toContain('{"domain":"","platform_orchestrator_attributes":{"namespace":""}}')
-    expect(dry.requests).toBe(0)
+    expect(dry.result.stderr).toContain('{"domain":"","namespace_per_environment":true,"platform_kubernetes_attributes":{"namespace":""}}')
+    // the lookup of the cluster's namespace_per_environment alone
+    expect(dry.requests).toBe(1)
     const result = await sb.run([...args, '--json'], {as: 'maintainer'})
     expect(result.code, result.stderr).toBe(0)
     const cluster = result.json<Cluster>()
-    expect(cluster).not.toHaveProperty('domain')
-    expect(cluster.platform_orchestrator.namespace).toBeNull()
+    expect(cluster.domain).toBeNull()
+    expect(cluster.platform_kubernetes.namespace).toBeNull()
+  })
+
+  it('keeps namespace_per_environment when the flag is not given: it reads the cluster and sends its value, since the platform would turn it on', async () => {
+    const added = await sb.api<Cluster>('POST', '/projects/20/clusters/user', {
+      as: 'maintainer',
+      body: {name: 'shared-ns', environment_scope: 'shared', namespace_per_environment: false, platform_kubernetes_attributes: {api_url: 'https://k.example.com', token: SECRET}},
+    })
+    expect(added.body.namespace_per_environment).toBe(false)
+    const result = await sb.run(['clusters', 'update', String(added.body.id), '-p', '20', '--no-enabled', '--json'], {as: 'maintainer'})
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Cluster>()).toMatchObject({enabled: false, namespace_per_environment: false})
+    const on = await sb.run(['clusters', 'update', String(added.body.id), '-p', '20', '--namespace-per-environment', '--json'], {as: 'maintainer'})
+    expect(on.json<Cluster>().namespace_per_environment).toBe(true)
   })
 
   it('answers 403 for a Developer (exit 5)', async () => {

@@ -293,9 +293,12 @@ describe('every other declared secret input', () => {
   it('clusters add: the orchestrator token never shows, in the dry run or the run', async () => {
     const token = 'orchestrator-Zq8vXk2pLm'
     for (const extra of [['--dry-run'], ['--verbose', '--json']]) {
-      const result = await sb.run(['clusters', 'add', '-p', '20', '--name', `secret-${extra[0]}`, '--api-url', 'https://k8s.example.com:6443', '--orchestrator-token', token, ...extra], {
-        as: 'maintainer',
-      })
+      const result = await sb.run(
+        ['clusters', 'add', '-p', '20', '--name', `secret-${extra[0]}`, '--api-url', 'https://k8s.example.com:6443', '--orchestrator-token', token, '--environment-scope', 'secrets', ...extra],
+        {
+          as: 'maintainer',
+        },
+      )
       expect(result.code, result.stderr).toBe(0)
       hides(result, token)
     }

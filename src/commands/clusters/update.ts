@@ -7,7 +7,7 @@ import {flagsOf} from '../../core/input/input-flags.js'
 export default class ClustersUpdate extends ApiCommand<typeof ClustersUpdate> {
   static summary = 'Change a certificate-based cluster of a project (deprecated)'
   static description =
-    'PUT /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. Needs at least one change; --domain "" and --namespace "" clear them. --name, --api-url, --ca-cert and --orchestrator-token can be changed only for clusters added with `clusters add` (the POST endpoint); the server refuses them for other clusters (exit 6). The orchestrator token is redacted in --verbose and --dry-run output.'
+    'PUT /projects/:id/clusters/:cluster_id (Maintainer role at least). Deprecated by the platform in release 14.5. Needs at least one change; --domain "" and --namespace "" clear them. --name, --api-url, --ca-cert and --orchestrator-token can be changed only for clusters added with `clusters add` (the POST endpoint); the server refuses them for other clusters (exit 6). Without --namespace-per-environment the cluster\'s own value is read first and sent back: the platform would otherwise turn it on. The orchestrator token is redacted in --verbose and --dry-run output.'
   static state = 'deprecated'
   static deprecationOptions = CLUSTERS_DEPRECATION
   static examples = [

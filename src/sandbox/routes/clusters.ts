@@ -1,9 +1,13 @@
 // Certificate-based project clusters (document 1, "Project cluster (certificate-based)", "Project
 // clusters (role: at least Maintainer)"). The spec does not show the success statuses of create, update
-// and delete: the platform answers 201, 200 and 204 (no body).
+// and delete: the platform answers 201, 200 and 204 (no body). Where the spec's words differ from the
+// platform's, the platform's are served (lib/api/project_clusters.rb, lib/api/entities/cluster.rb,
+// app/models/clusters/cluster.rb, app/models/clusters/platforms/kubernetes.rb, test/contract/clusters.test.ts):
+// the platform's attributes are platform_kubernetes_attributes, its answer platform_kubernetes, and a
+// request in the spec's words (platform_orchestrator_attributes) is a request without them.
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, type Input, optionalBoolean, optionalInteger, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, type Input, optionalBoolean, optionalInteger, optionalString, type Router} from '../router.js'
 import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
 import {webHost, webUrl} from '../web-url.js'
 
@@ -25,14 +29,20 @@ interface ClusterRecord {
   api_url: string
   /** kept, never rendered: "The access token is never returned" */
   token: string
+  /** the platform's default: true, on create and (a default of the update's params too) on every update */
+  namespace_per_environment: boolean
   ca_cert: string | null
   namespace: string | null
   authorization_type: AuthorizationType
   management_project_id: number | null
 }
 
-/** "name, api_url, ca_cert and token can be updated only when the cluster was added through ... the POST endpoint" */
-const USER_PROVIDED_ONLY = ['name', 'api_url', 'ca_cert', 'token'] as const
+/** Clusters::Platforms::Kubernetes#prevent_modification: what a cluster the platform created keeps */
+const PROVIDER_OWNED = ['api_url', 'ca_cert', 'token'] as const
+/** Gitlab::Regex.kubernetes_namespace_regex and its message */
+const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/
+const NAMESPACE_RULE = "can contain only lowercase letters, digits, and '-'. Must start with a letter, and cannot end with '-'"
+const ATTRIBUTES = 'platform_kubernetes_attributes'
 
 export const SEED_CA_CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUSandboxCertificateOnly0123456789wCgYIKoZIzj0E\n-----END CERTIFICATE-----\n'
 
@@ -71,27 +81,46 @@ export default function register(r: Router, store: Store): void {
     return {
       id: c.id,
       name: c.name,
-      ...(c.domain === null ? {} : {domain: c.domain}),
       created_at: c.created_at,
+      domain: c.domain,
       managed: c.managed,
       enabled: c.enabled,
       provider_type: c.provider_type,
-      platform_type: 'orchestrator',
+      platform_type: 'kubernetes',
       environment_scope: c.environment_scope,
       cluster_type: 'project_type',
+      namespace_per_environment: c.namespace_per_environment,
       user: user ? store.userBasic(user) : null,
-      platform_orchestrator: {api_url: c.api_url, namespace: c.namespace, authorization_type: c.authorization_type, ca_cert: c.ca_cert},
+      platform_kubernetes: {api_url: c.api_url, namespace: c.namespace, authorization_type: c.authorization_type, ca_cert: c.ca_cert},
+      provider_gcp:
+        c.provider_type === 'gcp'
+          ? {cluster_id: c.id, status_name: 'created', gcp_project_id: 'acme-sandbox', zone: 'us-central1-a', machine_type: 'n1-standard-2', num_nodes: 3, endpoint: '35.200.10.20'}
+          : null,
+      // Entities::ProjectIdentity
       management_project: management ? store.projectSummary(management) : null,
       ...(withProject ? {project: projectDetail(store.projects.get(c.project_id)!)} : {}),
     }
   }
 
-  const attributesOf = (ctx: Ctx): Input => {
-    // the platform's own word (python-gitlab and gitbeaker send it) is accepted as well as the spec's
-    const value = ctx.input.platform_orchestrator_attributes ?? ctx.input.platform_kubernetes_attributes
-    if (value === undefined || value === null) return {}
-    if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('platform_orchestrator_attributes is invalid')
+  const attributesOf = (ctx: Ctx): Input | undefined => {
+    const value = ctx.input[ATTRIBUTES]
+    if (value === undefined || value === null) return undefined
+    if (typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${ATTRIBUTES} is invalid`)
     return value as Input
+  }
+  /** the model's rules for a namespace: lower-cased, blank is none, then its format */
+  const namespaceOf = (attributes: Input): string | null | undefined => {
+    const value = optionalString(attributes, 'namespace')?.toLowerCase()
+    if (value === undefined) return undefined
+    if (value.trim() === '') return null
+    if (value.length > 63 || !NAMESPACE.test(value)) throw invalid(400, {'platform_kubernetes.namespace': [...(value.length > 63 ? ['is too long (maximum is 63 characters)'] : []), NAMESPACE_RULE]})
+    return value
+  }
+  /** Clusters::Cluster#unique_environment_scope: one cluster per environment scope in a project */
+  const assertFreeScope = (projectId: number, scope: string, except?: ClusterRecord) => {
+    if ([...clusters.values()].some(c => c !== except && c.project_id === projectId && c.environment_scope === scope)) {
+      throw invalid(400, {environment_scope: ['cannot add duplicated environment scope']})
+    }
   }
   const checkApiUrl = (url: string) => {
     let parsed: URL | undefined
@@ -101,7 +130,7 @@ export default function register(r: Router, store: Store): void {
       // reported below
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-      throw invalid(400, {'platform_orchestrator.api_url': ['is blocked: Only allowed schemes are http, https']})
+      throw invalid(400, {'platform_kubernetes.api_url': ['is blocked: Only allowed schemes are http, https']})
     }
   }
   const managementProject = (ctx: Ctx): number | undefined => {
@@ -116,7 +145,7 @@ export default function register(r: Router, store: Store): void {
   const authorizationType = (attributes: Input): AuthorizationType | undefined => {
     const value = optionalString(attributes, 'authorization_type')
     if (value !== undefined && !(AUTHORIZATION_TYPES as readonly string[]).includes(value)) {
-      throw badRequest('platform_orchestrator_attributes[authorization_type] does not have a valid value')
+      throw badRequest(`${ATTRIBUTES}[authorization_type] does not have a valid value`)
     }
     return value as AuthorizationType | undefined
   }
@@ -135,15 +164,22 @@ export default function register(r: Router, store: Store): void {
   r.post('/projects/:id/clusters/user', ctx => {
     const project = projectOf(ctx)
     const attributes = attributesOf(ctx)
-    const name = requireString(ctx.input, 'name')
-    const required = (field: 'api_url' | 'token') => {
-      const value = optionalString(attributes, field)
-      if (value === undefined || value === '') throw badRequest(`platform_orchestrator_attributes[${field}] is missing`)
-      return value
-    }
-    const apiUrl = required('api_url')
-    const token = required('token')
+    const missing = [
+      ...(ctx.input.name === undefined ? ['name is missing'] : []),
+      ...(attributes === undefined ? [`${ATTRIBUTES} is missing`] : []),
+      ...(['api_url', 'token'] as const).filter(field => attributes?.[field] === undefined).map(field => `${ATTRIBUTES}[${field}] is missing`),
+    ]
+    if (missing.length > 0) throw badRequest(missing.join(', '))
+    if (optionalString(attributes!, 'api_url')!.trim() === '') throw badRequest(`${ATTRIBUTES}[api_url] is empty`)
+    const name = optionalString(ctx.input, 'name')!
+    // ClusterNameValidator, for a cluster the user provides
+    if (name.trim() === '') throw invalid(400, {name: [' has to be present']})
+    const apiUrl = optionalString(attributes!, 'api_url')!
+    const token = optionalString(attributes!, 'token')!.trim()
+    if (token === '') throw invalid(400, {'platform_kubernetes.token': ["can't be blank"]})
     checkApiUrl(apiUrl)
+    const environmentScope = optionalString(ctx.input, 'environment_scope') ?? '*'
+    assertFreeScope(project.id, environmentScope)
     const cluster: ClusterRecord = {
       id: store.nextId(),
       project_id: project.id,
@@ -153,13 +189,14 @@ export default function register(r: Router, store: Store): void {
       managed: optionalBoolean(ctx.input, 'managed') ?? true,
       enabled: optionalBoolean(ctx.input, 'enabled') ?? true,
       provider_type: 'user',
-      environment_scope: optionalString(ctx.input, 'environment_scope') ?? '*',
+      environment_scope: environmentScope,
+      namespace_per_environment: optionalBoolean(ctx.input, 'namespace_per_environment') ?? true,
       user_id: ctx.user!.id,
       api_url: apiUrl,
       token,
-      ca_cert: optionalString(attributes, 'ca_cert') ?? null,
-      namespace: optionalString(attributes, 'namespace') ?? null,
-      authorization_type: authorizationType(attributes) ?? 'rbac',
+      ca_cert: optionalString(attributes!, 'ca_cert')?.trim() || null,
+      namespace: namespaceOf(attributes!) ?? null,
+      authorization_type: authorizationType(attributes!) ?? 'rbac',
       management_project_id: managementProject(ctx) ?? null,
     }
     clusters.set(cluster.id, cluster)
@@ -168,19 +205,26 @@ export default function register(r: Router, store: Store): void {
 
   r.put('/projects/:id/clusters/:cluster_id', ctx => {
     const cluster = find(ctx, projectOf(ctx))
-    const attributes = attributesOf(ctx)
-    const given: Input = {...attributes, name: ctx.input.name}
-    if (cluster.provider_type !== 'user') {
-      const locked = USER_PROVIDED_ONLY.filter(field => given[field] !== undefined)
-      if (locked.length > 0) {
-        throw invalid(400, `${locked.join(', ')} can be updated only for clusters added through the add-existing-cluster option or the API (this cluster's provider is ${cluster.provider_type})`)
+    const attributes = attributesOf(ctx) ?? {}
+    const name = optionalString(ctx.input, 'name')
+    const apiUrl = optionalString(attributes, 'api_url')
+    const token = optionalString(attributes, 'token')?.trim()
+    const caCert = optionalString(attributes, 'ca_cert')?.trim()
+    if (cluster.provider_type === 'user') {
+      if (name !== undefined && name.trim() === '') throw invalid(400, {name: [' has to be present']})
+    } else {
+      // a cluster the platform created keeps its name (synchronized with the provider) and its connection
+      if (name !== undefined && name !== cluster.name) throw invalid(400, {name: [" can not be changed because it's synchronized with provider"]})
+      const changed = {api_url: apiUrl, token, ca_cert: caCert}
+      if (PROVIDER_OWNED.some(field => changed[field] !== undefined && changed[field] !== (cluster[field] ?? ''))) {
+        throw invalid(400, {'platform_kubernetes.base': ['Cannot modify managed Kubernetes cluster']})
       }
     }
-    const apiUrl = optionalString(attributes, 'api_url')
     if (apiUrl !== undefined) checkApiUrl(apiUrl)
-    const name = optionalString(ctx.input, 'name')
-    if (name === '') throw invalid(400, {name: ["can't be blank"]})
+    if (token === '') throw invalid(400, {'platform_kubernetes.token': ["can't be blank"]})
     const management = managementProject(ctx)
+    const environmentScope = optionalString(ctx.input, 'environment_scope')
+    if (environmentScope !== undefined) assertFreeScope(cluster.project_id, environmentScope, cluster)
     Object.assign(
       cluster,
       dropUndefined({
@@ -188,12 +232,14 @@ export default function register(r: Router, store: Store): void {
         domain: cleared(optionalString(ctx.input, 'domain')),
         enabled: optionalBoolean(ctx.input, 'enabled'),
         managed: optionalBoolean(ctx.input, 'managed'),
-        environment_scope: optionalString(ctx.input, 'environment_scope'),
+        environment_scope: environmentScope,
+        // the update's params default it to true: an update that does not send it sets it
+        namespace_per_environment: optionalBoolean(ctx.input, 'namespace_per_environment') ?? true,
         management_project_id: management,
         api_url: apiUrl,
-        token: optionalString(attributes, 'token'),
-        ca_cert: optionalString(attributes, 'ca_cert'),
-        namespace: cleared(optionalString(attributes, 'namespace')),
+        token,
+        ca_cert: caCert === undefined ? undefined : caCert || null,
+        namespace: namespaceOf(attributes),
       }),
     )
     return ok(render(cluster, true))
@@ -226,6 +272,7 @@ function seedClusters(store: Store): Map<number, ClusterRecord> {
       enabled: true,
       provider_type: 'user',
       environment_scope: '*',
+      namespace_per_environment: true,
       user_id: 5,
       token: `seed-orchestrator-token-${id}`,
       ca_cert: null,

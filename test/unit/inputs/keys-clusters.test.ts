@@ -75,6 +75,8 @@ describe('clusters inputs', () => {
     ['enabled', 'no', /true or false/],
     ['managed', 'true', {value: true}],
     ['managed', 'off', /true or false/],
+    ['namespace_per_environment', 'false', {value: false}],
+    ['namespace_per_environment', 'maybe', /true or false/],
     ['environment_scope', 'production', {value: 'production'}],
     ['environment_scope', '', EMPTY],
     ['api_url', 'https://orchestrator.example.com:6443', {value: 'https://orchestrator.example.com:6443'}],
