@@ -7,7 +7,7 @@ import {declare} from '../core/input/input.js'
 import type {UserBasic} from './common.js'
 import {fingerprint, publicKey} from './public-key.js'
 
-/** the key's owner; a lookup by ID returns the subset up to `organization`, the rest as the deployment does */
+/** the key's owner, as the platform's Entities::UserPublic: the spec's subset up to `organization`, and the rest */
 export interface KeyOwner extends UserBasic {
   created_at: string
   bio: string | null
@@ -32,6 +32,7 @@ export interface KeyOwner extends UserBasic {
   two_factor_enabled?: boolean
   external?: boolean
   private_profile?: boolean
+  commit_email?: string | null
   shared_runners_minutes_limit?: number | null
   extra_shared_runners_minutes_limit?: number | null
 }
@@ -56,8 +57,10 @@ export interface SshKeyRecord {
   /** auth or auth_and_signing */
   usage_type: string
   user: KeyOwner
-  /** only when the fingerprint belongs to a deploy key */
+  /** only when the fingerprint belongs to a deploy key, with the deploy key's fingerprints */
   deploy_keys_projects?: DeployKeyProject[]
+  fingerprint?: string
+  fingerprint_sha256?: string
 }
 
 export const KEY_COLUMNS = ['id', 'title', 'usage_type', 'user.username', 'created_at', 'expires_at', 'last_used_at'] as const

@@ -128,7 +128,17 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   },
   hooks: {sources: ['lib/api/system_hooks.rb', 'app/models/hooks/system_hook.rb', 'app/models/hooks/web_hook.rb'], contractTest: 'test/contract/hooks.test.ts'},
   iterations: {sources: ['ee/lib/api/iterations.rb']},
-  keys: {sources: ['lib/api/keys.rb']},
+  keys: {
+    sources: [
+      'lib/api/keys.rb',
+      'app/finders/keys_finder.rb',
+      'lib/api/entities/ssh_key_with_user.rb',
+      'lib/api/entities/deploy_key_with_user.rb',
+      'lib/api/entities/user_public.rb',
+      'lib/api/api.rb',
+    ],
+    contractTest: 'test/contract/keys.test.ts',
+  },
   labels: {
     sources: ['lib/api/labels.rb', 'lib/api/helpers/label_helpers.rb', 'app/models/label.rb', 'app/models/project_label.rb', 'app/services/labels/promote_service.rb'],
     contractTest: 'test/contract/labels.test.ts',
