@@ -172,8 +172,14 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   'ssh-certificates': {sources: ['ee/lib/api/groups/ssh_certificates.rb']},
   'storage-moves': {sources: ['lib/api/project_repository_storage_moves.rb', 'ee/lib/api/group_repository_storage_moves.rb']},
   tokens: {sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb']},
-  users: {sources: ['lib/api/users.rb']},
-  version: {sources: ['lib/api/version.rb', 'lib/api/metadata.rb']},
+  users: {
+    sources: ['lib/api/users.rb', 'lib/api/entities/user.rb', 'lib/api/entities/user_public.rb', 'lib/api/entities/user_with_admin.rb'],
+    contractTest: 'test/contract/users-version.test.ts',
+  },
+  version: {
+    sources: ['lib/api/metadata.rb', 'lib/api/entities/metadata.rb', 'spec/requests/api/metadata_spec.rb'],
+    contractTest: 'test/contract/users-version.test.ts',
+  },
   'vulnerability-exports': {sources: ['ee/lib/api/vulnerability_exports.rb']},
   wikis: {
     sources: [

@@ -1,4 +1,4 @@
-// GET /version and GET /metadata: the platform's version, which clients ask first (python-gitlab's
+// GET /version and GET /metadata (lib/api/metadata.rb serves both from one query): the platform's version, which clients ask first (python-gitlab's
 // gl.version() reads /version, gitbeaker's Metadata.show() reads /metadata) to decide which calls the
 // server understands. Any signed-in user may read them.
 import {ok} from '../http.js'
