@@ -66,7 +66,10 @@ describe('draft-notes list and get: each author sees only their own drafts', () 
     const [theirs] = await draftsOf(maintainer)
     const result = await sb.run(['draft-notes', 'get', String(theirs!.id), ...MR], developer)
     expect(result.code).toBe(3)
-    expect(result.stderr).toContain(`404 Not Found: Not found (GET /api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/1/draft_notes/${theirs!.id})`)
+    // the platform's bare "404 Not found", with what it means on this endpoint
+    expect(result.stderr).toContain(
+      `404 Not Found: Not found (GET /api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/1/draft_notes/${theirs!.id}): you have no draft note ${theirs!.id} on this merge request; a draft is seen by its author only`,
+    )
     expect(result.stdout).toBe('')
     const outsider = await sb.run(['draft-notes', 'list', ...MR], {as: 'outsider'})
     expect(outsider.code).toBe(3)
@@ -292,6 +295,7 @@ describe('draft-notes update and delete', () => {
     const [theirs] = await draftsOf(maintainer)
     const result = await sb.run(['draft-notes', 'update', String(theirs!.id), ...MR, '--note', 'hijack'], developer)
     expect(result.code).toBe(3)
+    expect(result.stderr).toContain(`you have no draft note ${theirs!.id} on this merge request`)
     expect((await draftsOf(maintainer))[0]!.note).toBe(theirs!.note)
   })
 

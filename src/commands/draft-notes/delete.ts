@@ -1,10 +1,10 @@
 import {deleteDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
+import {DraftNoteCommand} from '../../topics/draft-notes.js'
 
-export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
+export default class DraftNotesDelete extends DraftNoteCommand<typeof DraftNotesDelete> {
   static summary = 'Delete one of your draft notes'
   static description = 'DELETE /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Asks for confirmation on a terminal; pass --yes in scripts.'
   static examples = ['<%= config.bin %> draft-notes delete 7 -p my-group/my-project --mr 11', '<%= config.bin %> draft-notes delete 7 -p 42 --mr 11 --yes']

@@ -1,9 +1,9 @@
 import {getDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {DraftNoteCommand} from '../../topics/draft-notes.js'
 
-export default class DraftNotesGet extends ApiCommand<typeof DraftNotesGet> {
+export default class DraftNotesGet extends DraftNoteCommand<typeof DraftNotesGet> {
   static summary = 'Show one of your draft notes'
   static description =
     "GET /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. The spec shows this answer as an array of one; forgectl prints the draft note itself (with --json too), as for every other record. Another author's draft is not found (exit 3)."

@@ -1,10 +1,10 @@
 import {MERGE_REQUEST, publishDraftNote} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {done, thing} from '../../core/output/notes.js'
+import {DraftNoteCommand} from '../../topics/draft-notes.js'
 
-export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPublish> {
+export default class DraftNotesPublish extends DraftNoteCommand<typeof DraftNotesPublish> {
   static summary = 'Publish one of your draft notes'
   static description =
     'PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id/publish. The server answers 204: the draft becomes a note everyone can see and leaves your drafts.'

@@ -1,10 +1,10 @@
 import {DRAFT_NOTE_CHANGES, POSITION, positionOf, updateDraftNote} from '../../api/draft-notes.js'
-import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {DraftNoteCommand} from '../../topics/draft-notes.js'
 import {positionFlags} from './create.js'
 
-export default class DraftNotesUpdate extends ApiCommand<typeof DraftNotesUpdate> {
+export default class DraftNotesUpdate extends DraftNoteCommand<typeof DraftNotesUpdate> {
   static summary = 'Change the text or the position of one of your draft notes'
   static description =
     "PUT /projects/:id/merge_requests/:merge_request_iid/draft_notes/:draft_note_id. Needs --note (or --note-file): the platform refuses an update without the text. A position replaces the old one whole, so it follows the same rules as in create; without one the draft's own position is read first and sent back, since the platform would otherwise take the draft off the diff."
