@@ -119,7 +119,20 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/tokens-milestones.test.ts',
   },
   'registry-cleanup': {sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb']},
-  'relations-export': {sources: ['lib/api/project_export.rb']},
+  'relations-export': {
+    sources: [
+      'lib/api/project_export.rb',
+      'lib/api/validations/validators/project_portable.rb',
+      'app/services/bulk_imports/export_service.rb',
+      'app/workers/bulk_imports/relation_export_worker.rb',
+      'app/services/bulk_imports/relation_export_service.rb',
+      'app/services/bulk_imports/batched_relation_export_service.rb',
+      'app/services/bulk_imports/relation_batch_export_service.rb',
+      'app/models/bulk_imports/export.rb',
+      'lib/api/entities/bulk_imports/export_status.rb',
+    ],
+    contractTest: 'test/contract/relations-export.test.ts',
+  },
   'scoped-variables': {
     sources: [
       'lib/api/ci/variables.rb',

@@ -2,18 +2,13 @@
 // the platform file (gitlabhq/gitlabhq) it was read from. The sandbox's clock is pinned for the whole file
 // (store.nowMs()): a move's state is read at chosen moments of its walk, never at whatever a loaded
 // machine reaches.
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
+import {pinnedClock} from '../helpers/pinned-clock.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const d = 3000
 const sb = useSandbox({jobDelayMs: d})
-let now = Date.parse('2026-06-01T00:00:00.000Z')
-beforeAll(() => {
-  sb.sandbox.store.options.clock = () => now
-})
-afterAll(() => {
-  delete sb.sandbox.store.options.clock
-})
+const clock = pinnedClock(sb, '2026-06-01T00:00:00.000Z')
 
 interface Move {
   id: number
@@ -33,7 +28,7 @@ const post = (path: string, body: Record<string, unknown>) => sb.api<Move & Err>
 const get = <T = Move & Err>(path: string) => sb.api<T>('GET', path, admin)
 /** lets the clock run past every move made so far: they are all over, their repositories writable */
 const settle = () => {
-  now += 2 * d
+  clock.now += 2 * d
 }
 
 describe('who may (lib/api/project_repository_storage_moves.rb, ee/lib/api/group_repository_storage_moves.rb, lib/api/snippet_repository_storage_moves.rb)', () => {
@@ -66,7 +61,7 @@ describe('POST /:containers/:id/repository_storage_moves (app/models/concerns/re
       error_message: null,
       project: {id: 21, path_with_namespace: 'acme/website'},
     })
-    expect(made.body.created_at).toBe(new Date(now).toISOString())
+    expect(made.body.created_at).toBe(new Date(clock.now).toISOString())
   })
 
   it('picks a configured storage when no destination is given (the attribute defaults to Repository.pick_storage_shard)', async () => {
@@ -95,11 +90,11 @@ describe('POST /:containers/:id/repository_storage_moves (app/models/concerns/re
     expect(first.status).toBe(201)
     const whileScheduled = await post('/projects/20/repository_storage_moves', {destination_storage_name: 'storage-3'})
     expect(whileScheduled).toMatchObject({status: 400, body: {message: {project: ['is read-only']}}})
-    now += d / 3
+    clock.now += d / 3
     expect((await get(`/project_repository_storage_moves/${first.body.id}`)).body.state).toBe('started')
     expect((await post('/projects/20/repository_storage_moves', {destination_storage_name: 'storage-3'})).status).toBe(400)
     // the repository turns writable again on the way to replicated
-    now += d / 3
+    clock.now += d / 3
     expect((await get(`/project_repository_storage_moves/${first.body.id}`)).body.state).toBe('replicated')
     const second = await post('/projects/20/repository_storage_moves', {destination_storage_name: 'storage-3'})
     expect(second.status).toBe(201)
@@ -118,7 +113,7 @@ describe('POST /:containers/:id/repository_storage_moves (app/models/concerns/re
 
 describe("a move's states (app/models/concerns/repository_storage_movable.rb, app/services/concerns/update_repository_storage_methods.rb)", () => {
   const stateAt = async (move: Move, sinceCreated: number) => {
-    now = Date.parse(move.created_at) + sinceCreated
+    clock.now = Date.parse(move.created_at) + sinceCreated
     return (await get(`/group_repository_storage_moves/${move.id}`)).body
   }
 
