@@ -112,7 +112,21 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/labels.test.ts',
   },
   milestones: {sources: ['lib/api/milestone_responses.rb', 'lib/api/project_milestones.rb', 'lib/api/group_milestones.rb'], contractTest: 'test/contract/tokens-milestones.test.ts'},
-  mirrors: {sources: ['lib/api/remote_mirrors.rb']},
+  mirrors: {
+    sources: [
+      'lib/api/remote_mirrors.rb',
+      'lib/api/helpers/remote_mirrors_helpers.rb',
+      'ee/lib/ee/api/helpers/remote_mirrors_helpers.rb',
+      'app/services/remote_mirrors/create_service.rb',
+      'app/services/remote_mirrors/update_service.rb',
+      'app/services/remote_mirrors/sync_service.rb',
+      'app/models/remote_mirror.rb',
+      'ee/app/models/ee/remote_mirror.rb',
+      'app/models/concerns/mirror_authentication.rb',
+      'lib/api/entities/remote_mirror.rb',
+    ],
+    contractTest: 'test/contract/mirrors.test.ts',
+  },
   'package-protection': {sources: ['lib/api/project_packages_protection_rules.rb']},
   'personal-access-tokens': {
     sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
