@@ -11,7 +11,8 @@ import {fieldList} from './record-fields.js'
 
 export const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]
-export const UPDATE_STATUSES = ['none', 'scheduled', 'started', 'finished', 'failed'] as const
+/** app/models/remote_mirror.rb's update_status machine: a queued update leaves the status as it was; to_retry waits for a retry */
+export const UPDATE_STATUSES = ['none', 'started', 'finished', 'failed', 'to_retry'] as const
 
 export interface RemoteMirror {
   id: ApiId
@@ -79,9 +80,9 @@ export const MIRROR_CHANGES = declare({
   auth_method: choice(AUTH_METHODS, {description: 'how to authenticate to the target'}),
   enabled: boolean({description: 'turn push mirroring on or (--no-enabled) off'}),
   keep_divergent_refs: boolean({description: 'do not overwrite refs that diverged on the target'}),
-  only_protected_branches: boolean({description: 'mirror protected branches only'}),
+  only_protected_branches: boolean({description: 'mirror protected branches only (takes a branch regex away)'}),
   // "" takes the filter away: every branch is mirrored again
-  mirror_branch_regex: text({description: 'mirror only branches matching this RE2 expression (needs only_protected_branches disabled; Premium)', empty: 'clears'}),
+  mirror_branch_regex: text({description: 'mirror only branches matching this RE2 expression (turns only_protected_branches off; Premium)', empty: 'clears'}),
 })
 export type MirrorChanges = Values<typeof MIRROR_CHANGES>
 
@@ -95,11 +96,15 @@ export const NEW_MIRROR = declare({
 })
 export type NewMirror = Values<typeof NEW_MIRROR>
 
-/** "mirror_branch_regex (string; needs only_protected_branches disabled)": refused before sending */
+/**
+ * The platform (EE) declares only_protected_branches and mirror_branch_regex mutually exclusive: both
+ * sent is a 400 whatever their values (ee/lib/ee/api/helpers/remote_mirrors_helpers.rb), and either one
+ * alone switches the other off. Refused before sending, saying so.
+ */
 export function checkBranchRegex(mirror: MirrorChanges): void {
-  if (mirror.mirror_branch_regex && mirror.only_protected_branches === true) {
-    const only = MIRROR_CHANGES.only_protected_branches
-    throw new UsageError(`${inputLabel(MIRROR_CHANGES.mirror_branch_regex)} needs only_protected_branches disabled: drop ${inputLabel(only)} (or pass --no-${only.flag})`)
+  if (mirror.mirror_branch_regex !== undefined && mirror.only_protected_branches !== undefined) {
+    const [regex, only] = [inputLabel(MIRROR_CHANGES.mirror_branch_regex), inputLabel(MIRROR_CHANGES.only_protected_branches)]
+    throw new UsageError(`give ${regex} or ${only}, not both: the server takes one at a time (a branch regex turns only_protected_branches off, and ${only} takes the regex away)`)
   }
 }
 
@@ -128,15 +133,16 @@ export const deleteMirror = mirrors.remove
 
 /**
  * A poller for the update that a sync forced. `before` is the mirror as it was just before the sync: a
- * `finished` or `failed` status counts only once the server has moved past it (it was seen scheduled or
- * started, or the last attempt's time changed), so an old result is never taken for the new one.
+ * queued update leaves the status as it was, so a `finished` or `failed` status counts only once the
+ * server has moved past it (it was seen started, or the last attempt's time changed), and an old result
+ * is never taken for the new one.
  */
 export function mirrorSyncPoller(api: ApiClient, project: string, before: RemoteMirror): () => Promise<PollState<RemoteMirror>> {
   let moved = false
   return async () => {
     const mirror = await getMirror(api, project, before.id)
     const status = mirror.update_status
-    if (status === 'scheduled' || status === 'started') moved = true
+    if (status === 'started') moved = true
     const fresh = moved || mirror.last_update_at !== before.last_update_at
     if (fresh && status === 'finished') return {state: 'done', value: mirror}
     if (fresh && status === 'failed') return {state: 'failed', message: mirror.last_error ?? 'the update failed (the server gave no error)'}

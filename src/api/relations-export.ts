@@ -86,9 +86,18 @@ export async function startExport(api: ApiClient, project: string, input: Export
   return {body: response.data, startedAt: serverTime(response.headers)}
 }
 
-/** `relation` narrows the answer to that relation's entry (still an array) */
+/**
+ * `relation` narrows the answer to that relation's entry: the platform answers that one record (not a
+ * list), or 404 "Export not found" while the user has none for it (lib/api/project_export.rb); it is
+ * returned as a list of one either way.
+ */
 export async function getExportStatus(api: ApiClient, project: string, relation?: string): Promise<RelationExportStatus[]> {
-  const {data} = await api.request<RelationExportStatus[] | RelationExportStatus>({method: 'GET', path: `${exportPath(project)}/status`, query: {relation}, expect: 'list'})
+  const {data} = await api.request<RelationExportStatus[] | RelationExportStatus>({
+    method: 'GET',
+    path: `${exportPath(project)}/status`,
+    query: {relation},
+    expect: relation === undefined ? 'list' : 'record',
+  })
   return Array.isArray(data) ? data : [data]
 }
 
@@ -103,10 +112,16 @@ export async function assertRelationExported(api: ApiClient, project: string, re
   }
 }
 
-/** streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`) */
+/**
+ * Streams one relation file (or one batch of it) to `target` (a file, a folder, or `-`). In a folder a
+ * batch is saved as `<relation>_<batch>.ndjson.gz`: the platform names every batch's file as the
+ * relation's (each batch's upload is `<relation>.ndjson.gz`, app/services/bulk_imports/relation_batch_export_service.rb),
+ * so its name would have the batches of one relation take each other's place.
+ */
 export function downloadRelation(api: ApiClient, project: string, query: RelationFileQuery, target: string, options: SaveOptions & {progress?: boolean} = {}): Promise<DownloadResult> {
-  const defaultName = query.batch_number === undefined ? `${query.relation}.ndjson.gz` : `${query.relation}_${query.batch_number}.ndjson.gz`
-  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName, ...options})
+  if (query.batch_number === undefined) return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName: `${query.relation}.ndjson.gz`, ...options})
+  const batchName = `${query.relation}_${query.batch_number}.ndjson.gz`
+  return download(api, `${exportPath(project)}/download`, {...query}, target, {defaultName: batchName, ...options, name: () => batchName})
 }
 
 /** each relation's entry as the status showed it just before a start: its status and `updated_at` */
@@ -157,8 +172,12 @@ export function exportProgress(entries: readonly RelationExportStatus[], watch: 
   return {state: 'done', value: watched}
 }
 
+/**
+ * Reads the whole status and picks the watched relation here: asked for one relation, the platform
+ * answers 404 until the user's first export of it has been picked up, which is still "not yet" to a wait.
+ */
 export function exportPoller(api: ApiClient, project: string, watch: ExportWatch = {}): () => Promise<PollState<RelationExportStatus[]>> {
-  return async () => exportProgress(await getExportStatus(api, project, watch.relation), watch)
+  return async () => exportProgress(await getExportStatus(api, project), watch)
 }
 
 /** a planned file of `download --all`: what to ask the server for, or why it is left out */

@@ -18,9 +18,11 @@ export interface GroupStorageMove {
   state: MoveState
   source_storage_name: string
   destination_storage_name: string
+  /** what the job wrote when it failed (lib/api/entities/basic_repository_storage_move.rb); null otherwise, absent on older servers */
+  error_message?: string | null
   group: {id: ApiId; web_url: string; name: string}
 }
-export const MOVE_FIELDS = fieldList<GroupStorageMove>()(['id', 'created_at', 'state', 'source_storage_name', 'destination_storage_name', 'group'])
+export const MOVE_FIELDS = fieldList<GroupStorageMove>()(['id', 'created_at', 'state', 'source_storage_name', 'destination_storage_name', 'error_message', 'group'])
 
 export const MOVE_COLUMNS = ['id', 'state', 'source_storage_name', 'destination_storage_name', 'group.name', 'created_at'] as const
 
@@ -71,16 +73,18 @@ export function scheduleMoves(api: ApiClient, {type, ...body}: BulkMoveInput): P
 }
 
 /**
- * One poll of a move for the shared waiter. `finished` is the end of a good move; `failed` ("copy
- * failed or checksums differ") and `cleanup failed` ("moved, source copy could not be deleted") need an
- * administrator, so a wait ends non-zero on them. `replicated` still goes on to delete the source copy.
+ * One poll of a move for the shared waiter. `finished` is the end of a good move; `failed` (the job
+ * failed before the copy was across) and `cleanup failed` (moved, source copy not deleted) need an
+ * administrator, so a wait ends non-zero on them, with the job's own error_message where the server
+ * sends one. `replicated` still goes on to delete the source copy.
  */
 export async function pollGroupMove(api: ApiClient, id: Id, group?: string): Promise<PollState<GroupStorageMove>> {
   const move = await getGroupMove(api, id, group)
   if (move.state === 'finished') return {state: 'done', value: move}
-  if (move.state === 'failed') return {state: 'failed', message: `state failed: the copy to ${move.destination_storage_name} failed or its checksums differ`}
+  const because = move.error_message ? ` (${move.error_message})` : ''
+  if (move.state === 'failed') return {state: 'failed', message: `state failed: the copy to ${move.destination_storage_name} did not complete${because}`}
   if (move.state === 'cleanup failed') {
-    return {state: 'failed', message: `state cleanup failed: moved to ${move.destination_storage_name}, but the copy on ${move.source_storage_name} could not be deleted`}
+    return {state: 'failed', message: `state cleanup failed: moved to ${move.destination_storage_name}, but the copy on ${move.source_storage_name} could not be deleted${because}`}
   }
   return {state: 'running', status: move.state}
 }

@@ -25,6 +25,11 @@ afterEach(() => {
 const run = (args: string[], options: SandboxRunOptions = maintainer) => sb.run(['relations-export', ...args], options)
 const statusOf = async (project: number | string, query = '') =>
   (await sb.api<Entry[]>('GET', `/projects/${encodeURIComponent(String(project))}/export_relations/status${query}`, {as: 'maintainer'})).body
+/** the one entry GET .../status?relation= answers (the platform's single record), undefined on its 404 */
+const entryFor = async (project: number, relation: string) => {
+  const answer = await sb.api<Entry>('GET', `/projects/${project}/export_relations/status?relation=${relation}`, {as: 'maintainer'})
+  return answer.status === 404 ? undefined : answer.body
+}
 const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-relations-'))
 const ndjsonLines = (gz: Buffer) =>
   gunzipSync(gz)
@@ -156,25 +161,24 @@ describe('relations-export start, status and wait', () => {
     await finishedExport(20, true)
     const one = await run(['status', '-p', '20', '--relation', 'issues', '--json'])
     expect(one.code).toBe(0)
-    expect(one.json()).toEqual(await statusOf(20, '?relation=issues'))
+    expect(one.json()).toEqual([await entryFor(20, 'issues')])
     expect(one.json<Entry[]>()).toHaveLength(1)
     expect(one.json<Entry[]>()[0]).toMatchObject({relation: 'issues', status: 1, batched: true})
     const table = await run(['status', '-p', '20', '-o', 'table'])
     const [header, ...rows] = table.stdout.trim().split('\n')
     expect(header).toMatch(/^relation\s+status\s+batched\s+batches_count\s+error\s+updated_at\s*$/)
     expect(rows.find(r => r.startsWith('issues '))).toMatch(/^issues\s+finished\s+true\s+3\s+\d{4}-/)
-    expect(rows.find(r => r.startsWith('labels '))).toMatch(/^labels\s+finished\s+false\s+0\s+/)
+    expect(rows.find(r => r.startsWith('labels '))).toMatch(/^labels\s+finished\s+true\s+1\s+/)
   })
 
-  it('a batched export gives large relations batches that each finish', async () => {
+  it('a batched export gives every relation batches that each finish', async () => {
     const entries = await finishedExport(20, true)
-    const batched = entries.filter(e => e.batched)
-    expect(batched.map(e => e.relation)).toEqual(expect.arrayContaining(['issues', 'merge_requests']))
-    for (const entry of batched) {
+    expect(entries.every(e => e.batched)).toBe(true)
+    expect(entries.find(e => e.relation === 'issues')?.batches_count).toBe(3)
+    for (const entry of entries) {
       expect(entry.batches).toHaveLength(entry.batches_count)
       expect(entry.batches!.every(b => b.status === 1)).toBe(true)
     }
-    for (const entry of entries.filter(e => !e.batched)) expect(entry.batches_count).toBe(0)
   })
 
   it("a failing relation makes wait exit 9 naming it with the server's error; another relation still waits fine", async () => {
@@ -183,7 +187,7 @@ describe('relations-export start, status and wait', () => {
     const started = await run(['start', '-p', '20', '--batched', '--wait', '--interval', '1'])
     expect(started.code).toBe(9)
     expect(started.stdout).toBe('')
-    const failed = (await statusOf(20, '?relation=issues'))[0]!
+    const failed = (await entryFor(20, 'issues'))!
     expect(failed.status).toBe(-1)
     expect(started.stderr).toContain(`Error: relations export of project 20 failed: issues: ${failed.error}`)
 
@@ -202,6 +206,27 @@ describe('relations-export start, status and wait', () => {
     expect(fresh.json<Entry[]>().find(e => e.relation === 'issues')).toMatchObject({status: 1, error: null})
   })
 
+  it("wait --relation waits through the platform's 404 for a relation the user has no export of yet", async () => {
+    // asked for one relation, the status answers 404 "Export not found" until the user's first export of it
+    // is picked up: the wait reads the whole status instead. The clock is pinned before the pickup.
+    let now = Date.now()
+    const store = sb.sandbox.store.options
+    store.clock = () => now
+    try {
+      expect((await sb.api('POST', '/projects/23/export_relations', {as: 'owner'})).status).toBe(202)
+      expect((await sb.api('GET', '/projects/23/export_relations/status?relation=labels', {as: 'owner'})).status).toBe(404)
+      const from = sb.sandbox.requests.length
+      const waiting = run(['wait', '-p', '23', '--relation', 'labels', '--interval', '1', '--wait-timeout', '60', '--json'], {as: 'owner'})
+      await until(async () => sb.sandbox.requests.slice(from).filter(r => r.path.includes('/export_relations/status')).length >= 2, 'the wait to poll')
+      now += 10 * FAST
+      const waited = await waiting
+      expect(waited.code, waited.stderr).toBe(0)
+      expect(waited.json<Entry[]>()).toEqual([expect.objectContaining({relation: 'labels', status: 1})])
+    } finally {
+      delete store.clock
+    }
+  })
+
   it('wait --relation with a name the export does not have fails at once (exit 3), naming the relations there are', async () => {
     await finishedExport(20, false)
     const typo = await run(['wait', '-p', '20', '--relation', 'isues', '--wait-timeout', '30'])
@@ -212,6 +237,8 @@ describe('relations-export start, status and wait', () => {
   it('gives up after --wait-timeout with exit 8 and the last state', async () => {
     sb.sandbox.store.options.jobDelayMs = 3_600_000
     expect((await run(['start', '-p', '20'])).code).toBe(0)
+    // `wait` takes the entries as they are: until the job picks a relation up they are the last export's, ended
+    await until(async () => (await statusOf(20)).some(e => e.status === 0), 'the export to be picked up')
     const waited = await run(['wait', '-p', '20', '--wait-timeout', '1', '--interval', '1'])
     expect(waited.code).toBe(8)
     expect(waited.stderr).toMatch(/^Error: gave up waiting for relations export of project 20 after 1s \(last status: /)
@@ -254,7 +281,7 @@ describe('relations-export download', () => {
         expect(result.code, result.stderr).toBe(0)
         const records = ndjsonLines(readFileSync(join(dir, `${entry.relation}_${batch.batch_number}.ndjson.gz`)))
         expect(records, `${entry.relation} batch ${batch.batch_number}`).toHaveLength(batch.objects_count)
-        for (const r of records) ids.add(r.id)
+        for (const r of records) ids.add(JSON.stringify(r))
         checked++
       }
       // the batches split the relation: no object twice
@@ -263,20 +290,21 @@ describe('relations-export download', () => {
     expect(checked).toBeGreaterThanOrEqual(4)
     const whole = await run(['download', '-p', '20', '--relation', 'issues', join(dir, 'issues.gz')])
     expect(whole.code).toBe(6)
-    expect(whole.stderr).toContain('400 Bad Request: issues was exported in batches')
+    expect(whole.stderr).toContain('400 Bad Request: Export is batched')
   })
 
   it('before the relation is finished: 404, exit 3, and nothing under the target name', async () => {
     sb.sandbox.store.options.jobDelayMs = 3_600_000
     await sb.api('POST', '/projects/20/export_relations', {as: 'maintainer'})
-    await until(async () => (await statusOf(20, '?relation=labels'))[0]?.status === 0, 'labels to start')
+    await until(async () => (await entryFor(20, 'labels'))?.status === 0, 'labels to start')
     const dir = tempDir()
     const result = await run(['download', '-p', '20', '--relation', 'labels', join(dir, 'labels.ndjson.gz')])
     expect(result.code).toBe(3)
-    expect(result.stderr).toMatch(/^Error: 404 Not Found: Export Not Found \(GET \/api\/v4\/projects\/20\/export_relations\/download\)/)
+    expect(result.stderr).toMatch(/^Error: 404 Not Found: Export file not found \(GET \/api\/v4\/projects\/20\/export_relations\/download\)/)
     expect(readdirSync(dir)).toEqual([])
     const unknown = await run(['download', '-p', '20', '--relation', 'no_such_thing', join(dir, 'x.gz')])
-    expect(unknown.code).toBe(3)
+    expect(unknown.code).toBe(6)
+    expect(unknown.stderr).toContain('relation is not portable')
     expect(readdirSync(dir)).toEqual([])
   })
 
@@ -291,7 +319,9 @@ describe('relations-export download', () => {
     expect(piped.stderr).toBe(`Wrote ${piped.stdout.length} B to standard output.\n`)
   })
 
-  it("--all DIR writes every relation and every batch under the server's names, and reports each file", async () => {
+  // the platform names every batch's file as the relation's (issues.ndjson.gz): under that name the batches
+  // of one relation would take each other's place, so a batch is saved as <relation>_<batch>.ndjson.gz
+  it('--all DIR writes every batch of a batched export under a name of its own, and reports each file', async () => {
     const entries = await finishedExport(20, true)
     const dir = join(tempDir(), 'export')
     const result = await run(['download', '-p', '20', '--all', dir, '--json'])
@@ -304,7 +334,7 @@ describe('relations-export download', () => {
       expect(row.status, row.item).toBe('ok')
       expect(statSync(row.result!.path).size).toBe(row.result!.bytes)
     }
-    expect(rows.map(r => r.item)).toEqual(expect.arrayContaining(['labels', 'issues batch 1', 'issues batch 3', 'merge_requests batch 2']))
+    expect(rows.map(r => r.item)).toEqual(expect.arrayContaining(['labels batch 1', 'issues batch 1', 'issues batch 3', 'merge_requests batch 2']))
     const table = await run(['download', '-p', '20', '--all', dir, '-o', 'table'])
     expect(table.stdout.split('\n')[0]).toMatch(/^item\s+status\s+result\.path\s+result\.bytes\s+error\s*$/)
   })
@@ -388,6 +418,7 @@ describe('relations-export: roles and local validation', () => {
       ['download', '-p', '20', '--relation', 'labels', '--all'],
       ['download', '-p', '20'],
       ['download', '-p', '20', '--relation', 'issues', '--batch-number', '2'],
+      ['download', '-p', '20', '--relation', 'issues', '--batched'],
       ['download', '-p', '20', '--relation', 'issues', '--no-batched', '--batch-number', '2'],
       ['download', '-p', '20', '--relation', 'issues', '--batched', '--batch-number', '0'],
       ['download', '-p', '20', '--relation', 'issues', '--batched', '--batch-number', 'two'],
@@ -413,6 +444,8 @@ describe('relations-export: roles and local validation', () => {
       [['download', '-p', '20', '--relation', ''], 'Error: --relation "": must not be empty\n'],
       [['download', '-p', '20'], 'Error: missing --relation (relation to download, such as labels, issues or merge_requests; or --all)\n'],
       [['download', '-p', '20', '--relation', 'issues', '--batch-number', '2'], 'Error: --batch-number needs --batched\n'],
+      // the platform takes the two together or neither (all_or_none_of in lib/api/project_export.rb)
+      [['download', '-p', '20', '--relation', 'issues', '--batched'], 'Error: --batched needs --batch-number\n'],
       [['download', '-p', '20', '--relation', 'issues', '--batched', '--batch-number', '0'], 'Error: --batch-number "0": must be a whole number, 1 or more\n'],
     ] as Array<[string[], string]>) {
       expect((await run(args)).stderr, args.join(' ')).toBe(message)

@@ -113,7 +113,10 @@ describe('storage-moves schedule (bulk)', () => {
       [[], 'Error: missing --type (which repositories to move) and --source-storage-name (storage to move the repositories off)\n'],
       [['--type', 'project', '--source-storage-name', ''], 'Error: --source-storage-name "": must not be empty\n'],
       [['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', ''], 'Error: --destination-storage-name "": must not be empty\n'],
-      [['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', 'default'], 'Error: --destination-storage-name must differ from --source-storage-name\n'],
+      [
+        ['--type', 'project', '--source-storage-name', 'default', '--destination-storage-name', 'default'],
+        'Error: --destination-storage-name must differ from --source-storage-name: a move onto the same storage changes nothing\n',
+      ],
     ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['storage-moves', 'schedule', ...args, '--yes'])
       expect(result.code, args.join(' ')).toBe(2)
@@ -197,6 +200,10 @@ describe('storage-moves wait', () => {
     expect(waited.code).toBe(9)
     expect(waited.stdout).toBe('')
     expect(waited.stderr).toContain(`storage move ${move.id} failed: state failed`)
+    // with the job's own words, which the platform's entity carries as error_message
+    const {error_message: reason} = (await sb.api<Move>('GET', `/group_repository_storage_moves/${move.id}`, {as: 'admin'})).body
+    expect(reason).toEqual(expect.any(String))
+    expect(waited.stderr).toContain(`(${reason})`)
   })
 
   it('exits 9 when the move ends cleanup failed (moved, but the source copy stayed)', async () => {

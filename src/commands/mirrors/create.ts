@@ -2,6 +2,7 @@ import {checkBranchRegex, createMirror, NEW_MIRROR} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
+import {asMaintainer} from '../../topics/mirrors.js'
 
 export default class MirrorsCreate extends ApiCommand<typeof MirrorsCreate> {
   static summary = 'Add a push mirror to a project'
@@ -17,6 +18,6 @@ export default class MirrorsCreate extends ApiCommand<typeof MirrorsCreate> {
   async run(): Promise<void> {
     const mirror = await this.read(NEW_MIRROR)
     checkBranchRegex(mirror)
-    await this.print(await createMirror(this.api, this.flags.project, mirror))
+    await this.print(await asMaintainer(this.api, this.flags.project, () => createMirror(this.api, this.flags.project, mirror)))
   }
 }

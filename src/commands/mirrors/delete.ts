@@ -2,6 +2,7 @@ import {deleteMirror} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {done, thing} from '../../core/output/notes.js'
+import {asMaintainer} from '../../topics/mirrors.js'
 
 export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
   static summary = 'Remove a push mirror'
@@ -12,7 +13,7 @@ export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {
 
   async run(): Promise<void> {
     await this.confirm(`delete mirror ${this.args.mirror_id} of project ${this.flags.project}`)
-    await deleteMirror(this.api, this.flags.project, this.args.mirror_id)
+    await asMaintainer(this.api, this.flags.project, () => deleteMirror(this.api, this.flags.project, this.args.mirror_id))
     this.note(done('Deleted', thing('remote mirror', this.args.mirror_id, thing('project', this.flags.project))))
   }
 }

@@ -1,6 +1,7 @@
 import {listMirrors, MIRROR_COLUMNS, MIRROR_FIELDS} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
+import {asMaintainer} from '../../topics/mirrors.js'
 
 export default class MirrorsList extends ApiCommand<typeof MirrorsList> {
   static summary = "List a project's push mirrors"
@@ -11,6 +12,6 @@ export default class MirrorsList extends ApiCommand<typeof MirrorsList> {
   static flags = {...requiredProjectFlag, ...listFlags}
 
   async run(): Promise<void> {
-    await this.printList(listMirrors(this.flags.project))
+    await asMaintainer(this.api, this.flags.project, () => this.printList(listMirrors(this.flags.project)))
   }
 }

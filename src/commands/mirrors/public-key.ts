@@ -1,6 +1,7 @@
 import {getMirrorPublicKey} from '../../api/mirrors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
+import {asMaintainer} from '../../topics/mirrors.js'
 
 export default class MirrorsPublicKey extends ApiCommand<typeof MirrorsPublicKey> {
   static summary = 'Show the SSH public key of a mirror, to install on the target'
@@ -10,6 +11,6 @@ export default class MirrorsPublicKey extends ApiCommand<typeof MirrorsPublicKey
   static flags = {...requiredProjectFlag}
 
   async run(): Promise<void> {
-    await this.print(await getMirrorPublicKey(this.api, this.flags.project, this.args.mirror_id))
+    await this.print(await asMaintainer(this.api, this.flags.project, () => getMirrorPublicKey(this.api, this.flags.project, this.args.mirror_id)))
   }
 }

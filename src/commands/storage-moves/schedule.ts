@@ -21,8 +21,9 @@ export default class StorageMovesSchedule extends ApiCommand<typeof StorageMoves
   async run(): Promise<void> {
     const input = await this.read(BULK_MOVE)
     const {type, source_storage_name: source, destination_storage_name: destination} = input
-    // the platform refuses it too (400), but only after the confirmation
-    if (destination === source) throw new UsageError('--destination-storage-name must differ from --source-storage-name')
+    // the platform takes it (202; no rule in lib/api/*_repository_storage_moves.rb) and turns every
+    // repository read-only for a move onto the storage it is already on: nothing to gain, so refused here
+    if (destination === source) throw new UsageError('--destination-storage-name must differ from --source-storage-name: a move onto the same storage changes nothing')
     await this.confirm(`move every ${type} repository on storage "${source}" to ${destination === undefined ? 'a storage chosen by weights' : `"${destination}"`}`)
     const result = await scheduleMoves(this.api, input)
     this.note(done('Scheduled', `moves of every ${type} repository on ${thing('storage', source)}`))

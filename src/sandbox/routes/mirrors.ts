@@ -1,15 +1,22 @@
-// Project remote (push) mirrors (document 2, "Remote mirrors (project)").
+// Project remote (push) mirrors, as the platform serves them: lib/api/remote_mirrors.rb (every route asks
+// `admin_remote_mirror`, the Maintainer role, and answers 401, not 403, below it), the services
+// app/services/remote_mirrors/{create,update,sync}_service.rb, the model app/models/remote_mirror.rb (its
+// update_status machine: none, then started, finished, failed or to_retry; no state for a queued update),
+// app/models/concerns/mirror_authentication.rb (an SSH key for ssh_public_key, shown only for an ssh:// URL),
+// EE's branch filter (ee/lib/ee/api/helpers/remote_mirrors_helpers.rb, ee/app/models/ee/remote_mirror.rb),
+// the answer of lib/api/entities/remote_mirror.rb.
 //
-// "Remote mirror update_status moves after creation or a forced sync: Transitions: not shown." The sandbox
-// walks, from the time of the last forced sync against `store.options.jobDelayMs`:
-//   [0, d/3) scheduled · [d/3, d) started · d and later finished, or failed when the URL's host contains
-//   `unreachable` (with `last_error` set).
-// A new mirror stays `none` ("update_status none, enabled false unless enabled given") until a sync.
+// A forced sync queues an update; the sandbox walks it from the time of the sync against
+// `store.options.jobDelayMs` (read at each request; the time is `store.nowMs()`, which a test can pin):
+//   [0, d/3) queued: the status as it was · [d/3, d) started · d and later finished, or failed when the
+//   URL's host contains `unreachable` (with `last_error` set).
+// A new mirror stays `none` (enabled false unless enabled given) until a sync.
 import {createHash, generateKeyPairSync} from 'node:crypto'
-import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {badRequest, created, HttpError, invalid, noContent, notFound, ok, unauthorized} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalBoolean, optionalString, type Router, requireString} from '../router.js'
-import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
+import {ROLE, type SandboxProject, SEED_TIME, type Store} from '../store.js'
+import {webHost} from '../web-url.js'
 
 const AUTH_METHODS = ['ssh_public_key', 'password'] as const
 type AuthMethod = (typeof AUTH_METHODS)[number]
@@ -31,7 +38,7 @@ interface MirrorRecord {
   public_key: string | null
 }
 
-type UpdateStatus = 'none' | 'scheduled' | 'started' | 'finished' | 'failed'
+type UpdateStatus = 'none' | 'started' | 'finished' | 'failed'
 
 export default function register(r: Router, store: Store): void {
   const mirrors = store.slice('mirrors', () => seedMirrors(store))
@@ -44,9 +51,11 @@ export default function register(r: Router, store: Store): void {
     let last_update_started_at = m.previous?.last_update_at ?? null
     let last_successful_update_at = m.previous?.last_successful_update_at ?? null
     let last_error = m.previous?.last_error ?? null
+    const previousStatus = (): UpdateStatus => (m.previous ? (m.previous.last_error === null ? 'finished' : 'failed') : 'none')
     if (m.sync_requested_at !== null) {
       const elapsed = store.nowMs() - Date.parse(m.sync_requested_at)
-      if (elapsed < d / 3) status = 'scheduled'
+      // queued: nothing on the record moves until the worker starts the update
+      if (elapsed < d / 3) status = previousStatus()
       else if (elapsed < d) {
         status = 'started'
         last_update_started_at = at(m.sync_requested_at, d / 3)
@@ -62,9 +71,7 @@ export default function register(r: Router, store: Store): void {
           last_successful_update_at = last_update_at
         }
       }
-    } else if (m.previous) {
-      status = m.previous.last_error === null ? 'finished' : 'failed'
-    }
+    } else status = previousStatus()
     return {
       id: m.id,
       url: scrub(m.url),
@@ -82,38 +89,52 @@ export default function register(r: Router, store: Store): void {
     }
   }
 
-  // Mirrors are project settings: the platform asks for the Maintainer role (spec: "role names used are
-  // Developer, Maintainer, Owner as in document 1").
-  const projectOf = (ctx: Ctx): SandboxProject => store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
+  // the project as the caller may see it (404 otherwise), then `unauthorized!` below Maintainer
+  const projectOf = (ctx: Ctx): SandboxProject => {
+    const project = store.projectFor(ctx.params.id!, ctx.user)
+    if (store.projectRole(project, ctx.user) < ROLE.maintainer && !ctx.user?.is_admin) throw unauthorized()
+    return project
+  }
+  // `remote_mirrors.find`: a miss is the API's generic 404
   const find = (ctx: Ctx, project: SandboxProject): MirrorRecord => {
     const mirror = mirrors.get(Number(ctx.params.mirror_id))
-    if (!mirror || mirror.project_id !== project.id || !/^\d+$/.test(ctx.params.mirror_id!)) throw notFound('Remote Mirror')
+    if (!mirror || mirror.project_id !== project.id || !/^\d+$/.test(ctx.params.mirror_id!)) throw new HttpError(404, {message: '404 Not found'})
     return mirror
   }
 
-  /** applies the writable settings, then checks the rules that span fields */
-  const apply = (ctx: Ctx, m: MirrorRecord) => {
-    const auth = oneOf(ctx.input, 'auth_method', AUTH_METHODS)
+  /** applies the writable settings, then the model's validations; `create` declares auth_method's values */
+  const apply = (ctx: Ctx, m: MirrorRecord, create: boolean) => {
+    // EE declares the two filters mutually exclusive: both keys sent is a 400, whatever their values
+    if (ctx.input.only_protected_branches !== undefined && ctx.input.mirror_branch_regex !== undefined) {
+      throw badRequest('only_protected_branches, mirror_branch_regex are mutually exclusive')
+    }
+    const auth = create ? oneOf(ctx.input, 'auth_method', AUTH_METHODS) : optionalString(ctx.input, 'auth_method')
     const enabled = optionalBoolean(ctx.input, 'enabled')
     const keep = optionalBoolean(ctx.input, 'keep_divergent_refs')
     const onlyProtected = optionalBoolean(ctx.input, 'only_protected_branches')
     const regex = optionalString(ctx.input, 'mirror_branch_regex')
-    if (auth !== undefined) m.auth_method = auth
+    // the update's own validation (MirrorAuthentication: password or ssh_public_key)
+    if (auth !== undefined && auth !== '' && !AUTH_METHODS.includes(auth as AuthMethod)) throw invalid(400, {auth_method: ['is not included in the list']})
+    if (auth) m.auth_method = auth as AuthMethod
     if (enabled !== undefined) m.enabled = enabled
     if (keep !== undefined) m.keep_divergent_refs = keep
-    if (onlyProtected !== undefined) m.only_protected_branches = onlyProtected
-    if (regex !== undefined) m.mirror_branch_regex = regex === '' ? null : regex
+    // verify_mirror_branches_setting: protected branches only clears the regex; a regex turns that off
+    if (onlyProtected !== undefined) {
+      m.only_protected_branches = onlyProtected
+      if (onlyProtected) m.mirror_branch_regex = null
+    }
+    if (regex !== undefined) {
+      m.mirror_branch_regex = regex === '' ? null : regex
+      if (m.mirror_branch_regex !== null) m.only_protected_branches = false
+    }
     if (m.mirror_branch_regex !== null) {
-      // "mirror_branch_regex (string; needs only_protected_branches disabled)"
-      if (m.only_protected_branches) throw invalid(400, {mirror_branch_regex: ['cannot be used when only_protected_branches is enabled']})
+      if (m.mirror_branch_regex.length > 255) throw invalid(400, {mirror_branch_regex: ['is too long (maximum is 255 characters)']})
       try {
         new RegExp(m.mirror_branch_regex)
-      } catch {
-        throw invalid(400, {mirror_branch_regex: ['not valid RE2 syntax']})
+      } catch (error) {
+        throw invalid(400, {mirror_branch_regex: [`not valid RE2 syntax: ${(error as Error).message}`]})
       }
     }
-    if (m.auth_method === 'ssh_public_key' && !isSsh(m.url)) throw invalid(400, {auth_method: ['ssh_public_key needs an ssh:// URL']})
-    if (m.auth_method === 'ssh_public_key' && m.public_key === null) m.public_key = newPublicKey(m.id)
   }
 
   r.get('/projects/:id/remote_mirrors', ctx => {
@@ -129,8 +150,10 @@ export default function register(r: Router, store: Store): void {
 
   r.get('/projects/:id/remote_mirrors/:mirror_id/public_key', ctx => {
     const mirror = find(ctx, projectOf(ctx))
-    // "for SSH-authenticated mirrors": a password mirror has no key to show
-    if (mirror.auth_method !== 'ssh_public_key' || mirror.public_key === null) throw notFound('Public key')
+    // `ssh_key_auth?`: ssh_public_key on an ssh:// URL; anything else is a bare not_found!
+    if (mirror.auth_method !== 'ssh_public_key' || !isSsh(mirror.url)) throw notFound()
+    // the platform makes the key when ssh_public_key is set; the sandbox when it is first shown
+    mirror.public_key ??= newPublicKey()
     return ok({public_key: mirror.public_key})
   })
 
@@ -151,7 +174,7 @@ export default function register(r: Router, store: Store): void {
       previous: null,
       public_key: null,
     }
-    apply(ctx, mirror)
+    apply(ctx, mirror, true)
     mirrors.set(mirror.id, mirror)
     return created(render(mirror))
   })
@@ -160,7 +183,7 @@ export default function register(r: Router, store: Store): void {
     const mirror = find(ctx, projectOf(ctx))
     const before = {...mirror}
     try {
-      apply(ctx, mirror)
+      apply(ctx, mirror, false)
     } catch (error) {
       Object.assign(mirror, before)
       throw error
@@ -170,10 +193,11 @@ export default function register(r: Router, store: Store): void {
 
   r.post('/projects/:id/remote_mirrors/:mirror_id/sync', ctx => {
     const mirror = find(ctx, projectOf(ctx))
-    if (!mirror.enabled) throw badRequest('Mirror is not enabled')
-    // a sync asked for while one is scheduled or running joins it
-    const status = render(mirror).update_status
-    if (status !== 'scheduled' && status !== 'started') {
+    // SyncService: a disabled mirror is refused in the service's words
+    if (!mirror.enabled) throw new HttpError(400, {message: 'Cannot proceed with the push mirroring. Please verify your mirror configuration.'})
+    // no new update while one is in progress (`update_in_progress?`); the sandbox lets a queued one stand too
+    const queuedOrStarted = mirror.sync_requested_at !== null && store.nowMs() - Date.parse(mirror.sync_requested_at) < store.options.jobDelayMs
+    if (!queuedOrStarted) {
       const current = render(mirror)
       if (current.last_update_at) {
         mirror.previous = {last_update_at: current.last_update_at, last_successful_update_at: current.last_successful_update_at, last_error: current.last_error}
@@ -229,13 +253,24 @@ function fingerprint(host: string): string {
   return 'SHA256:' + createHash('sha256').update(`host-key:${host}`).digest('base64').replace(/=+$/, '')
 }
 
-/** an OpenSSH-format ed25519 public key, as the platform shows for SSH-authenticated mirrors */
-function newPublicKey(id: number): string {
-  const {publicKey} = generateKeyPairSync('ed25519')
-  const raw = publicKey.export({format: 'der', type: 'spki'}).subarray(-32)
-  const field = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, b.length]), b])
-  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)])
-  return `ssh-ed25519 ${blob.toString('base64')} remote-mirror-${id}`
+/**
+ * An OpenSSH-format RSA public key with the comment `git@<host>`, as MirrorAuthentication makes (RSA,
+ * 4096 bits there; 2048 here, the same shape at a fraction of the time a test would wait)
+ */
+function newPublicKey(): string {
+  const {publicKey} = generateKeyPairSync('rsa', {modulusLength: 2048})
+  const jwk = publicKey.export({format: 'jwk'})
+  const mpint = (b64url: string) => {
+    const bytes = Buffer.from(b64url, 'base64url')
+    return bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes
+  }
+  const field = (b: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(b.length)
+    return Buffer.concat([length, b])
+  }
+  const blob = Buffer.concat([field(Buffer.from('ssh-rsa')), field(mpint(jwk.e!)), field(mpint(jwk.n!))])
+  return `ssh-rsa ${blob.toString('base64')} git@${webHost()}`
 }
 
 function seedMirrors(store: Store): Map<number, MirrorRecord> {
@@ -254,7 +289,7 @@ function seedMirrors(store: Store): Map<number, MirrorRecord> {
       sync_requested_at: null,
       previous: null,
       ...extra,
-      public_key: extra.auth_method === 'ssh_public_key' ? newPublicKey(id) : null,
+      public_key: null,
     })
   }
   const later = (minutes: number) => new Date(Date.parse(SEED_TIME) + minutes * 60_000).toISOString()

@@ -1,17 +1,22 @@
-// Repository storage moves (document 2, "Repository storage moves (administrator)").
+// Repository storage moves, as the platform serves them: lib/api/project_repository_storage_moves.rb,
+// lib/api/snippet_repository_storage_moves.rb, ee/lib/api/group_repository_storage_moves.rb (administrators
+// only, before anything else is read), the model's state machine and validations in
+// app/models/concerns/repository_storage_movable.rb, the job in app/services/concerns/update_repository_storage_methods.rb,
+// the bulk schedule in app/services/concerns/schedule_bulk_repository_shard_moves_methods.rb, the answer in
+// lib/api/entities/basic_repository_storage_move.rb (the state is the machine's human name: `cleanup failed`).
 //
-// The spec lists the states (initial, scheduled, started, replicated, failed, finished, cleanup failed) but
-// "Transitions between them: not shown". The sandbox walks one path lazily from the elapsed time since
-// creation against `store.options.jobDelayMs`:
+// The platform walks initial → scheduled (on create) → started (the job runs) → replicated (the copy is
+// across, the repository writable again) → finished (the source copy removed); a failure before the copy is
+// across ends `failed`, after it `cleanup failed`. The sandbox walks that path lazily from the elapsed time
+// since creation against `store.options.jobDelayMs` (a test pins the clock through `store.nowMs()`):
 //   [0, d/3) scheduled · [d/3, 2d/3) started · [2d/3, d) replicated · d and later finished
-// A destination storage named `broken` ends in `failed` ("copy failed or checksums differ") at 2d/3; a move
-// away from the `legacy` storage ends in `cleanup failed` ("moved, source copy could not be deleted").
-// A move recorded with `held: true` (seed only) stays `initial` ("record created, job not yet scheduled").
-// Project and snippet moves answer as the group ones do (the platform serves all three alike), with
-// `project` or `snippet` in place of `group` (gitbeaker lists snippet moves too).
-import {accepted, created, HttpError, invalid, notFound, ok} from '../http.js'
+// A destination storage named `broken` ends in `failed` at 2d/3; a move away from the `legacy` storage
+// ends in `cleanup failed` at d (its copy could not be deleted). A move recorded with `held: true` (seed
+// only) stays `initial` (its job never scheduled). Nothing refuses a destination equal to the source: the
+// platform has no such rule (the job then skips the copy, the same filesystem).
+import {accepted, badRequest, created, HttpError, invalid, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, oneOf, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, oneOf, optionalString, type Router} from '../router.js'
 import {type SandboxGroup, SEED_TIME, type Store} from '../store.js'
 import {webUrl} from '../web-url.js'
 
@@ -54,6 +59,13 @@ export function moveState(move: Pick<MoveRecord, 'created_at' | 'destination_sto
   return move.source_storage_name === 'legacy' ? 'cleanup failed' : 'finished'
 }
 
+/** what the job wrote when it failed (the entity's error_message); null otherwise */
+function errorMessage(move: Pick<MoveRecord, 'destination_storage_name' | 'source_storage_name'>, state: MoveState): string | null {
+  if (state === 'failed') return `Failed to replicate the repository to ${move.destination_storage_name}: checksums differ`
+  if (state === 'cleanup failed') return `Failed to remove the repository from ${move.source_storage_name}`
+  return null
+}
+
 const movesState = (store: Store): MovesState => store.slice('storage-moves', () => seedMoves(store))
 
 /** the storage a container is on now: the destination of its last move that got the copy across (`/projects?repository_storage=` reads it too) */
@@ -88,6 +100,7 @@ export default function register(r: Router, store: Store): void {
     state: stateOf(m),
     source_storage_name: m.source_storage_name,
     destination_storage_name: m.destination_storage_name,
+    error_message: errorMessage(m, stateOf(m)),
     ...container(m),
   })
 
@@ -100,7 +113,6 @@ export default function register(r: Router, store: Store): void {
     if (inProgress(kind, containerId)) throw invalid(400, {[kind]: ['is read-only']})
     const target = destination ?? byWeights(source)
     if (!STORAGES.includes(target as (typeof STORAGES)[number])) throw invalid(400, {destination_storage_name: ['is not included in the list']})
-    if (target === source) throw invalid(400, {destination_storage_name: ['must be different from the source storage']})
     const move: MoveRecord = {
       id: store.nextId(),
       kind,
@@ -123,15 +135,19 @@ export default function register(r: Router, store: Store): void {
   // Groups, projects and snippets: the same calls under /group_... and /groups/:group_id/..., /project_...
   // and /projects/:project_id/... (an ID or a path, as everywhere), /snippet_... and /snippets/:snippet_id/...
   const kinds = [
-    {kind: 'group', plural: 'groups', word: 'Group', find: (id: string) => store.findGroup(id).id},
-    {kind: 'project', plural: 'projects', word: 'Project', find: (id: string) => store.findProject(id).id},
-    {kind: 'snippet', plural: 'snippets', word: 'Snippet', find: findSnippet},
+    {kind: 'group', plural: 'groups', find: (id: string) => store.findGroup(id).id},
+    {kind: 'project', plural: 'projects', find: (id: string) => store.findProject(id).id},
+    {kind: 'snippet', plural: 'snippets', find: findSnippet},
   ] as const
-  for (const {kind, plural, word, find} of kinds) {
+  for (const {kind, plural, find} of kinds) {
     const movesOf = () => state.moves.filter(m => m.kind === kind).sort((a, b) => b.id - a.id)
+    // the ID is declared an Integer (Grape refuses anything else), and the record is read with `find`,
+    // whose miss is the API's generic 404 (lib/api/api.rb rescues ActiveRecord::RecordNotFound)
     const findMove = (ctx: Ctx, containerId?: number): MoveRecord => {
-      const move = movesOf().find(m => String(m.id) === ctx.params.repository_storage_id && (containerId === undefined || m.containerId === containerId))
-      if (!move) throw notFound(`${word} Repository Storage Move`)
+      const id = ctx.params.repository_storage_id!
+      if (!/^[+-]?\d+$/.test(id.trim())) throw badRequest('repository_storage_move_id is invalid')
+      const move = movesOf().find(m => m.id === Number(id) && (containerId === undefined || m.containerId === containerId))
+      if (!move) throw new HttpError(404, {message: '404 Not found'})
       return move
     }
     const adminContainer = (ctx: Ctx): number => {
@@ -166,10 +182,10 @@ export default function register(r: Router, store: Store): void {
   // Bulk: "schedule moves of all repositories on the source storage"; the answer is a 202 message object.
   const bulk = (kind: Kind, containers: () => number[]) => (ctx: Ctx) => {
     store.requireAdmin(ctx.user)
-    requireString(ctx.input, 'source_storage_name')
+    if (ctx.input.source_storage_name === undefined || ctx.input.source_storage_name === null) throw badRequest('source_storage_name is missing')
     const source = oneOf(ctx.input, 'source_storage_name', STORAGES)!
     const destination = oneOf(ctx.input, 'destination_storage_name', STORAGES)
-    if (destination === source) throw new HttpError(400, {error: 'destination_storage_name must be different from source_storage_name'})
+    // the job skips a container on another storage by now, or whose move cannot be scheduled (read-only)
     for (const id of containers()) {
       if (storageNow(kind, id) === source && !inProgress(kind, id)) schedule(kind, id, destination)
     }
