@@ -137,7 +137,17 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   },
   'security-settings': {sources: ['ee/lib/api/project_security_settings.rb']},
   'service-accounts': {sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb']},
-  'ssh-certificates': {sources: ['ee/lib/api/groups/ssh_certificates.rb']},
+  // there is no ee/lib/api/groups/ssh_certificates.rb: the routes are part of EE's groups API
+  'ssh-certificates': {
+    sources: [
+      'ee/lib/ee/api/groups.rb',
+      'app/services/groups/ssh_certificates/create_service.rb',
+      'app/services/groups/ssh_certificates/destroy_service.rb',
+      'app/models/groups/ssh_certificate.rb',
+      'lib/api/entities/ssh_certificate.rb',
+    ],
+    contractTest: 'test/contract/ssh-certificates.test.ts',
+  },
   'storage-moves': {sources: ['lib/api/project_repository_storage_moves.rb', 'ee/lib/api/group_repository_storage_moves.rb']},
   tokens: {sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb']},
   users: {sources: ['lib/api/users.rb']},
