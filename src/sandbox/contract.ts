@@ -105,7 +105,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/features.test.ts',
   },
   hooks: {sources: ['lib/api/system_hooks.rb', 'app/models/hooks/system_hook.rb', 'app/models/hooks/web_hook.rb'], contractTest: 'test/contract/hooks.test.ts'},
-  iterations: {sources: ['ee/lib/api/iterations.rb']},
+  iterations: {sources: ['ee/lib/api/iterations.rb', 'ee/lib/api/helpers/iterations_helper.rb', 'ee/lib/api/entities/iteration.rb'], contractTest: 'test/contract/iterations.test.ts'},
   keys: {sources: ['lib/api/keys.rb']},
   labels: {
     sources: ['lib/api/labels.rb', 'lib/api/helpers/label_helpers.rb', 'app/models/label.rb', 'app/models/project_label.rb', 'app/services/labels/promote_service.rb'],
