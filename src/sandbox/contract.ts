@@ -99,7 +99,15 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   },
   'draft-notes': {sources: ['lib/api/draft_notes.rb']},
   'enterprise-users': {sources: ['ee/lib/api/groups/enterprise_users.rb']},
-  'feature-user-lists': {sources: ['lib/api/feature_flags_user_lists.rb']},
+  'feature-user-lists': {
+    sources: [
+      'lib/api/feature_flags_user_lists.rb',
+      'app/models/operations/feature_flags/user_list.rb',
+      'app/validators/feature_flag_user_xids_validator.rb',
+      'lib/api/entities/feature_flag/user_list.rb',
+    ],
+    contractTest: 'test/contract/feature-user-lists.test.ts',
+  },
   features: {
     sources: ['lib/api/features.rb', 'app/services/admin/set_feature_flag_service.rb', 'ee/app/services/ee/admin/set_feature_flag_service.rb', 'lib/feature.rb', 'spec/requests/api/features_spec.rb'],
     contractTest: 'test/contract/features.test.ts',
