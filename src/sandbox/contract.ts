@@ -126,7 +126,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/tokens-milestones.test.ts',
   },
-  'registry-cleanup': {sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb']},
+  'registry-cleanup': {
+    sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb', 'ee/app/models/virtual_registries/cleanup/policy.rb', 'ee/lib/api/entities/virtual_registries/cleanup/policy.rb'],
+    contractTest: 'test/contract/registry-cleanup.test.ts',
+  },
   'relations-export': {sources: ['lib/api/project_export.rb']},
   'scoped-variables': {
     sources: [
