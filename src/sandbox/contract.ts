@@ -98,7 +98,11 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/pagination.test.ts',
   },
   'draft-notes': {sources: ['lib/api/draft_notes.rb']},
-  'enterprise-users': {sources: ['ee/lib/api/groups/enterprise_users.rb']},
+  // the API is ee/lib/api/group_enterprise_users.rb (there is no ee/lib/api/groups/enterprise_users.rb)
+  'enterprise-users': {
+    sources: ['ee/lib/api/group_enterprise_users.rb', 'ee/spec/requests/api/group_enterprise_users_spec.rb'],
+    contractTest: 'test/contract/enterprise-users.test.ts',
+  },
   'feature-user-lists': {
     sources: [
       'lib/api/feature_flags_user_lists.rb',
