@@ -151,7 +151,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/writes.test.ts',
   },
   'security-settings': {sources: ['ee/lib/api/project_security_settings.rb', 'ee/app/policies/ee/project_policy.rb'], contractTest: 'test/contract/security-settings.test.ts'},
-  'service-accounts': {sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb']},
+  'service-accounts': {
+    sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb', 'ee/spec/requests/api/group_service_accounts_spec.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
+    contractTest: 'test/contract/service-accounts.test.ts',
+  },
   // there is no ee/lib/api/groups/ssh_certificates.rb: the routes are part of EE's groups API
   'ssh-certificates': {
     sources: [
