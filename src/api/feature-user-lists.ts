@@ -19,8 +19,11 @@ export interface FeatureUserList {
   user_xids: string
   created_at: string
   updated_at: string
+  /** the list's page and its edit page, relative to the host (lib/api/entities/feature_flag/user_list.rb) */
+  path: string
+  edit_path: string
 }
-export const USER_LIST_FIELDS = fieldList<FeatureUserList>()(['id', 'iid', 'project_id', 'name', 'user_xids', 'created_at', 'updated_at'])
+export const USER_LIST_FIELDS = fieldList<FeatureUserList>()(['id', 'iid', 'project_id', 'created_at', 'updated_at', 'name', 'user_xids', 'path', 'edit_path'])
 
 export const USER_LIST_COLUMNS = ['iid', 'name', 'user_xids', 'updated_at'] as const
 

@@ -17,6 +17,8 @@ export const ITERATION_SEARCH_FIELDS = ['title', 'cadence_title'] as const
 export interface Iteration {
   id: ApiId
   iid: ApiId
+  /** its place in its cadence (ee/lib/api/entities/iteration.rb) */
+  sequence: number
   group_id: ApiId
   /** null for iterations auto-scheduled by a cadence */
   title: string | null
@@ -29,7 +31,7 @@ export interface Iteration {
   start_date: string
   web_url: string
 }
-export const ITERATION_FIELDS = fieldList<Iteration>()(['id', 'iid', 'group_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'due_date', 'start_date', 'web_url'])
+export const ITERATION_FIELDS = fieldList<Iteration>()(['id', 'iid', 'sequence', 'group_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'due_date', 'start_date', 'web_url'])
 
 /** what tables show for `state`: the platform's numbering, the same words as the --state filter */
 export const ITERATION_WORDS = {state: {1: 'upcoming', 2: 'current', 3: 'closed'}} as const satisfies FieldWords

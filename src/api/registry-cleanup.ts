@@ -1,5 +1,6 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
-// (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
+// (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy. The
+// platform (ee/lib/api/virtual_registries/cleanup/policies.rb) lets the group's Owner alone read or change it.
 
 import type {ApiId} from '../core/answer/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
@@ -24,6 +25,9 @@ export interface CleanupPolicy {
   failure_message: string | null
   /** keyed by package format; empty before any run */
   last_run_detailed_metrics: Record<string, {deleted_entries_count: number; deleted_size: number}>
+  /** whether the group's owners are mailed after a run that succeeded, or failed */
+  notify_on_success: boolean
+  notify_on_failure: boolean
   created_at: string
   updated_at: string
 }
@@ -41,11 +45,13 @@ const cadence = custom<number>({
   },
 })
 
-/** POST: the three settings, none required; PATCH: "same fields; at least one required" */
+/** POST: the five settings, none required; PATCH: the same, at least one (policies.rb) */
 export const POLICY_SETTINGS = declare({
   cadence,
   enabled: boolean({description: 'run the policy (or, with --no-enabled, pause it)'}),
   keep_n_days_after_download: integer({min: 1, max: 365, description: 'keep cache entries downloaded within this many days (1-365)'}),
+  notify_on_success: boolean({description: "mail the group's owners after a run that succeeded (--no-notify-on-success: do not)"}),
+  notify_on_failure: boolean({description: "mail the group's owners after a run that failed (--no-notify-on-failure: do not)"}),
 })
 export type CleanupPolicySettings = Values<typeof POLICY_SETTINGS>
 

@@ -18,16 +18,16 @@ export interface ServiceAccount {
   id: ApiId
   username: string
   name: string
-  /** returned on create and on group listing; a generated no-reply address unless custom */
-  email?: string
+  public_email: string | null
+  /** a generated no-reply address unless custom */
+  email: string
   /** present after an update with a custom email still awaiting confirmation */
   unconfirmed_email?: string
 }
-export const SERVICE_ACCOUNT_FIELDS = fieldList<ServiceAccount>()(['id', 'username', 'name', 'email', 'unconfirmed_email'])
+// Entities::ServiceAccount, the record of every service-account route, instance and group alike
+export const SERVICE_ACCOUNT_FIELDS = fieldList<ServiceAccount>()(['id', 'username', 'name', 'public_email', 'email', 'unconfirmed_email'])
 
-/** the instance list returns {id, username, name} only */
-export const SERVICE_ACCOUNT_COLUMNS = ['id', 'username', 'name'] as const
-export const GROUP_SERVICE_ACCOUNT_COLUMNS = [...SERVICE_ACCOUNT_COLUMNS, 'email'] as const
+export const SERVICE_ACCOUNT_COLUMNS = ['id', 'username', 'name', 'email'] as const
 
 export const ACCOUNT_ORDER_BY = ['id', 'username'] as const
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
@@ -143,8 +143,8 @@ export async function findServiceAccountToken(api: ApiClient, group: string, use
 }
 
 /**
- * "creates a new token valid one week and revokes existing tokens". The body is not shown in the spec;
- * the platform answers with the new token, value included.
+ * The spec says "revokes existing tokens"; the platform's RotateService revokes the rotated token only,
+ * and answers with the new token, value included.
  */
 export function rotateServiceAccountToken(api: ApiClient, group: string, userId: Id, tokenId: Id, options: TokenRotation = {}): Promise<PersonalAccessToken | PersonalAccessToken[]> {
   return api.post<PersonalAccessToken | PersonalAccessToken[]>(`${tokens.member({group, userId}, tokenId)}/rotate`, {...options})

@@ -1,5 +1,5 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
-// /groups/:id/ssh_certificates.
+// /groups/:id/ssh_certificates. The platform serves them from ee/lib/ee/api/groups.rb.
 
 import type {ApiId} from '../core/answer/exact-number.js'
 import {apiPath} from '../core/http/request.js'
@@ -13,9 +13,11 @@ export interface SshCertificate {
   title: string
   /** the public key of the certificate authority */
   key: string
+  /** "SHA256:…" of the key (lib/api/entities/ssh_certificate.rb) */
+  fingerprint: string
   created_at: string
 }
-export const SSH_CERTIFICATE_FIELDS = fieldList<SshCertificate>()(['id', 'title', 'key', 'created_at'])
+export const SSH_CERTIFICATE_FIELDS = fieldList<SshCertificate>()(['id', 'title', 'key', 'fingerprint', 'created_at'])
 
 // The key (90 characters and more) is what `get` and --columns key are for: a list names the certificates.
 export const SSH_CERTIFICATE_COLUMNS = ['id', 'title', 'created_at'] as const

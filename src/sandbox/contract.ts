@@ -120,14 +120,26 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/draft-notes.test.ts',
   },
-  'enterprise-users': {sources: ['ee/lib/api/groups/enterprise_users.rb']},
-  'feature-user-lists': {sources: ['lib/api/feature_flags_user_lists.rb']},
+  // the API is ee/lib/api/group_enterprise_users.rb (there is no ee/lib/api/groups/enterprise_users.rb)
+  'enterprise-users': {
+    sources: ['ee/lib/api/group_enterprise_users.rb', 'ee/spec/requests/api/group_enterprise_users_spec.rb'],
+    contractTest: 'test/contract/enterprise-users.test.ts',
+  },
+  'feature-user-lists': {
+    sources: [
+      'lib/api/feature_flags_user_lists.rb',
+      'app/models/operations/feature_flags/user_list.rb',
+      'app/validators/feature_flag_user_xids_validator.rb',
+      'lib/api/entities/feature_flag/user_list.rb',
+    ],
+    contractTest: 'test/contract/feature-user-lists.test.ts',
+  },
   features: {
     sources: ['lib/api/features.rb', 'app/services/admin/set_feature_flag_service.rb', 'ee/app/services/ee/admin/set_feature_flag_service.rb', 'lib/feature.rb', 'spec/requests/api/features_spec.rb'],
     contractTest: 'test/contract/features.test.ts',
   },
   hooks: {sources: ['lib/api/system_hooks.rb', 'app/models/hooks/system_hook.rb', 'app/models/hooks/web_hook.rb'], contractTest: 'test/contract/hooks.test.ts'},
-  iterations: {sources: ['ee/lib/api/iterations.rb']},
+  iterations: {sources: ['ee/lib/api/iterations.rb', 'ee/lib/api/helpers/iterations_helper.rb', 'ee/lib/api/entities/iteration.rb'], contractTest: 'test/contract/iterations.test.ts'},
   keys: {
     sources: [
       'lib/api/keys.rb',
@@ -164,7 +176,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/tokens-milestones.test.ts',
   },
-  'registry-cleanup': {sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb']},
+  'registry-cleanup': {
+    sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb', 'ee/app/models/virtual_registries/cleanup/policy.rb', 'ee/lib/api/entities/virtual_registries/cleanup/policy.rb'],
+    contractTest: 'test/contract/registry-cleanup.test.ts',
+  },
   'relations-export': {
     sources: [
       'lib/api/project_export.rb',
@@ -194,9 +209,22 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/writes.test.ts',
   },
-  'security-settings': {sources: ['ee/lib/api/project_security_settings.rb']},
-  'service-accounts': {sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb']},
-  'ssh-certificates': {sources: ['ee/lib/api/groups/ssh_certificates.rb']},
+  'security-settings': {sources: ['ee/lib/api/project_security_settings.rb', 'ee/app/policies/ee/project_policy.rb'], contractTest: 'test/contract/security-settings.test.ts'},
+  'service-accounts': {
+    sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb', 'ee/spec/requests/api/group_service_accounts_spec.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
+    contractTest: 'test/contract/service-accounts.test.ts',
+  },
+  // there is no ee/lib/api/groups/ssh_certificates.rb: the routes are part of EE's groups API
+  'ssh-certificates': {
+    sources: [
+      'ee/lib/ee/api/groups.rb',
+      'app/services/groups/ssh_certificates/create_service.rb',
+      'app/services/groups/ssh_certificates/destroy_service.rb',
+      'app/models/groups/ssh_certificate.rb',
+      'lib/api/entities/ssh_certificate.rb',
+    ],
+    contractTest: 'test/contract/ssh-certificates.test.ts',
+  },
   'storage-moves': {
     sources: [
       'lib/api/project_repository_storage_moves.rb',

@@ -63,7 +63,7 @@ describe('enterprise-users list', () => {
     expect(result.code).toBe(0)
     const api = await sb.api<EnterpriseUser[]>('GET', '/groups/acme/enterprise_users', {as: 'owner'})
     expect(result.json()).toEqual(api.body)
-    expect(usernames(result)).toEqual(['frank', 'grace', 'heidi', 'ivan', 'judy'])
+    expect(usernames(result)).toEqual(['judy', 'ivan', 'heidi', 'grace', 'frank'])
     for (const user of result.json<EnterpriseUser[]>()) {
       expect(user.email).toMatch(/@acme\.example\.com$/)
       expect(Object.keys(user).sort()).toEqual([...SPEC_FIELDS].sort())
@@ -72,23 +72,23 @@ describe('enterprise-users list', () => {
 
   it('filters as the API does', async () => {
     const run = async (...filters: string[]) => usernames(await sb.run(['enterprise-users', 'list', '-g', '10', ...filters, '--json'], {as: 'owner'}))
-    expect(await run('--two-factor', 'enabled')).toEqual(['frank', 'heidi', 'judy'])
-    expect(await run('--two-factor', 'disabled')).toEqual(['grace', 'ivan'])
-    expect(await run('--search', 'SMITH')).toEqual(['ivan', 'judy'])
+    expect(await run('--two-factor', 'enabled')).toEqual(['judy', 'heidi', 'frank'])
+    expect(await run('--two-factor', 'disabled')).toEqual(['ivan', 'grace'])
+    expect(await run('--search', 'SMITH')).toEqual(['judy', 'ivan'])
     expect(await run('--search', 'grace@acme')).toEqual(['grace'])
     expect(await run('--username', 'heidi')).toEqual(['heidi'])
     expect(await run('--blocked')).toEqual(['heidi'])
-    expect(await run('--active')).toEqual(['frank', 'grace', 'ivan', 'judy'])
-    expect(await run('--created-after', '2026-01-01T00:00:00Z')).toEqual(['ivan', 'judy'])
+    expect(await run('--active')).toEqual(['judy', 'ivan', 'grace', 'frank'])
+    expect(await run('--created-after', '2026-01-01T00:00:00Z')).toEqual(['judy', 'ivan'])
     expect(await run('--created-before', '2025-07-01', '--created-after', '2025-01-01T00:00:00+01:00')).toEqual(['frank'])
     expect(await run('--active', '--two-factor', 'enabled', '--search', 'smith')).toEqual(['judy'])
   })
 
   it('pages with --per-page and --page, and --all follows every page', async () => {
     const page2 = await sb.run(['enterprise-users', 'list', '-g', 'acme', '--per-page', '2', '--page', '2', '--json'], {as: 'owner'})
-    expect(usernames(page2)).toEqual(['heidi', 'ivan'])
+    expect(usernames(page2)).toEqual(['heidi', 'grace'])
     const {result, requests} = await sb.runCounted(['enterprise-users', 'list', '-g', 'acme', '--per-page', '2', '--all', '--json'], {as: 'owner'})
-    expect(usernames(result)).toEqual(['frank', 'grace', 'heidi', 'ivan', 'judy'])
+    expect(usernames(result)).toEqual(['judy', 'ivan', 'heidi', 'grace', 'frank'])
     expect(requests).toBe(3)
   })
 
@@ -121,7 +121,7 @@ describe('enterprise-users list', () => {
     expect(byPath.requests).toBe(0)
     const byId = await sb.run(['enterprise-users', 'list', '-g', '11'], {as: 'owner'})
     expect(byId.code).toBe(6)
-    expect(byId.stderr).toContain('400 Bad Request: Must be a top-level group (GET /api/v4/groups/11/enterprise_users)')
+    expect(byId.stderr).toContain('400 Bad Request: Bad request - Must be a top-level group (GET /api/v4/groups/11/enterprise_users)')
   })
 
   it('an empty --search is a search like any other: it matches every user', async () => {
@@ -129,7 +129,7 @@ describe('enterprise-users list', () => {
     expect(result.code).toBe(0)
     expect(requests).toBe(1)
     expect(result.stderr).toContain('/groups/acme/enterprise_users?search=')
-    expect(usernames(result)).toEqual(['frank', 'grace', 'heidi', 'ivan', 'judy'])
+    expect(usernames(result)).toEqual(['judy', 'ivan', 'heidi', 'grace', 'frank'])
   })
 
   it('every command needs the group: missing or empty -g is refused the same way, sending nothing (exit 2)', async () => {
@@ -176,7 +176,7 @@ describe('enterprise-users get and update', () => {
   it('does not find a user who is not an enterprise user of the group (exit 3), and refuses a bad ID (exit 2)', async () => {
     const alice = await sb.run(['enterprise-users', 'get', '2', '-g', 'acme'], {as: 'owner'})
     expect(alice.code).toBe(3)
-    expect(alice.stderr).toContain('404 Not Found: User Not Found (GET /api/v4/groups/acme/enterprise_users/2)')
+    expect(alice.stderr).toContain('404 Not Found: Not found (GET /api/v4/groups/acme/enterprise_users/2)')
     const bad = await sb.runCounted(['enterprise-users', 'get', 'frank!', '-g', 'acme'], {as: 'owner'})
     expect(bad.result.code).toBe(2)
     expect(bad.result.stderr).toContain('USER_ID "frank!": must be a user ID or a username (letters, digits, _, - and .)')
@@ -210,7 +210,7 @@ describe('enterprise-users get and update', () => {
     const ivan = await enterpriseUser('ivan')
     const result = await sb.run(['enterprise-users', 'update', String(ivan.id), '-g', 'acme', '--email', 'ivan@gmail.com'], {as: 'owner'})
     expect(result.code).toBe(6)
-    expect(result.stderr).toContain("400 Bad Request: email must be owned by the user's enterprise group")
+    expect(result.stderr).toContain("400 Bad Request: Email must be owned by the user's enterprise group")
     expect((await sb.api<EnterpriseUser>('GET', `/groups/10/enterprise_users/${ivan.id}`, {as: 'owner'})).body.email).toBe('ivan.jones@acme.example.com')
   })
 
@@ -265,7 +265,7 @@ describe('enterprise-users disable-2fa', () => {
     expect((await enterpriseUser('judy')).two_factor_enabled).toBe(false)
     const again = await sb.run(['enterprise-users', 'disable-2fa', String(judy.id), '-g', 'acme', '--yes'], {as: 'owner'})
     expect(again.code).toBe(6)
-    expect(again.stderr).toContain('400 Bad Request: Two-factor authentication is not enabled for this user')
+    expect(again.stderr).toContain('400 Bad Request: Bad request - Two-factor authentication is not enabled for this user')
   })
 
   it('needs the Owner role (403, exit 5)', async () => {
@@ -289,7 +289,7 @@ describe('enterprise-users delete', () => {
     const frank = await enterpriseUser('frank')
     const refused = await sb.run(['enterprise-users', 'delete', String(frank.id), '-g', 'acme', '--yes'], {as: 'owner'})
     expect(refused.code).toBe(6)
-    expect(refused.stderr).toContain(`409 Conflict: User cannot be removed while is the sole-owner of a group (DELETE /api/v4/groups/acme/enterprise_users/${frank.id})`)
+    expect(refused.stderr).toContain(`409 Conflict: Can not remove a user who is the sole owner of a group. (DELETE /api/v4/groups/acme/enterprise_users/${frank.id})`)
     expect((await sb.api('GET', `/groups/acme/enterprise_users/${frank.id}`, {as: 'owner'})).status).toBe(200)
     expect(sb.sandbox.store.groups.has(sb.sandbox.store.findGroup('frank-lab').id)).toBe(true)
 

@@ -69,7 +69,7 @@ describe('feature-user-lists create, update, delete', () => {
   it('reports a taken name as a 400 (exit 6)', async () => {
     const result = await sb.run(['feature-user-lists', 'create', '-p', '20', '--name', 'beta-testers', '--user-xids', 'a'], developer)
     expect(result.code).toBe(6)
-    expect(result.stderr).toContain('name has already been taken')
+    expect(result.stderr).toContain('400 Bad Request: Name has already been taken')
   })
 
   it('validates locally: required inputs, empty names and user IDs, repeated user IDs (exit 2, nothing sent)', async () => {

@@ -34,16 +34,16 @@ describe('registry-cleanup create, update, delete', () => {
     expect((await sb.api('GET', policyPath('acme'), {as: 'owner'})).body).toEqual(policy)
   })
 
-  it('one policy per group: a second create is a conflict (exit 6)', async () => {
+  it('one policy per group: a second create is refused (400, exit 6)', async () => {
     const result = await sb.run(['registry-cleanup', 'create', '-g', 'acme'], owner)
     expect(result.code).toBe(6)
-    expect(result.stderr).toContain('409 Conflict')
+    expect(result.stderr).toContain('400 Bad Request: group has already been taken')
   })
 
   it('a subgroup cannot have a policy: 400 (exit 6)', async () => {
     const result = await sb.run(['registry-cleanup', 'create', '-g', 'acme/platform'], owner)
     expect(result.code).toBe(6)
-    expect(result.stderr).toContain('400 Bad Request: Group must be a top-level group')
+    expect(result.stderr).toContain('400 Bad Request: group must be a top level Group')
   })
 
   it('validates cadence and retention locally, sending nothing', async () => {
@@ -53,7 +53,7 @@ describe('registry-cleanup create, update, delete', () => {
       [['create', '-g', 'opensource', '--keep-n-days-after-download', '0'], 'Error: --keep-n-days-after-download "0": must be a whole number from 1 to 365\n'],
       [['update', '-g', 'opensource', '--keep-n-days-after-download', '366'], 'Error: --keep-n-days-after-download "366": must be a whole number from 1 to 365\n'],
       [['update', '-g', 'opensource', '--keep-n-days-after-download', 'ten'], 'Error: --keep-n-days-after-download "ten": must be a whole number from 1 to 365\n'],
-      [['update', '-g', 'opensource'], 'Error: nothing to change: give at least one of --cadence, --enabled, --keep-n-days-after-download\n'],
+      [['update', '-g', 'opensource'], 'Error: nothing to change: give at least one of --cadence, --enabled, --keep-n-days-after-download, --notify-on-success, --notify-on-failure\n'],
       [['get'], 'Error: missing --group (group ID or full path)\n'],
     ] as Array<[string[], string]>) {
       const {result, requests} = await counted(['registry-cleanup', ...args])
@@ -61,6 +61,16 @@ describe('registry-cleanup create, update, delete', () => {
       expect(result.stderr, args.join(' ')).toBe(message)
       expect(requests).toBe(0)
     }
+  })
+
+  it('sends the notification switches as booleans, and the API keeps them', async () => {
+    const args = ['registry-cleanup', 'update', '-g', 'acme', '--notify-on-failure', '--no-notify-on-success']
+    const dry = await sb.run([...args, '--dry-run'], owner)
+    expect(dry.stderr).toContain('"notify_on_success":false,"notify_on_failure":true')
+    const result = await sb.run([...args, '--json'], owner)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<Policy>()).toMatchObject({notify_on_failure: true, notify_on_success: false})
+    expect((await sb.api('GET', policyPath('acme'), {as: 'owner'})).body).toEqual(result.json())
   })
 
   it('sends cadence as the integer the API takes, and the edges of the retention range', async () => {
@@ -78,9 +88,10 @@ describe('registry-cleanup create, update, delete', () => {
     expect((await sb.api('GET', policyPath('acme'), {as: 'owner'})).body).toEqual(result.json())
   })
 
-  it('members may read it, only owners change it: 403 (exit 5) for a maintainer', async () => {
+  it('owners alone read and change it: 403 (exit 5) for a developer and a maintainer', async () => {
     const read = await sb.run(['registry-cleanup', 'get', '-g', 'acme', '--json'], {as: 'developer'})
-    expect(read.code).toBe(0)
+    expect(read.code).toBe(5)
+    expect(read.stdout).toBe('')
     const write = await sb.run(['registry-cleanup', 'update', '-g', 'acme', '--cadence', '1'], {as: 'maintainer'})
     expect(write.code).toBe(5)
   })

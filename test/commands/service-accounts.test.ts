@@ -34,13 +34,13 @@ async function accountWithTokens(names: string[]): Promise<{account: Account; to
 }
 
 describe('service-accounts list', () => {
-  it('lists the instance accounts as {id, username, name}, newest first, exactly as the API does', async () => {
+  it('lists the instance accounts as {id, username, name, public_email, email}, newest first, exactly as the API does', async () => {
     const result = await sb.run(['service-accounts', 'list', '--json'], admin)
     expect(result.code).toBe(0)
     const accounts = result.json<Account[]>()
     expect(accounts).toEqual((await sb.api('GET', '/service_accounts', {as: 'admin'})).body)
     expect(accounts.map(a => a.username)).toEqual(expect.arrayContaining(['service_account_backup', 'service_account_audit']))
-    for (const a of accounts) expect(Object.keys(a).sort()).toEqual(['id', 'name', 'username'])
+    for (const a of accounts) expect(Object.keys(a).sort()).toEqual(['email', 'id', 'name', 'public_email', 'username'])
     const ids = accounts.map(a => plainId(a.id))
     expect(ids).toEqual([...ids].sort((a, b) => b - a)) // API default: order_by id, sort desc
   })
@@ -68,7 +68,7 @@ describe('service-accounts list', () => {
     const names = result.json<Account[]>().map(a => a.username)
     expect(names).toEqual([...names].sort())
     const table = await sb.run(['service-accounts', 'list', '--sort', 'asc', '-o', 'table'], admin)
-    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+username\s+name\s*$/)
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+username\s+name\s+email\s*$/)
     const tableIds = table.stdout
       .trim()
       .split('\n')
@@ -89,13 +89,13 @@ describe('service-accounts list', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^id\s+username\s+name\s+email\s*$/)
   })
 
-  it('maps refusals: instance list 403 for a user, 401 without a token; group list 403 below Owner, 404 outside, 400 for a subgroup ID', async () => {
+  it('maps refusals: instance list 403 for a user, 401 without a token; group list 403 below Owner, 404 outside; create 400 in a subgroup given by ID', async () => {
     const cases: Array<[string[], SandboxRunOptions, number, string]> = [
       [['service-accounts', 'list'], owner, 5, '403 Forbidden'],
       [['service-accounts', 'list'], {as: null}, 4, '401 Unauthorized'],
       [['service-accounts', 'list', '-g', 'acme'], {as: 'maintainer'}, 5, '403 Forbidden'],
       [['service-accounts', 'list', '-g', 'acme'], {as: 'outsider'}, 3, '404 Not Found: Group Not Found'],
-      [['service-accounts', 'list', '-g', '11'], admin, 6, 'Group must be a top-level group'],
+      [['service-accounts', 'create', '-g', '11'], admin, 6, 'User does not have permission to create a service account in this group.'],
     ]
     for (const [args, options, code, message] of cases) {
       const result = await sb.run(args, options)
@@ -129,7 +129,7 @@ describe('service-accounts create and update', () => {
     expect(account.email).toMatch(/^service_account_.*@noreply\./)
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST', path: '/service_accounts'})
     const listed = (await sb.api<Account[]>('GET', '/service_accounts', {as: 'admin'})).body
-    expect(listed).toContainEqual({id: account.id, username: account.username, name: account.name})
+    expect(listed).toContainEqual(account)
   })
 
   it('creates a group account prefixed service_account_group_, with given fields', async () => {
@@ -143,7 +143,7 @@ describe('service-accounts create and update', () => {
   it('refuses an e-mail used by another user: 400 (exit 6)', async () => {
     const result = await sb.run(['service-accounts', 'create', '--email', 'alice@example.com'], admin)
     expect(result.code).toBe(6)
-    expect(result.stderr).toContain('400 Bad Request: Email has already been taken (POST /api/v4/service_accounts)')
+    expect(result.stderr).toContain('400 Bad Request: Bad request - Email has already been taken (POST /api/v4/service_accounts)')
     const group = await sb.run(['service-accounts', 'create', '-g', 'acme', '--email', 'bob@example.com'], owner)
     expect(group.code).toBe(6)
   })
@@ -152,7 +152,14 @@ describe('service-accounts create and update', () => {
     const account = await json<Account>(['service-accounts', 'create', '--name', 'Mailer'], admin)
     const result = await sb.run(['service-accounts', 'update', String(account.id), '--email', 'mailer@elsewhere.example.org', '--name', 'Mailer 2', '--json'], admin)
     expect(result.code, result.stderr).toBe(0)
-    expect(result.json<Account>()).toEqual({id: account.id, username: account.username, name: 'Mailer 2', email: account.email, unconfirmed_email: 'mailer@elsewhere.example.org'})
+    expect(result.json<Account>()).toEqual({
+      id: account.id,
+      username: account.username,
+      name: 'Mailer 2',
+      public_email: null,
+      email: account.email,
+      unconfirmed_email: 'mailer@elsewhere.example.org',
+    })
     expect(result.stderr).toContain('waits for confirmation')
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PATCH', path: `/service_accounts/${account.id}`})
   })
@@ -182,8 +189,10 @@ describe('service-accounts create and update', () => {
     expect(missing.result.stderr).toBe('Error: missing USER_ID (user ID or username of the service account)\nUsage: forgectl service-accounts update USER_ID [FLAGS]\n')
     expect(missing.requests).toBe(0)
     const ordinary = await sb.run(['service-accounts', 'update', '3', '--name', 'x'], admin)
-    expect(ordinary.code).toBe(3)
-    expect(ordinary.stderr).toContain('User Not Found')
+    expect(ordinary.code).toBe(6)
+    expect(ordinary.stderr).toContain('User is not of type Service Account')
+    const nobody = await sb.run(['service-accounts', 'update', '999999', '--name', 'x'], admin)
+    expect(nobody.code).toBe(3)
     const elsewhere = await sb.run(['service-accounts', 'update', String((await deployer()).id), '-g', 'opensource', '--name', 'x'], owner)
     expect(elsewhere.code).toBe(3)
   })
@@ -376,7 +385,7 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     expect(missing.code).toBe(3)
   })
 
-  it("rotate makes a new token with the old one's lifetime (not the platform's week) and revokes the existing ones; the new value works", async () => {
+  it("rotate makes a new token with the old one's lifetime (not the platform's week) and revokes the rotated one only (RotateService); the new value works", async () => {
     const {
       account,
       tokens: [first, second],
@@ -395,9 +404,10 @@ describe('service-accounts tokens create, revoke, rotate', () => {
     expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'GET', path: `/groups/acme/service_accounts/${account.id}/personal_access_tokens`})
     expect((await whoIs(fresh.token!)).code).toBe(0)
     expect((await whoIs(first!.token!)).code).toBe(4)
-    expect((await whoIs(second!.token!)).code).toBe(4)
+    // the account's other tokens stay valid, as the confirmation says
+    expect((await whoIs(second!.token!)).code).toBe(0)
     const active = await json<Token[]>(['service-accounts', 'tokens', 'list', String(account.id), '-g', 'acme', '--state', 'active'])
-    expect(active.map(t => t.id)).toEqual([fresh.id])
+    expect(active.map(t => t.id).sort()).toEqual([second!.id, fresh.id].sort())
   })
 
   it('rotate takes --expires-at, prints the new value on a table, and refuses a revoked token (400, exit 6)', async () => {
@@ -488,7 +498,7 @@ describe.runIf(await hasTmux())('on a terminal', () => {
       TERM: 'xterm-256color',
     })
     try {
-      await t.waitFor(`Rotate token ${token!.id} of service account ${account.id} in group acme (the existing tokens are revoked)?`)
+      await t.waitFor(`Rotate token ${token!.id} of service account ${account.id} in group acme (only this token is revoked)?`)
       await t.type('y')
       await t.press('Enter')
       expect(await t.exitCode()).toBe(0)

@@ -1,4 +1,4 @@
-import {ACCOUNT_SCOPE, GROUP_SERVICE_ACCOUNT_COLUMNS, listServiceAccounts, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER} from '../../api/service-accounts.js'
+import {ACCOUNT_SCOPE, listServiceAccounts, SERVICE_ACCOUNT_COLUMNS, SERVICE_ACCOUNT_FIELDS, SERVICE_ACCOUNT_ORDER} from '../../api/service-accounts.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
@@ -6,7 +6,7 @@ import {flagsOf} from '../../core/input/input-flags.js'
 export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccountsList> {
   static summary = 'List instance service accounts, or those of a top-level group'
   static description =
-    "Without -g: GET /service_accounts (administrator; self-managed and dedicated), records {id, username, name}. With -g: GET /groups/:id/service_accounts (Owner of the top-level group), records with their e-mail. --sort is the server's order here, in the one spelling of a sort: [-]id or [-]username (sent as order_by and sort), or the platform's username_desc; asc|desc alone stays the direction of --order-by."
+    "Without -g: GET /service_accounts (administrator; self-managed and dedicated). With -g: GET /groups/:id/service_accounts (Owner of the top-level group). Both answer records {id, username, name, public_email, email}, and unconfirmed_email while an address waits for confirmation. --sort is the server's order here, in the one spelling of a sort: [-]id or [-]username (sent as order_by and sort), or the platform's username_desc; asc|desc alone stays the direction of --order-by."
   static fields = SERVICE_ACCOUNT_FIELDS
   static examples = [
     '<%= config.bin %> service-accounts list',
@@ -18,7 +18,6 @@ export default class ServiceAccountsList extends ApiCommand<typeof ServiceAccoun
 
   async run(): Promise<void> {
     const {id: group, ...options} = await this.read({...ACCOUNT_SCOPE, ...SERVICE_ACCOUNT_ORDER})
-    const columns = group === undefined ? SERVICE_ACCOUNT_COLUMNS : GROUP_SERVICE_ACCOUNT_COLUMNS
-    await this.printList(listServiceAccounts(group, options), columns)
+    await this.printList(listServiceAccounts(group, options), SERVICE_ACCOUNT_COLUMNS)
   }
 }

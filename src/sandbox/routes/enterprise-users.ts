@@ -1,9 +1,11 @@
-// Enterprise users of a top-level group (document 1, "Enterprise user", "Enterprise users (Owner role;
-// top-level groups only; users need not be members)"). Enterprise users are ordinary users of the store
-// with `enterprise_group_id` set; the profile fields the store does not keep live in this slice.
-import {badRequest, invalid, noContent, notFound, ok} from '../http.js'
+// Enterprise users of a top-level group, as ee/lib/api/group_enterprise_users.rb serves them (issue 34;
+// its request spec is ee/spec/requests/api/group_enterprise_users_spec.rb). Enterprise users are ordinary
+// users of the store with `enterprise_group_id` set; the profile fields the store does not keep live in
+// this slice. A user who is not an enterprise user of the group is the generic "404 Not found" (a
+// `find` that raises), and the services' refusals are their messages alone.
+import {badRequest, badRequestMessage, HttpError, invalid, noContent, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
+import {type Ctx, optionalBoolean, optionalString, type Router} from '../router.js'
 import {ROLE, type SandboxGroup, type SandboxUser, SEED_TIME, type Store} from '../store.js'
 
 interface Profile {
@@ -21,16 +23,17 @@ interface Profile {
 export default function register(r: Router, store: Store): void {
   const profiles = store.slice('enterprise-users', () => seedEnterpriseUsers(store))
 
-  /** "Owner role; top-level groups only": 404 when the group is hidden, 400 for a subgroup, 403 below Owner */
+  /** 401 without a token, 404 when the group is hidden, 400 for a subgroup (bad_request!), 403 below Owner */
   const groupOf = (ctx: Ctx): SandboxGroup => {
+    store.requireUser(ctx.user)
     const group = store.groupFor(ctx.params.id!, ctx.user, 0)
-    if (group.parent_id !== null) throw badRequest('Must be a top-level group')
+    if (group.parent_id !== null) throw badRequestMessage('Must be a top-level group')
     return store.groupFor(ctx.params.id!, ctx.user, 'owner')
   }
   const enterpriseUsers = (group: SandboxGroup) => [...store.users.values()].filter(u => u.enterprise_group_id === group.id)
   const find = (ctx: Ctx, group: SandboxGroup): SandboxUser => {
     const user = enterpriseUsers(group).find(u => String(u.id) === ctx.params.user_id)
-    if (!user) throw notFound('User')
+    if (!user) throw new HttpError(404, {message: '404 Not found'})
     return user
   }
 
@@ -103,7 +106,8 @@ export default function register(r: Router, store: Store): void {
     const blocked = optionalBoolean(ctx.input, 'blocked')
     const after = timeFilter(ctx, 'created_after')
     const before = timeFilter(ctx, 'created_before')
-    const twoFactor = oneOf(ctx.input, 'two_factor', ['enabled', 'disabled'] as const)
+    // a free string: `enabled` and `disabled` filter, any other value lists everyone
+    const twoFactor = optionalString(ctx.input, 'two_factor')
     const users = enterpriseUsers(group)
       .filter(u => username === undefined || u.username.toLowerCase() === username)
       .filter(u => !search || [u.name, u.email, u.username].some(field => field.toLowerCase().includes(search)))
@@ -111,8 +115,9 @@ export default function register(r: Router, store: Store): void {
       .filter(u => blocked !== true || u.state === 'blocked')
       .filter(u => after === undefined || Date.parse(u.created_at) > after)
       .filter(u => before === undefined || Date.parse(u.created_at) < before)
-      .filter(u => twoFactor === undefined || u.two_factor_enabled === (twoFactor === 'enabled'))
-      .sort((a, b) => a.id - b.id)
+      .filter(u => (twoFactor !== 'enabled' && twoFactor !== 'disabled') || u.two_factor_enabled === (twoFactor === 'enabled'))
+      // newest first (the request spec: "in descending order by id")
+      .sort((a, b) => b.id - a.id)
     return paginate(ctx, users, u => render(u, group))
   })
 
@@ -124,19 +129,22 @@ export default function register(r: Router, store: Store): void {
   r.patch('/groups/:id/enterprise_users/:user_id', ctx => {
     const group = groupOf(ctx)
     const user = find(ctx, group)
+    // both optional, neither required: a PATCH with nothing to change answers the user as it is
     const name = optionalString(ctx.input, 'name')
     const email = optionalString(ctx.input, 'email')
-    if (name === undefined && email === undefined) throw badRequest('name, email are missing, at least one parameter must be provided')
-    if (name === '') throw invalid(400, {name: ["can't be blank"]})
+    // Users::UpdateService's refusal is the model's full messages joined by ". ", as {message: "..."}
+    const problems: string[] = []
+    if (name !== undefined && name.trim() === '') problems.push("Name can't be blank")
     if (email !== undefined) {
-      const domain = email.split('@')[1]?.toLowerCase()
-      // "email (string, must belong to a verified group domain)"
-      if (!domain || !group.verified_domains.includes(domain)) throw invalid(400, {email: ["must be owned by the user's enterprise group"]})
-      if ([...store.users.values()].some(u => u !== user && u.email.toLowerCase() === email.toLowerCase())) {
-        throw invalid(400, {email: ['has already been taken']})
-      }
-      user.email = email
+      const [local = '', domain = '', ...rest] = email.toLowerCase().split('@')
+      const valid = rest.length === 0 && /^[^\s]+$/.test(local) && /^[^\s]+\.[^\s]+$/.test(domain)
+      if (!valid) problems.push('Email is invalid')
+      if ([...store.users.values()].some(u => u !== user && u.email.toLowerCase() === email.toLowerCase())) problems.push('Email has already been taken')
+      // the user model: an enterprise user's new address must be one the group owns (a verified domain)
+      if (!valid || !group.verified_domains.includes(domain)) problems.push("Email must be owned by the user's enterprise group")
     }
+    if (problems.length > 0) throw invalid(400, problems.join('. '))
+    if (email !== undefined) user.email = email
     if (name !== undefined) user.name = name
     return ok(render(user, group))
   })
@@ -147,7 +155,7 @@ export default function register(r: Router, store: Store): void {
     const hardDelete = optionalBoolean(ctx.input, 'hard_delete') ?? false
     const soleOwned = [...store.groups.values()].filter(g => g.members.get(user.id) === ROLE.owner && [...g.members].every(([id, role]) => id === user.id || role < ROLE.owner))
     // "true deletes the user, contributions and groups owned solely by the user"
-    if (soleOwned.length > 0 && !hardDelete) throw invalid(409, 'User cannot be removed while is the sole-owner of a group')
+    if (soleOwned.length > 0 && !hardDelete) throw invalid(409, 'Can not remove a user who is the sole owner of a group.')
     for (const owned of soleOwned) {
       for (const p of [...store.projects.values()]) if (p.namespace_id === owned.id) store.projects.delete(p.id)
       store.groups.delete(owned.id)
@@ -160,7 +168,8 @@ export default function register(r: Router, store: Store): void {
   r.patch('/groups/:id/enterprise_users/:user_id/disable_two_factor', ctx => {
     const group = groupOf(ctx)
     const user = find(ctx, group)
-    if (!user.two_factor_enabled) throw invalid(400, 'Two-factor authentication is not enabled for this user')
+    // TwoFactor::DestroyService's refusal, through bad_request!
+    if (!user.two_factor_enabled) throw badRequestMessage('Two-factor authentication is not enabled for this user')
     user.two_factor_enabled = false
     return noContent()
   })

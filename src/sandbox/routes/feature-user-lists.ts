@@ -1,7 +1,10 @@
-// Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least Developer)").
-import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+// Feature flag user lists of a project, as lib/api/feature_flags_user_lists.rb serves them (issue 34): the
+// model's checks (app/models/operations/feature_flags/user_list.rb, app/validators/feature_flag_user_xids_validator.rb)
+// answer 400 with the full messages as an array, a missing list is the generic "404 Not found", and a PUT
+// with nothing to change is an update that changes nothing (200).
+import {badRequest, created, HttpError, noContent, ok} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, optionalString, type Router, requireString} from '../router.js'
+import {type Ctx, optionalString, type Router} from '../router.js'
 import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
 
 interface UserListRecord {
@@ -24,23 +27,27 @@ export default function register(r: Router, store: Store): void {
   const ofProject = (project: SandboxProject) => [...lists.values()].filter(l => l.project_id === project.id)
   const find = (ctx: Ctx, project: SandboxProject): UserListRecord => {
     const list = ofProject(project).find(l => String(l.iid) === ctx.params.iid)
-    if (!list) throw notFound()
+    // find_by_iid! raises RecordNotFound, which the API answers with its generic words
+    if (!list) throw new HttpError(404, {message: '404 Not found'})
     return list
   }
-  const render = (l: UserListRecord) => ({...l})
-
-  /** "user_xids (string, comma-separated external user IDs)": unique, non-empty, 256 characters each at most */
-  const readXids = (value: string): string => {
-    const xids = value.split(',').map(x => x.trim())
-    if (xids.some(x => x === '' || x.length > XID_MAX) || new Set(xids).size !== xids.length) {
-      throw invalid(400, {user_xids: [`must be a string of unique comma separated values each ${XID_MAX} characters or less`]})
-    }
-    return xids.join(',')
+  const render = (l: UserListRecord, project: SandboxProject) => {
+    const path = `/${project.path_with_namespace}/-/feature_flags_user_lists/${l.iid}`
+    return {id: l.id, iid: l.iid, project_id: l.project_id, created_at: l.created_at, updated_at: l.updated_at, name: l.name, user_xids: l.user_xids, path, edit_path: `${path}/edit`}
   }
-  const readName = (project: SandboxProject, name: string, except?: UserListRecord): string => {
-    if (name.length > NAME_MAX) throw invalid(400, {name: [`is too long (maximum is ${NAME_MAX} characters)`]})
-    if (ofProject(project).some(l => l !== except && l.name === name)) throw invalid(400, {name: ['has already been taken']})
-    return name
+
+  /** the model's full messages for a name and a list of IDs, [] when both are valid */
+  const problems = (project: SandboxProject, name: string, xids: string, except?: UserListRecord): string[] => {
+    const found: string[] = []
+    if (name.trim() === '') found.push("Name can't be blank")
+    if ([...name].length < 1) found.push('Name is too short (minimum is 1 character)')
+    if ([...name].length > NAME_MAX) found.push(`Name is too long (maximum is ${NAME_MAX} characters)`)
+    if (ofProject(project).some(l => l !== except && l.name === name)) found.push('Name has already been taken')
+    if (!validXids(xids)) found.push(`User xids user_xids must be a string of unique comma separated values each ${XID_MAX} characters or less`)
+    return found
+  }
+  const refuse = (messages: string[]) => {
+    if (messages.length > 0) throw new HttpError(400, {message: messages})
   }
 
   const base = '/projects/:id/feature_flags_user_lists'
@@ -51,34 +58,37 @@ export default function register(r: Router, store: Store): void {
     const found = ofProject(project)
       .filter(l => !search || l.name.toLowerCase().includes(search))
       .sort((a, b) => a.iid - b.iid)
-    return paginate(ctx, found, render)
+    return paginate(ctx, found, l => render(l, project))
   })
 
-  r.get(`${base}/:iid`, ctx => ok(render(find(ctx, projectOf(ctx)))))
+  r.get(`${base}/:iid`, ctx => {
+    const project = projectOf(ctx)
+    return ok(render(find(ctx, project), project))
+  })
 
   r.post(base, ctx => {
     const project = projectOf(ctx)
-    const name = readName(project, requireString(ctx.input, 'name'))
-    const user_xids = readXids(requireString(ctx.input, 'user_xids'))
+    const name = requiredText(ctx, 'name')
+    const user_xids = requiredText(ctx, 'user_xids')
+    refuse(problems(project, name, user_xids))
     // "iid per project": the next number after the highest this project has handed out
     const iid = Math.max(lastIid.get(project.id) ?? 0, ...ofProject(project).map(l => l.iid)) + 1
     lastIid.set(project.id, iid)
     const now = store.now()
     const list: UserListRecord = {id: store.nextId(), iid, project_id: project.id, name, user_xids, created_at: now, updated_at: now}
     lists.set(list.id, list)
-    return created(render(list))
+    return created(render(list, project))
   })
 
   r.put(`${base}/:iid`, ctx => {
     const project = projectOf(ctx)
     const list = find(ctx, project)
-    const name = optionalString(ctx.input, 'name')
-    const xids = optionalString(ctx.input, 'user_xids')
-    if (name === undefined && xids === undefined) throw badRequest('name, user_xids are missing, at least one parameter must be provided')
-    const nextName = name === undefined ? list.name : readName(project, name, list)
-    const nextXids = xids === undefined ? list.user_xids : readXids(xids)
-    Object.assign(list, {name: nextName, user_xids: nextXids, updated_at: store.now()})
-    return ok(render(list))
+    const name = optionalString(ctx.input, 'name') ?? list.name
+    const user_xids = optionalString(ctx.input, 'user_xids') ?? list.user_xids
+    refuse(problems(project, name, user_xids, list))
+    // an update that changes nothing leaves updated_at as it was
+    if (name !== list.name || user_xids !== list.user_xids) Object.assign(list, {name, user_xids, updated_at: store.now()})
+    return ok(render(list, project))
   })
 
   r.delete(`${base}/:iid`, ctx => {
@@ -86,6 +96,26 @@ export default function register(r: Router, store: Store): void {
     lists.delete(list.id)
     return noContent()
   })
+}
+
+/** Grape's `requires ... type: String`: present, maybe empty (the model judges an empty value) */
+function requiredText(ctx: Ctx, name: string): string {
+  const value = ctx.input[name]
+  if (value === undefined || value === null) throw badRequest(`${name} is missing`)
+  if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${name} is invalid`)
+  return String(value)
+}
+
+/**
+ * FeatureFlagUserXidsValidator: no tab or line break, no ",,", and each ID unique, non-blank, without
+ * surrounding spaces and 256 characters at most; an empty string is a valid empty list.
+ */
+function validXids(value: string): boolean {
+  if (/[\n\r\t]|,,/.test(value)) return false
+  // Ruby's split drops trailing empty fields: "a," is ["a"], "" is []
+  const xids = value.split(',')
+  while (xids.at(-1) === '') xids.pop()
+  return new Set(xids).size === xids.length && xids.every(x => x.trim() !== '' && x.trim() === x && x.length <= XID_MAX)
 }
 
 interface UserListsState {

@@ -1,4 +1,5 @@
-// Project iterations (document 2, "Iteration", "Project iterations"): the iterations of the project's
+// Project iterations (document 2, "Iteration", "Project iterations"; ee/lib/api/iterations.rb,
+// ee/lib/api/entities/iteration.rb): the iterations of the project's
 // ancestor groups; and group iterations, which the platform serves with the same record and filters at
 // /groups/:id/iterations (the group's own and, by default, its ancestors'). The integer state follows the platform: 1 upcoming, 2 current, 3 closed; the filter
 // value `opened` means upcoming and current. Iterations made by a cadence have no title or description
@@ -15,6 +16,8 @@ const STATE_FILTERS: Record<string, readonly number[]> = {
   opened: [STATE.upcoming, STATE.current],
   upcoming: [STATE.upcoming],
   current: [STATE.current],
+  // deprecated since 14.1, read as `current` (adjust_deprecated_state, ee/lib/api/helpers/iterations_helper.rb)
+  started: [STATE.current],
   closed: [STATE.closed],
   all: [STATE.upcoming, STATE.current, STATE.closed],
 }
@@ -24,6 +27,8 @@ interface IterationRecord {
   id: number
   iid: number
   group_id: number
+  /** the iteration's place in its cadence */
+  sequence: number
   title: string | null
   description: string | null
   cadence_title: string
@@ -60,6 +65,7 @@ export default function register(r: Router, store: Store): void {
     return paginate(ctx, found, i => ({
       id: i.id,
       iid: i.iid,
+      sequence: i.sequence,
       group_id: i.group_id,
       title: i.title,
       description: i.description,
@@ -94,6 +100,8 @@ function seedIterations(today: Date): Map<number, IterationRecord> {
     iterations.set(id, {
       id,
       iid,
+      // the seed's cadences number their iterations from 1 in order of start
+      sequence: [...iterations.values()].filter(i => i.group_id === group_id && i.cadence_title === cadence_title).length + 1,
       group_id,
       title,
       description,

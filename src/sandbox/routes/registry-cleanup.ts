@@ -1,9 +1,8 @@
-// Virtual registry cleanup policy (document 2, "Virtual registry cleanup policy (top-level group only; one
-// policy per group)").
-//
-// Roles are not in the spec ("other role requirements: role names used are Developer, Maintainer, Owner"):
-// the platform lets group members read the policy and group owners change it.
-import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+// Virtual registry cleanup policy, as ee/lib/api/virtual_registries/cleanup/policies.rb serves it (issue 34):
+// every route, reading included, needs admin_virtual_registry, which the group's Owner has; the model
+// (ee/app/models/virtual_registries/cleanup/policy.rb) refuses a second policy and one on a subgroup as
+// validation errors (400), and a group without a policy is the generic "404 Not found".
+import {badRequest, created, HttpError, invalid, noContent, ok} from '../http.js'
 import {type Ctx, optionalBoolean, optionalInteger, type Router} from '../router.js'
 import {type SandboxGroup, SEED_TIME, type Store} from '../store.js'
 
@@ -20,6 +19,8 @@ interface PolicyRecord {
   status: 'scheduled' | 'running' | 'failed'
   cadence: number
   enabled: boolean
+  notify_on_success: boolean
+  notify_on_failure: boolean
   failure_message: string | null
   last_run_detailed_metrics: Record<string, {deleted_entries_count: number; deleted_size: number}>
   created_at: string
@@ -30,43 +31,56 @@ export default function register(r: Router, store: Store): void {
   const policies = store.slice('registry-cleanup', () => seedPolicies())
   const path = '/groups/:id/-/virtual_registries/cleanup/policy'
 
-  const groupOf = (ctx: Ctx, role: 'guest' | 'owner'): SandboxGroup => {
-    const group = store.groupFor(ctx.params.id!, ctx.user, role)
-    // "top-level group only"
-    if (group.parent_id !== null) throw invalid(400, 'Group must be a top-level group')
-    return group
-  }
+  /** find_group! (404 when hidden), then admin_virtual_registry: the Owner, for every route */
+  const groupOf = (ctx: Ctx): SandboxGroup => store.groupFor(ctx.params.id!, ctx.user, 'owner')
   const find = (group: SandboxGroup): PolicyRecord => {
     const policy = policies.get(group.id)
-    if (!policy) throw notFound('Virtual Registries Cleanup Policy')
+    // find_by_group_id! raises RecordNotFound: the API's generic words
+    if (!policy) throw new HttpError(404, {message: '404 Not found'})
     return policy
   }
 
-  /** reads the three settings; the spec's limits: "cadence one of 1, 7, 14, 30, 90", "keep_n_days_after_download between 1 and 365" */
+  /** reads the settings; the declared values: cadence one of 1, 7, 14, 30, 90; keep_n_days_after_download 1 to 365 */
   const readSettings = (ctx: Ctx) => {
     const cadence = optionalInteger(ctx.input, 'cadence')
     if (cadence !== undefined && !(CADENCES as readonly number[]).includes(cadence)) throw badRequest('cadence does not have a valid value')
     const keep = optionalInteger(ctx.input, 'keep_n_days_after_download')
     if (keep !== undefined && (keep < 1 || keep > 365)) throw badRequest('keep_n_days_after_download does not have a valid value')
-    return {cadence, keep_n_days_after_download: keep, enabled: optionalBoolean(ctx.input, 'enabled')}
+    return {
+      enabled: optionalBoolean(ctx.input, 'enabled'),
+      keep_n_days_after_download: keep,
+      cadence,
+      notify_on_success: optionalBoolean(ctx.input, 'notify_on_success'),
+      notify_on_failure: optionalBoolean(ctx.input, 'notify_on_failure'),
+    }
   }
   const apply = (policy: PolicyRecord, s: ReturnType<typeof readSettings>) => {
     if (s.cadence !== undefined) policy.cadence = s.cadence
     if (s.keep_n_days_after_download !== undefined) policy.keep_n_days_after_download = s.keep_n_days_after_download
     if (s.enabled !== undefined) policy.enabled = s.enabled
+    if (s.notify_on_success !== undefined) policy.notify_on_success = s.notify_on_success
+    if (s.notify_on_failure !== undefined) policy.notify_on_failure = s.notify_on_failure
     // the next run follows the cadence from the last run (or from now), and only an enabled policy has one
     const from = Date.parse(policy.last_run_at ?? store.now())
     policy.next_run_at = policy.enabled ? new Date(Math.max(from + policy.cadence * DAY, Date.now())).toISOString() : null
     policy.updated_at = store.now()
   }
 
-  r.get(path, ctx => ok({...find(groupOf(ctx, 'guest'))}))
+  /** the entity's fields, in its order (ee/lib/api/entities/virtual_registries/cleanup/policy.rb) */
+  const render = (p: PolicyRecord) => {
+    const {notify_on_success, notify_on_failure, created_at, updated_at, ...rest} = p
+    return {...rest, notify_on_success, notify_on_failure, created_at, updated_at}
+  }
+
+  // parameters are checked before the group and the role (Grape validates, then after_validation authorizes)
+  r.get(path, ctx => ok(render(find(groupOf(ctx)))))
 
   r.post(path, ctx => {
-    const group = groupOf(ctx, 'owner')
     const settings = readSettings(ctx)
-    // "one policy per group"
-    if (policies.has(group.id)) throw invalid(409, 'Cleanup policy already exists for this group')
+    const group = groupOf(ctx)
+    // the model: `group` is top level and unique among policies
+    if (group.parent_id !== null) throw invalid(400, {group: ['must be a top level Group']})
+    if (policies.has(group.id)) throw invalid(400, {group: ['has already been taken']})
     const now = store.now()
     const policy: PolicyRecord = {
       group_id: group.id,
@@ -78,6 +92,8 @@ export default function register(r: Router, store: Store): void {
       status: 'scheduled',
       cadence: 7,
       enabled: true,
+      notify_on_success: false,
+      notify_on_failure: false,
       failure_message: null,
       last_run_detailed_metrics: {},
       created_at: now,
@@ -85,23 +101,21 @@ export default function register(r: Router, store: Store): void {
     }
     apply(policy, settings)
     policies.set(group.id, policy)
-    return created({...policy})
+    return created(render(policy))
   })
 
   r.patch(path, ctx => {
-    const group = groupOf(ctx, 'owner')
-    const policy = find(group)
     const settings = readSettings(ctx)
-    // "PATCH same path | same fields; at least one required"
     if (Object.values(settings).every(v => v === undefined)) {
-      throw badRequest('cadence, enabled, keep_n_days_after_download are missing, at least one parameter must be provided')
+      throw badRequest('enabled, keep_n_days_after_download, cadence, notify_on_success, notify_on_failure are missing, at least one parameter must be provided')
     }
+    const policy = find(groupOf(ctx))
     apply(policy, settings)
-    return ok({...policy})
+    return ok(render(policy))
   })
 
   r.delete(path, ctx => {
-    const group = groupOf(ctx, 'owner')
+    const group = groupOf(ctx)
     find(group)
     policies.delete(group.id)
     return noContent()
@@ -124,6 +138,8 @@ function seedPolicies(): Map<number, PolicyRecord> {
         status: 'scheduled' as const,
         cadence: 7,
         enabled: true,
+        notify_on_success: false,
+        notify_on_failure: true,
         failure_message: null,
         last_run_detailed_metrics: {maven: {deleted_entries_count: 25, deleted_size: 1_048_576}},
         created_at: at(-30),

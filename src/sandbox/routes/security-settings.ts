@@ -1,9 +1,10 @@
-// Project security settings (document 1, "Project security settings"): read by Developers, changed by
-// Maintainers; "Security settings of a private project return 404 to non-members". One record per
-// project, created with the platform's defaults the first time it is asked for.
-import {badRequest, ok} from '../http.js'
-import {optionalBoolean, type Router} from '../router.js'
-import type {SandboxProject, Store} from '../store.js'
+// Project security settings, as ee/lib/api/project_security_settings.rb serves them (issue 34): read by
+// Developers, changed by Maintainers (ee/app/policies/ee/project_policy.rb), and a member below that is
+// told 401, not 403 (the endpoint says `unauthorized!`); a private project is 404 to non-members. One
+// record per project, created with the platform's defaults the first time it is asked for.
+import {badRequest, ok, unauthorized} from '../http.js'
+import {type Ctx, optionalBoolean, type Router} from '../router.js'
+import {ROLE, type SandboxProject, type Store} from '../store.js'
 
 /** the spec's booleans, and whether a new project has each one on */
 const DEFAULTS = {
@@ -31,13 +32,22 @@ export default function register(r: Router, store: Store): void {
     return record
   }
 
-  r.get('/projects/:id/security_settings', ctx => ok(settingsOf(store.projectFor(ctx.params.id!, ctx.user, 'developer'))))
+  /** the project (404 when hidden), then 401 below the role the ability needs */
+  const projectOf = (ctx: Ctx, role: 'developer' | 'maintainer'): SandboxProject => {
+    store.requireUser(ctx.user)
+    const project = store.projectFor(ctx.params.id!, ctx.user, 0)
+    if (store.projectRole(project, ctx.user) < ROLE[role]) throw unauthorized()
+    return project
+  }
+
+  r.get('/projects/:id/security_settings', ctx => ok(settingsOf(projectOf(ctx, 'developer'))))
 
   r.put('/projects/:id/security_settings', ctx => {
-    const record = settingsOf(store.projectFor(ctx.params.id!, ctx.user, 'maintainer'))
-    // "secret_push_protection_enabled (boolean, required ...)"
-    const enabled = optionalBoolean(ctx.input, 'secret_push_protection_enabled')
-    if (enabled === undefined) throw badRequest('secret_push_protection_enabled is missing')
+    store.requireUser(ctx.user)
+    // either name (the older one, pre_receive_secret_detection_enabled, still accepted); the newer wins
+    const enabled = optionalBoolean(ctx.input, 'secret_push_protection_enabled') ?? optionalBoolean(ctx.input, 'pre_receive_secret_detection_enabled')
+    if (enabled === undefined) throw badRequest('secret_push_protection_enabled, pre_receive_secret_detection_enabled are missing, at least one parameter must be provided')
+    const record = settingsOf(projectOf(ctx, 'maintainer'))
     record.secret_push_protection_enabled = enabled
     record.updated_at = store.now()
     return ok(record)

@@ -1,7 +1,11 @@
-// Instance and group service accounts and the tokens of group service accounts (document 1, "Service
-// accounts"). Accounts are users (bot, service_account set); their tokens share routes/tokens.ts's slice.
+// Instance and group service accounts and the tokens of group service accounts, as ee/lib/api/service_accounts.rb
+// and ee/lib/api/group_service_accounts.rb serve them (issue 34; the request spec
+// ee/spec/requests/api/group_service_accounts_spec.rb). Accounts are users (bot, service_account set);
+// their tokens share routes/tokens.ts's slice. A group's Owner manages its accounts, a subgroup's too
+// (the API has no top-level check; only the create service refuses a subgroup, behind a feature flag);
+// the record is Entities::ServiceAccount.
 import {randomBytes} from 'node:crypto'
-import {created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
+import {badRequestMessage, created, HttpError, invalid, noContent, notFound, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, type Input, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {SandboxGroup, SandboxUser, Store} from '../store.js'
@@ -17,12 +21,8 @@ export default function register(r: Router, store: Store): void {
 
   const accountsOf = (group: SandboxGroup | null) => [...store.users.values()].filter(u => u.service_account !== undefined && u.service_account.group_id === (group?.id ?? null))
 
-  /** Owner of a top-level group (administrators act as owners) */
-  const ownedTopLevelGroup = (ctx: Ctx): SandboxGroup => {
-    const group = store.groupFor(ctx.params.id!, ctx.user, 'owner')
-    if (group.parent_id !== null) throw new HttpError(400, {message: '400 Bad request - Group must be a top-level group'})
-    return group
-  }
+  /** admin_service_accounts: the group's Owner (administrators act as owners); 404 when hidden */
+  const ownedGroup = (ctx: Ctx): SandboxGroup => store.groupFor(ctx.params.id!, ctx.user, 'owner')
   const accountIn = (group: SandboxGroup | null, id: string): SandboxUser => {
     const account = accountsOf(group).find(u => String(u.id) === id)
     if (!account) throw notFound('User')
@@ -37,18 +37,30 @@ export default function register(r: Router, store: Store): void {
     return direction === 'desc' ? sorted.reverse() : sorted
   }
 
-  const assertFree = (input: {username?: string; email?: string}, except?: SandboxUser) => {
+  /** the user model's checks of the e-mail and uniqueness, every problem named; `words` shapes the refusal as the route does */
+  const assertFree = (input: {username?: string; email?: string}, words: (message: string) => HttpError, except?: SandboxUser) => {
     const others = [...store.users.values()].filter(u => u !== except)
-    if (input.username !== undefined && others.some(u => u.username === input.username)) throw invalid(400, 'Username has already been taken')
-    if (input.email !== undefined && others.some(u => u.email === input.email || u.unconfirmed_email === input.email)) {
-      throw invalid(400, 'Email has already been taken')
-    }
+    const taken: string[] = []
+    if (input.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(input.email)) taken.push('Email is invalid')
+    if (input.username !== undefined && others.some(u => u.username === input.username)) taken.push('Username has already been taken')
+    if (input.email !== undefined && others.some(u => u.email === input.email || u.unconfirmed_email === input.email)) taken.push('Email has already been taken')
+    if (taken.length > 0) throw words(taken.join(' and '))
   }
+  /** Entities::ServiceAccount: UserSafe (id, username, name, public_email) with the e-mail, and the unconfirmed one when there is one */
+  const render = (account: SandboxUser) => ({
+    id: account.id,
+    username: account.username,
+    name: account.name,
+    public_email: null,
+    email: account.email,
+    ...(account.unconfirmed_email ? {unconfirmed_email: account.unconfirmed_email} : {}),
+  })
 
   const createAccount = (ctx: Ctx, group: SandboxGroup | null) => {
     const prefix = group ? `service_account_group_${group.id}_` : 'service_account_'
     const fields = readFields(ctx.input)
-    assertFree(fields)
+    // both routes answer a failed create with bad_request!
+    assertFree(fields, badRequestMessage)
     const generated = `${prefix}${randomBytes(8).toString('hex')}`
     const account = store.addUser({
       username: fields.username ?? generated,
@@ -57,13 +69,13 @@ export default function register(r: Router, store: Store): void {
       bot: true,
       service_account: {group_id: group?.id ?? null},
     })
-    return created({id: account.id, username: account.username, name: account.name, email: account.email})
+    return created(render(account))
   }
 
-  const updateAccount = (ctx: Ctx, group: SandboxGroup | null, id: string) => {
-    const account = accountIn(group, id)
+  /** the instance route says bad_request!; the group's passes the service's message on as it is */
+  const updateAccount = (ctx: Ctx, group: SandboxGroup | null, account: SandboxUser) => {
     const fields = readFields(ctx.input)
-    assertFree(fields, account)
+    assertFree(fields, group ? message => invalid(400, message) : badRequestMessage, account)
     if (fields.name !== undefined) account.name = fields.name
     if (fields.username !== undefined) account.username = fields.username
     if (fields.email !== undefined && fields.email !== account.email) {
@@ -76,18 +88,12 @@ export default function register(r: Router, store: Store): void {
         account.unconfirmed_email = fields.email
       }
     }
-    return ok({
-      id: account.id,
-      username: account.username,
-      name: account.name,
-      email: account.email,
-      ...(account.unconfirmed_email ? {unconfirmed_email: account.unconfirmed_email} : {}),
-    })
+    return ok(render(account))
   }
 
   r.get('/service_accounts', ctx => {
     store.requireAdmin(ctx.user)
-    return paginate(ctx, ordered(ctx, accountsOf(null)), u => ({id: u.id, username: u.username, name: u.name}))
+    return paginate(ctx, ordered(ctx, accountsOf(null)), render)
   })
   r.post('/service_accounts', ctx => {
     store.requireAdmin(ctx.user)
@@ -95,17 +101,29 @@ export default function register(r: Router, store: Store): void {
   })
   r.patch('/service_accounts/:id', ctx => {
     store.requireAdmin(ctx.user)
-    return updateAccount(ctx, null, ctx.params.id!)
+    // User.find: the generic 404; any service account, a group's too, else the update service refuses
+    const account = store.users.get(Number(ctx.params.id))
+    if (!account) throw new HttpError(404, {message: '404 Not found'})
+    if (account.service_account === undefined) throw badRequestMessage('User is not of type Service Account')
+    return updateAccount(ctx, null, account)
   })
 
   r.get('/groups/:id/service_accounts', ctx => {
-    const group = ownedTopLevelGroup(ctx)
-    return paginate(ctx, ordered(ctx, accountsOf(group)), u => ({id: u.id, username: u.username, name: u.name, email: u.email}))
+    const group = ownedGroup(ctx)
+    return paginate(ctx, ordered(ctx, accountsOf(group)), render)
   })
-  r.post('/groups/:id/service_accounts', ctx => createAccount(ctx, ownedTopLevelGroup(ctx)))
-  r.patch('/groups/:id/service_accounts/:user_id', ctx => updateAccount(ctx, ownedTopLevelGroup(ctx), ctx.params.user_id!))
+  r.post('/groups/:id/service_accounts', ctx => {
+    const group = ownedGroup(ctx)
+    // the create service refuses a subgroup while allow_subgroups_to_create_service_accounts is off
+    if (group.parent_id !== null) throw badRequestMessage('User does not have permission to create a service account in this group.')
+    return createAccount(ctx, group)
+  })
+  r.patch('/groups/:id/service_accounts/:user_id', ctx => {
+    const group = ownedGroup(ctx)
+    return updateAccount(ctx, group, accountIn(group, ctx.params.user_id!))
+  })
   r.delete('/groups/:id/service_accounts/:user_id', ctx => {
-    const account = accountIn(ownedTopLevelGroup(ctx), ctx.params.user_id!)
+    const account = accountIn(ownedGroup(ctx), ctx.params.user_id!)
     // hard_delete would also delete contributions and solely owned groups; the sandbox keeps neither.
     optionalBoolean(ctx.input, 'hard_delete')
     for (const token of tokens.values()) if (token.user_id === account.id) tokens.delete(token.id)
@@ -117,7 +135,7 @@ export default function register(r: Router, store: Store): void {
 
   const base = '/groups/:id/service_accounts/:user_id/personal_access_tokens'
   const tokensOf = (ctx: Ctx) => {
-    const account = accountIn(ownedTopLevelGroup(ctx), ctx.params.user_id!)
+    const account = accountIn(ownedGroup(ctx), ctx.params.user_id!)
     return {account, list: [...tokens.values()].filter(t => t.user_id === account.id && !t.impersonation)}
   }
   const tokenOf = (ctx: Ctx): TokenRecord => {
@@ -140,14 +158,17 @@ export default function register(r: Router, store: Store): void {
     return noContent()
   })
 
-  // "creates a new token valid one week and revokes existing tokens"; the platform answers 200 with the new token.
-  r.post(`${base}/:token_id/rotate`, ctx => ok(renderToken(rotateToken(ctx, tokenOf(ctx), tokensOf(ctx).list), {withValue: true})))
+  // RotateService revokes the rotated token only (the account's others stay valid) and answers 200 with the
+  // new one; a token that is not the account's is a bare not_found!
+  r.post(`${base}/:token_id/rotate`, ctx => {
+    const token = tokensOf(ctx).list.find(t => String(t.id) === ctx.params.token_id)
+    if (!token) throw notFound()
+    return ok(renderToken(rotateToken(ctx, token), {withValue: true}))
+  })
 }
 
 function readFields(input: Input): {name?: string; username?: string; email?: string} {
-  const fields = {name: optionalString(input, 'name'), username: optionalString(input, 'username'), email: optionalString(input, 'email')}
-  if (fields.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(fields.email)) throw invalid(400, {email: ['is invalid']})
-  return fields
+  return {name: optionalString(input, 'name'), username: optionalString(input, 'username'), email: optionalString(input, 'email')}
 }
 
 /**

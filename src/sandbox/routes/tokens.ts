@@ -137,14 +137,15 @@ export function revokeToken(store: Store, token: TokenRecord): void {
 /**
  * "Rotation revokes the old token and returns the new value once": a new token with the old one's
  * name, scopes and description, valid a week unless expires_at says otherwise. A revoked or expired
- * token cannot be rotated (400). `alsoRevoke`: a service account's rotation revokes its other tokens too.
+ * token cannot be rotated (400). Only the rotated token is revoked (rotate_service.rb), a service
+ * account's too.
  */
-export function rotateToken(ctx: Ctx, old: TokenRecord, alsoRevoke: readonly TokenRecord[] = []): TokenRecord {
+export function rotateToken(ctx: Ctx, old: TokenRecord): TokenRecord {
   // app/services/personal_access_tokens/rotate_service.rb refuses a revoked token only: an expired one is rotated
   if (old.revoked) throw new HttpError(400, {message: '400 Bad request - Token already revoked'})
   const expiresAt = readExpiry(ctx, ROTATED_LIFETIME_DAYS)
   const owner = ctx.store.findUser(old.user_id)
-  for (const token of [old, ...alsoRevoke]) if (!token.revoked) revokeToken(ctx.store, token)
+  revokeToken(ctx.store, old)
   const {name, scopes, description, impersonation} = old
   return mintToken(ctx.store, owner, {name, scopes, description, expires_at: expiresAt}, impersonation)
 }
