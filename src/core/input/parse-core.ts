@@ -31,7 +31,9 @@ export interface ParseOptions {
   /**
    * what a YAML number written otherwise than JavaScript writes it becomes: `text` its source
    * (VERSION: 1.10 is "1.10"), `exact` a marker {"\u0000number": source} for a number a double would
-   * change (the caller makes it an ExactNumber), `value` the number
+   * change (the caller makes it an ExactNumber), `value` the number. In JSON, `exact` marks
+   * {"\u0000json": source} a number of 16 digits or more or with an exponent (the caller keeps it as
+   * JSON.parse makes it when a double holds it), the others as JSON.parse makes them
    */
   numbers: 'text' | 'exact' | 'value'
   limits: ParseLimits
@@ -67,6 +69,13 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
       for (const inner of Array.isArray(value) ? value : Object.values(value)) stack.push([inner, level + 1])
     }
   }
+
+  /**
+   * where the numbers a double may not hold are (16 digits or more, or an exponent), in exact mode:
+   * each becomes a marker {"\u0000json": its text}, which the caller keeps as it is or makes a number
+   */
+  const inexact: Array<[number, number]> = []
+  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y
 
   /** a JSON text's nesting and repeated keys, in one scan (JSON.parse keeps the last of two equal keys without a word) */
   const scanJson = (): string | undefined => {
@@ -110,9 +119,26 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
         keys.pop()
       } else if (c === 0x2c) {
         expectKey = keys.at(-1) !== undefined
+      } else if (options.numbers === 'exact' && (c === 0x2d || (c >= 0x30 && c <= 0x39))) {
+        NUMBER.lastIndex = i
+        const token = NUMBER.exec(text)?.[0]
+        if (!token) continue
+        if (/[eE]|(?:\d[.]?){16}/.test(token)) inexact.push([i, i + token.length])
+        i += token.length - 1
       }
     }
     return undefined
+  }
+
+  /** the text with each such number as its marker */
+  const marked = () => {
+    let out = ''
+    let from = 0
+    for (const [start, end] of inexact) {
+      out += `${text.slice(from, start)}{"\\u0000json":"${text.slice(start, end)}"}`
+      from = end
+    }
+    return out + text.slice(from)
   }
 
   /** what yaml's core schema makes a plain number, then what this parse makes of it (options.numbers) */
@@ -201,6 +227,7 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
         return {problem: 'syntax', message: `is not valid JSON: ${first((error as Error).message)}`}
       }
       if (duplicate) return {problem: 'syntax', message: `is not valid JSON: ${duplicate}`}
+      if (inexact.length > 0) data = JSON.parse(marked())
       walk(data)
       return {data}
     }

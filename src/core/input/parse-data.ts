@@ -9,7 +9,7 @@
 // message of its own, so that no one step on the main thread lasts more than a few milliseconds.
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
-import {ExactNumber} from '../answer/exact-number.js'
+import {ExactNumber, fitsDouble} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {io} from '../output/io.js'
@@ -95,7 +95,7 @@ export async function parseData(text: string, request: ParseRequest): Promise<un
   return request.numbers === 'exact' ? revive(result.data) : result.data
 }
 
-/** the marker parse-core leaves for a number a double would change, as an ExactNumber */
+/** the markers parse-core leaves for a number a double would change, as an ExactNumber (or the number, for JSON's when a double holds it) */
 function revive(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
@@ -104,6 +104,8 @@ function revive(value: unknown): unknown {
   }
   const record = value as Record<string, unknown>
   if (typeof record['\u0000number'] === 'string' && Object.keys(record).length === 1) return new ExactNumber(record['\u0000number'])
+  const json = record['\u0000json']
+  if (typeof json === 'string' && Object.keys(record).length === 1) return fitsDouble(json) ? Number(json) : new ExactNumber(json)
   for (const key of Object.keys(record)) record[key] = revive(record[key])
   return record
 }
