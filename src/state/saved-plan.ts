@@ -1,12 +1,14 @@
 // A plan saved for a later `apply PLAN` (`plan --out`): the changes as data, with no secret value in
 // it: each secret is saved as where to find it again ({env: NAME}, a file, or the place in the state
 // file), and found again when the plan is applied.
+import {dirname, resolve} from 'node:path'
 import {UsageError} from '../core/command/errors.js'
 import {shownHost} from '../core/http/redact.js'
 import {checkText, checkValue} from '../core/input/input.js'
 import {FileLimitError, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {reveal, secret} from '../core/secret.js'
+import {assertFolderForFiles} from '../core/transfer/folder.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
@@ -37,6 +39,7 @@ export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
  * wrote the plan over the state file it was made from.
  */
 export async function checkPlanTarget(path: string): Promise<void> {
+  if (path !== '-') assertFolderForFiles(dirname(resolve(path)))
   let text: string
   try {
     text = utf8Text(await readWhole(path, readLimit()))
