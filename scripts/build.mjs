@@ -87,7 +87,7 @@ const {metafile} = await build({
   plugins: [commandTable, ofetchCore, oclifPatches],
   // Loaded on demand through importModule() (src/core/command/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
-  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'cli-table3', 'jq-web', '@napi-rs/keyring'],
+  external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'js-yaml', 'cli-table3', 'jq-web', '@napi-rs/keyring'],
   // dist/runtime.cjs.map, which bin/run.js has Node apply to stack traces when FORGECTL_DEBUG is set, so
   // that they name src/ files and lines. Without the sources' text: a trace needs only the positions.
   sourcemap: 'external',

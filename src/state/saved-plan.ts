@@ -1,12 +1,14 @@
 // A plan saved for a later `apply PLAN` (`plan --out`): the changes as data, with no secret value in
 // it: each secret is saved as where to find it again ({env: NAME}, a file, or the place in the state
 // file), and found again when the plan is applied.
+import {dirname, normalize, resolve, sep} from 'node:path'
 import {UsageError} from '../core/command/errors.js'
 import {shownHost} from '../core/http/redact.js'
 import {checkText, checkValue} from '../core/input/input.js'
 import {FileLimitError, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
 import {reveal, secret} from '../core/secret.js'
+import {assertFolderForFiles} from '../core/transfer/folder.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
@@ -37,6 +39,7 @@ export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
  * wrote the plan over the state file it was made from.
  */
 export async function checkPlanTarget(path: string): Promise<void> {
+  if (path !== '-') assertFolderForFiles(dirname(resolve(path)))
   let text: string
   try {
     text = utf8Text(await readWhole(path, readLimit()))
@@ -92,8 +95,34 @@ export async function readSavedPlan(path: string, host: string): Promise<SavedPl
       && typeof change.id === 'string'
       && Array.isArray(change.fields)
     if (!ok) throw new UsageError(`${path}: change ${index + 1} is not a change forgectl can apply: plan again with --out`)
+    const problem = misplacedSource(change as unknown as Change, data.file)
+    if (problem) throw new UsageError(`${path}: change ${index + 1}: ${problem}; the plan was edited: plan again with --out`)
   }
   return data as unknown as SavedPlan
+}
+
+/**
+ * A plain secret is found again in the state file the plan was made from, at its own record's field:
+ * `{state:, at:}` is part of a file anyone who can write it may edit, and pointed at another data
+ * file of the working folder (a .env read whole as one YAML string, a CI file's token) or at another
+ * place, it sent that value as the field's. What the file holds there is checked as it is read
+ * (secretValue: a state file, version 1).
+ */
+function misplacedSource(change: Change, file: unknown): string | undefined {
+  for (const [field, source] of Object.entries((change.sources ?? {}) as Record<string, unknown>)) {
+    if (!isObject(source) || !('state' in source)) continue
+    const {state, at} = source
+    if (typeof state !== 'string' || !Array.isArray(at)) return `the source of ${field} is not one forgectl writes`
+    // the plan names its file as it was given (relative to where it was planned), a source by its whole path
+    if (state !== '-' && (typeof file !== 'string' || file === '-' || (state !== resolve(file) && !state.endsWith(`${sep}${normalize(file)}`)))) {
+      return `${state} is not the state file the plan was made from`
+    }
+    const section = change.target.kind === 'instance' ? at[1] : at[2]
+    if (at[0] !== change.target.kind || section !== change.section || at.at(-1) !== field || at.length < (change.target.kind === 'instance' ? 4 : 5)) {
+      return `${wherePath(at as Where)} is not the place of the ${change.section} ${change.id}'s ${field}`
+    }
+  }
+  return undefined
 }
 
 /**
@@ -191,6 +220,7 @@ async function secretValue(source: SecretSource, where: string, stateFiles: Map<
       readDataFile(source.state, 'file').then(text => parseStateText(text, source.state)),
     )
   let value = await stateFiles.get(source.state)!
+  if (!isObject(value) || value.version !== 1) throw new UsageError(`${where}: ${source.state} is not a state file (version: 1): plan again`)
   for (const step of source.at as Where) value = (value as Record<string | number, unknown> | undefined)?.[step]
   if (value === undefined || (typeof value === 'object' && value !== null)) {
     throw new UsageError(`${where}: ${source.state} no longer holds it at ${wherePath(source.at)}: plan again`)

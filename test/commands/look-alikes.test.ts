@@ -45,4 +45,16 @@ describe('look-alike records in a plan', () => {
     expect(new Set(done).size).toBe(LOOK_ALIKES.length)
     expect(result.stdout).not.toMatch(/[\p{Cf}\p{Zl}\p{Zp}\p{Co}\u{E0000}-\u{E007F}]/u)
   })
+
+  it('a label named with look-alike letters of another script reads as no Latin name: its deletion beside the creation of the real one', async () => {
+    // Armenian ս (U+057D) and Cyrillic о (U+043E) for u and o
+    for (const name of ['bսg', 'tоdo']) expect((await sb.api('POST', '/projects/21/labels', {as: 'admin', body: {name, color: '#ff0000'}})).status).toBe(201)
+    const file = join(mkdtempSync(join(tmpdir(), 'forgectl-look-')), 'state.yaml')
+    writeFileSync(file, 'version: 1\nprojects:\n  acme/website:\n    labels:\n      todo: {color: "#ff0000"}\n    prune: [labels]\n')
+    const result = await sb.run(['plan', '-f', file], {as: 'admin'})
+    expect(result.stdout).toContain('  - labels b\\u057dg')
+    expect(result.stdout).toContain('  - labels t\\u043edo')
+    expect(result.stdout).toMatch(/^ {2}\+ labels todo/m)
+    expect(result.stdout).not.toMatch(/[\u0400-\u04ff\u0530-\u058f]/u)
+  })
 })

@@ -180,6 +180,41 @@ describe('references are confined', () => {
     expect(`${applied.stdout}${applied.stderr}`).not.toContain(key.text)
   })
 
+  it("a saved plan finds a plain secret again only in its own state file, at the record's field: an edited one that names another data file of the working folder, or another place, is refused", async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/platform/api:\n    variables:\n      SAVED_PLAIN: {value: plainvalue7c1e, masked: true}\n')
+    const plan = join(folder, 'plain.plan')
+    const here = {...asAdmin, cwd: folder}
+    const planned = await sb.run(['plan', '-f', file, '--out', plan], here)
+    expect(planned.code, planned.stderr).toBe(0)
+    const text = readFileSync(plan, 'utf8')
+    const saved = JSON.stringify({state: file, at: ['projects', 'acme/platform/api', 'variables', 'SAVED_PLAIN', 'value']})
+    expect(text.replace(/\s+/g, '')).toContain(saved)
+    // another data file inside the working folder: a .env read whole as YAML's one string, a YAML file's key
+    writeFileSync(join(folder, '.env'), 'DEPLOY_TOKEN=env-file-secret-2d9f\n')
+    writeFileSync(join(folder, 'ci.yml'), 'deploy:\n  token: ci-file-secret-5a0b\n')
+    const source = (path: string, steps: unknown[]) =>
+      text.replace(`"state": ${JSON.stringify(file)}`, `"state": ${JSON.stringify(path)}`).replace(/"at": \[[^\]]*\]/, `"at": ${JSON.stringify(steps)}`)
+    for (const [edited, rule] of [
+      [source(join(folder, '.env'), []), `${join(folder, '.env')} is not the state file the plan was made from`],
+      [source(join(folder, 'ci.yml'), ['deploy', 'token']), 'is not the state file the plan was made from'],
+      // the plan's own file named otherwise too: what is read there is no state file
+      [
+        source(join(folder, 'ci.yml'), ['projects', 'acme/platform/api', 'variables', 'SAVED_PLAIN', 'value']).replaceAll(JSON.stringify(file), JSON.stringify(join(folder, 'ci.yml'))),
+        'ci.yml is not a state file',
+      ],
+      [source(file, ['version']), "version is not the place of the variables SAVED_PLAIN's value"],
+    ] as const) {
+      writeFileSync(plan, edited)
+      const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], here)
+      expect([result.code, requests], result.stderr).toEqual([2, 0])
+      expect(result.stderr).toContain(rule)
+      expect(result.stderr).not.toMatch(/env-file-secret|ci-file-secret/)
+    }
+    writeFileSync(plan, text)
+    const applied = await sb.run(['apply', plan, '--yes'], here)
+    expect(applied.code, applied.stderr).toBe(0)
+  })
+
   it("{env:} refuses forgectl's own variables and the run's credentials, whatever the case, before any request and without the value", async () => {
     const names = fc.oneof(
       fc.constantFrom(...DENIED_ENV),

@@ -14,6 +14,81 @@ const anyChar = fc.oneof(
 )
 const text = fc.array(anyChar, {maxLength: 30}).map(chars => chars.join(''))
 
+// letters of other scripts drawn as a Latin letter, by the letter they pass for (Unicode's confusables,
+// UTS #39; stated here, not taken from the module)
+const HOMOGLYPHS: Record<string, string> = {
+  a: 'аα',
+  c: 'с',
+  e: 'е',
+  o: 'оοօ',
+  p: 'рρ',
+  x: 'хχ',
+  y: 'у',
+  s: 'ѕ',
+  i: 'і',
+  u: 'ս',
+  h: 'һ',
+  A: 'АΑ',
+  B: 'ВΒ',
+  E: 'Е',
+  M: 'МΜ',
+  T: 'ТΤ',
+  O: 'ОΟ',
+  K: 'К',
+  P: 'Р',
+  H: 'Н',
+  X: 'Х',
+}
+const PASSES_FOR = new Set([
+  'ԁ',
+  'ց',
+  'ɡ',
+  'հ',
+  'ι',
+  'ı',
+  'ј',
+  'κ',
+  'ӏ',
+  'ո',
+  'ԛ',
+  'զ',
+  'ν',
+  'ԝ',
+  'ү',
+  'ϲ',
+  'Ϲ',
+  'Ι',
+  'Ӏ',
+  'І',
+  'Ј',
+  'Κ',
+  'Ν',
+  'Օ',
+  'Ρ',
+  'Ԛ',
+  'Ѕ',
+  'Ԝ',
+  'Χ',
+  'Ү',
+  'Υ',
+  'Ζ',
+  'Η',
+  'Ε',
+  ...Object.values(HOMOGLYPHS).flatMap(c => [...c]),
+])
+/** an ASCII name, and the same name with some of its letters written in another script's look-alikes */
+const lookAlike = fc
+  .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCEHKMOPTX0123456789_-'), {minLength: 1, maxLength: 12})
+  .chain(chars =>
+    fc.tuple(
+      fc.constant(chars.join('')),
+      fc
+        .array(fc.boolean(), {minLength: chars.length, maxLength: chars.length})
+        .chain(swap => fc.tuple(...chars.map((char, i) => (swap[i] && HOMOGLYPHS[char] ? fc.constantFrom(...HOMOGLYPHS[char]!) : fc.constant(char)))).map(out => out.join(''))),
+    ),
+  )
+  .filter(([name, imitation]) => name !== imitation)
+
 /** reads unambiguous's output back: the test of its promise that two texts never read the same */
 function readBack(shown: string): string {
   const named: Record<string, string> = {'0': '\0', a: '\u0007', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\u001b', '\\': '\\'}
@@ -29,7 +104,7 @@ describe('the one display escape, over any text', () => {
         const shown = visibleCell(raw)
         expect(shown).not.toMatch(RAW)
         expect(visibleCell(shown)).toBe(shown)
-        if (!RAW.test(raw)) expect(shown).toBe(raw)
+        if (!RAW.test(raw) && ![...raw].some(char => PASSES_FOR.has(char))) expect(shown).toBe(raw)
       }),
     )
   })
@@ -118,5 +193,26 @@ describe('visibleText (notes, errors, prompts)', () => {
     ['Deleted label "a\u202eb".', 'Deleted label "a\\u202eb".'],
   ])('%j → %j', (raw, shown) => {
     expect(visibleText(raw)).toBe(shown)
+  })
+})
+
+describe('look-alike letters of another script (homoglyphs), issue 35', () => {
+  it('a name written partly or wholly with look-alikes never reads as the Latin name it imitates, in a cell or a plan line', () => {
+    fc.assert(
+      fc.property(lookAlike, fc.constantFrom('', '- labels ', '+ project acme/'), ([name, imitation], prefix) => {
+        expect(visibleCell(prefix + imitation)).not.toBe(visibleCell(prefix + name))
+        // the look-alikes are written as their codes: the line is printable ASCII, read back exactly
+        expect(visibleCell(imitation)).toMatch(/^[\x20-\x7e]*$/)
+        expect(readBack(visibleCell(imitation))).toBe(imitation)
+        const [deleted, created] = toldApart([`- labels ${imitation}`, `+ labels ${name}`])
+        expect(deleted!.slice(2)).not.toBe(created!.slice(2))
+      }),
+      {numRuns: 500},
+    )
+  })
+
+  it('leaves a word of another script as it is when a letter of it passes for no Latin one, and a Latin name as it is', () => {
+    for (const word of ['ошибка', 'Ελλάδα', 'հայերեն', 'bug', 'naïve', '日本語', 'ошибка bug']) expect(visibleCell(word)).toBe(word)
+    expect(visibleCell('Micrоsoft and сор, not ошибка')).toBe('Micr\\u043esoft and \\u0441\\u043e\\u0440, not ошибка')
   })
 })

@@ -209,7 +209,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   private async openJournal(items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
     const {Journal} = await import('../lists/journal.js')
     try {
-      return this.journalOf(Journal, items, flags)
+      return await this.journalOf(Journal, items, flags)
     } catch (error) {
       if (error instanceof CliError) throw error
       this.note(warning(`no journal could be written (${(error as Error).message}): --resume cannot finish this run`))

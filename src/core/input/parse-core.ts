@@ -9,6 +9,15 @@
 // Bounded: the parser's stack is checked after each token, so that `[[[[…` stops near the limit
 // rather than filling the memory, and the data's depth exactly after; the count is of the values the data holds with every alias
 // expanded (a "billion laughs" stops at the limit), walked without recursion.
+//
+// Fast: yaml builds a document of nodes (for its messages' lines and columns), at about 1 MB a second
+// here: a state file of 100,000 projects took 14 s to parse. Given `fast` (js-yaml, in the worker that
+// takes a large text), a text is first read by it, several times faster, with the same schema (YAML 1.2
+// core), the same numbers (each mode below, by the same patterns), keys given twice refused and
+// `__proto__` a key like any other. Whatever it refuses or would read otherwise (another schema's
+// directive, an explicit tag, a key not a string, number or boolean) is read again by yaml as before,
+// so that every refusal keeps yaml's words, line and column, and a text yaml reads js-yaml never reads
+// differently (test/unit/parse-fast.test.ts compares them).
 
 export interface ParseLimits {
   /** levels of nesting */
@@ -22,7 +31,9 @@ export interface ParseOptions {
   /**
    * what a YAML number written otherwise than JavaScript writes it becomes: `text` its source
    * (VERSION: 1.10 is "1.10"), `exact` a marker {"\u0000number": source} for a number a double would
-   * change (the caller makes it an ExactNumber), `value` the number
+   * change (the caller makes it an ExactNumber), `value` the number. In JSON, `exact` marks
+   * {"\u0000json": source} a number of 16 digits or more or with an exponent (the caller keeps it as
+   * JSON.parse makes it when a double holds it), the others as JSON.parse makes them
    */
   numbers: 'text' | 'exact' | 'value'
   limits: ParseLimits
@@ -34,9 +45,10 @@ export interface ParseProblem {
   message: string
 }
 
-export type ParseResult = {data: unknown} | ParseProblem
+/** `fast`: read by the fast reader (no yaml document was built) */
+export type ParseResult = {data: unknown; fast?: true} | ParseProblem
 
-export function parseCore(yaml: typeof import('yaml'), text: string, options: ParseOptions): ParseResult {
+export function parseCore(yaml: typeof import('yaml'), text: string, options: ParseOptions, fast?: typeof import('js-yaml')): ParseResult {
   const {depth, items} = options.limits
   const tooDeep = (): ParseProblem => ({problem: 'depth', message: `is nested more than ${depth} levels deep, the limit`})
   const tooMany = (): ParseProblem => ({problem: 'items', message: `holds more than ${items} values, the limit`})
@@ -57,6 +69,13 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
       for (const inner of Array.isArray(value) ? value : Object.values(value)) stack.push([inner, level + 1])
     }
   }
+
+  /**
+   * where the numbers a double may not hold are (16 digits or more, or an exponent), in exact mode:
+   * each becomes a marker {"\u0000json": its text}, which the caller keeps as it is or makes a number
+   */
+  const inexact: Array<[number, number]> = []
+  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y
 
   /** a JSON text's nesting and repeated keys, in one scan (JSON.parse keeps the last of two equal keys without a word) */
   const scanJson = (): string | undefined => {
@@ -100,9 +119,102 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
         keys.pop()
       } else if (c === 0x2c) {
         expectKey = keys.at(-1) !== undefined
+      } else if (options.numbers === 'exact' && (c === 0x2d || (c >= 0x30 && c <= 0x39))) {
+        NUMBER.lastIndex = i
+        const token = NUMBER.exec(text)?.[0]
+        if (!token) continue
+        if (/[eE]|(?:\d[.]?){16}/.test(token)) inexact.push([i, i + token.length])
+        i += token.length - 1
       }
     }
     return undefined
+  }
+
+  /** the text with each such number as its marker */
+  const marked = () => {
+    let out = ''
+    let from = 0
+    for (const [start, end] of inexact) {
+      out += `${text.slice(from, start)}{"\\u0000json":"${text.slice(start, end)}"}`
+      from = end
+    }
+    return out + text.slice(from)
+  }
+
+  /** what yaml's core schema makes a plain number, then what this parse makes of it (options.numbers) */
+  const asNumber = (source: string, value: number): unknown => {
+    if (options.numbers === 'value' || String(value) === source) return value
+    if (options.numbers === 'text') return source
+    return /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(source) ? {'\u0000number': source} : value
+  }
+
+  /** the data as js-yaml reads it, or undefined for anything yaml is to read (and refuse) instead */
+  const readFast = (): {data: unknown; fast: true} | undefined => {
+    // what the two read otherwise goes to yaml: a directive (%YAML 1.1 changes yaml's schema), a
+    // carriage return alone (a line break to js-yaml, a character to yaml), a tab (yaml refuses some
+    // js-yaml takes), an anchor, alias or tag (js-yaml takes `k: &a v: 1`, yaml refuses it); found by
+    // test/unit/parse-fast.test.ts, and a state file rarely holds any of them
+    if (!fast || /^%|\r(?!\n)|\t|(?:^|[\s,[{])[&*!]/m.test(text)) return undefined
+    const {CORE_SCHEMA, NOT_RESOLVED, defineMappingTag, defineScalarTag, defineSequenceTag, load} = fast
+    // a number as read, made what this parse makes of it (asNumber) where it is placed: as a key it goes
+    // to yaml, which compares keys by value (1e3 and 1000 are one key) and makes them text otherwise
+    class Read {
+      constructor(
+        readonly source: string,
+        readonly value: number,
+      ) {}
+    }
+    const placed = (value: unknown) => (value instanceof Read ? asNumber(value.source, value.value) : value)
+    // yaml's core schema (yaml/dist/schema/core): the patterns of its int and float tags, and their values
+    const numberTag = (name: string, patterns: Array<[RegExp, (source: string) => number]>) =>
+      defineScalarTag(name, {
+        implicit: true,
+        implicitFirstChars: [...'0123456789+-.'],
+        resolve: (source, explicit) => {
+          if (explicit) return NOT_RESOLVED
+          for (const [pattern, value] of patterns) if (pattern.test(source)) return new Read(source, value(source))
+          return NOT_RESOLVED
+        },
+        identify: () => false,
+      })
+    const intTag = numberTag('tag:yaml.org,2002:int', [
+      [/^0o[0-7]+$/, source => Number.parseInt(source.slice(2), 8)],
+      [/^[-+]?[0-9]+$/, Number],
+      [/^0x[0-9a-fA-F]+$/, source => Number.parseInt(source.slice(2), 16)],
+    ])
+    const floatTag = numberTag('tag:yaml.org,2002:float', [
+      [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, source => (/nan/i.test(source) ? Number.NaN : source.startsWith('-') ? -Infinity : Infinity)],
+      [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, Number],
+      [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, Number],
+    ])
+    const seqTag = defineSequenceTag<unknown[]>('tag:yaml.org,2002:seq', {
+      create: () => [],
+      addItem: (carrier, item) => {
+        carrier.push(placed(item))
+      },
+      identify: () => false,
+    })
+    // a key other than a string (a number, true, null, a list) goes to yaml: it compares such keys by
+    // value and makes them text its own way
+    const mapTag = defineMappingTag<Record<string, unknown>>('tag:yaml.org,2002:map', {
+      create: () => ({}),
+      addPair: (carrier, key, value) => {
+        if (typeof key !== 'string') return 'a key that is not a string'
+        if (key === '__proto__') Object.defineProperty(carrier, key, {value: placed(value), writable: true, enumerable: true, configurable: true})
+        else carrier[key] = placed(value)
+        return ''
+      },
+      has: (carrier, key) => typeof key === 'string' && Object.hasOwn(carrier, key),
+      keys: carrier => Object.keys(carrier),
+      get: (carrier, key) => carrier[String(key)],
+      identify: () => false,
+    })
+    try {
+      const data = placed(load(text, {schema: CORE_SCHEMA.withTags(intTag, floatTag, seqTag, mapTag), maxDepth: depth, maxAliases: items}))
+      return {data: data === undefined ? null : data, fast: true}
+    } catch {
+      return undefined
+    }
   }
 
   try {
@@ -115,8 +227,15 @@ export function parseCore(yaml: typeof import('yaml'), text: string, options: Pa
         return {problem: 'syntax', message: `is not valid JSON: ${first((error as Error).message)}`}
       }
       if (duplicate) return {problem: 'syntax', message: `is not valid JSON: ${duplicate}`}
+      if (inexact.length > 0) data = JSON.parse(marked())
       walk(data)
       return {data}
+    }
+
+    const read = readFast()
+    if (read) {
+      walk(read.data)
+      return read
     }
 
     const {Composer, Lexer, LineCounter, Parser, isMap, isScalar, visit} = yaml

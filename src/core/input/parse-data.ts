@@ -9,7 +9,7 @@
 // message of its own, so that no one step on the main thread lasts more than a few milliseconds.
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
-import {ExactNumber} from '../answer/exact-number.js'
+import {ExactNumber, fitsDouble} from '../answer/exact-number.js'
 import {UsageError} from '../command/errors.js'
 import {importModule} from '../command/launcher.js'
 import {io} from '../output/io.js'
@@ -95,7 +95,7 @@ export async function parseData(text: string, request: ParseRequest): Promise<un
   return request.numbers === 'exact' ? revive(result.data) : result.data
 }
 
-/** the marker parse-core leaves for a number a double would change, as an ExactNumber */
+/** the markers parse-core leaves for a number a double would change, as an ExactNumber (or the number, for JSON's when a double holds it) */
 function revive(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
@@ -104,6 +104,8 @@ function revive(value: unknown): unknown {
   }
   const record = value as Record<string, unknown>
   if (typeof record['\u0000number'] === 'string' && Object.keys(record).length === 1) return new ExactNumber(record['\u0000number'])
+  const json = record['\u0000json']
+  if (typeof json === 'string' && Object.keys(record).length === 1) return fitsDouble(json) ? Number(json) : new ExactNumber(json)
   for (const key of Object.keys(record)) record[key] = revive(record[key])
   return record
 }
@@ -113,7 +115,7 @@ const WORKER_SOURCE = `'use strict'
 const {parentPort, workerData} = require('node:worker_threads')
 const parseCore = ${parseCore.toString()}
 const sendInSlices = ${sendInSlices.toString()}
-const result = parseCore(require(workerData.yaml), workerData.text, workerData.options)
+const result = parseCore(require(workerData.yaml), workerData.text, workerData.options, require(workerData.fast))
 if ('problem' in result) parentPort.postMessage({result})
 else sendInSlices(result.data, message => parentPort.postMessage(message), workerData.slice)
 `
@@ -145,17 +147,22 @@ function sendInSlices(data: unknown, post: (message: {slice: Slice} | {end: true
   post({end: true})
 }
 
-/** a key set as data: `__proto__` is a field like any other, as JSON.parse and yaml make it */
-const define = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, {value, writable: true, enumerable: true, configurable: true})
+/** a key set as data: `__proto__` is a field like any other, as JSON.parse and yaml make it (defined; any other key is set, several times faster) */
+const define = (target: Record<string, unknown>, key: string, value: unknown) => {
+  if (key === '__proto__') Object.defineProperty(target, key, {value, writable: true, enumerable: true, configurable: true})
+  else target[key] = value
+}
 
 async function inWorker(text: string, options: ParseOptions): Promise<ParseResult> {
   const {Worker} = await importModule<typeof import('node:worker_threads')>('node:worker_threads')
-  // `__dirname` is dist/ in the bundle: yaml as the bundle's own import() finds it
-  const yaml = createRequire(join(__dirname, 'runtime.cjs')).resolve('yaml')
+  // `__dirname` is dist/ in the bundle: yaml and js-yaml as the bundle's own import() finds them
+  const bundle = createRequire(join(__dirname, 'runtime.cjs'))
+  const yaml = bundle.resolve('yaml')
+  const fast = bundle.resolve('js-yaml')
   // the parser's memory is about 100 times the text's: a bound of its own, so that a file within the
   // size that still needs more (some shape the parser handles badly) ends the worker, not the process
   const heapMb = Math.max(1024, Math.ceil((text.length / 1e6) * 160))
-  const worker = new Worker(WORKER_SOURCE, {eval: true, workerData: {yaml, text, options, slice: SLICE}, resourceLimits: {maxOldGenerationSizeMb: heapMb}})
+  const worker = new Worker(WORKER_SOURCE, {eval: true, workerData: {yaml, fast, text, options, slice: SLICE}, resourceLimits: {maxOldGenerationSizeMb: heapMb}})
   let data: unknown
   const mapping = () => (data ??= {}) as Record<string, unknown>
   try {

@@ -1,41 +1,34 @@
 // Many records from one file, for bulk commands (`--from-file`): a JSON array, YAML list, or CSV with
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
-import {parseJsonExactly} from '../answer/exact-json.js'
 import {UsageError} from '../command/errors.js'
 import type {Inputs, Values} from './input.js'
 import {checkAllRecords, recordInputs} from './input-read.js'
-import {FileLimitError, fileLimits, parseData, readDataFile} from './parse-data.js'
+import {FileLimitError, fileLimits, letSignalsIn, parseData, readDataFile} from './parse-data.js'
 
 export type FileRecord = Record<string, unknown>
 
-async function readRecords(file: string): Promise<FileRecord[]> {
+/** the records of a file as it holds them, before any field is checked */
+export async function readRecords(file: string): Promise<FileRecord[]> {
   const text = await readDataFile(file, 'from-file')
   const kind = extname(file).toLowerCase()
-  const records = kind === '.csv' ? parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : await parseJson(text, file)
+  const records = kind === '.csv' ? await parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : await parseJson(text, file)
   if (records.length === 0) throw new UsageError(`${file} holds no records`)
-  const {items} = fileLimits()
-  if (kind === '.csv' && records.reduce((sum, record) => sum + 1 + Object.keys(record).length, 0) > items)
-    throw new FileLimitError(`${file} holds more than ${items} values, the limit (FORGECTL_MAX_FILE_VALUES raises it)`)
   return records
 }
 
+/**
+ * One parse, within the limits and in the worker for a large file (parse-data.ts), a number beyond a
+ * double (12345678901234567891, 1e400) kept with its own digits; a key given twice refused, as in YAML
+ */
 async function parseJson(text: string, file: string): Promise<FileRecord[]> {
-  let data: unknown
   try {
-    // the limits of depth and count first (parse-data.ts), in a worker for a large file: the exact
-    // reader below is a loop no signal interrupts, so it reads only what passed them
-    await parseData(text, {file, json: true, numbers: 'value'})
+    return asRecords(await parseData(text, {file, json: true, numbers: 'exact'}), file)
   } catch (error) {
-    if (error instanceof FileLimitError) throw error
+    // a file named otherwise is read as JSON
+    if (error instanceof FileLimitError || !(error instanceof UsageError) || !/ is not valid JSON/.test(error.message)) throw error
+    throw new UsageError(`${error.message} (use .csv or .yaml for other formats)`)
   }
-  try {
-    // a value beyond a double (12345678901234567891, 1e400) is sent with its own digits
-    data = parseJsonExactly(text)
-  } catch {
-    throw new UsageError(`${file} is not valid JSON (use .csv or .yaml for other formats)`)
-  }
-  return asRecords(data, file)
 }
 
 /** YAML within the limits (parse-data.ts); an unquoted number is taken as written: `value: 1.10` is the text 1.10, not 1.1, and 12345678901234567891 keeps its digits (a double would round both) */
@@ -50,13 +43,27 @@ function asRecords(data: unknown, file: string): FileRecord[] {
   return data as FileRecord[]
 }
 
-/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks */
-export function parseCsv(text: string, file: string): FileRecord[] {
+/**
+ * RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. Within the count of values
+ * (a row and each of its cells), refused as soon as it is passed; in steps, so that a signal is heard
+ * while a large file is read (parse-data.ts's letSignalsIn).
+ */
+export async function parseCsv(text: string, file: string, items = fileLimits().items): Promise<FileRecord[]> {
   const rows: string[][] = []
+  let values = 0
   let row: string[] = []
   let field = ''
   let quoted = false
+  const endRow = () => {
+    row.push(field)
+    values += 1 + row.length
+    if (values > items) throw new FileLimitError(`${file} holds more than ${items} values, the limit (FORGECTL_MAX_FILE_VALUES raises it)`)
+    rows.push(row)
+    row = []
+    field = ''
+  }
   for (let i = 0; i < text.length; i++) {
+    if ((i & 0x3fff) === 0) await letSignalsIn()
     const c = text[i]!
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') {
@@ -74,24 +81,23 @@ export function parseCsv(text: string, file: string): FileRecord[] {
       field = ''
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
+      endRow()
     } else {
       field += c
     }
   }
-  if (field !== '' || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
+  if (field !== '' || row.length > 0) endRow()
   const [header, ...body] = rows.filter(r => r.some(cell => cell.trim() !== ''))
   if (!header) return []
   const columns = header.map(name => name.trim())
   assertUniqueColumns(columns, file)
-  for (const [i, cells] of body.entries()) assertNoCellBeyond(cells, columns.length, i + 1, file)
-  return body.map(cells => Object.fromEntries(columns.map((name, i) => [name, cells[i]]).filter(([, v]) => v !== undefined && v !== '')))
+  const records: FileRecord[] = []
+  for (const [i, cells] of body.entries()) {
+    if ((i & 0x3ff) === 0) await letSignalsIn()
+    assertNoCellBeyond(cells, columns.length, i + 1, file)
+    records.push(Object.fromEntries(columns.map((name, at) => [name, cells[at]]).filter(([, v]) => v !== undefined && v !== '')))
+  }
+  return records
 }
 
 /**

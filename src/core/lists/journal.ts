@@ -17,7 +17,7 @@ import {createHash, randomBytes} from 'node:crypto'
 import {appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../command/errors.js'
-import {fileLimits, sizeRule} from '../input/parse-data.js'
+import {fileLimits, letSignalsIn, sizeRule} from '../input/parse-data.js'
 import {ensureFolder} from '../transfer/folder.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
 import {lock} from './journal-lock.js'
@@ -41,23 +41,28 @@ export interface JournalState {
   uncertain: Set<string>
 }
 
-/** a journal's text as state; a last line cut short by a kill is left out, any other broken line is refused */
-export function parseJournal(text: string, file: string): JournalState {
+/**
+ * A journal's text as state; a last line cut short by a kill is left out, any other broken line is
+ * refused. In steps, so that a signal is heard while a large one is read (parse-data.ts's letSignalsIn);
+ * its size is bounded where it is read (JSON.parse nests without recursion: the size bounds the rest).
+ */
+export async function parseJournal(text: string, file: string): Promise<JournalState> {
   const lines = text.split('\n').filter(line => line !== '')
   const entries: unknown[] = []
   const damaged = (i: number) => new UsageError(`the journal ${file} is damaged (line ${i + 1}): run without --resume to start over`)
-  lines.forEach((line, i) => {
+  for (const [i, line] of lines.entries()) {
+    if ((i & 0x3ff) === 0) await letSignalsIn()
     let entry: unknown
     try {
       entry = JSON.parse(line)
     } catch {
       if (i < lines.length - 1 || i === 0) throw damaged(i)
-      return
+      continue
     }
     // a whole line that is not an object (`null`, `[]`) is no cut: the file was changed by hand or by another program
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw damaged(i)
     entries.push(entry)
-  })
+  }
   const header = entries[0] as Partial<Header> | undefined
   if (header?.journal !== VERSION || typeof header.input !== 'string' || typeof header.salt !== 'string')
     throw new UsageError(`the journal ${file} is not one this forgectl writes: run without --resume to start over`)
@@ -108,12 +113,12 @@ export class Journal {
    * A new journal for `input` (replacing any earlier one of the same run), or with `resume` the earlier
    * one, refused when there is none, when it was written for another input, or while another run holds it.
    */
-  static open(place: JournalPlace, input: unknown, resume: boolean): Journal {
+  static async open(place: JournalPlace, input: unknown, resume: boolean): Promise<Journal> {
     const file = journalFile(place)
     // read or written, a journal is only ever in a folder of the user's own (folder.ts)
     ensureFolder(dirname(file), 'the journal folder', {own: true})
     if (resume) {
-      const earlier = Journal.earlier(place, input)
+      const earlier = await Journal.earlier(place, input)
       let locked = false
       try {
         locked = takeLock(file, place.command, true)
@@ -138,7 +143,7 @@ export class Journal {
    * The earlier run's state, read and left as it is (`--resume --dry-run` shows what a resume would
    * send); refused when there is none or when it was written for another input.
    */
-  static earlier(place: JournalPlace, input: unknown): JournalState {
+  static async earlier(place: JournalPlace, input: unknown): Promise<JournalState> {
     const file = journalFile(place)
     let text: string
     try {
@@ -150,7 +155,7 @@ export class Journal {
       if (error instanceof UsageError) throw error
       throw new UsageError(`--resume: no journal of an unfinished \`${place.command}\` with this host, file and shard (the last one finished, or none ran): run without --resume`)
     }
-    const state = parseJournal(text, file)
+    const state = await parseJournal(text, file)
     if (inputHash(input, state.header.salt) !== state.header.input) {
       throw new UsageError(
         `--resume: the journal of \`${place.command}\` (started ${state.header.started}) was written for another input (other records, targets or flags): give the same input, or run without --resume to start over`,

@@ -36,9 +36,75 @@ function visible(char: string): string {
   return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
-/** a table cell or a header: every control character shown as an escape, so the row stays one line */
+/**
+ * A table cell, a header or a plan line: every control character shown as an escape, so the row stays
+ * one line, and look-alike letters marked (lookAlikesMarked).
+ */
 export function visibleCell(text: string): string {
-  return text.replace(INVISIBLE, visible)
+  return lookAlikesMarked(text.replace(INVISIBLE, visible))
+}
+
+// Letters of other scripts that a terminal draws as a Latin letter (Cyrillic а, Greek Ο, Armenian ս):
+// the close ones of Unicode's confusables (UTS #39) for the Latin letters, by the letter they pass for
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  a: 'аα',
+  c: 'сϲ',
+  d: 'ԁ',
+  e: 'е',
+  g: 'ցɡ',
+  h: 'һհ',
+  i: 'іιı',
+  j: 'ј',
+  k: 'κ',
+  l: 'ӏ',
+  n: 'ո',
+  o: 'оοօ',
+  p: 'рρ',
+  q: 'ԛզ',
+  s: 'ѕ',
+  u: 'սυ',
+  v: 'ν',
+  w: 'ԝ',
+  x: 'хχ',
+  y: 'уү',
+  A: 'АΑ',
+  B: 'ВΒ',
+  C: 'СϹ',
+  E: 'ЕΕ',
+  H: 'НΗ',
+  I: 'ІΙӀ',
+  J: 'Ј',
+  K: 'КΚ',
+  M: 'МΜ',
+  N: 'Ν',
+  O: 'ОΟՕ',
+  P: 'РΡ',
+  Q: 'Ԛ',
+  S: 'Ѕ',
+  T: 'ТΤ',
+  W: 'Ԝ',
+  X: 'ХΧ',
+  Y: 'ҮΥ',
+  Z: 'Ζ',
+}
+const LOOK_ALIKE = new Set(Object.values(LOOK_ALIKES).flatMap(chars => [...chars]))
+const WORD = /[\p{L}\p{M}\p{N}]+/gu
+
+/**
+ * A word that reads as Latin letters and digits, written partly or wholly with letters of another script
+ * that look like them (`bսg`, `раураl`, `Micrоsoft`), has those letters written as their codes
+ * (`b\u057dg`): such a name reads as the Latin one it imitates, and a plan line `- labels bսg` as the
+ * deletion of `bug`. A word with any letter of its script that passes for no Latin one (`ошибка`,
+ * `Ελλάδα`) is left as it is.
+ */
+export function lookAlikesMarked(text: string): string {
+  // every look-alike is beyond ASCII: most text has nothing to look at
+  if (!/[\u0080-\uffff]/.test(text)) return text
+  return text.replace(WORD, word => {
+    const chars = [...word]
+    if (!chars.some(char => LOOK_ALIKE.has(char)) || !chars.every(char => LOOK_ALIKE.has(char) || /^[A-Za-z0-9]$/.test(char))) return word
+    return chars.map(char => (LOOK_ALIKE.has(char) ? visible(char) : char)).join('')
+  })
 }
 
 /**

@@ -4,7 +4,7 @@
 // (FORGECTL_CONFIG_DIR=/tmp, a folder every user may write in): a folder of forgectl's own inside it
 // (`journals/`) is then what another user would plant as a symlink to a place of theirs, so that the
 // next run writes its journal there, and a folder so planted is refused instead of followed.
-import {chmodSync, lstatSync, mkdirSync, statSync} from 'node:fs'
+import {chmodSync, lstatSync, mkdirSync, type Stats, statSync} from 'node:fs'
 import {UsageError} from '../command/errors.js'
 import {assertOwnAncestor, assertOwned} from '../config/settings-file.js'
 
@@ -28,4 +28,23 @@ export function ensureFolder(dir: string, what: string, {own = false}: FolderOpt
   if (!(link.isSymbolicLink() ? statSync(dir, {throwIfNoEntry: false}) : link)?.isDirectory()) throw new UsageError(`refusing to use ${what} ${dir}: it is not a folder`)
   // a mode is set on the folder itself, never through a symlink
   if (own && !link.isSymbolicLink() && (link.mode & 0o077) !== 0 && link.uid === process.geteuid?.()) chmodSync(dir, 0o700)
+}
+
+/**
+ * A folder forgectl writes a file into that the user named (a download's, a saved plan's): the file's
+ * bytes go to a temporary file there first, which then takes the name. Another owner's folder is taken
+ * (a group's shared folder, /tmp); one that any user may write in without the sticky bit is refused, as
+ * is a symlink another user planted: there anyone could put a file of their own in the temporary
+ * file's place before it takes the name. Checked before any request and again before the write.
+ */
+export function assertFolderForFiles(dir: string, what = 'the folder'): void {
+  const link = lstatSync(dir, {throwIfNoEntry: false})
+  if (link === undefined) return
+  const self = process.geteuid?.()
+  const own = (stats: Stats) => self === undefined || stats.uid === self || stats.uid === 0
+  if (link.isSymbolicLink() && !own(link)) throw new UsageError(`refusing to write in ${what} ${dir}: it is a symlink of another user's`)
+  const folder = link.isSymbolicLink() ? statSync(dir, {throwIfNoEntry: false}) : link
+  if (folder?.isDirectory() && !own(folder) && (folder.mode & 0o1002) === 0o002) {
+    throw new UsageError(`refusing to write in ${what} ${dir}: any user may write in it (no sticky bit) and could swap the temporary file for one of their own; write into a folder of your own`)
+  }
 }

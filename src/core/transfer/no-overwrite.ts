@@ -12,6 +12,7 @@ import {basename, dirname, join} from 'node:path'
 import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {writeFailure} from '../output/write-failure.js'
 import {interruption, onInterrupt} from '../terminal/interrupt.js'
+import {assertFolderForFiles} from './folder.js'
 import {plainFileName} from './server-file-name.js'
 
 /**
@@ -19,6 +20,7 @@ import {plainFileName} from './server-file-name.js'
  * temporary file is gone afterwards: after an error, and after a signal (removed as the process exits).
  */
 export async function writeThenName(file: string, clobber: boolean, write: (temp: string) => Promise<void>, what = 'download of'): Promise<void> {
+  assertFolderForFiles(dirname(file))
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
   const forget = onInterrupt(() => rmSync(temp, {force: true}))
   try {
@@ -49,6 +51,7 @@ export async function checkTarget(target: string, clobber = false): Promise<void
 export async function checkFile(file: string, clobber: boolean): Promise<void> {
   const parent = dirname(file)
   if (!(await isFolder(parent))) throw new UsageError(`cannot save ${file}: the folder ${parent} does not exist`)
+  assertFolderForFiles(parent)
   if (
     !clobber
     && (await lstat(file).then(
