@@ -97,17 +97,19 @@ function checkPrune(kind: ScopeKind, content: unknown, at: Where, fail: (at: Whe
   if (content === true) return true
   if (content === false) return []
   if (!Array.isArray(content)) fail(at, 'must be true or a list of sections ([labels, hooks])')
-  const names = content as unknown[]
-  names.forEach((name, index) => {
-    const section = typeof name === 'string' ? sectionOf(kind, name) : undefined
-    if (!section)
-      fail(
-        [...at, index],
-        `unknown section${typeof name === 'string' ? ` "${name}"` : ''} (here: ${sectionNames(kind).join(', ')})${typeof name === 'string' ? didYouMean(name, sectionNames(kind)) : ''}`,
-      )
-    if (!section!.remove) fail([...at, index], `the API cannot delete ${kind === 'instance' ? 'instance ' : ''}${section!.name}: it cannot be pruned`)
+  return (content as unknown[]).map((name, index) => {
+    const section = namedSection(kind, name, [...at, index], fail)
+    if (!section.remove) fail([...at, index], `the API cannot delete ${kind === 'instance' ? 'instance ' : ''}${section.name}: it cannot be pruned`)
+    return section.name
   })
-  return names as string[]
+}
+
+/** a section a list of `prune:` or `replace:` names: one of this kind of scope */
+function namedSection(kind: ScopeKind, name: unknown, at: Where, fail: (at: Where, rule: string) => never): Section {
+  const section = typeof name === 'string' ? sectionOf(kind, name) : undefined
+  if (section) return section
+  const hint = typeof name === 'string' ? didYouMean(name, sectionNames(kind)) : ''
+  return fail(at, `unknown section${typeof name === 'string' ? ` "${name}"` : ''} (here: ${sectionNames(kind).join(', ')})${hint}`)
 }
 
 async function checkSection(text: CheckText, kind: ScopeKind, section: Section, where: Where, content: unknown): Promise<Map<string, DesiredRecord>> {
@@ -120,7 +122,14 @@ async function checkSection(text: CheckText, kind: ScopeKind, section: Section, 
   }
   if (section.shape === 'map') {
     if (!isMapping(content)) throw new StateFileError(text.file, where, `must be a mapping by ${section.keyField}`)
-    for (const [key, value] of Object.entries(content as Record<string, unknown>)) add(await checkRecord(text, kind, section, [...where, key], value, key))
+    for (const [key, value] of Object.entries(content as Record<string, unknown>)) {
+      // one key in several environment scopes: a list of records under it, each of its own scope (STATE.md)
+      if (section.several && Array.isArray(value)) {
+        for (const [index, item] of value.entries()) add({...(await checkRecord(text, kind, section, [...where, key, index], item, key)), listed: true})
+        continue
+      }
+      add(await checkRecord(text, kind, section, [...where, key], value, key))
+    }
   } else {
     if (!Array.isArray(content)) throw new StateFileError(text.file, where, 'must be a list of records')
     for (const [index, value] of (content as unknown[]).entries()) add(await checkRecord(text, kind, section, [...where, index], value))
@@ -202,7 +211,7 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
   }
   // a secret is a type from here on (core/secret.ts): every printed form of the record shows its marker
   for (const field of Object.keys(fields)) if (byReference.includes(field) || section.secret(field, fields, false)) fields[field] = secret(fields[field])
-  return {id, fields, sources, byReference, where}
+  return {id, fields, sources, byReference, where, ...(mapKey === undefined ? {} : {key: mapKey})}
 }
 
 /**

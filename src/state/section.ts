@@ -34,6 +34,10 @@ export interface DesiredRecord {
   /** the fields given as {env}/{file} */
   byReference: string[]
   where: Where
+  /** a map section's key in the file (a variable's key), which entries merge by */
+  key?: string
+  /** written as one of a list under its key (a variable in several environment scopes): replaced whole, never merged */
+  listed?: boolean
 }
 
 /** a record as the server has it: `fields` in the file's terms, `ref` what its calls address it by */
@@ -66,6 +70,11 @@ export interface Section {
   shape: 'map' | 'list'
   /** the field a map's key fills (name, title, key) */
   keyField?: string
+  /**
+   * a map's key may hold a list of records told apart by the identity fields (a variable's key in several
+   * environment scopes, STATE.md): the file writes, and export writes, a list where the server has several
+   */
+  several?: boolean
   /** the create call's inputs: every field a record may hold */
   inputs: Inputs
   /** the fields that make the identity (besides keyField): never compared */

@@ -5,12 +5,13 @@
 // refused, naming the entry.
 import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, type ProjectPath} from '../api/namespaces.js'
 import {ApiError, CliError} from '../core/command/errors.js'
+import {revealFields} from '../core/secret.js'
 import type {CheckedEntry, StateModel} from './check.js'
 import {StateFileError, wherePath} from './document.js'
 import {isGlob, literalPrefix, matchesGlob} from './glob.js'
 import {inPool} from './pool.js'
 import {readAll} from './read-all.js'
-import type {DesiredRecord, ReadContext, Target} from './section.js'
+import type {DesiredRecord, ReadContext, Section, Target} from './section.js'
 import {sectionOf} from './sections.js'
 
 /** one scope and what the file wants of it: the entries that match it, merged */
@@ -144,30 +145,44 @@ function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target
   if (entry.skip !== undefined) scope.skip = entry.skip
   for (const [name, records] of entry.sections) {
     const earlier = scope.sections.get(name)
-    if (!earlier || isList(name, target)) {
-      scope.sections.set(name, new Map(records))
-      continue
-    }
-    const merged = new Map<string, DesiredRecord>(earlier)
-    for (const [id, record] of records) {
-      const before = merged.get(id)
-      merged.set(
-        id,
-        before
-          ? {
-              id,
-              fields: {...before.fields, ...record.fields},
-              sources: {...before.sources, ...record.sources},
-              byReference: [...before.byReference.filter(f => !(f in record.fields)), ...record.byReference],
-              where: record.where,
-            }
-          : record,
-      )
-    }
-    scope.sections.set(name, merged)
+    const section = sectionOf(target.kind, name)
+    scope.sections.set(name, !earlier || section?.shape === 'list' ? new Map(records) : mergeRecords(section!, earlier, records))
   }
   // `prune: true` is every section of this entry (STATE.md), not those an earlier entry named for the scope
   if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? entry.sections.keys() : entry.prune)
 }
 
-const isList = (name: string, target: Target) => sectionOf(target.kind, name)?.shape === 'list'
+/**
+ * A mapping section's records, an entry's over the earlier ones', by the file's key: a record merges
+ * with the earlier record of its key field by field (its identity taken again: a later entry's
+ * `environment_scope` moves the key's variable there); a list under a key (a variable in several
+ * environment scopes), on either side, replaces whatever the earlier entries said of that key.
+ */
+function mergeRecords(section: Section, earlier: ReadonlyMap<string, DesiredRecord>, records: ReadonlyMap<string, DesiredRecord>): Map<string, DesiredRecord> {
+  const merged = new Map(earlier)
+  const earlierOf = new Map<string, DesiredRecord[]>()
+  for (const record of earlier.values()) earlierOf.set(record.key ?? record.id, [...(earlierOf.get(record.key ?? record.id) ?? []), record])
+  const laterOf = new Map<string, DesiredRecord[]>()
+  for (const record of records.values()) laterOf.set(record.key ?? record.id, [...(laterOf.get(record.key ?? record.id) ?? []), record])
+  for (const [fileKey, later] of laterOf) {
+    const before = earlierOf.get(fileKey) ?? []
+    if (before.length !== 1 || later.length !== 1 || before[0]!.listed || later[0]!.listed) {
+      for (const record of before) merged.delete(record.id)
+      for (const record of later) merged.set(record.id, record)
+      continue
+    }
+    const [first, record] = [before[0]!, later[0]!]
+    const fields = {...first.fields, ...record.fields}
+    const id = section.identity(revealFields(fields))
+    // where it was, unless it names another record now
+    if (id !== first.id) merged.delete(first.id)
+    merged.set(id, {
+      ...record,
+      id,
+      fields,
+      sources: {...first.sources, ...record.sources},
+      byReference: [...first.byReference.filter(f => !(f in record.fields)), ...record.byReference],
+    })
+  }
+  return merged
+}
