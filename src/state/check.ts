@@ -22,6 +22,8 @@ export interface CheckedEntry {
   skip?: boolean
   /** `prune: true` (every section of the entry) or the sections named */
   prune?: true | string[]
+  /** `replace: [labels]`: these sections drop what earlier entries said for the scope instead of merging with it */
+  replace?: string[]
   sections: Map<string, Map<string, DesiredRecord>>
 }
 
@@ -74,7 +76,7 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
   if (value === null) return entry
   if (!isMapping(value)) fail(where, 'must be a mapping of sections')
   const known = sectionNames(kind)
-  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip'])]
+  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip', 'replace'])]
   for (const [name, content] of Object.entries(value as Record<string, unknown>)) {
     const at = [...where, name]
     if (name === 'skip' && kind !== 'instance') {
@@ -84,6 +86,10 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
     }
     if (name === 'prune') {
       entry.prune = checkPrune(kind, content, at, fail)
+      continue
+    }
+    if (name === 'replace' && kind !== 'instance') {
+      entry.replace = checkReplace(kind, content, at, fail)
       continue
     }
     const section = sectionOf(kind, name)
@@ -110,6 +116,12 @@ function namedSection(kind: ScopeKind, name: unknown, at: Where, fail: (at: Wher
   if (section) return section
   const hint = typeof name === 'string' ? didYouMean(name, sectionNames(kind)) : ''
   return fail(at, `unknown section${typeof name === 'string' ? ` "${name}"` : ''} (here: ${sectionNames(kind).join(', ')})${hint}`)
+}
+
+/** `replace:` names sections of this kind of scope */
+function checkReplace(kind: ScopeKind, content: unknown, at: Where, fail: (at: Where, rule: string) => never): string[] {
+  if (!Array.isArray(content)) fail(at, 'must be a list of sections ([labels, variables])')
+  return (content as unknown[]).map((name, index) => namedSection(kind, name, [...at, index], fail).name)
 }
 
 async function checkSection(text: CheckText, kind: ScopeKind, section: Section, where: Where, content: unknown): Promise<Map<string, DesiredRecord>> {
