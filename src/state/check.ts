@@ -38,11 +38,16 @@ const TOP = ['version', 'instance', 'groups', 'projects']
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** the file's text, and how far its references may reach (refs.ts) */
-type CheckText = StateText & {references: ReferenceOptions}
+/** the file's text, how far its references may reach (refs.ts), and the sections planned */
+type CheckText = StateText & {references: ReferenceOptions; sections?: readonly string[]}
 
-export async function checkState(state: StateText, references: ReferenceOptions = {}): Promise<StateModel> {
-  const text: CheckText = {...state, references}
+/**
+ * `sections` (--sections): only those are checked, and only their references read; the file's other
+ * sections are left out of the model whole, as if not written (their names are still checked), and so
+ * is their place in `prune:`, which would otherwise delete every record of a section the model lacks.
+ */
+export async function checkState(state: StateText, references: ReferenceOptions = {}, sections?: readonly string[]): Promise<StateModel> {
+  const text: CheckText = {...state, references, ...(sections === undefined ? {} : {sections})}
   const {file, data} = text
   const fail = (where: Where, rule: string): never => {
     throw new StateFileError(file, where, rule)
@@ -85,7 +90,8 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
       continue
     }
     if (name === 'prune') {
-      entry.prune = checkPrune(kind, content, at, fail)
+      const prune = checkPrune(kind, content, at, fail)
+      entry.prune = prune === true || text.sections === undefined ? prune : prune.filter(section => text.sections!.includes(section))
       continue
     }
     if (name === 'replace' && kind !== 'instance') {
@@ -94,6 +100,7 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
     }
     const section = sectionOf(kind, name)
     if (!section) fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    if (text.sections !== undefined && !text.sections.includes(name)) continue
     entry.sections.set(name, await checkSection(text, kind, section!, at, content))
   }
   return entry

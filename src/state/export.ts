@@ -3,7 +3,6 @@
 // cannot express (a feature flag gated for single actors) is left out and named.
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
-import {didYouMean} from '../core/input/did-you-mean.js'
 import {revealFields} from '../core/secret.js'
 import type {CheckedEntry} from './check.js'
 import {keyProblem} from './glob.js'
@@ -11,7 +10,7 @@ import {readSections} from './plan.js'
 import {readContext} from './read-all.js'
 import {asReference} from './refs.js'
 import type {CurrentRecord, ScopeKind, Section, Target} from './section.js'
-import {SECTIONS, sectionOf} from './sections.js'
+import {checkSectionNames, SECTIONS, sectionOf} from './sections.js'
 import {selectScopes} from './select.js'
 
 export interface ExportRequest {
@@ -29,15 +28,13 @@ export interface Exported {
   leftOut: string[]
 }
 
-const allNames = [...new Set(Object.values(SECTIONS).flatMap(sections => sections.map(section => section.name)))]
-
 /** the sections asked for that a scope of this kind has */
 function sectionsFor(kind: ScopeKind, asked: readonly string[] | undefined): string[] {
   return SECTIONS[kind].map(section => section.name).filter(name => asked === undefined || asked.includes(name))
 }
 
 export function checkExportRequest(request: ExportRequest): void {
-  for (const name of request.sections ?? []) if (!allNames.includes(name)) throw new UsageError(`--sections "${name}": not a section (sections: ${allNames.join(', ')})${didYouMean(name, allNames)}`)
+  checkSectionNames(request.sections ?? [])
   for (const [flag, keys] of [
     ['--project', request.projects],
     ['--group', request.groups],

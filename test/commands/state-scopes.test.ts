@@ -4,29 +4,22 @@
 // platform finds one of a key's variables by `filter[environment_scope]` (lib/api/ci/variables.rb,
 // lib/api/group_variables.rb, lib/api/helpers/variables_helpers.rb find_variable), so each change of one
 // scope leaves the key's others as they were.
-import {mkdtempSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {RunResult} from '../helpers/cli.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {stateFiles} from '../helpers/state-files.js'
 
 const sb = useSandbox()
-const folder = mkdtempSync(join(tmpdir(), 'forgectl-state-scopes-'))
-let files = 0
+const {folder, stateFile} = stateFiles('state-scopes')
 const admin: SandboxRunOptions = {as: 'admin', cwd: folder}
-
-function stateFile(text: string): string {
-  const path = join(folder, `state-${++files}.yaml`)
-  writeFileSync(path, `version: 1\n${text}`)
-  return path
-}
 
 const plan = (file: string, options: SandboxRunOptions = admin, extra: string[] = []) => sb.run(['plan', '-f', file, ...extra], options)
 
 /** plan --out, then apply PLAN: every change through a saved plan, which names the record by key and scope */
 async function applySaved(file: string, options: SandboxRunOptions = admin): Promise<RunResult> {
-  const saved = join(folder, `plan-${++files}.json`)
+  const saved = `${stateFile('')}.plan`
   const planned = await plan(file, options, ['--out', saved])
   expect(planned.code, planned.stderr).toBe(0)
   return sb.run(['apply', saved, '--yes'], options)

@@ -4,23 +4,14 @@
 // their groups, lib/api/projects.rb with app/finders/projects_finder.rb), `"*"` one path segment (a
 // top-level group; no project, whose path always has a group), a glob may start with a wildcard, and an
 // entry's `replace: [sections]` drops what earlier entries said of those sections for its scope.
-import {mkdtempSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {RunResult} from '../helpers/cli.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {stateFiles} from '../helpers/state-files.js'
 
 const sb = useSandbox()
-const folder = mkdtempSync(join(tmpdir(), 'forgectl-state-selection-'))
-let files = 0
+const {stateFile} = stateFiles('state-selection')
 const admin: SandboxRunOptions = {as: 'admin'}
-
-function stateFile(text: string): string {
-  const path = join(folder, `state-${++files}.yaml`)
-  writeFileSync(path, `version: 1\n${text}`)
-  return path
-}
 
 const plan = (file: string, options: SandboxRunOptions = admin, extra: string[] = []) => sb.run(['plan', '-f', file, ...extra], options)
 
