@@ -47,6 +47,11 @@ export interface CurrentRecord {
   fields: Record<string, unknown>
   /** seen from an ancestor (a group's label in a project): compared, never created, changed, deleted or exported here */
   inherited?: boolean
+  /**
+   * the server's record as read, where an update needs more of it than the compared fields (the IDs of a
+   * protection's rules): apply then sends its write without reading the record again. In memory only
+   */
+  server?: unknown
 }
 
 export interface ReadContext {
@@ -102,6 +107,7 @@ export interface Section {
   same?(field: string, wanted: unknown, current: unknown): boolean
   read(context: ReadContext, target: Target): Promise<CurrentRecord[]>
   create(context: ApplyContext, target: Target, fields: Record<string, unknown>): Promise<unknown>
+  /** `current.server`: the record as the plan read it, when this run planned it (not a saved plan) */
   update(context: ApplyContext, target: Target, current: CurrentRecord, changed: Record<string, unknown>, wanted: Record<string, unknown>): Promise<unknown>
   /** undefined: the API cannot delete these records, so `prune` is refused for the section */
   remove?: (context: ApplyContext, target: Target, current: CurrentRecord) => Promise<unknown>
