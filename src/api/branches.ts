@@ -166,9 +166,10 @@ export function roleLevels(rules: readonly BranchAccessLevel[] | undefined): num
  * (platform: lib/api/protected_branches.rb, app/services/protected_branches/api_service.rb,
  * app/models/concerns/protected_ref.rb, app/models/concerns/protected_ref_access.rb)
  */
-export async function updateProtection(api: ApiClient, project: string, name: string, changes: Omit<Protection, 'name'>): Promise<ProtectedBranch> {
+export async function updateProtection(api: ApiClient, project: string, name: string, changes: Omit<Protection, 'name'>, read?: ProtectedBranch): Promise<ProtectedBranch> {
   const wanted = ACTIONS.map(action => [action, changes[`${action}_access_level`]] as const).filter((pair): pair is readonly [(typeof ACTIONS)[number], number] => pair[1] !== undefined)
-  const current = wanted.length > 0 ? await getProtection(api, project, name) : undefined
+  // the rules' IDs, from a read the caller just made (a plan's list) or read here
+  const current = wanted.length > 0 ? (read ?? (await getProtection(api, project, name))) : undefined
   const lists: Record<string, Array<Record<string, unknown>>> = {}
   for (const [action, level] of wanted) {
     const roles = (current?.[`${action}_access_levels`] ?? []).filter(isRoleRule)

@@ -1,9 +1,12 @@
 // `deploy-keys add` with -p: the key in each project as asked, or a clear word that it is not.
-// POST /projects/:id/deploy_keys answers 201 with a key in three cases the answer does not tell apart:
-// a new key; a key the user can reach in another project, joined with can_push as sent but keeping its
-// own title and expiry; and a key already in the project, returned unchanged whatever was sent. So
-// forgectl looks in the project first, changes what PUT allows (title, can_push), and reports what it
-// cannot change (the expiry of an existing key: the API has no input for it).
+// POST /projects/:id/deploy_keys answers 201 with a key in three cases the answer does not tell apart
+// (lib/api/deploy_keys.rb): a new key; a key the user can reach in another project, joined with
+// can_push as sent but keeping its own title and expiry; and a key already in the project, returned
+// unchanged whatever was sent. So forgectl posts first (one request where the key is new, or already as
+// asked), changes what PUT allows (title, can_push) where the answer differs, and reports what it cannot
+// change (the expiry of an existing key: the API has no input for it). It looks into the project's list
+// only when the platform refuses the key as taken (the same key under another comment, which the
+// platform's lookup by exact text misses): a write costs one request, not a read of every key first.
 import {ApiError, CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type Id, isPositiveId} from '../core/input/id.js'
@@ -12,8 +15,11 @@ import {type DeployKey, type DeployKeyChanges, listProjectDeployKeys, type NewPr
 
 /** what became of the key in one project */
 export interface KeyPlacement {
-  /** `unchanged`: the key was in the project and nothing was sent to change it */
-  outcome: 'created' | 'enabled' | 'updated' | 'unchanged'
+  /**
+   * `existing`: the key existed, in this project already or in another one it joined (the platform's
+   * answer is the same for both), and nothing more was sent; `updated`: existing, and a PUT changed it
+   */
+  outcome: 'created' | 'existing' | 'updated'
   /** the key as the project has it now */
   key: DeployKey
   /** what a PUT changed after the key was found or joined */
@@ -49,25 +55,26 @@ export class KeyPlacementRun {
   }
 }
 
-/** `dryRun`: only the POST is shown (the look into the project and any PUT depend on answers) */
-export async function placeDeployKey(api: ApiClient, project: string, wanted: NewProjectDeployKey, run: KeyPlacementRun, dryRun = false): Promise<KeyPlacement> {
-  const present = dryRun ? undefined : await findKey(api, project, wanted.key)
-  if (present) {
-    run.firstAnswer(present.id)
-    return reconcile(api, project, present, wanted, 'already')
-  }
+/** the POST first; the project's list is read only when the platform refuses the key as taken */
+export async function placeDeployKey(api: ApiClient, project: string, wanted: NewProjectDeployKey, run: KeyPlacementRun): Promise<KeyPlacement> {
   let started = 0
-  const answer = await run
-    .post(() => {
+  let answer: Awaited<ReturnType<typeof api.request<DeployKey>>>
+  try {
+    answer = await run.post(() => {
       started = Date.now()
       return api.request<DeployKey>({method: 'POST', path: projectDeployKeysPath(project), body: {...wanted}})
     })
-    .catch(error => {
-      throw fingerprintTaken(error)
-    })
+  } catch (error) {
+    if (!isFingerprintTaken(error)) throw error
+    // the key may be in this project under another comment: then it is this project's to make as asked
+    const present = await findKey(api, project, wanted.key)
+    if (!present) throw fingerprintTaken(error as ApiError)
+    run.firstAnswer(present.id)
+    return reconcile(api, project, present, wanted, false)
+  }
   const key = answer.data
   const made = run.firstAnswer(key.id) && madeByThisRequest(key, wanted, answer.headers.get('date'), Date.now() - started)
-  return reconcile(api, project, key, wanted, made ? 'created' : 'enabled')
+  return reconcile(api, project, key, wanted, made)
 }
 
 /**
@@ -75,8 +82,9 @@ export async function placeDeployKey(api: ApiClient, project: string, wanted: Ne
  * another comment, or one in a project this user cannot reach, is a new key whose fingerprint is taken
  * (400). The server's words stay; what to do is added.
  */
-function fingerprintTaken(error: unknown): unknown {
-  if (!(error instanceof ApiError && error.status === 400 && error.serverMessage.includes('fingerprint_sha256 has already been taken'))) return error
+const isFingerprintTaken = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 400 && error.serverMessage.includes('fingerprint_sha256 has already been taken')
+
+function fingerprintTaken(error: ApiError): CliError {
   return new CliError(
     `${error.message}: the key is in use elsewhere, with another text (comment) or in a project you cannot reach; send it with the exact text it has there, or enable it by ID (\`deploy-keys enable\`)`,
     error.exitCode,
@@ -121,7 +129,8 @@ function differences(key: DeployKey, wanted: Asked): Array<keyof NewProjectDeplo
   return fields
 }
 
-async function reconcile(api: ApiClient, project: string, found: DeployKey, wanted: NewProjectDeployKey, how: 'already' | 'created' | 'enabled'): Promise<KeyPlacement> {
+/** `made`: this POST created the key, as asked; otherwise it existed, and what differs is changed where PUT can */
+async function reconcile(api: ApiClient, project: string, found: DeployKey, wanted: NewProjectDeployKey, made: boolean): Promise<KeyPlacement> {
   const differ = differences(found, wanted)
   const changes: DeployKeyChanges = {
     ...(differ.includes('title') ? {title: wanted.title} : {}),
@@ -133,7 +142,7 @@ async function reconcile(api: ApiClient, project: string, found: DeployKey, want
   // what the answer shows: the platform ignores a title it will not take, without an error
   const left = differences(key, wanted)
   const updated = sent.filter(field => !left.includes(field))
-  const outcome = how !== 'already' ? how : updated.length > 0 ? 'updated' : 'unchanged'
+  const outcome = made ? 'created' : updated.length > 0 ? 'updated' : 'existing'
   return {outcome, key, updated, ...(left.length > 0 ? {notAsAsked: describe(left, key, wanted)} : {})}
 }
 
@@ -156,8 +165,8 @@ function stays(field: keyof NewProjectDeployKey, key: DeployKey, wanted: Asked):
 }
 
 /** the status of a fan-out's row: the outcome, or `not as asked` with what is not, after what was done */
-export function placementStatus({outcome, updated, notAsAsked}: KeyPlacement): {status: 'created' | 'enabled' | 'updated' | 'already as asked' | 'not as asked'; error?: string} {
-  if (notAsAsked === undefined) return {status: outcome === 'unchanged' ? 'already as asked' : outcome}
-  const did = outcome === 'unchanged' ? 'nothing changed' : outcome === 'updated' ? `updated ${updated.join(' and ')}` : outcome
+export function placementStatus({outcome, updated, notAsAsked}: KeyPlacement): {status: 'created' | 'existing' | 'updated' | 'not as asked'; error?: string} {
+  if (notAsAsked === undefined) return {status: outcome}
+  const did = outcome === 'existing' ? 'the key existed' : outcome === 'updated' ? `updated ${updated.join(' and ')}` : outcome
   return {status: 'not as asked', error: `${did}, but ${notAsAsked}`}
 }

@@ -38,3 +38,16 @@ export function listGroupProjects(group: string): ListSpec<ProjectPath> {
 export function listSubgroups(group: string): ListSpec<GroupPath> {
   return listSpec<GroupPath>(apiPath`/groups/${group}/subgroups`)
 }
+
+/**
+ * Every project the token can see (an administrator's: every project), for `**`: the short record, by
+ * keyset where the list is long (lib/gitlab/pagination/keyset.rb: projects by id)
+ */
+export function listVisibleProjects(): ListSpec<ProjectPath> {
+  return listSpec<ProjectPath>('/projects', {simple: true}, undefined, {pagination: 'keyset', order_by: 'id', sort: 'desc'})
+}
+
+/** every group the token can see, for a group glob that starts with a wildcard (keyset by name) */
+export function listVisibleGroups(): ListSpec<GroupPath> {
+  return listSpec<GroupPath>('/groups', {}, undefined, {pagination: 'keyset'})
+}

@@ -13,7 +13,7 @@ import {wantedOf} from '../state/plan.js'
 import {readContext} from '../state/read-all.js'
 import {renderPlan, renderSaved} from '../state/render.js'
 import {readSavedPlan, wantedFromSaved} from '../state/saved-plan.js'
-import {concurrencyFlag, filesOutsideFlag, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, filesOutsideFlag, planFromFile, plannedSections, StateCommand, sectionsFlag, stateFileFlag} from '../topics/state.js'
 
 export default class Apply extends StateCommand<typeof Apply> {
   static summary = 'Make the server match a state file (or apply a saved plan)'
@@ -30,6 +30,7 @@ export default class Apply extends StateCommand<typeof Apply> {
   static outputs: OutputSpec = {formats: ['table', 'json', 'yaml', 'ndjson'], default: 'table', jq: true, columns: true, sort: false, prints: 'each change with its outcome'}
   static flags = {
     file: stateFileFlag.optional,
+    sections: sectionsFlag,
     'max-deletes': Flags.integer({description: `refuse a plan that deletes more records than this (default ${DEFAULT_MAX_DELETES})`, min: 0, default: DEFAULT_MAX_DELETES}),
     concurrency: concurrencyFlag,
     'allow-files-outside': filesOutsideFlag,
@@ -46,19 +47,21 @@ export default class Apply extends StateCommand<typeof Apply> {
     const {file, concurrency = DEFAULT_CONCURRENCY} = this.flags
     const planPath = this.args.plan
     if (planPath !== undefined && this.flags.shard) throw new UsageError('--shard splits a state file (-f); a saved PLAN is applied whole: plan with --shard instead')
+    if (planPath !== undefined && this.flags.sections !== undefined) throw new UsageError('--sections limits a state file (-f); a saved PLAN is applied whole: plan with --sections instead')
     if ((file === undefined) === (planPath === undefined)) throw new UsageError(file === undefined ? 'give a state file (-f FILE) or a saved PLAN' : 'give -f FILE or a saved PLAN, not both')
     if (planPath !== undefined && this.flags.resume) {
       throw new UsageError('--resume: a saved PLAN is out of date once part of it was applied; plan again (`forgectl plan -f FILE --out PLAN`): the new plan holds only what is left')
     }
     if (this.flags.resume) this.note(info('resuming: apply plans again from the server, so only what is left is sent'))
     const references = {filesOutside: this.flags['allow-files-outside']}
+    const sections = plannedSections(this.flags.sections)
     // as data, stdout holds only the outcomes: the plan a person confirms goes to stderr
     const data = this.format !== 'table' || this.shared.jq !== undefined
     const show = (text: string) => (data ? this.io.stderr : this.io.stdout).write(text)
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
-      const plan = await planFromFile(this.reader, file, concurrency, this.flags.shard, references)
+      const plan = await planFromFile(this.reader, file, {concurrency, shard: this.flags.shard, references, sections})
       if (plan.problems.length > 0) {
         show(renderPlan(plan))
         throw new CliError(`nothing was changed: ${plan.problems.length} record${plan.problems.length === 1 ? '' : 's'} cannot be applied as written`, ExitCode.error)

@@ -6,7 +6,7 @@ import {ONE_VALUE, type OutputSpec} from '../core/output/output-spec.js'
 import {saveText} from '../core/transfer/no-overwrite.js'
 import {renderPlan} from '../state/render.js'
 import {checkPlanTarget, savedPlan} from '../state/saved-plan.js'
-import {concurrencyFlag, filesOutsideFlag, planData, planFromFile, StateCommand, stateFileFlag} from '../topics/state.js'
+import {concurrencyFlag, filesOutsideFlag, planData, planFromFile, plannedSections, StateCommand, sectionsFlag, stateFileFlag} from '../topics/state.js'
 
 export default class Plan extends StateCommand<typeof Plan> {
   static summary = 'Show what apply would change to make the server match a state file'
@@ -17,6 +17,7 @@ export default class Plan extends StateCommand<typeof Plan> {
     '<%= config.bin %> plan -f acme.yaml --exit-code >/dev/null || echo "acme drifted"',
     '<%= config.bin %> plan -f acme.yaml --out acme.plan && <%= config.bin %> apply acme.plan',
     '<%= config.bin %> plan -f acme.yaml --json',
+    '<%= config.bin %> plan -f acme.yaml --sections labels,protected_branches',
   ]
   static outputs: OutputSpec = {...ONE_VALUE, prints: 'a plan, not records'}
   static flags = {
@@ -26,6 +27,7 @@ export default class Plan extends StateCommand<typeof Plan> {
       helpValue: 'PLAN',
     }),
     'exit-code': Flags.boolean({description: 'exit 10 when the plan has changes (0 when none): drift as an exit status'}),
+    sections: sectionsFlag,
     concurrency: concurrencyFlag,
     'allow-files-outside': filesOutsideFlag,
     ...shardFlag('scopes of the state file'),
@@ -33,7 +35,13 @@ export default class Plan extends StateCommand<typeof Plan> {
 
   async run(): Promise<void> {
     if (this.flags.out) await checkPlanTarget(this.flags.out)
-    const plan = await planFromFile(this.reader, this.flags.file, this.flags.concurrency, this.flags.shard, {filesOutside: this.flags['allow-files-outside']})
+    const sections = plannedSections(this.flags.sections)
+    const plan = await planFromFile(this.reader, this.flags.file, {
+      concurrency: this.flags.concurrency,
+      shard: this.flags.shard,
+      references: {filesOutside: this.flags['allow-files-outside']},
+      sections,
+    })
     if (this.flags.out) {
       const text = `${JSON.stringify(savedPlan(plan), null, 2)}\n`
       await saveText(this.flags.out, text, 0o600, 'saving')

@@ -8,7 +8,7 @@ import type {ApiClient} from '../core/http/request.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
 import {reveal} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
-import {readSections} from './plan.js'
+import {readOf, readSections} from './plan.js'
 import {type ApplyContext, type CurrentRecord, type ReadContext, sameValue, scopeName, serverSecret} from './section.js'
 import {sectionOf} from './sections.js'
 
@@ -35,7 +35,8 @@ export function runChanges(api: ApiClient, changes: readonly Change[], wanted: (
 
 function runChange(context: ApplyContext, change: Change, wanted: Record<string, unknown>): Promise<unknown> {
   const section = sectionOf(change.target.kind, change.section)!
-  const current: CurrentRecord = {id: change.id, ref: change.ref ?? change.id, fields: change.before ?? {}}
+  // the record as this run's plan read it travels with the change, so that an update needs no second read
+  const current: CurrentRecord = {id: change.id, ref: change.ref ?? change.id, fields: change.before ?? {}, server: readOf(change)?.server}
   if (change.action === 'create') return section.create(context, change.target, wanted)
   if (change.action === 'delete') return section.remove!(context, change.target, current)
   const changed = Object.fromEntries(change.fields.map(({field}) => [field, wanted[field]]))

@@ -22,6 +22,8 @@ export interface CheckedEntry {
   skip?: boolean
   /** `prune: true` (every section of the entry) or the sections named */
   prune?: true | string[]
+  /** `replace: [labels]`: these sections drop what earlier entries said for the scope instead of merging with it */
+  replace?: string[]
   sections: Map<string, Map<string, DesiredRecord>>
 }
 
@@ -36,11 +38,16 @@ const TOP = ['version', 'instance', 'groups', 'projects']
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** the file's text, and how far its references may reach (refs.ts) */
-type CheckText = StateText & {references: ReferenceOptions}
+/** the file's text, how far its references may reach (refs.ts), and the sections planned */
+type CheckText = StateText & {references: ReferenceOptions; sections?: readonly string[]}
 
-export async function checkState(state: StateText, references: ReferenceOptions = {}): Promise<StateModel> {
-  const text: CheckText = {...state, references}
+/**
+ * `sections` (--sections): only those are checked, and only their references read; the file's other
+ * sections are left out of the model whole, as if not written (their names are still checked), and so
+ * is their place in `prune:`, which would otherwise delete every record of a section the model lacks.
+ */
+export async function checkState(state: StateText, references: ReferenceOptions = {}, sections?: readonly string[]): Promise<StateModel> {
+  const text: CheckText = {...state, references, ...(sections === undefined ? {} : {sections})}
   const {file, data} = text
   const fail = (where: Where, rule: string): never => {
     throw new StateFileError(file, where, rule)
@@ -74,7 +81,7 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
   if (value === null) return entry
   if (!isMapping(value)) fail(where, 'must be a mapping of sections')
   const known = sectionNames(kind)
-  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip'])]
+  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip', 'replace'])]
   for (const [name, content] of Object.entries(value as Record<string, unknown>)) {
     const at = [...where, name]
     if (name === 'skip' && kind !== 'instance') {
@@ -83,11 +90,17 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
       continue
     }
     if (name === 'prune') {
-      entry.prune = checkPrune(kind, content, at, fail)
+      const prune = checkPrune(kind, content, at, fail)
+      entry.prune = prune === true || text.sections === undefined ? prune : prune.filter(section => text.sections!.includes(section))
+      continue
+    }
+    if (name === 'replace' && kind !== 'instance') {
+      entry.replace = checkReplace(kind, content, at, fail)
       continue
     }
     const section = sectionOf(kind, name)
     if (!section) fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    if (text.sections !== undefined && !text.sections.includes(name)) continue
     entry.sections.set(name, await checkSection(text, kind, section!, at, content))
   }
   return entry
@@ -97,17 +110,25 @@ function checkPrune(kind: ScopeKind, content: unknown, at: Where, fail: (at: Whe
   if (content === true) return true
   if (content === false) return []
   if (!Array.isArray(content)) fail(at, 'must be true or a list of sections ([labels, hooks])')
-  const names = content as unknown[]
-  names.forEach((name, index) => {
-    const section = typeof name === 'string' ? sectionOf(kind, name) : undefined
-    if (!section)
-      fail(
-        [...at, index],
-        `unknown section${typeof name === 'string' ? ` "${name}"` : ''} (here: ${sectionNames(kind).join(', ')})${typeof name === 'string' ? didYouMean(name, sectionNames(kind)) : ''}`,
-      )
-    if (!section!.remove) fail([...at, index], `the API cannot delete ${kind === 'instance' ? 'instance ' : ''}${section!.name}: it cannot be pruned`)
+  return (content as unknown[]).map((name, index) => {
+    const section = namedSection(kind, name, [...at, index], fail)
+    if (!section.remove) fail([...at, index], `the API cannot delete ${kind === 'instance' ? 'instance ' : ''}${section.name}: it cannot be pruned`)
+    return section.name
   })
-  return names as string[]
+}
+
+/** a section a list of `prune:` or `replace:` names: one of this kind of scope */
+function namedSection(kind: ScopeKind, name: unknown, at: Where, fail: (at: Where, rule: string) => never): Section {
+  const section = typeof name === 'string' ? sectionOf(kind, name) : undefined
+  if (section) return section
+  const hint = typeof name === 'string' ? didYouMean(name, sectionNames(kind)) : ''
+  return fail(at, `unknown section${typeof name === 'string' ? ` "${name}"` : ''} (here: ${sectionNames(kind).join(', ')})${hint}`)
+}
+
+/** `replace:` names sections of this kind of scope */
+function checkReplace(kind: ScopeKind, content: unknown, at: Where, fail: (at: Where, rule: string) => never): string[] {
+  if (!Array.isArray(content)) fail(at, 'must be a list of sections ([labels, variables])')
+  return (content as unknown[]).map((name, index) => namedSection(kind, name, [...at, index], fail).name)
 }
 
 async function checkSection(text: CheckText, kind: ScopeKind, section: Section, where: Where, content: unknown): Promise<Map<string, DesiredRecord>> {
@@ -120,7 +141,14 @@ async function checkSection(text: CheckText, kind: ScopeKind, section: Section, 
   }
   if (section.shape === 'map') {
     if (!isMapping(content)) throw new StateFileError(text.file, where, `must be a mapping by ${section.keyField}`)
-    for (const [key, value] of Object.entries(content as Record<string, unknown>)) add(await checkRecord(text, kind, section, [...where, key], value, key))
+    for (const [key, value] of Object.entries(content as Record<string, unknown>)) {
+      // one key in several environment scopes: a list of records under it, each of its own scope (STATE.md)
+      if (section.several && Array.isArray(value)) {
+        for (const [index, item] of value.entries()) add({...(await checkRecord(text, kind, section, [...where, key, index], item, key)), listed: true})
+        continue
+      }
+      add(await checkRecord(text, kind, section, [...where, key], value, key))
+    }
   } else {
     if (!Array.isArray(content)) throw new StateFileError(text.file, where, 'must be a list of records')
     for (const [index, value] of (content as unknown[]).entries()) add(await checkRecord(text, kind, section, [...where, index], value))
@@ -209,7 +237,7 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
   }
   // a secret is a type from here on (core/secret.ts): every printed form of the record shows its marker
   for (const field of Object.keys(fields)) if (byReference.includes(field) || section.secret(field, fields, false)) fields[field] = secret(fields[field])
-  return {id, fields, sources, byReference, where}
+  return {id, fields, sources, byReference, where, ...(mapKey === undefined ? {} : {key: mapKey})}
 }
 
 /**

@@ -53,6 +53,8 @@ export interface SectionDiff {
   changes: Change[]
   /** what the server has, each with the full values to send (in memory only, never printed) */
   wanted: Map<Change, Record<string, unknown>>
+  /** the server's record of each update, as read (in memory only, never printed or saved) */
+  read: Map<Change, CurrentRecord>
   unchanged: number
   uncompared: Uncompared[]
   /** records that cannot be created as written (a required field missing) */
@@ -67,7 +69,7 @@ function shown(record: Record<string, unknown>, secret: (field: string) => boole
 }
 
 export function diffSection(section: Section, target: Target, desired: ReadonlyMap<string, DesiredRecord> | undefined, current: readonly CurrentRecord[], prune: boolean): SectionDiff {
-  const result: SectionDiff = {changes: [], wanted: new Map(), unchanged: 0, uncompared: [], problems: []}
+  const result: SectionDiff = {changes: [], wanted: new Map(), read: new Map(), unchanged: 0, uncompared: [], problems: []}
   const byId = new Map(current.map(record => [record.id, record]))
   const place = `${scopeName(target)} ${section.name} `
   for (const record of desired?.values() ?? []) {
@@ -142,6 +144,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
     }
     result.changes.push(change)
     result.wanted.set(change, record.fields)
+    result.read.set(change, server)
   }
   if (prune) {
     for (const server of current) {

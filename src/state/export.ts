@@ -3,15 +3,14 @@
 // cannot express (a feature flag gated for single actors) is left out and named.
 import {UsageError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
-import {didYouMean} from '../core/input/did-you-mean.js'
 import {revealFields} from '../core/secret.js'
 import type {CheckedEntry} from './check.js'
 import {keyProblem} from './glob.js'
 import {readSections} from './plan.js'
 import {readContext} from './read-all.js'
 import {asReference} from './refs.js'
-import type {ScopeKind, Target} from './section.js'
-import {SECTIONS, sectionOf} from './sections.js'
+import type {CurrentRecord, ScopeKind, Section, Target} from './section.js'
+import {checkSectionNames, SECTIONS, sectionOf} from './sections.js'
 import {selectScopes} from './select.js'
 
 export interface ExportRequest {
@@ -29,15 +28,13 @@ export interface Exported {
   leftOut: string[]
 }
 
-const allNames = [...new Set(Object.values(SECTIONS).flatMap(sections => sections.map(section => section.name)))]
-
 /** the sections asked for that a scope of this kind has */
 function sectionsFor(kind: ScopeKind, asked: readonly string[] | undefined): string[] {
   return SECTIONS[kind].map(section => section.name).filter(name => asked === undefined || asked.includes(name))
 }
 
 export function checkExportRequest(request: ExportRequest): void {
-  for (const name of request.sections ?? []) if (!allNames.includes(name)) throw new UsageError(`--sections "${name}": not a section (sections: ${allNames.join(', ')})${didYouMean(name, allNames)}`)
+  checkSectionNames(request.sections ?? [])
   for (const [flag, keys] of [
     ['--project', request.projects],
     ['--group', request.groups],
@@ -65,24 +62,43 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
     // what a scope inherits (an ancestor group's labels) is written in the ancestor's entry, not here
     const records = current[index]!.filter(record => !record.inherited)
     if (records.length === 0) return
-    const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : []
+    const items: unknown[] = []
+    const byKey = new Map<string, Array<{value: unknown; record: CurrentRecord}>>()
     for (const record of records) {
       // the section decides what a secret becomes ({env: …}); it reads the values themselves
       const written = section.exported({...record, fields: revealFields(record.fields)}, target)
-      // a key the map already holds (a variable in a second environment scope) cannot be written twice;
-      // its own keys only: a label named constructor or toString is no key of an empty mapping
-      if (!written || (!Array.isArray(content) && Object.hasOwn(content, written.key!))) {
+      if (!written) {
         leftOut.push(`${target.path || 'instance'} ${name} ${record.id}`)
         continue
       }
-      names.note(written.value, target)
-      if (Array.isArray(content)) content.push(written.value)
-      else setOwn(content, written.key!, written.value)
+      if (written.key === undefined) items.push(written.value)
+      else byKey.set(written.key, [...(byKey.get(written.key) ?? []), {value: written.value, record}])
     }
+    // a key the server holds in several environment scopes is a list of records under it: nothing is left out
+    const several = (values: Array<{value: unknown; record: CurrentRecord}>) => values.map(({value, record}) => withIdentity(section, value, record))
+    const content: Record<string, unknown> | unknown[] = section.shape === 'map' ? {} : items
+    for (const [key, values] of byKey) {
+      const value = values.length === 1 ? values[0]!.value : several(values)
+      // its own keys only: a label named constructor or toString is no key of an empty mapping
+      setOwn(content as Record<string, unknown>, key, value)
+      for (const one of values.length === 1 ? [value] : (value as unknown[])) names.note(one, target)
+    }
+    for (const item of items) names.note(item, target)
     scopeEntry(document, target)[name] = content
   })
   names.settle()
   return {document, leftOut}
+}
+
+/**
+ * One of several records under one key (a variable in several environment scopes), as a mapping that
+ * names what tells it from the others, `environment_scope: "*"` too: a plain value alone would not say it.
+ */
+function withIdentity(section: Section, value: unknown, record: CurrentRecord): Record<string, unknown> {
+  const mapping: Record<string, unknown> = value !== null && typeof value === 'object' && !Array.isArray(value) && !asReference(value).reference ? {...(value as Record<string, unknown>)} : {value}
+  // first, as the reader tells the records apart
+  const identity = Object.fromEntries((section.identityFields ?? []).map(field => [field, mapping[field] ?? record.fields[field]]).filter(([, v]) => v !== undefined))
+  return {...identity, ...mapping}
 }
 
 /**

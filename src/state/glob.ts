@@ -5,7 +5,7 @@
 /** true when the key holds a wildcard, so that it selects by listing rather than by one lookup */
 export const isGlob = (key: string): boolean => key.includes('*')
 
-/** the segments before the first wildcard: the group whose listing holds every match (`acme` for `acme/**`) */
+/** the segments before the first wildcard: the group whose listing holds every match (`acme` for `acme/**`; none for `**`: every one the token sees) */
 export function literalPrefix(key: string): string {
   const segments = key.split('/')
   const first = segments.findIndex(segment => segment.includes('*'))
@@ -16,15 +16,19 @@ const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * A glob as a regular expression over a whole path; paths compare case-insensitively, as the platform's
- * do. The first segment is literal (keyProblem refuses the others).
+ * do. `**` is one or more segments alone or last (`**` is every path, a/** is not a), and any number of
+ * them, none too, before or between others (`**` + `/api` is api and acme/platform/api).
  */
 export function globPattern(key: string): RegExp {
-  const [first = '', ...rest] = key.split('/')
-  let source = literal(first)
-  rest.forEach((segment, index) => {
-    // `**` between two segments is zero or more of them (a/**/b is a/b too); a trailing one at least one (a/** is not a)
-    if (segment === '**') source += index === rest.length - 1 ? '(?:/[^/]+)+' : '(?:/[^/]+)*'
-    else source += `/${segment.split('*').map(literal).join('[^/]*')}`
+  const segments = key.split('/')
+  let source = ''
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1
+    // after a leading `**`, which brings its own slash, a segment starts without one
+    const slash = index === 0 || (index === 1 && segments[0] === '**') ? '' : '/'
+    if (segment !== '**') source += `${slash}${segment.split('*').map(literal).join('[^/]*')}`
+    else if (index === 0) source += last ? '[^/]+(?:/[^/]+)*' : '(?:[^/]+/)*'
+    else source += last ? '(?:/[^/]+)+' : '(?:/[^/]+)*'
   })
   return new RegExp(`^${source}$`, 'i')
 }
@@ -33,12 +37,12 @@ export function matchesGlob(key: string, path: string): boolean {
   return globPattern(key).test(path)
 }
 
-/** what is wrong with a selection key, or undefined: empty segments, a wildcard inside `**`, no group to list */
+/** what is wrong with a selection key, or undefined: empty segments, a wildcard inside `**` */
 export function keyProblem(key: string): string | undefined {
   if (key.trim() === '') return 'must be a path or a glob, not empty'
   const segments = key.split('/')
   if (segments.some(segment => segment === '')) return 'has an empty path segment (a leading, trailing or doubled /)'
   if (segments.some(segment => segment.includes('**') && segment !== '**')) return '** must be a whole path segment (acme/**, not acme/x**)'
-  if (isGlob(key) && literalPrefix(key) === '') return 'a glob must start with a group path (acme/**, not **/api): forgectl lists that group'
+  if (segments.some((segment, index) => segment === '**' && segments[index + 1] === '**')) return '**/** says ** twice: one is any number of segments'
   return undefined
 }

@@ -41,6 +41,14 @@ export function setWanted(change: Change, values: Record<string, unknown>): void
   wantedValues.set(change, values)
 }
 
+/** the server's record an update was planned against, as read: never part of the plan's data either */
+const readRecords = new WeakMap<Change, CurrentRecord>()
+
+/** the record as this run's plan read it; undefined for a saved plan's change (its apply reads again) */
+export function readOf(change: Change): CurrentRecord | undefined {
+  return readRecords.get(change)
+}
+
 /** a (scope, section) read: the unit of the plan's concurrency */
 export interface SectionRead {
   target: Target
@@ -90,6 +98,8 @@ export async function makePlan(api: ApiClient, model: StateModel, concurrency: n
       plan.changes.push(change)
       const wanted = diff.wanted.get(change)
       if (wanted) setWanted(change, wanted)
+      const read = diff.read.get(change)
+      if (read) readRecords.set(change, read)
     }
     plan.unchanged += diff.unchanged
     plan.uncompared.push(...diff.uncompared)

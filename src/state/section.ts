@@ -34,6 +34,10 @@ export interface DesiredRecord {
   /** the fields given as {env}/{file} */
   byReference: string[]
   where: Where
+  /** a map section's key in the file (a variable's key), which entries merge by */
+  key?: string
+  /** written as one of a list under its key (a variable in several environment scopes): replaced whole, never merged */
+  listed?: boolean
 }
 
 /** a record as the server has it: `fields` in the file's terms, `ref` what its calls address it by */
@@ -43,6 +47,11 @@ export interface CurrentRecord {
   fields: Record<string, unknown>
   /** seen from an ancestor (a group's label in a project): compared, never created, changed, deleted or exported here */
   inherited?: boolean
+  /**
+   * the server's record as read, where an update needs more of it than the compared fields (the IDs of a
+   * protection's rules): apply then sends its write without reading the record again. In memory only
+   */
+  server?: unknown
 }
 
 export interface ReadContext {
@@ -66,6 +75,11 @@ export interface Section {
   shape: 'map' | 'list'
   /** the field a map's key fills (name, title, key) */
   keyField?: string
+  /**
+   * a map's key may hold a list of records told apart by the identity fields (a variable's key in several
+   * environment scopes, STATE.md): the file writes, and export writes, a list where the server has several
+   */
+  several?: boolean
   /** the create call's inputs: every field a record may hold */
   inputs: Inputs
   /** the fields that make the identity (besides keyField): never compared */
@@ -93,6 +107,7 @@ export interface Section {
   same?(field: string, wanted: unknown, current: unknown): boolean
   read(context: ReadContext, target: Target): Promise<CurrentRecord[]>
   create(context: ApplyContext, target: Target, fields: Record<string, unknown>): Promise<unknown>
+  /** `current.server`: the record as the plan read it, when this run planned it (not a saved plan) */
   update(context: ApplyContext, target: Target, current: CurrentRecord, changed: Record<string, unknown>, wanted: Record<string, unknown>): Promise<unknown>
   /** undefined: the API cannot delete these records, so `prune` is refused for the section */
   remove?: (context: ApplyContext, target: Target, current: CurrentRecord) => Promise<unknown>

@@ -1,6 +1,6 @@
 // The sections of groups and projects: labels, milestones, protected branches, deploy keys and
 // package protection rules.
-import {type BranchAccessLevel, listProtectedBranches, PROTECTION, type Protection, protectBranch, roleLevels, unprotectBranch, updateProtection} from '../api/branches.js'
+import {type BranchAccessLevel, listProtectedBranches, PROTECTION, type ProtectedBranch, type Protection, protectBranch, roleLevels, unprotectBranch, updateProtection} from '../api/branches.js'
 import {KeyPlacementRun, placeDeployKey} from '../api/deploy-key-add.js'
 import {type DeployKeyChanges, deleteProjectDeployKey, listProjectDeployKeys, NEW_PROJECT_DEPLOY_KEY, type NewProjectDeployKey, updateProjectDeployKey} from '../api/deploy-keys.js'
 import {sameLabelColor} from '../api/label-color.js'
@@ -120,11 +120,13 @@ export const protectedBranches: Section = {
           allow_force_push: p.allow_force_push,
           code_owner_approval_required: p.code_owner_approval_required,
         },
+        // its rules' IDs, which an update removes by (_destroy): apply need not read them again
+        server: p,
       }),
     )
   },
   create: ({api}, target, fields) => protectBranch(api, target.path, fields as Protection),
-  update: ({api}, target, current, changed) => updateProtection(api, target.path, String(current.ref), changed as Omit<Protection, 'name'>),
+  update: ({api}, target, current, changed) => updateProtection(api, target.path, String(current.ref), changed as Omit<Protection, 'name'>, current.server as ProtectedBranch | undefined),
   remove: ({api}, target, current) => unprotectBranch(api, target.path, String(current.ref)),
   exported({id, fields}) {
     const value = withoutDefaults(setFields(fields, BRANCH_FIELDS), {allow_force_push: false, code_owner_approval_required: false})

@@ -16,6 +16,7 @@ export const scopedVariables: Section = {
   kinds: ['groups', 'projects'],
   shape: 'map',
   keyField: 'key',
+  several: true,
   inputs: SCOPED_VARIABLE_INPUTS,
   identityFields: ['environment_scope'],
   shorthand: variableShorthand,

@@ -1,5 +1,7 @@
 // Every section a state file knows, by the kind of scope it lives in (STATE.md, "Sections").
 
+import {UsageError} from '../core/command/errors.js'
+import {didYouMean} from '../core/input/did-you-mean.js'
 import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
@@ -20,3 +22,13 @@ export const sectionNames = (kind: ScopeKind): string[] => SECTIONS[kind].map(se
 
 /** the fields any section declares secret: what no trace of a state command shows */
 export const STATE_SECRET_FIELDS = [...new Set(Object.values(SECTIONS).flatMap(sections => sections.flatMap(section => secretFieldsOf(section.inputs))))]
+
+/** every section name of any kind of scope */
+export const ALL_SECTION_NAMES: readonly string[] = [...new Set(Object.values(SECTIONS).flatMap(sections => sections.map(section => section.name)))]
+
+/** `--sections a,b` of export, plan and apply: each a section some scope has, or exit 2 before any request */
+export function checkSectionNames(names: readonly string[]): void {
+  for (const name of names) {
+    if (!ALL_SECTION_NAMES.includes(name)) throw new UsageError(`--sections "${name}": not a section (sections: ${ALL_SECTION_NAMES.join(', ')})${didYouMean(name, [...ALL_SECTION_NAMES])}`)
+  }
+}

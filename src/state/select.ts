@@ -1,16 +1,18 @@
 // Which groups and projects a state file's entries select (STATE.md, "Selection"): a full path is
 // looked up, a glob is matched against the listing of the group its literal prefix names (projects
-// with subgroups, or the subgroups walked down). Every scope gets the entries that match it, merged in
-// file order; `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
+// with subgroups, or the subgroups walked down), or, when it starts with a wildcard (`**`), against
+// every project (group) the token can see. Every scope gets the entries that match it, merged in file
+// order (`replace:` drops what earlier entries said of a section); `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
 // refused, naming the entry.
-import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, type ProjectPath} from '../api/namespaces.js'
+import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, listVisibleGroups, listVisibleProjects, type ProjectPath} from '../api/namespaces.js'
 import {ApiError, CliError} from '../core/command/errors.js'
+import {revealFields} from '../core/secret.js'
 import type {CheckedEntry, StateModel} from './check.js'
 import {StateFileError, wherePath} from './document.js'
-import {isGlob, literalPrefix, matchesGlob} from './glob.js'
+import {globPattern, isGlob, literalPrefix} from './glob.js'
 import {inPool} from './pool.js'
 import {readAll} from './read-all.js'
-import type {DesiredRecord, ReadContext, Target} from './section.js'
+import type {DesiredRecord, ReadContext, Section, Target} from './section.js'
 import {sectionOf} from './sections.js'
 
 /** one scope and what the file wants of it: the entries that match it, merged */
@@ -44,19 +46,26 @@ class Listings {
 
   constructor(private readonly context: ReadContext) {}
 
+  /** the projects under the group; under none (`**`), every project the token can see */
   projectsUnder(group: string): Promise<string[] | undefined> {
     const key = group.toLowerCase()
+    const list = group === '' ? listVisibleProjects() : listGroupProjects(group)
     if (!this.projects.has(key))
       this.projects.set(
         key,
-        this.orMissing(async () => (await readAll<ProjectPath>(this.context, listGroupProjects(group), ['path_with_namespace'])).map(p => p.path_with_namespace)),
+        this.orMissing(async () => (await readAll<ProjectPath>(this.context, list, ['path_with_namespace'])).map(p => p.path_with_namespace)),
       )
     return this.projects.get(key)!
   }
 
-  /** the group and every group below it (the subgroups walked level by level) */
+  /** the group and every group below it (the subgroups walked level by level); under none, every group the token can see */
   groupsUnder(group: string): Promise<string[] | undefined> {
     const key = group.toLowerCase()
+    if (group === '' && !this.groups.has(key))
+      this.groups.set(
+        key,
+        readAll<GroupPath>(this.context, listVisibleGroups(), ['full_path']).then(groups => groups.map(g => g.full_path)),
+      )
     if (!this.groups.has(key))
       this.groups.set(
         key,
@@ -112,8 +121,10 @@ async function matchesOf(entry: CheckedEntry, listings: Listings, context: ReadC
   const prefix = literalPrefix(entry.key)
   const paths = entry.kind === 'groups' ? await listings.groupsUnder(prefix) : await listings.projectsUnder(prefix)
   if (paths === undefined) return `matches no ${noun}: there is no group ${prefix} (or it is not visible to this token)`
-  const matched = paths.filter(path => matchesGlob(entry.key, path))
-  return matched.length > 0 ? matched : `matches no ${noun} (${paths.length} ${entry.kind} under ${prefix})`
+  const pattern = globPattern(entry.key)
+  const matched = paths.filter(path => pattern.test(path))
+  if (matched.length > 0) return matched
+  return `matches no ${noun} (${paths.length} ${entry.kind} ${prefix === '' ? 'this token can see' : `under ${prefix}`}${entry.kind === 'projects' && !entry.key.includes('/') ? '; a project path has a group: **, or */*' : ''})`
 }
 
 /**
@@ -142,32 +153,48 @@ function merge(selected: Map<string, Selected & {skip: boolean}>, target: Target
   selected.set(key, scope)
   // like any field, skip is replaced only by an entry that says it: `acme/legacy: {skip: true}` before `acme/**` stays skipped
   if (entry.skip !== undefined) scope.skip = entry.skip
+  // `replace: [labels]`: what earlier entries said of those sections is dropped, not merged with (STATE.md)
+  for (const name of entry.replace ?? []) scope.sections.delete(name)
   for (const [name, records] of entry.sections) {
     const earlier = scope.sections.get(name)
-    if (!earlier || isList(name, target)) {
-      scope.sections.set(name, new Map(records))
-      continue
-    }
-    const merged = new Map<string, DesiredRecord>(earlier)
-    for (const [id, record] of records) {
-      const before = merged.get(id)
-      merged.set(
-        id,
-        before
-          ? {
-              id,
-              fields: {...before.fields, ...record.fields},
-              sources: {...before.sources, ...record.sources},
-              byReference: [...before.byReference.filter(f => !(f in record.fields)), ...record.byReference],
-              where: record.where,
-            }
-          : record,
-      )
-    }
-    scope.sections.set(name, merged)
+    const section = sectionOf(target.kind, name)
+    scope.sections.set(name, !earlier || section?.shape === 'list' ? new Map(records) : mergeRecords(section!, earlier, records))
   }
   // `prune: true` is every section of this entry (STATE.md), not those an earlier entry named for the scope
   if (entry.prune !== undefined) scope.prune = new Set(entry.prune === true ? entry.sections.keys() : entry.prune)
 }
 
-const isList = (name: string, target: Target) => sectionOf(target.kind, name)?.shape === 'list'
+/**
+ * A mapping section's records, an entry's over the earlier ones', by the file's key: a record merges
+ * with the earlier record of its key field by field (its identity taken again: a later entry's
+ * `environment_scope` moves the key's variable there); a list under a key (a variable in several
+ * environment scopes), on either side, replaces whatever the earlier entries said of that key.
+ */
+function mergeRecords(section: Section, earlier: ReadonlyMap<string, DesiredRecord>, records: ReadonlyMap<string, DesiredRecord>): Map<string, DesiredRecord> {
+  const merged = new Map(earlier)
+  const earlierOf = new Map<string, DesiredRecord[]>()
+  for (const record of earlier.values()) earlierOf.set(record.key ?? record.id, [...(earlierOf.get(record.key ?? record.id) ?? []), record])
+  const laterOf = new Map<string, DesiredRecord[]>()
+  for (const record of records.values()) laterOf.set(record.key ?? record.id, [...(laterOf.get(record.key ?? record.id) ?? []), record])
+  for (const [fileKey, later] of laterOf) {
+    const before = earlierOf.get(fileKey) ?? []
+    if (before.length !== 1 || later.length !== 1 || before[0]!.listed || later[0]!.listed) {
+      for (const record of before) merged.delete(record.id)
+      for (const record of later) merged.set(record.id, record)
+      continue
+    }
+    const [first, record] = [before[0]!, later[0]!]
+    const fields = {...first.fields, ...record.fields}
+    const id = section.identity(revealFields(fields))
+    // where it was, unless it names another record now
+    if (id !== first.id) merged.delete(first.id)
+    merged.set(id, {
+      ...record,
+      id,
+      fields,
+      sources: {...first.sources, ...record.sources},
+      byReference: [...first.byReference.filter(f => !(f in record.fields)), ...record.byReference],
+    })
+  }
+  return merged
+}

@@ -3,6 +3,7 @@
 import type {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {ApiCommand} from '../core/command/api-command.js'
+import {UsageError} from '../core/command/errors.js'
 import {ApiClient} from '../core/http/request.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import type {Shard} from '../core/lists/shard.js'
@@ -10,7 +11,7 @@ import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
 import {makePlan, type Plan} from '../state/plan.js'
 import type {ReferenceOptions} from '../state/refs.js'
-import {STATE_SECRET_FIELDS} from '../state/sections.js'
+import {checkSectionNames, STATE_SECRET_FIELDS} from '../state/sections.js'
 
 const FILE_DESCRIPTION = 'state file, YAML or JSON (- for standard input); see "Many projects as code" in the README'
 export const stateFileFlag = {
@@ -26,9 +27,35 @@ export const filesOutsideFlag = Flags.boolean({
 
 export const concurrencyFlag = Flags.integer({description: `requests at once: lists read, and changes made by apply (default ${DEFAULT_CONCURRENCY})`, min: 1, max: 32})
 
+/** `--sections` of plan and apply: only these are planned, and only their references must resolve */
+export const sectionsFlag = Flags.string({
+  description: "only these sections, comma-separated (labels,protected_branches): the file's other sections are left as the server has them, and their {env:}/{file:} references are not read",
+  helpValue: 'a,b',
+})
+
+/** the names --sections gives, checked (exit 2 before any request), or undefined for every section */
+export function plannedSections(flag: string | undefined): string[] | undefined {
+  if (flag === undefined) return undefined
+  const names = flag
+    .split(',')
+    .map(name => name.trim())
+    .filter(name => name !== '')
+  if (names.length === 0) throw new UsageError('--sections: name at least one section (labels,variables)')
+  checkSectionNames(names)
+  return names
+}
+
+export interface PlanOptions {
+  concurrency?: number
+  shard?: Shard
+  references?: ReferenceOptions
+  /** --sections: the others of the file are neither checked past their names nor planned */
+  sections?: readonly string[]
+}
+
 /** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
-export async function planFromFile(api: ApiClient, file: string, concurrency = DEFAULT_CONCURRENCY, shard?: Shard, references: ReferenceOptions = {}): Promise<Plan> {
-  const model = await checkState(await readStateDocument(file), references)
+export async function planFromFile(api: ApiClient, file: string, {concurrency = DEFAULT_CONCURRENCY, shard, references = {}, sections}: PlanOptions = {}): Promise<Plan> {
+  const model = await checkState(await readStateDocument(file), references, sections)
   return makePlan(api, model, concurrency, shard)
 }
 

@@ -141,7 +141,7 @@ describe('deploy-keys add, join, enable, update, delete', () => {
     const joined = await sb.run(['deploy-keys', 'add', '--title', 'Shared', '--key', fresh.text, '-p', '21', '--json'], maintainer)
     expect(joined.code, joined.stderr).toBe(0)
     const second = joined.json<DeployKey>()
-    expect(joined.stderr).toBe(`Enabled existing deploy key ${first.id} in project 21.\n`)
+    expect(joined.stderr).toBe(`Existing deploy key ${first.id} in project 21: there already, or joined from a project you maintain.\n`)
     expect(second.id).toBe(first.id)
     expect(second.can_push).toBe(false)
     expect((await projectKey(20, plainId(first.id))).body.can_push).toBe(true)
@@ -249,21 +249,22 @@ describe('deploy-keys add, join, enable, update, delete', () => {
 })
 
 describe('deploy-keys add to several projects (bulk)', () => {
-  it('adds the key to each project, one request each, reports every result and exits non-zero on a failure', async () => {
+  it('adds the key to each project, one request each (no read of its keys first), reports every result and exits non-zero on a failure', async () => {
     const fresh = makeKey('bulk')
     const {result, requests} = await sb.runCounted(
       ['deploy-keys', 'add', '--title', 'Bulk', '--key-file', fresh.file, '-p', 'acme/platform/api,opensource/tool', '-p', 'acme/website', '--json'],
       maintainer,
     )
-    // each project is looked into first; the two it may add to get one POST each
-    expect(requests).toBe(5)
+    // a POST each, and nothing else: lib/api/deploy_keys.rb answers a new, joined or present key alike (201)
+    expect(requests).toBe(3)
+    expect(sb.sandbox.requests.slice(-requests).map(r => r.method)).toEqual(['POST', 'POST', 'POST'])
     expect(result.code).toBe(5)
     const rows = result.json<BulkRow<DeployKey>[]>()
     expect(rows.map(r => r.item)).toEqual(['project acme/platform/api', 'project opensource/tool', 'project acme/website'])
     expect(rows[1]!.status).toBe('failed')
-    // one of the two created the key, the other joined it (whichever looked first posts first)
-    expect([rows[0]!.status, rows[2]!.status].sort()).toEqual(['created', 'enabled'])
-    expect(rows[1]!.error).toContain('403 Forbidden (GET /api/v4/projects/opensource%2Ftool/deploy_keys)')
+    // one of the two created the key, the other joined it (whichever posts first)
+    expect([rows[0]!.status, rows[2]!.status].sort()).toEqual(['created', 'existing'])
+    expect(rows[1]!.error).toContain('403 Forbidden (POST /api/v4/projects/opensource%2Ftool/deploy_keys)')
     expect(rows[0]!.result!.id).toBe(rows[2]!.result!.id)
     expect(result.stderr).toContain('1 of 3 failed')
     expect((await projectKeys(20)).map(k => k.fingerprint_sha256)).toContain(fresh.sha256)
@@ -276,7 +277,7 @@ describe('deploy-keys add to several projects (bulk)', () => {
     const result = await sb.run(['deploy-keys', 'add', '--title', 'Bulk ok', '--key', fresh.text, '-p', '20,21', '--concurrency', '1', '-o', 'table'], maintainer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/project 20\s+created/)
-    expect(result.stdout).toMatch(/project 21\s+enabled/)
+    expect(result.stdout).toMatch(/project 21\s+existing/)
   })
 
   it('--dry-run shows each request and sends nothing', async () => {
@@ -286,7 +287,7 @@ describe('deploy-keys add to several projects (bulk)', () => {
     expect(result.code).toBe(0)
     expect(result.json<BulkRow<DeployKey>[]>().map(r => r.status)).toEqual(['dry-run', 'dry-run'])
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/21/deploy_keys`)
-    expect(result.stderr).toContain('Dry run: a real run looks into each project first')
+    expect(result.stderr).toContain('Dry run: a real run sends the POST shown, then a PUT where the key exists with another title or push access')
     expect(result.stderr).toContain('PRIVATE-TOKEN: [REDACTED]')
     expect(result.stderr).not.toContain('sandbox-maintainer-token')
   })
@@ -304,26 +305,28 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     return {...response.body, created_at: SEED_TIME}
   }
 
-  it('updates title and can_push of the key already there (PUT, no POST), then reports a repeat as already as asked', async () => {
+  it('updates title and can_push of the key already there (the POST answers it, a PUT changes it), then a repeat is one POST', async () => {
     const fresh = makeKey('already-there')
     const old = await placeKey(20, {title: 'Old title', key: fresh.text})
     expect(old.can_push).toBe(false)
     const {result, requests} = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<DeployKey>()).toMatchObject({id: old.id, title: 'x', can_push: true})
-    expect(result.stderr).toBe(`Updated deploy key ${old.id} in project 20, which was already there: title (in every project that uses the key) and can_push.\n`)
+    expect(result.stderr).toBe(`Updated existing deploy key ${old.id} in project 20: title (in every project that uses the key) and can_push.\n`)
     expect(requests).toBe(2)
+    expect(sb.sandbox.requests.at(-2)).toMatchObject({method: 'POST', path: '/projects/20/deploy_keys'})
     expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'PUT', path: `/projects/20/deploy_keys/${old.id}`})
     expect((await projectKey(20, plainId(old.id))).body).toMatchObject({title: 'x', can_push: true})
 
     const again = await sb.runCounted(['deploy-keys', 'add', '--can-push', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
     expect(again.result.code, again.result.stderr).toBe(0)
-    expect(again.result.stderr).toBe(`Nothing changed: deploy key ${old.id} in project 20 is already as asked.\n`)
+    expect(again.result.stderr).toBe(`Existing deploy key ${old.id} in project 20: there already, or joined from a project you maintain.\n`)
     expect(again.requests).toBe(1)
+    expect(sb.sandbox.requests.at(-1)).toMatchObject({method: 'POST'})
     // without --can-push nothing is asked of push access: the key keeps it
     const plain = await sb.run(['deploy-keys', 'add', '--title', 'x', '--key', fresh.text, '-p', '20', '--json'], maintainer)
     expect(plain.json<DeployKey>().can_push).toBe(true)
-    expect(plain.stderr).toContain('is already as asked')
+    expect(plain.stderr).toContain(`Existing deploy key ${old.id} in project 20`)
   })
 
   it("joins a key of another project with --can-push; the asked title, the key's own, is set where the platform takes it and reported where it does not", async () => {
@@ -334,14 +337,30 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     expect(result.code).toBe(1)
     expect(result.json<DeployKey>()).toMatchObject({id: other.id, title: 'Website key', can_push: true})
     expect(result.stderr).toBe(
-      `Enabled existing deploy key ${other.id} in project 20.\n`
+      `Existing deploy key ${other.id} in project 20: there already, or joined from a project you maintain.\n`
         + `Error: deploy key ${other.id} in project 20: title stays "Website key", not "Shared key": the server kept it (the platform renames a key that other projects use, or a public key, only for an administrator)\n`,
     )
     // an administrator: renamed, in every project that uses it
     const byAdmin = await sb.run(['deploy-keys', 'add', '--title', 'Shared key', '--key', fresh.text, '-p', '22', '--json'], admin)
     expect(byAdmin.code, byAdmin.stderr).toBe(0)
-    expect(byAdmin.stderr).toBe(`Enabled existing deploy key ${other.id} in project 22: updated title (in every project that uses the key).\n`)
+    expect(byAdmin.stderr).toBe(`Updated existing deploy key ${other.id} in project 22: title (in every project that uses the key).\n`)
     expect((await projectKey(21, plainId(other.id))).body).toMatchObject({title: 'Shared key', can_push: false})
+  })
+
+  // lib/api/deploy_keys.rb looks the key up by its exact text, so the same key under another comment is
+  // refused as taken (400, app/models/key.rb's unique fingerprint) even in the project that has it
+  it('a key already in the project under another comment: the refusal leads to one look, and the key there is made as asked', async () => {
+    const fresh = makeKey('other-comment')
+    const old = await placeKey(20, {title: 'Commented', key: fresh.text})
+    const {result, requests} = await sb.runCounted(
+      ['deploy-keys', 'add', '--title', 'Commented', '--can-push', '--key', fresh.text.replace('other-comment', 'renamed'), '-p', '20', '--json'],
+      maintainer,
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json<DeployKey>()).toMatchObject({id: old.id, can_push: true})
+    expect(result.stderr).toBe(`Updated existing deploy key ${old.id} in project 20: can_push.\n`)
+    expect(requests).toBe(3)
+    expect(sb.sandbox.requests.slice(-3).map(r => r.method)).toEqual(['POST', 'GET', 'PUT'])
   })
 
   it('says so, exit 1, when the key exists with another expiry, which the API cannot change; the rest is done', async () => {
@@ -351,7 +370,7 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     expect(result.code).toBe(1)
     expect(result.json<DeployKey>()).toMatchObject({id: old.id, can_push: true, expires_at: '2027-01-01T00:00:00.000Z'})
     expect(result.stderr).toBe(
-      `Updated deploy key ${old.id} in project 20, which was already there: can_push.\n`
+      `Updated existing deploy key ${old.id} in project 20: can_push.\n`
         + `Error: deploy key ${old.id} in project 20: expires_at stays "2027-01-01T00:00:00.000Z", not "2027-06-30T00:00:00Z": the API cannot change the expiry of a key that exists (remove it from every project, then add it again)\n`,
     )
     // the same expiry written another way is the same expiry
@@ -359,7 +378,7 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     expect(same.code, same.stderr).toBe(0)
   })
 
-  it('reports every project of a fan-out as updated, already as asked, enabled or not as asked, and --json tells them apart', async () => {
+  it('reports every project of a fan-out as updated, existing or not as asked, and --json tells them apart', async () => {
     const fresh = makeKey('fan-out-states')
     const key = await placeKey(20, {title: 'Fleet', key: fresh.text})
     await sb.api('POST', `/projects/21/deploy_keys/${key.id}/enable`, {as: 'admin'})
@@ -368,13 +387,13 @@ describe('deploy-keys add to a project that has the key already: made as asked, 
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<BulkRow<DeployKey>[]>().map(r => [r.item, r.status, r.result?.can_push])).toEqual([
       ['project 20', 'updated', true],
-      ['project 21', 'already as asked', true],
-      ['project 22', 'enabled', true],
+      ['project 21', 'existing', true],
+      ['project 22', 'existing', true],
     ])
 
     const dated = await sb.run(['deploy-keys', 'add', '--title', 'Fleet', '--key', fresh.text, '-p', '20,21', '--expires-at', '2030-01-01T00:00:00Z', '-o', 'table'], admin)
     expect(dated.code).toBe(1)
-    expect(dated.stdout).toMatch(/project 20\s+not as asked\s+nothing changed, but expires_at stays null, not "2030-01-01T00:00:00Z"/)
+    expect(dated.stdout).toMatch(/project 20\s+not as asked\s+the key existed, but expires_at stays null, not "2030-01-01T00:00:00Z"/)
     expect(dated.stderr).toContain('2 of 2 failed')
   })
 })
@@ -453,12 +472,12 @@ describe('deploy-keys add: local checks, nothing sent', () => {
 
 describe('deploy-keys add against a server that answers oddly', () => {
   const KEY = makeKey('odd-server').text
-  /** a server of our own: the project's list holds `listed`; a POST answers `posted` */
-  async function oddServer(listed: unknown[], posted: object) {
+  /** a server of our own: the project's list holds `listed`; a POST answers `posted` (201), or `status` with it */
+  async function oddServer(listed: unknown[], posted: object, status = 201) {
     const server = await startHostileServer((req, res) => {
-      const json = (status: number, body: unknown) => answers.json(status, body)(req, res)
+      const json = (code: number, body: unknown) => answers.json(code, body)(req, res)
       if (req.method === 'GET') return json(200, listed)
-      if (req.method === 'POST') return json(201, posted)
+      if (req.method === 'POST') return json(status, posted)
       return json(500, {message: 'unexpected'})
     })
     const run = (args: string[]) =>
@@ -468,21 +487,28 @@ describe('deploy-keys add against a server that answers oddly', () => {
     return {server, run}
   }
 
-  it('takes no junk of the list for the key, and reads an old key in the answer as joined', async () => {
-    const {server, run} = await oddServer([null, 7, 'x', {key: KEY}, {id: 'abc', key: KEY}, {id: 5, key: 42}], {
-      id: 99,
-      title: 'T',
-      key: KEY,
-      can_push: false,
-      created_at: '2020-01-01T00:00:00Z',
-      expires_at: null,
-    })
+  it('reads an old key in the answer as one that existed, in one request', async () => {
+    const {server, run} = await oddServer([], {id: 99, title: 'T', key: KEY, can_push: false, created_at: '2020-01-01T00:00:00Z', expires_at: null})
     try {
       const result = await run(['--json'])
       expect(result.code, result.stderr).toBe(0)
       expect(result.json<DeployKey>().id).toBe(99)
-      expect(result.stderr).toBe('Enabled existing deploy key 99 in project 20.\n')
-      expect(server.requests.map(r => r.method)).toEqual(['GET', 'POST'])
+      expect(result.stderr).toBe('Existing deploy key 99 in project 20: there already, or joined from a project you maintain.\n')
+      expect(server.requests.map(r => r.method)).toEqual(['POST'])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('looks into the list only when the key is refused as taken, and takes no junk of it for the key', async () => {
+    const taken = {message: {'deploy_key.fingerprint_sha256': ['has already been taken']}}
+    const {server, run} = await oddServer([null, 7, 'x', {key: KEY}, {id: 'abc', key: KEY}, {id: 5, key: 42}], taken, 400)
+    try {
+      const result = await run(['--json'])
+      expect(result.code).toBe(6)
+      expect(result.stderr).toContain('deploy_key.fingerprint_sha256 has already been taken')
+      expect(result.stderr).toContain('send it with the exact text it has there')
+      expect(server.requests.map(r => r.method)).toEqual(['POST', 'GET'])
     } finally {
       await server.close()
     }
@@ -494,7 +520,7 @@ describe('deploy-keys add against a server that answers oddly', () => {
       const result = await run(['--can-push'])
       expect(result.code).toBe(1)
       expect(result.stderr).toBe("Error: the server's answer for project 20 names no deploy key ID, so its can_push cannot be set\n")
-      expect(server.requests.map(r => r.method)).toEqual(['GET', 'POST'])
+      expect(server.requests.map(r => r.method)).toEqual(['POST'])
     } finally {
       await server.close()
     }

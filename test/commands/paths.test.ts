@@ -163,10 +163,10 @@ describe('comma lists of scope flags', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(result.json<BulkRow<DeployKey>[]>().map(r => [r.item, r.status])).toEqual([
       ['project acme/platform/api', 'created'],
-      ['project 21', 'enabled'],
+      ['project 21', 'existing'],
     ])
-    // each project once (the look at its keys before, then the key)
-    expect(paths.filter(p => p.startsWith('POST'))).toEqual(['POST /projects/acme%2Fplatform%2Fapi/deploy_keys', 'POST /projects/21/deploy_keys'])
+    // each project once, one POST each
+    expect(paths).toEqual(['POST /projects/acme%2Fplatform%2Fapi/deploy_keys', 'POST /projects/21/deploy_keys'])
   })
 
   it('deploy-keys add refuses a list with a dot segment or nothing in it, before anything is sent', async () => {

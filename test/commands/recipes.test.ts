@@ -285,3 +285,25 @@ describe('recipe: many projects as code', () => {
     expect(exported).toContain('  acme/website:\n    labels:\n      needs-review:\n        color: "#428bca"\n        priority: 1\n')
   })
 })
+
+describe('recipe: a fleet-wide file (issue 37)', () => {
+  it('plans the labels alone, applies every project the token sees, and exports a key in two scopes as a list, as printed', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'forgectl-fleet-recipe-'))
+    const result = await runAs('fleet-wide-as-code', 'owner', {CDN_TOKEN: 'Y2RuLXRva2VuLXJlY2lwZQ=='}, cwd)
+    expect(result.code, printed(result)).toBe(0)
+    // the first plan: labels only, in every project alice sees, and the website's own instead of the fleet's
+    const first = result.stdout.slice(0, result.stdout.indexOf('Plan: '))
+    expect(first).toContain('project opensource/docs\n  + labels needs-triage: color "#f0ad4e"')
+    expect(first).toContain('project acme/website\n  + labels website-only: color "#5cb85c"')
+    expect(first).not.toContain('variables')
+    expect(first).not.toContain('protected_branches')
+    expect(result.stdout).toContain('~ variables CDN_TOKEN: value (sensitive) differs')
+    expect(result.stdout).toMatch(/No changes: the server matches the file\.\nPlan: 0 to create, 0 to update, 0 to delete, \d+ unchanged/)
+    const labels = async (project: string) => (await sb.api<Array<{name: string}>>('GET', `/projects/${encodeURIComponent(project)}/labels?per_page=100`, {as: 'owner'})).body.map(l => l.name)
+    expect(await labels('acme/platform/api')).toContain('needs-triage')
+    expect(await labels('acme/website')).not.toContain('needs-triage')
+    const exported = readFileSync(join(cwd, 'website-now.yaml'), 'utf8')
+    expect(exported).toContain('      SITE_URL:\n        - environment_scope: staging\n')
+    expect(exported).toContain('        - environment_scope: production\n')
+  })
+})

@@ -9,10 +9,9 @@ describe('the report of a fan-out', () => {
   it.each([
     ['created', 'done'],
     ['ok', 'done'],
-    ['enabled', 'done'],
+    ['existing', 'done'],
     ['updated', 'done'],
     ['already there', 'unchanged'],
-    ['already as asked', 'unchanged'],
     ['skipped', 'unchanged'],
     ['failed', 'failed'],
     ['not as asked', 'failed'],

@@ -24,6 +24,20 @@ describe('globs', () => {
     ['acme/web*', 'acme/web/site', false],
     ['ACME/Website', 'acme/website', true],
     ['a.b/*', 'axb/c', false],
+    // issue 37: a glob may start with a wildcard, `**` alone is every path (STATE.md "Selection")
+    ['**', 'acme/website', true],
+    ['**', 'acme/platform/api', true],
+    ['**', 'acme', true],
+    ['**/api', 'acme/platform/api', true],
+    ['**/api', 'opensource/api', true],
+    ['**/api', 'acme/platform/apis', false],
+    ['**/platform/*', 'acme/platform/api', true],
+    ['**/platform/*', 'acme/platform', false],
+    ['*', 'acme', true],
+    ['*', 'acme/website', false],
+    ['*/website', 'acme/website', true],
+    ['*/website', 'acme/platform/website', false],
+    ['*/*', 'opensource/tool', true],
   ])('%s matches %s: %s', (glob, path, expected) => {
     expect(matchesGlob(glob, path)).toBe(expected)
   })
@@ -32,10 +46,13 @@ describe('globs', () => {
     expect(literalPrefix('acme/platform/*')).toBe('acme/platform')
     expect(literalPrefix('acme/**/api')).toBe('acme')
     expect(globPattern('acme/*').source).toBe('^acme\\/[^/]*$')
+    // none: the listing of every project (group) the token can see
+    expect(literalPrefix('**')).toBe('')
+    expect(literalPrefix('*/website')).toBe('')
   })
 
   it.each([
-    ['**/api', 'must start with a group path'],
+    ['acme/**/**', 'says ** twice'],
     ['acme//x', 'empty path segment'],
     ['acme/x**', '** must be a whole path segment'],
     ['', 'not empty'],
@@ -68,7 +85,7 @@ describe('checking a state file', () => {
     ['version: 1\nprojets: {}', 'state.yaml: projets: unknown top-level key (keys: version, instance, groups, projects); did you mean projects?'],
     [
       'version: 1\nprojects:\n  "acme/**":\n    lables: {}',
-      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, prune, skip); did you mean labels?',
+      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, prune, skip, replace); did you mean labels?',
     ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}', 'state.yaml: projects."acme/**".labels.bug.color "blurple": must be #RRGGBB'],
     [
@@ -94,7 +111,10 @@ describe('checking a state file', () => {
     ['version: 1\ninstance:\n  variables:\n    BAD-KEY: x', 'state.yaml: instance.variables.BAD-KEY "BAD-KEY": may hold only A-Z, a-z, 0-9 and _'],
     ['version: 1\ninstance:\n  hooks:\n    - {url: "ftp://x"}', 'state.yaml: instance.hooks[0].url: must be an absolute http or https URL'],
     ['version: 1\ninstance:\n  prune: [deploy_keys]', 'state.yaml: instance.prune[0]: the API cannot delete instance deploy_keys: it cannot be pruned'],
-    ['version: 1\nprojects:\n  "**/api": {}', 'state.yaml: projects."**/api": a glob must start with a group path'],
+    ['version: 1\nprojects:\n  "**/**": {}', 'state.yaml: projects."**/**": **/** says ** twice: one is any number of segments'],
+    ['version: 1\nprojects:\n  "**": {replace: labels}', 'state.yaml: projects."**".replace: must be a list of sections ([labels, variables])'],
+    ['version: 1\nprojects:\n  "**": {replace: [lables]}', 'state.yaml: projects."**".replace[0]: unknown section "lables" (here: labels,'],
+    ['version: 1\ninstance:\n  replace: [variables]', 'state.yaml: instance.replace: unknown section (here: features, variables, hooks, deploy_keys, prune)'],
     [
       'version: 1\nprojects:\n  acme/web:\n    variables:\n      A: {value: short, masked: true}',
       'state.yaml: projects."acme/web".variables.A.value: cannot be masked: a masked value needs at least 8 characters',

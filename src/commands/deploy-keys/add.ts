@@ -12,7 +12,7 @@ import {DRY_RUN_NOTE, placementNote} from '../../topics/deploy-keys.js'
 export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
   static summary = 'Add a deploy key to one or more projects, or to the instance'
   static description =
-    "With -p: the key in each project as asked (Maintainer role in each). forgectl looks in the project first (GET /projects/:id/deploy_keys): a key already there gets the asked title and --can-push through PUT /projects/:id/deploy_keys/:key_id; otherwise POST /projects/:id/deploy_keys creates it, or joins it, keeping its ID, when it is already used in a project you maintain (then a PUT sets the asked title, which is the key's own in every project that uses it: the platform takes it only from an administrator or for a key no other project uses). Each project is reported as created, enabled (an existing key joined), updated, already as asked, or not as asked (the expiry of an existing key cannot be changed, a title may be kept), and the exit code is then 1. With several projects the key is added to each, several at a time, and every project gets a result line; the exit code is non-zero when any failed. Without -p: POST /deploy_keys, a public key of the instance (administrator). The key text is checked locally first."
+    "With -p: the key in each project as asked (Maintainer role in each), one request where the key is new or already as asked. POST /projects/:id/deploy_keys creates it, joins it, keeping its ID, when it is used in a project you maintain, or answers the key already in the project; where the answer's title or push access differs from --title and --can-push, a PUT /projects/:id/deploy_keys/:key_id sets them (the title is the key's own in every project that uses it: the platform takes it only from an administrator or for a key no other project uses). The project's keys are read (GET) only when the platform refuses the key as taken: the same key with another comment may be there. Each project is reported as created, existing (there already or joined: the platform answers both alike), updated, or not as asked (the expiry of an existing key cannot be changed, a title may be kept), and the exit code is then 1. With several projects the key is added to each, several at a time, and every project gets a result line; the exit code is non-zero when any failed. Without -p: POST /deploy_keys, a public key of the instance (administrator). The key text is checked locally first."
   static examples = [
     '<%= config.bin %> deploy-keys add --title "CI deploy" --key-file ~/.ssh/ci.pub -p my-group/my-project --can-push',
     '<%= config.bin %> deploy-keys add --title "Backup reader" --key-file backup.pub -p group/app-1,group/app-2 -p group/app-3',
@@ -36,7 +36,7 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
     }
     if (this.shared['dry-run']) this.note(DRY_RUN_NOTE)
     const run = new KeyPlacementRun()
-    const place = (project: string) => placeDeployKey(this.api, project, {...key, can_push: canPush}, run, this.shared['dry-run'])
+    const place = (project: string) => placeDeployKey(this.api, project, {...key, can_push: canPush}, run)
     // a shard is a share of a list: reported as one, even when it holds one project or none
     if (projects.length === 1 && this.flags.shard === undefined && !this.flags.resume) {
       const placed = await place(projects[0]!)

@@ -27,7 +27,7 @@ export interface BulkResult<R> {
 }
 
 /** what an item's work may report of itself, beyond `ok` and `created` */
-export type ReportedStatus = 'enabled' | 'updated' | 'already as asked' | 'not as asked'
+export type ReportedStatus = 'existing' | 'updated' | 'not as asked'
 
 /** a work's result that names its own status (and, for `not as asked`, what is not as asked) */
 export class Reported<R> {
@@ -40,7 +40,7 @@ export class Reported<R> {
 
 /**
  * What became of an item, in the four words every fan-out's report uses whatever its own statuses
- * (issue 29, point 5): `done` (created, updated, enabled), `unchanged` (already there or as asked,
+ * (issue 29, point 5): `done` (created, updated, existing), `unchanged` (already there,
  * skipped), `failed` (with the reason; also an item under way when a signal stopped the run, whose
  * effect is not known), `not attempted` (nothing was sent: a signal, a rejected token, a 429 storm, --dry-run).
  */
@@ -49,10 +49,10 @@ export type Outcome = 'done' | 'unchanged' | 'failed' | 'not attempted'
 const OUTCOMES: Record<BulkResult<unknown>['status'], Outcome> = {
   ok: 'done',
   created: 'done',
-  enabled: 'done',
+  // a key that existed, there already or joined from another project: the platform's answer is the same
+  existing: 'done',
   updated: 'done',
   'already there': 'unchanged',
-  'already as asked': 'unchanged',
   skipped: 'unchanged',
   failed: 'failed',
   'not as asked': 'failed',
