@@ -1,9 +1,9 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'
 import type {ProjectSummary, UserBasic} from './common.js'

@@ -4,9 +4,9 @@
 // own title and expiry; and a key already in the project, returned unchanged whatever was sent. So
 // forgectl looks in the project first, changes what PUT allows (title, can_push), and reports what it
 // cannot change (the expiry of an existing key: the API has no input for it).
-import {ApiError, CliError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/base/errors.js'
+import {type Id, isPositiveId} from '../core/base/id.js'
 import type {ApiClient} from '../core/http/request.js'
-import {type Id, isPositiveId} from '../core/input/id.js'
 import {findInList} from '../core/lists/pagination.js'
 import {type DeployKey, type DeployKeyChanges, listProjectDeployKeys, type NewProjectDeployKey, projectDeployKeysPath, updateProjectDeployKey} from './deploy-keys.js'
 

@@ -1,7 +1,7 @@
 // Virtual registry cleanup policy of a top-level group (document 2, "Virtual registry cleanup policy
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input/input.js'
 

@@ -2,7 +2,7 @@
 import {openAsBlob} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import {basename} from 'node:path'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, optional, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'

@@ -4,7 +4,7 @@
 // file order; `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
 // refused, naming the entry.
 import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, type ProjectPath} from '../api/namespaces.js'
-import {ApiError, CliError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/base/errors.js'
 import type {CheckedEntry, StateModel} from './check.js'
 import {StateFileError, wherePath} from './document.js'
 import {isGlob, literalPrefix, matchesGlob} from './glob.js'

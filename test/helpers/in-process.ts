@@ -1,7 +1,7 @@
 // Runs the built CLI (dist/runtime.cjs, the bundle bin/run.js loads) inside the test process, as the
 // binary would run in its own: the same argv, environment, stdin and working directory, stdout and
 // stderr captured byte for byte, and the exit code the process would end with. The run is handed its
-// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/output/io.ts),
+// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/base/io.ts),
 // through which everything forgectl writes and reads goes; oclif's own words (help, its errors) go
 // through console, and what oclif reads through the process's stdin and environment, replaced for the run.
 // Spawning the binary costs a Node start-up per run; this costs the command's own work. What only a
@@ -12,7 +12,7 @@
 // each run puts back what it changed of the process: environment, argv, cwd, standard input (oclif
 // reads a piped argument from it), console, exit code and process.exit, listeners it added (its 'exit'
 // listeners run first, as at the end of a process) and oclif's stdin cache. The bundle runs without
-// bin/run.js's launcher, as src/core/command/launcher.ts allows: a plain import(), and no V8 flag
+// bin/run.js's launcher, as src/core/base/launcher.ts allows: a plain import(), and no V8 flag
 // change before a proxied request. Each run's requests go through keep-alive agents of its own
 // (src/core/http/http-transport.ts): a run never reuses another one's sockets. Runs are serialised:
 // they share one process.
@@ -47,7 +47,7 @@ export interface RunSpec {
 }
 
 interface Runtime {
-  /** `io`: the run's streams (src/core/output/io.ts), which forgectl writes through instead of the process's */
+  /** `io`: the run's streams (src/core/base/io.ts), which forgectl writes through instead of the process's */
   execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>}}): Promise<unknown>
 }
 

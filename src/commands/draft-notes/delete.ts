@@ -1,8 +1,8 @@
 import {deleteDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class DraftNotesDelete extends ApiCommand<typeof DraftNotesDelete> {
   static summary = 'Delete one of your draft notes'

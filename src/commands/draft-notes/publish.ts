@@ -1,8 +1,8 @@
 import {MERGE_REQUEST, publishDraftNote} from '../../api/draft-notes.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class DraftNotesPublish extends ApiCommand<typeof DraftNotesPublish> {
   static summary = 'Publish one of your draft notes'

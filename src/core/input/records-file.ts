@@ -2,7 +2,7 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {parseJsonExactly} from '../answer/exact-json.js'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
 import type {Inputs, Values} from './input.js'
 import {checkAllRecords, recordInputs} from './input-read.js'
 import {FileLimitError, fileLimits, parseData, readDataFile} from './parse-data.js'

@@ -5,8 +5,8 @@
 // (`journals/`) is then what another user would plant as a symlink to a place of theirs, so that the
 // next run writes its journal there, and a folder so planted is refused instead of followed.
 import {chmodSync, lstatSync, mkdirSync, statSync} from 'node:fs'
-import {UsageError} from '../command/errors.js'
-import {assertOwnAncestor, assertOwned} from '../config/settings-file.js'
+import {UsageError} from '../base/errors.js'
+import {assertOwnAncestor, assertOwned} from './settings-file.js'
 
 export interface FolderOptions {
   /** a folder of forgectl's own (not one the user named): its mode is set back to 0700 when others may use it */
