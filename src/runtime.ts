@@ -3,7 +3,7 @@
 import type {execute as oclifExecute} from '@oclif/core/execute'
 import {handle} from '@oclif/core/handle'
 import {run} from '@oclif/core/run'
-import {flushed, type IO, io as runIO, useIO} from './core/base/io.js'
+import {flushed, type IO, inRun, io as runIO} from './core/base/io.js'
 import {type Launcher, useLauncher} from './core/base/launcher.js'
 import {exitWhenReaderGoes, guardOutputStreams} from './core/output/write-failure.js'
 
@@ -24,12 +24,13 @@ export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
  */
 export async function execute({launcher, io, args, dir}: Pick<Parameters<typeof oclifExecute>[0], 'args' | 'dir'> & {launcher?: Launcher; io?: Partial<IO>}): Promise<unknown> {
   useLauncher(launcher)
-  useIO(io)
-  guardOutputStreams()
-  // every exit but 0 goes through handle(), which calls process.exit(): the data on its way out first
-  return run(args ?? process.argv.slice(2), dir).catch(async (error: Error & {oclif?: {exit?: number}}) => {
-    exitWhenReaderGoes(error.oclif?.exit ?? 1)
-    await Promise.all([flushed(runIO().stdout), flushed(runIO().stderr)])
-    return handle(error)
+  return inRun(io, () => {
+    guardOutputStreams()
+    // every exit but 0 goes through handle(), which calls process.exit(): the data on its way out first
+    return run(args ?? process.argv.slice(2), dir).catch(async (error: Error & {oclif?: {exit?: number}}) => {
+      exitWhenReaderGoes(error.oclif?.exit ?? 1)
+      await Promise.all([flushed(runIO().stdout), flushed(runIO().stderr)])
+      return handle(error)
+    })
   })
 }

@@ -14,8 +14,11 @@
 // listeners run first, as at the end of a process) and oclif's stdin cache. The bundle runs without
 // bin/run.js's launcher, as src/core/base/launcher.ts allows: a plain import(), and no V8 flag
 // change before a proxied request. Each run's requests go through keep-alive agents of its own
-// (src/core/http/http-transport.ts): a run never reuses another one's sockets. Runs are serialised:
-// they share one process.
+// (src/core/http/http-transport.ts): a run never reuses another one's sockets. forgectl's own reads and
+// writes go through the run's IO, which travels with the run (src/core/base/io.ts), so two runs can be
+// under way at once (test/commands/side-by-side.test.ts); the runs here are still serialised, because of
+// what oclif reads and does through the process itself: its environment, argv, cwd, console,
+// process.exit and stdin, which each run replaces above.
 //
 // Still not a process: the bundle is loaded once per test process, so what its modules read on load
 // comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM; DEBUG; OCLIF_COLUMNS),
@@ -46,7 +49,7 @@ export interface RunSpec {
   bin: string
 }
 
-interface Runtime {
+export interface Runtime {
   /** `io`: the run's streams (src/core/base/io.ts), which forgectl writes through instead of the process's */
   execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>}}): Promise<unknown>
 }
@@ -125,6 +128,12 @@ function loadRuntime(bin: string): Runtime {
     tty.isatty = isatty
     for (const [name, descriptor] of Object.entries(streams)) Object.defineProperty(process, name, descriptor)
   }
+}
+
+/** the bundle this test process runs, loaded as runInProcess loads it: for a test that calls its execute() itself */
+export function inProcessRuntime(bin: string): Runtime {
+  runtime ??= loadRuntime(bin)
+  return runtime
 }
 
 async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Promise<Captured> {
