@@ -47,11 +47,13 @@ export interface RunSpec {
   cwd?: string
   /** bin/run.js of the checkout: the bundle beside it is loaded, and oclif finds its root from it */
   bin: string
+  /** the run's clock (ms since the epoch), for what depends on today's date; the real clock without it */
+  now?: number
 }
 
 export interface Runtime {
   /** `io`: the run's streams (src/core/base/io.ts), which forgectl writes through instead of the process's */
-  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>}}): Promise<unknown>
+  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>; now?: () => number}}): Promise<unknown>
 }
 
 /** thrown by process.exit inside a run: the process would end there */
@@ -136,7 +138,7 @@ export function inProcessRuntime(bin: string): Runtime {
   return runtime
 }
 
-async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Promise<Captured> {
+async function runNow(args: string[], {env, stdin = '', cwd, bin, now}: RunSpec): Promise<Captured> {
   const out = sink()
   const err = sink()
   const saved = {
@@ -177,7 +179,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     runtime ??= loadRuntime(bin)
     try {
       // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
-      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}}})
+      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}, now: now === undefined ? undefined : () => now}})
     } catch (error) {
       if (!(error instanceof ProcessExit)) throw error
     }

@@ -32,7 +32,7 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
     // an owner that cannot be read leaves its tokens in the report, without a username
     const {owners, warning: unnamed} = await lookUpOwners(this.api, ownerIds(tokens, user_id), concurrency)
     if (unnamed) this.note(warning(unnamed))
-    const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
+    const found = auditTokens(tokens, owners, {now: new Date(this.io.now()), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
     // found is found, even when the reader of the report leaves before its end (`| head`)
     if (found.length > 0) exitWhenReaderGoes(ExitCode.found)
     await this.print(found)

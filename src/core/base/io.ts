@@ -23,6 +23,8 @@ export interface IO {
   stderr: OutStream
   stdin: InStream
   env: NodeJS.ProcessEnv
+  /** the run's clock in milliseconds since the epoch: Date.now(), or the time a test hands in */
+  now(): number
 }
 
 /** the process's own streams and environment, each stream read when used (see runIO) */
@@ -47,6 +49,7 @@ function runIO(handed: Partial<IO> | undefined): IO {
     get env() {
       return handed?.env ?? process.env
     },
+    now: handed?.now ?? Date.now,
   }
 }
 
