@@ -5,7 +5,7 @@
 // script, not an ES module, takes cached data. The cache is written beside the bundle at the end of a
 // run that found it missing, refused by V8 (another Node) or older than the bundle; where the folder is
 // read-only, forgectl runs uncached and writes nothing. All the bundle gets from this launcher is the
-// `launcher` passed to execute() at the end (src/core/command/launcher.ts). A run with FORGECTL_DEBUG
+// `launcher` passed to execute() at the end (src/core/base/launcher.ts). A run with FORGECTL_DEBUG
 // set requires the bundle instead, so that its stack traces name src/ files (loadMapped).
 // This file is CommonJS (bin/package.json): Node's ES module loader costs about 12 ms of each start-up.
 'use strict'
@@ -91,7 +91,7 @@ function builtinNamespace(specifier) {
   return {...exports, default: exports}
 }
 
-/** What this launcher provides to the bundle, and nothing else does: see src/core/command/launcher.ts. */
+/** What this launcher provides to the bundle, and nothing else does: see src/core/base/launcher.ts. */
 const launcher = {
   // On Node 20 an import() inside a vm.Script has no loader, with or without cached data: the bundle
   // imports the packages it loads on demand through this module's import(). A Node built-in (node:http

@@ -2,7 +2,7 @@
 // bundle gains, measured against copies of the install whose bin/run.js goes without it. Not a test:
 // it prints medians of interleaved runs (21 by default) beside `node -e 0`, elapsed and CPU time (all
 // threads, from process.cpuUsage() at exit, steadier on a busy machine), and asserts nothing.
-//   liftoff:  the launcher's beforeUndiciRequest sets --liftoff-only (proxied requests only) (src/core/command/launcher.ts), vs not
+//   liftoff:  the launcher's beforeUndiciRequest sets --liftoff-only (proxied requests only) (src/core/base/launcher.ts), vs not
 //   cache:    the bundle compiled with V8's code cache, vs without (and writing nothing)
 //   writing:  a run that finds no cache and writes one at exit, vs one that writes nothing
 // The lent import() is not here: without it a run that loads a package on demand fails.

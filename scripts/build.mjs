@@ -85,7 +85,7 @@ const {metafile} = await build({
   platform: 'node',
   target: 'node20',
   plugins: [commandTable, ofetchCore, oclifPatches],
-  // Loaded on demand through importModule() (src/core/command/launcher.ts), never bundled; listed so that one
+  // Loaded on demand through importModule() (src/core/base/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'js-yaml', 'cli-table3', 'jq-web', '@napi-rs/keyring'],
   // dist/runtime.cjs.map, which bin/run.js has Node apply to stack traces when FORGECTL_DEBUG is set, so
@@ -118,10 +118,10 @@ const header =
 if (!JSON.parse(readFileSync(`${bundleFile}.map`, 'utf8')).mappings.startsWith(';')) throw new Error('the first line of dist/runtime.cjs maps to a source: the wrapper would shift it')
 writeFileSync(bundleFile, `${header}${bundled}\n})\n//# sourceMappingURL=runtime.cjs.map\n`)
 
-// An import() of an external package fails when bin/run.js runs the bundle (see src/core/command/launcher.ts),
+// An import() of an external package fails when bin/run.js runs the bundle (see src/core/base/launcher.ts),
 // and only at the moment it runs: refuse to build one.
 const unlent = Object.entries(metafile.inputs).flatMap(([input, {imports}]) => imports.filter(i => i.kind === 'dynamic-import' && i.external).map(i => `${input}: import('${i.path}')`))
-if (unlent.length > 0) throw new Error(`use importModule() from src/core/command/launcher.ts for:\n  ${unlent.join('\n  ')}`)
+if (unlent.length > 0) throw new Error(`use importModule() from src/core/base/launcher.ts for:\n  ${unlent.join('\n  ')}`)
 
 // @oclif/core's main module checks the Node version with semver on load (5 ms, 47 files): forgectl's
 // own code imports the parts it uses (@oclif/core/flags, /args, /command, /errors) instead.
@@ -131,20 +131,20 @@ if (rootImports.length > 0) throw new Error(`import from @oclif/core/<part>, not
 // src/api returns data and declares inputs: what a person reads (notes, printed records, prompts,
 // spinners) is worded by the commands and src/topics, so nothing under src/api reaches oclif, the
 // output or the terminal. A type-only import leaves nothing in the bundle, and is not seen here.
-const SPEAKS = [/^node_modules\/@oclif\//, /^src\/core\/output\//, /^src\/core\/terminal\//]
+const SPEAKS = [/^node_modules\/@oclif\//, /^src\/core\/output\//, /^src\/core\/terminal\//, /^src\/core\/base\/(io|notes|escape)\.ts$/]
 const speaking = Object.entries(metafile.inputs)
   .filter(([input]) => input.startsWith('src/api/'))
   .flatMap(([input, {imports}]) => imports.filter(i => SPEAKS.some(pattern => pattern.test(i.path))).map(i => `${input}: ${i.original ?? i.path}`))
 if (speaking.length > 0) throw new Error(`src/api returns data: move the wording or printing to the command or src/topics:\n  ${speaking.join('\n  ')}`)
 
-// One seam to the process (src/core/output/io.ts, as the GitHub CLI's IOStreams): everything forgectl
+// One seam to the process (src/core/base/io.ts, as the GitHub CLI's IOStreams): everything forgectl
 // writes goes through the run's streams, which a test hands in as buffers, and it reads its standard
 // input and environment there too; a use of the process's own would escape it. Comments may name them.
 // The sandbox is a program of its own: only its writes are held to the rule.
 const PROCESS_STREAM = /\bprocess\.std(out|err)\b/
 const PROCESS_INPUT = /\bprocess\.(stdin|env)\b/
 const straight = walk(join(root, 'src'))
-  .filter(file => file.endsWith('.ts') && relative(root, file) !== join('src', 'core', 'output', 'io.ts'))
+  .filter(file => file.endsWith('.ts') && relative(root, file) !== join('src', 'core', 'base', 'io.ts'))
   .flatMap(file =>
     readFileSync(file, 'utf8')
       .split('\n')
@@ -152,7 +152,7 @@ const straight = walk(join(root, 'src'))
   )
   .filter(([file, , line]) => (PROCESS_STREAM.test(line) || (PROCESS_INPUT.test(line) && !relative(root, file).startsWith(join('src', 'sandbox')))) && !/^\s*(\/\/|\*|\/\*)/.test(line))
   .map(([file, number]) => `${relative(root, file)}:${number}`)
-if (straight.length > 0) throw new Error(`write through io() (src/core/output/io.ts), not process.stdout, stderr, stdin or env:\n  ${straight.join('\n  ')}`)
+if (straight.length > 0) throw new Error(`write through io() (src/core/base/io.ts), not process.stdout, stderr, stdin or env:\n  ${straight.join('\n  ')}`)
 
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/topics/sandbox.ts, which imports only the types

@@ -5,9 +5,9 @@ import {format} from 'node:util'
 import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
+import {writeErr, writeOut} from './core/base/io.js'
 import {globalFlagDefinitions} from './core/command/help-data.js'
 import {GLOBAL_GROUPS} from './core/input/flag-groups.js'
-import {writeErr, writeOut} from './core/output/io.js'
 import {notFoundExit} from './hooks/not-found.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
@@ -32,7 +32,7 @@ type Entry = {name: string; summary: string}
 export default class ForgeHelp extends Help {
   CommandHelpClass = ForgeCommandHelp
 
-  /** through the run's streams (src/core/output/io.ts), as oclif's would print it: the lines, formatted, then a line break */
+  /** through the run's streams (src/core/base/io.ts), as oclif's would print it: the lines, formatted, then a line break */
   protected override log(...args: string[]): void {
     ;(this.opts.sendToStderr ? writeErr : writeOut)(`${format(...args)}\n`)
   }

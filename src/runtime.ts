@@ -3,33 +3,34 @@
 import type {execute as oclifExecute} from '@oclif/core/execute'
 import {handle} from '@oclif/core/handle'
 import {run} from '@oclif/core/run'
-import {type Launcher, useLauncher} from './core/command/launcher.js'
-import {flushed, type IO, io as runIO, useIO} from './core/output/io.js'
+import {flushed, type IO, inRun, io as runIO} from './core/base/io.js'
+import {type Launcher, useLauncher} from './core/base/launcher.js'
 import {exitWhenReaderGoes, guardOutputStreams} from './core/output/write-failure.js'
 
 // Generated at build time from src/commands: a getter per command id, so that running one command
 // evaluates only that command's module.
 export {COMMANDS} from 'forgectl:commands'
-export type {Launcher} from './core/command/launcher.js'
-export type {IO} from './core/output/io.js'
+export type {IO} from './core/base/io.js'
+export type {Launcher} from './core/base/launcher.js'
 export {default as Help} from './help.js'
 export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
 
 /**
- * oclif's execute(), given what the launcher provides (src/core/command/launcher.ts), and the run's
- * streams and environment (src/core/output/io.ts; a test hands in buffers); without them, the process's.
+ * oclif's execute(), given what the launcher provides (src/core/base/launcher.ts), and the run's
+ * streams and environment (src/core/base/io.ts; a test hands in buffers); without them, the process's.
  * oclif's own ends with a flush of process.stdout that it does not wait for (a write of nothing, and a
  * `drain` listener left on the stream): forgectl's writes go through the run's streams, and are not
  * flushed there.
  */
 export async function execute({launcher, io, args, dir}: Pick<Parameters<typeof oclifExecute>[0], 'args' | 'dir'> & {launcher?: Launcher; io?: Partial<IO>}): Promise<unknown> {
   useLauncher(launcher)
-  useIO(io)
-  guardOutputStreams()
-  // every exit but 0 goes through handle(), which calls process.exit(): the data on its way out first
-  return run(args ?? process.argv.slice(2), dir).catch(async (error: Error & {oclif?: {exit?: number}}) => {
-    exitWhenReaderGoes(error.oclif?.exit ?? 1)
-    await Promise.all([flushed(runIO().stdout), flushed(runIO().stderr)])
-    return handle(error)
+  return inRun(io, () => {
+    guardOutputStreams()
+    // every exit but 0 goes through handle(), which calls process.exit(): the data on its way out first
+    return run(args ?? process.argv.slice(2), dir).catch(async (error: Error & {oclif?: {exit?: number}}) => {
+      exitWhenReaderGoes(error.oclif?.exit ?? 1)
+      await Promise.all([flushed(runIO().stdout), flushed(runIO().stderr)])
+      return handle(error)
+    })
   })
 }

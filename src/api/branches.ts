@@ -1,9 +1,9 @@
 // Repository branches and their protection (document 2, "Branches"): /projects/:id/repository/branches,
 // /projects/:id/repository/merged_branches, /projects/:id/protected_branches.
 
-import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
-import {CliError} from '../core/command/errors.js'
+import {CliError} from '../core/base/errors.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {ACCESS_LEVEL_WORDS, accessLevelInput} from '../core/input/access-level.js'
 import {boolean, declare, renamed, text, type Values} from '../core/input/input.js'

@@ -3,7 +3,7 @@
 // environment_scope at /projects/:id/variables and /groups/:id/variables. One set of declarations and
 // calls, parametrised by where the variables live; a key may exist once per environment scope there,
 // and `filter[environment_scope]` picks one.
-import {ApiError, CliError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/base/errors.js'
 import type {ApiClient, Query} from '../core/http/request.js'
 import {boolean, choice, declare, secretFieldsOf, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'

@@ -4,9 +4,9 @@
 // the ones it reads and answers (lib/api/project_clusters.rb, lib/api/entities/cluster.rb):
 // platform_kubernetes_attributes in a request, platform_kubernetes in an answer.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, integer, optional, RuleBroken, text, url, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'
 import type {ProjectSummary, UserBasic} from './common.js'

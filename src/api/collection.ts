@@ -4,8 +4,8 @@
 // A member that one segment does not pick out alone (a CI/CD variable's key, once per environment
 // scope) is picked by a query (`filter[environment_scope]`) given to get, update and remove.
 
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath, type JsonBody, type Query} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 
 /** what an area's collection holds and takes; leave out what it does not have */

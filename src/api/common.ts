@@ -1,6 +1,6 @@
 // Shapes that several areas of the spec embed in their records.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 
 /** "Project summary: id, description (nullable), name, name_with_namespace, path, path_with_namespace, created_at" */
 export interface ProjectSummary {

@@ -7,9 +7,9 @@
 // change (the expiry of an existing key: the API has no input for it). It looks into the project's list
 // only when the platform refuses the key as taken (the same key under another comment, which the
 // platform's lookup by exact text misses): a write costs one request, not a read of every key first.
-import {ApiError, CliError} from '../core/command/errors.js'
+import {ApiError, CliError} from '../core/base/errors.js'
+import {type Id, isPositiveId} from '../core/base/id.js'
 import type {ApiClient} from '../core/http/request.js'
-import {type Id, isPositiveId} from '../core/input/id.js'
 import {findInList} from '../core/lists/pagination.js'
 import {type DeployKey, type DeployKeyChanges, listProjectDeployKeys, type NewProjectDeployKey, projectDeployKeysPath, updateProjectDeployKey} from './deploy-keys.js'
 

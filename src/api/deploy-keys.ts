@@ -1,9 +1,9 @@
 // Deploy keys (document 1, "Deploy keys"): /deploy_keys (instance, administrator),
 // /projects/:id/deploy_keys, /users/:id_or_username/project_deploy_keys.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, dateTime, declare, optional, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'

@@ -2,11 +2,11 @@
 // /projects/:id/merge_requests/:merge_request_iid/draft_notes. Drafts are visible only to their author
 // until published. Every verb names the merge request (MERGE_REQUEST) besides the project.
 
-import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, id, inputLabel, integer, RuleBroken, text, type Values} from '../core/input/input.js'
 import {collect, followPages} from '../core/lists/pagination.js'
 import {collection} from './collection.js'

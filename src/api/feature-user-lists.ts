@@ -1,10 +1,10 @@
 // Feature flag user lists of a project (document 2, "Feature flag user lists (role: at least
 // Developer)"): /projects/:id/feature_flags_user_lists.
 
-import type {ApiId} from '../core/answer/exact-number.js'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {declare, inputLabel, list, optional, text, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'

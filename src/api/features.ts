@@ -1,5 +1,5 @@
 // Instance feature flags (document 2, "Features (administrator)"): /features.
-import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
+import {CliError, ExitCode, UsageError} from '../core/base/errors.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, custom, declare, list, RuleBroken, text, type Values} from '../core/input/input.js'
 import {findInList, type ListSpec, listSpec} from '../core/lists/pagination.js'

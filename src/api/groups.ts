@@ -1,7 +1,7 @@
 // Groups by name (beyond the spec's documents, the platform's `/groups`): the list, a group's record
 // and its direct subgroups, read-only (issue 27).
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, declare, text, type Values} from '../core/input/input.js'
 import {targetArg} from '../core/input/scope.js'

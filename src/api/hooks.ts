@@ -1,9 +1,9 @@
 // System hooks and their URL variables (document 2, "System hooks (administrator; self-managed)"): /hooks.
 
-import type {ApiId} from '../core/answer/exact-number.js'
 import {one} from '../core/answer/one-record.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, choice, declare, optional, renamed, secretFieldsOf, text, url, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {fieldList} from './record-fields.js'

@@ -3,7 +3,7 @@
 // GET /groups/:id/iterations, which the platform serves with the same record and filters, those of a
 // group (and, by default, of its ancestors).
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {boolean, choice, dateTime, declare, list, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'

@@ -1,8 +1,8 @@
 // SSH key and deploy key lookup (document 1, "Keys lookup", administrator): /keys/:id, /keys?fingerprint=.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {declare} from '../core/input/input.js'
 import type {UserBasic} from './common.js'
 import {fingerprint, publicKey} from './public-key.js'

@@ -3,10 +3,10 @@
 // platform serves with the same record (project_id in place of group_id) and the same calls at
 // /projects/:id/milestones. One set of declarations and calls, parametrised by the scope.
 
-import type {ApiId} from '../core/answer/exact-number.js'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import {type Id, isPositiveId} from '../core/base/id.js'
 import type {ApiClient} from '../core/http/request.js'
-import {type Id, isPositiveId} from '../core/input/id.js'
 import {boolean, choice, date, dateTime, declare, inputLabel, list, optional, RuleBroken, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
@@ -76,7 +76,7 @@ export interface BurndownEvent {
 
 export const BURNDOWN_COLUMNS = ['created_at', 'weight', 'action'] as const
 
-/** IIDs typed on the command line stay text, like IDs (src/core/input/id.ts) */
+/** IIDs typed on the command line stay text, like IDs (src/core/base/id.ts) */
 function iidList(options: {description: string}) {
   const plain = list({...options, helpValue: 'IID'})
   return {

@@ -1,9 +1,9 @@
 // Project remote (push) mirrors (document 2, "Remote mirrors (project)"): /projects/:id/remote_mirrors.
 
-import type {ApiId} from '../core/answer/exact-number.js'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
 import type {PollState} from '../core/transfer/poll.js'
 import {collection} from './collection.js'

@@ -2,7 +2,7 @@
 // projects of a group with its subgroups', and a group's subgroups. State files (src/state) select
 // scopes by path and glob through these.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 

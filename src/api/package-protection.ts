@@ -1,10 +1,10 @@
 // Package protection rules of a project (document 1, "Package protection rules"):
 // /projects/:id/packages/protection/rules. Maintainer role at least.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {accessLevelWordInput} from '../core/input/access-level.js'
-import type {Id} from '../core/input/id.js'
 import {type AnyInput, choice, declare, optional, text, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'

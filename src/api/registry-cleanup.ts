@@ -2,7 +2,7 @@
 // (top-level group only; one policy per group)"): /groups/:id/-/virtual_registries/cleanup/policy. The
 // platform (ee/lib/api/virtual_registries/cleanup/policies.rb) lets the group's Owner alone read or change it.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, custom, declare, integer, RuleBroken, type Values} from '../core/input/input.js'
 

@@ -2,14 +2,14 @@
 // "Each top-level relation (for example milestones, boards, labels) is a separate file; downloads are
 // named like `<relation>.ndjson.gz`."
 import {stat} from 'node:fs/promises'
-import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
+import {CliError, ExitCode, UsageError} from '../core/base/errors.js'
+import {ensureFolder} from '../core/config/folder.js'
 import {type ApiClient, apiPath, type ResponseHeaders} from '../core/http/request.js'
 import {boolean, declare, integer, text, type Values} from '../core/input/input.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
 import type {ColumnFit} from '../core/output/table-layout.js'
 import type {FieldWords} from '../core/output/words.js'
 import {type DownloadResult, download, type SaveOptions} from '../core/transfer/download.js'
-import {ensureFolder} from '../core/transfer/folder.js'
 import type {PollState} from '../core/transfer/poll.js'
 
 /** "status (integer: 0 started, 1 finished, -1 failed)" */

@@ -1,6 +1,6 @@
 // Security settings of a project (document 1, "Project security settings"): /projects/:id/security_settings.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, declare, type Values} from '../core/input/input.js'
 

@@ -1,10 +1,10 @@
 // Instance and group service accounts, and the personal access tokens of group service accounts
 // (document 1, "Service accounts"): /service_accounts, /groups/:id/service_accounts.
 
-import {type ApiId, sameId} from '../core/answer/exact-number.js'
-import {CliError, ExitCode, UsageError} from '../core/command/errors.js'
+import {CliError, ExitCode, UsageError} from '../core/base/errors.js'
+import {type ApiId, sameId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {boolean, choice, custom, declare, id, RuleBroken, text, type Values} from '../core/input/input.js'
 import {oneTarget} from '../core/input/scope.js'
 import {apiSort} from '../core/input/sort.js'

@@ -1,7 +1,7 @@
 // SSH certificates of a top-level group (document 1, "Group SSH certificates", Owner):
 // /groups/:id/ssh_certificates. The platform serves them from ee/lib/ee/api/groups.rb.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {apiPath} from '../core/http/request.js'
 import {declare, text, type Values} from '../core/input/input.js'
 import {collection} from './collection.js'

@@ -1,9 +1,9 @@
 // Repository storage moves (document 2, "Repository storage moves (administrator)"): group moves one by
 // one, and bulk moves of every project, snippet or group repository on a storage.
 
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import type {Id} from '../core/input/id.js'
 import {choice, declare, renamed, text, type Values} from '../core/input/input.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import type {PollState} from '../core/transfer/poll.js'

@@ -4,7 +4,7 @@
 // the decision is a pure function, and it re-checks what a filter promised, because a server older
 // than a filter ignores it and answers with every token.
 
-import {type ApiId, compareNumbers, ExactNumber} from '../core/answer/exact-number.js'
+import {type ApiId, compareNumbers, ExactNumber} from '../core/base/exact-number.js'
 import {custom, declare, type Values} from '../core/input/input.js'
 import {calendarDaysUntil, PERIOD_HINT, parsePeriod} from '../core/input/period.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'

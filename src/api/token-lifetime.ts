@@ -2,7 +2,7 @@
 // whatever the old one's lifetime was: a job that rotates a week before expiry would then rotate every
 // day. So every rotate command sends expires_at itself: today plus the old token's lifetime (its
 // expires_at minus its created_at), within the platform's maximum, and says what it chose.
-import {CliError, Interrupted} from '../core/command/errors.js'
+import {CliError, Interrupted} from '../core/base/errors.js'
 import type {PersonalAccessToken, TokenRotation} from './tokens.js'
 
 /** "expires_at: if undefined, set to the maximum allowed lifetime": a year on the platform (an administrator may set less) */

@@ -1,8 +1,8 @@
 // Personal access tokens and impersonation tokens (document 1, "Tokens"); the token model is shared
 // with the tokens of group service accounts (src/api/service-accounts.ts).
 
-import type {ApiId} from '../core/answer/exact-number.js'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {boolean, choice, date, dateTime, declare, list, text, type Values} from '../core/input/input.js'
 import {sortChoice} from '../core/input/sort.js'

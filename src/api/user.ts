@@ -1,6 +1,6 @@
 // The current user: the platform's token check (`GET /user`).
 import {isUserRecord, notAUser} from '../core/answer/answer.js'
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
 import type {ApiClient} from '../core/http/request.js'
 
 export interface CurrentUser {

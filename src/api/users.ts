@@ -4,10 +4,10 @@
 // command declaring it resolves the name the same way, before its own request (input-resolve.ts).
 
 import {isUserRecord, notAUser} from '../core/answer/answer.js'
-import {isApiNumber, sameId} from '../core/answer/exact-number.js'
-import {CliError, ExitCode} from '../core/command/errors.js'
+import {CliError, ExitCode} from '../core/base/errors.js'
+import {isApiNumber, sameId} from '../core/base/exact-number.js'
+import {isPositiveId} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import {isPositiveId} from '../core/input/id.js'
 import {boolean, choice, custom, type Draft, declare, RuleBroken, text, type Values} from '../core/input/input.js'
 import {oneTarget} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'

@@ -1,7 +1,7 @@
 import {Command} from '@oclif/core/command'
+import {writeOut} from '../core/base/io.js'
 import {type CompletableCommand, completions} from '../core/command/complete.js'
 import {allFlags} from '../core/command/help-data.js'
-import {writeOut} from '../core/output/io.js'
 
 export default class Complete extends Command {
   static hidden = true

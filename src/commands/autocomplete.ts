@@ -2,8 +2,8 @@
 // `completion` replaced it; whoever still types the old command, or has it in a shell start-up file,
 // is told how to switch instead of getting "command not found".
 import {Command} from '@oclif/core/command'
-import {ExitCode} from '../core/command/errors.js'
-import {writeErr} from '../core/output/io.js'
+import {ExitCode} from '../core/base/errors.js'
+import {writeErr} from '../core/base/io.js'
 
 export default class Autocomplete extends Command {
   static hidden = true

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
+import {writeOut} from '../core/base/io.js'
 import {COMPLETION_SCRIPTS} from '../core/command/complete.js'
 import {PlainCommand} from '../core/command/plain-command.js'
-import {writeOut} from '../core/output/io.js'
 
 export default class Completion extends PlainCommand {
   static summary = 'Print a shell completion script (bash, zsh or fish)'

@@ -5,13 +5,13 @@
 import type {Hook, Interfaces} from '@oclif/core'
 import * as Errors from '@oclif/core/errors'
 import {helpAddition} from '@oclif/core/run'
-import {ExitCode} from '../core/command/errors.js'
+import {ExitCode} from '../core/base/errors.js'
+import {cut, messageText} from '../core/base/escape.js'
+import {io} from '../core/base/io.js'
 import {allFlags} from '../core/command/help-data.js'
-import {closestCommands, closestFlags} from '../core/command/suggest.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
 import {mayTakeSecretWord} from '../core/input/input-flags.js'
-import {cut, messageText} from '../core/output/escape.js'
-import {io} from '../core/output/io.js'
+import {closestCommands, closestFlags} from '../core/input/suggest.js'
 
 const notFound: Hook.CommandNotFound = async ({id, config}) => notFoundExit(config, id.split(':'))
 

@@ -2,11 +2,12 @@
 // that do not depend on it, each reported as done or failed; a Ctrl-C reports what was done and what
 // was not, and a rerun plans only the rest. A saved plan is refused when the server no longer looks as
 // it did at planning time for a record the plan changes.
-import {sameId} from '../core/answer/exact-number.js'
-import {UsageError} from '../core/command/errors.js'
+
+import {UsageError} from '../core/base/errors.js'
+import {sameId} from '../core/base/exact-number.js'
+import {reveal} from '../core/base/secret.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
-import {reveal} from '../core/secret.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {readOf, readSections} from './plan.js'
 import {type ApplyContext, type CurrentRecord, type ReadContext, sameValue, scopeName, serverSecret} from './section.js'

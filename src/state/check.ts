@@ -3,10 +3,10 @@
 // `{env: NAME}` and `{file: PATH}` read on the way. The first refusal is one line naming the file and
 // the place inside it, exit 2.
 import {resolve} from 'node:path'
+import {secret} from '../core/base/secret.js'
 import {didYouMean} from '../core/input/did-you-mean.js'
 import {type AnyInput, checkText, checkValue, InputError, RuleBroken} from '../core/input/input.js'
 import {letSignalsIn} from '../core/input/parse-data.js'
-import {secret} from '../core/secret.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
 import {anchored, asReference, type ReferenceOptions, resolveReference} from './refs.js'
@@ -235,7 +235,7 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
       fail([...where, field], 'names the record, and every plan line shows it: it cannot be a secret reference; write it in the file')
     }
   }
-  // a secret is a type from here on (core/secret.ts): every printed form of the record shows its marker
+  // a secret is a type from here on (core/base/secret.ts): every printed form of the record shows its marker
   for (const field of Object.keys(fields)) if (byReference.includes(field) || section.secret(field, fields, false)) fields[field] = secret(fields[field])
   return {id, fields, sources, byReference, where, ...(mapKey === undefined ? {} : {key: mapKey})}
 }

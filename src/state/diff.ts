@@ -3,8 +3,8 @@
 // record the file does not list a delete where `prune` asks, and the rest nothing. Secret values are
 // never in a change as data: they show as "(sensitive)", and a value the server does not return is
 // "cannot compare" rather than a change, so that a second apply sends nothing.
-import type {ApiId} from '../core/answer/exact-number.js'
-import {isSecret, revealFields} from '../core/secret.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import {isSecret, revealFields} from '../core/base/secret.js'
 import {type CurrentRecord, type DesiredRecord, type SecretSource, type Section, sameValue, scopeName, serverSecret, type Target} from './section.js'
 
 export const SENSITIVE = '(sensitive)'
@@ -73,7 +73,7 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   const byId = new Map(current.map(record => [record.id, record]))
   const place = `${scopeName(target)} ${section.name} `
   for (const record of desired?.values() ?? []) {
-    // the values themselves, for comparing and for the section's rules; the record's own stay Secrets (core/secret.ts)
+    // the values themselves, for comparing and for the section's rules; the record's own stay Secrets (core/base/secret.ts)
     const values = revealFields(record.fields)
     const secret = (field: string) => isSecret(record.fields[field]) || section.secret(field, values, record.byReference.includes(field))
     const sources = Object.fromEntries(Object.entries(record.sources).filter(([field]) => secret(field)))

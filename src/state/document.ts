@@ -2,7 +2,7 @@
 // a place inside it: `state.yaml: projects."acme/**".labels.bug.color: must be …`. Every refusal of a
 // state file is one such line, exit 2, before any request.
 import {dirname, resolve} from 'node:path'
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
 import {parseData, readDataFile} from '../core/input/parse-data.js'
 
 /** a place in the file: the keys and list indexes from the top */

@@ -1,9 +1,9 @@
 // `forgectl export`: the server's current state of the scopes and sections asked for, as a state
 // file (STATE.md). Secrets are written as `{env: SUGGESTED_NAME}`, never as values; what a section
 // cannot express (a feature flag gated for single actors) is left out and named.
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
+import {revealFields} from '../core/base/secret.js'
 import type {ApiClient} from '../core/http/request.js'
-import {revealFields} from '../core/secret.js'
 import type {CheckedEntry} from './check.js'
 import {keyProblem} from './glob.js'
 import {readSections} from './plan.js'

@@ -2,11 +2,11 @@
 // bounded concurrency, and each diffed (diff.ts). The plan is data: the text view is render.ts's, a
 // saved plan saved-plan.ts's. The values to send, secrets included, stay in memory beside it.
 
-import {CliError} from '../core/command/errors.js'
+import {CliError} from '../core/base/errors.js'
+import {secret} from '../core/base/secret.js'
 import type {ApiClient} from '../core/http/request.js'
 import {targetIdentity} from '../core/input/scope.js'
-import {inShard, type Shard} from '../core/lists/shard.js'
-import {secret} from '../core/secret.js'
+import {inShard, type Shard} from '../core/input/shard.js'
 import type {StateModel} from './check.js'
 import {type Change, diffSection, type Uncompared} from './diff.js'
 import {inPool} from './pool.js'
@@ -68,7 +68,7 @@ export async function readSections(context: ReadContext, reads: readonly Section
     for (const record of records) {
       if (seen.has(record.id)) throw new CliError(`the server lists ${section} ${record.id} of ${scopeName(target)} twice, so a change could not tell which it addresses: nothing was changed`)
       seen.add(record.id)
-      // what the section holds secret (a masked variable's value) is a Secret from here on, as the file's are (core/secret.ts)
+      // what the section holds secret (a masked variable's value) is a Secret from here on, as the file's are (core/base/secret.ts)
       const values = {...record.fields}
       for (const field of Object.keys(values)) if (read.secret(field, values, false)) record.fields[field] = secret(values[field])
     }
@@ -76,7 +76,7 @@ export async function readSections(context: ReadContext, reads: readonly Section
   })
 }
 
-/** what --shard splits a plan's scopes by (core/lists/shard.ts, the split of every fan-out): kind and path */
+/** what --shard splits a plan's scopes by (core/input/shard.ts, the split of every fan-out): kind and path */
 export function shardKey(target: Target): string {
   return `${target.kind}:${targetIdentity(target.path)}`
 }

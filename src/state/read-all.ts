@@ -2,8 +2,9 @@
 // server tells their number: never one GET per record. Every record must carry what it is known by
 // (its name, key or ID): a record without it cannot be told apart, and would be planned as a delete
 // of `labels/undefined`, or an update of whichever record came last.
-import {isApiNumber} from '../core/answer/exact-number.js'
-import {CliError} from '../core/command/errors.js'
+
+import {CliError} from '../core/base/errors.js'
+import {isApiNumber} from '../core/base/exact-number.js'
 import type {RequestSpec} from '../core/http/request.js'
 import {collect, followPages, type ListSpec} from '../core/lists/pagination.js'
 import {limiter} from './pool.js'

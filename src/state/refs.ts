@@ -10,8 +10,8 @@
 // cloud identity, the proxies'): DENIED_ENV below, documented in the README's "Many projects as code".
 import {realpath} from 'node:fs/promises'
 import {isAbsolute, join, relative, resolve, sep} from 'node:path'
-import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
-import {io} from '../core/output/io.js'
+import {io} from '../core/base/io.js'
+import {readWhole, unreadableReason, utf8Text} from '../core/base/read-whole.js'
 
 /** a file reference of a saved plan carries the folder it is relative to: the state file's */
 export type Reference = {env: string} | {file: string; folder?: string}

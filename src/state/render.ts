@@ -1,7 +1,7 @@
 // The plan as a person reads it: grouped by scope, one line per change (+ create, ~ update with each
 // field old → new, - delete), the secrets that cannot be compared, and a summary line that counts them
 // and the requests made. Secrets show as "(sensitive)" only.
-import {toldApart} from '../core/output/escape.js'
+import {toldApart} from '../core/base/escape.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {counts, type Plan} from './plan.js'
 import {scopeName} from './section.js'

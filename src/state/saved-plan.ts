@@ -2,13 +2,13 @@
 // it: each secret is saved as where to find it again ({env: NAME}, a file, or the place in the state
 // file), and found again when the plan is applied.
 import {dirname, normalize, resolve, sep} from 'node:path'
-import {UsageError} from '../core/command/errors.js'
-import {shownHost} from '../core/http/redact.js'
+import {UsageError} from '../core/base/errors.js'
+import {readWhole, unreadableReason, utf8Text} from '../core/base/read-whole.js'
+import {shownHost} from '../core/base/redact.js'
+import {reveal, secret} from '../core/base/secret.js'
+import {assertFolderForFiles} from '../core/config/folder.js'
 import {checkText, checkValue} from '../core/input/input.js'
 import {FileLimitError, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
-import {readWhole, unreadableReason, utf8Text} from '../core/input/read-whole.js'
-import {reveal, secret} from '../core/secret.js'
-import {assertFolderForFiles} from '../core/transfer/folder.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
@@ -159,7 +159,7 @@ export async function wantedFromSaved(change: Change, stateFiles: Map<string, Pr
     if (!input) continue
     const where = `${name}: ${field}`
     const value = await secretValue(source, where, stateFiles, references)
-    // a secret is never quoted in the refusal (the rule alone), and is held as a Secret from here on (core/secret.ts)
+    // a secret is never quoted in the refusal (the rule alone), and is held as a Secret from here on (core/base/secret.ts)
     wanted[field] = secret(typeof value === 'string' ? checkText(input, value, where, false) : checkValue(input, value, where))
   }
   for (const [field, value] of Object.entries(wanted)) {

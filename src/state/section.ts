@@ -3,11 +3,11 @@
 // command's flags, src/api), how the server's records are read and compared, and the calls that
 // create, change and delete them. The diff engine (diff.ts) and the runs (plan.ts, apply.ts) know
 // sections only through this shape; sections.ts lists them.
-import type {ApiId} from '../core/answer/exact-number.js'
+import type {ApiId} from '../core/base/exact-number.js'
+import {isSecret, revealFields} from '../core/base/secret.js'
 import type {ApiClient} from '../core/http/request.js'
 import {declaredField} from '../core/input/fields.js'
 import type {Inputs} from '../core/input/input.js'
-import {isSecret, revealFields} from '../core/secret.js'
 import type {Where} from './document.js'
 import type {Reference} from './refs.js'
 
@@ -116,7 +116,7 @@ export interface Section {
 }
 
 /**
- * Which fields of a record read from the server are secret: held as a Secret (a masked value, core/secret.ts)
+ * Which fields of a record read from the server are secret: held as a Secret (a masked value, core/base/secret.ts)
  * or hidden by the section's own rule (a hook's token): what a plan prints as (sensitive) and apply
  * compares only by where it comes from. One rule for the diff's deletions and apply's check of a moved record.
  */

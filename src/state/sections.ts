@@ -1,6 +1,6 @@
 // Every section a state file knows, by the kind of scope it lives in (STATE.md, "Sections").
 
-import {UsageError} from '../core/command/errors.js'
+import {UsageError} from '../core/base/errors.js'
 import {didYouMean} from '../core/input/did-you-mean.js'
 import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'

@@ -5,8 +5,8 @@
 // order (`replace:` drops what earlier entries said of a section); `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
 // refused, naming the entry.
 import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, listVisibleGroups, listVisibleProjects, type ProjectPath} from '../api/namespaces.js'
-import {ApiError, CliError} from '../core/command/errors.js'
-import {revealFields} from '../core/secret.js'
+import {ApiError, CliError} from '../core/base/errors.js'
+import {revealFields} from '../core/base/secret.js'
 import type {CheckedEntry, StateModel} from './check.js'
 import {StateFileError, wherePath} from './document.js'
 import {globPattern, isGlob, literalPrefix} from './glob.js'

@@ -17,14 +17,14 @@ import {
   type VariableInput,
   type VariableScope,
 } from '../api/ci-variables.js'
+import {ApiError, CliError, UsageError} from '../core/base/errors.js'
+import {thing} from '../core/base/notes.js'
 import {ApiCommand} from '../core/command/api-command.js'
-import {ApiError, CliError, UsageError} from '../core/command/errors.js'
 import {projectOrGroupFlags} from '../core/input/flags.js'
 import {inputLabel} from '../core/input/input.js'
 import {flagsOf} from '../core/input/input-flags.js'
 import {readInputRecords} from '../core/input/records-file.js'
 import {scopeOf, scopeThing} from '../core/input/scope.js'
-import {thing} from '../core/output/notes.js'
 
 /** -p or -g (neither: the instance), and --environment-scope for a project or group */
 export const variableScopeFlags = {...projectOrGroupFlags, ...flagsOf(ENVIRONMENT_SCOPE)}

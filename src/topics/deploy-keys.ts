@@ -1,7 +1,7 @@
 // What a person reads of a deploy key's placement (deploy-keys add): the API layer returns the outcome
 // as data (src/api/deploy-key-add.ts), and the words are said here.
 import type {KeyPlacement} from '../api/deploy-key-add.js'
-import {done, info, type Note, thing} from '../core/output/notes.js'
+import {done, info, type Note, thing} from '../core/base/notes.js'
 
 export const DRY_RUN_NOTE = info('Dry run: a real run sends the POST shown, then a PUT where the key exists with another title or push access')
 

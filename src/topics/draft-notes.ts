@@ -2,8 +2,8 @@
 // the caller's own drafts with ActiveRecord's find (lib/api/draft_notes.rb), and answers a miss, another
 // reviewer's draft included, with a bare "404 Not found" that names nothing: the line says what it means.
 import type {Command} from '@oclif/core/command'
+import {ApiError, CliError} from '../core/base/errors.js'
 import {ApiCommand} from '../core/command/api-command.js'
-import {ApiError, CliError} from '../core/command/errors.js'
 
 export abstract class DraftNoteCommand<T extends typeof Command> extends ApiCommand<T> {
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {

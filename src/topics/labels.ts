@@ -1,13 +1,13 @@
 // What the commands on one label share: the label, by ID or title, in a project or a group.
 import type {Command} from '@oclif/core/command'
 import {getLabel, LABEL, setSubscription} from '../api/labels.js'
+import {ApiError, CliError} from '../core/base/errors.js'
+import {thing, unchanged} from '../core/base/notes.js'
 import {ApiCommand} from '../core/command/api-command.js'
-import {ApiError, CliError} from '../core/command/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {projectOrGroupFlags} from '../core/input/flags.js'
 import {argsOf} from '../core/input/input-flags.js'
 import {type Scope, scopeOf, scopeThing} from '../core/input/scope.js'
-import {thing, unchanged} from '../core/output/notes.js'
 
 export abstract class LabelCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = argsOf(LABEL)

@@ -3,12 +3,12 @@
 // the 404 of a milestone not found names.
 import type {Command} from '@oclif/core/command'
 import {changeMilestoneState, type StateChange, type StateEvent, TARGET_STATE} from '../api/milestones.js'
+import {ApiError, CliError} from '../core/base/errors.js'
+import {done, type Note, thing, unchanged} from '../core/base/notes.js'
 import {ApiCommand} from '../core/command/api-command.js'
-import {ApiError, CliError} from '../core/command/errors.js'
 import {idArg, listFlags, projectOrGroupFlags} from '../core/input/flags.js'
 import {type Scope, scopeOf, scopeThing} from '../core/input/scope.js'
 import type {ListSpec} from '../core/lists/pagination.js'
-import {done, type Note, thing, unchanged} from '../core/output/notes.js'
 
 export abstract class MilestoneCommand<T extends typeof Command> extends ApiCommand<T> {
   static args = {id: idArg('ID', 'milestone ID')}

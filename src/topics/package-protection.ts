@@ -1,7 +1,7 @@
 // What a person reads after a package protection rule is written: the API layer returns the rule as
 // the server kept it (src/api/package-protection.ts), and a delete level it ignored is said here.
 import type {PackageProtectionRule, RuleChanges} from '../api/package-protection.js'
-import {type Note, warning} from '../core/output/notes.js'
+import {type Note, warning} from '../core/base/notes.js'
 
 /**
  * With the `packages_protected_packages_delete` feature flag off the platform ignores the delete level

@@ -7,8 +7,8 @@
 import {isIPv4} from 'node:net'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {CliError, ExitCode} from '../core/command/errors.js'
-import {importModule} from '../core/command/launcher.js'
+import {CliError, ExitCode} from '../core/base/errors.js'
+import {importModule} from '../core/base/launcher.js'
 import type {SandboxEntry} from '../sandbox/contract.js'
 
 /**

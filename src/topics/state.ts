@@ -2,11 +2,11 @@
 // and the plan read from a file (src/state does the work; these commands only name it).
 import type {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import {UsageError} from '../core/base/errors.js'
 import {ApiCommand} from '../core/command/api-command.js'
-import {UsageError} from '../core/command/errors.js'
 import {ApiClient} from '../core/http/request.js'
+import type {Shard} from '../core/input/shard.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
-import type {Shard} from '../core/lists/shard.js'
 import {checkState} from '../state/check.js'
 import {readStateDocument} from '../state/document.js'
 import {makePlan, type Plan} from '../state/plan.js'
@@ -85,7 +85,7 @@ export abstract class StateCommand<T extends typeof Command> extends ApiCommand<
 
   /**
    * What plan and export print (through the printer: --json, -o yaml, --jq) already holds its secrets
-   * as Secrets and references (src/core/secret.ts, state/export.ts): printed as built, not with every
+   * as Secrets and references (src/core/base/secret.ts, state/export.ts): printed as built, not with every
    * `value` field blanked, which would make an exported document's plain variables unreadable to plan.
    */
   protected override hideSecrets(): undefined {

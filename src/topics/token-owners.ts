@@ -7,7 +7,7 @@
 import type {Owner} from '../api/token-audit.js'
 import {getUser, listUsers} from '../api/users.js'
 import {isUserRecord} from '../core/answer/answer.js'
-import {ApiError, CliError, Interrupted} from '../core/command/errors.js'
+import {ApiError, CliError, Interrupted} from '../core/base/errors.js'
 import type {ApiClient} from '../core/http/request.js'
 import {readEach} from '../core/lists/bulk.js'
 import {collect, DEFAULT_CONCURRENCY, followPages} from '../core/lists/pagination.js'

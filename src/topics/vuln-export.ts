@@ -1,6 +1,6 @@
 // What a person reads after a vulnerability export is saved: where the bytes went and how many.
-import type {Id} from '../core/input/id.js'
-import {type Note, saved, thing} from '../core/output/notes.js'
+import type {Id} from '../core/base/id.js'
+import {type Note, saved, thing} from '../core/base/notes.js'
 import type {DownloadResult} from '../core/transfer/download.js'
 
 /** what a download note says: where the bytes went and how many */

@@ -1,4 +1,4 @@
-// A direct download reads its answer off the socket itself (src/core/transfer/http1-download.ts): these tests
+// A direct download reads its answer off the socket itself (src/core/http/http1-download.ts): these tests
 // send it answers byte by byte from a server below HTTP, the ways real servers and proxies frame, split
 // and cut them, and check that the file is saved whole or not at all.
 import {createHash} from 'node:crypto'

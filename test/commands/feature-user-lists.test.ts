@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import type {FeatureUserList as UserList} from '../../src/api/feature-user-lists.js'
-import {sameId} from '../../src/core/answer/exact-number.js'
+import {sameId} from '../../src/core/base/exact-number.js'
 import {plainId} from '../helpers/plain-id.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 

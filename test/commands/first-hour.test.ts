@@ -1,7 +1,7 @@
 // Issue 36, item 4: a newcomer's first hour, each thing seen fixed as its class. Each describe names
 // the class; the tests run forgectl against the sandbox over HTTP.
 import {describe, expect, it} from 'vitest'
-import {NOT_ALLOWED_HINT} from '../../src/core/command/errors.js'
+import {NOT_ALLOWED_HINT} from '../../src/core/base/errors.js'
 import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
 import {LAST_USED_AT_TIMEOUT_MS, recordTokenUse} from '../../src/sandbox/token-use.js'
 import {useSandbox} from '../helpers/sandbox.js'
@@ -119,7 +119,7 @@ describe('access levels in words and numbers, wherever taken, and shown in words
   })
 })
 
-describe('another name of a topic gets the suggestion (src/core/command/suggest.ts topicFor)', () => {
+describe('another name of a topic gets the suggestion (src/core/input/suggest.ts topicFor)', () => {
   it('variable list, a glab habit, as label list does', async () => {
     for (const [typed, meant] of [
       [['variable', 'list'], 'ci-variables list'],

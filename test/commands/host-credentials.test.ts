@@ -7,7 +7,7 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {shownHost} from '../../src/core/http/redact.js'
+import {shownHost} from '../../src/core/base/redact.js'
 import {freshConfigDir, runCli} from '../helpers/cli.js'
 
 /** the password's own characters: none of them is in forgectl's words, so any run of three found in the output is the password's */

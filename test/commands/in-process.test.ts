@@ -1,6 +1,6 @@
 // The in-process runner (test/helpers/in-process.ts) leaves the test process as it found it, whatever
 // the run did: the next run, and the test itself, must not see the last run's environment, streams,
-// exit code or listeners. forgectl writes through the streams the runner hands in (src/core/output/io.ts),
+// exit code or listeners. forgectl writes through the streams the runner hands in (src/core/base/io.ts),
 // never to the process's own. (That it writes the binary's bytes is test/e2e/binary.test.ts.)
 import {describe, expect, it} from 'vitest'
 import {runCli} from '../helpers/cli.js'

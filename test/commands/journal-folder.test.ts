@@ -1,4 +1,4 @@
-// Every folder forgectl writes into passes one function (ensureFolder, src/core/transfer/folder.ts):
+// Every folder forgectl writes into passes one function (ensureFolder, src/core/config/folder.ts):
 // the user's own (or root's), and a symlink only when both the link and its target are (issue 35, item
 // 6c). In a settings folder every user may write in (FORGECTL_CONFIG_DIR=/tmp/shared), another user
 // could plant `journals` as a symlink to a folder of theirs, and the next fan-out wrote its journal

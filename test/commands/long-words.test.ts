@@ -1,7 +1,7 @@
 // A word typed is repeated cut, whichever message repeats it (issue 35, item 6b): a 100 KB value of
 // --columns, --sort, -p, -g or an argument made 100 KB of stderr, because each message quoted it whole
 // (a field name, a request's path). Every error and note line now passes one function (messageText,
-// src/core/output/escape.ts) that cuts each word; here a 100 KB word goes into each place a user types one.
+// src/core/base/escape.ts) that cuts each word; here a 100 KB word goes into each place a user types one.
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 

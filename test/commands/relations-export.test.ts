@@ -352,7 +352,7 @@ describe('relations-export download', () => {
     expect(readdirSync(join(cwd, 'relations-acme-platform-api'))).toContain('milestones.ndjson.gz')
   })
 
-  // every folder forgectl writes into passes ensureFolder (src/core/transfer/folder.ts), as the journals' and
+  // every folder forgectl writes into passes ensureFolder (src/core/config/folder.ts), as the journals' and
   // the settings' do: `--all DIR` made DIR with a plain recursive mkdir and followed whatever stood there
   it.skipIf(process.geteuid?.() !== 0)("--all refuses a DIR that is another user's symlink to a folder of theirs, and writes nothing there", async () => {
     await finishedExport(20, false)

@@ -23,7 +23,7 @@ beforeAll(async () => {
   )
   server = createServer({key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(cert)}, (req, res) => {
     if (req.url === '/api/v4/file' && req.headers['private-token'] === 'tls-token') {
-      // a download: read off the TLS socket by forgectl itself (src/core/transfer/http1-download.ts)
+      // a download: read off the TLS socket by forgectl itself (src/core/http/http1-download.ts)
       res.writeHead(200, {'content-type': 'application/octet-stream', 'content-length': String(FILE.length)})
       res.end(FILE)
       return

@@ -29,6 +29,8 @@ export interface RunOptions {
    * launcher and the code cache, signals, a pipe closed early, start-up
    */
   spawn?: boolean
+  /** the run's clock (ms since the epoch), handed in as its IO (src/core/base/io.ts); in-process runs only */
+  now?: number
 }
 
 export function freshConfigDir(): string {
@@ -53,8 +55,11 @@ export function cleanEnv(): Record<string, string> {
 export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string | undefined> = {...cleanEnv(), FORGECTL_RETRY_BASE_MS: '20', ...options.env}
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-  const run = options.spawn || options.bin !== undefined ? spawnRun : runInProcess
-  return run(args, {env: env as Record<string, string>, stdin: options.stdin, cwd: options.cwd, bin: options.bin ?? BIN}).then(result)
+  const spawned = options.spawn || options.bin !== undefined
+  // a process has the system's clock: a test that hands in another runs in-process
+  if (spawned && options.now !== undefined) throw new Error('a spawned run has the real clock: drop now, or spawn')
+  const run = spawned ? spawnRun : runInProcess
+  return run(args, {env: env as Record<string, string>, stdin: options.stdin, cwd: options.cwd, bin: options.bin ?? BIN, now: options.now}).then(result)
 }
 
 function result({code, stdout, stderr}: Captured): RunResult {

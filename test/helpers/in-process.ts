@@ -1,7 +1,7 @@
 // Runs the built CLI (dist/runtime.cjs, the bundle bin/run.js loads) inside the test process, as the
 // binary would run in its own: the same argv, environment, stdin and working directory, stdout and
 // stderr captured byte for byte, and the exit code the process would end with. The run is handed its
-// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/output/io.ts),
+// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/base/io.ts),
 // through which everything forgectl writes and reads goes; oclif's own words (help, its errors) go
 // through console, and what oclif reads through the process's stdin and environment, replaced for the run.
 // Spawning the binary costs a Node start-up per run; this costs the command's own work. What only a
@@ -12,10 +12,13 @@
 // each run puts back what it changed of the process: environment, argv, cwd, standard input (oclif
 // reads a piped argument from it), console, exit code and process.exit, listeners it added (its 'exit'
 // listeners run first, as at the end of a process) and oclif's stdin cache. The bundle runs without
-// bin/run.js's launcher, as src/core/command/launcher.ts allows: a plain import(), and no V8 flag
+// bin/run.js's launcher, as src/core/base/launcher.ts allows: a plain import(), and no V8 flag
 // change before a proxied request. Each run's requests go through keep-alive agents of its own
-// (src/core/http/http-transport.ts): a run never reuses another one's sockets. Runs are serialised:
-// they share one process.
+// (src/core/http/http-transport.ts): a run never reuses another one's sockets. forgectl's own reads and
+// writes go through the run's IO, which travels with the run (src/core/base/io.ts), so two runs can be
+// under way at once (test/commands/side-by-side.test.ts); the runs here are still serialised, because of
+// what oclif reads and does through the process itself: its environment, argv, cwd, console,
+// process.exit and stdin, which each run replaces above.
 //
 // Still not a process: the bundle is loaded once per test process, so what its modules read on load
 // comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM; DEBUG; OCLIF_COLUMNS),
@@ -44,11 +47,13 @@ export interface RunSpec {
   cwd?: string
   /** bin/run.js of the checkout: the bundle beside it is loaded, and oclif finds its root from it */
   bin: string
+  /** the run's clock (ms since the epoch), for what depends on today's date; the real clock without it */
+  now?: number
 }
 
-interface Runtime {
-  /** `io`: the run's streams (src/core/output/io.ts), which forgectl writes through instead of the process's */
-  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>}}): Promise<unknown>
+export interface Runtime {
+  /** `io`: the run's streams (src/core/base/io.ts), which forgectl writes through instead of the process's */
+  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>; now?: () => number}}): Promise<unknown>
 }
 
 /** thrown by process.exit inside a run: the process would end there */
@@ -127,7 +132,13 @@ function loadRuntime(bin: string): Runtime {
   }
 }
 
-async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Promise<Captured> {
+/** the bundle this test process runs, loaded as runInProcess loads it: for a test that calls its execute() itself */
+export function inProcessRuntime(bin: string): Runtime {
+  runtime ??= loadRuntime(bin)
+  return runtime
+}
+
+async function runNow(args: string[], {env, stdin = '', cwd, bin, now}: RunSpec): Promise<Captured> {
   const out = sink()
   const err = sink()
   const saved = {
@@ -168,7 +179,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
     runtime ??= loadRuntime(bin)
     try {
       // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
-      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}}})
+      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}, now: now === undefined ? undefined : () => now}})
     } catch (error) {
       if (!(error instanceof ProcessExit)) throw error
     }

@@ -2,7 +2,7 @@
 // record types say an ID may arrive as an ExactNumber (beyond 2^53). A test that hands an ID it read
 // back to the sandbox's tables, or counts with it, states here that it holds a plain number, and fails
 // if it does not.
-import type {ApiId} from '../../src/core/answer/exact-number.js'
+import type {ApiId} from '../../src/core/base/exact-number.js'
 
 export function plainId(id: ApiId): number {
   if (typeof id !== 'number') throw new Error(`expected a plain number ID from the sandbox, got ${String(id)}`)

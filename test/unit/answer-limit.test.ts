@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {AnswerTooLarge, answerLimit, DEFAULT_MAX_ANSWER_BYTES, formatLimit, MAX_MAX_ANSWER_BYTES, parseSize} from '../../src/core/answer/answer-limit.js'
-import {UsageError} from '../../src/core/command/errors.js'
+import {UsageError} from '../../src/core/base/errors.js'
 
 const MiB = 1024 * 1024
 

@@ -1,8 +1,8 @@
 // What counts as the API's answer, how an HTML page is summarised, and which redirects are followed.
 import {describe, expect, it} from 'vitest'
 import {checkAnswer, type Expectation, isJsonType, isUserRecord} from '../../src/core/answer/answer.js'
-import {serverMessage} from '../../src/core/command/errors.js'
-import {htmlSummary, looksLikeHtml} from '../../src/core/http/html-summary.js'
+import {serverMessage} from '../../src/core/base/errors.js'
+import {htmlSummary, looksLikeHtml} from '../../src/core/base/html-summary.js'
 import {followRedirects, type Hop, redactLocation} from '../../src/core/http/redirect.js'
 
 const context = {host: 'https://forge.example.com', method: 'GET', path: '/api/v4/projects/1/labels'} as const

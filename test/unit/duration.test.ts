@@ -1,7 +1,7 @@
 // The one duration rule of --timeout, --interval and `config set timeout`.
 import {describe, expect, it} from 'vitest'
-import {UsageError} from '../../src/core/command/errors.js'
-import {formatDuration, parseDuration} from '../../src/core/input/duration.js'
+import {formatDuration, parseDuration} from '../../src/core/base/duration.js'
+import {UsageError} from '../../src/core/base/errors.js'
 
 describe('parseDuration', () => {
   it.each([

@@ -2,7 +2,7 @@
 // invisible or format character reaches the screen raw, so that two names never read as one (issue 35).
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {toldApart, unambiguous, visibleCell, visibleText} from '../../src/core/output/escape.js'
+import {toldApart, unambiguous, visibleCell, visibleText} from '../../src/core/base/escape.js'
 
 // what must never reach a terminal raw: Unicode's categories Cc, Cf, Co, Cs, Zl, Zp and the tag block,
 // stated here from Unicode's own categories, not from the module's list

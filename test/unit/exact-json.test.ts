@@ -5,7 +5,7 @@ import {Writable} from 'node:stream'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parseExactJson, parseJsonExactly} from '../../src/core/answer/exact-json.js'
-import {type ApiId, compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText, sameId} from '../../src/core/answer/exact-number.js'
+import {type ApiId, compareNumbers, decimalValue, ExactNumber, fitsDouble, jsonText, sameId} from '../../src/core/base/exact-number.js'
 import {cellText, inferColumns, recordId, sortRecords} from '../../src/core/output/format.js'
 import {Printer} from '../../src/core/output/output.js'
 

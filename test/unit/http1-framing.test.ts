@@ -1,7 +1,7 @@
-// The head and the body framing of a download's answer (src/core/transfer/http1-framing.ts), under every split a
+// The head and the body framing of a download's answer (src/core/http/http1-framing.ts), under every split a
 // network can make of the bytes.
 import {describe, expect, it} from 'vitest'
-import {type AnswerHead, bodyFraming, MalformedAnswer, parseHead} from '../../src/core/transfer/http1-framing.js'
+import {type AnswerHead, bodyFraming, MalformedAnswer, parseHead} from '../../src/core/http/http1-framing.js'
 
 const head = (status: number, headers: Record<string, string> = {}): AnswerHead => ({status, statusText: '', headers})
 

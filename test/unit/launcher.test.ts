@@ -1,7 +1,7 @@
-// src/core/command/launcher.ts: what bin/run.js provides to the bundle, and the defaults of a bundle loaded
+// src/core/base/launcher.ts: what bin/run.js provides to the bundle, and the defaults of a bundle loaded
 // without it (in the test process, as here). bin/run.js's own launcher is tested by the code-cache tests.
 import {afterEach, describe, expect, it} from 'vitest'
-import {beforeUndiciRequest, importModule, type Launcher, useLauncher} from '../../src/core/command/launcher.js'
+import {beforeUndiciRequest, importModule, type Launcher, useLauncher} from '../../src/core/base/launcher.js'
 
 afterEach(() => useLauncher(undefined))
 

@@ -1,7 +1,7 @@
 // Connection failures in words: the error chains fetch and undici really produce (recorded on Node 20
 // with `fetch()` against closed ports, .invalid names, plain-HTTP ports and self-signed certificates).
 import {describe, expect, it} from 'vitest'
-import {ApiError, CliError, UsageError} from '../../src/core/command/errors.js'
+import {ApiError, CliError, UsageError} from '../../src/core/base/errors.js'
 import {normalizeHost} from '../../src/core/config/connection.js'
 import {describeNetworkFailure, noAnswerMessage} from '../../src/core/http/network-errors.js'
 import {curlNoProxy, proxyFor, proxySettings} from '../../src/core/http/proxy.js'

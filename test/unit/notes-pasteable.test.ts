@@ -3,7 +3,7 @@
 // stop, and every command got a 401. The rule is in notes.ts's `sentence`, which every note passes.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {done, info, saved, unchanged, warning} from '../../src/core/output/notes.js'
+import {done, info, saved, unchanged, warning} from '../../src/core/base/notes.js'
 
 /** what people copy out of a line: URLs, assignments, paths, flags, tokens */
 const pasteable = fc.oneof(

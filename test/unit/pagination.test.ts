@@ -4,10 +4,10 @@
 // place in the sequence, not HTTP: the loop is the unit under test (the commands' tests talk HTTP).
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {CliError} from '../../src/core/command/errors.js'
+import {CliError} from '../../src/core/base/errors.js'
+import {DEFAULT_MAX_PAGES, pageLimit, parsePageLimit, raiseHint} from '../../src/core/config/page-limit.js'
 import {type ApiResponse, type Query, type RequestSpec, toSearchParams} from '../../src/core/http/request.js'
 import {pageKey} from '../../src/core/lists/page-guard.js'
-import {DEFAULT_MAX_PAGES, pageLimit, parsePageLimit, raiseHint} from '../../src/core/lists/page-limit.js'
 import {followPages, listSpec, nextPageQuery} from '../../src/core/lists/pagination.js'
 
 interface Answer {

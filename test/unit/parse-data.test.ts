@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
-import {UsageError} from '../../src/core/command/errors.js'
+import {UsageError} from '../../src/core/base/errors.js'
 import {type FileLimits, fileLimits, parseData} from '../../src/core/input/parse-data.js'
 
 const SMALL: FileLimits = {bytes: 1e6, depth: 6, items: 60}

@@ -5,7 +5,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {ExactNumber} from '../../src/core/answer/exact-number.js'
+import {ExactNumber} from '../../src/core/base/exact-number.js'
 import {parseCsv, readRecords} from '../../src/core/input/records-file.js'
 import {parseJournal} from '../../src/core/lists/journal.js'
 

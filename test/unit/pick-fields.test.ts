@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {ExactNumber} from '../../src/core/answer/exact-number.js'
+import {ExactNumber} from '../../src/core/base/exact-number.js'
 import {pickFields, pickPage} from '../../src/core/output/pick-fields.js'
 
 const feature = {

@@ -2,7 +2,7 @@
 // fit in, and when a wait is said off a terminal.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {ApiError} from '../../src/core/command/errors.js'
+import {ApiError} from '../../src/core/base/errors.js'
 import {pauseFor} from '../../src/core/http/rate-limit.js'
 import {parseRetryAfter, requestBudgetMs, retryWait} from '../../src/core/http/retry.js'
 import {SAID_WAIT_MS, sayWait, waitRefused} from '../../src/core/http/retry-notice.js'

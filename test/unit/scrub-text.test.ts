@@ -2,7 +2,7 @@
 // echoes it in, whatever text surrounds it, and a URL's credentials leave none either.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {hideUrlCredentials, REDACTED, scrubText} from '../../src/core/http/redact.js'
+import {hideUrlCredentials, REDACTED, scrubText} from '../../src/core/base/redact.js'
 
 const forms = (s: string): string[] => [
   s,

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {VARIABLE_INPUTS, VARIABLE_KEY} from '../../src/api/ci-variables.js'
 import {HOOK_CHANGES, NEW_HOOK, URL_VARIABLE} from '../../src/api/hooks.js'
-import {hideFields, REDACTED, scrubStrings, valuesUnder} from '../../src/core/http/redact.js'
+import {hideFields, REDACTED, scrubStrings, valuesUnder} from '../../src/core/base/redact.js'
 import {secretFieldsOf} from '../../src/core/input/input.js'
 import {argsOf, flagsOf, secretFieldsOfCommand, secretFlagValues} from '../../src/core/input/input-flags.js'
 

@@ -4,7 +4,7 @@ import {inspect} from 'node:util'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
-import {reveal, revealDeep, revealedValues, SECRET_MARKER, Secret, secret} from '../../src/core/secret.js'
+import {reveal, revealDeep, revealedValues, SECRET_MARKER, Secret, secret} from '../../src/core/base/secret.js'
 
 // a value no marker or key name contains by chance
 const hidden = fc.string({minLength: 1}).map(text => `zq${text}xj`)

@@ -4,7 +4,7 @@
 import {dirname, join} from 'node:path'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {SERVER_MESSAGE_MAX, serverMessage} from '../../src/core/command/errors.js'
+import {SERVER_MESSAGE_MAX, serverMessage} from '../../src/core/base/errors.js'
 import {fileNameFrom, plainFileName} from '../../src/core/transfer/server-file-name.js'
 
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/

@@ -2,10 +2,10 @@
 // `config set retries` and a value typed into the settings file.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {UsageError} from '../../src/core/command/errors.js'
+import {UsageError} from '../../src/core/base/errors.js'
+import {quoted} from '../../src/core/base/escape.js'
 import {MAX_RETRIES, PROFILE_KEYS, parseRetries} from '../../src/core/config/config-store.js'
 import {InputError} from '../../src/core/input/input.js'
-import {quoted} from '../../src/core/output/escape.js'
 
 describe('parseRetries', () => {
   it('takes every whole number from 0 to MAX_RETRIES, as typed or with spaces around', () => {

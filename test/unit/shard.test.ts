@@ -3,7 +3,7 @@
 // it is not I/N.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {inShard, MAX_SHARDS, parseShard, shardOfKey} from '../../src/core/lists/shard.js'
+import {inShard, MAX_SHARDS, parseShard, shardOfKey} from '../../src/core/input/shard.js'
 
 /** 1,000 distinct project paths of a fleet */
 const fleets = fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9-]{0,12}(\/[a-z][a-z0-9-]{0,12}){1,3}$/), {minLength: 1000, maxLength: 1000})

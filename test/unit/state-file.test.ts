@@ -1,8 +1,8 @@
 // State files (src/state): globs, the checks of a file before any request, and the diff engine, as
 // pure functions. The runs against a server are in test/commands/state.test.ts.
 import {describe, expect, it} from 'vitest'
-import {UsageError} from '../../src/core/command/errors.js'
-import {isSecret, reveal} from '../../src/core/secret.js'
+import {UsageError} from '../../src/core/base/errors.js'
+import {isSecret, reveal} from '../../src/core/base/secret.js'
 import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'

@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {closestCommands, closestFlags, editDistance} from '../../src/core/command/suggest.js'
+import {closestCommands, closestFlags, editDistance} from '../../src/core/input/suggest.js'
 
 const NAMES = [
   'api',

@@ -1,7 +1,7 @@
 // The usage line after a usage error, and the IDs that reach URLs as typed.
 import {describe, expect, it} from 'vitest'
+import {isPositiveId} from '../../src/core/base/id.js'
 import {unexpectedArguments, usageLine} from '../../src/core/command/usage.js'
-import {isPositiveId} from '../../src/core/input/id.js'
 
 describe('usageLine', () => {
   it.each([

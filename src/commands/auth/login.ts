@@ -1,7 +1,8 @@
 import * as Flags from '@oclif/core/flags'
 import {currentUser} from '../../api/user.js'
+import {CliError, ExitCode} from '../../core/base/errors.js'
+import {done, info, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {CliError, ExitCode} from '../../core/command/errors.js'
 import {configPath, type Profile} from '../../core/config/config-store.js'
 import {resolveConnection} from '../../core/config/connection.js'
 import {KeyringUnavailable} from '../../core/config/keyring.js'
@@ -9,7 +10,6 @@ import {storeForNewToken, storeToken} from '../../core/config/token-store.js'
 import {environmentWinsNote} from '../../core/http/auth-hint.js'
 import {ApiClient} from '../../core/http/request.js'
 import {readTokenLine} from '../../core/input/input-read.js'
-import {done, info, thing} from '../../core/output/notes.js'
 import {canPrompt} from '../../core/terminal/terminal.js'
 
 export default class AuthLogin extends ApiCommand<typeof AuthLogin> {

@@ -1,8 +1,8 @@
+import {done, thing, unchanged} from '../../core/base/notes.js'
 import {BaseCommand} from '../../core/command/base-command.js'
 import {profileName} from '../../core/config/config-store.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {forgetToken} from '../../core/config/token-store.js'
-import {done, thing, unchanged} from '../../core/output/notes.js'
 
 export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static summary = 'Remove the stored token of a profile'

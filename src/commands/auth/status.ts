@@ -1,9 +1,9 @@
 import {currentUser} from '../../api/user.js'
+import {CliError} from '../../core/base/errors.js'
+import {maskToken} from '../../core/base/redact.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {CliError} from '../../core/command/errors.js'
 import {readProfile, tokenLocation} from '../../core/config/config-store.js'
 import {describeSource, NoToken} from '../../core/config/connection.js'
-import {maskToken} from '../../core/http/redact.js'
 
 export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
   static summary = 'Show the connection in use and whether the server accepts its token'

@@ -1,7 +1,7 @@
 import {deleteMergedBranches} from '../../api/branches.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class BranchesDeleteMerged extends ApiCommand<typeof BranchesDeleteMerged> {
   static summary = 'Delete every branch merged into the default branch'

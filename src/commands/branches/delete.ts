@@ -1,8 +1,8 @@
 import {BRANCH, deleteBranch} from '../../api/branches.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class BranchesDelete extends ApiCommand<typeof BranchesDelete> {
   static summary = 'Delete a branch'

@@ -1,6 +1,6 @@
 import {BRANCH_COLUMNS, BRANCH_FIELDS, BRANCH_FILTERS, listBranches} from '../../api/branches.js'
+import {UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {listFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {inputLabel} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'

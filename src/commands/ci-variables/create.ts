@@ -1,5 +1,5 @@
 import {createVariable, SCOPED_VALUE_INPUTS} from '../../api/ci-variables.js'
-import {UsageError} from '../../core/command/errors.js'
+import {UsageError} from '../../core/base/errors.js'
 import {fromFileFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'

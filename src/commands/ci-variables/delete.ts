@@ -1,7 +1,7 @@
 import {deleteVariable, VARIABLE_KEY} from '../../api/ci-variables.js'
+import {done} from '../../core/base/notes.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
-import {done} from '../../core/output/notes.js'
 import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'
 
 export default class CiVariablesDelete extends CiVariableCommand<typeof CiVariablesDelete> {

@@ -1,7 +1,7 @@
 import {SCOPED_VALUE_INPUTS, setVariable} from '../../api/ci-variables.js'
+import {done} from '../../core/base/notes.js'
 import {argsOf, flagsOf, otherSpellingOf} from '../../core/input/input-flags.js'
 import {sameInput} from '../../core/input/input-read.js'
-import {done} from '../../core/output/notes.js'
 import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'
 
 // VALUE is another spelling of --value: a value comes after the name it sets, as in every `set`.

@@ -1,7 +1,7 @@
 import {CLUSTERS_DEPRECATION, deleteCluster} from '../../api/clusters.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class ClustersDelete extends ApiCommand<typeof ClustersDelete> {
   static summary = 'Remove a certificate-based cluster from a project (deprecated)'

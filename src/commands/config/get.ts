@@ -1,10 +1,10 @@
+import {CliError, ExitCode} from '../../core/base/errors.js'
+import {visibleCell} from '../../core/base/escape.js'
 import {BaseCommand} from '../../core/command/base-command.js'
-import {CliError, ExitCode} from '../../core/command/errors.js'
 import {type ProfileKey, profileName, readProfile} from '../../core/config/config-store.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
 import {profileForDisplay} from '../../core/config/profile-view.js'
-import {visibleCell} from '../../core/output/escape.js'
 import {ONE_VALUE} from '../../core/output/output-spec.js'
 import {stdoutIsTerminal} from '../../core/terminal/terminal.js'
 

@@ -1,14 +1,14 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import {UsageError} from '../../core/base/errors.js'
+import {done, thing} from '../../core/base/notes.js'
 import {BaseCommand} from '../../core/command/base-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {PROFILE_KEYS, type Profile, type ProfileKey, profileName, storedTokenStore, type TokenStore, tokenLocation, updateProfile} from '../../core/config/config-store.js'
 import {normalizeHost, sameOrigin} from '../../core/config/connection.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
 import {moveToken, storeForNewToken, storeToken} from '../../core/config/token-store.js'
 import {readTokenLine} from '../../core/input/input-read.js'
-import {done, thing} from '../../core/output/notes.js'
 
 // gh says the same of a token on the command line: every user sees it in `ps`, the shell keeps it
 const TOKEN_ADVICE =

@@ -1,10 +1,10 @@
+import {UsageError} from '../../core/base/errors.js'
+import {done, thing} from '../../core/base/notes.js'
 import {BaseCommand} from '../../core/command/base-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {type ProfileKey, profileName, readProfile, removeProfileKeys, tokenLocation} from '../../core/config/config-store.js'
 import {profileFlag} from '../../core/config/profile-flag.js'
 import {profileKeyArg} from '../../core/config/profile-key-arg.js'
 import {forgetToken} from '../../core/config/token-store.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static summary = 'Remove one setting of a profile'

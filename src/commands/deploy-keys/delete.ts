@@ -1,7 +1,7 @@
 import {deleteProjectDeployKey} from '../../api/deploy-keys.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class DeployKeysDelete extends ApiCommand<typeof DeployKeysDelete> {
   static summary = 'Remove a deploy key from a project'

@@ -1,7 +1,7 @@
 import {notAsAsked} from '../../api/deploy-key-add.js'
 import {DEPLOY_KEY_CHANGES, updateProjectDeployKey} from '../../api/deploy-keys.js'
+import {CliError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {CliError} from '../../core/command/errors.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'

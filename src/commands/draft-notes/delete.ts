@@ -1,7 +1,7 @@
 import {deleteDraftNote, MERGE_REQUEST} from '../../api/draft-notes.js'
+import {done, thing} from '../../core/base/notes.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 import {DraftNoteCommand} from '../../topics/draft-notes.js'
 
 export default class DraftNotesDelete extends DraftNoteCommand<typeof DraftNotesDelete> {

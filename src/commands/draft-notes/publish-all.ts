@@ -1,8 +1,8 @@
 import {MERGE_REQUEST, publishAllAndCount, publishAllDraftNotes} from '../../api/draft-notes.js'
+import {done} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done} from '../../core/output/notes.js'
 
 export default class DraftNotesPublishAll extends ApiCommand<typeof DraftNotesPublishAll> {
   static summary = 'Publish all your draft notes on a merge request'

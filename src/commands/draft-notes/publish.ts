@@ -1,7 +1,7 @@
 import {MERGE_REQUEST, publishDraftNote} from '../../api/draft-notes.js'
+import {done, thing} from '../../core/base/notes.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 import {DraftNoteCommand} from '../../topics/draft-notes.js'
 
 export default class DraftNotesPublish extends DraftNoteCommand<typeof DraftNotesPublish> {

@@ -1,8 +1,8 @@
 import {deleteEnterpriseUser, ENTERPRISE_GROUP, ENTERPRISE_USER, ENTERPRISE_USER_DELETION} from '../../api/enterprise-users.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDelete extends ApiCommand<typeof EnterpriseUsersDelete> {
   static summary = 'Delete an enterprise user'

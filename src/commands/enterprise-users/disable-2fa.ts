@@ -1,8 +1,8 @@
 import {disableTwoFactor, ENTERPRISE_GROUP, ENTERPRISE_USER} from '../../api/enterprise-users.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class EnterpriseUsersDisable2fa extends ApiCommand<typeof EnterpriseUsersDisable2fa> {
   static summary = 'Disable two-factor authentication of an enterprise user'

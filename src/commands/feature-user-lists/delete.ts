@@ -1,7 +1,7 @@
 import {deleteUserList} from '../../api/feature-user-lists.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class FeatureUserListsDelete extends ApiCommand<typeof FeatureUserListsDelete> {
   static summary = 'Delete a feature flag user list'

@@ -1,8 +1,8 @@
 import {deleteFeature, FEATURE_NAME} from '../../api/features.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class FeaturesDelete extends ApiCommand<typeof FeaturesDelete> {
   static summary = "Remove a feature flag's gates"

@@ -1,7 +1,7 @@
 import {checkFeatureGate, FEATURE_GATE, setFeature} from '../../api/features.js'
+import {warning} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {warning} from '../../core/output/notes.js'
 
 export default class FeaturesSet extends ApiCommand<typeof FeaturesSet> {
   static summary = 'Set a feature flag gate: on, off, a percentage, or for some actors'

@@ -1,7 +1,7 @@
 import {deleteHook} from '../../api/hooks.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class HooksDelete extends ApiCommand<typeof HooksDelete> {
   static summary = 'Delete a system hook'

@@ -1,9 +1,9 @@
 import {HOOK_CHANGES, updateHook} from '../../api/hooks.js'
+import {warning} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {someChange} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {warning} from '../../core/output/notes.js'
 
 export default class HooksUpdate extends ApiCommand<typeof HooksUpdate> {
   static summary = 'Change a system hook'

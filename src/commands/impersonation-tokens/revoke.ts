@@ -1,8 +1,8 @@
 import {revokeImpersonationToken, TOKEN_USER} from '../../api/tokens.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class ImpersonationTokensRevoke extends ApiCommand<typeof ImpersonationTokensRevoke> {
   static summary = 'Revoke an impersonation token'

@@ -1,6 +1,6 @@
 import {ITERATION_COLUMNS, ITERATION_FIELDS, ITERATION_FILTERS, ITERATION_WORDS, listIterations} from '../../api/iterations.js'
+import {UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {listFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {scopeOf} from '../../core/input/scope.js'

@@ -1,12 +1,12 @@
 import * as Flags from '@oclif/core/flags'
 import {createLabel, getLabel, NEW_LABEL, type NewLabel} from '../../api/labels.js'
+import {thing, unchanged} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {fromFileFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
 import {onlyFor, scopeOf} from '../../core/input/scope.js'
 import {createOrExisting, Existing} from '../../core/lists/if-not-exists.js'
-import {thing, unchanged} from '../../core/output/notes.js'
 
 export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
   static summary = 'Create a label in a project or a group'

@@ -1,7 +1,7 @@
 import {deleteLabel} from '../../api/labels.js'
+import {done, thing} from '../../core/base/notes.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {scopeThing} from '../../core/input/scope.js'
-import {done, thing} from '../../core/output/notes.js'
 import {LabelCommand, ownLabel} from '../../topics/labels.js'
 
 export default class LabelsDelete extends LabelCommand<typeof LabelsDelete> {

@@ -1,8 +1,8 @@
 import {LABEL, promoteLabel} from '../../api/labels.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 import {ownLabel} from '../../topics/labels.js'
 
 export default class LabelsPromote extends ApiCommand<typeof LabelsPromote> {

@@ -1,7 +1,7 @@
 import {deleteMilestone} from '../../api/milestones.js'
+import {done, thing} from '../../core/base/notes.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/input/flags.js'
 import {scopeThing} from '../../core/input/scope.js'
-import {done, thing} from '../../core/output/notes.js'
 import {MilestoneCommand} from '../../topics/milestones.js'
 
 export default class MilestonesDelete extends MilestoneCommand<typeof MilestonesDelete> {

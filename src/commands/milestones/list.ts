@@ -1,9 +1,9 @@
 import {checkWindow, GROUP_ONLY_FILTERS, listMilestones, MILESTONE_COLUMNS, MILESTONE_FIELDS, MILESTONE_FILTERS} from '../../api/milestones.js'
+import {warning} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {listFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {onlyFor, scopeOf} from '../../core/input/scope.js'
-import {warning} from '../../core/output/notes.js'
 
 export default class MilestonesList extends ApiCommand<typeof MilestonesList> {
   static summary = 'List the milestones of a group or project'

@@ -1,7 +1,7 @@
 import {deleteMirror} from '../../api/mirrors.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 import {asMaintainer} from '../../topics/mirrors.js'
 
 export default class MirrorsDelete extends ApiCommand<typeof MirrorsDelete> {

@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
 import {getMirror, mirrorSyncPoller, syncMirror} from '../../api/mirrors.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 import {asMaintainer} from '../../topics/mirrors.js'
 

@@ -1,6 +1,6 @@
 import {createRule, NEW_RULE, type NewRule, noLevel, RULE_COLUMNS} from '../../api/package-protection.js'
+import {UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {fromFileFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {inputLabel} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'

@@ -1,7 +1,7 @@
 import {deleteRule} from '../../api/package-protection.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredProjectFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class PackageProtectionDelete extends ApiCommand<typeof PackageProtectionDelete> {
   static summary = 'Delete a package protection rule'

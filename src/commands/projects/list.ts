@@ -1,6 +1,6 @@
 import {GROUP_PROJECT_FILTERS, listGroupProjects, listProjects, PROJECT_COLUMNS, PROJECT_FIELDS, PROJECT_FILTERS, PROJECT_HANDLE} from '../../api/projects.js'
+import {UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {listFlags, optionalGroupFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 

@@ -1,7 +1,7 @@
 import {deletePolicy} from '../../api/registry-cleanup.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class RegistryCleanupDelete extends ApiCommand<typeof RegistryCleanupDelete> {
   static summary = "Delete a group's virtual registry cleanup policy"

@@ -1,11 +1,11 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {DOWNLOAD_ALL_COLUMNS, DOWNLOAD_ALL_FITS, downloadAll, downloadRelation, folderForAll, RELATION_FILE} from '../../api/relations-export.js'
+import {UsageError} from '../../core/base/errors.js'
+import {saved} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {saved} from '../../core/output/notes.js'
 import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
 
 export default class RelationsExportDownload extends ApiCommand<typeof RelationsExportDownload> {

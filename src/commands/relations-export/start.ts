@@ -1,9 +1,9 @@
 import * as Flags from '@oclif/core/flags'
 import {EXPORT_OPTIONS, exportBaseline, exportPoller, RELATION_EXPORT_COLUMNS, RELATION_EXPORT_WORDS, startExport} from '../../api/relations-export.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 
 export default class RelationsExportStart extends ApiCommand<typeof RelationsExportStart> {

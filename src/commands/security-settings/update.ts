@@ -1,6 +1,6 @@
 import {SECURITY_SETTINGS_CHANGES, updateSecuritySettings} from '../../api/security-settings.js'
+import {UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {tokenOfAnother} from '../../topics/tokens.js'

@@ -1,8 +1,8 @@
 import {ACCOUNT, ACCOUNT_GROUP, deleteServiceAccount, SERVICE_ACCOUNT_DELETION} from '../../api/service-accounts.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class ServiceAccountsDelete extends ApiCommand<typeof ServiceAccountsDelete> {
   static summary = 'Delete a service account of a top-level group'

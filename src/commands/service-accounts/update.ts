@@ -1,8 +1,8 @@
 import {ACCOUNT, ACCOUNT_SCOPE, SERVICE_ACCOUNT_INPUTS, updateServiceAccount} from '../../api/service-accounts.js'
+import {info} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {someChange} from '../../core/input/input.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
-import {info} from '../../core/output/notes.js'
 
 export default class ServiceAccountsUpdate extends ApiCommand<typeof ServiceAccountsUpdate> {
   static summary = 'Change the name, username or e-mail of a service account'

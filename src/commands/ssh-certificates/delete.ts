@@ -1,7 +1,7 @@
 import {deleteSshCertificate} from '../../api/ssh-certificates.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg, requiredGroupFlag, yesFlag} from '../../core/input/flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class SshCertificatesDelete extends ApiCommand<typeof SshCertificatesDelete> {
   static summary = 'Delete an SSH certificate authority of a top-level group'

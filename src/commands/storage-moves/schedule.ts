@@ -1,9 +1,9 @@
 import {BULK_MOVE, scheduleMoves} from '../../api/storage-moves.js'
+import {UsageError} from '../../core/base/errors.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {UsageError} from '../../core/command/errors.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class StorageMovesSchedule extends ApiCommand<typeof StorageMovesSchedule> {
   static summary = 'Move every repository of one type off a storage'

@@ -1,10 +1,10 @@
 import {AUDIT_COLUMNS, AUDIT_CRITERIA, AUDITED_TOKEN_FIELDS, activeTokens, auditTokens, DEFAULT_EXPIRES_WITHIN_MS, ownerIds} from '../../api/token-audit.js'
+import {ExitCode} from '../../core/base/errors.js'
+import {info, warning} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
-import {ExitCode} from '../../core/command/errors.js'
 import {listFlags} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {collect, followPages} from '../../core/lists/pagination.js'
-import {info, warning} from '../../core/output/notes.js'
 import type {ColumnFit} from '../../core/output/table-layout.js'
 import {exitWhenReaderGoes} from '../../core/output/write-failure.js'
 import {lookUpOwners, OWNER_FAILURES_BEFORE_GIVING_UP, OWNERS_READ_ONE_BY_ONE} from '../../topics/token-owners.js'
@@ -32,7 +32,7 @@ export default class TokensAudit extends ApiCommand<typeof TokensAudit> {
     // an owner that cannot be read leaves its tokens in the report, without a username
     const {owners, warning: unnamed} = await lookUpOwners(this.api, ownerIds(tokens, user_id), concurrency)
     if (unnamed) this.note(warning(unnamed))
-    const found = auditTokens(tokens, owners, {now: new Date(), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
+    const found = auditTokens(tokens, owners, {now: new Date(this.io.now()), expiresWithinMs: expires_within ?? DEFAULT_EXPIRES_WITHIN_MS, unusedForMs: unused_for, userId: user_id})
     // found is found, even when the reader of the report leaves before its end (`| head`)
     if (found.length > 0) exitWhenReaderGoes(ExitCode.found)
     await this.print(found)

@@ -1,8 +1,8 @@
 import {describeTokenRef, revokePersonalAccessToken, SELF, TOKEN_REF_DESCRIPTION} from '../../api/tokens.js'
+import {done} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {staleProfileNote} from '../../core/config/stored-token.js'
 import {idOrSelfArg, yesFlag} from '../../core/input/flags.js'
-import {done} from '../../core/output/notes.js'
 
 export default class TokensRevoke extends ApiCommand<typeof TokensRevoke> {
   static summary = 'Revoke a personal access token, or the one forgectl is using (self)'

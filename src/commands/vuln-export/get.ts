@@ -1,7 +1,7 @@
 import {EXPORT_COLUMNS, getExport} from '../../api/vulnerability-exports.js'
+import {info, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
-import {info, thing} from '../../core/output/notes.js'
 
 export default class VulnExportGet extends ApiCommand<typeof VulnExportGet> {
   static summary = 'Show a vulnerability export and whether it is finished'

@@ -1,9 +1,9 @@
 import {deleteWikiPage, WIKI_PAGE} from '../../api/wikis.js'
+import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {projectOrGroupFlags, yesFlag} from '../../core/input/flags.js'
 import {argsOf} from '../../core/input/input-flags.js'
 import {scopeOf, scopeThing} from '../../core/input/scope.js'
-import {done, thing} from '../../core/output/notes.js'
 
 export default class WikisDelete extends ApiCommand<typeof WikisDelete> {
   static summary = 'Delete a wiki page'

@@ -3,8 +3,8 @@
 // unpacks to 1 GiB, takes the process past Node's heap into a V8 fatal error. Downloads stream to disk
 // and are not bounded here. One rule for the environment variable, the profile and `config set`.
 
-import {refused} from '../input/input.js'
-import {formatBytes} from '../output/bytes.js'
+import {formatBytes} from '../base/bytes.js'
+import {refused} from '../base/input-error.js'
 
 const MiB = 1024 * 1024
 

@@ -3,11 +3,11 @@
 // the command with one line naming the host, instead of printing a page as a record or reporting
 // "Deleted" for a request that never reached the API.
 
-import {type ApiError, CliError, ExitCode} from '../command/errors.js'
-import {looksLikeHtml} from '../http/html-summary.js'
-import type {HttpMethod} from '../http/retry.js'
+import {type ApiError, CliError, ExitCode} from '../base/errors.js'
+import {type ApiNumber, ExactNumber, isApiNumber} from '../base/exact-number.js'
+import {looksLikeHtml} from '../base/html-summary.js'
+import type {HttpMethod} from '../base/http-method.js'
 import {parseJsonExactly} from './exact-json.js'
-import {type ApiNumber, ExactNumber, isApiNumber} from './exact-number.js'
 
 /**
  * What an endpoint promises on success:

@@ -5,7 +5,7 @@
 // a third of JSON.parse's time, some 30 µs for a page of 100 labels), else the reader below: JSON.parse's
 // grammar and values, except that such a number becomes an ExactNumber holding its text. It takes
 // about three times JSON.parse's time, and only for answers that need it.
-import {ExactNumber, fitsDouble} from './exact-number.js'
+import {ExactNumber, fitsDouble} from '../base/exact-number.js'
 
 /**
  * A number token a double may not hold has 16 digits or more, or an exponent. Digits inside strings

@@ -4,6 +4,8 @@
 
 import {resolve} from 'node:path'
 import type {Command} from '@oclif/core/command'
+import {ApiError, CliError, ExitCode} from '../base/errors.js'
+import {info, type Note, warning} from '../base/notes.js'
 import {configDir, type OutputFormat} from '../config/config-store.js'
 import {type Connection, resolveConnection, withheldReason} from '../config/connection.js'
 import {KeyringUnavailable} from '../config/keyring.js'
@@ -14,18 +16,16 @@ import {connectionFlags, outputFlags} from '../input/flags.js'
 import type {Inputs, Values} from '../input/input.js'
 import type {ParsedCommandLine} from '../input/input-read.js'
 import {resolveInputs} from '../input/input-resolve.js'
+import {inShard, type Shard} from '../input/shard.js'
 import {type BulkResult, bulkFailure, bulkRow, bulkSummary, runBulk} from '../lists/bulk.js'
 import {Existing} from '../lists/if-not-exists.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
-import {inShard, type Shard} from '../lists/shard.js'
 import {FieldError} from '../output/field-check.js'
 import {JqRunError} from '../output/jq.js'
-import {info, type Note, warning} from '../output/notes.js'
 import {interruption} from '../terminal/interrupt.js'
 import {stdoutIsTerminal} from '../terminal/terminal.js'
 import {oldWaitTimeoutNote, timeoutIsWaitLimit} from '../transfer/poll.js'
 import {BaseCommand} from './base-command.js'
-import {ApiError, CliError, ExitCode} from './errors.js'
 
 /** a fan-out as a command declares it (ApiCommand.fanOut) */
 export interface FanOut<I, R> {

@@ -4,18 +4,19 @@
 
 import type {Interfaces} from '@oclif/core'
 import {Command} from '@oclif/core/command'
+import {CliError, ExitCode, UsageError} from '../base/errors.js'
+import {messageText} from '../base/escape.js'
+import {type IO, io} from '../base/io.js'
+import {type Note, warning} from '../base/notes.js'
+import {hideFields} from '../base/redact.js'
 import {type OutputFormat, profileName, readProfile} from '../config/config-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
-import {hideFields} from '../http/redact.js'
 import {DryRunStop} from '../http/request.js'
 import {checkPageFlags, columnList, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
 import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
-import {messageText} from '../output/escape.js'
-import {type IO, io} from '../output/io.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
-import {type Note, warning} from '../output/notes.js'
 import {Printer} from '../output/output.js'
 import {checkOutputFlags, type OutputSpec, RECORDS} from '../output/output-spec.js'
 import type {ColumnFit} from '../output/table-layout.js'
@@ -23,7 +24,6 @@ import type {FieldWords} from '../output/words.js'
 import {installInterruptHandlers} from '../terminal/interrupt.js'
 import {canPrompt, stdoutIsTerminal} from '../terminal/terminal.js'
 import {errorReport} from './error-report.js'
-import {CliError, ExitCode, UsageError} from './errors.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -92,7 +92,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>}
   }
 
-  /** the run's streams, terminal and environment (src/core/output/io.ts): a test hands in buffers */
+  /** the run's streams, terminal and environment (src/core/base/io.ts): a test hands in buffers */
   protected get io(): IO {
     return io()
   }
@@ -183,7 +183,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /**
    * A message for the person, on stderr (never data), in a pipe too; `-q` silences all but warnings
-   * (src/core/output/notes.ts). It often quotes names that came from the server, hence messageText.
+   * (src/core/base/notes.ts). It often quotes names that came from the server, hence messageText.
    */
   protected note(message: Note): void {
     // a warning may come before the flags are parsed (oclif's, below)

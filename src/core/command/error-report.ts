@@ -5,13 +5,13 @@
 // are never quoted back.
 import type {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
+import {ApiError, CliError, ExitCode, NOT_ALLOWED_HINT} from '../base/errors.js'
+import {messageText} from '../base/escape.js'
+import {io} from '../base/io.js'
+import {hideUrlCredentials, scrubText} from '../base/redact.js'
 import {authHint, type TokenOrigin} from '../http/auth-hint.js'
-import {hideUrlCredentials, scrubText} from '../http/redact.js'
 import {MissingInputs} from '../input/input.js'
 import {secretFlagValues} from '../input/input-flags.js'
-import {messageText} from '../output/escape.js'
-import {io} from '../output/io.js'
-import {ApiError, CliError, ExitCode, NOT_ALLOWED_HINT} from './errors.js'
 import {parseFailure} from './parse-errors.js'
 import {usageLine} from './usage.js'
 

@@ -6,10 +6,10 @@
 // throw each of them, so that an upgrade that rewords one fails there instead of changing what users read.
 
 import {stripVTControlCharacters} from 'node:util'
+import {CliError, ExitCode} from '../base/errors.js'
+import {cut, quoted} from '../base/escape.js'
 import {inputLabel, missingInputs, wholeNumberRule} from '../input/input.js'
-import {cut, quoted} from '../output/escape.js'
-import {CliError, ExitCode} from './errors.js'
-import {closestFlags} from './suggest.js'
+import {closestFlags} from '../input/suggest.js'
 import {unexpectedArguments} from './usage.js'
 
 /** what parseFailure reads of a flag or argument definition */

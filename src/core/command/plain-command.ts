@@ -3,7 +3,7 @@
 // base of the few commands that take none of the shared flags (`completion`; `help`, oclif's own, has the
 // same catch), so that they do not fall back on oclif's words (` ›   Error: Missing 1 required arg`).
 import {Command} from '@oclif/core/command'
-import {writeErr} from '../output/io.js'
+import {writeErr} from '../base/io.js'
 import {commandLineFailure} from './error-report.js'
 
 /** for a command without BaseCommand: its command line's mistake said, and the exit; undefined for any other error */

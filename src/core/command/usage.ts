@@ -1,7 +1,7 @@
 // The short usage line that follows a usage error: the command, its arguments and its required flags,
 // then [FLAGS]; `--help` has the rest. Built from a command class or from its manifest entry, so that
 // the not-found hook can print it without loading the command.
-import {cut} from '../output/escape.js'
+import {cut} from '../base/escape.js'
 
 interface UsageArg {
   required?: boolean

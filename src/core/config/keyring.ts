@@ -8,9 +8,9 @@
 import {spawn} from 'node:child_process'
 import {createRequire} from 'node:module'
 import {join, resolve} from 'node:path'
-import {CliError, ExitCode} from '../command/errors.js'
-import {scrubText} from '../http/redact.js'
-import {io} from '../output/io.js'
+import {CliError, ExitCode} from '../base/errors.js'
+import {io} from '../base/io.js'
+import {scrubText} from '../base/redact.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {configDir} from './config-store.js'
 

@@ -1,6 +1,6 @@
 // A profile as it may be shown: the token masked, or where it is kept.
 
-import {maskToken} from '../http/redact.js'
+import {maskToken} from '../base/redact.js'
 import {type Profile, tokenLocation} from './config-store.js'
 
 export function profileForDisplay(profile: Profile): Record<string, unknown> {

@@ -5,7 +5,7 @@
 // itself, never through a symlink (a `config.json` linked to /etc/shadow must not make root chmod it).
 import {closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, type Stats, statSync} from 'node:fs'
 import {dirname} from 'node:path'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
 
 /** a folder or file must be the user's own; root's is accepted too (only root could have put it there) */
 function isOwn(uid: number, me: number): boolean {

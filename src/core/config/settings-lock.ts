@@ -9,9 +9,9 @@ import {randomBytes} from 'node:crypto'
 import {closeSync, linkSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync} from 'node:fs'
 import {hostname} from 'node:os'
 import {setTimeout as sleep} from 'node:timers/promises'
-import {CliError, ExitCode} from '../command/errors.js'
-import {formatDuration} from '../input/duration.js'
-import {io} from '../output/io.js'
+import {formatDuration} from '../base/duration.js'
+import {CliError, ExitCode} from '../base/errors.js'
+import {io} from '../base/io.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 
 /** a write takes milliseconds: a lock this old was left by a process that stopped in the middle */

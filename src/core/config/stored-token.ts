@@ -3,9 +3,9 @@
 // flushed, then renamed over config.json: a crash leaves the old file or the new one, never half of
 // either), and never lost: if storing fails, the value is printed before the error.
 
-import {CliError, ExitCode, UsageError} from '../command/errors.js'
-import {io} from '../output/io.js'
-import {type Note, thing, warning} from '../output/notes.js'
+import {CliError, ExitCode, UsageError} from '../base/errors.js'
+import {io} from '../base/io.js'
+import {type Note, thing, warning} from '../base/notes.js'
 import {configPath, configWriteProblem, readProfile, storedTokenStore} from './config-store.js'
 import {type Connection, checkToken, describeSource, normalizeHost, sameOrigin, withheldReason} from './connection.js'
 import {storeToken} from './token-store.js'

@@ -3,10 +3,10 @@
 // or when CI is set, as on a build machine with no keyring. The profile records which (`token-store`),
 // so a read goes to the one place and never falls back silently; a profile written before the keyring
 // existed holds `token` in the file and keeps working as it is.
-import {ExitCode, UsageError} from '../command/errors.js'
-import {visibleText} from '../output/escape.js'
-import {io} from '../output/io.js'
-import {warning} from '../output/notes.js'
+import {ExitCode, UsageError} from '../base/errors.js'
+import {visibleText} from '../base/escape.js'
+import {io} from '../base/io.js'
+import {warning} from '../base/notes.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, tokenLocation, updateProfile} from './config-store.js'
 import {checkToken, credentialOrder} from './connection.js'
 import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'

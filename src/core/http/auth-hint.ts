@@ -2,11 +2,11 @@
 // profile, so "log in again" cannot help while it is set; and a 401 to a request that carried no token
 // says nothing about any token.
 
-import {ApiError, type CliError} from '../command/errors.js'
+import {ApiError, type CliError} from '../base/errors.js'
+import {io} from '../base/io.js'
+import {type Note, thing, warning} from '../base/notes.js'
 import {type Connection, NoToken, sameHost} from '../config/connection.js'
 import {KeyringUnavailable} from '../config/keyring.js'
-import {io} from '../output/io.js'
-import {type Note, thing, warning} from '../output/notes.js'
 
 export type TokenOrigin = Pick<Connection, 'tokenSource' | 'profile' | 'withheld'>
 

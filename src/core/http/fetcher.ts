@@ -2,10 +2,10 @@
 // TLS set-up (the profile's CA file beside the system's roots, --insecure) and a proxy variable applied.
 // Loaded when the first request is sent: a --dry-run or a local refusal never pays for it.
 import type {ConnectionOptions} from 'node:tls'
-import {CliError, ExitCode} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
+import {CliError, ExitCode} from '../base/errors.js'
+import {importModule} from '../base/launcher.js'
+import {readWhole, unreadableReason} from '../base/read-whole.js'
 import type {Connection} from '../config/connection.js'
-import {readWhole, unreadableReason} from '../input/read-whole.js'
 import {createTransport, HeaderList, type TransportResponse} from './http-transport.js'
 import {proxySettings} from './proxy.js'
 

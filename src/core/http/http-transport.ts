@@ -13,12 +13,17 @@ import type {ConnectionOptions} from 'node:tls'
 import {urlToHttpOptions} from 'node:url'
 import type {Dispatcher} from 'undici'
 import {AnswerTooLarge} from '../answer/answer-limit.js'
-import {beforeUndiciRequest, importModule} from '../command/launcher.js'
-import {getForDownload} from '../transfer/http1-download.js'
+import {beforeUndiciRequest, importModule} from '../base/launcher.js'
+import {getForDownload} from './http1-download.js'
 import {abortReason} from './network-errors.js'
 import type {ProxySettings} from './proxy.js'
 import {proxyDispatcher} from './proxy-dispatcher.js'
 import {requestTarget} from './request-target.js'
+
+/** a request's JSON body, as the API takes it */
+export type JsonBody = Record<string, unknown>
+/** the part of an answer's headers that forgectl reads; names are case-insensitive */
+export type ResponseHeaders = Pick<HeaderList, 'get'>
 
 /** the part of fetch's Headers that forgectl and ofetch use (get, has, set, iteration); names are case-insensitive */
 export class HeaderList {

@@ -1,7 +1,7 @@
 // A request that got no answer, told in words a person can act on. fetch reports "fetch failed" with
 // the real reason in a chain of causes: a system error code, an OpenSSL code with a raw
 // "error:0A00010B:SSL routines:..." message (never shown), or one of undici's own messages.
-import {formatDuration} from '../input/duration.js'
+import {formatDuration} from '../base/duration.js'
 
 export interface NetworkFailure {
   reason: string

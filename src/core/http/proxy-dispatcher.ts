@@ -2,7 +2,7 @@
 // travels inside TLS, never in clear to the proxy) and NO_PROXY is matched as undici matches it.
 import type {ConnectionOptions} from 'node:tls'
 import type {Dispatcher, EnvHttpProxyAgent as EnvAgent, Pool, ProxyAgent} from 'undici'
-import {importModule} from '../command/launcher.js'
+import {importModule} from '../base/launcher.js'
 import {TUNNEL_CLOSED} from './network-errors.js'
 import type {ProxySettings} from './proxy.js'
 

@@ -1,8 +1,8 @@
 // The proxy variables curl and gh read: HTTPS_PROXY for https hosts (undici falls back to HTTP_PROXY),
 // HTTP_PROXY for http hosts, NO_PROXY for hosts reached directly; lower case first, as curl reads them.
 // Read here, so that a run without any of them never loads undici.
-import {UsageError} from '../command/errors.js'
-import {io} from '../output/io.js'
+import {UsageError} from '../base/errors.js'
+import {io} from '../base/io.js'
 
 export interface ProxySettings {
   httpProxy?: string

@@ -1,9 +1,9 @@
 // Redirects are decided here, not by fetch: fetch would follow a 302 to any host with every header,
 // PRIVATE-TOKEN included, and replay a DELETE there. The token never leaves the origin it was given
 // for (scheme, host and port), and a write is never sent a second time without the user asking.
-import {CliError} from '../command/errors.js'
-import {isSecretKey, REDACTED, redactUrl} from './redact.js'
-import type {ResponseHeaders} from './request.js'
+import {CliError} from '../base/errors.js'
+import {isSecretKey, REDACTED, redactUrl} from '../base/redact.js'
+import type {ResponseHeaders} from './http-transport.js'
 import {locationTarget, pathAsSent} from './request-target.js'
 import type {HttpMethod} from './retry.js'
 

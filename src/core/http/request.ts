@@ -6,20 +6,20 @@ import type {Readable} from 'node:stream'
 import {checkAnswer, defaultExpectation, type Expectation, pageInsteadOfApi} from '../answer/answer.js'
 import {AnswerTooLarge} from '../answer/answer-limit.js'
 import {parseJsonExactly} from '../answer/exact-json.js'
-import {type ApiNumber, jsonText} from '../answer/exact-number.js'
-import {ApiError, CliError, ExitCode, serverMessage} from '../command/errors.js'
+import {formatDuration} from '../base/duration.js'
+import {ApiError, CliError, ExitCode, serverMessage} from '../base/errors.js'
+import {visibleText} from '../base/escape.js'
+import {type ApiNumber, jsonText} from '../base/exact-number.js'
+import {io} from '../base/io.js'
+import {redactUrl, scrubStrings, scrubText, valuesUnder} from '../base/redact.js'
+import {reveal, revealDeep, revealedValues} from '../base/secret.js'
 import type {Connection} from '../config/connection.js'
-import {formatDuration} from '../input/duration.js'
-import {visibleText} from '../output/escape.js'
-import {io} from '../output/io.js'
-import {reveal, revealDeep, revealedValues} from '../secret.js'
 import {createFetcher, type Fetcher} from './fetcher.js'
-import type {HeaderList, TransportResponse} from './http-transport.js'
+import type {JsonBody, ResponseHeaders, TransportResponse} from './http-transport.js'
 import {markSent} from './item-sends.js'
 import {deadline, describeNetworkFailure, noAnswerMessage} from './network-errors.js'
 import {Pacer} from './pacer.js'
 import {proxyFor, proxySettings} from './proxy.js'
-import {redactUrl, scrubStrings, scrubText, valuesUnder} from './redact.js'
 import {followRedirects, type OffsitePolicy} from './redirect.js'
 import {requestTarget, sentUrl} from './request-target.js'
 import {type Failure, type HttpMethod, requestBudgetMs} from './retry.js'
@@ -31,9 +31,7 @@ import {isForm, traceRequest, traceResponse} from './trace.js'
 export type {HttpMethod}
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>
 export type Query = Record<string, QueryValue>
-export type JsonBody = Record<string, unknown>
-/** the part of an answer's headers that forgectl reads; names are case-insensitive */
-export type ResponseHeaders = Pick<HeaderList, 'get'>
+export type {JsonBody, ResponseHeaders}
 
 export interface RequestSpec {
   method: HttpMethod
@@ -116,7 +114,7 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue
-    // the query is written for the wire here: a secret's value, not its marker (core/secret.ts)
+    // the query is written for the wire here: a secret's value, not its marker (core/base/secret.ts)
     if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(reveal(item)))
     else params.append(key, String(reveal(value)))
   }
@@ -226,7 +224,7 @@ export class ApiClient {
     const body = spec.body === undefined || isForm(spec.body) ? spec.body : dropUndefined(spec.body)
     const secretFields = [...(spec.secretFields ?? []), ...(this.options.secretFields ?? [])]
     for (const value of secretValues(body, secretFields)) if ([...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
-    // a value held as a Secret (core/secret.ts) is scrubbed from what the server echoes whatever its field
+    // a value held as a Secret (core/base/secret.ts) is scrubbed from what the server echoes whatever its field
     for (const value of [...revealedValues(body), ...revealedValues(spec.query)]) if (typeof value === 'string' && [...value].length >= SCRUBBED_LENGTH) this.secrets.add(value)
     const secrets = this.knownSecrets()
     const lookup = spec.lookup === true && spec.method === 'GET'
@@ -301,7 +299,7 @@ export class ApiClient {
             // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
             headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
             // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
-            // the one place a body is written for the wire: secrets as their values (core/secret.ts)
+            // the one place a body is written for the wire: secrets as their values (core/base/secret.ts)
             body: body === undefined || isForm(body) ? body : jsonText(revealDeep(body)),
             // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
             signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,

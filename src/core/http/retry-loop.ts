@@ -2,7 +2,7 @@
 // the attempts (--retries) or the time allowed (--timeout per attempt, waits included) run out. When and
 // how long to wait is retry.ts's; what is said before a wait, retry-notice.ts's; one attempt, request.ts's.
 import {setTimeout as sleep} from 'node:timers/promises'
-import type {CliError} from '../command/errors.js'
+import type {CliError} from '../base/errors.js'
 import {clockOffset, type Failure, type HttpMethod, isRetryable, requestBudgetMs, retryWait} from './retry.js'
 import {retryNotice, shortReason, waitRefused} from './retry-notice.js'
 

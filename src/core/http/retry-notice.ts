@@ -3,8 +3,8 @@
 // that stops for a minute says why). `retrying in 2 s: 503 Service Unavailable (attempt 2 of 4)`.
 // The pacer's waits (pacer.ts) are said in the same voice and under the same rule.
 import {STATUS_CODES} from 'node:http'
-import {ApiError, CliError, ExitCode} from '../command/errors.js'
-import {formatDuration} from '../input/duration.js'
+import {formatDuration} from '../base/duration.js'
+import {ApiError, CliError, ExitCode} from '../base/errors.js'
 
 /** off a terminal, a wait from this long on is said (once) even without --verbose */
 export const SAID_WAIT_MS = 3000

@@ -1,5 +1,7 @@
 // When a failed request is tried again, and after how long. Pure functions, unit-tested.
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+import type {HttpMethod} from '../base/http-method.js'
+
+export type {HttpMethod}
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504])
 const MAX_DELAY_MS = 30_000

@@ -4,7 +4,7 @@
 // not yet sent (other items of a fan-out, other pages of --all, a retry waiting its turn) ends
 // unsent with NotSent instead. The pacing by the server's rate-limit numbers (pacer.ts) is the other
 // half of the gate; both are per run: the ApiClient holds one.
-import {ApiError} from '../command/errors.js'
+import {ApiError} from '../base/errors.js'
 
 /**
  * A request that was never sent because an earlier one of this run got 401. It reads as that 401

@@ -3,10 +3,9 @@
 // headers that say how a list pages, and the answer (cut at 2,000 characters). Every line still passes
 // the client's log, which scrubs the secret values sent in this run.
 import {parseJsonExactly} from '../answer/exact-json.js'
-import {jsonText} from '../answer/exact-number.js'
-import type {TransportResponse} from './http-transport.js'
-import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText} from './redact.js'
-import type {JsonBody} from './request.js'
+import {jsonText} from '../base/exact-number.js'
+import {hideFields, isSecretKey, REDACTED, redactUrl, redactValue, scrubStrings, scrubText} from '../base/redact.js'
+import type {JsonBody, TransportResponse} from './http-transport.js'
 
 type Log = (line: string) => void
 

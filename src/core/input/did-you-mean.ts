@@ -2,7 +2,7 @@
 // so that the refusal names it. The measure is the one of mistyped commands (suggest.ts); the bar is
 // lower than a command's (a third of the length, not less than a third), since a value such as `api`
 // is short and `apii` is still plainly it, while `gem` is not `helm`.
-import {editDistance} from '../command/suggest.js'
+import {editDistance} from './suggest.js'
 
 /** the known values nearest to `typed` (a case slip counts as no edit), or none when nothing is near */
 export function nearValues(typed: string, known: readonly string[]): string[] {

@@ -2,9 +2,9 @@
 // null, @file) for `api`, and the one reader of a record's field names (declaredField) for --from-file
 // records and state files alike.
 
-import {ExactNumber, fitsDouble} from '../answer/exact-number.js'
-import {UsageError} from '../command/errors.js'
-import {readWhole, unreadableReason} from './read-whole.js'
+import {UsageError} from '../base/errors.js'
+import {ExactNumber, fitsDouble} from '../base/exact-number.js'
+import {readWhole, unreadableReason} from '../base/read-whole.js'
 
 /**
  * What `declared` (a command's inputs, a state section's) has under the field name `name`, or undefined.

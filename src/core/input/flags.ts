@@ -2,16 +2,16 @@
 // An endpoint's own inputs are declared in src/api (src/core/input/input.ts), not here.
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../command/errors.js'
+import {DURATION_HELP, parseDuration} from '../base/duration.js'
+import {UsageError} from '../base/errors.js'
+import {quoted} from '../base/escape.js'
+import {isPositiveId} from '../base/id.js'
 import {MAX_RETRIES, OUTPUT_FORMATS, parseRetries} from '../config/config-store.js'
-import {parseShard} from '../lists/shard.js'
-import {quoted} from '../output/escape.js'
-import {DURATION_HELP, parseDuration} from './duration.js'
 import {CONNECTION, LIST, OUTPUT} from './flag-groups.js'
-import {isPositiveId} from './id.js'
 import {checkText, custom, type Draft, declare, id, RuleBroken} from './input.js'
 import {secretFlag} from './input-flags.js'
 import {checkTarget, checkTargetList, type TargetKind} from './scope.js'
+import {parseShard} from './shard.js'
 
 /** a duration in seconds (`90`, `90s`, `5m`, `2h`), refused with exit 2 outside 1s..24h: the rule of `config set timeout` too */
 export const durationFlag = Flags.custom<number>({
@@ -98,7 +98,7 @@ export function checkPageFlags(flags: {page?: number; all?: boolean}): void {
   if (flags.all && flags.page !== undefined) throw new UsageError('--all and --page cannot be used together: --all fetches every page')
 }
 
-/** `--shard I/N`: this job's share of a fan-out's targets (or a plan's scopes), split by a hash of each one's key (src/core/lists/shard.ts) */
+/** `--shard I/N`: this job's share of a fan-out's targets (or a plan's scopes), split by a hash of each one's key (src/core/input/shard.ts) */
 export const shardFlag = (targets: string, dependsOn?: string) => ({
   shard: Flags.custom({
     helpValue: 'I/N',

@@ -2,13 +2,13 @@
 // checked by their parsers, input-flags.ts), `--<flag>-file` files, answers at a prompt (checked by
 // the same rule, asked again after a bad answer), and records of a `--from-file` file.
 
-import {UsageError} from '../command/errors.js'
-import {io} from '../output/io.js'
+import {UsageError} from '../base/errors.js'
+import {io} from '../base/io.js'
+import {type ReadLimit, readWhole, unreadableReason, utf8Text} from '../base/read-whole.js'
 import {canPrompt} from '../terminal/terminal.js'
 import {declaredField} from './fields.js'
 import {type AnyInput, checkText, checkValue, InputError, type Inputs, inputLabel, missingInputs, type Values} from './input.js'
 import {fileFlagName, type OtherSpelling, spellingLabel} from './input-flags.js'
-import {type ReadLimit, readWhole, unreadableReason, utf8Text} from './read-whole.js'
 
 /** something to ask a person for: how it is named, what it is, and the check an answer must pass */
 export interface Question<T> {

@@ -3,12 +3,13 @@
 // and request bodies are all derived from the declaration (input-flags.ts, input-read.ts), so a rule
 // is written once and a value is checked the same way wherever it comes from. Nothing here knows oclif.
 
-import {isApiNumber} from '../answer/exact-number.js'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
+import {quoted} from '../base/escape.js'
+import {isApiNumber} from '../base/exact-number.js'
+import {isPositiveId} from '../base/id.js'
+import {InputError} from '../base/input-error.js'
 import type {ApiClient} from '../http/request.js'
-import {quoted} from '../output/escape.js'
 import {didYouMean} from './did-you-mean.js'
-import {isPositiveId} from './id.js'
 
 /** a value broke the input's rule; the message is the rule ("must be a whole number from 1 to 10") */
 export class RuleBroken extends Error {}
@@ -313,20 +314,8 @@ function shown(input: AnyInput, value: string): string {
   return input.secret ? '' : ` ${quoted(value)}`
 }
 
-/** a value refused locally: `--color "blurple": must be …`, `record 4: color "blurple": …` (exit 2) */
-export class InputError extends UsageError {
-  constructor(
-    readonly where: string,
-    readonly rule: string,
-  ) {
-    super(`${where}: ${rule}`)
-  }
-}
-
-/** `--retries "99": must be a whole number from 0 to 10`: the one shape of a refused value, for a parser that names its source itself */
-export function refused(what: string, value: string, rule: string): InputError {
-  return new InputError(`${what} ${quoted(value)}`, rule)
-}
+// the refusal's shape lives on the ground floor (every room parses a value); declarations use it from here
+export {InputError, refused} from '../base/input-error.js'
 
 /**
  * The rule for a value given as text, from whatever source; `where` names the source (`--color`,

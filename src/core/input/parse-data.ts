@@ -9,13 +9,13 @@
 // message of its own, so that no one step on the main thread lasts more than a few milliseconds.
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
-import {ExactNumber, fitsDouble} from '../answer/exact-number.js'
-import {UsageError} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
-import {io} from '../output/io.js'
+import {UsageError} from '../base/errors.js'
+import {ExactNumber, fitsDouble} from '../base/exact-number.js'
+import {io} from '../base/io.js'
+import {importModule} from '../base/launcher.js'
+import type {ReadLimit} from '../base/read-whole.js'
 import {readTextFile} from './input-read.js'
 import {type ParseOptions, type ParseProblem, type ParseResult, parseCore} from './parse-core.js'
-import type {ReadLimit} from './read-whole.js'
 
 export const DEFAULT_MAX_FILE_MB = 32
 export const DEFAULT_MAX_FILE_VALUES = 4_000_000

@@ -1,7 +1,7 @@
 // Many records from one file, for bulk commands (`--from-file`): a JSON array, YAML list, or CSV with
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
 import type {Inputs, Values} from './input.js'
 import {checkAllRecords, recordInputs} from './input-read.js'
 import {FileLimitError, fileLimits, letSignalsIn, parseData, readDataFile} from './parse-data.js'

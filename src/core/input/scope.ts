@@ -1,9 +1,9 @@
 // Where a command acts: a project or a group, by numeric ID or full path (and a user, by ID or
 // username). The rules of a scope flag's value live here, once for every -p, -g and -u.
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
+import {thing} from '../base/notes.js'
 import {pathSegment} from '../http/request.js'
 import {hasDotSegment} from '../http/request-target.js'
-import {thing} from '../output/notes.js'
 import {custom, type Draft, InputError, missingInputs, RuleBroken} from './input.js'
 
 export type Scope = {kind: 'projects' | 'groups'; id: string}

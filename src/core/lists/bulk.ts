@@ -4,7 +4,7 @@
 // 401 no new item starts either (the token is rejected: run-gate.ts), and the rest are not attempted;
 // so too after an item the server's rate limit refused for all its attempts and time (a 429 storm
 // without end would otherwise be met by every item in turn, each with all its retries).
-import {ApiError, CliError, ExitCode, Interrupted} from '../command/errors.js'
+import {ApiError, CliError, ExitCode, Interrupted} from '../base/errors.js'
 import {type ItemSends, tracking} from '../http/item-sends.js'
 import {DryRunStop} from '../http/request.js'
 import {NotSent} from '../http/run-gate.js'

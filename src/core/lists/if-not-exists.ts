@@ -1,6 +1,6 @@
 // `--if-not-exists`: a create that finds its record already there succeeds with that record, so a
 // script can run again. Bulk reports count such records as "already there", not as created.
-import {ApiError} from '../command/errors.js'
+import {ApiError} from '../base/errors.js'
 
 /** the record that was already there */
 export class Existing<R> {

@@ -16,9 +16,9 @@
 import {createHash, randomBytes} from 'node:crypto'
 import {appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
+import {ensureFolder} from '../config/folder.js'
 import {fileLimits, letSignalsIn, sizeRule} from '../input/parse-data.js'
-import {ensureFolder} from '../transfer/folder.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
 import {lock} from './journal-lock.js'
 

@@ -7,9 +7,9 @@
 // the list, whatever total or next page came with it. A server that invents new pages without end
 // passes both: no more than `limit` pages are read of one list (page-limit.ts), and a next page past
 // the count the first page announced (X-Total-Pages) is refused, the server contradicting itself.
-import {CliError} from '../command/errors.js'
+import {CliError} from '../base/errors.js'
+import {raiseHint} from '../config/page-limit.js'
 import {type Query, toSearchParams} from '../http/request.js'
-import {raiseHint} from './page-limit.js'
 
 /** the longest piece of a server's header quoted in a message */
 const SHOWN_CHARS = 100

@@ -1,7 +1,7 @@
 // Lists: one page (--page/--per-page) or every page (--all). With --all, when the first page tells
 // the total (X-Total-Pages) the rest are fetched concurrently, bounded, and yielded in the server's
 // order; when it does not (large collections omit totals) X-Next-Page / Link are followed one by one.
-import {CliError} from '../command/errors.js'
+import {CliError} from '../base/errors.js'
 import type {ApiClient, Query, ResponseHeaders} from '../http/request.js'
 import {hasRelation, linkValues} from './link-header.js'
 import {PageGuard, shorten} from './page-guard.js'

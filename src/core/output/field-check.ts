@@ -2,9 +2,9 @@
 // blank cells (or sort nothing) and exit 0; a script then ships blanks. Here such a name is a usage
 // error, raised before anything is printed, that lists the fields there are.
 
-import {ExactNumber} from '../answer/exact-number.js'
-import {UsageError} from '../command/errors.js'
-import {quoted} from './escape.js'
+import {UsageError} from '../base/errors.js'
+import {quoted} from '../base/escape.js'
+import {ExactNumber} from '../base/exact-number.js'
 
 /** the fields of the records in the order first seen: the union of their keys */
 export function recordFields(records: readonly unknown[]): string[] {

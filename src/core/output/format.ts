@@ -1,5 +1,5 @@
 // Turning API values into cells: pure functions, unit-tested.
-import {compareNumbers, ExactNumber, isApiNumber, jsonText} from '../answer/exact-number.js'
+import {compareNumbers, ExactNumber, isApiNumber, jsonText} from '../base/exact-number.js'
 import {calendarDaysUntil} from '../input/period.js'
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/

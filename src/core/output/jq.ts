@@ -3,9 +3,9 @@
 // would otherwise cost every start-up. Output as `gh --jq`: strings raw, other values as compact JSON,
 // one result per line (`jq -r -c`).
 
-import {jsonText} from '../answer/exact-number.js'
-import {CliError, ExitCode, UsageError} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
+import {CliError, ExitCode, UsageError} from '../base/errors.js'
+import {jsonText} from '../base/exact-number.js'
+import {importModule} from '../base/launcher.js'
 
 interface JqError extends Error {
   exitCode?: number

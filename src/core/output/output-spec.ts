@@ -1,7 +1,7 @@
 // Which output flags a command honours (issue 37): every command declares it (BaseCommand.outputs), and
 // the base refuses the rest in one place, one line, exit 2, before any request. `plan -o csv` or
 // `apply --jq .` printed text with exit 0; a script that asked for a format got another.
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
 import {OUTPUT_FORMATS, type OutputFormat} from '../config/config-store.js'
 
 export interface OutputSpec {

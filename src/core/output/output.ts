@@ -2,15 +2,15 @@
 // format asked for. Lists stream when the format allows (json, ndjson, csv without --sort), so that
 // `--all --json` over a large collection never holds it all in memory.
 
-import {ExactNumber, jsonText} from '../answer/exact-number.js'
-import {importModule} from '../command/launcher.js'
+import {oneField, visibleCell, visibleText} from '../base/escape.js'
+import {ExactNumber, jsonText} from '../base/exact-number.js'
+import {type IO, io, type OutStream} from '../base/io.js'
+import {importModule} from '../base/launcher.js'
 import type {OutputFormat} from '../config/config-store.js'
 import {fieldSort} from '../input/sort.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from '../terminal/terminal.js'
-import {oneField, visibleCell, visibleText} from './escape.js'
 import {checkedPages, checkFieldNames, recordFields, sortField} from './field-check.js'
 import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
-import {type IO, io, type OutStream} from './io.js'
 import {runJq} from './jq.js'
 import {pickFields, pickPage} from './pick-fields.js'
 import {type ColumnFit, type CutRank, cutRank, type TableInput} from './table-layout.js'

@@ -3,7 +3,7 @@
 // {"user": {"username": …}} (the path a jq filter or a script already uses), through lists too
 // (`gates.key` gives {"gates": [{"key": …}, …]}). Pure, unit-tested.
 
-import {ExactNumber} from '../answer/exact-number.js'
+import {ExactNumber} from '../base/exact-number.js'
 
 /**
  * The record with only the fields `columns` name, in the order first named; a nested field keeps its

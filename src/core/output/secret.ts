@@ -1,8 +1,8 @@
 // Token values the API returns once: shown once, prominently, and never lost.
 
+import {visibleCell} from '../base/escape.js'
+import {io} from '../base/io.js'
 import {bold, stdoutIsTerminal, yellow} from '../terminal/terminal.js'
-import {visibleCell} from './escape.js'
-import {io} from './io.js'
 import type {Printer} from './output.js'
 
 /**

@@ -2,7 +2,7 @@
 // table-layout.ts has already chosen and cut to fit the terminal. Borderless, columns two spaces apart:
 // easy to read, and to cut/awk when someone must.
 
-import {importModule} from '../command/launcher.js'
+import {importModule} from '../base/launcher.js'
 import {fitTable, type TableInput} from './table-layout.js'
 
 const BORDERLESS = {

@@ -4,9 +4,9 @@
 // reader that went away (`| head`) is no error: the run ends quietly with 0, without fetching the rest.
 // Before this, oclif's own listener rethrew every error but EPIPE, and Node printed a stack trace.
 // A message that cannot reach stderr is dropped: it does not undo work done, nor change the exit code.
-import {ExitCode} from '../command/errors.js'
+import {ExitCode} from '../base/errors.js'
+import {type IO, io} from '../base/io.js'
 import {endRun} from '../terminal/interrupt.js'
-import {type IO, io} from './io.js'
 
 /** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write" */
 export function writeFailure(error: unknown): string {

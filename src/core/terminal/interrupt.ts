@@ -2,8 +2,8 @@
 // a download, a fan-out, an --all stream), with 130 or 143. Requests in flight are not waited for.
 // Work that would leave something behind registers a clean-up (a temporary file to remove, a spinner
 // to clear); a fan-out asks for a short grace to print what it did and did not do.
-import {Interrupted, type StopSignal} from '../command/errors.js'
-import {io} from '../output/io.js'
+import {Interrupted, type StopSignal} from '../base/errors.js'
+import {io} from '../base/io.js'
 
 export type {StopSignal}
 

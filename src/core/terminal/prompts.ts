@@ -1,11 +1,11 @@
 // Questions to a person at a terminal. @inquirer/prompts is loaded only when a question is asked, and
 // writes to stderr (it would use stdout by default, which belongs to data); both ends are the run's
-// (src/core/output/io.ts). Questions and choices may quote names from the server: their control
+// (src/core/base/io.ts). Questions and choices may quote names from the server: their control
 // characters are shown, the chosen value stays exact.
-import {CliError, ExitCode} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
-import {visibleCell, visibleText} from '../output/escape.js'
-import {io} from '../output/io.js'
+import {CliError, ExitCode} from '../base/errors.js'
+import {visibleCell, visibleText} from '../base/escape.js'
+import {io} from '../base/io.js'
+import {importModule} from '../base/launcher.js'
 import {interrupt} from './interrupt.js'
 
 const inquirer = () => importModule<typeof import('@inquirer/prompts')>('@inquirer/prompts')

@@ -1,6 +1,6 @@
 // What the tool may do with the terminal: prompts only when a person can answer, colour only when
-// a person can see it. The terminal is the run's (src/core/output/io.ts): a test's buffers are pipes.
-import {io, type OutStream} from '../output/io.js'
+// a person can see it. The terminal is the run's (src/core/base/io.ts): a test's buffers are pipes.
+import {io, type OutStream} from '../base/io.js'
 
 export function stdoutIsTerminal(): boolean {
   return Boolean(io().stdout.isTTY)

@@ -9,10 +9,10 @@ import {randomBytes} from 'node:crypto'
 import {constants, rmSync} from 'node:fs'
 import {copyFile, link, lstat, rename, stat, unlink, writeFile} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
-import {CliError, ExitCode, UsageError} from '../command/errors.js'
+import {CliError, ExitCode, UsageError} from '../base/errors.js'
+import {assertFolderForFiles} from '../config/folder.js'
 import {writeFailure} from '../output/write-failure.js'
 import {interruption, onInterrupt} from '../terminal/interrupt.js'
-import {assertFolderForFiles} from './folder.js'
 import {plainFileName} from './server-file-name.js'
 
 /**

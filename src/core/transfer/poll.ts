@@ -1,14 +1,14 @@
 // Waiting for a server-side job (exports, storage moves, mirror syncs): poll at an interval, show a
 // spinner on stderr when a person is watching, stop on success, failure or timeout.
 import {setTimeout as sleep} from 'node:timers/promises'
-import {JobError} from '../command/errors.js'
-import {importModule} from '../command/launcher.js'
-import {DURATION_HELP} from '../input/duration.js'
+import {DURATION_HELP} from '../base/duration.js'
+import {JobError} from '../base/errors.js'
+import {visibleCell} from '../base/escape.js'
+import {io} from '../base/io.js'
+import {importModule} from '../base/launcher.js'
+import {type Note, warning} from '../base/notes.js'
 import {durationFlag} from '../input/flags.js'
 import {fitLine} from '../output/display-width.js'
-import {visibleCell} from '../output/escape.js'
-import {io} from '../output/io.js'
-import {type Note, warning} from '../output/notes.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {canAnimate} from '../terminal/terminal.js'
 

@@ -1,7 +1,7 @@
 // The flags of every command that saves a file (--clobber, --[no-]follow-redirects), and what they
 // ask of a download; the download itself (download.ts) takes no oclif, so that src/api can use it.
 import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
 import type {SaveOptions} from './download.js'
 
 /** spread into every command that saves a file */

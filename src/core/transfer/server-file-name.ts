@@ -4,7 +4,7 @@
 // "URI malformed"; one that is empty, only spaces or dots, or `..` is no name at all, so the command's
 // own name is used: `join(folder, '..')` put the file, and its temporary file, outside the folder.
 import {extname} from 'node:path'
-import {replaceControls} from '../output/escape.js'
+import {replaceControls} from '../base/escape.js'
 
 /** room under the 255 bytes a file name may have, for the temporary name `.NAME.1a2b3c4d.part` */
 const NAME_MAX_BYTES = 200

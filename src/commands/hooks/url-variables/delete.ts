@@ -1,8 +1,8 @@
 import {deleteUrlVariable, URL_VARIABLE_KEY} from '../../../api/hooks.js'
+import {done, thing} from '../../../core/base/notes.js'
 import {ApiCommand} from '../../../core/command/api-command.js'
 import {idArg, yesFlag} from '../../../core/input/flags.js'
 import {argsOf} from '../../../core/input/input-flags.js'
-import {done, thing} from '../../../core/output/notes.js'
 
 export default class HooksUrlVariablesDelete extends ApiCommand<typeof HooksUrlVariablesDelete> {
   static summary = 'Delete a URL variable of a system hook'

@@ -1,10 +1,10 @@
 import {setUrlVariable, URL_VARIABLE} from '../../../api/hooks.js'
+import {done, thing} from '../../../core/base/notes.js'
 import {ApiCommand} from '../../../core/command/api-command.js'
 import {idArg} from '../../../core/input/flags.js'
 import {checkText} from '../../../core/input/input.js'
 import {argsOf} from '../../../core/input/input-flags.js'
 import {readStdin} from '../../../core/input/input-read.js'
-import {done, thing} from '../../../core/output/notes.js'
 
 export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVariablesSet> {
   static summary = 'Set a URL variable of a system hook'

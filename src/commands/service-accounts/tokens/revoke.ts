@@ -1,8 +1,8 @@
 import {ACCOUNT_GROUP, ACCOUNT_TOKEN, revokeServiceAccountToken} from '../../../api/service-accounts.js'
+import {done, thing} from '../../../core/base/notes.js'
 import {ApiCommand} from '../../../core/command/api-command.js'
 import {yesFlag} from '../../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../../core/input/input-flags.js'
-import {done, thing} from '../../../core/output/notes.js'
 
 export default class ServiceAccountsTokensRevoke extends ApiCommand<typeof ServiceAccountsTokensRevoke> {
   static summary = 'Revoke a personal access token of a group service account'

@@ -5,7 +5,7 @@
 // (`journals/`) is then what another user would plant as a symlink to a place of theirs, so that the
 // next run writes its journal there, and a folder so planted is refused instead of followed.
 import {chmodSync, lstatSync, mkdirSync, type Stats, statSync} from 'node:fs'
-import {UsageError} from '../command/errors.js'
+import {UsageError} from '../base/errors.js'
 import {assertOwnAncestor, assertOwned} from '../config/settings-file.js'
 
 export interface FolderOptions {

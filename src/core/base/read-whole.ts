@@ -8,8 +8,8 @@ import {close, constants, createReadStream, fstat, open, type Stats} from 'node:
 import {Socket} from 'node:net'
 import type {Readable} from 'node:stream'
 import {promisify} from 'node:util'
-import {importModule} from '../command/launcher.js'
-import {io} from '../output/io.js'
+import {io} from './io.js'
+import {importModule} from './launcher.js'
 
 /** far above any real input file; /dev/zero or /dev/urandom given by mistake stops here, not at the memory's end */
 export const MAX_INPUT_BYTES = 64_000_000

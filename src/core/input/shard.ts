@@ -3,7 +3,7 @@
 // of each target's own key (a project's path, a label's name), not by its place in the list: the jobs
 // agree whatever the order of the file, and a target added or removed moves no other one. The flag's
 // rule and the split live here, for every fan-out (and plan/apply) to share.
-import {InputError} from '../input/input.js'
+import {InputError} from '../base/input-error.js'
 
 /** the I-th (from 1) of N shards */
 export interface Shard {

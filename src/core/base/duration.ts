@@ -1,6 +1,6 @@
 // Durations as people write them (`90`, `90s`, `1500ms`, `5m`, `2h`) for --timeout, --interval and
 // `config set timeout`: one parser, one range, one message, so a flag and a stored setting agree.
-import {refused} from './input.js'
+import {refused} from './input-error.js'
 
 /** the shortest wait worth asking for; below it every request would time out */
 export const MIN_DURATION_SECONDS = 1

@@ -4,7 +4,7 @@
 // a minute while `tokens audit` and `plan`, which hold every page, grew without end. The bound is
 // generous, so that no real instance meets it (10,000 pages are a million records at 100 a page), and
 // can be raised: one rule for the environment variable, the profile and `config set`.
-import {refused} from '../input/input.js'
+import {refused} from '../base/input-error.js'
 
 export const DEFAULT_MAX_PAGES = 10_000
 /** a hundred million records at 100 a page: far beyond any instance, and still an end */

@@ -8,9 +8,9 @@
 import type {NetConnectOpts, Socket} from 'node:net'
 import {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
-import {importModule} from '../command/launcher.js'
-import {abortReason, StalledAnswer} from '../http/network-errors.js'
+import {importModule} from '../base/launcher.js'
 import {type AnswerHead, type BodyFraming, bodyFraming, MAX_HEAD_BYTES, MalformedAnswer, parseHead} from './http1-framing.js'
+import {abortReason, StalledAnswer} from './network-errors.js'
 
 const READ_BUFFER = 1 << 20
 const HEAD_END = Buffer.from('\r\n\r\n')

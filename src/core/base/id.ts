@@ -1,7 +1,7 @@
 // IDs typed on the command line stay text: a JavaScript number holds whole numbers exactly only up to
 // 2^53, and `Number('9007199254740993')` is 9007199254740992, the ID of another record.
 
-import type {ApiId} from '../answer/exact-number.js'
+import type {ApiId} from './exact-number.js'
 
 /** an ID as typed (its digits) or as the API returned it (a number; beyond 2^53 an ExactNumber, the server's digits) */
 export type Id = string | ApiId

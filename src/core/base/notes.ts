@@ -4,8 +4,8 @@
 // CI log is where someone later reads what a job did; `-q` silences every note except warnings, which
 // say something went differently from what was asked.
 
-import type {Id} from '../input/id.js'
 import {formatBytes} from './bytes.js'
+import type {Id} from './id.js'
 
 declare const shaped: unique symbol
 

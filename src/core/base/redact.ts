@@ -1,8 +1,8 @@
 // Secrets never reach --verbose, --dry-run or error output: the access token, secrets inside request
 // bodies (a hook's token, a cluster's orchestrator token, passwords), credentials inside URLs.
 
-import {ExactNumber} from '../answer/exact-number.js'
-import {isSecret} from '../secret.js'
+import {ExactNumber} from './exact-number.js'
+import {isSecret} from './secret.js'
 
 export const REDACTED = '[REDACTED]'
 
@@ -13,7 +13,7 @@ export function isSecretKey(key: string): boolean {
 }
 
 /** an object whose fields are walked: not a number kept exactly as the server sent it (exact-number.ts) */
-/** a record to walk; a Secret (core/secret.ts) is a value, shown as its marker, not an empty record */
+/** a record to walk; a Secret (core/base/secret.ts) is a value, shown as its marker, not an empty record */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !(value instanceof ExactNumber) && !isSecret(value)
 }

@@ -1,6 +1,6 @@
 import {STATUS_CODES} from 'node:http'
-import {ExactNumber, jsonText} from '../answer/exact-number.js'
-import {htmlSummary, looksLikeHtml} from '../http/html-summary.js'
+import {ExactNumber, jsonText} from './exact-number.js'
+import {htmlSummary, looksLikeHtml} from './html-summary.js'
 // Exit codes are part of the interface scripts rely on: documented in the README, never renumbered.
 export const ExitCode = {
   ok: 0,

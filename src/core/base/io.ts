@@ -2,8 +2,10 @@
 // (and so what the terminal is: isTTY, columns) and the environment of this run. Everything forgectl
 // writes goes through the run's IO: output, notes, prompts, spinners, a secret shown once, traces, a
 // download to `-`. A run gets the process's own (bin/run.js); a test's in-process run hands in buffers
-// (test/helpers/in-process.ts) through runtime.ts's execute(). This module alone names process.stdout
-// and process.stderr.
+// (test/helpers/in-process.ts) through runtime.ts's execute(), which runs the command inside inRun():
+// each run reads its own IO, also while another is under way in the same process. This module alone
+// names process.stdout and process.stderr.
+import {AsyncLocalStorage} from 'node:async_hooks'
 import type {Readable, Writable} from 'node:stream'
 
 /** a stream written to: the process's stdout or stderr, or a test's buffer (no isTTY: a pipe) */
@@ -21,39 +23,50 @@ export interface IO {
   stderr: OutStream
   stdin: InStream
   env: NodeJS.ProcessEnv
+  /** the run's clock in milliseconds since the epoch: Date.now(), or the time a test hands in */
+  now(): number
 }
 
-let handedIn: Partial<IO> | undefined
+/** the process's own streams and environment, each stream read when used (see runIO) */
+const PROCESS_IO = runIO(undefined)
 
 /**
- * The streams and environment of this run, from its start (runtime.ts): what is not handed in is the
- * process's own. Without a call, the process's own.
+ * A run's IO: what is handed in, and the process's own for the rest. Each stream is read when used:
+ * Node makes process.stdin (and its handle on a pipe or a terminal) on first use, which a run that
+ * never reads it must not pay for, nor have open.
  */
-export function useIO(io: Partial<IO> | undefined): void {
-  handedIn = io
+function runIO(handed: Partial<IO> | undefined): IO {
+  return {
+    get stdout() {
+      return handed?.stdout ?? process.stdout
+    },
+    get stderr() {
+      return handed?.stderr ?? process.stderr
+    },
+    get stdin() {
+      return handed?.stdin ?? process.stdin
+    },
+    get env() {
+      return handed?.env ?? process.env
+    },
+    now: handed?.now ?? Date.now,
+  }
 }
 
-/**
- * The run's IO. Each stream is read when used: Node makes process.stdin (and its handle on a pipe or
- * a terminal) on first use, which a run that never reads it must not pay for, nor have open.
- */
-const RUN_IO: IO = {
-  get stdout() {
-    return handedIn?.stdout ?? process.stdout
-  },
-  get stderr() {
-    return handedIn?.stderr ?? process.stderr
-  },
-  get stdin() {
-    return handedIn?.stdin ?? process.stdin
-  },
-  get env() {
-    return handedIn?.env ?? process.env
-  },
+// Each run's IO travels with the run, not in a variable of this module: two runs under way in one
+// process (a test's in-process runs, side by side) each read and write their own, through every await,
+// timer and callback of theirs. Outside any run (a module's top level, a process-wide signal handler),
+// the process's own.
+const runs = new AsyncLocalStorage<IO>()
+
+/** `work` as a run with these streams and environment (what is not handed in is the process's own) */
+export function inRun<T>(handed: Partial<IO> | undefined, work: () => T): T {
+  return runs.run(runIO(handed), work)
 }
 
+/** the IO of the run under way */
 export function io(): IO {
-  return RUN_IO
+  return runs.getStore() ?? PROCESS_IO
 }
 
 /** text on stdout: the data a script takes */
