@@ -2,8 +2,8 @@
 // looked up, a glob is matched against the listing of the group its literal prefix names (projects
 // with subgroups, or the subgroups walked down), or, when it starts with a wildcard (`**`), against
 // every project (group) the token can see. Every scope gets the entries that match it, merged in file
-// order (`replace:` drops what earlier entries said of a section); `skip: true` leaves it out. A path that does not exist or a glob that matches nothing is
-// refused, naming the entry.
+// order (`replace:` drops what earlier entries said of a section); `skip: true` leaves it out. A path
+// that does not exist or a glob that matches nothing is refused, naming the entry.
 import {type GroupPath, getGroup, getProject, listGroupProjects, listSubgroups, listVisibleGroups, listVisibleProjects, type ProjectPath} from '../api/namespaces.js'
 import {ApiError, CliError} from '../core/base/errors.js'
 import {revealFields} from '../core/base/secret.js'
