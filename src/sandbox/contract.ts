@@ -127,7 +127,17 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/mirrors.test.ts',
   },
-  'package-protection': {sources: ['lib/api/project_packages_protection_rules.rb']},
+  'package-protection': {
+    sources: [
+      'lib/api/project_packages_protection_rules.rb',
+      'app/services/packages/protection/create_rule_service.rb',
+      'app/services/packages/protection/update_rule_service.rb',
+      'app/models/packages/protection/rule.rb',
+      'spec/requests/api/project_packages_protection_rules_spec.rb',
+      'spec/support/shared_examples/requests/api/protection_rules_shared_examples.rb',
+    ],
+    contractTest: 'test/contract/package-protection.test.ts',
+  },
   'personal-access-tokens': {
     sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/tokens-milestones.test.ts',
