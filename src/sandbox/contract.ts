@@ -192,6 +192,17 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   tokens: {sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb']},
   users: {sources: ['lib/api/users.rb']},
   version: {sources: ['lib/api/version.rb', 'lib/api/metadata.rb']},
-  'vulnerability-exports': {sources: ['ee/lib/api/vulnerability_exports.rb']},
+  'vulnerability-exports': {
+    sources: [
+      'ee/lib/api/vulnerability_exports.rb',
+      'ee/app/services/vulnerability_exports/create_service.rb',
+      'ee/app/services/vulnerability_exports/export_service.rb',
+      'ee/app/services/vulnerability_exports/exporters/csv_service.rb',
+      'ee/app/models/vulnerabilities/export.rb',
+      'ee/lib/api/entities/vulnerability_export.rb',
+      'ee/spec/requests/api/vulnerability_exports_spec.rb',
+    ],
+    contractTest: 'test/contract/vulnerability-exports.test.ts',
+  },
   wikis: {sources: ['lib/api/wikis.rb']},
 }
