@@ -171,7 +171,17 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/mirrors.test.ts',
   },
-  'package-protection': {sources: ['lib/api/project_packages_protection_rules.rb']},
+  'package-protection': {
+    sources: [
+      'lib/api/project_packages_protection_rules.rb',
+      'app/services/packages/protection/create_rule_service.rb',
+      'app/services/packages/protection/update_rule_service.rb',
+      'app/models/packages/protection/rule.rb',
+      'spec/requests/api/project_packages_protection_rules_spec.rb',
+      'spec/support/shared_examples/requests/api/protection_rules_shared_examples.rb',
+    ],
+    contractTest: 'test/contract/package-protection.test.ts',
+  },
   'personal-access-tokens': {
     sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/tokens-milestones.test.ts',
@@ -248,7 +258,18 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/metadata.rb', 'lib/api/entities/metadata.rb', 'spec/requests/api/metadata_spec.rb'],
     contractTest: 'test/contract/users-version.test.ts',
   },
-  'vulnerability-exports': {sources: ['ee/lib/api/vulnerability_exports.rb']},
+  'vulnerability-exports': {
+    sources: [
+      'ee/lib/api/vulnerability_exports.rb',
+      'ee/app/services/vulnerability_exports/create_service.rb',
+      'ee/app/services/vulnerability_exports/export_service.rb',
+      'ee/app/services/vulnerability_exports/exporters/csv_service.rb',
+      'ee/app/models/vulnerabilities/export.rb',
+      'ee/lib/api/entities/vulnerability_export.rb',
+      'ee/spec/requests/api/vulnerability_exports_spec.rb',
+    ],
+    contractTest: 'test/contract/vulnerability-exports.test.ts',
+  },
   wikis: {
     sources: [
       'lib/api/wikis.rb',

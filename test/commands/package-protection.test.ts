@@ -68,7 +68,7 @@ describe('package-protection create', () => {
   it('refuses a pattern already protected in the project for that type: 422, exit 6; another type may reuse it', async () => {
     const result = await sb.run(['package-protection', 'create', '-p', '20', '--package-name-pattern', '@acme/*', '--package-type', 'npm', '--minimum-access-level-for-push', 'admin'], maintainer)
     expect(result.code).toBe(6)
-    expect(result.stderr).toBe('Error: 422 Unprocessable Entity: package_name_pattern has already been taken (POST /api/v4/projects/20/packages/protection/rules)\n')
+    expect(result.stderr).toBe('Error: 422 Unprocessable Entity: Package name pattern has already been taken (POST /api/v4/projects/20/packages/protection/rules)\n')
     const otherType = await create(['--package-name-pattern', '@acme/*', '--package-type', 'generic', '--minimum-access-level-for-push', 'maintainer'])
     expect(otherType.package_type).toBe('generic')
   })
@@ -95,14 +95,14 @@ describe('package-protection create', () => {
     expect(result.code).toBe(0)
     expect(result.json<Rule>()).toMatchObject({minimum_access_level_for_push: 'maintainer', minimum_access_level_for_delete: null})
     expect(result.stderr).toContain('Warning: the server ignored minimum_access_level_for_delete=owner for "acme-cli"')
-    // a rule whose only level is the ignored one has no level at all: 400
+    // a rule whose only level is the ignored one has no level at all: the model refuses it (422), and forgectl says why
     const onlyDelete = await sb.run(
       ['package-protection', 'create', '-p', '20', '--package-name-pattern', 'acme-sdk', '--package-type', 'pypi', '--minimum-access-level-for-delete', 'admin'],
       maintainer,
     )
     expect(onlyDelete.code).toBe(6)
-    expect(onlyDelete.stderr).toContain(
-      '400 Bad Request: minimum_access_level_for_push is missing (minimum_access_level_for_delete is ignored while the packages_protected_packages_delete feature flag is disabled)',
+    expect(onlyDelete.stderr).toBe(
+      'Error: 422 Unprocessable Entity: A rule must have at least a minimum access role for push or delete. (POST /api/v4/projects/20/packages/protection/rules); the server ignores minimum_access_level_for_delete while the packages_protected_packages_delete feature flag is off\n',
     )
   })
 
@@ -219,14 +219,14 @@ describe('package-protection update', () => {
     expect(renamed.json()).toEqual({...rule, minimum_access_level_for_push: 'admin', package_name_pattern: 'acme-tools-*'})
   })
 
-  it('refuses (400, exit 6) a change that leaves both levels unset, and 422 a taken pattern', async () => {
+  it('refuses (422, exit 6) a change that leaves both levels unset, and a taken pattern', async () => {
     const rule = await create(['--package-name-pattern', 'acme-lonely', '--package-type', 'generic', '--minimum-access-level-for-push', 'owner'])
     const cleared = await sb.run(['package-protection', 'update', String(rule.id), '-p', '20', '--minimum-access-level-for-push', 'null'], maintainer)
     expect(cleared.code).toBe(6)
-    expect(cleared.stderr).toContain('400 Bad Request: A rule must have at least a minimum access role for push or delete.')
+    expect(cleared.stderr).toContain('422 Unprocessable Entity: A rule must have at least a minimum access role for push or delete.')
     const taken = await sb.run(['package-protection', 'update', String(rule.id), '-p', '20', '--package-name-pattern', '@acme/*', '--package-type', 'npm'], maintainer)
     expect(taken.code).toBe(6)
-    expect(taken.stderr).toContain('422 Unprocessable Entity: package_name_pattern has already been taken')
+    expect(taken.stderr).toContain('422 Unprocessable Entity: Package name pattern has already been taken')
     expect((await rulesOf(20)).find(r => r.id === rule.id)).toEqual(rule)
   })
 
@@ -235,7 +235,7 @@ describe('package-protection update', () => {
     for (const id of [String(other!.id), '999999']) {
       const result = await sb.run(['package-protection', 'update', id, '-p', '20', '--minimum-access-level-for-push', 'owner'], maintainer)
       expect(result.code, id).toBe(3)
-      expect(result.stderr).toContain('404 Not Found: Package Protection Rule Not Found')
+      expect(result.stderr).toContain('404 Not Found: Not found')
     }
   })
 
@@ -308,7 +308,7 @@ describe('package-protection create --from-file (bulk)', () => {
       ['maven com/acme/bulk,two', 'created'],
       ['helm bulk-three', 'created'],
     ])
-    expect(rows[1]!.error).toContain('422 Unprocessable Entity: package_name_pattern has already been taken')
+    expect(rows[1]!.error).toContain('422 Unprocessable Entity: Package name pattern has already been taken')
     expect(rows[3]!.result).toMatchObject({minimum_access_level_for_push: null, minimum_access_level_for_delete: 'owner'})
     expect(result.stderr).toContain('1 of 4 failed')
     const stored = await rulesOf(20)

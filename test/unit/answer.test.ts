@@ -121,6 +121,15 @@ describe('htmlSummary', () => {
     expect(serverMessage({message: {platform_kubernetes: {base: ['Cannot modify managed Kubernetes cluster']}}})).toBe('platform_kubernetes.base Cannot modify managed Kubernetes cluster')
   })
 
+  it('serverMessage reads the protection rules\' {"message": {"error": [...]}} as its messages (app/services/packages/protection/create_rule_service.rb)', () => {
+    expect(serverMessage({message: {error: ['Package name pattern has already been taken', 'A rule must have at least a minimum access role for push or delete.']}})).toBe(
+      'Package name pattern has already been taken; A rule must have at least a minimum access role for push or delete.',
+    )
+    expect(serverMessage({message: {error: 'Unauthorized to update a package protection rule'}})).toBe('Unauthorized to update a package protection rule')
+    // a field that happens to be called error beside others is still a field
+    expect(serverMessage({message: {error: ['is odd'], name: ['is taken']}})).toBe('error is odd; name is taken')
+  })
+
   it("serverMessage reads object storage's XML error: its code and message", () => {
     const s3 = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Expires>2026-11-24T10:00:00Z</Expires></Error>'
     expect(serverMessage(s3)).toBe('AccessDenied: Request has expired')

@@ -8,7 +8,7 @@ import {ignoredDeleteLevel} from '../../topics/package-protection.js'
 export default class PackageProtectionUpdate extends ApiCommand<typeof PackageProtectionUpdate> {
   static summary = 'Change a package protection rule'
   static description =
-    'PATCH /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least). Every field is optional, but give at least one. `null` resets a level to its default (push: developer, delete: maintainer); the server refuses (400) a change that leaves both levels unset.'
+    'PATCH /projects/:id/packages/protection/rules/:package_protection_rule_id (Maintainer role at least). Every field is optional, but give at least one. `null` resets a level to its default (push: developer, delete: maintainer); the server refuses (422) a change that leaves both levels unset.'
   static examples = [
     '<%= config.bin %> package-protection update 7 -p my-group/my-project --minimum-access-level-for-push owner',
     '<%= config.bin %> package-protection update 7 -p 42 --package-name-pattern "@my-scope/core-*" --minimum-access-level-for-delete null',

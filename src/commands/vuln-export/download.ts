@@ -7,7 +7,7 @@ import {idArg} from '../../core/input/flags.js'
 import {checkTarget} from '../../core/transfer/no-overwrite.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
 import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
-import {savedMessage} from '../../topics/vuln-export.js'
+import {ownExport, savedMessage} from '../../topics/vuln-export.js'
 
 export default class VulnExportDownload extends ApiCommand<typeof VulnExportDownload> {
   static summary = 'Download a finished vulnerability export'
@@ -33,9 +33,9 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     const {export_id: id, file = '.'} = this.args
     checkNoRecordFlags(this.shared)
     await checkTarget(file, this.flags.clobber)
-    const format = this.flags.wait ? (await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))).format : undefined
+    const format = this.flags.wait ? (await ownExport(id, () => waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`)))).format : undefined
     try {
-      const message = savedMessage(id, await downloadExport(this.api, id, file, {format, ...saveOptions(this.flags, this.connection)}))
+      const message = savedMessage(id, await ownExport(id, () => downloadExport(this.api, id, file, {format, ...saveOptions(this.flags, this.connection)})))
       if (message) this.note(message)
     } catch (error) {
       // "404 when the export is unfinished or does not exist": the one case a user can do something about

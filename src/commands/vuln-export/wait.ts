@@ -2,6 +2,7 @@ import {EXPORT_COLUMNS, pollExport} from '../../api/vulnerability-exports.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'
+import {ownExport} from '../../topics/vuln-export.js'
 
 export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
   static summary = 'Wait until a vulnerability export is finished'
@@ -15,6 +16,6 @@ export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
 
   async run(): Promise<void> {
     const {export_id: id} = this.args
-    await this.print(await waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`)))
+    await this.print(await ownExport(id, () => waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))))
   }
 }

@@ -106,7 +106,9 @@ export function serverMessage(body: unknown): string {
   if (typeof body === 'string') return oneLine(storageError(body) ?? stripPrefixStatus(body))
   if (typeof body !== 'object' || body instanceof ExactNumber) return oneLine(String(body))
   const record = body as Record<string, unknown>
-  const message = Array.isArray(body) ? body : (record.message ?? record.error ?? record.error_description)
+  let message = Array.isArray(body) ? body : (record.message ?? record.error ?? record.error_description)
+  // {"message": {"error": [full messages]}} (the protection rules' services): the messages are the words
+  if (typeof message === 'object' && message !== null && !Array.isArray(message) && Object.keys(message).join() === 'error') message = (message as {error: unknown}).error
   if (typeof message === 'string') return oneLine(stripPrefixStatus(message))
   const said = message === undefined || message === null ? '' : fieldMessages(message)
   return oneLine(said || asJson(body))
