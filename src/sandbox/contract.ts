@@ -111,6 +111,8 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   'draft-notes': {
     sources: [
       'lib/api/draft_notes.rb',
+      // the merge request's notes, where a published draft lands
+      'lib/api/notes.rb',
       'app/services/draft_notes/create_service.rb',
       'app/models/draft_note.rb',
       'app/models/concerns/diff_positionable_note.rb',
