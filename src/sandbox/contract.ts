@@ -79,6 +79,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'app/models/clusters/platforms/kubernetes.rb',
       'app/validators/cluster_name_validator.rb',
       'app/policies/project_policy.rb',
+      'lib/api/api.rb',
       'spec/requests/api/project_clusters_spec.rb',
     ],
     contractTest: 'test/contract/clusters.test.ts',

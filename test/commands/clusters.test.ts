@@ -92,7 +92,7 @@ describe('clusters list and get', () => {
     expect(outsider.stderr).toContain('404 Not Found: Project Not Found')
     const unknown = await sb.run(['clusters', 'get', '999999', '-p', '20'], {as: 'maintainer'})
     expect(unknown.code).toBe(3)
-    expect(unknown.stderr).toContain('404 Not Found: Cluster Not Found (GET /api/v4/projects/20/clusters/999999)')
+    expect(unknown.stderr).toContain('404 Not Found: Not found (GET /api/v4/projects/20/clusters/999999)')
     const badId = await sb.runCounted(['clusters', 'get', 'abc', '-p', '20'], {as: 'maintainer'})
     expect(badId.result.code).toBe(2)
     expect(badId.requests).toBe(0)

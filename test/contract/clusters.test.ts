@@ -1,7 +1,7 @@
 // Contract: the sandbox's certificate-based project clusters as the platform keeps them (issue 34).
 // Sources (gitlabhq/gitlabhq): lib/api/project_clusters.rb, lib/api/entities/cluster.rb,
 // app/models/clusters/cluster.rb, app/models/clusters/platforms/kubernetes.rb,
-// app/validators/cluster_name_validator.rb, spec/requests/api/project_clusters_spec.rb.
+// app/validators/cluster_name_validator.rb, lib/api/api.rb, spec/requests/api/project_clusters_spec.rb.
 import {describe, expect, it} from 'vitest'
 import type {SeedRole} from '../../src/sandbox/seed.js'
 import {useSandbox} from '../helpers/sandbox.js'
@@ -80,6 +80,12 @@ describe('project clusters', () => {
     expect(renamed.body).toEqual({message: {name: [" can not be changed because it's synchronized with provider"]}})
     // the domain and the namespace are its own to change
     expect((await change(gcp.id, {domain: 'gke.acme.example.com', platform_kubernetes_attributes: {namespace: 'gke-ns'}}, '/projects/20/clusters')).status).toBe(200)
+  })
+
+  it("a cluster not in the project is the finder's RecordNotFound: 404 Not found (project_clusters.rb cluster helper; api.rb)", async () => {
+    expect((await sb.api('GET', `${clusters}/999999`, {as: 'maintainer'})).body).toEqual({message: '404 Not found'})
+    const [theirs] = (await sb.api<Answer[]>('GET', '/projects/20/clusters', {as: 'maintainer'})).body
+    expect((await sb.api('GET', `${clusters}/${theirs!.id}`, {as: 'maintainer'})).status).toBe(404)
   })
 
   it('every route needs Maintainer: a Developer is refused (project_clusters.rb authorize!, project_policy.rb)', async () => {

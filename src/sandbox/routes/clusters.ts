@@ -5,7 +5,7 @@
 // app/models/clusters/cluster.rb, app/models/clusters/platforms/kubernetes.rb, test/contract/clusters.test.ts):
 // the platform's attributes are platform_kubernetes_attributes, its answer platform_kubernetes, and a
 // request in the spec's words (platform_orchestrator_attributes) is a request without them.
-import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+import {badRequest, created, HttpError, invalid, noContent, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, type Input, optionalBoolean, optionalInteger, optionalString, type Router} from '../router.js'
 import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
@@ -52,7 +52,8 @@ export default function register(r: Router, store: Store): void {
   const projectOf = (ctx: Ctx): SandboxProject => store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
   const find = (ctx: Ctx, project: SandboxProject): ClusterRecord => {
     const cluster = clusters.get(Number(ctx.params.cluster_id))
-    if (!cluster || cluster.project_id !== project.id) throw notFound('Cluster')
+    // the project's clusters searched with find: RecordNotFound, answered by lib/api/api.rb in its own words
+    if (!cluster || cluster.project_id !== project.id) throw new HttpError(404, {message: '404 Not found'})
     return cluster
   }
 
