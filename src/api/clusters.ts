@@ -1,8 +1,8 @@
 // Certificate-based orchestrator clusters of a project (document 1, "Project cluster (certificate-based)",
 // "Project clusters"): /projects/:id/clusters. "Project clusters (all tiers, deprecated in release 14.5)".
-// The spec says orchestrator where the platform says kubernetes; on the wire the platform's words are
-// the ones it reads and answers (lib/api/project_clusters.rb, lib/api/entities/cluster.rb):
-// platform_kubernetes_attributes in a request, platform_kubernetes in an answer.
+// Names follow the spec (platform_orchestrator_attributes in a request, platform_orchestrator and
+// platform_type orchestrator in an answer; the platform calls them kubernetes), behaviour the platform
+// (lib/api/project_clusters.rb, lib/api/entities/cluster.rb; test/contract/clusters.test.ts).
 
 import type {ApiId} from '../core/base/exact-number.js'
 import type {Id} from '../core/base/id.js'
@@ -23,7 +23,7 @@ export const CLUSTERS_DEPRECATION = {
 
 export type ClusterUser = UserBasic
 
-export interface KubernetesPlatform {
+export interface OrchestratorPlatform {
   api_url: string
   namespace: string | null
   authorization_type: AuthorizationType
@@ -69,7 +69,7 @@ export interface ProjectCluster {
   enabled: boolean
   /** observed value: user */
   provider_type: string
-  /** kubernetes */
+  /** observed value: orchestrator */
   platform_type: string
   environment_scope: string
   /** observed value: project_type */
@@ -78,7 +78,7 @@ export interface ProjectCluster {
   namespace_per_environment: boolean
   user: ClusterUser
   /** "The access token is never returned" */
-  platform_kubernetes: KubernetesPlatform
+  platform_orchestrator: OrchestratorPlatform
   /** null unless the platform created the cluster on Google's cloud */
   provider_gcp: GcpProvider | null
   management_project: ClusterManagementProject | null
@@ -98,13 +98,13 @@ export const CLUSTER_FIELDS = fieldList<ProjectCluster>()([
   'cluster_type',
   'namespace_per_environment',
   'user',
-  'platform_kubernetes',
+  'platform_orchestrator',
   'provider_gcp',
   'management_project',
   'project',
 ])
 
-export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_kubernetes.api_url'] as const
+export const CLUSTER_COLUMNS = ['id', 'name', 'enabled', 'managed', 'environment_scope', 'provider_type', 'platform_orchestrator.api_url'] as const
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----/
 const PEM_RULE = 'a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)'
@@ -114,18 +114,18 @@ const caCert = custom<string>({
   file: true,
   helpValue: 'PEM',
   hint: PEM_RULE,
-  description: 'platform_kubernetes_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one',
+  description: 'platform_orchestrator_attributes[ca_cert]: PEM certificate, needed when the orchestrator API uses a self-signed one',
   parse: value => {
     if (!PEM_CERTIFICATE.test(value)) throw new RuleBroken(`must be ${PEM_RULE}`)
     return value
   },
 })
 
-const ORCHESTRATOR = 'platform_kubernetes_attributes'
+const ORCHESTRATOR = 'platform_orchestrator_attributes'
 
 /**
  * POST /projects/:id/clusters/user. Declared flat, as the command line names them; the API function
- * nests api_url, token, ca_cert, namespace and authorization_type under platform_kubernetes_attributes.
+ * nests api_url, token, ca_cert, namespace and authorization_type under platform_orchestrator_attributes.
  * The order is the order of a request body and of the "nothing to change" message.
  */
 export const NEW_CLUSTER = declare({

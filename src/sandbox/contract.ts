@@ -79,6 +79,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'app/models/clusters/platforms/kubernetes.rb',
       'app/validators/cluster_name_validator.rb',
       'app/policies/project_policy.rb',
+      'lib/api/api.rb',
       'spec/requests/api/project_clusters_spec.rb',
     ],
     contractTest: 'test/contract/clusters.test.ts',
@@ -111,6 +112,8 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   'draft-notes': {
     sources: [
       'lib/api/draft_notes.rb',
+      // the merge request's notes, where a published draft lands
+      'lib/api/notes.rb',
       'app/services/draft_notes/create_service.rb',
       'app/models/draft_note.rb',
       'app/models/concerns/diff_positionable_note.rb',

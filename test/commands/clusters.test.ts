@@ -54,15 +54,15 @@ describe('clusters list and get', () => {
     expect(clusters.map(c => c.name)).toEqual(expect.arrayContaining(['production', 'gke-staging']))
     for (const c of clusters) {
       expect(c).not.toHaveProperty('project')
-      expect(c.platform_kubernetes).not.toHaveProperty('token')
-      expect(c).toMatchObject({platform_type: 'kubernetes', cluster_type: 'project_type'})
+      expect(c.platform_orchestrator).not.toHaveProperty('token')
+      expect(c).toMatchObject({platform_type: 'orchestrator', cluster_type: 'project_type'})
     }
     expect(result.stdout).not.toMatch(/seed-orchestrator-token/)
   })
 
   it('prints a table with the default columns', async () => {
     const result = await sb.run(['clusters', 'list', '-p', '20', '-o', 'table'], {as: 'maintainer'})
-    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+name\s+enabled\s+managed\s+environment_scope\s+provider_type\s+platform_kubernetes\.api_url/)
+    expect(result.stdout.split('\n')[0]).toMatch(/^id\s+name\s+enabled\s+managed\s+environment_scope\s+provider_type\s+platform_orchestrator\.api_url/)
     expect(result.stdout).toMatch(/gke-staging\s+true\s+true\s+staging\s+gcp\s+https:\/\/35\.200\.10\.20/)
   })
 
@@ -75,7 +75,7 @@ describe('clusters list and get', () => {
     const cluster = result.json<Cluster>()
     expect(cluster.project).toMatchObject({id: 20, namespace: {full_path: 'acme/platform'}})
     expect(cluster.management_project).toMatchObject({id: 21, path_with_namespace: 'acme/website'})
-    expect(cluster.platform_kubernetes).toEqual({
+    expect(cluster.platform_orchestrator).toEqual({
       api_url: 'https://orchestrator.acme.example.com:6443',
       namespace: 'api-production',
       authorization_type: 'rbac',
@@ -92,7 +92,7 @@ describe('clusters list and get', () => {
     expect(outsider.stderr).toContain('404 Not Found: Project Not Found')
     const unknown = await sb.run(['clusters', 'get', '999999', '-p', '20'], {as: 'maintainer'})
     expect(unknown.code).toBe(3)
-    expect(unknown.stderr).toContain('404 Not Found: Cluster Not Found (GET /api/v4/projects/20/clusters/999999)')
+    expect(unknown.stderr).toContain('404 Not Found: Not found (GET /api/v4/projects/20/clusters/999999)')
     const badId = await sb.runCounted(['clusters', 'get', 'abc', '-p', '20'], {as: 'maintainer'})
     expect(badId.result.code).toBe(2)
     expect(badId.requests).toBe(0)
@@ -100,7 +100,7 @@ describe('clusters list and get', () => {
 })
 
 describe('clusters add', () => {
-  it('adds a cluster with every input, nested as platform_kubernetes_attributes, and the API shows it', async () => {
+  it('adds a cluster with every input, nested as platform_orchestrator_attributes, and the API shows it', async () => {
     const result = await sb.run(
       [
         'clusters',
@@ -142,7 +142,7 @@ describe('clusters add', () => {
       environment_scope: 'edge/*',
       user: {username: 'dave'},
       management_project: {id: 21},
-      platform_kubernetes: {api_url: 'https://edge.acme.example.com:6443', namespace: 'edge-ns', authorization_type: 'abac', ca_cert: PEM.trim()},
+      platform_orchestrator: {api_url: 'https://edge.acme.example.com:6443', namespace: 'edge-ns', authorization_type: 'abac', ca_cert: PEM.trim()},
     })
     expect(cluster.project?.id).toBe(20)
     expect(result.stdout).not.toContain(SECRET)
@@ -164,7 +164,7 @@ describe('clusters add', () => {
       namespace_per_environment: true,
       domain: null,
       management_project: null,
-      platform_kubernetes: {authorization_type: 'rbac', namespace: null, ca_cert: PEM.trim()},
+      platform_orchestrator: {authorization_type: 'rbac', namespace: null, ca_cert: PEM.trim()},
     })
   })
 
@@ -183,7 +183,7 @@ describe('clusters add', () => {
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert', PEM, '--ca-cert-file', caFile], /--ca-cert and --ca-cert-file cannot be used together/],
       [[...base, '--api-url', 'https://k.example.com', '--ca-cert-file', join(dir, 'missing.pem')], /cannot read --ca-cert-file/],
       [['clusters', 'add', '-p', '20', '--api-url', 'https://k.example.com', '--orchestrator-token', SECRET], /Error: missing --name \(name of the cluster\)/],
-      [['clusters', 'add', '-p', '20', '--name', 'x'], /Error: missing --api-url \(platform_kubernetes_attributes\[api_url\]: URL of the orchestrator API\) and --orchestrator-token \(/],
+      [['clusters', 'add', '-p', '20', '--name', 'x'], /Error: missing --api-url \(platform_orchestrator_attributes\[api_url\]: URL of the orchestrator API\) and --orchestrator-token \(/],
     ]
     for (const [args, message] of cases) {
       const {result, requests} = await sb.runCounted(args, {as: 'maintainer'})
@@ -236,7 +236,7 @@ describe('clusters add', () => {
     expect(dry.requests).toBe(0)
     expect(dry.result.code).toBe(0)
     expect(dry.result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/projects/20/clusters/user`)
-    expect(dry.result.stderr).toContain('"platform_kubernetes_attributes":{"api_url":"https://k.example.com","token":"[REDACTED]"}')
+    expect(dry.result.stderr).toContain('"platform_orchestrator_attributes":{"api_url":"https://k.example.com","token":"[REDACTED]"}')
     expect(dry.result.stderr + dry.result.stdout).not.toContain(SECRET)
     expect(dry.result.stderr + dry.result.stdout).not.toContain('sandbox-maintainer-token')
 
@@ -282,7 +282,7 @@ describe('clusters update', () => {
     expect(result.json<Cluster>()).toMatchObject({
       name: 'prod',
       environment_scope: 'production',
-      platform_kubernetes: {api_url: 'https://new.acme.example.com', namespace: 'prod-ns', ca_cert: PEM.trim()},
+      platform_orchestrator: {api_url: 'https://new.acme.example.com', namespace: 'prod-ns', ca_cert: PEM.trim()},
     })
     const api = await sb.api<Cluster>('GET', `/projects/20/clusters/${production.id}`, {as: 'maintainer'})
     expect(result.json()).toEqual(api.body)
@@ -299,7 +299,7 @@ describe('clusters update', () => {
       const refused = await sb.run(['clusters', 'update', String(gke.id), '-p', '20', ...change], {as: 'maintainer'})
       expect(refused.code, change[0]).toBe(6)
       // the name validator's and the platform model's own words
-      expect(refused.stderr).toMatch(/400 Bad Request: (name +can not be changed because it's synchronized with provider|platform_kubernetes\.base Cannot modify managed Kubernetes cluster)/)
+      expect(refused.stderr).toMatch(/400 Bad Request: (name +can not be changed because it's synchronized with provider|platform_orchestrator\.base Cannot modify managed orchestrator cluster)/)
       expect(refused.stderr).not.toContain(SECRET)
     }
     const result = await sb.run(['clusters', 'update', String(gke.id), '-p', '20', '--no-enabled', '--domain', 'staging.acme.example.com', '--json'], {as: 'maintainer'})
@@ -332,26 +332,26 @@ describe('clusters update', () => {
         name: 'to-clear',
         domain: 'clear.acme.example.com',
         environment_scope: 'clear',
-        platform_kubernetes_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
+        platform_orchestrator_attributes: {api_url: 'https://k.example.com', token: SECRET, namespace: 'clear-ns'},
       },
     })
-    expect(added.body).toMatchObject({domain: 'clear.acme.example.com', platform_kubernetes: {namespace: 'clear-ns'}})
+    expect(added.body).toMatchObject({domain: 'clear.acme.example.com', platform_orchestrator: {namespace: 'clear-ns'}})
     const args = ['clusters', 'update', String(added.body.id), '-p', '20', '--domain', '', '--namespace', '']
     const dry = await sb.runCounted([...args, '--dry-run'], {as: 'maintainer'})
-    expect(dry.result.stderr).toContain('{"domain":"","namespace_per_environment":true,"platform_kubernetes_attributes":{"namespace":""}}')
+    expect(dry.result.stderr).toContain('{"domain":"","namespace_per_environment":true,"platform_orchestrator_attributes":{"namespace":""}}')
     // the lookup of the cluster's namespace_per_environment alone
     expect(dry.requests).toBe(1)
     const result = await sb.run([...args, '--json'], {as: 'maintainer'})
     expect(result.code, result.stderr).toBe(0)
     const cluster = result.json<Cluster>()
     expect(cluster.domain).toBeNull()
-    expect(cluster.platform_kubernetes.namespace).toBeNull()
+    expect(cluster.platform_orchestrator.namespace).toBeNull()
   })
 
   it('keeps namespace_per_environment when the flag is not given: it reads the cluster and sends its value, since the platform would turn it on', async () => {
     const added = await sb.api<Cluster>('POST', '/projects/20/clusters/user', {
       as: 'maintainer',
-      body: {name: 'shared-ns', environment_scope: 'shared', namespace_per_environment: false, platform_kubernetes_attributes: {api_url: 'https://k.example.com', token: SECRET}},
+      body: {name: 'shared-ns', environment_scope: 'shared', namespace_per_environment: false, platform_orchestrator_attributes: {api_url: 'https://k.example.com', token: SECRET}},
     })
     expect(added.body.namespace_per_environment).toBe(false)
     const result = await sb.run(['clusters', 'update', String(added.body.id), '-p', '20', '--no-enabled', '--json'], {as: 'maintainer'})

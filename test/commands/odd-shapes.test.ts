@@ -27,7 +27,8 @@ describe('a validation message whose fields hold objects', () => {
     const server = await serve(answers.json(422, {message: {name: {first: ['is \u001b[31mred', 'is long']}, rules: [{pattern: ['is invalid']}], base: 'cannot be\nsaved'}}))
     const result = await run(server, ['labels', 'create', 'x', '--color', 'red', '-p', '20'])
     expect(result.code).toBe(6)
-    expect(result.stderr).toBe('Error: 422 Unprocessable Entity: name.first is \\e[31mred, is long; rules.pattern is invalid; base cannot be saved (POST /api/v4/projects/20/labels)\n')
+    // a model's own errors (base) are its sentences: no word base before them
+    expect(result.stderr).toBe('Error: 422 Unprocessable Entity: name.first is \\e[31mred, is long; rules.pattern is invalid; cannot be saved (POST /api/v4/projects/20/labels)\n')
   })
 
   it('is cut at a line when the server sends pages of it', async () => {

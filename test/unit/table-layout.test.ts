@@ -38,7 +38,7 @@ describe('cutRank', () => {
   it('never cuts IDs, names and states; cuts URLs and free text first', async () => {
     // names include titles and paths that name a record (issue 36: a milestone's title was cut at 60 columns)
     for (const field of ['id', 'iid', 'name', 'username', 'state', 'status', 'key', 'commit.short_id', 'project_id', 'slug', 'title', 'full_path', 'branch_name']) expect(cutRank(field)).toBe('never')
-    for (const field of ['url', 'description', 'last_error', 'platform_kubernetes.api_url', 'note', 'link.markdown', 'file_path']) expect(cutRank(field)).toBe('first')
+    for (const field of ['url', 'description', 'last_error', 'platform_orchestrator.api_url', 'note', 'link.markdown', 'file_path']) expect(cutRank(field)).toBe('first')
     for (const field of ['color', 'scopes', 'created_at']) expect(cutRank(field)).toBe('later')
   })
 })

@@ -6,7 +6,7 @@ import {flagsOf} from '../../core/input/input-flags.js'
 export default class ClustersAdd extends ApiCommand<typeof ClustersAdd> {
   static summary = 'Add an existing certificate-based cluster to a project (deprecated)'
   static description =
-    "POST /projects/:id/clusters/user (Maintainer role at least). Deprecated by the platform in release 14.5. --orchestrator-token is the cluster's own service token (sent as platform_kubernetes_attributes[token]; --token stays the access token of the connection); it is asked for masked on a terminal when not given, redacted in --verbose and --dry-run output, and never returned."
+    "POST /projects/:id/clusters/user (Maintainer role at least). Deprecated by the platform in release 14.5. --orchestrator-token is the cluster's own service token (sent as platform_orchestrator_attributes[token]; --token stays the access token of the connection); it is asked for masked on a terminal when not given, redacted in --verbose and --dry-run output, and never returned."
   static state = 'deprecated'
   static deprecationOptions = CLUSTERS_DEPRECATION
   static examples = [

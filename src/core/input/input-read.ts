@@ -22,7 +22,7 @@ export interface Question<T> {
 
 /** `label colour: #RRGGBB …` → `Label colour: #RRGGBB …`: what an input is, as the question */
 export function promptText(description: string): string {
-  // an API field named first for the reference (`platform_kubernetes_attributes[token]: token to …`) is not for the question
+  // an API field named first for the reference (`platform_orchestrator_attributes[token]: token to …`) is not for the question
   const words = description.replace(/^[a-z_]+(\[[a-z_]+\])+: /, '')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

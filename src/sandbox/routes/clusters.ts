@@ -1,11 +1,11 @@
 // Certificate-based project clusters (document 1, "Project cluster (certificate-based)", "Project
 // clusters (role: at least Maintainer)"). The spec does not show the success statuses of create, update
-// and delete: the platform answers 201, 200 and 204 (no body). Where the spec's words differ from the
-// platform's, the platform's are served (lib/api/project_clusters.rb, lib/api/entities/cluster.rb,
-// app/models/clusters/cluster.rb, app/models/clusters/platforms/kubernetes.rb, test/contract/clusters.test.ts):
-// the platform's attributes are platform_kubernetes_attributes, its answer platform_kubernetes, and a
-// request in the spec's words (platform_orchestrator_attributes) is a request without them.
-import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
+// and delete: the platform answers 201, 200 and 204 (no body). Names follow the spec, behaviour the
+// platform (lib/api/project_clusters.rb, lib/api/entities/cluster.rb, app/models/clusters/cluster.rb,
+// app/models/clusters/platforms/kubernetes.rb, test/contract/clusters.test.ts): the platform's
+// platform_kubernetes_attributes is read as well as the spec's platform_orchestrator_attributes, and the
+// answer and the model's errors say platform_orchestrator and orchestrator where the platform says kubernetes.
+import {badRequest, created, HttpError, invalid, noContent, ok} from '../http.js'
 import {paginate} from '../paginate.js'
 import {type Ctx, type Input, optionalBoolean, optionalInteger, optionalString, type Router} from '../router.js'
 import {type SandboxProject, SEED_TIME, type Store} from '../store.js'
@@ -42,7 +42,9 @@ const PROVIDER_OWNED = ['api_url', 'ca_cert', 'token'] as const
 /** Gitlab::Regex.kubernetes_namespace_regex and its message */
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/
 const NAMESPACE_RULE = "can contain only lowercase letters, digits, and '-'. Must start with a letter, and cannot end with '-'"
-const ATTRIBUTES = 'platform_kubernetes_attributes'
+const ATTRIBUTES = 'platform_orchestrator_attributes'
+/** the platform's own word for the attributes (python-gitlab sends it) */
+const PLATFORM_ATTRIBUTES = 'platform_kubernetes_attributes'
 
 export const SEED_CA_CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUSandboxCertificateOnly0123456789wCgYIKoZIzj0E\n-----END CERTIFICATE-----\n'
 
@@ -52,7 +54,8 @@ export default function register(r: Router, store: Store): void {
   const projectOf = (ctx: Ctx): SandboxProject => store.projectFor(ctx.params.id!, ctx.user, 'maintainer')
   const find = (ctx: Ctx, project: SandboxProject): ClusterRecord => {
     const cluster = clusters.get(Number(ctx.params.cluster_id))
-    if (!cluster || cluster.project_id !== project.id) throw notFound('Cluster')
+    // the project's clusters searched with find: RecordNotFound, answered by lib/api/api.rb in its own words
+    if (!cluster || cluster.project_id !== project.id) throw new HttpError(404, {message: '404 Not found'})
     return cluster
   }
 
@@ -86,12 +89,12 @@ export default function register(r: Router, store: Store): void {
       managed: c.managed,
       enabled: c.enabled,
       provider_type: c.provider_type,
-      platform_type: 'kubernetes',
+      platform_type: 'orchestrator',
       environment_scope: c.environment_scope,
       cluster_type: 'project_type',
       namespace_per_environment: c.namespace_per_environment,
       user: user ? store.userBasic(user) : null,
-      platform_kubernetes: {api_url: c.api_url, namespace: c.namespace, authorization_type: c.authorization_type, ca_cert: c.ca_cert},
+      platform_orchestrator: {api_url: c.api_url, namespace: c.namespace, authorization_type: c.authorization_type, ca_cert: c.ca_cert},
       provider_gcp:
         c.provider_type === 'gcp'
           ? {cluster_id: c.id, status_name: 'created', gcp_project_id: 'acme-sandbox', zone: 'us-central1-a', machine_type: 'n1-standard-2', num_nodes: 3, endpoint: '35.200.10.20'}
@@ -103,7 +106,7 @@ export default function register(r: Router, store: Store): void {
   }
 
   const attributesOf = (ctx: Ctx): Input | undefined => {
-    const value = ctx.input[ATTRIBUTES]
+    const value = ctx.input[ATTRIBUTES] ?? ctx.input[PLATFORM_ATTRIBUTES]
     if (value === undefined || value === null) return undefined
     if (typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${ATTRIBUTES} is invalid`)
     return value as Input
@@ -113,7 +116,7 @@ export default function register(r: Router, store: Store): void {
     const value = optionalString(attributes, 'namespace')?.toLowerCase()
     if (value === undefined) return undefined
     if (value.trim() === '') return null
-    if (value.length > 63 || !NAMESPACE.test(value)) throw invalid(400, {'platform_kubernetes.namespace': [...(value.length > 63 ? ['is too long (maximum is 63 characters)'] : []), NAMESPACE_RULE]})
+    if (value.length > 63 || !NAMESPACE.test(value)) throw invalid(400, {'platform_orchestrator.namespace': [...(value.length > 63 ? ['is too long (maximum is 63 characters)'] : []), NAMESPACE_RULE]})
     return value
   }
   /** Clusters::Cluster#unique_environment_scope: one cluster per environment scope in a project */
@@ -130,7 +133,7 @@ export default function register(r: Router, store: Store): void {
       // reported below
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-      throw invalid(400, {'platform_kubernetes.api_url': ['is blocked: Only allowed schemes are http, https']})
+      throw invalid(400, {'platform_orchestrator.api_url': ['is blocked: Only allowed schemes are http, https']})
     }
   }
   const managementProject = (ctx: Ctx): number | undefined => {
@@ -176,7 +179,7 @@ export default function register(r: Router, store: Store): void {
     if (name.trim() === '') throw invalid(400, {name: [' has to be present']})
     const apiUrl = optionalString(attributes!, 'api_url')!
     const token = optionalString(attributes!, 'token')!.trim()
-    if (token === '') throw invalid(400, {'platform_kubernetes.token': ["can't be blank"]})
+    if (token === '') throw invalid(400, {'platform_orchestrator.token': ["can't be blank"]})
     checkApiUrl(apiUrl)
     const environmentScope = optionalString(ctx.input, 'environment_scope') ?? '*'
     assertFreeScope(project.id, environmentScope)
@@ -217,11 +220,11 @@ export default function register(r: Router, store: Store): void {
       if (name !== undefined && name !== cluster.name) throw invalid(400, {name: [" can not be changed because it's synchronized with provider"]})
       const changed = {api_url: apiUrl, token, ca_cert: caCert}
       if (PROVIDER_OWNED.some(field => changed[field] !== undefined && changed[field] !== (cluster[field] ?? ''))) {
-        throw invalid(400, {'platform_kubernetes.base': ['Cannot modify managed Kubernetes cluster']})
+        throw invalid(400, {'platform_orchestrator.base': ['Cannot modify managed orchestrator cluster']})
       }
     }
     if (apiUrl !== undefined) checkApiUrl(apiUrl)
-    if (token === '') throw invalid(400, {'platform_kubernetes.token': ["can't be blank"]})
+    if (token === '') throw invalid(400, {'platform_orchestrator.token': ["can't be blank"]})
     const management = managementProject(ctx)
     const environmentScope = optionalString(ctx.input, 'environment_scope')
     if (environmentScope !== undefined) assertFreeScope(cluster.project_id, environmentScope, cluster)
