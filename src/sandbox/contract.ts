@@ -167,7 +167,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/ssh-certificates.test.ts',
   },
   'storage-moves': {sources: ['lib/api/project_repository_storage_moves.rb', 'ee/lib/api/group_repository_storage_moves.rb']},
-  tokens: {sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb']},
+  tokens: {
+    sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/create_service.rb', 'app/models/personal_access_token.rb'],
+    contractTest: 'test/contract/tokens.test.ts',
+  },
   users: {sources: ['lib/api/users.rb']},
   version: {sources: ['lib/api/version.rb', 'lib/api/metadata.rb']},
   'vulnerability-exports': {sources: ['ee/lib/api/vulnerability_exports.rb']},
