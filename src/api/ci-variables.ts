@@ -162,12 +162,16 @@ export function createVariable(api: ApiClient, variable: ScopedVariableInput, sc
  * whatever its scope, and without a filter takes that first one even when the key has several
  * (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb): the value every environment
  * uses could be overwritten. So a group's variable is read first, as a project's PUT finds it (GET
- * honours the filter): none is the 404, several the 409, a project's PUT answers. Every answer's scope
- * is checked too: the read's before the write (nothing is written when it names another scope), the
- * write's after it, so a variable changed in another scope (removed between the two calls) is said.
+ * honours the filter): none is the 404, several the 409, a project's PUT answers. A project's variable
+ * of a named scope is read first too (lib/api/ci/variables.rb finds it with the filter today, but a
+ * server that let the filter go would change another scope's value, as the group's fallback does); a
+ * project's PUT without a scope needs no read, since it answers the 409 for several itself. Every
+ * answer's scope is checked: the read's before the write (nothing is written when it names another
+ * scope), the write's after it, so a variable changed in another scope (removed between the two calls)
+ * is said.
  */
 export async function updateVariable(api: ApiClient, {key, environment_scope, ...changes}: ScopedVariableInput, scope: VariableScope = INSTANCE): Promise<CiVariable> {
-  if (scope.kind === 'groups') {
+  if (scope.kind === 'groups' || (scope.kind === 'projects' && environment_scope !== undefined)) {
     // a server that read another scope's variable (an older platform's GET ignored the filter) would
     // update that one too: the read's answer is checked before anything is written
     const read = (await getVariable(api, key, scope, environment_scope))?.environment_scope

@@ -66,13 +66,24 @@ export const DESCRIPTION_MAX = 255
 export const NEW_TOKEN = declare({
   name: text({required: true, description: 'token name'}),
   scopes: list({flag: 'scope', required: true, options: TOKEN_SCOPES, helpValue: 'SCOPE', description: 'scope of the token, repeatable or a comma list: api, read_user, read_repository, ...'}),
-  // Impersonation tokens: "listed as required" by the spec, whose own description gives the default
-  // below, as the platform does; own tokens: "documented as type array", the platform takes a date.
+  // own tokens: "documented as type array", the platform takes a date; PersonalAccessTokens::CreateService
+  // gives the maximum lifetime when none is sent (impersonation tokens differ: NEW_IMPERSONATION_TOKEN)
   expires_at: date({description: 'expiry date (default: the maximum lifetime the server allows)'}),
   // an optional text, not a name: "" is sent as given
   description: text({max: DESCRIPTION_MAX, empty: 'value', description: `what the token is for (at most ${DESCRIPTION_MAX} characters)`}),
 })
 export type NewToken = Values<typeof NEW_TOKEN>
+
+/**
+ * POST /users/:user_id/impersonation_tokens builds the token straight from the model (lib/api/users.rb),
+ * which gives no default expiry and requires one (app/models/personal_access_token.rb): required here,
+ * so that a missing date is said before sending rather than as the server's 400.
+ */
+export const NEW_IMPERSONATION_TOKEN = declare({
+  ...NEW_TOKEN,
+  expires_at: date({required: true, description: 'expiry date (required: the server sets none for impersonation tokens)'}),
+})
+export type NewImpersonationToken = Values<typeof NEW_IMPERSONATION_TOKEN>
 
 /** POST .../rotate: the one input of a rotation; forgectl always sends it (token-lifetime.ts) */
 export const TOKEN_ROTATION = declare({
@@ -180,7 +191,9 @@ export function revokePersonalAccessToken(api: ApiClient, ref: string): Promise<
 
 // ---- impersonation tokens (administrator) -----------------------------------------------------------
 
-const impersonationTokens = collection<{parent: string; item: ImpersonationToken; filters: ImpersonationTokenFilters; create: NewToken}>(userId => apiPath`/users/${userId}/impersonation_tokens`)
+const impersonationTokens = collection<{parent: string; item: ImpersonationToken; filters: ImpersonationTokenFilters; create: NewImpersonationToken}>(
+  userId => apiPath`/users/${userId}/impersonation_tokens`,
+)
 
 export const listImpersonationTokens = impersonationTokens.list
 

@@ -222,7 +222,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/writes.test.ts',
   },
-  'security-settings': {sources: ['ee/lib/api/project_security_settings.rb', 'ee/app/policies/ee/project_policy.rb'], contractTest: 'test/contract/security-settings.test.ts'},
+  'security-settings': {
+    sources: ['ee/lib/api/project_security_settings.rb', 'ee/app/policies/ee/project_policy.rb', 'ee/spec/requests/api/project_security_settings_spec.rb'],
+    contractTest: 'test/contract/security-settings.test.ts',
+  },
   'service-accounts': {
     sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb', 'ee/spec/requests/api/group_service_accounts_spec.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/service-accounts.test.ts',
@@ -235,6 +238,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'app/services/groups/ssh_certificates/destroy_service.rb',
       'app/models/groups/ssh_certificate.rb',
       'lib/api/entities/ssh_certificate.rb',
+      'ee/spec/requests/api/groups_spec.rb',
     ],
     contractTest: 'test/contract/ssh-certificates.test.ts',
   },
@@ -252,7 +256,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/storage-moves.test.ts',
   },
-  tokens: {sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb']},
+  tokens: {
+    sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/create_service.rb', 'app/models/personal_access_token.rb'],
+    contractTest: 'test/contract/tokens.test.ts',
+  },
   users: {
     sources: ['lib/api/users.rb', 'lib/api/entities/user.rb', 'lib/api/entities/user_public.rb', 'lib/api/entities/user_with_admin.rb'],
     contractTest: 'test/contract/users-version.test.ts',

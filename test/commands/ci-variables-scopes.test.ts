@@ -1,7 +1,7 @@
 // A variable update with an environment scope never touches another scope's value (issue 34). On the
 // platform a group's PUT whose `filter[environment_scope]` matches nothing falls back to the key's
 // first variable, whatever its scope (lib/api/group_variables.rb, app/services/ci/change_variable_service.rb),
-// which the sandbox now does too: forgectl reads the group's variable of that scope first, so `set`
+// which the sandbox now does too: forgectl reads the variable of that scope first (a project's too), so `set`
 // creates it there and `update` refuses with the 404, and the `*` value every environment uses stays.
 // Also: a project's or group's value may be longer than the instance's 10,000 characters.
 import {describe, expect, it} from 'vitest'
@@ -82,14 +82,44 @@ describe('ci-variables update of a group key in several scopes', () => {
   })
 })
 
+const projectVariables = async (key: string) =>
+  (await sb.api<CiVariable[]>('GET', '/projects/21/variables?per_page=100', {as: 'owner'})).body.filter(v => v.key === key).map(v => [v.environment_scope, v.value])
+
+describe('ci-variables with an environment scope in a project', () => {
+  it("set reads the scope's variable first (lib/api/ci/variables.rb finds it with the filter), creates it there, and leaves * as it was", async () => {
+    await sb.api('POST', '/projects/21/variables', {as: 'owner', body: {key: 'DEPLOY_URL', value: 'https://everywhere.example.com'}})
+    const before = sb.sandbox.requests.length
+    const result = await sb.run(['ci-variables', 'set', 'DEPLOY_URL', 'https://prod.example.com', '-p', 'acme/website', '--environment-scope', 'production'], owner)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain('Created')
+    expect(sb.sandbox.requests.slice(before).map(r => `${r.method} ${r.path}${r.query}`)).toEqual([
+      'GET /projects/acme%2Fwebsite/variables/DEPLOY_URL?filter%5Benvironment_scope%5D=production',
+      'POST /projects/acme%2Fwebsite/variables',
+    ])
+    const again = await sb.run(['ci-variables', 'set', 'DEPLOY_URL', 'https://prod2.example.com', '-p', 'acme/website', '--environment-scope', 'production'], owner)
+    expect(again.stderr).toContain('Updated')
+    expect(await projectVariables('DEPLOY_URL')).toEqual([
+      ['*', 'https://everywhere.example.com'],
+      ['production', 'https://prod2.example.com'],
+    ])
+  })
+
+  it('without a scope sends the PUT alone: the project answers the 409 for several itself', async () => {
+    const {requests} = await sb.runCounted(['ci-variables', 'update', 'DEPLOY_URL', '-p', 'acme/website', '--value', 'x'], owner)
+    expect(requests).toBe(1)
+  })
+})
+
 describe('ci-variables against a server whose read ignores the environment scope', () => {
   // An older platform's group GET ignored `filter[environment_scope]` and answered the key's first
   // variable: the PUT that followed would then fall back to it too (lib/api/group_variables.rb), so the
   // read's answer is checked before anything is written, not only the write's
   it.each([
-    ['set', ['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm.prod.example.com', '-g', 'acme', '--environment-scope', 'production']],
-    ['update', ['ci-variables', 'update', 'NPM_REGISTRY', '-g', 'acme', '--environment-scope', 'production', '--value', 'https://npm.prod.example.com']],
-  ])('%s sends no PUT when the GET answers the variable of another scope, and says which', async (_name, args) => {
+    ['set', 'groups/acme', ['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm.prod.example.com', '-g', 'acme', '--environment-scope', 'production']],
+    ['update', 'groups/acme', ['ci-variables', 'update', 'NPM_REGISTRY', '-g', 'acme', '--environment-scope', 'production', '--value', 'https://npm.prod.example.com']],
+    ['project set', 'projects/42', ['ci-variables', 'set', 'NPM_REGISTRY', 'https://npm.prod.example.com', '-p', '42', '--environment-scope', 'production']],
+    ['project update', 'projects/42', ['ci-variables', 'update', 'NPM_REGISTRY', '-p', '42', '--environment-scope', 'production', '--value', 'https://npm.prod.example.com']],
+  ])('%s sends no PUT when the GET answers the variable of another scope, and says which', async (_name, where, args) => {
     const server = await startHostileServer((_req, res) => {
       res.writeHead(200, {'content-type': 'application/json'})
       res.end(JSON.stringify({key: 'NPM_REGISTRY', value: 'https://npm.acme.example.com', environment_scope: '*', variable_type: 'env_var', protected: false, masked: false, raw: false}))
@@ -99,7 +129,7 @@ describe('ci-variables against a server whose read ignores the environment scope
       expect(server.requests.map(r => r.method)).toEqual(['GET'])
       expect(result.code).toBe(1)
       expect(result.stderr).toBe(
-        'Error: the server answered the variable NPM_REGISTRY of environment scope *, not the one of production, when asked for that one: nothing was changed, since its update could change the * one (GET /api/v4/groups/acme/variables/NPM_REGISTRY)\n',
+        `Error: the server answered the variable NPM_REGISTRY of environment scope *, not the one of production, when asked for that one: nothing was changed, since its update could change the * one (GET /api/v4/${where}/variables/NPM_REGISTRY)\n`,
       )
     } finally {
       await server.close()

@@ -181,7 +181,7 @@ describe('every --user that takes a user ID also takes a username', () => {
   })
 
   it("a username nobody has: exit 3, naming it, and the command's own request is not sent", async () => {
-    const {result, requests} = await sent(['impersonation-tokens', 'create', '-u', 'zed', '--name', 'x', '--scope', 'api'])
+    const {result, requests} = await sent(['impersonation-tokens', 'create', '-u', 'zed', '--name', 'x', '--scope', 'api', '--expires-at', '2030-01-01'])
     expect(result.code).toBe(3)
     expect(result.stderr).toBe('Error: no user has the username "zed" (GET /users?username=zed found none)\n')
     expect(requests).toEqual(['GET /users?username=zed'])

@@ -223,11 +223,20 @@ describe('labels subscribe, unsubscribe, promote', () => {
     const id = promoted.json<Label>().id
     expect(id).not.toBe(created.id)
     expect(promoted.stderr).toBe(
-      `Promoted label "promote-me" of project "acme/website": it is now a label of the project's group (ID ${id}), and any label of that name of the group's projects was merged into it.\n`,
+      `Promoted label "promote-me" of project "acme/website": it is now a label of the project's group (ID ${id}), and any label of that name of the group's projects was merged into it, each project keeping its priority.\n`,
     )
     const inGroup = await sb.api<Label>('GET', `/groups/acme/labels/${id}`)
     expect(inGroup.status).toBe(200)
     expect(inGroup.body.name).toBe('promote-me')
+  })
+
+  it("keeps the project's priority across the promotion, on the group label as the project sees it", async () => {
+    const made = await sb.run(['labels', 'create', 'ranked-here', '--color', 'teal', '--priority', '4', '-p', 'acme/website', '--json'])
+    expect(made.code, made.stderr).toBe(0)
+    expect((await sb.run(['labels', 'promote', 'ranked-here', '-p', 'acme/website', '--yes'])).code).toBe(0)
+    const seen = await sb.run(['labels', 'get', 'ranked-here', '-p', 'acme/website', '--json'])
+    expect(seen.code, seen.stderr).toBe(0)
+    expect(seen.json<Label>()).toMatchObject({priority: 4, is_project_label: false})
   })
 
   it('refuses to promote without a terminal and without --yes (exit 2), sending nothing; --dry-run shows the request', async () => {
@@ -235,7 +244,7 @@ describe('labels subscribe, unsubscribe, promote', () => {
     const {result, requests} = await sb.runCounted(['labels', 'promote', 'stay-in-project', '-p', '20'])
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'Error: refusing to promote label "stay-in-project" of project 20 to a label of its group, merging into it every label of that name of the group and of its other projects, which are deleted (this cannot be undone) without confirmation: pass --yes (-y)\n',
+      `Error: refusing to promote label "stay-in-project" of project 20 to a label of its group, merging into it every label of that name of the group and of its other projects, which are deleted; their issues, merge requests, subscriptions and each project's priority move to it (this cannot be undone) without confirmation: pass --yes (-y)\n`,
     )
     expect(requests).toBe(0)
     const dry = await sb.runCounted(['labels', 'promote', 'stay-in-project', '-p', '20', '--dry-run'])

@@ -64,4 +64,21 @@ describe('promotion (app/services/labels/promote_service.rb)', () => {
       ).not.toContain('shared')
     }
   })
+
+  it("keeps each project's priority: the group label shows, in each project, the priority that project's label had (update_priorities)", async () => {
+    await sb.api('POST', '/projects/22/labels', {...owner, body: {name: 'ranked', color: '#101010', priority: 3}})
+    await sb.api('POST', '/projects/24/labels', {...owner, body: {name: 'ranked', color: '#202020', priority: 7}})
+    expect((await sb.api('PUT', '/projects/22/labels/ranked/promote', owner)).status).toBe(200)
+    const seen = async (project: number) => (await sb.api<Label>('GET', `/projects/${project}/labels/ranked`, owner)).body
+    expect(await seen(22)).toMatchObject({priority: 3, is_project_label: false})
+    expect(await seen(24)).toMatchObject({priority: 7, is_project_label: false})
+  })
+
+  it('a project whose label had no priority sees the group label without one', async () => {
+    await sb.api('POST', '/projects/22/labels', {...owner, body: {name: 'unranked', color: '#303030', priority: 1}})
+    await sb.api('POST', '/projects/24/labels', {...owner, body: {name: 'unranked', color: '#404040'}})
+    expect((await sb.api('PUT', '/projects/24/labels/unranked/promote', owner)).status).toBe(200)
+    expect((await sb.api<Label>('GET', '/projects/24/labels/unranked', owner)).body.priority).toBeNull()
+    expect((await sb.api<Label>('GET', '/projects/22/labels/unranked', owner)).body.priority).toBe(1)
+  })
 })

@@ -1,5 +1,7 @@
 // Contract: project security settings, as the platform serves them (issue 34).
-// Sources (gitlabhq/gitlabhq): ee/lib/api/project_security_settings.rb, ee/app/policies/ee/project_policy.rb.
+// Sources (gitlabhq/gitlabhq): ee/lib/api/project_security_settings.rb, ee/app/policies/ee/project_policy.rb,
+// and the request spec ee/spec/requests/api/project_security_settings_spec.rb ("returns 401 Unauthorized when
+// the user has Guest role", "... for users with Developer role" on the PUT).
 import {describe, expect, it} from 'vitest'
 import type {SecuritySettings} from '../../src/api/security-settings.js'
 import {useSandbox} from '../helpers/sandbox.js'

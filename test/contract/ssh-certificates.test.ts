@@ -46,6 +46,13 @@ describe('create (create_service.rb, app/models/groups/ssh_certificate.rb)', () 
     expect((await add('opensource', {title: 'Once', key: key.text})).status).toBe(201)
   })
 
+  it("an empty title or key is the model's 422, not a missing parameter (ee/spec/requests/api/groups_spec.rb)", async () => {
+    const title = await add('acme', {title: '', key: makeKey('empty-title').text})
+    expect({status: title.status, body: title.body}).toEqual({status: 422, body: {message: "Validation failed: Title can't be blank"}})
+    const key = await add('acme', {title: 'Empty key', key: ''})
+    expect({status: key.status, body: key.body}).toEqual({status: 422, body: {message: 'Validation failed: Invalid key'}})
+  })
+
   it('a title over 255 characters is a validation failure (422)', async () => {
     const answer = await add('acme', {title: 'x'.repeat(256), key: makeKey('long-title').text})
     expect({status: answer.status, body: answer.body}).toEqual({status: 422, body: {message: 'Validation failed: Title is too long (maximum is 255 characters)'}})

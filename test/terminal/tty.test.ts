@@ -59,7 +59,7 @@ describe('on a terminal', () => {
     const no = await terminal(['labels', 'promote', 'project-only', '-p', '20'])
     // the question says what promotion merges (app/services/labels/promote_service.rb); the prompt wraps it
     await no.waitFor('Promote label "project-only" of project 20 to a label of its group, merging into it')
-    await no.waitFor('which are deleted (this cannot be undone)?')
+    await no.waitFor('cannot be undone)?')
     await no.type('n')
     await no.press('Enter')
     expect(await no.exitCode()).toBe(1)

@@ -10,7 +10,10 @@ interface LabelRecord {
   name: string
   color: string
   description: string | null
+  /** a project label's priority in its project */
   priority: number | null
+  /** a group label's priority in each project that gave it one (LabelPriority rows: project, label, priority) */
+  projectPriorities?: Map<number, number>
   archived: boolean
   subscribers: Set<number>
   open_issues_count: number
@@ -74,9 +77,10 @@ export default function register(r: Router, store: Store): void {
     ...(label.owner.kind === 'project' ? {priority: label.priority, is_project_label: true} : {}),
     ...(store.options.features.has('labels_archive') ? {archived: label.archived} : {}),
   })
-  // Group labels seen through a project carry the project-only fields too, with is_project_label false.
+  // Group labels seen through a project carry the project-only fields too, with is_project_label false
+  // and the priority that project gave the label, if any.
   const renderIn = (owner: Owner, label: LabelRecord, user: SandboxUser | null) =>
-    owner.kind === 'project' && label.owner.kind === 'group' ? {...render(label, user), priority: null, is_project_label: false} : render(label, user)
+    owner.kind === 'project' && label.owner.kind === 'group' ? {...render(label, user), priority: label.projectPriorities?.get(owner.project.id) ?? null, is_project_label: false} : render(label, user)
 
   const readColor = (ctx: Ctx, required: boolean): string | undefined => {
     const color = required ? requireString(ctx.input, 'color') : optionalString(ctx.input, 'color')
@@ -221,8 +225,8 @@ export default function register(r: Router, store: Store): void {
   // Promotion (app/services/labels/promote_service.rb): a new label of the project's group, with the
   // label's title, colour and description and a new ID; every label of that title among the group's own
   // and those of the group's projects (LabelsFinder with the group: its projects, not its subgroups') is
-  // merged into it (subscriptions move) and deleted. A group label is not found here (404), and a project
-  // outside a group is a 400.
+  // merged into it (subscriptions and each project's priority move: update_priorities) and deleted. A group
+  // label is not found here (404), and a project outside a group is a 400.
   r.put('/projects/:id/labels/:label_id/promote', ctx => {
     const project = store.projectFor(ctx.params.id!, ctx.user, 'developer')
     const group = store.groups.get(project.namespace_id)
@@ -241,6 +245,7 @@ export default function register(r: Router, store: Store): void {
       archived: false,
       subscribers: new Set(merged.flatMap(l => [...l.subscribers])),
       open_issues_count: merged.reduce((sum, l) => sum + l.open_issues_count, 0),
+      projectPriorities: new Map(merged.flatMap(l => (l.owner.kind === 'project' ? (l.priority === null ? [] : [[l.owner.id, l.priority] as const]) : [...(l.projectPriorities ?? [])]))),
     }
     for (const l of merged) labels.delete(l.id)
     labels.set(promoted.id, promoted)

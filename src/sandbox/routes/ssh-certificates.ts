@@ -2,9 +2,9 @@
 // ee/lib/ee/api/groups.rb (there is no ee/lib/api/groups/ssh_certificates.rb), the work in
 // app/services/groups/ssh_certificates/create_service.rb and destroy_service.rb, the checks in
 // app/models/groups/ssh_certificate.rb, the answer's shape in lib/api/entities/ssh_certificate.rb.
-import {created, HttpError, noContent} from '../http.js'
+import {badRequest, created, HttpError, noContent} from '../http.js'
 import {paginate} from '../paginate.js'
-import {type Ctx, type Router, requireString} from '../router.js'
+import type {Ctx, Router} from '../router.js'
 import {SEED_TIME, type Store} from '../store.js'
 import {sshKeyInfo} from './deploy-keys.js'
 
@@ -50,8 +50,8 @@ export default function register(r: Router, store: Store): void {
 
   r.post('/groups/:id/ssh_certificates', ctx => {
     const group = topLevelGroup(ctx)
-    const title = requireString(ctx.input, 'title')
-    const key = requireString(ctx.input, 'key')
+    const title = presentText(ctx, 'title')
+    const key = presentText(ctx, 'key')
     const info = sshKeyInfo(key)
     // the service names the key, not its fingerprint, when no fingerprint can be made of it
     if (!info) throw refused(422, 'Validation failed: Invalid key')
@@ -77,4 +77,12 @@ export default function register(r: Router, store: Store): void {
     certificates.delete(certificate.id)
     return noContent()
   })
+}
+
+/** `requires ... type: String`: the parameter must be there, but may be empty (the model judges "") */
+function presentText(ctx: Ctx, name: string): string {
+  const value = ctx.input[name]
+  if (value === undefined || value === null) throw badRequest(`${name} is missing`)
+  if (typeof value !== 'string') throw badRequest(`${name} is invalid`)
+  return value
 }

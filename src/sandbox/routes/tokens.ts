@@ -87,27 +87,63 @@ export function renderToken(token: TokenRecord, options: {withValue?: boolean} =
 
 /** an expiry date from the request: a valid date, not in the past, within the maximum lifetime */
 export function readExpiry(ctx: Ctx, defaultDays: number): string {
-  const value = optionalString(ctx.input, 'expires_at')
-  if (value === undefined || value === '') return dateFromToday(defaultDays)
-  if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw badRequest('expires_at is invalid')
-  if (value < dateFromToday(0)) throw invalid(400, {expires_at: ['must not be in the past']})
-  const max = dateFromToday(MAX_LIFETIME_DAYS)
-  if (value > max) throw invalid(400, {expires_at: [`must be before ${max}`]})
+  const value = readDate(ctx)
+  if (value === undefined) return dateFromToday(defaultDays)
+  const problem = expiryProblem(value)
+  if (problem) throw invalid(400, {expires_at: [problem]})
   return value
 }
 
-/** the inputs of every token creation: name, scopes (required), description (max 255), expires_at */
-export function readNewToken(ctx: Ctx, allowedScopes: readonly string[] = KNOWN_SCOPES) {
+/** `expires_at` as Grape's Date type reads it: undefined when absent or empty, 400 when not a date */
+function readDate(ctx: Ctx): string | undefined {
+  const value = optionalString(ctx.input, 'expires_at')
+  if (value === undefined || value === '') return undefined
+  if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw badRequest('expires_at is invalid')
+  return value
+}
+
+function expiryProblem(value: string): string | undefined {
+  if (value < dateFromToday(0)) return 'must not be in the past'
+  const max = dateFromToday(MAX_LIFETIME_DAYS)
+  if (value > max) return `must be before ${max}`
+  return undefined
+}
+
+/** Rails' full message of a field's problem: "expires_at", "must be ..." → "Expires at must be ..." */
+const fullMessage = (field: string, problem: string) => `${field.charAt(0).toUpperCase()}${field.slice(1).replaceAll('_', ' ')} ${problem}`
+/** Ruby's Array#to_sentence */
+const toSentence = (parts: string[]) => (parts.length <= 2 ? parts.join(' and ') : `${parts.slice(0, -1).join(', ')}, and ${parts.at(-1)}`)
+
+/**
+ * The inputs of every token creation: name, scopes, description (max 255), expires_at. Two ways in, as
+ * the platform has them (lib/api/users.rb, lib/api/personal_access_tokens.rb, ee/lib/api/group_service_accounts.rb):
+ * - `service`: PersonalAccessTokens::CreateService. Scopes are declared required with their values (400
+ *   from the declarations), no expiry means the maximum lifetime, and the model's refusal is 422 with its
+ *   full messages as one sentence.
+ * - `model`: an impersonation token, built from the model itself. Scopes are optional to the declarations
+ *   but the model requires them and only known ones; it has no default expiry and requires one; its
+ *   refusal is render_validation_error!'s 400 {message: {field: [problems]}}.
+ */
+export function readNewToken(ctx: Ctx, allowedScopes: readonly string[] = KNOWN_SCOPES, way: 'service' | 'model' = 'service') {
   const name = requireString(ctx.input, 'name')
   // the platform's name of the proxy scope (what real clients send) is read as the spec's
-  const scopes = optionalArray(ctx.input, 'scopes')?.map(scope => PLATFORM_SCOPE_WORDS[scope] ?? scope)
-  if (!scopes || scopes.length === 0) throw badRequest('scopes is missing')
-  if (scopes.some(s => !allowedScopes.includes(s))) throw badRequest('scopes does not have a valid value')
+  const scopes = optionalArray(ctx.input, 'scopes')?.map(scope => PLATFORM_SCOPE_WORDS[scope] ?? scope) ?? []
+  if (way === 'service' && scopes.length === 0) throw badRequest('scopes is missing')
+  if (way === 'service' && scopes.some(s => !allowedScopes.includes(s))) throw badRequest('scopes does not have a valid value')
   const description = optionalString(ctx.input, 'description') ?? null
-  if (description !== null && [...description].length > DESCRIPTION_MAX) {
-    throw invalid(400, {description: [`is too long (maximum is ${DESCRIPTION_MAX} characters)`]})
+  const expiresAt = readDate(ctx)
+  const problems: Record<string, string[]> = {}
+  if (way === 'model' && scopes.length === 0) problems.scopes = ["can't be blank"]
+  else if (scopes.some(s => !allowedScopes.includes(s))) problems.scopes = ['can only contain available scopes']
+  if (description !== null && [...description].length > DESCRIPTION_MAX) problems.description = [`is too long (maximum is ${DESCRIPTION_MAX} characters)`]
+  if (expiresAt === undefined && way === 'model') problems.expires_at = ["can't be blank"]
+  const expiry = expiresAt === undefined ? undefined : expiryProblem(expiresAt)
+  if (expiry) problems.expires_at = [expiry]
+  if (Object.keys(problems).length > 0) {
+    if (way === 'model') throw invalid(400, problems)
+    throw new HttpError(422, {message: toSentence(Object.entries(problems).flatMap(([field, texts]) => texts.map(t => fullMessage(field, t))))})
   }
-  return {name, scopes, description, expires_at: readExpiry(ctx, MAX_LIFETIME_DAYS)}
+  return {name, scopes, description, expires_at: expiresAt ?? dateFromToday(MAX_LIFETIME_DAYS)}
 }
 
 /** a new active token (active=true, revoked=false) that authenticates as `user` */
@@ -189,11 +225,13 @@ export default function register(r: Router, store: Store): void {
 
   r.post('/users/:user_id/impersonation_tokens', ctx => {
     const {user} = impersonationTokensOf(ctx)
-    return created(renderToken(mintToken(store, user, readNewToken(ctx), true), {withValue: true}))
+    return created(renderToken(mintToken(store, user, readNewToken(ctx, KNOWN_SCOPES, 'model'), true), {withValue: true}))
   })
 
+  // token.revoke! sets the flag whatever it was: a second DELETE is another 204 (lib/api/users.rb)
   r.delete('/users/:user_id/impersonation_tokens/:token_id', ctx => {
-    revokeToken(store, impersonationToken(ctx))
+    const token = impersonationToken(ctx)
+    if (!token.revoked) revokeToken(store, token)
     return noContent()
   })
 }
