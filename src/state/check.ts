@@ -73,8 +73,6 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
   const entry: CheckedEntry = {kind, key, where, sections: new Map()}
   if (value === null) return entry
   if (!isMapping(value)) fail(where, 'must be a mapping of sections')
-  const known = sectionNames(kind)
-  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip'])]
   for (const [name, content] of Object.entries(value as Record<string, unknown>)) {
     const at = [...where, name]
     if (name === 'skip' && kind !== 'instance') {
@@ -87,7 +85,10 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
       continue
     }
     const section = sectionOf(kind, name)
-    if (!section) fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    if (!section) {
+      const words = [...sectionNames(kind), 'prune', ...(kind === 'instance' ? [] : ['skip'])]
+      fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    }
     entry.sections.set(name, await checkSection(text, kind, section!, at, content))
   }
   return entry
@@ -143,17 +144,17 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
   }
   const record = section.shorthand?.(raw) ?? raw
   if (!isMapping(record)) fail(where, section.shape === 'map' ? 'must be a mapping of fields' : 'must be a mapping of fields ({field: value, …})')
-  const given = {...(record as Record<string, unknown>)}
+  const given = Object.entries(record as Record<string, unknown>)
   if (section.keyField && mapKey !== undefined) {
-    if (section.keyField in given) fail([...where, section.keyField], `the ${section.keyField} is the record's key; leave it out`)
-    given[section.keyField] = mapKey
+    if (Object.hasOwn(record as object, section.keyField)) fail([...where, section.keyField], `the ${section.keyField} is the record's key; leave it out`)
+    given.push([section.keyField, mapKey])
   }
   const fields: Record<string, unknown> = {}
   const sources: Record<string, SecretSource> = {}
   const byReference: string[] = []
   /** the values no refusal may quote: given by reference, or of an input declared secret */
   const unquoted: string[] = []
-  for (const [field, value] of Object.entries(given)) {
+  for (const [field, value] of given) {
     const at = field === section.keyField ? where : [...where, field]
     const input = inputOf(section, field)
     if (!input) {
