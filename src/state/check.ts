@@ -36,11 +36,11 @@ const TOP = ['version', 'instance', 'groups', 'projects']
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** the file's text, and how far its references may reach (refs.ts) */
-type CheckText = StateText & {references: ReferenceOptions}
+/** the file's text, how far its references may reach (refs.ts), and its whole path (a plain secret's source, once for every record) */
+type CheckText = StateText & {references: ReferenceOptions; path: string}
 
 export async function checkState(state: StateText, references: ReferenceOptions = {}): Promise<StateModel> {
-  const text: CheckText = {...state, references}
+  const text: CheckText = {...state, references, path: state.file === '-' ? '-' : resolve(state.file)}
   const {file, data} = text
   const fail = (where: Where, rule: string): never => {
     throw new StateFileError(file, where, rule)
@@ -155,25 +155,26 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
   /** the values no refusal may quote: given by reference, or of an input declared secret */
   const unquoted: string[] = []
   for (const [field, value] of given) {
-    const at = field === section.keyField ? where : [...where, field]
+    // the field's place, built only where it is kept or told (most fields of a large file are neither)
+    const at = (): Where => (field === section.keyField ? where : [...where, field])
     const input = inputOf(section, field)
     if (!input) {
       const fieldNames = Object.keys(section.inputs).filter(name => name !== section.keyField)
-      fail(at, `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
+      fail(at(), `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
     }
     const {reference, bad} = asReference(value)
-    if (bad) fail(at, bad)
+    if (bad) fail(at(), bad)
     let plain = value
     if (reference) {
       try {
         plain = await resolveReference(reference, text.folder, text.references)
       } catch (error) {
-        fail(at, (error as Error).message)
+        fail(at(), (error as Error).message)
       }
       byReference.push(field)
       sources[field] = anchored(reference, text.folder)
     } else if (input!.secret) {
-      sources[field] = {state: text.file === '-' ? '-' : resolve(text.file), at}
+      sources[field] = {state: text.path, at: at()}
     }
     const hidden = reference !== undefined || input!.secret === true
     if (hidden && typeof plain === 'string') unquoted.push(plain)
@@ -181,7 +182,7 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
       fields[field] = checkField(input!, plain, PLACE, hidden)
     } catch (error) {
       if (!(error instanceof InputError) || !error.where.startsWith(PLACE)) throw error
-      throw new InputError(`${text.file}: ${wherePath(at)}${error.where.slice(PLACE.length)}`, hidden ? untold(error.rule, unquoted) : error.rule)
+      throw new InputError(`${text.file}: ${wherePath(at())}${error.where.slice(PLACE.length)}`, hidden ? untold(error.rule, unquoted) : error.rule)
     }
   }
   for (const field of ALWAYS[section.name] ?? []) if (fields[field] === undefined) fail(where, `missing ${field}`)
