@@ -38,8 +38,8 @@ const TOP = ['version', 'instance', 'groups', 'projects']
 
 const isMapping = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** the file's text, how far its references may reach (refs.ts), and the sections planned */
-type CheckText = StateText & {references: ReferenceOptions; sections?: readonly string[]}
+/** the file's text, how far its references may reach (refs.ts), its whole path (a plain secret's source, once for every record), and the sections planned */
+type CheckText = StateText & {references: ReferenceOptions; path: string; sections?: readonly string[]}
 
 /**
  * `sections` (--sections): only those are checked, and only their references read; the file's other
@@ -47,7 +47,7 @@ type CheckText = StateText & {references: ReferenceOptions; sections?: readonly 
  * is their place in `prune:`, which would otherwise delete every record of a section the model lacks.
  */
 export async function checkState(state: StateText, references: ReferenceOptions = {}, sections?: readonly string[]): Promise<StateModel> {
-  const text: CheckText = {...state, references, ...(sections === undefined ? {} : {sections})}
+  const text: CheckText = {...state, references, path: state.file === '-' ? '-' : resolve(state.file), ...(sections === undefined ? {} : {sections})}
   const {file, data} = text
   const fail = (where: Where, rule: string): never => {
     throw new StateFileError(file, where, rule)
@@ -80,8 +80,6 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
   const entry: CheckedEntry = {kind, key, where, sections: new Map()}
   if (value === null) return entry
   if (!isMapping(value)) fail(where, 'must be a mapping of sections')
-  const known = sectionNames(kind)
-  const words = [...known, 'prune', ...(kind === 'instance' ? [] : ['skip', 'replace'])]
   for (const [name, content] of Object.entries(value as Record<string, unknown>)) {
     const at = [...where, name]
     if (name === 'skip' && kind !== 'instance') {
@@ -99,7 +97,10 @@ async function checkEntry(text: CheckText, kind: ScopeKind, key: string, where: 
       continue
     }
     const section = sectionOf(kind, name)
-    if (!section) fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    if (!section) {
+      const words = [...sectionNames(kind), 'prune', ...(kind === 'instance' ? [] : ['skip', 'replace'])]
+      fail(at, `unknown section (here: ${words.join(', ')})${didYouMean(name, words)}`)
+    }
     if (text.sections !== undefined && !text.sections.includes(name)) continue
     entry.sections.set(name, await checkSection(text, kind, section!, at, content))
   }
@@ -171,36 +172,37 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
   }
   const record = section.shorthand?.(raw) ?? raw
   if (!isMapping(record)) fail(where, section.shape === 'map' ? 'must be a mapping of fields' : 'must be a mapping of fields ({field: value, …})')
-  const given = {...(record as Record<string, unknown>)}
+  const given = Object.entries(record as Record<string, unknown>)
   if (section.keyField && mapKey !== undefined) {
-    if (section.keyField in given) fail([...where, section.keyField], `the ${section.keyField} is the record's key; leave it out`)
-    given[section.keyField] = mapKey
+    if (Object.hasOwn(record as object, section.keyField)) fail([...where, section.keyField], `the ${section.keyField} is the record's key; leave it out`)
+    given.push([section.keyField, mapKey])
   }
   const fields: Record<string, unknown> = {}
   const sources: Record<string, SecretSource> = {}
   const byReference: string[] = []
   /** the values no refusal may quote: given by reference, or of an input declared secret */
   const unquoted: string[] = []
-  for (const [field, value] of Object.entries(given)) {
-    const at = field === section.keyField ? where : [...where, field]
+  for (const [field, value] of given) {
+    // the field's place, built only where it is kept or told (most fields of a large file are neither)
+    const at = (): Where => (field === section.keyField ? where : [...where, field])
     const input = inputOf(section, field)
     if (!input) {
       const fieldNames = Object.keys(section.inputs).filter(name => name !== section.keyField)
-      fail(at, `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
+      fail(at(), `unknown field (fields: ${fieldNames.join(', ')})${didYouMean(field, fieldNames)}`)
     }
     const {reference, bad} = asReference(value)
-    if (bad) fail(at, bad)
+    if (bad) fail(at(), bad)
     let plain = value
     if (reference) {
       try {
         plain = await resolveReference(reference, text.folder, text.references)
       } catch (error) {
-        fail(at, (error as Error).message)
+        fail(at(), (error as Error).message)
       }
       byReference.push(field)
       sources[field] = anchored(reference, text.folder)
     } else if (input!.secret) {
-      sources[field] = {state: text.file === '-' ? '-' : resolve(text.file), at}
+      sources[field] = {state: text.path, at: at()}
     }
     const hidden = reference !== undefined || input!.secret === true
     if (hidden && typeof plain === 'string') unquoted.push(plain)
@@ -208,7 +210,7 @@ async function checkRecord(text: CheckText, kind: ScopeKind, section: Section, w
       fields[field] = checkField(input!, plain, PLACE, hidden)
     } catch (error) {
       if (!(error instanceof InputError) || !error.where.startsWith(PLACE)) throw error
-      throw new InputError(`${text.file}: ${wherePath(at)}${error.where.slice(PLACE.length)}`, hidden ? untold(error.rule, unquoted) : error.rule)
+      throw new InputError(`${text.file}: ${wherePath(at())}${error.where.slice(PLACE.length)}`, hidden ? untold(error.rule, unquoted) : error.rule)
     }
   }
   for (const field of ALWAYS[section.name] ?? []) if (fields[field] === undefined) fail(where, `missing ${field}`)
