@@ -184,7 +184,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
   } finally {
     out.close()
     err.close()
-    for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event]!)) process.removeListener(event, listener as () => void)
+    for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event])) process.removeListener(event, listener as () => void)
     Object.defineProperty(process, 'stdin', saved.stdin)
     globalThis.console = saved.console
     process.exit = saved.exit
@@ -200,6 +200,6 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin}: RunSpec): Pro
 
 type Listener = (...args: unknown[]) => void
 
-function added(event: string, before: Listener[]): Listener[] {
+function added(event: string, before: Listener[] = []): Listener[] {
   return (process.listeners(event as 'exit') as Listener[]).filter(listener => !before.includes(listener))
 }
