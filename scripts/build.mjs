@@ -138,6 +138,21 @@ const straight = walk(join(root, 'src'))
   .map(([file, number]) => `${relative(root, file)}:${number}`)
 if (straight.length > 0) throw new Error(`write through io() (src/core/output/io.ts), not process.stdout, stderr, stdin or env:\n  ${straight.join('\n  ')}`)
 
+// Every command prints through the printer (src/core/output/output.ts): its records in the format asked
+// for, or its own text (Printer.text), so that a format, --jq and a failed write are handled once. Seven
+// commands wrote past it (issue 38), and ignored the format asked for.
+const PAST_PRINTER = /\b(io\(\)|this\.io)\.stdout\.write\(|\bwriteOut\(/
+const pastPrinter = walk(join(root, 'src'))
+  .filter(file => file.endsWith('.ts') && !relative(root, file).startsWith(join('src', 'core', 'output')) && !relative(root, file).startsWith(join('src', 'sandbox')))
+  .flatMap(file =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => [file, i + 1, line]),
+  )
+  .filter(([, , line]) => PAST_PRINTER.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+  .map(([file, number]) => `${relative(root, file)}:${number}`)
+if (pastPrinter.length > 0) throw new Error(`print through the printer (Printer.record, list or text), not stdout:\n  ${pastPrinter.join('\n  ')}`)
+
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/topics/sandbox.ts, which imports only the types
 // of the sandbox's contract, src/sandbox/contract.ts), so that other commands never pay for it, and the

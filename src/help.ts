@@ -7,7 +7,8 @@ import {Help} from '@oclif/core/help'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 import {globalFlagDefinitions} from './core/command/help-data.js'
 import {GLOBAL_GROUPS} from './core/input/flag-groups.js'
-import {writeErr, writeOut} from './core/output/io.js'
+import {writeErr} from './core/output/io.js'
+import {textPrinter} from './core/output/output.js'
 import {notFoundExit} from './hooks/not-found.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
@@ -34,7 +35,8 @@ export default class ForgeHelp extends Help {
 
   /** through the run's streams (src/core/output/io.ts), as oclif's would print it: the lines, formatted, then a line break */
   protected override log(...args: string[]): void {
-    ;(this.opts.sendToStderr ? writeErr : writeOut)(`${format(...args)}\n`)
+    if (this.opts.sendToStderr) writeErr(`${format(...args)}\n`)
+    else textPrinter().text(`${format(...args)}\n`)
   }
 
   constructor(config: Interfaces.Config, options: Partial<Interfaces.HelpOptions> = {}) {

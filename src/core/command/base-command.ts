@@ -4,7 +4,7 @@
 
 import type {Interfaces} from '@oclif/core'
 import {Command} from '@oclif/core/command'
-import {type OutputFormat, profileName, readProfile} from '../config/config-store.js'
+import {profileName, readProfile} from '../config/config-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {hideFields} from '../http/redact.js'
 import {DryRunStop} from '../http/request.js'
@@ -13,6 +13,7 @@ import {InputError, type Inputs, missingInputs, type Values} from '../input/inpu
 import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
 import {messageText} from '../output/escape.js'
+import type {OutputFormat} from '../output/formats.js'
 import {type IO, io} from '../output/io.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {type Note, warning} from '../output/notes.js'
@@ -172,7 +173,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * default (`-o table`), the value as data in the format asked for or through --jq, by the one printer.
    */
   protected async printOne(value: unknown, text: () => string): Promise<void> {
-    if (this.format === 'table' && this.shared.jq === undefined) this.io.stdout.write(text())
+    if (this.format === 'table' && this.shared.jq === undefined) this.printer.text(text())
     else await this.print(value)
   }
 

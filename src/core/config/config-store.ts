@@ -10,14 +10,12 @@ import {importModule} from '../command/launcher.js'
 import {DURATION_HELP, parseDuration} from '../input/duration.js'
 import {refused} from '../input/input.js'
 import {PAGES_HELP, parsePageLimit} from '../lists/page-limit.js'
+import {isOutputFormat, OUTPUT_FORMATS, type OutputFormat} from '../output/formats.js'
 import {io} from '../output/io.js'
 import {ensureFolder} from '../transfer/folder.js'
 import {checkToken, normalizeHost} from './connection.js'
 import {parseSettings, readSettingsText} from './settings-file.js'
 import {withSettingsLock} from './settings-lock.js'
-
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
 /** where a profile's token lives (token-store.ts) */
 export const TOKEN_STORES = ['keyring', 'file'] as const
@@ -253,6 +251,6 @@ export function parseTokenStore(value: string, what: string): TokenStore {
 }
 
 function parseOutput(value: string, what: string): OutputFormat {
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw refused(what, value, `must be one of ${OUTPUT_FORMATS.join(', ')}`)
-  return value as OutputFormat
+  if (!isOutputFormat(value)) throw refused(what, value, `must be one of ${OUTPUT_FORMATS.join(', ')}`)
+  return value
 }

@@ -4,8 +4,9 @@ import {answerLimit} from '../answer/answer-limit.js'
 import {CliError, ExitCode, UsageError} from '../command/errors.js'
 import {shownHost} from '../http/redact.js'
 import {pageLimit} from '../lists/page-limit.js'
+import type {OutputFormat} from '../output/formats.js'
 import {io} from '../output/io.js'
-import {type OutputFormat, type Profile, profileName, readProfile, tokenLocation} from './config-store.js'
+import {type Profile, profileName, readProfile, tokenLocation} from './config-store.js'
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none'
 
