@@ -12,7 +12,7 @@ import {exitWhenReaderGoes, guardOutputStreams} from './core/output/write-failur
 export {COMMANDS} from 'forgectl:commands'
 export type {Launcher} from './core/command/launcher.js'
 export type {IO} from './core/output/io.js'
-export {default as Help} from './help.js'
+export {default as Help} from './help/root-help.js'
 export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
 
 /**

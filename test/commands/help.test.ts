@@ -5,7 +5,7 @@ import {mkdtempSync, readdirSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {AREAS} from '../../src/help.js'
+import {AREAS} from '../../src/help/root-help.js'
 import {runCli} from '../helpers/cli.js'
 
 const pjson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {oclif: {topics: Record<string, {description: string}>}; dependencies: Record<string, string>}

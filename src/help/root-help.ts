@@ -4,12 +4,12 @@
 import {format} from 'node:util'
 import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
+import {globalFlagDefinitions} from '../core/command/help-data.js'
+import {GLOBAL_GROUPS} from '../core/input/flag-groups.js'
+import {writeErr} from '../core/output/io.js'
+import {textPrinter} from '../core/output/output.js'
+import {notFoundExit} from '../hooks/not-found.js'
 import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
-import {globalFlagDefinitions} from './core/command/help-data.js'
-import {GLOBAL_GROUPS} from './core/input/flag-groups.js'
-import {writeErr} from './core/output/io.js'
-import {textPrinter} from './core/output/output.js'
-import {notFoundExit} from './hooks/not-found.js'
 
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
