@@ -20,7 +20,7 @@ export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['SECURITY AND COMPLIANCE', ['security-settings', 'vuln-export', 'package-protection']],
   ['REPOSITORIES AND CODE REVIEW', ['branches', 'mirrors', 'wikis', 'draft-notes', 'relations-export']],
   ['CI/CD AND INSTANCE OPERATIONS', ['ci-variables', 'clusters', 'features', 'feature-user-lists', 'hooks', 'storage-moves', 'registry-cleanup']],
-  ['PLANNING (LABELS, MILESTONES, ITERATIONS)', ['labels', 'milestones', 'iterations', 'widgets']],
+  ['PLANNING (LABELS, MILESTONES, ITERATIONS)', ['labels', 'milestones', 'iterations']],
   ['REHEARSAL, COMPLETION AND HELP', ['sandbox', 'completion', 'help']],
 ]
 

@@ -106,7 +106,6 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   },
   hooks: {sources: ['lib/api/system_hooks.rb', 'app/models/hooks/system_hook.rb', 'app/models/hooks/web_hook.rb'], contractTest: 'test/contract/hooks.test.ts'},
   iterations: {sources: ['ee/lib/api/iterations.rb']},
-  widgets: {sources: [], sandboxOnly: 'a throwaway area (ARCHITECTURE, "Add a topic")'},
   keys: {sources: ['lib/api/keys.rb']},
   labels: {
     sources: ['lib/api/labels.rb', 'lib/api/helpers/label_helpers.rb', 'app/models/label.rb', 'app/models/project_label.rb', 'app/services/labels/promote_service.rb'],

@@ -78,8 +78,6 @@ function wrongFormat(variant: Variant, run: RunResult, json: {value: unknown} | 
       const header = out.split('\n')[0]!
       return /^[A-Za-z_][\w.]*(,[A-Za-z_][\w.]*)*$/.test(header) ? undefined : `no csv header (${JSON.stringify(header.slice(0, 60))})`
     }
-    case 'tsv':
-      return out.split('\n').every(line => line === '' || !line.includes('\n')) ? undefined : 'not tab-separated lines'
     case 'jq':
       if (asJson || out.split('\n').every(line => line === '' || parsesAs(line, JSON.parse))) return undefined
       // a string prints raw: one line (the JSON run's value may differ: each flag has its own sandbox and settings)

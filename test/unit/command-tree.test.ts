@@ -53,7 +53,6 @@ const TREE: Record<string, string[]> = {
   projects: ['list', 'get'],
   groups: ['list', 'get', 'subgroups'],
   users: ['list', 'get'],
-  widgets: ['list'],
 }
 
 // oclif's help command, bundled into forgectl by scripts/build.mjs

@@ -113,19 +113,8 @@ const table: RowsFormatter = {
   empty: 'No results.',
 }
 
-/** tab-separated rows (a throwaway: ARCHITECTURE's "Add a format" followed once) */
-const tsv: RowsFormatter = {
-  shape: 'rows',
-  record: async (record, columns, defaults) => tsvText([record], columns ?? [...(defaults ?? inferColumns([record], 50))]),
-  list: async (records, columns) => tsvText(records, columns),
-}
-
-function tsvText(records: unknown[], columns: string[]): string {
-  return records.map(record => `${columns.map(column => cellText(columnValue(record, column)).replace(/[\t\n\r]/g, ' ')).join('\t')}\n`).join('')
-}
-
 /** every format, by the name -o takes; the first is what a person at a terminal gets by default */
-export const FORMATTERS = {table, json, yaml, csv, ndjson, tsv} as const satisfies Record<string, Formatter>
+export const FORMATTERS = {table, json, yaml, csv, ndjson} as const satisfies Record<string, Formatter>
 
 export type OutputFormat = keyof typeof FORMATTERS
 
