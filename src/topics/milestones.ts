@@ -24,21 +24,6 @@ export abstract class MilestoneCommand<T extends typeof Command> extends ApiComm
     return {scope: this.scope, id: (this.args as {id: string}).id}
   }
 
-  /** close and activate: a PUT with state_event, saying when nothing changed */
-  protected async changeState(event: StateEvent): Promise<void> {
-    const {scope, id} = this.milestone
-    // a dry run shows the PUT alone, without the read that tells whether anything changes
-    const change = await changeMilestoneState(this.api, scope, id, event, !this.shared['dry-run'])
-    this.note(stateChangeMessage(change))
-    await this.print(change.milestone)
-  }
-
-  /** the issues, merge requests or burndown events of the milestone */
-  protected async printMilestoneList(list: (scope: Scope, id: string) => ListSpec<unknown>): Promise<void> {
-    const {scope, id} = this.milestone
-    await this.printList(list(scope, id))
-  }
-
   public override async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     // an answer comes only after the command line was read: its ID and scope are known then
     return super.catch(error instanceof ApiError ? notAnIid(error, this.milestone) : error)
@@ -52,8 +37,29 @@ function notAnIid(error: ApiError, {scope, id}: {scope: Scope; id: string}): Err
   return new CliError(`${error.message}: ${words}`, error.exitCode)
 }
 
-/** the flags of a list of a milestone's issues, merge requests or burndown events */
-export const milestoneListFlags = {...projectOrGroupFlags, ...listFlags}
+/** close and activate: a PUT with state_event, saying when nothing changed */
+export abstract class MilestoneStateCommand<T extends typeof Command> extends MilestoneCommand<T> {
+  protected abstract readonly event: StateEvent
+
+  async run(): Promise<void> {
+    const {scope, id} = this.milestone
+    // a dry run shows the PUT alone, without the read that tells whether anything changes
+    const change = await changeMilestoneState(this.api, scope, id, this.event, !this.shared['dry-run'])
+    this.note(stateChangeMessage(change))
+    await this.print(change.milestone)
+  }
+}
+
+/** the issues, merge requests or burndown events of a milestone */
+export abstract class MilestoneListCommand<T extends typeof Command> extends MilestoneCommand<T> {
+  static flags = {...projectOrGroupFlags, ...listFlags}
+  protected abstract list(scope: Scope, id: string): ListSpec<unknown>
+
+  async run(): Promise<void> {
+    const {scope, id} = this.milestone
+    await this.printList(this.list(scope, id))
+  }
+}
 
 export function stateChangeMessage({milestone, event, already}: StateChange): Note {
   const name = `${thing('milestone', milestone.title)} (ID ${milestone.id})`
