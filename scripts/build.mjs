@@ -143,7 +143,8 @@ if (straight.length > 0) throw new Error(`write through io() (src/core/output/io
 // commands wrote past it (issue 38), and ignored the format asked for.
 const PAST_PRINTER = /\b(io\(\)|this\.io)\.stdout\.write\(|\bwriteOut\(/
 const pastPrinter = walk(join(root, 'src'))
-  .filter(file => file.endsWith('.ts') && !relative(root, file).startsWith(join('src', 'core', 'output')) && !relative(root, file).startsWith(join('src', 'sandbox')))
+  // the help texts (src/help/) are oclif's Help class, not a command, and every --help would load the printer for them
+  .filter(file => file.endsWith('.ts') && !['output', 'sandbox', 'help'].some(room => relative(root, file).startsWith(join('src', room === 'output' ? join('core', 'output') : room))))
   .flatMap(file =>
     readFileSync(file, 'utf8')
       .split('\n')
