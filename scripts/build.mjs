@@ -6,7 +6,7 @@
 // imported lazily where needed.
 
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {dirname, join, relative, sep} from 'node:path'
+import {join, relative, sep} from 'node:path'
 import {build} from 'esbuild'
 import {patchedFiles} from './patches.mjs'
 
@@ -40,22 +40,6 @@ const commandTable = {
   },
 }
 
-// ofetch's createFetch without ofetch's entry module, whose top level reads globalThis.Headers: the first
-// read of that global loads Node's fetch (undici's JavaScript, WHATWG streams), which forgectl does not
-// use (src/core/http/http-transport.ts gives ofetch its fetch and its Headers).
-const ofetchCore = {
-  name: 'ofetch-core',
-  setup(b) {
-    b.onResolve({filter: /^forgectl:ofetch-core$/}, () => ({path: 'ofetch-core', namespace: 'ofetch-core'}))
-    b.onLoad({filter: /.*/, namespace: 'ofetch-core'}, () => {
-      const entry = join(root, 'node_modules/ofetch/dist/index.mjs')
-      const found = /import \{ (\w+) as createFetch \} from '(\.\/shared\/[\w.-]+\.mjs)';/.exec(readFileSync(entry, 'utf8'))
-      if (!found) throw new Error(`${entry} no longer imports createFetch from a shared chunk: review scripts/build.mjs`)
-      return {contents: `export {${found[1]} as createFetch} from ${JSON.stringify(join(dirname(entry), found[2]))}\n`, resolveDir: root, loader: 'js'}
-    })
-  },
-}
-
 // @oclif/core's compiled code as the reviewable patches in patches/@oclif+core+<version>/ leave it, each
 // with why it exists (start-up time, measured); scripts/patches.mjs applies them, and fails the build
 // naming the patch when one no longer applies. All patches of one file go through one loader: esbuild
@@ -84,7 +68,7 @@ const {metafile} = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  plugins: [commandTable, ofetchCore, oclifPatches],
+  plugins: [commandTable, oclifPatches],
   // Loaded on demand through importModule() (src/core/base/launcher.ts), never bundled; listed so that one
   // imported by mistake stays outside the bundle too (a literal import() of one fails the check below).
   external: ['conf', '@inquirer/prompts', 'ora', 'undici', 'yaml', 'js-yaml', 'cli-table3', 'jq-web', '@napi-rs/keyring'],
@@ -153,6 +137,27 @@ const straight = walk(join(root, 'src'))
   .filter(([file, , line]) => (PROCESS_STREAM.test(line) || (PROCESS_INPUT.test(line) && !relative(root, file).startsWith(join('src', 'sandbox')))) && !/^\s*(\/\/|\*|\/\*)/.test(line))
   .map(([file, number]) => `${relative(root, file)}:${number}`)
 if (straight.length > 0) throw new Error(`write through io() (src/core/base/io.ts), not process.stdout, stderr, stdin or env:\n  ${straight.join('\n  ')}`)
+
+// Every command prints through the printer (src/core/output/output.ts): its records in the format asked
+// for, or its own text (Printer.text), so that a format, --jq and a failed write are handled once. Seven
+// commands wrote past it (issue 38), and ignored the format asked for.
+const PAST_PRINTER = /\b(io\(\)|this\.io)\.stdout\.write\(|\bwriteOut\(/
+const pastPrinter = walk(join(root, 'src'))
+  // io.ts is where the writing is; the help texts (src/help/) are oclif's Help class, not a command, and every --help would load the printer for them
+  .filter(
+    file =>
+      file.endsWith('.ts')
+      && relative(root, file) !== join('src', 'core', 'base', 'io.ts')
+      && !['output', 'sandbox', 'help'].some(room => relative(root, file).startsWith(join('src', room === 'output' ? join('core', 'output') : room))),
+  )
+  .flatMap(file =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => [file, i + 1, line]),
+  )
+  .filter(([, , line]) => PAST_PRINTER.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+  .map(([file, number]) => `${relative(root, file)}:${number}`)
+if (pastPrinter.length > 0) throw new Error(`print through the printer (Printer.record, list or text), not stdout:\n  ${pastPrinter.join('\n  ')}`)
 
 // The sandbox (src/sandbox/, compiled by tsc to dist/sandbox/) is the other side of the wire: the CLI
 // loads it at run time only for `forgectl sandbox` (src/topics/sandbox.ts, which imports only the types

@@ -9,7 +9,7 @@
 //   flags it takes, in the order it declares them, and of those it hides (globalFlags, hiddenGlobalFlags).
 // - oclif.help.json has, per command, its description, examples and own flags, and each global flag's
 //   definition once (globalFlags), from the first command in id order that takes it, in the order
-//   `forgectl help` lists them (src/help.ts).
+//   `forgectl help` lists them (src/help/root-help.ts).
 // Help and completion put a command together again through src/core/command/help-data.ts. A command whose global
 // flag differs from that definition in what its help or completion shows fails the build: it would be
 // shown as the others are. Both files are JSON, one command per line, so that a diff still shows which

@@ -12,7 +12,7 @@ import {exitWhenReaderGoes, guardOutputStreams} from './core/output/write-failur
 export {COMMANDS} from 'forgectl:commands'
 export type {IO} from './core/base/io.js'
 export type {Launcher} from './core/base/launcher.js'
-export {default as Help} from './help.js'
+export {default as Help} from './help/root-help.js'
 export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
 
 /**

@@ -6,6 +6,7 @@ import {info} from '../core/base/notes.js'
 import {shardFlag, yesFlag} from '../core/input/flags.js'
 import {type BulkResult, bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
+import {DATA_FORMATS} from '../core/output/formats.js'
 import type {OutputSpec} from '../core/output/output-spec.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
@@ -27,7 +28,7 @@ export default class Apply extends StateCommand<typeof Apply> {
   ]
   static args = {plan: Args.string({description: 'a plan saved by `forgectl plan --out` (instead of -f)'})}
   // text by default; as data, each change with its outcome (issue 37), like `terraform apply -json`; no csv of nested changes
-  static outputs: OutputSpec = {formats: ['table', 'json', 'yaml', 'ndjson'], default: 'table', jq: true, columns: true, sort: false, prints: 'each change with its outcome'}
+  static outputs: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: true, sort: false, prints: 'each change with its outcome'}
   static flags = {
     file: stateFileFlag.optional,
     sections: sectionsFlag,
@@ -57,7 +58,7 @@ export default class Apply extends StateCommand<typeof Apply> {
     const sections = plannedSections(this.flags.sections)
     // as data, stdout holds only the outcomes: the plan a person confirms goes to stderr
     const data = this.format !== 'table' || this.shared.jq !== undefined
-    const show = (text: string) => (data ? this.io.stderr : this.io.stdout).write(text)
+    const show = (text: string) => (data ? this.io.stderr.write(text) : this.printer.text(text))
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
@@ -82,7 +83,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       if (changes.length > 0) show(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
     }
     if (changes.length === 0) {
-      if (!data) return void this.io.stdout.write('No changes: the server matches the file.\n')
+      if (!data) return this.printer.text('No changes: the server matches the file.\n')
       this.note(info('No changes: the server matches the file.'))
       return this.printer.list(oneList([]))
     }
@@ -94,11 +95,11 @@ export default class Apply extends StateCommand<typeof Apply> {
     else {
       const lines = results.map(result => `${outcomeWord(result).padEnd(11)} ${result.item}${result.error ? `: ${result.error}` : ''}`)
       // as the plan's lines are shown: two records whose names read the same (`bug` + U+200B, `bug\u200b` typed) read apart
-      if (lines.length > 0) this.io.stdout.write(`${toldApart(lines).join('\n')}\n`)
+      if (lines.length > 0) this.printer.text(`${toldApart(lines).join('\n')}\n`)
     }
     const summary = summaryOf(results, requests, this.shared['dry-run'], this.reader.sent)
     if (data) this.note(info(summary))
-    else this.io.stdout.write(`${summary}\n`)
+    else this.printer.text(`${summary}\n`)
     const failure = bulkFailure(results)
     if (failure) throw failure
   }

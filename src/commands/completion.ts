@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
-import {writeOut} from '../core/base/io.js'
 import {COMPLETION_SCRIPTS} from '../core/command/complete.js'
 import {PlainCommand} from '../core/command/plain-command.js'
+import {textPrinter} from '../core/output/output.js'
 
 export default class Completion extends PlainCommand {
   static summary = 'Print a shell completion script (bash, zsh or fish)'
@@ -16,6 +16,6 @@ export default class Completion extends PlainCommand {
 
   async run(): Promise<void> {
     const {args} = await this.parse(Completion)
-    writeOut(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
+    textPrinter().text(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
   }
 }

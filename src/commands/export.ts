@@ -1,5 +1,4 @@
 import * as Flags from '@oclif/core/flags'
-import {importModule} from '../core/base/launcher.js'
 import {info, warning} from '../core/base/notes.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import type {OutputSpec} from '../core/output/output-spec.js'
@@ -34,9 +33,6 @@ export default class Export extends StateCommand<typeof Export> {
     const {document, leftOut} = await exportState(this.reader, request)
     for (const record of leftOut) this.note(warning(`left out ${record}: a state file cannot express it`))
     if (this.shared.verbose) this.note(info(`read in ${this.reader.sent} request${this.reader.sent === 1 ? '' : 's'}`))
-    // json, ndjson and --jq by the printer; YAML as a state file is written (long lines never folded)
-    if (this.format !== 'yaml' || this.shared.jq !== undefined) return this.print(document)
-    const {stringify} = await importModule<typeof import('yaml')>('yaml')
-    this.io.stdout.write(stringify(document, {lineWidth: 0}))
+    await this.print(document)
   }
 }

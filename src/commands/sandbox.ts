@@ -58,8 +58,8 @@ With --fleet N it also holds N more projects (project-1 …) under --fleet-group
       })
       if (!isLoopback(host))
         this.note(warning(`listening on ${host}, not on loopback: anyone who reaches this machine can use the sandbox, and its tokens are well-known (${sandbox.tokens.admin} is an administrator's)`))
-      if (this.format === 'json') this.io.stdout.write(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
-      else this.io.stdout.write([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
+      if (this.format === 'json') this.printer.text(JSON.stringify({url: sandbox.url, tokens: sandbox.tokens}) + '\n')
+      else this.printer.text([sandbox.url, ...Object.entries(sandbox.tokens).map(([role, token]) => `${role} ${token}`)].join('\n') + '\n')
       this.note(info(`Sandbox listening on ${sandbox.url}: in memory, nothing is kept; Ctrl-C stops it`))
       this.note(info(`  export FORGECTL_HOST=${sandbox.url} FORGECTL_TOKEN=${sandbox.tokens.admin}`))
       const stoppedBy = await signal.stopped

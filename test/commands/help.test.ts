@@ -5,7 +5,8 @@ import {mkdtempSync, readdirSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {AREAS} from '../../src/help.js'
+import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'
+import {AREAS} from '../../src/help/root-help.js'
 import {runCli} from '../helpers/cli.js'
 
 const pjson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {oclif: {topics: Record<string, {description: string}>}; dependencies: Record<string, string>}
@@ -35,7 +36,7 @@ describe('the root help', () => {
   it('describes each global flag once', async () => {
     const {stdout} = await runCli(['help'])
     expect(section(stdout, 'GLOBAL FLAGS: CONNECTION')).toContain('--ca-file=<value>   PEM file with CA certificates to trust')
-    expect(section(stdout, 'GLOBAL FLAGS: OUTPUT')).toContain('<options: table|json|yaml|csv|ndjson>')
+    expect(section(stdout, 'GLOBAL FLAGS: OUTPUT')).toContain(`<options: ${OUTPUT_FORMATS.join('|')}>`)
   })
 
   it('has no document numbers in the topic descriptions', () => {
@@ -52,7 +53,7 @@ describe("a command's help", () => {
     for (const global of ['--ca-file', '--host', '--json', '--columns', '-o ']) expect(usage).not.toContain(global)
     // every global flag is still named, and `forgectl help` describes it
     const globals = section(stdout, 'GLOBAL FLAGS')
-    for (const global of ['--ca-file', '--host', '--json', '--columns', '-o, --output=table|json|yaml|csv|ndjson']) expect(globals).toContain(global)
+    for (const global of ['--ca-file', '--host', '--json', '--columns', `-o, --output=${OUTPUT_FORMATS.join('|')}`]) expect(globals).toContain(global)
     expect(globals).toContain('"forgectl help"')
     expect(stdout).not.toContain('CONNECTION FLAGS')
   })

@@ -2,6 +2,7 @@
 // and names the fields there are (issue 14, point 2). They pick the fields in every format, json, ndjson
 // and yaml included, in the order given (issue 25, point 3).
 import {describe, expect, it} from 'vitest'
+import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox({seedLabels: 30})
@@ -172,5 +173,16 @@ describe('--columns in every format (issue 25, point 3)', () => {
     const token = result.json<Record<string, unknown>>()
     expect(Object.keys(token)).toEqual(['id', 'name', 'token'])
     expect(token.token).toMatch(/^glpat-/)
+  })
+})
+
+describe('--sort in every format', () => {
+  // -o ndjson --sort printed a table: the printer's if-chains knew ndjson only as a stream (issue 38)
+  it.each(OUTPUT_FORMATS)('-o %s prints the sorted list in the format asked for, as many lines as unsorted', async format => {
+    const unsorted = await sb.run(['labels', 'list', '-p', '20', '-o', format])
+    const sorted = await sb.run(['labels', 'list', '-p', '20', '-o', format, '--sort', '-name'])
+    expect(sorted.code).toBe(0)
+    expect(sorted.stdout.split('\n')).toHaveLength(unsorted.stdout.split('\n').length)
+    expect(sorted.stdout.split('\n')[0]?.startsWith('{')).toBe(unsorted.stdout.startsWith('{'))
   })
 })

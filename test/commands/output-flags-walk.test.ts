@@ -6,6 +6,7 @@
 // 2, one line, nothing on stdout and, for a format, nothing sent.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {parse as parseYaml} from 'yaml'
+import {OUTPUT_FORMATS, type OutputFormat} from '../../src/core/output/formats.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {type Sandbox, startSandbox} from '../../src/sandbox/server.js'
 import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
@@ -13,8 +14,10 @@ import {exampleFolder, examples, exampleWords, help, NOT_RUN} from '../helpers/e
 
 const manifest = (await import('../../oclif.manifest.json', {with: {type: 'json'}})).default as {commands: Record<string, {globalFlags?: string[]}>}
 
-type Variant = 'json' | 'yaml' | 'csv' | 'ndjson' | 'jq' | 'columns'
-const VARIANTS: readonly Variant[] = ['json', 'yaml', 'csv', 'ndjson', 'jq', 'columns']
+/** every format but a person's table (formats.ts), then the filters */
+type Format = Exclude<OutputFormat, 'table'>
+type Variant = Format | 'jq' | 'columns'
+const VARIANTS: readonly Variant[] = [...OUTPUT_FORMATS.filter((name): name is Format => name !== 'table'), 'jq', 'columns']
 
 /** the output flags an example may already carry: taken out, so that each run asks for one format */
 const OUTPUT_WITH_VALUE = new Set(['-o', '--output', '--jq', '--columns'])
@@ -85,6 +88,11 @@ function wrongFormat(variant: Variant, run: RunResult, json: {value: unknown} | 
       // a token shown once is never dropped by --columns (Printer.including): it cannot be read again
       const extra = records.flatMap(r => (r !== null && typeof r === 'object' ? Object.keys(r).filter(k => k !== column && k !== 'token') : []))
       return extra.length === 0 ? undefined : `--columns ${column} printed other fields (${[...new Set(extra)].slice(0, 5).join(', ')})`
+    }
+    default: {
+      // a format added to formats.ts without its check here fails the type-check
+      const unchecked: never = variant
+      return `no check for ${unchecked}`
     }
   }
 }

@@ -5,6 +5,7 @@ import {chmodSync, chownSync, existsSync, lstatSync, readFileSync, rmSync, statS
 import {hostname} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {BIN, cleanEnv, freshConfigDir, runCli} from '../helpers/cli.js'
 import {useSandbox} from '../helpers/sandbox.js'
@@ -271,7 +272,7 @@ describe('a broken or hand-edited settings file (issue 23.11, 24.4)', () => {
     ['retries', -1, '--retries -1', '"-1": must be a whole number from 0 to 10'],
     ['timeout', 99_999_999, '--timeout 99999999', '"99999999": must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h)'],
     ['timeout', 'soon', '--timeout soon', '"soon": must be a duration from 1s to 24h (a number of seconds, or with a unit: 1500ms, 90s, 5m, 2h)'],
-    ['output', 'xml', null, '"xml": must be one of table, json, yaml, csv, ndjson'],
+    ['output', 'xml', null, `"xml": must be one of ${OUTPUT_FORMATS.join(', ')}`],
     ['insecure', 'maybe', null, '"maybe": must be true or false'],
     ['max-answer-size', 0, null, '"0": must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB)'],
     ['max-pages', 0, null, '"0": must be a whole number of pages from 1 to 1000000'],

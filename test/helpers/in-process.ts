@@ -195,7 +195,7 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin, now}: RunSpec)
   } finally {
     out.close()
     err.close()
-    for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event]!)) process.removeListener(event, listener as () => void)
+    for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event])) process.removeListener(event, listener as () => void)
     Object.defineProperty(process, 'stdin', saved.stdin)
     globalThis.console = saved.console
     process.exit = saved.exit
@@ -211,6 +211,6 @@ async function runNow(args: string[], {env, stdin = '', cwd, bin, now}: RunSpec)
 
 type Listener = (...args: unknown[]) => void
 
-function added(event: string, before: Listener[]): Listener[] {
+function added(event: string, before: Listener[] = []): Listener[] {
   return (process.listeners(event as 'exit') as Listener[]).filter(listener => !before.includes(listener))
 }

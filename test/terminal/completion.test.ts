@@ -7,6 +7,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {afterEach, describe, expect, it} from 'vitest'
+import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'
 import {BIN} from '../helpers/cli.js'
 import {hasTmux, TerminalSession} from '../helpers/terminal.js'
 
@@ -42,7 +43,7 @@ describe('bash completion', () => {
   })
 
   it('completes the allowed values of enum flags and arguments', async () => {
-    expect(await complete('forgectl labels list -o ')).toEqual(['table', 'json', 'yaml', 'csv', 'ndjson'])
+    expect(await complete('forgectl labels list -o ')).toEqual(OUTPUT_FORMATS)
     expect(await complete('forgectl labels list --output y')).toEqual(['yaml'])
     expect(await complete('forgectl labels list --output=c')).toEqual(['csv'])
     expect(await complete('forgectl config set ti')).toEqual(['timeout'])

@@ -24,7 +24,7 @@ const TREE: Record<string, string[]> = {
   auth: ['login', 'status', 'logout', 'token'],
   config: ['list', 'get', 'set', 'unset', 'path'],
   clusters: ['list', 'get', 'add', 'update', 'delete'],
-  tokens: ['create', 'list', 'get', 'rotate', 'revoke'],
+  tokens: ['create', 'list', 'get', 'rotate', 'revoke', 'audit'],
   'impersonation-tokens': ['list', 'get', 'create', 'revoke'],
   'service-accounts': ['list', 'create', 'update', 'delete'],
   'service-accounts:tokens': ['list', 'create', 'revoke', 'rotate'],
@@ -50,6 +50,9 @@ const TREE: Record<string, string[]> = {
   milestones: ['list', 'get', 'create', 'update', 'close', 'activate', 'delete', 'issues', 'merge-requests', 'burndown'],
   iterations: ['list'],
   labels: ['list', 'get', 'create', 'update', 'delete', 'subscribe', 'unsubscribe', 'promote'],
+  projects: ['list', 'get'],
+  groups: ['list', 'get', 'subgroups'],
+  users: ['list', 'get'],
 }
 
 // oclif's help command, bundled into forgectl by scripts/build.mjs
@@ -57,10 +60,15 @@ const OCLIF_COMMANDS = new Set(['help'])
 const ours = Object.values(manifest.commands).filter(c => !c.hidden && !OCLIF_COMMANDS.has(c.id))
 
 describe('the command tree', () => {
-  it('has every command of COMMANDS.md, plus api and completion', () => {
-    const expected = ['api', 'completion', 'sandbox', ...Object.entries(TREE).flatMap(([topic, verbs]) => verbs.map(v => `${topic}:${v}`))]
+  it('has every command of COMMANDS.md, plus api, completion and sandbox', () => {
+    const expected = ['api', 'completion', 'sandbox', 'plan', 'apply', 'export', ...Object.entries(TREE).flatMap(([topic, verbs]) => verbs.map(v => `${topic}:${v}`))]
     const missing = expected.filter(id => !manifest.commands[id])
     expect(missing).toEqual([])
+  })
+
+  it('names every command there is: a command added without its place in COMMANDS.md fails here', () => {
+    const inTree = new Set(['api', 'completion', 'sandbox', 'plan', 'apply', 'export', ...Object.entries(TREE).flatMap(([topic, verbs]) => verbs.map(v => `${topic}:${v}`))])
+    expect(ours.map(c => c.id).filter(id => !inTree.has(id))).toEqual([])
   })
 
   it('gives every command a one-line summary, a description and at least two examples', () => {

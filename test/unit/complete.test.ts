@@ -3,8 +3,9 @@
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {type CompletableCommand, type CompletableFlag, completions} from '../../src/core/command/complete.js'
+import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'
 
-const output = {name: 'output', char: 'o', type: 'option', options: ['table', 'json', 'yaml', 'csv', 'ndjson']} as const
+const output = {name: 'output', char: 'o', type: 'option', options: OUTPUT_FORMATS} as const
 const commands: CompletableCommand[] = [
   {
     id: 'branches:protect',

@@ -8,6 +8,10 @@ import {describe, expect, it} from 'vitest'
 import {VARIABLE_INPUTS} from '../../src/api/ci-variables.js'
 import {CliError, ExitCode} from '../../src/core/base/errors.js'
 import {type ParsedCommand, parseFailure} from '../../src/core/command/parse-errors.js'
+import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'
+
+const FORMATS = OUTPUT_FORMATS.join(', ')
+
 import {fromFileFlags, listFlags, optionalProjectFlag, outputFlags} from '../../src/core/input/flags.js'
 import {flagsOf, withoutOptions} from '../../src/core/input/input-flags.js'
 
@@ -49,8 +53,8 @@ describe('a bad value', () => {
     [['--per-page', '0'], '--per-page "0": must be a whole number from 1 to 100'],
     [['--page', '1.5'], '--page "1.5": must be a whole number, 1 or more'],
     [['--url', 'not a url'], '--url "not a url": must be a URL'],
-    [['-o', 'xml'], '--output "xml": must be one of table, json, yaml, csv, ndjson'],
-    [['--output=x=y'], '--output "x=y": must be one of table, json, yaml, csv, ndjson'],
+    [['-o', 'xml'], `--output "xml": must be one of ${FORMATS}`],
+    [['--output=x=y'], `--output "x=y": must be one of ${FORMATS}`],
   ])('%j → %s', async (argv, message) => {
     const error = await thrown(argv)
     expect(parseFailure(error, command)).toEqual({message, exitCode: ExitCode.usage, usage: false})
@@ -111,7 +115,7 @@ describe('something missing', () => {
 
   it('the value of a flag', async () => {
     expect(await said(['--columns'])).toBe('--columns needs a value')
-    expect(await said(['--output'])).toBe('--output needs a value: one of table, json, yaml, csv, ndjson')
+    expect(await said(['--output'])).toBe(`--output needs a value: one of ${FORMATS}`)
   })
 })
 

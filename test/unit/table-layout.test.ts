@@ -70,7 +70,7 @@ describe('layoutTable, and renderTable through cli-table3', () => {
   it('cuts the "first" columns before the others', async () => {
     const {widths} = layoutTable({head, rows, ranks, maxWidth: 100})
     expect(widths[4]).toBe(7) // color untouched while url and description still give way
-    expect(widths[2] + widths[3]).toBe(100 - 4 - 24 - 7 - 8)
+    expect(widths.slice(2, 4).reduce((a, b) => a + b)).toBe(100 - 4 - 24 - 7 - 8)
   })
 
   it('leaves out trailing cuttable columns when even the least widths do not fit, never cutting an ID', async () => {

@@ -1,5 +1,6 @@
 import {createVariable, SCOPED_VALUE_INPUTS} from '../../api/ci-variables.js'
 import {UsageError} from '../../core/base/errors.js'
+import {fanOut} from '../../core/command/fan-out.js'
 import {fromFileFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {CiVariableCommand, variableScopeFlags} from '../../topics/ci-variables.js'
@@ -26,7 +27,7 @@ export default class CiVariablesCreate extends CiVariableCommand<typeof CiVariab
     if (this.flags['from-file']) {
       if (this.args.key !== undefined) throw new UsageError('KEY and --from-file do not go together: the file names the keys')
       const variables = await this.variablesFromFile(this.flags['from-file'])
-      return this.fanOut({
+      return fanOut(this.commandContext, {
         items: variables,
         name: v => (v.environment_scope === undefined ? v.key : `${v.key} (${v.environment_scope})`),
         work: v => createVariable(this.api, v, this.where),

@@ -3,6 +3,7 @@ import {KeyPlacementRun, placeDeployKey, placementStatus} from '../../api/deploy
 import {createInstanceDeployKey, NEW_PROJECT_DEPLOY_KEY} from '../../api/deploy-keys.js'
 import {CliError, UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
+import {fanOut} from '../../core/command/fan-out.js'
 import {projectListFlag, resumeFlag, shardFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {targetIdentity, targets} from '../../core/input/scope.js'
@@ -45,7 +46,7 @@ export default class DeployKeysAdd extends ApiCommand<typeof DeployKeysAdd> {
       if (placed.notAsAsked) throw new CliError(`deploy key ${placed.key.id} in project ${projects[0]}: ${placed.notAsAsked}`)
       return
     }
-    await this.fanOut({
+    await fanOut(this.commandContext, {
       items: projects,
       name: p => `project ${p}`,
       key: targetIdentity,

@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {createLabel, getLabel, NEW_LABEL, type NewLabel} from '../../api/labels.js'
 import {thing, unchanged} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
+import {fanOut} from '../../core/command/fan-out.js'
 import {fromFileFlags, projectOrGroupFlags} from '../../core/input/flags.js'
 import {argsOf, flagsOf} from '../../core/input/input-flags.js'
 import {readInputRecords} from '../../core/input/records-file.js'
@@ -42,7 +43,7 @@ export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
       const labels = await readInputRecords(this.flags['from-file'], NEW_LABEL, label =>
         scope.kind === 'groups' && label.priority !== undefined ? 'priority: applies to project labels only' : undefined,
       )
-      return this.fanOut({items: labels, name: l => l.name, work: create, done: 'created'})
+      return fanOut(this.commandContext, {items: labels, name: l => l.name, work: create, done: 'created'})
     }
     const label = await this.read(NEW_LABEL)
     const result = await create(label)

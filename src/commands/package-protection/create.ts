@@ -1,6 +1,7 @@
 import {createRule, NEW_RULE, type NewRule, noLevel, RULE_COLUMNS} from '../../api/package-protection.js'
 import {UsageError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
+import {fanOut} from '../../core/command/fan-out.js'
 import {fromFileFlags, requiredProjectFlag} from '../../core/input/flags.js'
 import {inputLabel} from '../../core/input/input.js'
 import {flagsOf} from '../../core/input/input-flags.js'
@@ -34,7 +35,7 @@ export default class PackageProtectionCreate extends ApiCommand<typeof PackagePr
     }
     if (this.flags['from-file']) {
       const rules = await readInputRecords(this.flags['from-file'], NEW_RULE, rule => noLevel(rule, input => input.api))
-      return this.fanOut({items: rules, name: r => `${r.package_type} ${r.package_name_pattern}`, work: create, done: 'created'})
+      return fanOut(this.commandContext, {items: rules, name: r => `${r.package_type} ${r.package_name_pattern}`, work: create, done: 'created'})
     }
     const rule = await this.read(NEW_RULE)
     const problem = noLevel(rule, inputLabel)

@@ -4,6 +4,7 @@ import {DOWNLOAD_ALL_COLUMNS, DOWNLOAD_ALL_FITS, downloadAll, downloadRelation, 
 import {UsageError} from '../../core/base/errors.js'
 import {saved} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
+import {reportBulk} from '../../core/command/fan-out.js'
 import {requiredProjectFlag} from '../../core/input/flags.js'
 import {flagsOf} from '../../core/input/input-flags.js'
 import {checkNoRecordFlags, saveFlags, saveOptions} from '../../core/transfer/save-flags.js'
@@ -34,7 +35,7 @@ export default class RelationsExportDownload extends ApiCommand<typeof Relations
     const {project, all} = this.flags
     if (all) {
       const dir = await folderForAll(this.args.file, project)
-      return this.reportBulk(await downloadAll(this.api, project, dir, {...saveOptions(this.flags, this.connection), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
+      return reportBulk(this.commandContext, await downloadAll(this.api, project, dir, {...saveOptions(this.flags, this.connection), concurrency: this.flags.concurrency}), DOWNLOAD_ALL_COLUMNS)
     }
     checkNoRecordFlags(this.shared)
     const query = await this.read(RELATION_FILE)

@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport} from '../../api/vulnerability-exports.js'
+import {createExport, downloadExport, EXPORT_COLUMNS, exportScope, NEW_EXPORT, pollExport} from '../../api/vuln-export.js'
 import {done, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {optionalGroupFlag, optionalProjectFlag} from '../../core/input/flags.js'

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {downloadExport, pollExport} from '../../api/vulnerability-exports.js'
+import {downloadExport, pollExport} from '../../api/vuln-export.js'
 import {ApiError, CliError} from '../../core/base/errors.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'

@@ -1,4 +1,4 @@
-import {EXPORT_COLUMNS, getExport} from '../../api/vulnerability-exports.js'
+import {EXPORT_COLUMNS, getExport} from '../../api/vuln-export.js'
 import {info, thing} from '../../core/base/notes.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'

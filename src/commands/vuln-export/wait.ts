@@ -1,4 +1,4 @@
-import {EXPORT_COLUMNS, pollExport} from '../../api/vulnerability-exports.js'
+import {EXPORT_COLUMNS, pollExport} from '../../api/vuln-export.js'
 import {ApiCommand} from '../../core/command/api-command.js'
 import {idArg} from '../../core/input/flags.js'
 import {waitFlags, waitFor, waitOptions} from '../../core/transfer/poll.js'

@@ -2,11 +2,9 @@
 // API client, and what both add to the base's output and errors: a secret this run sent is never
 // printed back, and a 401's hint says where the token came from.
 
-import {resolve} from 'node:path'
 import type {Command} from '@oclif/core/command'
-import {ApiError, CliError, ExitCode} from '../base/errors.js'
-import {info, type Note, warning} from '../base/notes.js'
-import {configDir, type OutputFormat} from '../config/config-store.js'
+import {CliError, ExitCode} from '../base/errors.js'
+import {type Note, warning} from '../base/notes.js'
 import {type Connection, resolveConnection, withheldReason} from '../config/connection.js'
 import {KeyringUnavailable} from '../config/keyring.js'
 import {keyringTokenFor} from '../config/token-store.js'
@@ -16,37 +14,14 @@ import {connectionFlags, outputFlags} from '../input/flags.js'
 import type {Inputs, Values} from '../input/input.js'
 import type {ParsedCommandLine} from '../input/input-read.js'
 import {resolveInputs} from '../input/input-resolve.js'
-import {inShard, type Shard} from '../input/shard.js'
-import {type BulkResult, bulkFailure, bulkRow, bulkSummary, runBulk} from '../lists/bulk.js'
-import {Existing} from '../lists/if-not-exists.js'
 import {followPages, type ListSpec} from '../lists/pagination.js'
 import {FieldError} from '../output/field-check.js'
+import type {OutputFormat} from '../output/formats.js'
 import {JqRunError} from '../output/jq.js'
-import {interruption} from '../terminal/interrupt.js'
 import {stdoutIsTerminal} from '../terminal/terminal.js'
 import {oldWaitTimeoutNote, timeoutIsWaitLimit} from '../transfer/poll.js'
 import {BaseCommand} from './base-command.js'
-
-/** a fan-out as a command declares it (ApiCommand.fanOut) */
-export interface FanOut<I, R> {
-  /** every target the command was given, before --shard */
-  items: readonly I[]
-  /** how the report names an item; also its key for --resume, so unique within the run */
-  name: (item: I) => string
-  /** what --shard splits by (a project's path, a label's name); the name by default */
-  key?: (item: I) => string
-  work: (item: I) => Promise<R>
-  /** the status of an item whose work succeeded */
-  done?: 'ok' | 'created'
-}
-
-/** the flags a fan-out reads, when the command declares them */
-interface FanOutFlags {
-  concurrency?: number
-  shard?: Shard
-  resume?: boolean
-  'from-file'?: string
-}
+import type {CommandContext} from './fan-out.js'
 
 export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T> {
   static baseFlags = {...outputFlags, ...connectionFlags}
@@ -159,83 +134,19 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     this.note(warning(withheldReason(this.connection.withheld)))
   }
 
-  /**
-   * The results of a fan-out, one row per item with its outcome (bulk.ts), then the counts in one line
-   * on stderr; exits non-zero when any item failed. After a signal, the error line says what was not done.
-   */
-  protected async reportBulk<R>(results: Array<BulkResult<R>>, columns: readonly string[] = ['item', 'status', 'error']): Promise<void> {
-    await this.printer.list(onePage(results.map(bulkRow)), columns)
-    const failure = bulkFailure(results)
-    if (!interruption()) this.note(info(bulkSummary(results)))
-    if (failure) throw failure
-  }
-
-  /**
-   * A fan-out from start to end (issue 29): this job's share of the targets (--shard), the journal that
-   * --resume finishes from (src/core/lists/journal.ts), the work several at a time, and the report. Its
-   * input, for the journal, is the targets and the command's own flags. --dry-run writes no journal;
-   * with --resume it reads the earlier one and shows what the resume would still send.
-   */
-  protected async fanOut<I, R>({items, name, key = name, work, done = 'ok'}: FanOut<I, R>): Promise<void> {
-    const flags = this.flags as FanOutFlags & Record<string, unknown>
-    const mine = inShard(items, key, flags.shard)
-    const dryRun = this.shared['dry-run']
-    const journal = dryRun ? undefined : await this.openJournal(items, flags)
-    const earlier = dryRun ? await this.earlierRun(items, flags) : journal?.earlier
-    let todo = mine
-    let attempt = work
-    if (earlier) {
-      todo = mine.filter(item => !earlier.finished.has(name(item)))
-      this.note(info(`resuming: ${mine.length - todo.length} of ${mine.length} done by the earlier run, ${todo.length} left`))
-      // under way when the earlier run was killed: made or not, so "already exists" is the earlier run's doing
-      attempt = item =>
-        work(item).catch((error: unknown) => {
-          if (earlier.uncertain.has(name(item)) && error instanceof ApiError && error.exitCode === ExitCode.conflict) return new Existing(undefined) as R
-          throw error
-        })
+  /** what a fan-out (fan-out.ts) needs of this command, for the commands that compose one */
+  protected get commandContext(): CommandContext {
+    return {
+      id: this.id,
+      bin: this.config.bin,
+      flags: this.flags as Record<string, unknown>,
+      args: this.args as Record<string, unknown>,
+      host: this.connection.host,
+      env: this.io.env,
+      dryRun: this.shared['dry-run'] === true,
+      printer: this.printer,
+      note: message => this.note(message),
     }
-    let results: Array<BulkResult<R>>
-    try {
-      results = await runBulk(todo, name, attempt, flags.concurrency, done, journal)
-      if (journal?.failure !== undefined) this.note(warning(`the journal ${journal.file} could not be written (${journal.failure}): --resume cannot finish this run`))
-      if (journal && !interruption() && results.every(r => r.status !== 'failed' && r.status !== 'not as asked' && r.status !== 'not done')) journal.remove()
-    } finally {
-      journal?.release()
-    }
-    await this.reportBulk(results)
-  }
-
-  /** the run's journal; without one (a settings folder that cannot be written) the run goes on, and says so */
-  private async openJournal(items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
-    const {Journal} = await import('../lists/journal.js')
-    try {
-      return await this.journalOf(Journal, items, flags)
-    } catch (error) {
-      if (error instanceof CliError) throw error
-      this.note(warning(`no journal could be written (${(error as Error).message}): --resume cannot finish this run`))
-      return undefined
-    }
-  }
-
-  private journalOf(Journal: typeof import('../lists/journal.js').Journal, items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
-    const {place, input} = this.journalInput(items, flags)
-    return Journal.open(place, input, flags.resume === true)
-  }
-
-  /** with --dry-run: the earlier run's journal, read and not written, when --resume asks for it */
-  private async earlierRun(items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
-    if (flags.resume !== true) return undefined
-    const {Journal} = await import('../lists/journal.js')
-    const {place, input} = this.journalInput(items, flags)
-    return Journal.earlier(place, input)
-  }
-
-  /** where the run's journal is and what it was asked: the same for a run, its resume and a dry run of that */
-  private journalInput(items: readonly unknown[], flags: FanOutFlags & Record<string, unknown>) {
-    const file = flags['from-file']
-    const own = Object.fromEntries(Object.entries(flags).filter(([key]) => !(key in ApiCommand.baseFlags) && key !== 'resume' && key !== 'concurrency'))
-    const run = {host: this.connection.host, command: this.id, file: file === undefined || file === '-' ? file : resolve(file), shard: flags.shard}
-    return {place: {dir: configDir(this.io.env), run, command: `${this.config.bin} ${this.id?.replaceAll(':', ' ')}`}, input: {items, flags: own, args: this.args}}
   }
 
   /** a list endpoint, paged as the list flags say, printed as pages arrive */
@@ -243,8 +154,4 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     const f = this.shared
     await this.printer.list(followPages(this.api, spec, {page: f.page, perPage: f['per-page'], all: f.all, concurrency: f.concurrency}), columns)
   }
-}
-
-async function* onePage<T>(items: T[]): AsyncGenerator<T[]> {
-  yield items
 }

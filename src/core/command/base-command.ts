@@ -9,13 +9,14 @@ import {messageText} from '../base/escape.js'
 import {type IO, io} from '../base/io.js'
 import {type Note, warning} from '../base/notes.js'
 import {hideFields} from '../base/redact.js'
-import {type OutputFormat, profileName, readProfile} from '../config/config-store.js'
+import {profileName, readProfile} from '../config/config-store.js'
 import type {TokenOrigin} from '../http/auth-hint.js'
 import {DryRunStop} from '../http/request.js'
 import {checkPageFlags, columnList, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
 import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
 import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
+import type {OutputFormat} from '../output/formats.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {Printer} from '../output/output.js'
 import {checkOutputFlags, type OutputSpec, RECORDS} from '../output/output-spec.js'
@@ -172,7 +173,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    * default (`-o table`), the value as data in the format asked for or through --jq, by the one printer.
    */
   protected async printOne(value: unknown, text: () => string): Promise<void> {
-    if (this.format === 'table' && this.shared.jq === undefined) this.io.stdout.write(text())
+    if (this.format === 'table' && this.shared.jq === undefined) this.printer.text(text())
     else await this.print(value)
   }
 

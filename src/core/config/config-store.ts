@@ -7,17 +7,15 @@ import {isAbsolute, join} from 'node:path'
 import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
 import {DURATION_HELP, parseDuration} from '../base/duration.js'
 import {UsageError} from '../base/errors.js'
+import {isOutputFormat, OUTPUT_FORMATS, type OutputFormat} from '../base/format-names.js'
 import {refused} from '../base/input-error.js'
 import {io} from '../base/io.js'
 import {importModule} from '../base/launcher.js'
+import {checkToken, normalizeHost} from './connection.js'
 import {ensureFolder} from './folder.js'
-import {checkToken, normalizeHost} from './host.js'
 import {PAGES_HELP, parsePageLimit} from './page-limit.js'
 import {parseSettings, readSettingsText} from './settings-file.js'
 import {withSettingsLock} from './settings-lock.js'
-
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'ndjson'] as const
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
 /** where a profile's token lives (token-store.ts) */
 export const TOKEN_STORES = ['keyring', 'file'] as const
@@ -253,6 +251,6 @@ export function parseTokenStore(value: string, what: string): TokenStore {
 }
 
 function parseOutput(value: string, what: string): OutputFormat {
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw refused(what, value, `must be one of ${OUTPUT_FORMATS.join(', ')}`)
-  return value as OutputFormat
+  if (!isOutputFormat(value)) throw refused(what, value, `must be one of ${OUTPUT_FORMATS.join(', ')}`)
+  return value
 }

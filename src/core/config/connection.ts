@@ -1,9 +1,10 @@
 // Where host, token and settings come from: flags > environment > stored profile.
 import {answerLimit} from '../answer/answer-limit.js'
 import {CliError, ExitCode, UsageError} from '../base/errors.js'
+import type {OutputFormat} from '../base/format-names.js'
 import {io} from '../base/io.js'
 import {shownHost} from '../base/redact.js'
-import {type OutputFormat, type Profile, profileName, readProfile, tokenLocation} from './config-store.js'
+import {type Profile, profileName, readProfile, tokenLocation} from './config-store.js'
 import {checkToken, isLoopback, normalizeHost} from './host.js'
 import {pageLimit} from './page-limit.js'
 

@@ -1,12 +1,11 @@
-// The fetch that ofetch sends through: node:http and node:https, or undici's `request` through a proxy.
+// The fetch that forgectl sends through (fetcher.ts): node:http and node:https, or undici's `request` through a proxy.
 // Node's own fetch is not used: its first call loads and compiles undici's fetch, WHATWG streams and a
 // WebAssembly HTTP parser, which cost more than the request itself in a one-request command (issue 16:
 // `labels get` was 2.2-2.5x a bare node:http script), and it hands a download's body back as a WHATWG
 // stream that reaches a file only through Readable.fromWeb, a copy per chunk. Here a body is a Node
 // stream, and a direct download's is read off its own connection into one reused buffer
-// (http1-download.ts). ofetch keeps its part: options, headers, timeout, body
-// encoding, response types; it is given this fetch and the small Headers class below (its default
-// reads globalThis.Headers, whose first read loads Node's fetch as well).
+// (http1-download.ts). Headers are the small class below: the first read of globalThis.Headers loads
+// Node's fetch as well.
 import type {Agent, IncomingHttpHeaders, IncomingMessage} from 'node:http'
 import type {Readable} from 'node:stream'
 import type {ConnectionOptions} from 'node:tls'
@@ -25,7 +24,7 @@ export type JsonBody = Record<string, unknown>
 /** the part of an answer's headers that forgectl reads; names are case-insensitive */
 export type ResponseHeaders = Pick<HeaderList, 'get'>
 
-/** the part of fetch's Headers that forgectl and ofetch use (get, has, set, iteration); names are case-insensitive */
+/** the part of fetch's Headers that forgectl uses (get, has, set, iteration); names are case-insensitive */
 export class HeaderList {
   private readonly values = new Map<string, string>()
 
@@ -54,7 +53,7 @@ export class HeaderList {
   }
 }
 
-/** what this fetch answers: a Response as far as ofetch and forgectl read one */
+/** what this fetch answers: a Response as far as forgectl reads one */
 export interface TransportResponse {
   status: number
   statusText: string
@@ -63,7 +62,7 @@ export interface TransportResponse {
   /** unread; whoever receives it reads it to the end or destroys it */
   body: Readable
   text(): Promise<string>
-  /** set by ofetch: the text, or the unread body for responseType 'stream' */
+  /** set by fetcher.ts: the text, or the unread body for responseType 'stream' */
   _data?: unknown
 }
 
@@ -73,7 +72,7 @@ export interface TransportRequest {
   body?: string | FormData
   /** covers the whole answer, body included: aborting it after the head ends the body with its reason */
   signal?: AbortSignal
-  /** ofetch's option, passed through: `stream` marks a download */
+  /** `stream` marks a download */
   responseType?: string
   /** ms without a byte of the body after which it ends (a download's limit, where the signal is no longer armed) */
   idleTimeout?: number
@@ -106,7 +105,7 @@ const BAD_PORTS = new Set([
 const ERROR_TEXT_BYTES = 1024 * 1024
 
 /** statuses whose answer has no body, as fetch knows them */
-const NO_BODY = new Set([101, 204, 205, 304])
+export const NO_BODY = new Set([101, 204, 205, 304])
 
 interface Sent {
   status: number

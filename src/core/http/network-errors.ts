@@ -89,7 +89,7 @@ export function describeNetworkFailure(error: unknown, url: string, proxy?: stri
   return {kind: 'network', reason: `${deepest}${code ? ` (${code})` : ''}`}
 }
 
-/** why a request was stopped: the signal's reason (ofetch's TimeoutError, an interrupt), as fetch rejects with it */
+/** why a request was stopped: the signal's reason (the deadline's TimeoutError, an interrupt), as fetch rejects with it */
 export function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : Object.assign(new Error('This operation was aborted'), {name: 'AbortError'})
 }

@@ -298,17 +298,13 @@ export class ApiClient {
             method: spec.method,
             // compressed answers as fetch asked for them; a download as stored, so that its size can be checked
             headers: spec.responseType === 'stream' ? this.headers(withToken) : {...this.headers(withToken), 'accept-encoding': 'gzip, deflate, br'},
-            // JSON as text: ofetch would otherwise ask `instanceof FormData`, and that global loads Node's fetch
             // the one place a body is written for the wire: secrets as their values (core/base/secret.ts)
             body: body === undefined || isForm(body) ? body : jsonText(revealDeep(body)),
             // the attempt's deadline (the whole answer); a list that no longer wants it (spec.signal) ends it too
             signal: spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal,
             idleTimeout: this.connection.timeoutMs,
             onHead: () => (begun = true),
-            retry: 0,
-            ignoreResponseError: true,
             responseType: spec.responseType === 'stream' ? 'stream' : 'text',
-            redirect: 'manual',
           })
         },
         this.options.verbose ? this.log : undefined,

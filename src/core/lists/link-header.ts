@@ -43,7 +43,7 @@ export function linkValues(header: string): LinkValue[] {
     .map(part => part.trim())
     .filter(part => part !== '')
     .map(text => {
-      const [head, ...rest] = splitOutside(text, ';')
+      const [head = '', ...rest] = splitOutside(text, ';')
       const target = /^<([^>]*)>$/.exec(head.trim())?.[1]
       const params = new Map<string, string>()
       for (const param of rest) {

@@ -2,7 +2,7 @@
 // the base refuses the rest in one place, one line, exit 2, before any request. `plan -o csv` or
 // `apply --jq .` printed text with exit 0; a script that asked for a format got another.
 import {UsageError} from '../base/errors.js'
-import {OUTPUT_FORMATS, type OutputFormat} from '../config/config-store.js'
+import {DATA_FORMATS, isOutputFormat, OUTPUT_FORMATS, type OutputFormat} from './formats.js'
 
 export interface OutputSpec {
   /** the formats -o (and --json) take; `table` is the command's own text where it has no records */
@@ -24,7 +24,7 @@ export const RECORDS: OutputSpec = {formats: OUTPUT_FORMATS, jq: true, columns: 
  * A command whose output is one value or one document (a token, a path, a plan): its text by default,
  * the value as data in json, yaml or ndjson and through --jq; no columns, rows or order to choose.
  */
-export const ONE_VALUE: OutputSpec = {formats: ['table', 'json', 'yaml', 'ndjson'], default: 'table', jq: true, columns: false, sort: false, prints: 'one value, not records'}
+export const ONE_VALUE: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: false, sort: false, prints: 'one value, not records'}
 
 type Asked = {json?: boolean; output?: string; jq?: string; columns?: string; sort?: string}
 
@@ -33,7 +33,7 @@ export function checkOutputFlags(command: string, spec: OutputSpec, flags: Asked
   const why = spec.prints === undefined ? '' : ` (it prints ${spec.prints})`
   const takes = spec.formats.length === 0 ? 'no format flag' : `-o ${spec.formats.join(', ')}`
   const asked = flags.json ? 'json' : flags.output
-  if (asked !== undefined && !spec.formats.includes(asked as OutputFormat)) {
+  if (asked !== undefined && !(isOutputFormat(asked) && spec.formats.includes(asked))) {
     throw new UsageError(`${flags.json ? '--json' : `-o ${asked}`}: ${command} does not print ${asked}${why}; it takes ${takes}`)
   }
   for (const [flag, taken] of [

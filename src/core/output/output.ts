@@ -1,21 +1,19 @@
 // Everything a command prints on stdout goes through here: table on a terminal, JSON otherwise, or the
-// format asked for. Lists stream when the format allows (json, ndjson, csv without --sort), so that
-// `--all --json` over a large collection never holds it all in memory.
+// format asked for (the formats: formats.ts), or a command's own text where it prints no records.
+// Lists stream when the format allows (json, ndjson without --sort), so that `--all --json` over a
+// large collection never holds it all in memory.
 
 import {oneField, visibleCell, visibleText} from '../base/escape.js'
-import {ExactNumber, jsonText} from '../base/exact-number.js'
 import {type IO, io, type OutStream} from '../base/io.js'
-import {importModule} from '../base/launcher.js'
-import type {OutputFormat} from '../config/config-store.js'
 import {fieldSort} from '../input/sort.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from '../terminal/terminal.js'
 import {checkedPages, checkFieldNames, recordFields, sortField} from './field-check.js'
-import {cellText, columnValue, csvRow, inferColumns, isScalar, recordId, sortRecords} from './format.js'
+import {cellText, columnValue, inferColumns, isScalar, recordId, sortRecords} from './format.js'
+import {FORMATTERS, type OutputFormat, type RowsContext} from './formats.js'
 import {runJq} from './jq.js'
 import {pickFields, pickPage} from './pick-fields.js'
-import {type ColumnFit, type CutRank, cutRank, type TableInput} from './table-layout.js'
-import {renderTable} from './table-render.js'
-import {type FieldWords, recordRows, wordFor} from './words.js'
+import type {ColumnFit} from './table-layout.js'
+import type {FieldWords} from './words.js'
 
 export interface OutputOptions {
   format: OutputFormat
@@ -63,29 +61,39 @@ export class Printer {
     return new Printer({...this.options, columns: [...columns, field]}, this.streams)
   }
 
+  /** the command's own text, where it prints no records (a plan, a token, what a sandbox listens on) */
+  text(text: string): void {
+    this.write(text)
+  }
+
+  private get formatter() {
+    return FORMATTERS[this.options.format]
+  }
+
+  private get rowsContext(): RowsContext {
+    const {header, words, fits = {}, wide} = this.options
+    return {header, words, fits, terminal: this.tty, maxWidth: this.tty && !wide ? terminalColumns() : Infinity, color: colorEnabled(this.streams.stdout)}
+  }
+
   /** a single record; table format shows it as field/value rows */
   async record(given: unknown, defaultColumns?: readonly string[]): Promise<void> {
-    const {format, quiet, hide} = this.options
+    const {quiet, hide} = this.options
     const data = hide ? hide(given) : given
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
     if (!isScalar(data)) this.checkFields(Array.isArray(data) ? data : [data])
     if (quiet) return this.ids(Array.isArray(data) ? data : [data])
-    if (format === 'json') return this.write(jsonText(this.picked(data) ?? null, 2) + '\n')
-    if (format === 'ndjson') return this.write(jsonText(this.picked(data) ?? null) + '\n')
-    if (format === 'yaml') return this.yaml(this.picked(data))
-    if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
-    if (format === 'csv') return this.csv([data], this.options.columns ?? [...(defaultColumns ?? inferColumns([data], 50))])
-    const fields = this.options.columns ?? recordRows(data, this.options.words)
-    const rows = fields.map(field => [field, cellText(wordFor(this.options.words, field, columnValue(data, field)), {relativeDates: this.tty})])
-    // The field names are the identities here; the values are what gets cut.
-    await this.table(null, rows, ['never', 'later'])
+    const formatter = this.formatter
+    if (formatter.shape === 'data') return this.write(await formatter.text(this.picked(data)))
+    if (isScalar(data) || Array.isArray(data)) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
+    this.write(await formatter.record(data as object, this.options.columns, defaultColumns, this.rowsContext))
   }
 
   /** pages of records, printed as they arrive where the format allows */
   async list(given: AsyncIterable<unknown[]>, defaultColumns?: readonly string[]): Promise<void> {
-    const {format, sort, quiet, hide} = this.options
+    const {sort, quiet, hide} = this.options
+    const formatter = this.formatter
     const pages = hide ? hidingPages(given, hide) : given
-    if (sort === undefined && this.options.jq === undefined && (format === 'json' || format === 'ndjson' || quiet)) {
+    if (sort === undefined && this.options.jq === undefined && (quiet || (formatter.shape === 'data' && formatter.stream))) {
       return this.stream(
         pickingPages(
           checkedPages(pages, records => this.checkFields(records)),
@@ -102,46 +110,37 @@ export class Printer {
     // the filter sees the whole list, as the API's JSON array
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, records)
     if (quiet) return this.ids(records)
-    if (format === 'json') return this.write(jsonText(this.picked(records), 2) + '\n')
-    if (format === 'yaml') return this.yaml(this.picked(records))
-    const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
-    if (format === 'csv') return this.csv(records, columns)
-    if (records.length === 0) {
-      this.streams.stderr.write('No results.\n')
+    if (formatter.shape === 'data') {
+      const picked = this.picked(records) as unknown[]
+      return this.write(formatter.list ? formatter.list(picked) : await formatter.text(picked))
+    }
+    if (records.length === 0 && formatter.empty !== undefined) {
+      this.streams.stderr.write(`${formatter.empty}\n`)
       return
     }
-    const fits = this.options.fits ?? {}
-    await this.table(
-      columns,
-      records.map(r => columns.map(c => cellText(wordFor(this.options.words, c, columnValue(r, c)), {relativeDates: this.tty}))),
-      columns.map(c => fits[c]?.rank ?? rankOf(records, c)),
-      columns.map(c => fits[c]?.keep ?? 'start'),
-    )
+    const columns = this.options.columns ?? (defaultColumns ? [...defaultColumns] : inferColumns(records))
+    this.write(await formatter.list(records, columns, this.rowsContext))
   }
 
   /** one write per page, not per record: a 2,000-record --all made 2,000 writes (about 1 ms of CPU a page) */
   private async stream(pages: AsyncIterable<unknown[]>): Promise<void> {
-    const {format, quiet} = this.options
+    const {quiet} = this.options
+    const formatter = this.formatter
+    const stream = !quiet && formatter.shape === 'data' ? formatter.stream : undefined
     let count = 0
-    // A list that stops in error leaves whole JSON, never half an array: the records printed so far,
-    // closed, or nothing when none were; the error and its exit code say the list is not whole.
-    const closeArray = () => format === 'json' && !quiet && count > 0 && this.write('\n]\n')
-    for await (const page of beforeFailing(pages, closeArray)) {
+    // A list that stops in error leaves whole text (JSON: the records printed so far, closed, or
+    // nothing when none were); the error and its exit code say the list is not whole.
+    const cut = () => stream && this.write(stream.cut(count))
+    for await (const page of beforeFailing(pages, cut)) {
       if (page.length === 0) continue
-      if (quiet) {
-        for (const item of page) this.id(item)
-      } else if (format === 'ndjson') {
-        this.write(`${page.map(item => jsonText(item)).join('\n')}\n`)
-      } else {
-        // the page's elements as JSON.stringify(all, null, 2) writes them: its text without "[\n" and "\n]"
-        this.write((count === 0 ? '[\n' : ',\n') + jsonText(page, 2).slice(2, -2))
-      }
+      if (stream) this.write(stream.page(page, count))
+      else for (const item of page) this.id(item)
       count += page.length
       // the next page only when the reader has taken this one: a pager or a pipe not read yet would
       // otherwise hold every page of an endless list in memory, hundreds a second
       await drained(this.streams.stdout)
     }
-    if (format === 'json' && !quiet) this.write(count === 0 ? '[]\n' : '\n]\n')
+    if (stream) this.write(stream.end(count))
   }
 
   /** --jq: raw strings exactly into a pipe; on a terminal their control characters shown, not obeyed (a name from the server) */
@@ -183,45 +182,11 @@ export class Printer {
     }
     this.write(fields.join('\t') + '\n')
   }
-
-  private async yaml(data: unknown): Promise<void> {
-    const {stringify} = await importModule<typeof import('yaml')>('yaml')
-    // no anchors: a value used twice (one ExactNumber in two fields) is written twice, as JSON would
-    this.write(stringify(data ?? null, {customTags: [EXACT_NUMBER_YAML], aliasDuplicateObjects: false}))
-  }
-
-  private csv(records: unknown[], columns: string[]): void {
-    if (this.options.header) this.write(csvRow(columns) + '\n')
-    for (const record of records) this.write(csvRow(columns.map(c => cellText(columnValue(record, c)))) + '\n')
-  }
-
-  /**
-   * On a terminal the table fits its width (see table-layout.ts); into a pipe, or with --wide, nothing
-   * is cut. Control characters are made visible first, so widths count what is shown.
-   */
-  private async table(head: string[] | null, rows: string[][], ranks: CutRank[], keep?: TableInput['keep']): Promise<void> {
-    const maxWidth = this.tty && !this.options.wide ? terminalColumns() : Infinity
-    const lines = await renderTable(
-      {
-        head: head && this.options.header ? head.map(visibleCell) : null,
-        rows: rows.map(row => row.map(visibleCell)),
-        ranks,
-        keep,
-        maxWidth,
-      },
-      colorEnabled(this.streams.stdout),
-    )
-    this.write(lines.join('\n') + '\n')
-  }
 }
 
-/** YAML writes a number kept as the server's text as that plain number, not as a string or .inf */
-const EXACT_NUMBER_YAML: import('yaml').ScalarTag = {
-  identify: value => value instanceof ExactNumber,
-  default: true,
-  tag: 'tag:yaml.org,2002:float',
-  resolve: source => source,
-  stringify: ({value}) => String(value),
+/** a printer for a command that prints only its own text (completion scripts, help): no records, no format to choose */
+export function textPrinter(streams?: PrinterStreams): Printer {
+  return new Printer({format: 'table', header: true, quiet: false}, streams)
 }
 
 async function* single(records: unknown[]): AsyncGenerator<unknown[]> {
@@ -246,14 +211,6 @@ async function* pickingPages(pages: AsyncIterable<unknown[]>, columns: readonly 
 /** the pages with the declared secret fields hidden (Printer options `hide`) */
 async function* hidingPages(pages: AsyncIterable<unknown[]>, hide: (data: unknown) => unknown): AsyncGenerator<unknown[]> {
   for await (const page of pages) yield hide(page) as unknown[]
-}
-
-/** a column shown as JSON (objects, lists of objects) is as cuttable as a description, whatever its name */
-function rankOf(records: unknown[], column: string): CutRank {
-  const rank = cutRank(column)
-  if (rank !== 'later') return rank
-  const isJson = (value: unknown) => !isScalar(value) && !(Array.isArray(value) && value.every(isScalar))
-  return records.some(r => isJson(columnValue(r, column))) ? 'first' : rank
 }
 
 /** resolves when `out` has room again (or can take no more: its error ends the run, write-failure.ts) */

@@ -70,50 +70,56 @@ export interface TableLayout {
   widths: number[]
 }
 
-export function layoutTable({head, rows, ranks, maxWidth}: TableInput): TableLayout {
-  const count = ranks.length
+/** a column while the table is fitted: where it is in a row, how far it may be cut, and its width so far */
+interface Column {
+  index: number
+  rank: CutRank
+  natural: number
+  least: number
+  width: number
+}
+
+export function layoutTable(input: TableInput): TableLayout {
+  const columns = layoutColumns(input)
+  return {shown: columns.map(c => c.index), widths: columns.map(c => c.width)}
+}
+
+function layoutColumns({head, rows, ranks, maxWidth}: TableInput): Column[] {
   const headWidth = (i: number) => (head ? displayWidth(head[i] ?? '') : 0)
-  const natural = Array.from({length: count}, (_, i) => Math.max(headWidth(i), ...rows.map(r => displayWidth(r[i] ?? ''))))
-  const shown = Array.from({length: count}, (_, i) => i)
-  const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1)
+  const shown = ranks.map((rank, index): Column => {
+    const natural = Math.max(headWidth(index), ...rows.map(r => displayWidth(r[index] ?? '')))
+    return {index, rank, natural, least: Math.min(natural, Math.max(MIN_CUT_WIDTH, headWidth(index))), width: natural}
+  })
+  const total = (columns: Column[]) => columns.reduce((sum, c) => sum + c.width, 0) + GAP * Math.max(0, columns.length - 1)
   for (;;) {
-    const widths = shrink(
-      shown.map(i => natural[i]),
-      shown.map(i => ranks[i]),
-      shown.map(i => Math.min(natural[i], Math.max(MIN_CUT_WIDTH, headWidth(i)))),
-      maxWidth,
-      total,
-    )
-    if (total(widths) <= maxWidth || shown.length <= 1) return {shown, widths}
+    shrink(shown, maxWidth, total)
+    if (total(shown) <= maxWidth || shown.length <= 1) return shown
     // Still too wide with every cuttable column at its least: leave out the last cuttable column (a
     // `last` one after the others), else the last one.
-    const other = shown.findLastIndex(i => ranks[i] === 'first' || ranks[i] === 'later')
-    const cuttable = other > 0 ? other : shown.findLastIndex(i => ranks[i] === 'last')
+    const other = shown.findLastIndex(c => c.rank === 'first' || c.rank === 'later')
+    const cuttable = other > 0 ? other : shown.findLastIndex(c => c.rank === 'last')
     shown.splice(cuttable > 0 ? cuttable : shown.length - 1, 1)
   }
 }
 
 /** narrows the widest cuttable columns of each rank in turn (cut-first before later) until the table fits */
-function shrink(natural: number[], ranks: CutRank[], least: number[], maxWidth: number, total: (w: number[]) => number): number[] {
+function shrink(columns: Column[], maxWidth: number, total: (columns: Column[]) => number): void {
   // A cuttable column never needs more than the whole width: this bounds the loop below for a huge cell.
-  const widths = natural.map((w, i) => (ranks[i] === 'never' ? w : Math.min(w, Math.max(least[i], maxWidth))))
+  for (const c of columns) c.width = c.rank === 'never' ? c.natural : Math.min(c.natural, Math.max(c.least, maxWidth))
   for (const rank of ['first', 'later', 'last'] as const) {
-    for (let excess = total(widths) - maxWidth; excess > 0; excess--) {
+    for (let excess = total(columns) - maxWidth; excess > 0; excess--) {
       // one cell off the widest column of this rank, so that cut columns end up evenly wide
-      let widest = -1
-      for (let i = 0; i < widths.length; i++) {
-        if (ranks[i] === rank && widths[i] > least[i] && (widest < 0 || widths[i] > widths[widest])) widest = i
-      }
-      if (widest < 0) break
-      widths[widest]--
+      let widest: Column | undefined
+      for (const c of columns) if (c.rank === rank && c.width > c.least && (!widest || c.width > widest.width)) widest = c
+      if (!widest) break
+      widest.width--
     }
   }
-  return widths
 }
 
 /** the shown columns' cells, each cut to its column's width: what the renderer then pads and joins */
 export function fitTable(input: TableInput): {head: string[] | null; rows: string[][]} {
-  const {shown, widths} = layoutTable(input)
-  const fit = (cells: string[]) => shown.map((col, k) => cutToWidth(cells[col] ?? '', widths[k]!, input.keep?.[col]))
+  const columns = layoutColumns(input)
+  const fit = (cells: string[]) => columns.map(c => cutToWidth(cells[c.index] ?? '', c.width, input.keep?.[c.index]))
   return {head: input.head ? fit(input.head) : null, rows: input.rows.map(fit)}
 }

@@ -3,7 +3,7 @@ import {ENTERPRISE_GROUP, ENTERPRISE_USER_CHANGES, ENTERPRISE_USER_DELETION, ENT
 import {EXPORT_OPTIONS, RELATION_FILE, STATUS_FILTER} from '../../../src/api/relations-export.js'
 import {SECURITY_SETTINGS_CHANGES} from '../../../src/api/security-settings.js'
 import {BULK_MOVE, GROUP_MOVE} from '../../../src/api/storage-moves.js'
-import {NEW_EXPORT} from '../../../src/api/vulnerability-exports.js'
+import {NEW_EXPORT} from '../../../src/api/vuln-export.js'
 import {ruleTable} from '../../helpers/input-rules.js'
 
 const EMPTY = /must not be empty/

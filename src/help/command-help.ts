@@ -1,11 +1,11 @@
 // A command's help: its USAGE line shows the command's own flags and then [GLOBAL FLAGS], and the
 // global (connection and output) flags are named in one short section rather than described again on
-// every command; `forgectl help` describes them once (src/help.ts). Option flags without a value name
+// every command; `forgectl help` describes them once (root-help.ts). Option flags without a value name
 // get their own name in capitals (`-p PROJECT`, not `-p <value>`), so the usage reads on its own.
 import type {Command, Interfaces} from '@oclif/core'
 import {CommandHelp} from '@oclif/core/help'
-import {withHelpData} from './core/command/help-data.js'
-import {GLOBAL_GROUPS} from './core/input/flag-groups.js'
+import {withHelpData} from '../core/command/help-data.js'
+import {GLOBAL_GROUPS} from '../core/input/flag-groups.js'
 
 type Flag = Command.Flag.Any
 type Section = ReturnType<CommandHelp['sections']>[number]
