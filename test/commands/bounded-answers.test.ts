@@ -1,8 +1,11 @@
 // Issue 24, points 1 and 2: a command ends in the time the user chose and in memory that does not depend
 // on what the server sends. Servers below HTTP send a head and then nothing, a byte a second, a download
 // that stalls, 2 GiB of JSON or a gzip bomb made on the fly; each case runs directly and, where the
-// transport differs, through a proxy (undici). Each asserts the exit code, one line on stderr, the time
-// taken and, for sizes, the peak memory of a spawned process with a heap of its own.
+// transport differs, through a proxy (undici). Each asserts the exit code, one line on stderr and, for
+// sizes, the peak memory of a spawned process with a heap of its own. No clock bound from above (issue
+// 36: a 2-core machine busy with other work): in each test every other way the run could end is far
+// beyond the test (a server silent for ever, --timeout 3600 where the clock is not what is tested), so
+// the exit code and the line naming the limit say which limit ended the run; lower bounds stay.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, readdirSync, readFileSync} from 'node:fs'
 import type {Socket} from 'node:net'
@@ -16,15 +19,12 @@ import {runMeasured} from '../helpers/peak-memory.js'
 
 const TOKEN = 'bounded-token'
 const MiB = 1024 * 1024
-/** start-up, a busy two-core machine, timer granularity (undici's timers tick every half second) */
-const MARGIN_MS = 3000
 /**
- * The size tests run with --timeout 60 and must end well before it, so that the size limit, not the
- * clock, ended them: reading 100 MiB takes about 1.5 s on an idle machine, 20 s with eight test runs on
- * two cores
+ * Where the clock is not what is tested: no request gives up on its own while the test lasts, so the
+ * line and exit code name what ended the run (reading 100 MiB takes about 1.5 s on an idle machine,
+ * 20 s with eight test runs on two cores)
  */
-const SIZE_TIMEOUT = ['--timeout', '60']
-const SIZE_RUN_MS = 40_000
+const NO_TIMEOUT = ['--timeout', '3600']
 
 const closers: Array<{close(): Promise<void>}> = []
 afterEach(async () => {
@@ -94,14 +94,15 @@ describe('--timeout bounds the whole answer of an API request, per attempt', () 
         8,
         /^Error: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/hooks: the answer was not complete after 3(\.\d)? s in all \(1 attempt of 3 s\); the server may be stalled or --timeout too short\n$/,
       )
+      // the server never says more: only --timeout ends the run (the line names it), and not before it
       expect(result.ms).toBeGreaterThanOrEqual(2900)
-      expect(result.ms).toBeLessThan(3000 + MARGIN_MS)
     })
   }
 
   for (const route of ROUTES) {
     it(`a byte a second ends at the timeout of each attempt, exit 8 (${route})`, async () => {
-      const body = JSON.stringify([{id: 1, url: 'https://hooks.example.com'}])
+      // some 600 bytes, 600 s at a byte a second: only the timeout of each attempt ends the run
+      const body = JSON.stringify([{id: 1, url: 'https://hooks.example.com/'.padEnd(600, 'x')}])
       const server = await serve(async socket => {
         socket.write(HEAD(`Content-Length: ${body.length}\r\n`))
         for (const byte of body) {
@@ -114,7 +115,6 @@ describe('--timeout bounds the whole answer of an API request, per attempt', () 
       oneLineError(result, 8, /: the answer was not complete after [\d.]+ s in all \(2 attempts, 2 s each\)/)
       expect(server.requests).toHaveLength(2)
       expect(result.ms).toBeGreaterThanOrEqual(3900)
-      expect(result.ms).toBeLessThan(4000 + MARGIN_MS)
     })
   }
 })
@@ -134,7 +134,6 @@ describe('a download has an idle limit of --timeout instead', () => {
       const result = await download(server, file, route, '1')
       oneLineError(result, 8, /^Error: download of \S+file\.bin stalled: no data for 1 s after 1 B of 100 B; the server may be stalled or --timeout too short; nothing was written under that name\n$/)
       expect(readdirSync(dir)).toEqual([])
-      expect(result.ms).toBeLessThan(1000 + MARGIN_MS)
     })
 
     it(`that stalls after a few packets ends the same way (${route})`, async () => {
@@ -143,23 +142,23 @@ describe('a download has an idle limit of --timeout instead', () => {
       const result = await download(server, file, route, '1')
       oneLineError(result, 8, /^Error: download of \S+file\.bin stalled: no data for 1 s after 6 B of 100 B;/)
       expect(readdirSync(dir)).toEqual([])
-      expect(result.ms).toBeLessThan(1000 + MARGIN_MS)
     })
 
     it(`that keeps coming, slowly, may take longer than --timeout in all (${route})`, async () => {
+      // a piece a second against an idle limit of 5 s: a test process held up for seconds still sends in time
       const pieces = ['sl', 'ow', ' b', 'ut', ' s', 'te', 'ady']
       const server = await serve(async socket => {
         socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: ${pieces.join('').length}\r\n\r\n`)
         for (const piece of pieces) {
-          await new Promise(resolve => setTimeout(resolve, 400))
+          await new Promise(resolve => setTimeout(resolve, 1000))
           if (!socket.destroyed) socket.write(piece)
         }
       })
       const {file} = target()
-      const result = await download(server, file, route, '1')
+      const result = await download(server, file, route, '5')
       expect(result.code, result.stderr).toBe(0)
       expect(readFileSync(file, 'utf8')).toBe('slow but steady')
-      expect(result.ms).toBeGreaterThan(2500)
+      expect(result.ms).toBeGreaterThan(5000)
     })
   }
 
@@ -193,11 +192,10 @@ describe('a download has an idle limit of --timeout instead', () => {
     const result = await timed(runCli(['api', 'GET', '/file', '--download', '-', '--timeout', '1', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}))
     expect(result.stderr).toMatch(/^Error: download to stdout stalled: no data for 1 s after 3 B; the server may be stalled or --timeout too short\n$/)
     expect(result.code).toBe(8)
-    expect(result.ms).toBeLessThan(1000 + MARGIN_MS)
   })
 })
 
-describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
+describe('an API answer may take 100 MiB by default', {timeout: 120_000}, () => {
   /** an endless JSON array of hooks, poured as fast as the client reads */
   const endlessList = (head: string, total: number) => async (socket: Socket) => {
     socket.write(head)
@@ -208,7 +206,7 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
 
   it('a 2 GiB list stops at the limit: one line, exit 1, not retried, bounded memory', async () => {
     const server = await serve(endlessList(HEAD('Connection: close\r\n'), 2 * 1024 * MiB))
-    const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}, heapMiB: 256, capMiB: 512})
+    const result = await runMeasured(['hooks', 'list', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}, heapMiB: 256, capMiB: 512})
     oneLineError(
       result,
       1,
@@ -218,13 +216,12 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
     // about 170 MB here: the 100 MiB read, Node and the bundle
     expect(result.overCap).toBe(false)
     expect(result.peakBytes).toBeLessThan(300 * MiB)
-    expect(result.ms).toBeLessThan(SIZE_RUN_MS)
   })
 
   for (const route of ROUTES) {
     it(`a lower limit from FORGECTL_MAX_ANSWER_SIZE stops it sooner, with less memory (${route})`, async () => {
       const server = await serve(endlessList(HEAD('Connection: close\r\n'), 2 * 1024 * MiB))
-      const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {
+      const result = await runMeasured(['hooks', 'list', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {
         env: {...(await routeEnv(route)), FORGECTL_MAX_ANSWER_SIZE: '8MiB'},
         heapMiB: 256,
         capMiB: 512,
@@ -233,7 +230,6 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
       expect(server.requests).toHaveLength(1)
       expect(result.overCap).toBe(false)
       expect(result.peakBytes).toBeLessThan(150 * MiB)
-      expect(result.ms).toBeLessThan(SIZE_RUN_MS)
     })
   }
 
@@ -243,12 +239,11 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
     const bomb = Buffer.concat([gzipSync('['), ...Array.from({length: 64}, () => spaces)])
     expect(bomb.length).toBeLessThan(2 * MiB)
     const server = await serve(socket => socket.end(Buffer.concat([Buffer.from(HEAD(`Content-Encoding: gzip\r\nContent-Length: ${bomb.length}\r\n`)), bomb])))
-    const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}, heapMiB: 256, capMiB: 512})
+    const result = await runMeasured(['hooks', 'list', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}, heapMiB: 256, capMiB: 512})
     oneLineError(result, 1, /: the answer is larger than the 100 MiB limit for an API answer; raise it/)
     expect(server.requests).toHaveLength(1)
     expect(result.overCap).toBe(false)
     expect(result.peakBytes).toBeLessThan(300 * MiB)
-    expect(result.ms).toBeLessThan(SIZE_RUN_MS)
   })
 
   for (const coding of ['br', 'deflate'] as const) {
@@ -256,7 +251,7 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
       const spaces = Buffer.alloc(64 * MiB, ' ')
       const body = coding === 'br' ? brotliCompressSync(spaces, {params: {[constants.BROTLI_PARAM_QUALITY]: 1}}) : deflateSync(spaces)
       const server = await serve(socket => socket.end(Buffer.concat([Buffer.from(HEAD(`Content-Encoding: ${coding}\r\nContent-Length: ${body.length}\r\n`)), body])))
-      const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {
+      const result = await runMeasured(['hooks', 'list', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {
         env: {FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_MAX_ANSWER_SIZE: '8MiB'},
         heapMiB: 256,
         capMiB: 512,
@@ -264,7 +259,6 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
       oneLineError(result, 1, /: the answer is larger than the 8 MiB limit for an API answer; raise it/)
       expect(result.overCap).toBe(false)
       expect(result.peakBytes).toBeLessThan(150 * MiB)
-      expect(result.ms).toBeLessThan(SIZE_RUN_MS)
     })
   }
 
@@ -274,7 +268,7 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
         socket.write('HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"404 Project Not Found","padding":"')
         await pour(socket, Buffer.alloc(MiB, ' '), 2 * 1024 * MiB)
       })
-      const result = await runMeasured(['hooks', 'list', ...SIZE_TIMEOUT, '--host', server.url, '--token', TOKEN], {
+      const result = await runMeasured(['hooks', 'list', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {
         env: {...(await routeEnv(route)), FORGECTL_MAX_ANSWER_SIZE: '8MiB'},
         heapMiB: 256,
         capMiB: 512,
@@ -283,7 +277,6 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
       expect(server.requests).toHaveLength(1)
       expect(result.overCap).toBe(false)
       expect(result.peakBytes).toBeLessThan(150 * MiB)
-      expect(result.ms).toBeLessThan(SIZE_RUN_MS)
     })
   }
 
@@ -316,14 +309,13 @@ describe('an API answer may take 100 MiB by default', {timeout: 60_000}, () => {
   it('a Content-Length over the limit is refused before the body is read', async () => {
     // the head promises 2 GiB and nothing follows: only the head can have ended it
     const server = await serve(socket => socket.write(HEAD(`Content-Length: ${2 * 1024 * MiB}\r\n`)))
-    const result = await timed(runCli(['hooks', 'list', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}}))
+    const result = await timed(runCli(['hooks', 'list', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}}))
     oneLineError(
       result,
       1,
       /: the answer is 2\.1 GB \(its Content-Length\), over the 100 MiB limit for an API answer; 500 MiB is the most forgectl reads into memory: `forgectl api GET PATH --download FILE` saves an answer of any size\n$/,
     )
     expect(server.requests).toHaveLength(1)
-    expect(result.ms).toBeLessThan(MARGIN_MS)
   })
 
   it('an answer under a lowered limit, compressed or not, is read as usual', async () => {
@@ -351,9 +343,8 @@ describe("an answer's head is bounded too, and said in the same words on every p
   for (const route of ROUTES) {
     it(`an API answer whose head never ends (${route}): one line, exit 1, at once`, async () => {
       const server = await serve(endlessHeader)
-      const result = await timed(runCli(['hooks', 'list', '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv(route)}))
+      const result = await timed(runCli(['hooks', 'list', '--retries', '0', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: await routeEnv(route)}))
       oneLineError(result, 1, /^Error: GET http:\/\/127\.0\.0\.1:\d+\/api\/v4\/hooks: the answer's head is longer than 16 KiB\n$/)
-      expect(result.ms).toBeLessThan(MARGIN_MS)
     })
   }
 
@@ -361,7 +352,7 @@ describe("an answer's head is bounded too, and said in the same words on every p
     const server = await serve(endlessHeader)
     const folder = mkdtempSync(join(tmpdir(), 'forgectl-head-'))
     const result = await timed(
-      runCli(['api', 'GET', '/file', '--download', join(folder, 'f'), '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}),
+      runCli(['api', 'GET', '/file', '--download', join(folder, 'f'), '--retries', '0', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}),
     )
     oneLineError(result, 1, /: the answer's head is longer than 64 KiB\n$/)
     expect(readdirSync(folder)).toEqual([])
@@ -372,9 +363,8 @@ describe("an answer's head is bounded too, and said in the same words on every p
       socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1;')
       await pour(socket, Buffer.alloc(64 * 1024, 'a'), 64 * MiB)
     })
-    const result = await timed(runCli(['hooks', 'list', '--retries', '0', '--timeout', '20', '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}))
+    const result = await timed(runCli(['hooks', 'list', '--retries', '0', ...NO_TIMEOUT, '--host', server.url, '--token', TOKEN], {env: await routeEnv('direct')}))
     oneLineError(result, 1, /: the answer is not HTTP as it should be \(chunk extensions overflow\)\n$/)
-    expect(result.ms).toBeLessThan(MARGIN_MS)
   })
 
   it('a head that is not HTTP is said in words, not as the parser\'s "Parse Error"', async () => {

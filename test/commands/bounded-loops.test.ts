@@ -1,8 +1,11 @@
 // Loops the server steers must end: pages that point back at themselves, a page count no answer bears
 // out, and waits the server asks for that are longer than the user allowed (issue 24, points 3 and 4).
 // Each case runs bin/run.js as a child with a deadline of its own, so that a loop that never ends fails
-// the test instead of holding the suite, and asserts the exit code, one line on stderr, the time taken
-// and, for pages, how many requests the server saw.
+// the test instead of holding the suite, and asserts the exit code, one line on stderr and, for pages,
+// how many requests the server saw. No clock bound from above (issue 36: a 2-core machine busy with
+// other work): what could end a run other than the limit under test is made far longer than the test
+// (--timeout 3600, answers that never come, a list without end), so the line and exit code say which
+// limit ended it, and a run that would wait or loop is killed at the deadline and fails.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
@@ -14,13 +17,10 @@ import {answers, type HostileServer, startHostileServer} from '../helpers/hostil
 
 const TOKEN = 'glpat-bounded-loops-0123456789'
 const LABELS = '/api/v4/projects/20/labels'
-/**
- * "At once": far below what these runs took before (forever, or two minutes of sleep), and generous
- * for a start-up on a 2-core machine shared by many jobs; the request counts are the tight bound.
- */
-const PROMPTLY_MS = 15_000
-/** a run still going by then is killed, and fails its test */
-const DEADLINE_MS = 25_000
+/** a run still going by then is killed, and fails its test: a safety net, never a measure */
+const DEADLINE_MS = 45_000
+/** where the clock is not what is tested: no request gives up on its own while the test lasts */
+const NO_TIMEOUT = ['--timeout', '3600']
 
 let server: HostileServer
 /** another origin: a Link that names it must not bring it a request, let alone the token */
@@ -101,7 +101,6 @@ describe('--all ends, whatever the pages say', () => {
     expect(labelRequests()).toBe(2)
     // what was read is on stdout as a whole JSON document, each record once
     expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('a Link rel="next" that points at the page just read is not followed', async () => {
@@ -113,7 +112,6 @@ describe('--all ends, whatever the pages say', () => {
     expect(line).toMatch(/^Error: the server named a page already read as the next one \(page=1&per_page=100\); stopped after 1 page \(GET \/api\/v4\/projects\/20\/labels\)$/)
     expect(labelRequests()).toBe(1)
     expect(JSON.parse(result.stdout)).toEqual([label(1)])
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('the same records again under another page number end the list with one line', async () => {
@@ -125,7 +123,6 @@ describe('--all ends, whatever the pages say', () => {
     expect(line).toBe(`Error: page 2 holds the same records as page 1: the server is not moving on (GET ${LABELS})`)
     expect(labelRequests()).toBeLessThanOrEqual(1 + 32)
     expect(JSON.parse(result.stdout)).toEqual([label(1), label(2)])
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('X-Total-Pages: 1000000000 with empty pages: the first empty page ends the list, and a few requests were sent, not a billion', async () => {
@@ -140,7 +137,6 @@ describe('--all ends, whatever the pages say', () => {
     expect(JSON.parse(result.stdout)).toEqual([label(1)])
     // the first page, then at most the look-ahead of the concurrent fetch (4 × --concurrency)
     expect(labelRequests()).toBeLessThanOrEqual(1 + 4 * 8)
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('pages still in flight when an empty page ends the list are called off, not waited for', async () => {
@@ -150,12 +146,12 @@ describe('--all ends, whatever the pages say', () => {
       if (number > 2) return
       page(res, number === 1 ? [label(1)] : [], {'x-total-pages': '50'})
     })
-    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json', '--timeout', '20'], DEADLINE_MS)
+    // were they waited for, the run would never end: no request gives up on its own
+    const result = await forgectl(['labels', 'list', '-p', '20', '--all', '--json', ...NO_TIMEOUT], DEADLINE_MS)
     expect(result.killed, `still running after ${result.ms} ms`).toBe(false)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toBe('')
     expect(JSON.parse(result.stdout)).toEqual([label(1)])
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('an empty page ends a list that X-Next-Page would continue', async () => {
@@ -232,7 +228,6 @@ describe('waits the server asks for count against the time the user allowed', ()
       /^Error: 429 Too Many Requests \(GET \/api\/v4\/projects\/20\/labels\): the server asks to wait 11d 13h, more than the (2m|1m 5\ds) left of the time allowed \(--timeout 30 s × 4 attempts\)$/,
     )
     expect(labelRequests()).toBe(1)
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('Retry-After as an HTTP date a month away ends at once with exit 7', async () => {
@@ -242,21 +237,24 @@ describe('waits the server asks for count against the time the user allowed', ()
     expect(result.code).toBe(7)
     expect(line).toMatch(/: the server asks to wait (29d 23h|30d), more than the (30|29) s left of the time allowed \(--timeout 10 s × 3 attempts\)$/)
     expect(labelRequests()).toBe(1)
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
-  it('a Retry-After that is neither seconds nor an HTTP date is ignored: the usual backoff, then exit 7', async () => {
-    for (const nonsense of ['Dec 2099', 'soon', '-5', '1e9']) {
-      server.requests.splice(0)
-      server.answer(tooMany(nonsense))
-      const result = await forgectl(['labels', 'list', '-p', '20', '--retries', '2'], DEADLINE_MS)
-      const line = oneLine(result)
-      expect(result.code, nonsense).toBe(7)
-      expect(line).toBe(`Error: 429 Too Many Requests (GET ${LABELS})`)
-      expect(labelRequests(), nonsense).toBe(3)
-      expect(result.ms, nonsense).toBeLessThan(PROMPTLY_MS)
-    }
-  }, 90_000)
+  it(
+    'a Retry-After that is neither seconds nor an HTTP date is ignored: the usual backoff, then exit 7',
+    async () => {
+      for (const nonsense of ['Dec 2099', 'soon', '-5', '1e9']) {
+        server.requests.splice(0)
+        server.answer(tooMany(nonsense))
+        // a nonsense value taken for a wait would be one that fits the 3-hour budget (and never ends here), or one refused in other words
+        const result = await forgectl(['labels', 'list', '-p', '20', '--retries', '2', ...NO_TIMEOUT], DEADLINE_MS)
+        const line = oneLine(result)
+        expect(result.code, nonsense).toBe(7)
+        expect(line).toBe(`Error: 429 Too Many Requests (GET ${LABELS})`)
+        expect(labelRequests(), nonsense).toBe(3)
+      }
+    },
+    4 * DEADLINE_MS,
+  )
 
   it('a wait that fits is waited, and said once on stderr off a terminal when it is longer than a few seconds', async () => {
     let n = 0
@@ -266,8 +264,7 @@ describe('waits the server asks for count against the time the user allowed', ()
     expect(result.stderr).toBe('retrying in 3.1 s: 429 Too Many Requests (attempt 2 of 3); every request of this run waits, then they resume slowly\n')
     expect(JSON.parse(result.stdout)).toEqual([label(1)])
     expect(result.ms).toBeGreaterThanOrEqual(6200)
-    expect(result.ms).toBeLessThan(6200 + PROMPTLY_MS)
-  }, 60_000)
+  })
 })
 
 describe('a wait command ends at its own --wait-timeout, whatever one poll takes', () => {
@@ -276,11 +273,10 @@ describe('a wait command ends at its own --wait-timeout, whatever one poll takes
 
   it('a poll the server never answers ends the wait at --wait-timeout with exit 8, not after the request budget (2 minutes)', async () => {
     server.answer(() => undefined)
-    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '2', '--interval', '1'], DEADLINE_MS)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '2', '--interval', '1', ...NO_TIMEOUT], DEADLINE_MS)
     expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 2s (last status: unknown)')
     expect(result.code).toBe(8)
     expect(moves()).toBe(1)
-    expect(result.ms).toBeLessThan(2000 + PROMPTLY_MS)
   })
 
   it('a slow poll after a first answer ends it too, naming the last status seen', async () => {
@@ -289,11 +285,10 @@ describe('a wait command ends at its own --wait-timeout, whatever one poll takes
       res.writeHead(200, {'content-type': 'application/json'})
       res.end(JSON.stringify({id: 5, state: 'started', source_storage_name: 'default', destination_storage_name: 'other'}))
     })
-    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '3', '--interval', '1'], DEADLINE_MS)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '3', '--interval', '1', ...NO_TIMEOUT], DEADLINE_MS)
     expect(oneLine(result)).toBe('Error: gave up waiting for storage move 5 after 3s (last status: started)')
     expect(result.code).toBe(8)
     expect(moves()).toBe(2)
-    expect(result.ms).toBeLessThan(3000 + PROMPTLY_MS)
   })
 })
 
@@ -303,11 +298,10 @@ describe('--timeout is the per-request limit on a wait command too, beside --wai
 
   it("a poll the server never answers ends at --timeout (exit 8, the request's words), well before --wait-timeout", async () => {
     server.answer(() => undefined)
-    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '60', '--timeout', '1', '--retries', '0', '--interval', '1'], DEADLINE_MS)
+    const result = await forgectl(['storage-moves', 'wait', '5', '--wait-timeout', '3600', '--timeout', '1', '--retries', '0', '--interval', '1'], DEADLINE_MS)
     expect(oneLine(result)).toMatch(/^Error: GET \S+\/group_repository_storage_moves\/5: no answer after 1(\.\d)? s in all \(1 attempt of 1 s\); the server may be down or --timeout too short$/)
     expect(result.code).toBe(8)
     expect(moves()).toBe(1)
-    expect(result.ms).toBeLessThan(1000 + PROMPTLY_MS)
   })
 
   it("a lone --timeout keeps its old meaning, the wait's limit, with a warning naming --wait-timeout", async () => {
@@ -347,7 +341,7 @@ describe('--all asks for pages no faster than stdout takes them', () => {
     expect(whileBlocked).toBeLessThanOrEqual(5)
     expect(JSON.parse(stdout)).toHaveLength(LAST * 100)
     expect(labelRequests()).toBe(LAST + 1)
-  }, 30_000)
+  })
 })
 
 describe('a list that never ends is read no further than the bound (FORGECTL_MAX_PAGES), then one line and exit 1', () => {
@@ -381,7 +375,6 @@ describe('a list that never ends is read no further than the bound (FORGECTL_MAX
     expect(labelRequests()).toBe(MAX)
     // what was read is printed as what it is: a JSON document of the pages read, and the error says the list is incomplete
     expect(JSON.parse(result.stdout)).toHaveLength(2 * MAX)
-    expect(result.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('--all --output ndjson: the pages already streamed, then the error', async () => {
@@ -493,18 +486,20 @@ describe('a list that never ends is read no further than the bound (FORGECTL_MAX
     expect(labelRequests()).toBe(0)
   })
 
-  it('Ctrl-C ends a list without end at once, long before the default bound', async () => {
+  it('Ctrl-C ends a list without end at once, long before the bound', async () => {
     server.answer(endless(LABELS, label, (_n, req) => ({'x-next-page': String(number(req) + 1)})))
+    // the highest bound, a million pages: only the signal can end the run while the test lasts
     const child = spawn(process.execPath, [BIN, 'labels', 'list', '-p', '20', '--all', '--output', 'ndjson'], {
-      env: {...cleanEnv(), FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir()},
+      env: {...cleanEnv(), FORGECTL_HOST: server.url, FORGECTL_TOKEN: TOKEN, FORGECTL_CONFIG_DIR: freshConfigDir(), FORGECTL_MAX_PAGES: '1000000'},
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout.resume()
     const ended = new Promise<number | null>(resolve => child.on('close', resolve))
     while (labelRequests() < 20) await new Promise(resolve => setTimeout(resolve, 20))
-    const sent = Date.now()
     child.kill('SIGINT')
+    // a run that goes on after the signal is killed, with no exit code
+    const ignored = setTimeout(() => child.kill('SIGKILL'), DEADLINE_MS)
     expect(await ended).toBe(130)
-    expect(Date.now() - sent).toBeLessThan(PROMPTLY_MS)
+    clearTimeout(ignored)
   })
 })

@@ -71,12 +71,10 @@ describe('connection failures in words', () => {
   })
 
   it('a host name that does not exist: not found, not retried', async () => {
-    const started = Date.now()
     const result = await getUser('forgectl-test.invalid', ['--retries', '3', '--verbose'])
     expect(result.stderr).not.toContain('retrying')
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^Error: GET https:\/\/forgectl-test\.invalid\/api\/v4\/user: host name "forgectl-test\.invalid" not found/)
     expect(result.code).toBe(1)
-    expect(Date.now() - started).toBeLessThan(10_000)
     const quiet = await getUser('forgectl-test.invalid')
     expectOneLineError(quiet, 1, /not found/)
   })
@@ -116,13 +114,12 @@ describe('connection failures in words', () => {
 
 describe('timeouts', () => {
   it('a slow server: gives up saying how long in all and how many attempts (exit 8)', async () => {
-    const slow = await startHostileServer(answers.slow(5000, answers.json(200, USER)))
+    // a server that never answers: only --timeout can end the run (issue 36: no clock bound from above)
+    const slow = await startHostileServer(() => undefined)
     try {
-      const started = Date.now()
       const result = await getUser(slow.url, ['--timeout', '1', '--retries', '1'])
       expectOneLineError(result, 8, /: no answer after [\d.]+ s in all \(2 attempts, 1 s each\); the server may be down or --timeout too short\n$/)
       expect(slow.requests).toHaveLength(2)
-      expect(Date.now() - started).toBeLessThan(4500)
     } finally {
       await slow.close()
     }

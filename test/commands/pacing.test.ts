@@ -33,7 +33,7 @@ const createLabels = (count: number, token: string, extra: string[] = []) =>
   runCli(['labels', 'create', '--from-file', labelsFile(count), '-p', '7', '--json', '--host', server.url, '--token', token, ...extra], {env: {FORGECTL_CONFIG_DIR: freshConfigDir()}})
 
 describe('pacing from RateLimit-* headers', () => {
-  it('a fan-out beyond the limit gets no 429, each label created once, in about the time the limit allows', async () => {
+  it('a fan-out beyond the limit gets no 429, each label created once, and waits at least what the limit asks', async () => {
     const count = 150
     const started = Date.now()
     const result = await createLabels(count, 'paced-token', ['--concurrency', '8', '--verbose'])
@@ -42,9 +42,10 @@ describe('pacing from RateLimit-* headers', () => {
     expect(server.statuses.filter(s => s === 429)).toEqual([])
     expect(server.created.size).toBe(count)
     expect([...server.created.values()].every(n => n === 1)).toBe(true)
-    // 150 at 60 per window: the third window is needed, so at least one full window passed, and no more than the limit asks
+    // 150 at 60 per window: the third window is needed, so at least one full window passed. That no wait
+    // is longer than the limit asks is paceDelay's, held on a clock of its own (test/unit/rate-limit.test.ts,
+    // "never waits past the reset"): a bound from above here would measure the machine (issue 36)
     expect(took).toBeGreaterThanOrEqual(WINDOW_MS)
-    expect(took).toBeLessThan(3 * WINDOW_MS + 1000)
     // the waits are said (here for --verbose; on a terminal always), once per window, never the token
     expect(result.stderr).toMatch(/^pacing to the server's rate limit: \d+ requests? left for the next [\d.]+ (s|ms) \(RateLimit-Remaining\)$/m)
     expect(result.stderr.match(/^pacing to the server's rate limit/gm)!.length).toBeLessThanOrEqual(3)

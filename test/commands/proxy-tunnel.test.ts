@@ -3,14 +3,14 @@
 // arrives (undici took that for a passing socket error and tried again at once, 20,000 CONNECTs in
 // 15 s, without end), and one that takes the connection and never answers (undici reads a request's
 // signal only once it has a connection, so --timeout and Ctrl-C waited on it forever).
+// No clock bound from above (issue 36: a 2-core machine busy with other work): neither proxy ever
+// answers, so the run ending at all, with the exit code and line of the limit and the proxy's count of
+// connections, says what ended it; a run held forever fails on the test's own timeout.
 import {createServer, type Server, type Socket} from 'node:net'
 import {afterEach, describe, expect, it} from 'vitest'
 import {freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
 
 const TOKEN = 'tunnel-token'
-/** start-up and a busy two-core machine */
-const MARGIN_MS = 3000
-
 interface CountingProxy {
   url: string
   connections: () => number
@@ -68,7 +68,6 @@ describe('a proxy that will not open a tunnel', () => {
     expect(result.stdout).toBe('')
     // three attempts, not thousands
     expect(closing.connections()).toBe(3)
-    expect(result.ms).toBeLessThan(2000 + MARGIN_MS)
   })
 
   it('silent after the connection: --timeout ends each attempt, exit 8', async () => {
@@ -78,6 +77,7 @@ describe('a proxy that will not open a tunnel', () => {
     expect(result.stderr).toMatch(/^Error: GET https:\/\/forge\.example\.invalid\/api\/v4\/projects\/1\/labels: no answer after \d+(\.\d)? s in all \(2 attempts, 2 s each\)[^\n]*\n$/)
     expect(result.stderr).not.toContain(TOKEN)
     expect(silent.connections()).toBe(2)
-    expect(result.ms).toBeLessThan(2 * 2000 + MARGIN_MS)
+    // two attempts of 2 s each were waited out, not cut short
+    expect(result.ms).toBeGreaterThanOrEqual(3900)
   })
 })

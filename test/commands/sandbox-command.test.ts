@@ -1,5 +1,8 @@
 // `forgectl sandbox`: started as a process, used by forgectl over HTTP with a token it printed, then
 // stopped by a signal as a person (Ctrl-C) or a CI job (kill) stops it: exit 0 promptly, port closed.
+// "Promptly" is an ordering, not a clock (issue 36: a 2-core machine busy with other work): a sandbox
+// never ends by itself, so its ending with 0 and the stopped line proves the signal was heard; one that
+// ignores it is killed long after (test/helpers/sandbox-process.ts) and fails on its exit code.
 import {execFile} from 'node:child_process'
 import {chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:net'
@@ -10,8 +13,6 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {BIN, freshConfigDir, runCli} from '../helpers/cli.js'
 import {isListening, type SandboxProcess, startSandboxProcess} from '../helpers/sandbox-process.js'
 
-/** "within about a second", as every command ends after a signal (src/core/terminal/interrupt.ts) */
-const PROMPTLY_MS = 1000
 const running: SandboxProcess[] = []
 
 afterEach(async () => {
@@ -61,7 +62,6 @@ describe('forgectl sandbox', () => {
 
     const ended = await stop(started, 'SIGTERM')
     expect(ended).toMatchObject({code: 0, signal: null})
-    expect(ended.ms).toBeLessThan(PROMPTLY_MS)
     expect(ended.stderr).toContain('Sandbox stopped (SIGTERM).')
     expect(await isListening(url)).toBe(false)
   })
@@ -80,7 +80,6 @@ describe('forgectl sandbox', () => {
 
     const ended = await stop(started, 'SIGINT')
     expect(ended).toMatchObject({code: 0, signal: null})
-    expect(ended.ms).toBeLessThan(PROMPTLY_MS)
     expect(ended.stderr).toContain('Sandbox stopped (SIGINT).')
     expect(ended.stderr).not.toContain('Error')
     expect(await isListening(url)).toBe(false)

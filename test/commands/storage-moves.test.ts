@@ -217,11 +217,10 @@ describe('storage-moves wait', () => {
 
   it('gives up after --wait-timeout with exit 8 when the job never starts', async () => {
     const initial = (await movesOf(10)).find(m => m.state === 'initial')!
-    const started = Date.now()
+    // the move never starts: only --wait-timeout can end the run, and the line says so (issue 36: no clock bound from above)
     const waited = await sb.run(['storage-moves', 'wait', String(initial.id), '--wait-timeout', '1', '--interval', '1'], admin)
     expect(waited.code).toBe(8)
     expect(waited.stderr).toBe(`Error: gave up waiting for storage move ${initial.id} after 1s (last status: initial)\n`)
-    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('a lone --timeout, the old spelling of the wait limit, still works, with a warning (-q does not hide it)', async () => {

@@ -120,7 +120,8 @@ describe('tokens audit: owners that never answer', () => {
       if (server.requests.some(r => r.url.startsWith('/api/v4/users/'))) {
         clearInterval(poll)
         child.kill('SIGINT')
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+        // a run deaf to the signal is killed (no exit code) long after: a safety net, never a measure
+        setTimeout(() => child.kill('SIGKILL'), 30_000).unref()
       }
     }, 20)
     const code = await new Promise<number | null>(resolve => child.on('close', resolve))
@@ -181,14 +182,12 @@ describe('tokens audit: many owners, and owners that hang', () => {
     const server = await serve(ofOwners(40), () => {
       // never answers
     })
-    const started = Date.now()
     const result = await runCli(['tokens', 'audit', '--json', '--timeout', '1', '--retries', '0', '--concurrency', '2'], {env: env(server)})
     expect(result.code, result.stderr).toBe(10)
     expect(result.json<AuditedToken[]>()).toHaveLength(40)
     const lookups = server.requests.filter(r => r.url.startsWith('/api/v4/users/')).length
     // the two in flight when the third failure came, at most: not 40 timeouts
     expect(lookups).toBeLessThanOrEqual(4)
-    expect(Date.now() - started).toBeLessThan(10_000)
     expect(result.stderr).toMatch(/^Warning: \d+ of 40 owners are named by user ID only: their lookup stopped after \d+ failed \(the first: .*\)\.?$/m)
   })
 })

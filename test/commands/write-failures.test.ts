@@ -1,7 +1,10 @@
 // Output that cannot be written (issue 24, point 6): stdout on a full disk (/dev/full) or over the file
 // size limit (`ulimit -f`), a download that fills its disk, stderr that fails, a reader that goes away.
 // Each is one line and exit 1 (none for a reader gone: exit 0), never a stack trace. Spawned through
-// sh, which sets up the redirections and the limit as a user's shell does.
+// sh, which sets up the redirections and the limit as a user's shell does. No clock bound (issue 36: a
+// 2-core machine busy with other work): a run that hangs on a failed write is killed long after and
+// fails on its exit code and missing line; the reader gone away is checked against a list without end,
+// which only stopping can end.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, readdirSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -14,8 +17,8 @@ import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const servers: HostileServer[] = []
-/** well under any real wait, well over a busy machine's start-up */
-const PROMPTLY_MS = 5000
+/** a run still going this long hangs: killed (no exit code), a safety net, never a measure */
+const HUNG_MS = 30_000
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map(s => s.close()))
@@ -25,7 +28,6 @@ interface Ended {
   code: number | null
   stdout: string
   stderr: string
-  ms: number
 }
 
 /**
@@ -33,7 +35,6 @@ interface Ended {
  * (`exec "$@" > /dev/full`); stdout and stderr are pipes unless the script redirects them
  */
 function inShell(script: string, args: string[], env: Record<string, string> = {}): Promise<Ended> {
-  const started = Date.now()
   const child = spawn('sh', ['-c', script, 'sh', process.execPath, BIN, ...args], {
     env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.developer, FORGECTL_CONFIG_DIR: sb.configDir, ...env},
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,12 +45,12 @@ function inShell(script: string, args: string[], env: Record<string, string> = {
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-  const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000)
+  const killer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), HUNG_MS)
   return new Promise((resolve, reject) => {
     child.on('error', reject)
     child.on('close', code => {
       clearTimeout(killer)
-      resolve({code, stdout, stderr, ms: Date.now() - started})
+      resolve({code, stdout, stderr})
     })
   })
 }
@@ -68,7 +69,6 @@ describe('stdout that cannot be written', () => {
     const ended = await inShell('exec "$@" > /dev/full', args, {FORGECTL_TOKEN: TOKENS.admin})
     expect(ended.stderr).toBe(`Error: cannot write to standard output: ${FULL}\n`)
     expect(ended.code).toBe(1)
-    expect(ended.ms).toBeLessThan(PROMPTLY_MS)
   })
 
   it('stdout into a file over `ulimit -f`: one line naming the limit, exit 1', async () => {
@@ -96,7 +96,6 @@ describe('stdout that cannot be written', () => {
     const ended = await inShell('"$@" | head -c 100 > /dev/null; echo "forgectl: $?" >&2', ['labels', 'list', '-p', '20', '--all', '--json'], {FORGECTL_HOST: server.url})
     // sh without pipefail reports head's status: forgectl's own is checked through the missing error line
     expect(ended.stderr).toBe('forgectl: 0\n')
-    expect(ended.ms).toBeLessThan(PROMPTLY_MS)
     expect(server.requests.length).toBeLessThan(20)
   })
 })

@@ -10,9 +10,10 @@ export interface Ended {
   signal: NodeJS.Signals | null
   stdout: string
   stderr: string
-  /** from the signal to the end of the process */
-  ms: number
 }
+
+/** a sandbox still running this long after the signal ignored it: killed (no exit code), a safety net, never a measure */
+const IGNORED_MS = 30_000
 
 export interface SandboxProcess {
   /** stdout's first line: the URL, or with --json the whole answer */
@@ -37,16 +38,16 @@ export function startSandboxProcess(args: string[], {command = [process.execPath
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
   const ended = new Promise<{code: number | null; signal: NodeJS.Signals | null}>(resolve => child.on('close', (code, signal) => resolve({code, signal})))
-  let sentAt = 0
   const handle = (firstLine: string): SandboxProcess => ({
     firstLine,
     stdout: () => stdout,
     stderr: () => stderr,
     async stop(signal) {
-      sentAt = Date.now()
       child.kill(signal)
+      const ignored = setTimeout(() => child.kill('SIGKILL'), IGNORED_MS)
       const {code, signal: died} = await ended
-      return {code, signal: died, stdout, stderr, ms: Date.now() - sentAt}
+      clearTimeout(ignored)
+      return {code, signal: died, stdout, stderr}
     },
   })
   return new Promise((resolve, reject) => {

@@ -70,7 +70,7 @@ export class TerminalSession {
   }
 
   /** the screen once it shows `expected`; fails with the screen's text after `timeoutMs` */
-  async waitFor(expected: string | RegExp, timeoutMs = 10_000): Promise<string> {
+  async waitFor(expected: string | RegExp, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const screen = await this.screen()
@@ -81,7 +81,7 @@ export class TerminalSession {
   }
 
   /** the written lines (wrapped ones joined, writtenLines) once one matches `expected`: a line wider than the terminal */
-  async waitForLine(expected: RegExp, timeoutMs = 10_000): Promise<string> {
+  async waitForLine(expected: RegExp, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const lines = await this.writtenLines()
@@ -101,7 +101,7 @@ export class TerminalSession {
   }
 
   /** the exit code, once the command has ended */
-  async exitCode(timeoutMs = 10_000): Promise<number> {
+  async exitCode(timeoutMs = 30_000): Promise<number> {
     const screen = await this.waitFor(/\[exit \d+\]/, timeoutMs)
     return Number(screen.match(/\[exit (\d+)\]/)![1])
   }

@@ -1,6 +1,9 @@
 // Ctrl-C on a real terminal (tmux), where it reaches forgectl as a key when something has the
-// terminal in raw mode (a spinner, a prompt) and as SIGINT otherwise: every state ends within about a
-// second with exit 130, and leaves nothing half done behind without saying so.
+// terminal in raw mode (a spinner, a prompt) and as SIGINT otherwise: every state ends at once with
+// exit 130, and leaves nothing half done behind without saying so. "At once" is an ordering, not a
+// clock (issue 36: a 2-core machine busy with other work): in each test nothing but Ctrl-C can end the
+// run for far longer than the test lasts (a job never done, a prompt, a download of minutes, answers
+// held an hour), so the run ending with 130 and the interrupted line proves Ctrl-C was heard.
 import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -14,8 +17,8 @@ import {TerminalSession} from '../helpers/terminal.js'
 const sb = useSandbox()
 const sessions: TerminalSession[] = []
 const servers: HostileServer[] = []
-/** "within about a second", with room for tmux's own polling */
-const PROMPTLY_MS = 1500
+/** a run still going this long after Ctrl-C ignored it: a safety net, never a measure */
+const IGNORED_MS = 30_000
 
 afterEach(async () => {
   sb.sandbox.faults.splice(0)
@@ -40,12 +43,10 @@ async function hostile(answer: Answer): Promise<HostileServer> {
   return server
 }
 
-/** presses Ctrl-C and returns the exit code and how long the command took to end after it */
-async function ctrlC(t: TerminalSession): Promise<{code: number; ms: number}> {
-  const pressed = Date.now()
+/** presses Ctrl-C and returns the exit code the command ended with */
+async function ctrlC(t: TerminalSession): Promise<{code: number}> {
   await t.press('C-c')
-  const code = await t.exitCode(5000)
-  return {code, ms: Date.now() - pressed}
+  return {code: await t.exitCode(IGNORED_MS)}
 }
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'forgectl-interrupt-'))
@@ -55,9 +56,8 @@ describe('Ctrl-C on a terminal', () => {
     await sb.withOptions({jobDelayMs: 3_600_000}, async () => {
       const t = await terminal(['vuln-export', 'create', '-p', '20', '--wait', '--interval', '1'])
       await t.waitFor(/Waiting for vulnerability export \d+/)
-      const {code, ms} = await ctrlC(t)
+      const {code} = await ctrlC(t)
       expect(code).toBe(130)
-      expect(ms).toBeLessThan(PROMPTLY_MS)
       const screen = await t.screen()
       expect(screen).toContain('Error: interrupted (SIGINT)')
       expect(screen).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Waiting/)
@@ -67,9 +67,8 @@ describe('Ctrl-C on a terminal', () => {
   it('stops a prompt: exit 130 and one line, no stack', async () => {
     const t = await terminal(['labels', 'create', '-p', 'acme/platform/api'])
     await t.waitFor('Label name')
-    const {code, ms} = await ctrlC(t)
+    const {code} = await ctrlC(t)
     expect(code).toBe(130)
-    expect(ms).toBeLessThan(PROMPTLY_MS)
     const screen = await t.screen()
     expect(screen).toContain('Error: interrupted (SIGINT)')
     expect(screen).not.toMatch(/\n\s+at /)
@@ -85,9 +84,8 @@ describe('Ctrl-C on a terminal', () => {
     const t = await terminal(['api', 'GET', '/export', '--download', join(dir, 'slow.bin')], {FORGECTL_HOST: server.url})
     await t.waitFor(/kB of 10\.0 MB/)
     expect(readdirSync(dir)).toHaveLength(1) // the temporary file is there while it runs
-    const {code, ms} = await ctrlC(t)
+    const {code} = await ctrlC(t)
     expect(code).toBe(130)
-    expect(ms).toBeLessThan(PROMPTLY_MS)
     expect(readdirSync(dir)).toEqual([])
     // the progress line is ended, not overwritten or run into
     expect(await t.screen()).toMatch(/kB of 10\.0 MB \(0%\) · .*\n\s*(\^C)?Error: interrupted \(SIGINT\)\n/)
@@ -97,25 +95,21 @@ describe('Ctrl-C on a terminal', () => {
     const labels = Array.from({length: 10}, (_, i) => ({name: `ctrl-c-${i}`, color: 'red'}))
     const file = join(tempDir(), 'labels.json')
     writeFileSync(file, JSON.stringify(labels))
-    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 400})
-    const posts = () => sb.sandbox.requests.filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
+    // the first two are created at once; every later one is held an hour: only Ctrl-C ends the run
+    sb.sandbox.faults.push({method: 'POST', path: '^/projects/20/labels$', kind: 'latency', latencyMs: 3_600_000, skip: 2})
+    const before = sb.sandbox.requests.length
+    const posts = () => sb.sandbox.requests.slice(before).filter(r => r.method === 'POST' && r.path === '/projects/20/labels').length
     const t = await terminal(['labels', 'create', '--from-file', file, '-p', '20', '--concurrency', '2'])
-    while (posts() < 3) await sleep(20) // the first two are answered
-    const {code, ms} = await ctrlC(t)
+    while (posts() < 4) await sleep(20) // the first two are answered, the next two held
+    const {code} = await ctrlC(t)
     expect(code).toBe(130)
-    expect(ms).toBeLessThan(PROMPTLY_MS)
     const screen = await t.screen()
-    const rows = new Map(labels.map(l => [l.name, screen.match(new RegExp(`^${l.name}\\s+(created|interrupted|not done)\\b`, 'm'))?.[1]]))
-    expect([...rows.values()], screen).not.toContain(undefined)
-    const done = labels.filter(l => rows.get(l.name) === 'created')
-    const notDone = labels.filter(l => rows.get(l.name) === 'not done')
-    expect(done.length).toBeGreaterThanOrEqual(2)
-    expect(notDone.length).toBeGreaterThanOrEqual(1)
-    expect(screen).toMatch(new RegExp(`Error: interrupted \\(SIGINT\\): ${10 - done.length} of 10 not done`))
+    const rows = labels.map(l => screen.match(new RegExp(`^${l.name}\\s+(created|interrupted|not done)\\b`, 'm'))?.[1])
+    expect(rows, screen).toEqual(['created', 'created', 'interrupted', 'interrupted', ...Array.from({length: 6}, () => 'not done')])
+    expect(screen).toMatch(/Error: interrupted \(SIGINT\): 8 of 10 not done/)
     // what the report says is what the server has
-    for (const label of done) expect((await sb.api('GET', `/projects/20/labels/${label.name}`)).status, label.name).toBe(200)
-    await sleep(500) // a request still in flight would have landed by now
-    for (const label of notDone) expect((await sb.api('GET', `/projects/20/labels/${label.name}`)).status, label.name).toBe(404)
+    expect(posts()).toBe(4)
+    for (const [i, label] of labels.entries()) expect((await sb.api('GET', `/projects/20/labels/${label.name}`)).status, label.name).toBe(i < 2 ? 200 : 404)
   })
 
   it('stops an --all stream without waiting for the pages in flight', async () => {
@@ -126,11 +120,11 @@ describe('Ctrl-C on a terminal', () => {
       res.writeHead(200, {'content-type': 'application/json', 'x-total-pages': '5', 'x-page': String(page)})
       res.end(JSON.stringify([{id: page * 10 + 1, name: `first-page-label-${page}`}]))
     })
-    const t = await terminal(['labels', 'list', '-p', '20', '--all', '--json'], {FORGECTL_HOST: server.url})
+    // --timeout 3600: no request gives up on its own while the test lasts
+    const t = await terminal(['labels', 'list', '-p', '20', '--all', '--json', '--timeout', '3600'], {FORGECTL_HOST: server.url})
     await t.waitFor('first-page-label-1')
-    const {code, ms} = await ctrlC(t)
+    const {code} = await ctrlC(t)
     expect(code).toBe(130)
-    expect(ms).toBeLessThan(PROMPTLY_MS)
     expect(server.requests.length).toBeGreaterThan(1) // later pages were in flight
   })
 })

@@ -1,11 +1,13 @@
-// `forgectl sandbox` on a real terminal (tmux): Ctrl-C, the way a person stops it, ends it within
-// about a second with exit 0 and a last line saying so, and the shell gets its terminal back.
+// `forgectl sandbox` on a real terminal (tmux): Ctrl-C, the way a person stops it, ends it
+// at once with exit 0 and a last line saying so, and the shell gets its terminal back. "At once" is
+// an ordering, not a clock (issue 36): the sandbox never ends by itself, so its ending with exit 0 and
+// the stopped line proves Ctrl-C was heard.
 import {afterEach, describe, expect, it} from 'vitest'
 import {TerminalSession} from '../helpers/terminal.js'
 
 const sessions: TerminalSession[] = []
-/** "within about a second", with room for tmux's own polling */
-const PROMPTLY_MS = 1500
+/** a sandbox still running this long after Ctrl-C ignored it: a safety net, never a measure */
+const IGNORED_MS = 30_000
 
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map(s => s.close()))
@@ -18,10 +20,8 @@ describe('forgectl sandbox on a terminal', () => {
     const screen = await t.waitFor('Ctrl-C stops it')
     expect(screen).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/m)
     expect(screen).toContain('developer sandbox-developer-token')
-    const pressed = Date.now()
     await t.press('C-c')
-    expect(await t.exitCode(5000)).toBe(0)
-    expect(Date.now() - pressed).toBeLessThan(PROMPTLY_MS)
+    expect(await t.exitCode(IGNORED_MS)).toBe(0)
     const after = await t.screen()
     expect(after).toContain('Sandbox stopped (SIGINT).')
     expect(after).not.toContain('Error')

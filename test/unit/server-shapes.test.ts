@@ -49,11 +49,18 @@ describe('serverMessage of any answer', () => {
 
   it('stays small and quick on a message of fifty thousand fields, or nested ten thousand deep', () => {
     const wide = Object.fromEntries(Array.from({length: 50_000}, (_, i) => [`field${i}`, ['is wrong']]))
-    const started = Date.now()
-    const message = serverMessage({message: wide})
+    // quick as in "reads a line's worth of fields, not all fifty thousand": counted, not timed (issue 36)
+    let read = 0
+    const counted = new Proxy(wide, {
+      get(target, key, receiver) {
+        read++
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    const message = serverMessage({message: counted})
     expect(message.startsWith('field0 is wrong; field1 is wrong; ')).toBe(true)
     expect(message.length).toBeLessThanOrEqual(SERVER_MESSAGE_MAX)
-    expect(Date.now() - started).toBeLessThan(1000)
+    expect(read).toBeLessThan(1000)
     let deep: unknown = ['bottom']
     for (let i = 0; i < 10_000; i++) deep = {level: deep}
     expect(serverMessage({message: deep})).toBe('level.level.level.level.level.level …')
