@@ -123,6 +123,72 @@ describe('the first 401 of a fan-out', () => {
     expect(arrivals.filter(a => a.at > firstRejection)).toEqual([])
     expect(arrivals.length).toBeLessThanOrEqual(1 + 4)
   })
+
+  // A failure that ends the list ends it at once: the page before it, waiting out a Retry-After the
+  // run allows (--timeout 3600), is called off with its wait. The 600 s are ten times this test's
+  // timeout: the run finishing at all proves the wait was cut, with no clock in the assertions. A 401
+  // also closes the run's gate (run-gate.ts); a 403 ends the list by pagination.ts alone.
+  it.each([
+    {status: 401, message: '401 Unauthorized', code: 4},
+    {status: 403, message: '403 Forbidden', code: 5},
+  ])('--all: a $status ends the list though an earlier page waits out Retry-After: 600', async ({status, message, code}) => {
+    let limited!: () => void
+    const pageTwoLimited = new Promise<void>(resolve => (limited = resolve))
+    server.answer(async (req, res) => {
+      const page = new URL(req.url ?? '/', 'http://h').searchParams.get('page') ?? '1'
+      const headers = {'content-type': 'application/json', 'x-total-pages': '3'}
+      if (page === '1') {
+        res.writeHead(200, headers)
+        res.end(JSON.stringify([{id: 1, name: 'first'}]))
+      } else if (page === '2') {
+        res.writeHead(429, {...headers, 'retry-after': '600'})
+        res.end(JSON.stringify({message: '429 Too Many Requests'}))
+        limited()
+      } else {
+        // the failure only once page 2 has been told to wait: an ordering, not a delay
+        await pageTwoLimited
+        res.writeHead(status, headers)
+        res.end(JSON.stringify({message}))
+      }
+    })
+    const before = server.requests.length
+    const result = await runCli(['labels', 'list', '-p', '7', '--all', '--concurrency', '4', '--timeout', '3600', '--json', '--host', server.url, '--token', 'dead-token'], {
+      env: {FORGECTL_CONFIG_DIR: freshConfigDir()},
+    })
+    expect(result.code).toBe(code)
+    // the wait was announced, then cut by the failure, which is the error the run ends with
+    expect(result.stderr).toMatch(new RegExp(`^retrying in 10m: 429 Too Many Requests .*\\nError: ${message} \\(GET /api/v4/projects/7/labels\\)$`, 'm'))
+    // page 2 was never asked again
+    expect(server.requests.slice(before).map(r => new URL(r.url, 'http://h').searchParams.get('page') ?? '1')).toEqual(['1', '2', '3'])
+  })
+
+  // The same in a fan-out: after the 401 the item waiting out its Retry-After would not be sent again
+  // (run-gate.ts), so its wait is cut and the report goes out; finishing at all proves it (600 s).
+  it("bulk create: a 401 cuts another item's Retry-After: 600 wait, reported not attempted, exit 4", async () => {
+    let seen = 0
+    let limited!: () => void
+    const firstLimited = new Promise<void>(resolve => (limited = resolve))
+    server.answer(async (_req, res) => {
+      if (seen++ === 0) {
+        res.writeHead(429, {'content-type': 'application/json', 'retry-after': '600'})
+        res.end(JSON.stringify({message: '429 Too Many Requests'}))
+        limited()
+        return
+      }
+      await firstLimited
+      res.writeHead(401, {'content-type': 'application/json'})
+      res.end(JSON.stringify({message: '401 Unauthorized'}))
+    })
+    const before = server.requests.length
+    const result = await runCli(['labels', 'create', '--from-file', labelsFile(2), '-p', '7', '--concurrency', '2', '--timeout', '3600', '--json', '--host', server.url, '--token', 'dead-token'], {
+      env: {FORGECTL_CONFIG_DIR: freshConfigDir()},
+    })
+    expect(result.code).toBe(4)
+    expect(server.requests.length - before).toBe(2)
+    const rows = JSON.parse(result.stdout) as Row[]
+    expect(rows.map(r => r.outcome).sort()).toEqual(['failed', 'not attempted'])
+    expect(rows.find(r => r.outcome === 'not attempted')?.error).toMatch(/^not attempted: the server rejected the token \(401 Unauthorized/)
+  })
 })
 
 describe('a token revoked in the middle of a bulk create (sandbox)', () => {

@@ -243,8 +243,10 @@ export class ApiClient {
       const pause = this.pacer.claimPause(ms)
       if (pause !== 'said') this.sayWait(ms, pause === 'first' ? runPauseNotice(notice) : notice)
     }
-    const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal, beforeWait}
-    return withRetries(policy, async (attempt, firstStarted) => {
+    // a 401 of another request of the run cuts this one's retry wait: it would end unsent (run-gate.ts)
+    const closed = this.gate.closed
+    const policy = {method: spec.method, retries, timeoutMs, baseMs: this.retryBaseMs, signal: spec.signal ? AbortSignal.any([spec.signal, closed]) : closed, beforeWait}
+    const retried = withRetries(policy, async (attempt, firstStarted) => {
       // before every attempt: a retry waiting its turn is not sent after another request's 401, and
       // waits for the run's pacing only as long as the user allows the request (--timeout × attempts)
       const budgetEnd = firstStarted + requestBudgetMs(timeoutMs, retries)
@@ -260,6 +262,11 @@ export class ApiClient {
       } finally {
         this.pacer.release()
       }
+    })
+    return retried.catch((error: unknown) => {
+      // a wait cut by the gate reads as the 401 that closed it (NotSent), not as an abort
+      if (closed.aborted && !spec.signal?.aborted && !(error instanceof CliError)) this.gate.check()
+      throw error
     })
   }
 

@@ -20,6 +20,15 @@ export class NotSent extends ApiError {
 
 export class TokenGate {
   private rejection?: ApiError
+  private closing = new AbortController()
+
+  /**
+   * Aborted when a 401 closes the gate: a retry waiting out a Retry-After ends then, since its request
+   * would not be sent anyway (else a fan-out's or a list's exit waits the whole back-off for nothing)
+   */
+  get closed(): AbortSignal {
+    return this.closing.signal
+  }
 
   /** throws NotSent once a request of this run got 401 */
   check(): void {
@@ -28,7 +37,10 @@ export class TokenGate {
 
   /** an answer's error: a 401 closes the gate for the rest of the run */
   observe(error: unknown): void {
-    if (!this.rejection && error instanceof ApiError && !(error instanceof NotSent) && error.status === 401) this.rejection = error
+    if (!this.rejection && error instanceof ApiError && !(error instanceof NotSent) && error.status === 401) {
+      this.rejection = error
+      this.closing.abort()
+    }
   }
 
   /**
@@ -37,5 +49,6 @@ export class TokenGate {
    */
   reopen(): void {
     this.rejection = undefined
+    if (this.closing.signal.aborted) this.closing = new AbortController()
   }
 }

@@ -132,8 +132,9 @@ export async function findInList<T>(api: ListReader, spec: ListSpec<T>, matches:
  * whenever answers came back out of order. Pages that arrived early wait to be yielded, at most
  * `4 × limit` ahead of the one due, which also bounds what a page count the pages do not bear out
  * costs: once the consumer stops, nothing more starts, and the requests still in flight are called
- * off (else the process would wait for them, retries included). After a failure nothing more starts;
- * it is thrown in its turn.
+ * off (else the process would wait for them, retries included). A failure ends the list at once, even
+ * while an earlier page still waits out a Retry-After: the others are called off with their waits (a
+ * 429's 600 s before the page due would otherwise hold the exit of a run that has already failed).
  */
 async function* concurrentPages<T>(from: number, to: number, limit: number, fetch: (page: number, signal: AbortSignal) => Promise<T[]>): AsyncGenerator<T[]> {
   const width = Math.max(1, limit)
@@ -141,7 +142,11 @@ async function* concurrentPages<T>(from: number, to: number, limit: number, fetc
   let next = from
   let due = from
   let running = 0
-  let failure: Promise<T[]> | undefined
+  let failure: {error: unknown} | undefined
+  let fail: (error: unknown) => void = () => undefined
+  const failed = new Promise<never>((_resolve, reject) => (fail = reject))
+  // awaited only in a race: a failure with no page due must not read as unhandled
+  failed.catch(() => undefined)
   const unwanted = new AbortController()
   const launch = () => {
     while (!unwanted.signal.aborted && failure === undefined && running < width && next <= to && next - due < width * 4) {
@@ -153,9 +158,12 @@ async function* concurrentPages<T>(from: number, to: number, limit: number, fetc
           running--
           launch()
         },
-        () => {
+        (error: unknown) => {
           running--
-          failure ??= pending
+          if (failure !== undefined || unwanted.signal.aborted) return
+          failure = {error}
+          fail(error)
+          unwanted.abort()
         },
       )
     }
@@ -164,9 +172,12 @@ async function* concurrentPages<T>(from: number, to: number, limit: number, fetc
     for (; due <= to; due++) {
       launch()
       // not started: a failure stopped the launches, and it is the error to end with
-      const pending = started.get(due) ?? failure!
+      const pending = started.get(due) ?? failed
       started.delete(due)
-      yield await pending
+      // a page called off by another's failure ends with that failure, not with its own abort
+      yield await Promise.race([pending, failed]).catch((error: unknown) => {
+        throw failure ? failure.error : error
+      })
     }
   } finally {
     unwanted.abort()
