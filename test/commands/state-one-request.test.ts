@@ -7,20 +7,14 @@ import {copyFileSync} from 'node:fs'
 import {basename, join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import type {ProtectedBranch} from '../../src/api/branches.js'
-import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {requestsOf as requestsOfSandbox, type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 import {stateFiles} from '../helpers/state-files.js'
 
 const sb = useSandbox()
+const requestsOf = (run: () => Promise<unknown>) => requestsOfSandbox(sb, run)
 const {folder, stateFile} = stateFiles('state-one-request')
 const maintainer: SandboxRunOptions = {as: 'maintainer', cwd: folder}
-
-/** what `run` sent, as `METHOD path` */
-async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const before = sb.sandbox.requests.length
-  await run()
-  return sb.sandbox.requests.slice(before).map(request => `${request.method} ${request.path}`)
-}
 
 const mergeRoles = async () =>
   (await sb.api<ProtectedBranch>('GET', '/projects/acme%2Fplatform%2Fapi/protected_branches/main', {as: 'maintainer'})).body.merge_access_levels.map(level => level.access_level)

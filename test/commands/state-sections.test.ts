@@ -2,19 +2,13 @@
 // resolve to the sections planned"): a run over the labels of a file does not need the secrets of its
 // variables in the environment, reads nothing of the other sections, and never prunes one it does not plan.
 import {describe, expect, it} from 'vitest'
-import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {requestsOf as requestsOfSandbox, type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {stateFiles} from '../helpers/state-files.js'
 
 const sb = useSandbox()
+const requestsOf = (run: () => Promise<unknown>) => requestsOfSandbox(sb, run)
 const {folder, stateFile} = stateFiles('state-sections')
 const admin: SandboxRunOptions = {as: 'admin', cwd: folder}
-
-/** the requests `run` sent, as `METHOD path` */
-async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const before = sb.sandbox.requests.length
-  await run()
-  return sb.sandbox.requests.slice(before).map(request => `${request.method} ${request.path}`)
-}
 
 const FILE =
   'projects:\n  acme/website:\n    labels:\n      sections-only: {color: "#0000ff"}\n'

@@ -86,3 +86,10 @@ export function useSandbox(options: StartOptions = {}): SandboxHandle {
   }
   return handle
 }
+
+/** what `run` sent to the sandbox, as `METHOD path` */
+export async function requestsOf(sb: SandboxHandle, run: () => Promise<unknown>): Promise<string[]> {
+  const before = sb.sandbox.requests.length
+  await run()
+  return sb.sandbox.requests.slice(before).map(request => `${request.method} ${request.path}`)
+}
