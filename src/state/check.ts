@@ -3,10 +3,10 @@
 // `{env: NAME}` and `{file: PATH}` read on the way. The first refusal is one line naming the file and
 // the place inside it, exit 2.
 import {resolve} from 'node:path'
+import {letSignalsIn} from '../core/base/let-signals-in.js'
 import {secret} from '../core/base/secret.js'
 import {didYouMean} from '../core/input/did-you-mean.js'
 import {type AnyInput, checkText, checkValue, InputError, RuleBroken} from '../core/input/input.js'
-import {letSignalsIn} from '../core/input/parse-data.js'
 import {StateFileError, type StateText, type Where, wherePath} from './document.js'
 import {keyProblem} from './glob.js'
 import {anchored, asReference, type ReferenceOptions, resolveReference} from './refs.js'

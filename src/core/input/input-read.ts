@@ -4,6 +4,7 @@
 
 import {UsageError} from '../base/errors.js'
 import {io} from '../base/io.js'
+import {letSignalsIn} from '../base/let-signals-in.js'
 import {type ReadLimit, readWhole, unreadableReason, utf8Text} from '../base/read-whole.js'
 import {canPrompt} from '../terminal/terminal.js'
 import {declaredField} from './fields.js'
@@ -163,17 +164,19 @@ const MAX_PROBLEMS_SHOWN = 10
  * Every record checked before anything is sent: one bad record refuses the whole file, naming each
  * bad record (the first ten), so a bulk run never stops half-way because of input.
  */
-export function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown>>, toInput: (record: Record<string, unknown>, index: number) => T): T[] {
+export async function checkAllRecords<T>(records: ReadonlyArray<Record<string, unknown>>, toInput: (record: Record<string, unknown>, index: number) => T): Promise<T[]> {
   const problems: string[] = []
-  const inputs = records.map((record, i) => {
+  const inputs: T[] = []
+  for (const [i, record] of records.entries()) {
+    // a file at the size limit holds hundreds of thousands of records: Ctrl-C is heard while they are checked
+    await letSignalsIn()
     try {
-      return toInput(record, i + 1)
+      inputs.push(toInput(record, i + 1))
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       problems.push(error.message)
-      return undefined as T
     }
-  })
+  }
   // the first few: 20,000 records refused alike made one line of 1.6 MB
   const more = problems.length > MAX_PROBLEMS_SHOWN ? `; and ${problems.length - MAX_PROBLEMS_SHOWN} more records` : ''
   if (problems.length > 0) throw new UsageError(`nothing was sent; fix these records first: ${problems.slice(0, MAX_PROBLEMS_SHOWN).join('; ')}${more}`)

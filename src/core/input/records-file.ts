@@ -2,9 +2,10 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {UsageError} from '../base/errors.js'
+import {letSignalsIn} from '../base/let-signals-in.js'
 import type {Inputs, Values} from './input.js'
 import {checkAllRecords, recordInputs} from './input-read.js'
-import {FileLimitError, fileLimits, letSignalsIn, parseData, readDataFile} from './parse-data.js'
+import {FileLimitError, fileLimits, parseData, readDataFile} from './parse-data.js'
 
 export type FileRecord = Record<string, unknown>
 
@@ -46,7 +47,7 @@ function asRecords(data: unknown, file: string): FileRecord[] {
 /**
  * RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. Within the count of values
  * (a row and each of its cells), refused as soon as it is passed; in steps, so that a signal is heard
- * while a large file is read (parse-data.ts's letSignalsIn).
+ * while a large file is read (base/let-signals-in.ts).
  */
 export async function parseCsv(text: string, file: string, items = fileLimits().items): Promise<FileRecord[]> {
   const rows: string[][] = []

@@ -17,8 +17,9 @@ import {createHash, randomBytes} from 'node:crypto'
 import {appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {UsageError} from '../base/errors.js'
+import {letSignalsIn} from '../base/let-signals-in.js'
 import {ensureFolder} from '../config/folder.js'
-import {fileLimits, letSignalsIn, sizeRule} from '../input/parse-data.js'
+import {fileLimits, sizeRule} from '../input/parse-data.js'
 import {type BulkResult, outcomeOf} from './bulk.js'
 import {lock} from './journal-lock.js'
 
@@ -43,7 +44,7 @@ export interface JournalState {
 
 /**
  * A journal's text as state; a last line cut short by a kill is left out, any other broken line is
- * refused. In steps, so that a signal is heard while a large one is read (parse-data.ts's letSignalsIn);
+ * refused. In steps, so that a signal is heard while a large one is read (base/let-signals-in.ts);
  * its size is bounded where it is read (JSON.parse nests without recursion: the size bounds the rest).
  */
 export async function parseJournal(text: string, file: string): Promise<JournalState> {
