@@ -23,6 +23,18 @@ describe('config set, get, list, unset, path', () => {
     expect(gone.stderr).toBe('Error: host is not set\n')
   })
 
+  it('an empty profile: no blank lines on stdout as a table or CSV, the table says so on stderr; the data formats print {}', async () => {
+    const cli = inFolder(freshConfigDir())
+    const table = await cli(['config', 'list', '-o', 'table'])
+    expect([table.code, table.stdout, table.stderr]).toEqual([0, '', 'No results.\n'])
+    const csv = await cli(['config', 'list', '-o', 'csv'])
+    expect([csv.code, csv.stdout, csv.stderr]).toEqual([0, '', ''])
+    expect((await cli(['config', 'list', '-o', 'json'])).stdout).toBe('{}\n')
+    // a record with fields is unchanged: one field/value row
+    await cli(['config', 'set', 'timeout', '30'])
+    expect((await cli(['config', 'list', '-o', 'csv'])).stdout).toBe('timeout\n30\n')
+  })
+
   it('a key that is no setting is refused (exit 2), naming the keys there are, and nothing is written', async () => {
     const dir = freshConfigDir()
     const result = await inFolder(dir)(['config', 'set', 'colour', 'blue'])

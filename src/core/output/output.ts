@@ -85,6 +85,11 @@ export class Printer {
     const formatter = this.formatter
     if (formatter.shape === 'data') return this.write(await formatter.text(this.picked(data)))
     if (isScalar(data) || Array.isArray(data)) return this.list(single(Array.isArray(data) ? data : [data]), defaultColumns)
+    // a record with no field to show (an empty profile) has no rows: a line or two of nothing on stdout read as data
+    if (Object.keys(data as object).length === 0 && this.options.columns === undefined && defaultColumns === undefined) {
+      if (formatter.empty !== undefined) this.streams.stderr.write(`${formatter.empty}\n`)
+      return
+    }
     this.write(await formatter.record(data as object, this.options.columns, defaultColumns, this.rowsContext))
   }
 
