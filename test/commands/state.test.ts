@@ -300,6 +300,13 @@ describe('plan --json', () => {
     ])
     expect(data.summary).toEqual({create: 0, update: 1, delete: 0, unchanged: 0, scopes: 1, requests: 2})
   })
+
+  it('with -q, still prints the plan (a plan has no handles to print instead); -q only silences the messages', async () => {
+    const file = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      quiet-label: {color: "#00ff00"}\n')
+    const planned = await planOf(file, asAdmin, ['--json', '-q'])
+    expect(planned.code, planned.stderr).toBe(0)
+    expect(planned.json<{changes: Array<{id: string}>}>().changes.map(change => change.id)).toEqual(['quiet-label'])
+  })
 })
 
 describe('secrets', () => {

@@ -174,7 +174,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async printOne(value: unknown, text: () => string): Promise<void> {
     if (this.format === 'table' && this.shared.jq === undefined) this.printer.text(text())
-    else await this.print(value)
+    else await this.printer.value(value)
   }
 
   /** one record on stdout, in the chosen format */

@@ -77,7 +77,19 @@ export class Printer {
 
   /** a single record; table format shows it as field/value rows */
   async record(given: unknown, defaultColumns?: readonly string[]): Promise<void> {
-    const {quiet, hide} = this.options
+    await this.shown(given, defaultColumns, this.options.quiet)
+  }
+
+  /**
+   * One value or document (a plan, a path, a token: outputs ONE_VALUE) in the format asked for. It has
+   * no records, so no handles: -q silences the messages, never the value (`plan -q --json` printed nothing).
+   */
+  async value(given: unknown): Promise<void> {
+    await this.shown(given, undefined, false)
+  }
+
+  private async shown(given: unknown, defaultColumns: readonly string[] | undefined, quiet: boolean): Promise<void> {
+    const {hide} = this.options
     const data = hide ? hide(given) : given
     if (this.options.jq !== undefined) return this.filtered(this.options.jq, data ?? null)
     if (!isScalar(data)) this.checkFields(Array.isArray(data) ? data : [data])
