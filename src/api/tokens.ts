@@ -122,7 +122,7 @@ export const TOKEN_FILTERS = declare({
   revoked: boolean({description: 'only revoked tokens (--no-revoked: only those not revoked)'}),
   // a filter: "" matches every name, as the server does
   search: text({empty: 'value', description: 'tokens whose name contains this text'}),
-  sort: sortChoice(TOKEN_SORTS, {description: 'order of the tokens'}),
+  sort: sortChoice(TOKEN_SORTS, {description: 'order of the tokens', fields: TOKEN_FIELDS}),
   state: choice(SERVICE_ACCOUNT_TOKEN_STATES, {description: 'active or inactive tokens only'}),
 })
 export type TokenFilters = Values<typeof TOKEN_FILTERS>

@@ -1,7 +1,7 @@
 // Issue 36: one spelling of a sort, the other its synonym, both ways (src/core/input/sort.ts).
 import {describe, expect, it} from 'vitest'
-import {TOKEN_SORTS} from '../../src/api/tokens.js'
-import {apiSort, fieldSort} from '../../src/core/input/sort.js'
+import {TOKEN_FIELDS, TOKEN_SORTS} from '../../src/api/tokens.js'
+import {apiSort, fieldSort, sortChoice} from '../../src/core/input/sort.js'
 
 describe('sort spellings', () => {
   it.each([
@@ -23,7 +23,13 @@ describe('sort spellings', () => {
     ['-name', 'name_desc'],
     ['name_asc', 'name_asc'],
     ['-colour', undefined],
+    ['-name_at', undefined], // the tokens have no name_at: name is the field
+    ['-created', 'created_desc'], // the word's stem
   ])("an endpoint's sort: %s is %s", (given, word) => {
-    expect(apiSort(given, TOKEN_SORTS)).toBe(word)
+    expect(apiSort(given, TOKEN_SORTS, TOKEN_FIELDS)).toBe(word)
+  })
+
+  it('names the fields of the records in its hint: name, not name_at', () => {
+    expect(sortChoice(TOKEN_SORTS, {description: 'order', fields: TOKEN_FIELDS}).hint).toMatch(/^\[-\]FIELD with FIELD one of created_at, expires_at, last_used_at, name \(/)
   })
 })

@@ -24,25 +24,42 @@ export function fieldSort(sort: string, fields: readonly string[] | undefined): 
   return found === undefined ? sort : `${direction === 'desc' ? '-' : ''}${found}`
 }
 
-/** the API's word among `words` for a sort in either spelling: `-created_at` and `created_desc` are `created_desc` */
-export function apiSort(sort: string, words: readonly string[]): string | undefined {
-  if (words.includes(sort)) return sort
-  const descending = sort.startsWith('-')
-  const field = (descending ? sort.slice(1) : sort).replace(/_at$/, '')
-  const word = `${field}_${descending ? 'desc' : 'asc'}`
-  return words.includes(word) ? word : undefined
+/**
+ * The field a sort word orders by, as the records name it: `created` is `created_at` and `name` is
+ * `name` where the records have those fields; without the records' fields, the word's own stem.
+ */
+function fieldOf(stem: string, fields: readonly string[] | undefined): string {
+  return [stem, `${stem}_at`].find(name => fields?.includes(name)) ?? stem
 }
 
-/** an endpoint's `sort` input: the API's words, or the field form `[-]FIELD` of the same orders */
-export function sortChoice<const V extends string>(words: readonly V[], options: {description: string}) {
-  const fields = [...new Set(words.map(word => word.replace(SUFFIXED, '$1')))].map(field => (words.includes(`${field}_at` as V) ? field : `${field}_at`))
+/**
+ * The API's word among `words` for a sort in either spelling: `-created_at` and `created_desc` are
+ * `created_desc` where the records (`fields`) have created_at; the stem alone (`-created`) is taken too.
+ */
+export function apiSort(sort: string, words: readonly string[], fields?: readonly string[]): string | undefined {
+  if (words.includes(sort)) return sort
+  const descending = sort.startsWith('-')
+  const field = descending ? sort.slice(1) : sort
+  return words.find(word => {
+    const [, stem, direction] = SUFFIXED.exec(word) ?? []
+    return stem !== undefined && (direction === 'desc') === descending && (field === stem || field === fieldOf(stem, fields))
+  })
+}
+
+/**
+ * An endpoint's `sort` input: the API's words, or the field form `[-]FIELD` of the same orders, FIELD
+ * as the records (`fields`) name it (`name`, not `name_at`).
+ */
+export function sortChoice<const V extends string>(words: readonly V[], options: {description: string; fields: readonly string[]}) {
+  const {fields: recordFields, ...declared} = options
+  const fields = [...new Set(words.map(word => fieldOf(word.replace(SUFFIXED, '$1'), recordFields)))]
   const hint = `[-]FIELD with FIELD one of ${fields.join(', ')} (- for descending), or one of ${words.join(', ')}`
   return custom<V>({
-    ...options,
+    ...declared,
     helpValue: '[-]FIELD',
     hint,
     parse: text => {
-      const word = apiSort(text, words)
+      const word = apiSort(text, words, recordFields)
       if (word === undefined) throw new RuleBroken(`must be ${hint}${didYouMean(text, [...words, ...fields, ...fields.map(f => `-${f}`)])}`)
       return word as V
     },
