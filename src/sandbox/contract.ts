@@ -95,20 +95,6 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/writes.test.ts',
   },
-  directory: {
-    sources: [
-      'lib/api/projects.rb',
-      'lib/api/groups.rb',
-      'lib/api/users.rb',
-      'lib/api/helpers/pagination_strategies.rb',
-      'lib/gitlab/pagination/keyset.rb',
-      'lib/gitlab/pagination/keyset/request_context.rb',
-      'lib/gitlab/pagination/cursor_based_keyset.rb',
-      'app/models/user.rb',
-      'app/models/group.rb',
-    ],
-    contractTest: 'test/contract/pagination.test.ts',
-  },
   'draft-notes': {
     sources: [
       'lib/api/draft_notes.rb',
@@ -141,6 +127,8 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/features.rb', 'app/services/admin/set_feature_flag_service.rb', 'ee/app/services/ee/admin/set_feature_flag_service.rb', 'lib/feature.rb', 'spec/requests/api/features_spec.rb'],
     contractTest: 'test/contract/features.test.ts',
   },
+  // keyset pagination by name: cursor_based_keyset.rb and the model's supported_keyset_orderings
+  groups: {sources: ['lib/api/groups.rb', 'lib/gitlab/pagination/cursor_based_keyset.rb', 'app/models/group.rb'], contractTest: 'test/contract/pagination.test.ts'},
   hooks: {sources: ['lib/api/system_hooks.rb', 'app/models/hooks/system_hook.rb', 'app/models/hooks/web_hook.rb'], contractTest: 'test/contract/hooks.test.ts'},
   iterations: {sources: ['ee/lib/api/iterations.rb', 'ee/lib/api/helpers/iterations_helper.rb', 'ee/lib/api/entities/iteration.rb'], contractTest: 'test/contract/iterations.test.ts'},
   keys: {
@@ -188,6 +176,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
   'personal-access-tokens': {
     sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/tokens-milestones.test.ts',
+  },
+  projects: {
+    sources: ['lib/api/projects.rb', 'lib/api/helpers/pagination_strategies.rb', 'lib/gitlab/pagination/keyset.rb', 'lib/gitlab/pagination/keyset/request_context.rb'],
+    contractTest: 'test/contract/pagination.test.ts',
   },
   'registry-cleanup': {
     sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb', 'ee/app/models/virtual_registries/cleanup/policy.rb', 'ee/lib/api/entities/virtual_registries/cleanup/policy.rb'],
@@ -261,14 +253,14 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/tokens.test.ts',
   },
   users: {
-    sources: ['lib/api/users.rb', 'lib/api/entities/user.rb', 'lib/api/entities/user_public.rb', 'lib/api/entities/user_with_admin.rb'],
-    contractTest: 'test/contract/users-version.test.ts',
+    sources: ['lib/api/users.rb', 'lib/api/entities/user.rb', 'lib/api/entities/user_public.rb', 'lib/api/entities/user_with_admin.rb', 'app/models/user.rb'],
+    contractTest: 'test/contract/users.test.ts',
   },
   version: {
     sources: ['lib/api/metadata.rb', 'lib/api/entities/metadata.rb', 'spec/requests/api/metadata_spec.rb'],
-    contractTest: 'test/contract/users-version.test.ts',
+    contractTest: 'test/contract/version.test.ts',
   },
-  'vulnerability-exports': {
+  'vuln-export': {
     sources: [
       'ee/lib/api/vulnerability_exports.rb',
       'ee/app/services/vulnerability_exports/create_service.rb',
@@ -278,7 +270,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'ee/lib/api/entities/vulnerability_export.rb',
       'ee/spec/requests/api/vulnerability_exports_spec.rb',
     ],
-    contractTest: 'test/contract/vulnerability-exports.test.ts',
+    contractTest: 'test/contract/vuln-export.test.ts',
   },
   wikis: {
     sources: [
