@@ -67,8 +67,25 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/writes.test.ts',
   },
+  // the instance's variables, then the projects' and groups'
   'ci-variables': {
-    sources: ['lib/api/admin/ci/variables.rb', 'app/models/ci/instance_variable.rb', 'app/models/concerns/ci/has_variable.rb', 'app/models/concerns/ci/maskable.rb', 'lib/api/entities/ci/variable.rb'],
+    sources: [
+      'lib/api/admin/ci/variables.rb',
+      'app/models/ci/instance_variable.rb',
+      'app/models/concerns/ci/has_variable.rb',
+      'app/models/concerns/ci/maskable.rb',
+      'lib/api/entities/ci/variable.rb',
+      'lib/api/ci/variables.rb',
+      'lib/api/group_variables.rb',
+      'lib/api/helpers/variables_helpers.rb',
+      'app/services/ci/change_variable_service.rb',
+      'app/finders/ci/variables_finder.rb',
+      'app/policies/group_policy.rb',
+      'app/policies/project_policy.rb',
+      'app/models/ci/variable.rb',
+      'app/models/ci/group_variable.rb',
+      'app/models/concerns/ci/hidable_variable.rb',
+    ],
     contractTest: 'test/contract/writes.test.ts',
   },
   clusters: {
@@ -94,20 +111,6 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'lib/api/entities/deploy_keys_project.rb',
     ],
     contractTest: 'test/contract/writes.test.ts',
-  },
-  directory: {
-    sources: [
-      'lib/api/projects.rb',
-      'lib/api/groups.rb',
-      'lib/api/users.rb',
-      'lib/api/helpers/pagination_strategies.rb',
-      'lib/gitlab/pagination/keyset.rb',
-      'lib/gitlab/pagination/keyset/request_context.rb',
-      'lib/gitlab/pagination/cursor_based_keyset.rb',
-      'app/models/user.rb',
-      'app/models/group.rb',
-    ],
-    contractTest: 'test/contract/pagination.test.ts',
   },
   'draft-notes': {
     sources: [
@@ -141,7 +144,10 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/features.rb', 'app/services/admin/set_feature_flag_service.rb', 'ee/app/services/ee/admin/set_feature_flag_service.rb', 'lib/feature.rb', 'spec/requests/api/features_spec.rb'],
     contractTest: 'test/contract/features.test.ts',
   },
+  // keyset pagination by name: cursor_based_keyset.rb and the model's supported_keyset_orderings
+  groups: {sources: ['lib/api/groups.rb', 'lib/gitlab/pagination/cursor_based_keyset.rb', 'app/models/group.rb'], contractTest: 'test/contract/pagination.test.ts'},
   hooks: {sources: ['lib/api/system_hooks.rb', 'app/models/hooks/system_hook.rb', 'app/models/hooks/web_hook.rb'], contractTest: 'test/contract/hooks.test.ts'},
+  'impersonation-tokens': {sources: ['lib/api/users.rb', 'app/models/personal_access_token.rb'], contractTest: 'test/contract/impersonation-tokens.test.ts'},
   iterations: {sources: ['ee/lib/api/iterations.rb', 'ee/lib/api/helpers/iterations_helper.rb', 'ee/lib/api/entities/iteration.rb'], contractTest: 'test/contract/iterations.test.ts'},
   keys: {
     sources: [
@@ -158,7 +164,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/labels.rb', 'lib/api/helpers/label_helpers.rb', 'app/models/label.rb', 'app/models/project_label.rb', 'app/services/labels/promote_service.rb'],
     contractTest: 'test/contract/labels.test.ts',
   },
-  milestones: {sources: ['lib/api/milestone_responses.rb', 'lib/api/project_milestones.rb', 'lib/api/group_milestones.rb'], contractTest: 'test/contract/tokens-milestones.test.ts'},
+  milestones: {sources: ['lib/api/milestone_responses.rb', 'lib/api/project_milestones.rb', 'lib/api/group_milestones.rb'], contractTest: 'test/contract/milestones.test.ts'},
   mirrors: {
     sources: [
       'lib/api/remote_mirrors.rb',
@@ -185,9 +191,9 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/package-protection.test.ts',
   },
-  'personal-access-tokens': {
-    sources: ['lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
-    contractTest: 'test/contract/tokens-milestones.test.ts',
+  projects: {
+    sources: ['lib/api/projects.rb', 'lib/api/helpers/pagination_strategies.rb', 'lib/gitlab/pagination/keyset.rb', 'lib/gitlab/pagination/keyset/request_context.rb'],
+    contractTest: 'test/contract/pagination.test.ts',
   },
   'registry-cleanup': {
     sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb', 'ee/app/models/virtual_registries/cleanup/policy.rb', 'ee/lib/api/entities/virtual_registries/cleanup/policy.rb'],
@@ -206,21 +212,6 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'lib/api/entities/bulk_imports/export_status.rb',
     ],
     contractTest: 'test/contract/relations-export.test.ts',
-  },
-  'scoped-variables': {
-    sources: [
-      'lib/api/ci/variables.rb',
-      'lib/api/group_variables.rb',
-      'lib/api/helpers/variables_helpers.rb',
-      'app/services/ci/change_variable_service.rb',
-      'app/finders/ci/variables_finder.rb',
-      'app/policies/group_policy.rb',
-      'app/policies/project_policy.rb',
-      'app/models/ci/variable.rb',
-      'app/models/ci/group_variable.rb',
-      'app/models/concerns/ci/hidable_variable.rb',
-    ],
-    contractTest: 'test/contract/writes.test.ts',
   },
   'security-settings': {
     sources: ['ee/lib/api/project_security_settings.rb', 'ee/app/policies/ee/project_policy.rb', 'ee/spec/requests/api/project_security_settings_spec.rb'],
@@ -257,18 +248,24 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     contractTest: 'test/contract/storage-moves.test.ts',
   },
   tokens: {
-    sources: ['lib/api/users.rb', 'lib/api/personal_access_tokens.rb', 'app/services/personal_access_tokens/create_service.rb', 'app/models/personal_access_token.rb'],
+    sources: [
+      'lib/api/users.rb',
+      'lib/api/personal_access_tokens.rb',
+      'app/services/personal_access_tokens/create_service.rb',
+      'app/services/personal_access_tokens/rotate_service.rb',
+      'app/models/personal_access_token.rb',
+    ],
     contractTest: 'test/contract/tokens.test.ts',
   },
   users: {
-    sources: ['lib/api/users.rb', 'lib/api/entities/user.rb', 'lib/api/entities/user_public.rb', 'lib/api/entities/user_with_admin.rb'],
-    contractTest: 'test/contract/users-version.test.ts',
+    sources: ['lib/api/users.rb', 'lib/api/entities/user.rb', 'lib/api/entities/user_public.rb', 'lib/api/entities/user_with_admin.rb', 'app/models/user.rb'],
+    contractTest: 'test/contract/users.test.ts',
   },
   version: {
     sources: ['lib/api/metadata.rb', 'lib/api/entities/metadata.rb', 'spec/requests/api/metadata_spec.rb'],
-    contractTest: 'test/contract/users-version.test.ts',
+    contractTest: 'test/contract/version.test.ts',
   },
-  'vulnerability-exports': {
+  'vuln-export': {
     sources: [
       'ee/lib/api/vulnerability_exports.rb',
       'ee/app/services/vulnerability_exports/create_service.rb',
@@ -278,7 +275,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'ee/lib/api/entities/vulnerability_export.rb',
       'ee/spec/requests/api/vulnerability_exports_spec.rb',
     ],
-    contractTest: 'test/contract/vulnerability-exports.test.ts',
+    contractTest: 'test/contract/vuln-export.test.ts',
   },
   wikis: {
     sources: [

@@ -15,18 +15,23 @@ import {webUrl} from './web-url.js'
 
 const MAX_PER_PAGE = 100
 
-export interface KeysetOffer<T> {
+/** `id`: the projects' id_after/id_before; `cursor`: the cursor-based keyset of users and groups */
+export type KeysetOffer<T> = KeysetBase<T> & ({style: 'id'} | CursorStyle)
+
+interface KeysetBase<T> {
   /** the model's name in the platform's messages (Project, User, Group) */
   type: string
-  /** `id`: the projects' id_after/id_before; `cursor`: the cursor-based keyset of users and groups */
-  style: 'id' | 'cursor'
-  /** cursor style: order_by → the directions it supports */
-  orderings?: Readonly<Record<string, readonly ('asc' | 'desc')[]>>
-  /** cursor style: the order_by and sort the endpoint uses when none is given */
-  defaults?: {order_by: string; sort: 'asc' | 'desc'}
   /** offset pagination past offset_pagination_limit is refused (Group, User) */
   capped: boolean
   id(item: T): number
+}
+
+interface CursorStyle {
+  style: 'cursor'
+  /** order_by → the directions it supports */
+  orderings: Readonly<Record<string, readonly ('asc' | 'desc')[]>>
+  /** the order_by and sort the endpoint uses when none is given */
+  defaults: {order_by: string; sort: 'asc' | 'desc'}
 }
 
 export const OFFSET_PAGINATION_LIMIT = 50_000
@@ -75,9 +80,9 @@ export function keysetPage<T>(ctx: Ctx, sorted: readonly T[], offer: KeysetOffer
     const headers = last === undefined ? {} : link({[descending ? 'id_before' : 'id_after']: String(offer.id(last))}, ['id_after', 'id_before'])
     return {status: 200, body: page.map(render), headers}
   }
-  const orderBy = typeof ctx.input.order_by === 'string' ? ctx.input.order_by : offer.defaults!.order_by
-  const sort = typeof ctx.input.sort === 'string' ? ctx.input.sort : offer.defaults!.sort
-  if (!offer.orderings?.[orderBy]?.includes(sort as 'asc' | 'desc')) throw unavailable()
+  const orderBy = typeof ctx.input.order_by === 'string' ? ctx.input.order_by : offer.defaults.order_by
+  const sort = typeof ctx.input.sort === 'string' ? ctx.input.sort : offer.defaults.sort
+  if (!offer.orderings[orderBy]?.includes(sort as 'asc' | 'desc')) throw unavailable()
   let start = 0
   if (typeof ctx.input.cursor === 'string' && ctx.input.cursor !== '') {
     const id = readCursor(ctx.input.cursor)

@@ -2,7 +2,7 @@
 // (GET /personal_access_tokens) and the tokens of group service accounts: the same finder behind both.
 import {badRequest} from './http.js'
 import {type Input, oneOf, optionalBoolean, optionalString} from './router.js'
-import {byState, type TokenRecord} from './routes/tokens.js'
+import {byState, type TokenRecord} from './token-records.js'
 
 export const TOKEN_SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'] as const
 

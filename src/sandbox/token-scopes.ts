@@ -5,7 +5,7 @@
 import {HttpError} from './http.js'
 import {requestToken} from './request-token.js'
 import type {Ctx} from './router.js'
-import {type TokenRecord, tokenRecords} from './routes/tokens.js'
+import {type TokenRecord, tokenRecords} from './token-records.js'
 
 /** the scopes of any endpoint that only reads */
 export const READ_SCOPES = ['api', 'read_api'] as const

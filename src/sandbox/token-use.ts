@@ -4,8 +4,8 @@
 // (app/services/personal_access_tokens/last_used_service.rb). Without it the sandbox never changed a
 // token's last_used_at, and `tokens audit --unused-for` listed the very token it ran with as never used.
 
-import {tokenRecords} from './routes/tokens.js'
 import type {Store} from './store.js'
+import {tokenRecords} from './token-records.js'
 
 /** the platform's throttle: a use within this long of the recorded one is not recorded */
 export const LAST_USED_AT_TIMEOUT_MS = 10 * 60_000

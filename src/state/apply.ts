@@ -3,7 +3,7 @@
 // was not, and a rerun plans only the rest. A saved plan is refused when the server no longer looks as
 // it did at planning time for a record the plan changes.
 
-import {UsageError} from '../core/base/errors.js'
+import {CliError, UsageError} from '../core/base/errors.js'
 import {sameId} from '../core/base/exact-number.js'
 import {reveal} from '../core/base/secret.js'
 import type {ApiClient} from '../core/http/request.js'
@@ -39,7 +39,10 @@ function runChange(context: ApplyContext, change: Change, wanted: Record<string,
   // the record as this run's plan read it travels with the change, so that an update needs no second read
   const current: CurrentRecord = {id: change.id, ref: change.ref ?? change.id, fields: change.before ?? {}, server: readOf(change)?.server}
   if (change.action === 'create') return section.create(context, change.target, wanted)
-  if (change.action === 'delete') return section.remove!(context, change.target, current)
+  if (change.action === 'delete') {
+    if (!section.remove) throw new CliError(`${changeName(change)}: the API cannot delete ${change.section} records`)
+    return section.remove(context, change.target, current)
+  }
   const changed = Object.fromEntries(change.fields.map(({field}) => [field, wanted[field]]))
   return section.update(context, change.target, current, changed, wanted)
 }

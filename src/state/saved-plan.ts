@@ -92,6 +92,8 @@ export async function readSavedPlan(path: string, host: string): Promise<SavedPl
       && typeof change.section === 'string'
       && sectionOf(change.target.kind as 'instance', change.section) !== undefined
       && ['create', 'update', 'delete'].includes(String(change.action))
+      // a section whose records the API cannot delete (an instance deploy key) has no delete to apply
+      && (change.action !== 'delete' || sectionOf(change.target.kind as 'instance', change.section)?.remove !== undefined)
       && typeof change.id === 'string'
       && Array.isArray(change.fields)
     if (!ok) throw new UsageError(`${path}: change ${index + 1} is not a change forgectl can apply: plan again with --out`)

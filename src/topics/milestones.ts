@@ -28,6 +28,12 @@ export abstract class MilestoneCommand<T extends typeof Command> extends ApiComm
     // an answer comes only after the command line was read: its ID and scope are known then
     return super.catch(error instanceof ApiError ? notAnIid(error, this.milestone) : error)
   }
+
+  /** the issues, merge requests or burndown events of the milestone */
+  protected async printListOf(list: (scope: Scope, id: string) => ListSpec<unknown>): Promise<void> {
+    const {scope, id} = this.milestone
+    await this.printList(list(scope, id))
+  }
 }
 
 /** "404 Milestone Not Found": perhaps an IID was given for the ID, which the 404 alone does not say */
@@ -50,16 +56,8 @@ export abstract class MilestoneStateCommand<T extends typeof Command> extends Mi
   }
 }
 
-/** the issues, merge requests or burndown events of a milestone */
-export abstract class MilestoneListCommand<T extends typeof Command> extends MilestoneCommand<T> {
-  static flags = {...projectOrGroupFlags, ...listFlags}
-  protected abstract list(scope: Scope, id: string): ListSpec<unknown>
-
-  async run(): Promise<void> {
-    const {scope, id} = this.milestone
-    await this.printList(this.list(scope, id))
-  }
-}
+/** the flags of the lists of a milestone (issues, merge requests, burndown events) */
+export const milestoneListFlags = {...projectOrGroupFlags, ...listFlags}
 
 export function stateChangeMessage({milestone, event, already}: StateChange): Note {
   const name = `${thing('milestone', milestone.title)} (ID ${milestone.id})`

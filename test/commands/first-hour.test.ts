@@ -2,7 +2,7 @@
 // the class; the tests run forgectl against the sandbox over HTTP.
 import {describe, expect, it} from 'vitest'
 import {NOT_ALLOWED_HINT} from '../../src/core/base/errors.js'
-import {tokenRecords} from '../../src/sandbox/routes/tokens.js'
+import {tokenRecords} from '../../src/sandbox/token-records.js'
 import {LAST_USED_AT_TIMEOUT_MS, recordTokenUse} from '../../src/sandbox/token-use.js'
 import {useSandbox} from '../helpers/sandbox.js'
 

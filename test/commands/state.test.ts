@@ -665,6 +665,19 @@ describe('a saved plan edited by hand', () => {
   })
 })
 
+describe('a saved plan edited to delete what its section cannot', () => {
+  it('is refused before anything is read or sent: an instance deploy key has no delete in the API (issue 38: a checked read, not `remove!`)', async () => {
+    const plan = join(folder, 'undeletable.plan')
+    expect((await planOf(stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      undeletable-plan: {color: red}\n'), asAdmin, ['--out', plan])).code).toBe(0)
+    const [key] = JSON.parse((await sb.run(['deploy-keys', 'list', '--json'], asAdmin)).stdout) as Array<{id: number; fingerprint_sha256: string; title: string; key: string}>
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as Record<string, unknown>
+    const change = {target: {kind: 'instance', path: ''}, section: 'deploy_keys', action: 'delete', id: key!.fingerprint_sha256, ref: key!.id, before: {title: key!.title, key: key!.key}, fields: []}
+    writeFileSync(plan, JSON.stringify({...saved, changes: [change]}))
+    const {result, requests} = await sb.runCounted(['apply', plan, '--yes'], asAdmin)
+    expect([result.code, result.stderr, requests]).toEqual([2, `Error: ${plan}: change 1 is not a change forgectl can apply: plan again with --out\n`, 0])
+  })
+})
+
 describe('a saved plan sends only what it shows', () => {
   it('refuses a field edited into `after` and left out of `fields` (a create would send it unseen, an update another value than the server holds), and a plain field marked sensitive', async () => {
     const create = stateFile('version: 1\nprojects:\n  acme/website:\n    labels:\n      unshown-create: {color: "#123456"}\n')

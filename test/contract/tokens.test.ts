@@ -1,49 +1,13 @@
-// Contract: the token routes of the users API, as the platform serves them (issue 34).
-// Sources (gitlabhq/gitlabhq): lib/api/users.rb (impersonation tokens, an administrator's tokens for a
-// user), app/services/personal_access_tokens/create_service.rb, app/models/personal_access_token.rb.
+// Contract: personal access tokens as the platform serves them (issue 34): an administrator's token for a
+// user, and tokens by ID. Sources (gitlabhq/gitlabhq): lib/api/users.rb, lib/api/personal_access_tokens.rb,
+// app/services/personal_access_tokens/create_service.rb, app/services/personal_access_tokens/rotate_service.rb.
 import {describe, expect, it} from 'vitest'
-import type {ImpersonationToken, PersonalAccessToken} from '../../src/api/tokens.js'
+import type {PersonalAccessToken} from '../../src/api/tokens.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
 const admin = {as: 'admin'} as const
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-const impersonate = (body: Record<string, unknown>) => sb.api<ImpersonationToken>('POST', '/users/3/impersonation_tokens', {...admin, body})
-
-describe('impersonation tokens: built from the model (lib/api/users.rb, app/models/personal_access_token.rb)', () => {
-  it('no default expiry: a token without expires_at is 400 {expires_at: ["can\'t be blank"]}', async () => {
-    const answer = await impersonate({name: 'no-date', scopes: ['api']})
-    expect({status: answer.status, body: answer.body}).toEqual({status: 400, body: {message: {expires_at: ["can't be blank"]}}})
-  })
-
-  it('scopes are optional to the declarations but the model requires known ones: 400 naming the field', async () => {
-    const none = await impersonate({name: 'no-scope', expires_at: inDays(5)})
-    expect({status: none.status, body: none.body}).toEqual({status: 400, body: {message: {scopes: ["can't be blank"]}}})
-    const unknown = await impersonate({name: 'odd-scope', scopes: ['nonsense'], expires_at: inDays(5)})
-    expect({status: unknown.status, body: unknown.body}).toEqual({status: 400, body: {message: {scopes: ['can only contain available scopes']}}})
-  })
-
-  it('an expiry past the longest lifetime is 400 {expires_at: ["must be before …"]}', async () => {
-    const answer = await impersonate({name: 'far', scopes: ['api'], expires_at: inDays(400)})
-    expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({message: {expires_at: [expect.stringMatching(/^must be before \d{4}-\d{2}-\d{2}$/)]}})
-  })
-
-  it('revoking twice is 204 twice (token.revoke! sets the flag whatever it was)', async () => {
-    const made = (await impersonate({name: 'twice', scopes: ['api'], expires_at: inDays(5)})).body
-    for (const round of [1, 2]) expect((await sb.api('DELETE', `/users/3/impersonation_tokens/${made.id}`, admin)).status, String(round)).toBe(204)
-    const read = await sb.api<ImpersonationToken>('GET', `/users/3/impersonation_tokens/${made.id}`, admin)
-    expect(read.body).toMatchObject({revoked: true, active: false, impersonation: true})
-  })
-
-  it('list state defaults to all and takes all, active, inactive only; a missing token is "404 Impersonation Token Not Found"', async () => {
-    const ids = async (query: string) => (await sb.api<ImpersonationToken[]>('GET', `/users/3/impersonation_tokens${query}`, admin)).body.map(t => t.id).sort()
-    expect(await ids('')).toEqual(await ids('?state=all'))
-    expect((await sb.api('GET', '/users/3/impersonation_tokens?state=revoked', admin)).status).toBe(400)
-    const missing = await sb.api('GET', '/users/3/impersonation_tokens/999999', admin)
-    expect({status: missing.status, body: missing.body}).toEqual({status: 404, body: {message: '404 Impersonation Token Not Found'}})
-  })
-})
 
 describe("an administrator's token for a user (lib/api/users.rb, app/services/personal_access_tokens/create_service.rb)", () => {
   it('without expires_at the service gives the longest lifetime', async () => {
@@ -62,5 +26,29 @@ describe("an administrator's token for a user (lib/api/users.rb, app/services/pe
 
   it('is for administrators only (authenticated_as_admin!)', async () => {
     expect((await sb.api('POST', '/users/3/personal_access_tokens', {as: 'owner', body: {name: 'x', scopes: ['api']}})).status).toBe(403)
+  })
+})
+
+describe('personal access tokens by ID (lib/api/personal_access_tokens.rb)', () => {
+  it("answers 401 to a non-administrator for another user's token and for one that does not exist; 404 to an administrator", async () => {
+    const adminSelf = (await sb.api<PersonalAccessToken>('GET', '/personal_access_tokens/self', {as: 'admin'})).body
+    for (const path of [`/personal_access_tokens/${adminSelf.id}`, '/personal_access_tokens/999999']) {
+      const read = await sb.api('GET', path, {as: 'developer'})
+      expect({status: read.status, body: read.body}, path).toEqual({status: 401, body: {message: '401 Unauthorized'}})
+      expect((await sb.api('POST', `${path}/rotate`, {as: 'developer'})).status, path).toBe(401)
+    }
+    expect((await sb.api('GET', '/personal_access_tokens/999999', {as: 'admin'})).status).toBe(404)
+    expect((await sb.api('POST', '/personal_access_tokens/999999/rotate', {as: 'admin'})).status).toBe(404)
+  })
+
+  it('rotates an expired token, refusing a revoked one only (rotate_service.rb)', async () => {
+    const mine = (await sb.api<PersonalAccessToken[]>('GET', '/personal_access_tokens', {as: 'developer'})).body
+    const expired = mine.find(t => t.name === 'expired-ci')!
+    const rotated = await sb.api<PersonalAccessToken>('POST', `/personal_access_tokens/${expired.id}/rotate`, {as: 'developer'})
+    expect(rotated.status).toBe(200)
+    expect(rotated.body).toMatchObject({name: 'expired-ci', active: true, revoked: false})
+    const revoked = mine.find(t => t.name === 'leaked-laptop')!
+    const refused = await sb.api('POST', `/personal_access_tokens/${revoked.id}/rotate`, {as: 'developer'})
+    expect({status: refused.status, body: refused.body}).toEqual({status: 400, body: {message: '400 Bad request - Token already revoked'}})
   })
 })

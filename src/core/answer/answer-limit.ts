@@ -22,7 +22,7 @@ const UNIT_BYTES: Record<string, number> = {b: 1, k: 1024, kib: 1024, kb: 1000, 
 
 /** whole bytes; a plain number is bytes; out of range or unreadable: a usage error naming `what` */
 export function parseSize(input: string, what: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([kmg]i?b?|b)?\s*$/i.exec(input)
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(b|[kmg](?:i?b)?)?\s*$/i.exec(input)
   const bytes = match ? Math.floor(Number(match[1]) * UNIT_BYTES[(match[2] ?? 'b').toLowerCase()]!) : Number.NaN
   if (!(bytes >= MIN_MAX_ANSWER_BYTES && bytes <= MAX_MAX_ANSWER_BYTES)) {
     throw refused(what, input, 'must be a size from 1 MiB to 500 MiB (a number of bytes, or with a unit: 64MiB, 200MB)')

@@ -120,7 +120,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const {default: own, formats} = this.outputs
     if (own !== undefined) return own
     const usual = this.defaultFormat()
-    return formats.includes(usual) ? usual : formats[0]!
+    return formats.includes(usual) ? usual : formats[0]
   }
 
   protected get printer(): Printer {

@@ -5,8 +5,8 @@ import {UsageError} from '../base/errors.js'
 import {DATA_FORMATS, isOutputFormat, OUTPUT_FORMATS, type OutputFormat} from './formats.js'
 
 export interface OutputSpec {
-  /** the formats -o (and --json) take; `table` is the command's own text where it has no records */
-  formats: readonly OutputFormat[]
+  /** the formats -o (and --json) take, one at least (the first is the fallback); `table` is the command's own text where it has no records */
+  formats: readonly [OutputFormat, ...OutputFormat[]]
   /** what is printed when no format is asked for; unset: a table on a terminal, json otherwise (or the profile's) */
   default?: OutputFormat
   /** --jq and --columns and --sort, which need records to work on */
@@ -31,7 +31,7 @@ type Asked = {json?: boolean; output?: string; jq?: string; columns?: string; so
 /** refuses the output flags `spec` does not take: exit 2, before anything is read or sent */
 export function checkOutputFlags(command: string, spec: OutputSpec, flags: Asked): void {
   const why = spec.prints === undefined ? '' : ` (it prints ${spec.prints})`
-  const takes = spec.formats.length === 0 ? 'no format flag' : `-o ${spec.formats.join(', ')}`
+  const takes = `-o ${spec.formats.join(', ')}`
   const asked = flags.json ? 'json' : flags.output
   if (asked !== undefined && !(isOutputFormat(asked) && spec.formats.includes(asked))) {
     throw new UsageError(`${flags.json ? '--json' : `-o ${asked}`}: ${command} does not print ${asked}${why}; it takes ${takes}`)

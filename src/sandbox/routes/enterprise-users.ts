@@ -7,6 +7,7 @@ import {badRequest, badRequestMessage, HttpError, invalid, noContent, ok} from '
 import {paginate} from '../paginate.js'
 import {type Ctx, optionalBoolean, optionalString, type Router} from '../router.js'
 import {ROLE, type SandboxGroup, type SandboxUser, SEED_TIME, type Store} from '../store.js'
+import {renderProfile} from './users.js'
 
 interface Profile {
   job_title: string
@@ -51,19 +52,14 @@ export default function register(r: Router, store: Store): void {
     }
   const render = (u: SandboxUser, group: SandboxGroup) => {
     const p = profileOf(u)
+    // the User entity's profile (routes/users.ts), and what the enterprise users' entity adds to it
     return {
-      ...store.userBasic(u),
-      created_at: u.created_at,
-      bio: '',
-      location: '',
-      public_email: '',
+      ...renderProfile(store, u),
       professional_network_url: '',
       microblog_url: '',
-      website_url: '',
       organization: p.organization,
       job_title: p.job_title,
       pronouns: p.pronouns,
-      bot: u.bot,
       work_information: p.organization || null,
       followers: 0,
       following: 0,

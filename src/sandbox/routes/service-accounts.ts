@@ -1,7 +1,7 @@
 // Instance and group service accounts and the tokens of group service accounts, as ee/lib/api/service_accounts.rb
 // and ee/lib/api/group_service_accounts.rb serve them (issue 34; the request spec
 // ee/spec/requests/api/group_service_accounts_spec.rb). Accounts are users (bot, service_account set);
-// their tokens share routes/tokens.ts's slice. A group's Owner manages its accounts, a subgroup's too
+// their tokens share token-records.ts's slice. A group's Owner manages its accounts, a subgroup's too
 // (the API has no top-level check; only the create service refuses a subgroup, behind a feature flag);
 // the record is Entities::ServiceAccount.
 import {randomBytes} from 'node:crypto'
@@ -10,7 +10,7 @@ import {paginate} from '../paginate.js'
 import {type Ctx, type Input, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {SandboxGroup, SandboxUser, Store} from '../store.js'
 import {listTokens} from '../token-list.js'
-import {isActive, mintToken, readNewToken, renderToken, revokeToken, rotateToken, type TokenRecord, tokenRecords} from './tokens.js'
+import {isActive, mintToken, readNewToken, renderToken, revokeToken, rotateToken, type TokenRecord, tokenRecords} from '../token-records.js'
 
 const DEFAULT_NAME = 'Service account user'
 const NOREPLY_DOMAIN = 'noreply.sandbox.invalid'

@@ -104,7 +104,7 @@ interface ExportsState {
 }
 
 export default function register(r: Router, store: Store): void {
-  const state = store.slice<ExportsState>('vulnerability-exports', () => ({exports: new Map(), vulnerabilities: seedVulnerabilities()}))
+  const state = store.slice<ExportsState>('vuln-export', () => ({exports: new Map(), vulnerabilities: seedVulnerabilities()}))
 
   /** the job has ended, finished or failed (`completed?`) */
   const hasEnded = (e: ExportRecord) => store.nowMs() >= e.finishMs

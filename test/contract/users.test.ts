@@ -1,7 +1,6 @@
-// Contract: the sandbox's current user, user by ID, and version as the platform answers them (issue 34).
+// Contract: the sandbox's current user and user by ID as the platform answers them (issue 34).
 // Sources (gitlabhq/gitlabhq): lib/api/users.rb, lib/api/entities/user.rb, lib/api/entities/user_public.rb,
-// lib/api/entities/user_with_admin.rb, lib/api/metadata.rb, lib/api/entities/metadata.rb,
-// spec/requests/api/metadata_spec.rb.
+// lib/api/entities/user_with_admin.rb.
 import {describe, expect, it} from 'vitest'
 import {useSandbox} from '../helpers/sandbox.js'
 
@@ -35,22 +34,5 @@ describe('a user by ID (GET /users/:id)', () => {
     const byName = await sb.api('GET', '/users/alice', {as: 'developer'})
     expect(byName).toMatchObject({status: 400, body: {error: 'id is invalid'}})
     expect((await sb.api('GET', '/users/999999', {as: 'developer'})).body).toEqual({message: '404 User Not Found'})
-  })
-})
-
-describe('version and metadata', () => {
-  it('answer the same metadata: version, revision, kas and enterprise (metadata.rb serves /version from the metadata query; entities/metadata.rb)', async () => {
-    const version = await sb.api<User>('GET', '/version')
-    const metadata = await sb.api<User>('GET', '/metadata')
-    expect(version.status).toBe(200)
-    expect(version.body).toEqual(metadata.body)
-    expect(Object.keys(version.body).sort()).toEqual(['enterprise', 'kas', 'revision', 'version'])
-    expect(Object.keys(version.body.kas as object).sort()).toEqual(['enabled', 'externalK8sProxyUrl', 'externalUrl', 'version'])
-    expect(version.body.version).toMatch(/^\d+\.\d+\.\d+/)
-  })
-
-  it('need a token: 401 without one (metadata.rb authenticate!)', async () => {
-    expect((await anonymous('/version')).status).toBe(401)
-    expect((await anonymous('/metadata')).status).toBe(401)
   })
 })
