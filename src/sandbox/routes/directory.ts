@@ -11,6 +11,7 @@ import {paginate} from '../paginate.js'
 import {type Ctx, oneOf, optionalBoolean, optionalString, type Router} from '../router.js'
 import type {SandboxGroup, SandboxProject, SandboxUser, Store} from '../store.js'
 import {webUrl} from '../web-url.js'
+import {groupSettings, projectSettings} from './settings.js'
 import {currentStorage} from './storage-moves.js'
 import {renderUser} from './users.js'
 
@@ -48,6 +49,7 @@ export default function register(r: Router, store: Store): void {
       visibility: p.visibility,
       archived: false,
       empty_repo: false,
+      ...projectSettings(store, p),
     }
   }
   const renderGroup = (g: SandboxGroup) => ({
@@ -67,6 +69,7 @@ export default function register(r: Router, store: Store): void {
     created_at: g.created_at,
     avatar_url: null,
     request_access_enabled: true,
+    ...groupSettings(store, g),
   })
 
   /** the `search` parameter: a case-insensitive substring of any of `fields` */
