@@ -14,12 +14,22 @@ const VISIBILITY = ['private', 'internal', 'public'] as const
 /** a project feature's access level (ProjectFeature): who may use it */
 const FEATURE = ['disabled', 'private', 'enabled'] as const
 
+/** the fields both endpoints take, under one flag each in `settings update` */
+const SHARED = {
+  description: text({description: 'the description', empty: 'clears'}),
+  visibility: choice(VISIBILITY, {
+    description: 'private, internal or public: a project needs the Owner role and stays within its group; a group stays within its parent and above its projects and subgroups',
+  }),
+  lfs_enabled: boolean({description: 'Git LFS (a group: for its projects)'}),
+  request_access_enabled: boolean({description: 'let users request access'}),
+}
+
 const feature = (what: string) => choice(FEATURE, {description: `who may use ${what}: disabled, private (members only) or enabled`})
 
 /** PUT /projects/:id: the settings forgectl manages (Maintainer role; visibility needs Owner) */
 export const PROJECT_SETTINGS = declare({
-  description: text({description: 'the project description', empty: 'clears'}),
-  visibility: choice(VISIBILITY, {description: 'private, internal or public (Owner role; not above its group)'}),
+  description: SHARED.description,
+  visibility: SHARED.visibility,
   merge_method: choice(['merge', 'rebase_merge', 'ff'] as const, {description: 'how merge requests merge: merge, rebase_merge or ff'}),
   squash_option: choice(['never', 'always', 'default_on', 'default_off'] as const, {description: 'squash commits when merging: never, always, default_on or default_off'}),
   only_allow_merge_if_pipeline_succeeds: boolean({description: 'merge only when the pipeline succeeded'}),
@@ -29,8 +39,8 @@ export const PROJECT_SETTINGS = declare({
   resolve_outdated_diff_discussions: boolean({description: 'resolve threads on lines a push changes'}),
   printing_merge_request_link_enabled: boolean({description: 'print the merge request link on push'}),
   autoclose_referenced_issues: boolean({description: 'close the issues a merge request references on merge'}),
-  request_access_enabled: boolean({description: 'let users request access'}),
-  lfs_enabled: boolean({description: 'Git LFS'}),
+  request_access_enabled: SHARED.request_access_enabled,
+  lfs_enabled: SHARED.lfs_enabled,
   shared_runners_enabled: boolean({description: 'instance runners for this project'}),
   ci_config_path: text({description: 'the CI/CD configuration file (default .gitlab-ci.yml)', empty: 'clears'}),
   // app/models/project.rb: from 10 minutes, below one month (MAX_BUILD_TIMEOUT)
@@ -50,8 +60,8 @@ export type ProjectSettings = Values<typeof PROJECT_SETTINGS>
 
 /** PUT /groups/:id: the settings forgectl manages (Owner role) */
 export const GROUP_SETTINGS = declare({
-  description: text({description: 'the group description', empty: 'clears'}),
-  visibility: choice(VISIBILITY, {description: 'private, internal or public (not above its parent, not below its projects and subgroups)'}),
+  description: SHARED.description,
+  visibility: SHARED.visibility,
   share_with_group_lock: boolean({description: 'forbid sharing its projects with other groups'}),
   require_two_factor_authentication: boolean({description: 'require two-factor authentication of members'}),
   two_factor_grace_period: integer({description: 'hours before two-factor authentication is enforced', min: 0}),
@@ -61,8 +71,8 @@ export const GROUP_SETTINGS = declare({
   }),
   subgroup_creation_level: choice(['owner', 'maintainer'] as const, {description: 'who may create subgroups: owner or maintainer'}),
   mentions_disabled: boolean({description: 'the group cannot be mentioned'}),
-  lfs_enabled: boolean({description: 'Git LFS for its projects'}),
-  request_access_enabled: boolean({description: 'let users request access'}),
+  lfs_enabled: SHARED.lfs_enabled,
+  request_access_enabled: SHARED.request_access_enabled,
 })
 export type GroupSettings = Values<typeof GROUP_SETTINGS>
 
