@@ -1,4 +1,6 @@
 import {describe, expect, it} from 'vitest'
+import {GROUP_SETTINGS, PROJECT_SETTINGS} from '../../src/api/settings.js'
+import type {AnyInput, Inputs} from '../../src/core/input/input.js'
 import {useSandbox} from '../helpers/sandbox.js'
 
 const sb = useSandbox()
@@ -97,5 +99,31 @@ describe('settings update', () => {
     const above = await sb.run(['settings', 'update', '-p', 'acme/design/brand', '--visibility', 'public'], {as: 'owner'})
     expect(above.code).not.toBe(0)
     expect(above.stderr).toContain('public is not allowed in a internal group')
+  })
+})
+
+/** a value of the input other than `now` (where its rule allows one), as a flag's words */
+function otherValue(input: AnyInput, now: unknown): string[] {
+  if (input.boolean) return [now === true ? `--no-${input.flag}` : `--${input.flag}`]
+  const other = input.options?.find(option => option !== now) ?? (input.helpValue === 'N' ? String(Number(now) + 600) : `${String(now ?? '')}round trip`)
+  return [`--${input.flag}`, other]
+}
+
+describe('every setting forgectl declares round-trips: sent by update, shown by get as sent', () => {
+  it.each([
+    ['-p', 'opensource/tool', PROJECT_SETTINGS, ['visibility']],
+    ['-g', 'acme/platform', GROUP_SETTINGS, ['visibility']],
+  ] as Array<[string, string, Inputs, string[]]>)('%s %s', async (flag, path, inputs, kept) => {
+    const before = (await sb.run(['settings', 'get', flag, path, '--json'], {as: 'owner'})).json<Rec>()
+    // the platform keeps a visibility within the hierarchy's: it is sent as it is
+    const changes = Object.values(inputs).flatMap(input => (kept.includes(input.api) ? [`--${input.flag}`, String(before[input.api])] : otherValue(input, before[input.api])))
+    const updated = await sb.run(['settings', 'update', flag, path, ...changes, '--json'], {as: 'owner'})
+    expect(updated.code, updated.stderr).toBe(0)
+    const after = (await sb.run(['settings', 'get', flag, path, '--json'], {as: 'owner'})).json<Rec>()
+    for (const input of Object.values(inputs)) {
+      if (kept.includes(input.api)) continue
+      expect(after[input.api], input.api).not.toEqual(before[input.api])
+    }
+    expect(updated.json<Rec>()).toEqual(after)
   })
 })
