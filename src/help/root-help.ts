@@ -13,7 +13,7 @@ import {ForgeCommandHelp, fastRender, isGlobal} from './command-help.js'
 /** root topics and commands, by what they administer, in the order a newcomer meets them */
 export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['CONNECTION AND ANY ENDPOINT', ['auth', 'config', 'api']],
-  ['FINDING PROJECTS, GROUPS AND USERS', ['projects', 'groups', 'users']],
+  ['FINDING PROJECTS, GROUPS AND USERS', ['projects', 'groups', 'settings', 'users']],
   ['MANY PROJECTS AS CODE', ['plan', 'apply', 'export']],
   ['USERS, TOKENS AND KEYS', ['tokens', 'impersonation-tokens', 'service-accounts', 'enterprise-users', 'deploy-keys', 'keys', 'ssh-certificates']],
   ['SECURITY AND COMPLIANCE', ['security-settings', 'vuln-export', 'package-protection']],

@@ -217,6 +217,22 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['ee/lib/api/project_security_settings.rb', 'ee/app/policies/ee/project_policy.rb', 'ee/spec/requests/api/project_security_settings_spec.rb'],
     contractTest: 'test/contract/security-settings.test.ts',
   },
+  settings: {
+    sources: [
+      'lib/api/projects.rb',
+      'lib/api/helpers/projects_helpers.rb',
+      'lib/api/groups.rb',
+      'lib/api/helpers/groups_helpers.rb',
+      'lib/api/entities/project.rb',
+      'lib/api/entities/group.rb',
+      'app/models/project.rb',
+      'app/models/group.rb',
+      'app/policies/project_policy.rb',
+      'app/policies/group_policy.rb',
+      'lib/gitlab/access.rb',
+    ],
+    contractTest: 'test/contract/settings.test.ts',
+  },
   'service-accounts': {
     sources: ['ee/lib/api/service_accounts.rb', 'ee/lib/api/group_service_accounts.rb', 'ee/spec/requests/api/group_service_accounts_spec.rb', 'app/services/personal_access_tokens/rotate_service.rb'],
     contractTest: 'test/contract/service-accounts.test.ts',

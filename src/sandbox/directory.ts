@@ -7,6 +7,7 @@
 // users by ID descending).
 // What their routes (routes/projects.ts, routes/groups.ts, routes/users.ts) share is here.
 import {type Ctx, oneOf, optionalBoolean, optionalString} from './router.js'
+import {groupSettings, projectSettings} from './routes/settings.js'
 import {currentStorage} from './routes/storage-moves.js'
 import type {SandboxGroup, SandboxProject, SandboxUser, Store} from './store.js'
 import {webUrl} from './web-url.js'
@@ -46,6 +47,7 @@ export function directoryViews(store: Store) {
       visibility: p.visibility,
       archived: false,
       empty_repo: false,
+      ...projectSettings(store, p),
     }
   }
   const renderGroup = (g: SandboxGroup) => ({
@@ -65,6 +67,7 @@ export function directoryViews(store: Store) {
     created_at: g.created_at,
     avatar_url: null,
     request_access_enabled: true,
+    ...groupSettings(store, g),
   })
 
   /** the `search` parameter: a case-insensitive substring of any of `fields` */

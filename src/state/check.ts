@@ -150,6 +150,9 @@ async function checkSection(text: CheckText, kind: ScopeKind, section: Section, 
       }
       add(await checkRecord(text, kind, section, [...where, key], value, key))
     }
+  } else if (section.shape === 'record') {
+    if (!isMapping(content)) throw new StateFileError(text.file, where, 'must be a mapping of fields ({field: value, …})')
+    add(await checkRecord(text, kind, section, where, content))
   } else {
     if (!Array.isArray(content)) throw new StateFileError(text.file, where, 'must be a list of records')
     for (const [index, value] of (content as unknown[]).entries()) add(await checkRecord(text, kind, section, [...where, index], value))

@@ -146,7 +146,8 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
     result.wanted.set(change, record.fields)
     result.read.set(change, server)
   }
-  if (prune) {
+  // what the API cannot delete (a scope's own settings) is never pruned, whatever `prune: true` covers
+  if (prune && section.remove) {
     for (const server of current) {
       if (desired?.has(server.id) || server.inherited) continue
       const secret = serverSecret(section, server.fields)

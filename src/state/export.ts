@@ -84,7 +84,8 @@ export async function exportState(api: ApiClient, request: ExportRequest): Promi
       for (const one of values.length === 1 ? [value] : (value as unknown[])) names.note(one, target)
     }
     for (const item of items) names.note(item, target)
-    scopeEntry(document, target)[name] = content
+    // the scope's one record is its fields themselves, not a list of one
+    scopeEntry(document, target)[name] = section.shape === 'record' ? items[0] : content
   })
   names.settle()
   return {document, leftOut}

@@ -71,8 +71,11 @@ export interface ApplyContext {
 export interface Section {
   name: string
   kinds: readonly ScopeKind[]
-  /** `map`: records keyed by identity (`bug: {color: red}`); `list`: a list whose identity is computed */
-  shape: 'map' | 'list'
+  /**
+   * `map`: records keyed by identity (`bug: {color: red}`); `list`: a list whose identity is computed;
+   * `record`: the scope's one record, its fields written under the section's name (a project's settings)
+   */
+  shape: 'map' | 'list' | 'record'
   /** the field a map's key fills (name, title, key) */
   keyField?: string
   /**

@@ -6,12 +6,13 @@ import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
+import {groupSettings, projectSettings} from './sections-settings.js'
 import {scopedVariables} from './sections-variables.js'
 
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
-  groups: [labels, milestones, scopedVariables],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules],
+  groups: [labels, milestones, scopedVariables, groupSettings],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {

@@ -1,5 +1,5 @@
 // The config topic: a profile's settings set, read, listed and unset, as a person and a script use
-// them. The settings file's own rules (one writer, owners, a hand-edited file) are settings.test.ts.
+// them. The settings file's own rules (one writer, owners, a hand-edited file) are settings-file.test.ts.
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {OUTPUT_FORMATS} from '../../src/core/output/formats.js'

@@ -307,3 +307,18 @@ describe('recipe: a fleet-wide file (issue 37)', () => {
     expect(exported).toContain('        - environment_scope: production\n')
   })
 })
+
+describe('recipe: fleet-wide settings (issue 37)', () => {
+  it('plans one settings line per project that differs, applies them merged field by field, and then matches, as printed', async () => {
+    const result = await runAs('fleet-settings-as-code', 'owner')
+    expect(result.code, printed(result)).toBe(0)
+    const first = result.stdout.slice(0, result.stdout.indexOf('Plan: '))
+    expect(first).toContain('group acme\n  ~ settings (own): require_two_factor_authentication false → true')
+    expect(first).toMatch(/project acme\/website\n {2}~ settings \(own\): only_allow_merge_if_pipeline_succeeds false → true, squash_option "default_off" → "default_on"/)
+    expect(result.stdout).toMatch(/No changes: the server matches the file\.\nPlan: 0 to create, 0 to update, 0 to delete, \d+ unchanged/)
+    const api = (await sb.api<Record<string, unknown>>('GET', '/projects/20', {as: 'owner'})).body
+    expect(api).toMatchObject({merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true, squash_option: 'default_on'})
+    const website = (await sb.api<Record<string, unknown>>('GET', '/projects/21', {as: 'owner'})).body
+    expect(website.merge_method).toBe('merge')
+  })
+})

@@ -33,6 +33,7 @@ const TREE: Record<string, string[]> = {
   'ssh-certificates': ['list', 'add', 'delete'],
   'enterprise-users': ['list', 'get', 'update', 'delete', 'disable-2fa'],
   'security-settings': ['get', 'update'],
+  settings: ['get', 'update'],
   'vuln-export': ['create', 'get', 'wait', 'download'],
   'package-protection': ['list', 'create', 'update', 'delete'],
   branches: ['list', 'get', 'create', 'delete', 'delete-merged', 'protect', 'unprotect'],

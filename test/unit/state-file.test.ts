@@ -7,6 +7,7 @@ import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'
 import {globPattern, keyProblem, literalPrefix, matchesGlob} from '../../src/state/glob.js'
+import {sectionNames} from '../../src/state/sections.js'
 import {labels, protectedBranches} from '../../src/state/sections-scoped.js'
 
 describe('globs', () => {
@@ -85,7 +86,7 @@ describe('checking a state file', () => {
     ['version: 1\nprojets: {}', 'state.yaml: projets: unknown top-level key (keys: version, instance, groups, projects); did you mean projects?'],
     [
       'version: 1\nprojects:\n  "acme/**":\n    lables: {}',
-      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, prune, skip, replace); did you mean labels?',
+      `state.yaml: projects."acme/**".lables: unknown section (here: ${[...sectionNames('projects'), 'prune', 'skip', 'replace'].join(', ')}); did you mean labels?`,
     ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}', 'state.yaml: projects."acme/**".labels.bug.color "blurple": must be #RRGGBB'],
     [
