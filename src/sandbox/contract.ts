@@ -280,6 +280,23 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/vulnerability-exports.test.ts',
   },
+  webhooks: {
+    sources: [
+      'lib/api/project_hooks.rb',
+      'ee/lib/api/group_hooks.rb',
+      'lib/api/helpers/web_hooks_helpers.rb',
+      'lib/api/hooks/trigger_test.rb',
+      'app/services/web_hooks/create_service.rb',
+      'app/models/hooks/web_hook.rb',
+      'app/models/concerns/triggerable_hooks.rb',
+      'lib/api/entities/hook.rb',
+      'lib/api/entities/project_hook.rb',
+      'ee/lib/ee/api/entities/group_hook.rb',
+      'app/policies/project_policy.rb',
+      'ee/app/policies/ee/group_policy.rb',
+    ],
+    contractTest: 'test/contract/webhooks.test.ts',
+  },
   wikis: {
     sources: [
       'lib/api/wikis.rb',
