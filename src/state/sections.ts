@@ -7,11 +7,12 @@ import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
 import {scopedVariables} from './sections-variables.js'
+import {webhooks} from './sections-webhooks.js'
 
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
-  groups: [labels, milestones, scopedVariables],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules],
+  groups: [labels, milestones, scopedVariables, webhooks],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, webhooks],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {
