@@ -116,6 +116,9 @@ describe('webhooks update, delete and test', () => {
     expect(sent.stderr).toContain(`Sent a sample of push_events to webhook ${String(hook.id)}`)
     const tested = sb.sandbox.store.slice<Map<number, {tested: string[]}>>('webhooks', () => new Map()).get(Number(hook.id))?.tested
     expect(tested).toEqual(['push_events'])
+    // the platform's reason, when it has no sample to send (exit 6, as every 422)
+    const refused = await sb.run(['webhooks', 'test', String(hook.id), 'pipeline_events', '-p', PROJECT], owner)
+    expect([refused.code, refused.stderr]).toEqual([6, expect.stringContaining('Ensure the project has CI pipelines.')])
     for (const event of ['member_events', 'pushevents']) {
       const {result, requests} = await sb.runCounted(['webhooks', 'test', String(hook.id), event, '-p', PROJECT], owner)
       expect([result.code, requests], event).toEqual([2, 0])

@@ -1,6 +1,6 @@
 // Contract: the sandbox's project and group webhooks as the platform keeps them (issue 37). Sources
 // (gitlabhq/gitlabhq; the EE files as the mirror pavankalisetti009/gitlab has them): lib/api/project_hooks.rb,
-// ee/lib/api/group_hooks.rb, lib/api/helpers/web_hooks_helpers.rb, lib/api/hooks/trigger_test.rb,
+// ee/lib/api/group_hooks.rb, lib/api/helpers/web_hooks_helpers.rb, lib/api/hooks/trigger_test.rb, app/services/test_hooks/project_service.rb,
 // app/services/web_hooks/create_service.rb, app/models/hooks/web_hook.rb, app/models/concerns/triggerable_hooks.rb,
 // lib/api/entities/hook.rb, lib/api/entities/project_hook.rb, ee/lib/ee/api/entities/group_hook.rb,
 // app/policies/project_policy.rb, ee/app/policies/ee/group_policy.rb.
@@ -83,6 +83,12 @@ describe('project and group webhooks', () => {
       const refused = await sb.api('POST', `${project}/${String(hook!.id)}/test/${trigger}`, owner)
       expect({status: refused.status, body: refused.body}, trigger).toEqual({status: 400, body: {error: 'trigger does not have a valid value'}})
     }
+  })
+
+  it('a sample the project has no record for is a 422 with the reason (test_hooks/project_service.rb): the sandbox has no notes, jobs or pipelines', async () => {
+    const [hook] = (await sb.api<Webhook[]>('GET', project, owner)).body
+    const refused = await sb.api('POST', `${project}/${String(hook!.id)}/test/note_events`, owner)
+    expect({status: refused.status, body: refused.body}).toEqual({status: 422, body: {message: 'Ensure the project has notes.'}})
   })
 
   it('delete answers 204 and the hook is gone', async () => {

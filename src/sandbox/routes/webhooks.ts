@@ -4,7 +4,7 @@
 // update with nothing in it refused), app/services/web_hooks/create_service.rb (422 "Invalid url given"),
 // lib/api/entities/hook.rb with lib/api/entities/project_hook.rb and ee/lib/ee/api/entities/group_hook.rb
 // (the answer: the token never, URL variables by key, the list without them), lib/api/hooks/trigger_test.rb
-// (the test of one event) and app/models/hooks/web_hook.rb (a new URL drops the token and URL variables).
+// (the test of one event), app/services/test_hooks/project_service.rb (its sample) and app/models/hooks/web_hook.rb (a new URL drops the token and URL variables).
 // Who may: admin_web_hook, which project_policy.rb gives whoever may admin the project (Maintainer) and
 // ee/app/policies/ee/group_policy.rb whoever may admin the group (Owner).
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
@@ -33,6 +33,13 @@ const COMMON_EVENTS = [
 ] as const
 const EVENTS = {projects: [...COMMON_EVENTS, 'milestone_events'], groups: [...COMMON_EVENTS, 'subgroup_events', 'member_events']} as const
 type Kind = keyof typeof EVENTS
+/** what a project's test answers for a sample it has no record to build from */
+const NO_SAMPLE: Readonly<Record<string, string>> = {
+  note_events: 'Ensure the project has notes.',
+  confidential_note_events: 'Ensure the project has notes.',
+  job_events: 'Ensure the project has CI jobs.',
+  pipeline_events: 'Ensure the project has CI pipelines.',
+}
 const TEXTS = ['name', 'description', 'push_events_branch_filter', 'custom_webhook_template'] as const
 
 interface WebhookRecord {
@@ -221,6 +228,10 @@ export default function register(r: Router, store: Store): void {
       const hook = find(ctx, kind)
       const trigger = ctx.params.trigger!
       if (!(EVENTS[kind] as readonly string[]).includes(trigger)) throw badRequest('trigger does not have a valid value')
+      // app/services/test_hooks/project_service.rb: a sample is built from the project's own records, and
+      // the sandbox's projects have no notes, CI jobs or pipelines
+      const missing = NO_SAMPLE[trigger]
+      if (kind === 'projects' && missing !== undefined) throw invalid(422, missing)
       hook.tested.push(trigger)
       return created({message: '201 Created'})
     })
