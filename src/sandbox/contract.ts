@@ -286,6 +286,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'ee/lib/api/group_hooks.rb',
       'lib/api/helpers/web_hooks_helpers.rb',
       'lib/api/hooks/trigger_test.rb',
+      'lib/api/hooks/url_variables.rb',
       'app/services/test_hooks/project_service.rb',
       'app/services/web_hooks/create_service.rb',
       'app/models/hooks/web_hook.rb',

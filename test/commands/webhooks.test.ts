@@ -126,3 +126,16 @@ describe('webhooks update, delete and test', () => {
     }
   })
 })
+
+describe('api on a webhook', () => {
+  it("hides a URL variable's value in its trace, as for a system hook (src/api/secret-paths.ts)", async () => {
+    const hook = await newHook({url: 'https://vars.example.com/{api_key}'})
+    const path = `${projectHooks}/${String(hook.id)}/url_variables/api_key`
+    const result = await sb.run(['api', 'PUT', path, '-f', 'value=url-variable-secret-64', '--verbose'], owner)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain(`> PUT ${sb.url}/api/v4${path}`)
+    expect(result.stdout + result.stderr).not.toContain('url-variable-secret-64')
+    const variables = sb.sandbox.store.slice<Map<number, {url_variables: Map<string, string>}>>('webhooks', () => new Map()).get(Number(hook.id))?.url_variables
+    expect(variables?.get('api_key')).toBe('url-variable-secret-64')
+  })
+})

@@ -1,6 +1,6 @@
 // Contract: the sandbox's project and group webhooks as the platform keeps them (issue 37). Sources
 // (gitlabhq/gitlabhq; the EE files as the mirror pavankalisetti009/gitlab has them): lib/api/project_hooks.rb,
-// ee/lib/api/group_hooks.rb, lib/api/helpers/web_hooks_helpers.rb, lib/api/hooks/trigger_test.rb, app/services/test_hooks/project_service.rb,
+// ee/lib/api/group_hooks.rb, lib/api/helpers/web_hooks_helpers.rb, lib/api/hooks/trigger_test.rb, lib/api/hooks/url_variables.rb, app/services/test_hooks/project_service.rb,
 // app/services/web_hooks/create_service.rb, app/models/hooks/web_hook.rb, app/models/concerns/triggerable_hooks.rb,
 // lib/api/entities/hook.rb, lib/api/entities/project_hook.rb, ee/lib/ee/api/entities/group_hook.rb,
 // app/policies/project_policy.rb, ee/app/policies/ee/group_policy.rb.
@@ -89,6 +89,15 @@ describe('project and group webhooks', () => {
     const [hook] = (await sb.api<Webhook[]>('GET', project, owner)).body
     const refused = await sb.api('POST', `${project}/${String(hook!.id)}/test/note_events`, owner)
     expect({status: refused.status, body: refused.body}).toEqual({status: 422, body: {message: 'Ensure the project has notes.'}})
+  })
+
+  it('one URL variable is set or removed at .../hooks/:hook_id/url_variables/:key: 204; removing one the hook lacks is "404 URL variable Not Found" (url_variables.rb)', async () => {
+    const {body} = await sb.api<Webhook>('POST', project, {...owner, body: {url: 'https://one-var.example.com/{k}'}})
+    expect((await sb.api('PUT', `${project}/${String(body.id)}/url_variables/k`, {...owner, body: {value: 'v1'}})).status).toBe(204)
+    expect((await sb.api<Webhook>('GET', `${project}/${String(body.id)}`, owner)).body.url_variables).toEqual([{key: 'k'}])
+    expect((await sb.api('DELETE', `${project}/${String(body.id)}/url_variables/k`, owner)).status).toBe(204)
+    const gone = await sb.api('DELETE', `${project}/${String(body.id)}/url_variables/k`, owner)
+    expect({status: gone.status, body: gone.body}).toEqual({status: 404, body: {message: '404 URL variable Not Found'}})
   })
 
   it('delete answers 204 and the hook is gone', async () => {

@@ -4,7 +4,8 @@
 // update with nothing in it refused), app/services/web_hooks/create_service.rb (422 "Invalid url given"),
 // lib/api/entities/hook.rb with lib/api/entities/project_hook.rb and ee/lib/ee/api/entities/group_hook.rb
 // (the answer: the token never, URL variables by key, the list without them), lib/api/hooks/trigger_test.rb
-// (the test of one event), app/services/test_hooks/project_service.rb (its sample) and app/models/hooks/web_hook.rb (a new URL drops the token and URL variables).
+// (the test of one event), lib/api/hooks/url_variables.rb (one URL variable set or removed),
+// app/services/test_hooks/project_service.rb (its sample) and app/models/hooks/web_hook.rb (a new URL drops the token and URL variables).
 // Who may: admin_web_hook, which project_policy.rb gives whoever may admin the project (Maintainer) and
 // ee/app/policies/ee/group_policy.rb whoever may admin the group (Owner).
 import {badRequest, created, invalid, noContent, notFound, ok} from '../http.js'
@@ -234,6 +235,22 @@ export default function register(r: Router, store: Store): void {
       if (kind === 'projects' && missing !== undefined) throw invalid(422, missing)
       hook.tested.push(trigger)
       return created({message: '201 Created'})
+    })
+
+    // lib/api/hooks/url_variables.rb: one variable set (merged by key) or removed; 204 either way
+    r.put(`${base}/:hook_id/url_variables/:key`, ctx => {
+      const hook = find(ctx, kind)
+      const value = ctx.input.value
+      if (value === undefined || value === null) throw badRequest('value is missing')
+      if (typeof value !== 'string') throw badRequest('value is invalid')
+      hook.url_variables.set(ctx.params.key!, value)
+      return noContent()
+    })
+
+    r.delete(`${base}/:hook_id/url_variables/:key`, ctx => {
+      const hook = find(ctx, kind)
+      if (!hook.url_variables.delete(ctx.params.key!)) throw notFound('URL variable')
+      return noContent()
     })
   }
 }
