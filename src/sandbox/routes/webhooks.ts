@@ -273,7 +273,7 @@ function seedWebhooks(store: Store): Map<number, WebhookRecord> {
   })
   const hooks = [
     seeded('projects', 21, 'https://ci.example.com/hook', 'CI', {merge_requests_events: true, pipeline_events: true}),
-    seeded('groups', 10, 'https://chat.example.com/services/T000/B000', 'Chat', {push_events: false, issues_events: true, member_events: true}),
+    seeded('groups', 10, 'https://chat.example.com/hooks/acme', 'Chat', {push_events: false, issues_events: true, member_events: true}),
   ]
   return new Map(hooks.map(hook => [hook.id, hook]))
 }
