@@ -12,7 +12,7 @@ const ONE = '[^/?]+'
 
 /** the most specific first: a hook's URL variables are below the hook */
 const SECRET_PATHS: ReadonlyArray<[RegExp, readonly string[]]> = [
-  [new RegExp(`^/hooks/${ONE}/url_variables${END}`), secretFieldsOf(URL_VARIABLE)],
+  [new RegExp(`^/(?:(?:projects|groups)/${ONE}/)?hooks/${ONE}/url_variables${END}`), secretFieldsOf(URL_VARIABLE)],
   // project and group variables take the instance's inputs, value included
   [new RegExp(`^/(?:admin/ci|(?:projects|groups)/${ONE})/variables${END}`), secretFieldsOf(VARIABLE_INPUTS)],
   [new RegExp(`^/(?:(?:projects|groups)/${ONE}/)?hooks${END}`), secretFieldsOf(NEW_HOOK)],

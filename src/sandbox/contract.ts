@@ -293,6 +293,25 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     ],
     contractTest: 'test/contract/vuln-export.test.ts',
   },
+  webhooks: {
+    sources: [
+      'lib/api/project_hooks.rb',
+      'ee/lib/api/group_hooks.rb',
+      'lib/api/helpers/web_hooks_helpers.rb',
+      'lib/api/hooks/trigger_test.rb',
+      'lib/api/hooks/url_variables.rb',
+      'app/services/test_hooks/project_service.rb',
+      'app/services/web_hooks/create_service.rb',
+      'app/models/hooks/web_hook.rb',
+      'app/models/concerns/triggerable_hooks.rb',
+      'lib/api/entities/hook.rb',
+      'lib/api/entities/project_hook.rb',
+      'ee/lib/ee/api/entities/group_hook.rb',
+      'app/policies/project_policy.rb',
+      'ee/app/policies/ee/group_policy.rb',
+    ],
+    contractTest: 'test/contract/webhooks.test.ts',
+  },
   wikis: {
     sources: [
       'lib/api/wikis.rb',

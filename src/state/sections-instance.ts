@@ -162,11 +162,15 @@ export const hooks: Section = {
   remove: ({api}, _target, current) => deleteHook(api, current.ref),
   exported({fields}) {
     const value = setFields(fields, HOOK_FIELDS)
-    // a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place
-    const host = typeof value.url === 'string' ? /^\w+:\/\/[^/@?#]*@([^/?#:]*)/.exec(value.url)?.[1] : undefined
-    if (host !== undefined) value.url = {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
+    value.url = exportedHookUrl(value.url)
     return {value}
   },
+}
+
+/** a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place */
+export function exportedHookUrl(url: unknown): unknown {
+  const host = typeof url === 'string' ? /^\w+:\/\/[^/@?#]*@([^/?#:]*)/.exec(url)?.[1] : undefined
+  return host === undefined ? url : {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
 }
 
 /** a deploy key's identity: the SHA256 fingerprint of its public key */

@@ -8,11 +8,12 @@ import {features, hooks, instanceDeployKeys, instanceVariables} from './sections
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
 import {groupSettings, projectSettings} from './sections-settings.js'
 import {scopedVariables} from './sections-variables.js'
+import {webhooks} from './sections-webhooks.js'
 
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
-  groups: [labels, milestones, scopedVariables, groupSettings],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings],
+  groups: [labels, milestones, scopedVariables, groupSettings, webhooks],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings, webhooks],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {

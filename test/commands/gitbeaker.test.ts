@@ -194,6 +194,25 @@ describe('gitbeaker: system hooks', () => {
   })
 })
 
+describe('gitbeaker: project and group webhooks', () => {
+  it('adds, lists, shows, edits and removes, the token never returned', async () => {
+    for (const [client, resources, scope] of [
+      [as('maintainer'), 'ProjectHooks', 'acme/website'],
+      [as('owner'), 'GroupHooks', 'acme'],
+    ] as const) {
+      const hooks = client[resources]
+      const hook = await hooks.add(scope, 'https://hooks.example.com/gitbeaker-webhook', {token: 'gb-webhook-secret', pushEvents: false, issuesEvents: true})
+      expect(hook).toMatchObject({push_events: false, issues_events: true})
+      expect(JSON.stringify(hook)).not.toContain('gb-webhook-secret')
+      expect((await hooks.all(scope)).map(h => h.id)).toContain(hook.id)
+      expect((await hooks.show(scope, hook.id)).url).toBe('https://hooks.example.com/gitbeaker-webhook')
+      expect((await hooks.edit(scope, hook.id, 'https://hooks.example.com/gitbeaker-webhook', {pipelineEvents: true})).pipeline_events).toBe(true)
+      await hooks.remove(scope, hook.id)
+      expect((await hooks.all(scope)).map(h => h.id)).not.toContain(hook.id)
+    }
+  })
+})
+
 describe('gitbeaker: push mirrors', () => {
   it('creates, gets, lists, syncs and deletes', async () => {
     const maintainer = as('maintainer')

@@ -41,6 +41,7 @@ const TREE: Record<string, string[]> = {
   'ci-variables': ['list', 'get', 'create', 'update', 'delete', 'set'],
   hooks: ['list', 'get', 'create', 'update', 'delete', 'test'],
   'hooks:url-variables': ['set', 'delete'],
+  webhooks: ['list', 'get', 'create', 'update', 'delete', 'test'],
   'storage-moves': ['list', 'get', 'create', 'wait', 'schedule'],
   mirrors: ['list', 'get', 'public-key', 'create', 'update', 'sync', 'delete'],
   features: ['list', 'get', 'definitions', 'set', 'delete', 'enable', 'disable'],
