@@ -172,6 +172,7 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
       'app/models/group.rb',
       'app/models/member.rb',
       'app/validators/future_date_validator.rb',
+      'spec/requests/api/members_spec.rb',
     ],
     contractTest: 'test/contract/members.test.ts',
   },

@@ -93,8 +93,9 @@ describe('members in a state file', () => {
   })
 
   it("prune keeps the token's own user", async () => {
-    // alice (the owner token) as a direct member of the project beside oscar and carol
-    expect((await sb.api('POST', '/projects/acme%2Fwebsite/members', {as: 'owner', body: {user_id: 2, access_level: 40}})).status).toBe(201)
+    // alice (the owner token) as a direct member of the project beside oscar and carol: as Owner, the
+    // level she has in acme, below which the platform takes no membership of hers here
+    expect((await sb.api('POST', '/projects/acme%2Fwebsite/members', {as: 'owner', body: {user_id: 2, access_level: 50}})).status).toBe(201)
     const file = stateFile('projects:\n  acme/website:\n    members:\n      oscar: {access_level: developer}\n    prune: [members]\n')
     const planned = await sb.run(['plan', '-f', file], owner)
     expect(planned.stdout).toContain('- members carol')

@@ -71,6 +71,16 @@ describe('adding (lib/api/members.rb; app/models/member.rb; app/validators/futur
     expect(await add({user_id: 4, access_level: 30, expires_at: '2001-01-01'})).toMatchObject({status: 400, body: {message: {expires_at: ['cannot be a date in the past']}}})
   })
 
+  it('never below what an ancestor group gives the user (Member#higher_access_level_than_group; spec/requests/api/members_spec.rb), on add and on change', async () => {
+    // dave is a Maintainer of acme
+    expect(await call('POST', '/projects/acme%2Fwebsite/members', 'owner', {user_id: 5, access_level: 30})).toMatchObject({
+      status: 400,
+      body: {message: {access_level: ['should be greater than or equal to Maintainer inherited membership from group Acme']}},
+    })
+    expect((await call('POST', '/groups/acme%2Fdesign/members', 'owner', {user_id: 5, access_level: 40})).status).toBe(201)
+    expect((await call('PUT', '/groups/acme%2Fdesign/members/5', 'owner', {access_level: 20})).status).toBe(400)
+  })
+
   it('404 User for a user that is not there', async () => {
     expect(await call('POST', '/groups/opensource/members', 'owner', {user_id: 999999, access_level: 30})).toMatchObject({status: 404, body: {message: '404 User Not Found'}})
   })

@@ -7,7 +7,8 @@
 // app/policies/{group,project}_member_policy.rb (a group's last owner can be neither changed nor
 // removed, by anyone; a member may always leave), app/models/group.rb (`last_owner?`: the owners of the
 // group, with those of its ancestors for a subgroup), app/models/member.rb (the level is one of the
-// platform's roles) and app/validators/future_date_validator.rb (no expiry in the past).
+// platform's roles, and never below the user's membership of an ancestor group) and
+// app/validators/future_date_validator.rb (no expiry in the past); spec/requests/api/members_spec.rb.
 //
 // The levels themselves stay in the store's memberships (store.ts), which every area's permissions
 // read; this area keeps beside them what only a membership's record shows: when it was made, by whom,
@@ -19,6 +20,8 @@ import {ROLE, type SandboxGroup, type SandboxProject, type SandboxUser, SEED_TIM
 
 /** Gitlab::Access.all_values: the levels a membership may hold (lib/gitlab/access.rb) */
 const LEVELS = [10, 15, 20, 30, 40, 50]
+/** Member#human_access: each level's name in the model's messages */
+const ROLE_NAMES: Readonly<Record<number, string>> = {10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner'}
 
 interface Details {
   created_at: string
@@ -98,8 +101,19 @@ export default function register(r: Router, store: Store): void {
     return Number(id)
   }
 
+  /** the highest membership the user holds in the groups above the source (Member#highest_group_member) */
+  const inheritedFrom = (source: Source, user: number) => {
+    const groups = source.kind === 'projects' ? ancestorsOf(source.project) : store.groupAncestors(source.group).slice(1)
+    let best: {level: number; group: SandboxGroup} | undefined
+    for (const group of groups) {
+      const level = group.members.get(user)
+      if (level !== undefined && level > (best?.level ?? -1)) best = {level, group}
+    }
+    return best
+  }
+
   /** the access_level and expires_at of a write, as Grape and then the model (Member, FutureDateValidator) take them */
-  const levelAndExpiry = (input: Input, required: readonly string[]) => {
+  const levelAndExpiry = (source: Source, user: number, input: Input, required: readonly string[]) => {
     const missing = required.filter(name => input[name] === undefined || input[name] === null || input[name] === '')
     if (missing.length > 0) throw badRequest(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`)
     const raw = input.access_level
@@ -113,7 +127,10 @@ export default function register(r: Router, store: Store): void {
       expires = new Date(expiry).toISOString().slice(0, 10)
     }
     const problems: Record<string, string[]> = {}
+    const floor = inheritedFrom(source, user)
     if (!LEVELS.includes(level)) problems.access_level = ['is not included in the list']
+    // Member#higher_access_level_than_group: never below what an ancestor group already gives
+    else if (floor && floor.level > level) problems.access_level = [`should be greater than or equal to ${ROLE_NAMES[floor.level]} inherited membership from group ${floor.group.name}`]
     if (expires && expires < store.now().slice(0, 10)) problems.expires_at = ['cannot be a date in the past']
     if (Object.keys(problems).length > 0) throw invalid(400, problems)
     return {level, expires}
@@ -155,10 +172,12 @@ export default function register(r: Router, store: Store): void {
     r.post(base, ctx => {
       const source = sourceOf(ctx, kind)
       requireAdmin(source, ctx.user)
-      const {level, expires} = levelAndExpiry(ctx.input, ['access_level', 'user_id'])
+      const missing = ['access_level', 'user_id'].filter(name => ctx.input[name] === undefined || ctx.input[name] === null || ctx.input[name] === '')
+      if (missing.length > 0) throw badRequest(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`)
       const rawId = optionalString(ctx.input, 'user_id')!
       if (!/^\d+$/.test(rawId)) throw badRequest('user_id is invalid')
       const id = Number(rawId)
+      const {level, expires} = levelAndExpiry(source, id, ctx.input, [])
       if (memberships(source).has(id)) throw new HttpError(409, {message: 'Member already exists'})
       if (!store.users.has(id)) throw notFound('User')
       if (ownerRuleBroken(source, ctx.user, level)) throw new HttpError(403, {message: '403 Forbidden'})
@@ -173,7 +192,7 @@ export default function register(r: Router, store: Store): void {
       const id = userIdParam(ctx)
       const current = memberships(source).get(id)
       if (current === undefined) throw noMember()
-      const {level, expires} = levelAndExpiry(ctx.input, ['access_level'])
+      const {level, expires} = levelAndExpiry(source, id, ctx.input, ['access_level'])
       // a group's last owner: no one may change them (GroupMemberPolicy); a project's Owner role is its Owners' to give or take
       if (source.kind === 'groups' && lastOwner(source.group, id)) throw new HttpError(403, {message: '403 Forbidden'})
       if (ownerRuleBroken(source, ctx.user, current, level)) throw new HttpError(403, {message: '403 Forbidden'})
