@@ -5,13 +5,13 @@
 
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {ACCESS_LEVEL_WORDS, accessLevelInput} from '../core/input/access-level.js'
-import {date, declare, text, type Values} from '../core/input/input.js'
+import {custom, date, declare, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
 import type {UserBasic} from './common.js'
 import {fieldList} from './record-fields.js'
-import {userRef} from './users.js'
+import {mentioned, parseUserRef, userRef} from './users.js'
 
 export interface Member extends UserBasic {
   access_level: number
@@ -38,9 +38,19 @@ export const MEMBER_FILTERS = declare({
 })
 export type MemberFilters = Values<typeof MEMBER_FILTERS>
 
-/** POST .../members: the user, the role, and when the membership ends */
+/**
+ * POST .../members: the user, the role, and when the membership ends. The platform takes the user by ID
+ * or by username (lib/api/members.rb), so a username is sent as it is: one request, no lookup.
+ */
 export const NEW_MEMBER = declare({
-  ...MEMBER,
+  user: custom({
+    arg: true,
+    required: true,
+    description: 'user ID or username of the new member',
+    helpValue: 'ID|USERNAME',
+    hint: 'a user ID, or a username (@NAME is always a username, for one of digits)',
+    parse: parseUserRef,
+  }),
   access_level: ACCESS_LEVEL,
   expires_at: date({description: 'the day the membership ends (none by default)'}),
 })
@@ -62,7 +72,7 @@ export const MEMBER_RECORD = declare({
   expires_at: date({description: 'the day the membership ends', empty: 'clears'}),
 })
 
-const members = collection<{parent: Scope; item: Member; filters: MemberFilters; create: NewMember; update: MemberChanges}>(scope => `${scopePath(scope)}/members`)
+const members = collection<{parent: Scope; item: Member; filters: MemberFilters; update: MemberChanges}>(scope => `${scopePath(scope)}/members`)
 
 /** the direct members, or with `inherited` those of the ancestor groups too (/members/all) */
 export function listMembers(scope: Scope, filters: MemberFilters = {}, inherited = false): ListSpec<Member> {
@@ -74,6 +84,10 @@ export function getMember(api: ApiClient, scope: Scope, user: string, inherited 
   return inherited ? api.get<Member>(`${members.path(scope)}/all${apiPath`/${user}`}`) : members.get(api, scope, user)
 }
 
-export const addMember = members.create
+/** digits are the user's ID, anything else (and @NAME) a username */
+export function addMember(api: ApiClient, scope: Scope, {user, ...rest}: NewMember): Promise<Member> {
+  const who = /^\d+$/.test(user) ? {user_id: user} : {username: mentioned(user)}
+  return api.post<Member>(members.path(scope), {...who, ...rest})
+}
 export const updateMember = members.update
 export const removeMember = members.remove

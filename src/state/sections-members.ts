@@ -4,9 +4,8 @@
 // out, and the plan says why: the token's own user (a run that removed it would lose its own access half
 // way), and the scope's owners when no owner would be left (the platform refuses to remove a group's
 // last owner, app/policies/group_member_policy.rb; the plan says so before apply meets the 403).
-import {addMember, listMembers, MEMBER_RECORD, type Member, type MemberChanges, removeMember, updateMember} from '../api/members.js'
+import {addMember, listMembers, MEMBER_RECORD, type Member, type MemberChanges, type NewMember, removeMember, updateMember} from '../api/members.js'
 import {type CurrentUser, currentUser} from '../api/user.js'
-import {userIdOf} from '../api/users.js'
 import type {ApiClient} from '../core/http/request.js'
 import {ACCESS_LEVEL_WORDS} from '../core/input/access-level.js'
 import {readAll} from './read-all.js'
@@ -67,12 +66,8 @@ export const members: Section = {
     const owners = staying.filter(other => Number(desired?.get(other.id)?.fields.access_level ?? other.fields.access_level) === OWNER)
     return owners.length === 0 ? 'an owner, and the file names no other (prune never removes the last owner)' : undefined
   },
-  async create({api}, target, fields) {
-    // the API takes the user's ID: the username is looked up once (GET /users?username=)
-    const user = await userIdOf(api, String(fields.username))
-    const {username: _, ...rest} = fields
-    return addMember(api, scopeOf(target), {...rest, user_id: user} as Parameters<typeof addMember>[2])
-  },
+  // by username, as the platform takes a new member: one request (a username of digits as @NAME)
+  create: ({api}, target, {username, ...rest}) => addMember(api, scopeOf(target), {...rest, user: `@${String(username)}`} as NewMember),
   // the platform takes the level with every change (lib/api/members.rb: access_level required on PUT)
   update: ({api}, target, current, changed, wanted) =>
     updateMember(api, scopeOf(target), String(current.ref), {access_level: wanted.access_level ?? current.fields.access_level, ...changed} as MemberChanges),

@@ -66,9 +66,10 @@ describe('members list and get', () => {
 })
 
 describe('members add, update, remove', () => {
-  it('adds by username with a role in words, and an expiry; a second add is a conflict (exit 6)', async () => {
-    const added = await sb.run(['members', 'add', 'carol', '--access-level', 'developer', '--expires-at', '2099-06-30', '-p', 'opensource/tool', '--json'], owner)
+  it('adds by username in one request, with a role in words and an expiry; a second add is a conflict (exit 6)', async () => {
+    const {result: added, requests} = await sb.runCounted(['members', 'add', 'carol', '--access-level', 'developer', '--expires-at', '2099-06-30', '-p', 'opensource/tool', '--json'], owner)
     expect(added.code, added.stderr).toBe(0)
+    expect(requests).toBe(1)
     expect(added.json<Member>()).toMatchObject({username: 'carol', access_level: 30, expires_at: '2099-06-30'})
     const again = await sb.run(['members', 'add', 'carol', '--access-level', '30', '-p', 'opensource/tool'], owner)
     expect(again.code).toBe(6)
@@ -84,11 +85,14 @@ describe('members add, update, remove', () => {
     }
   })
 
-  it('--dry-run shows the POST with the looked-up ID and sends no write', async () => {
-    const {result} = await sb.runCounted(['members', 'add', 'oscar', '--access-level', 'reporter', '-g', 'opensource', '--dry-run'], owner)
+  it('--dry-run shows the POST, a username sent as it is (no lookup), and sends nothing', async () => {
+    const {result, requests} = await sb.runCounted(['members', 'add', 'oscar', '--access-level', 'reporter', '-g', 'opensource', '--dry-run'], owner)
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain(`DRY RUN POST ${sb.url}/api/v4/groups/opensource/members`)
-    expect(result.stderr).toContain('"user_id":"7"')
+    expect(result.stderr).toContain('{"username":"oscar","access_level":20}')
+    expect(requests).toBe(0)
+    const byId = await sb.run(['members', 'add', '7', '--access-level', 'reporter', '-g', 'opensource', '--dry-run'], owner)
+    expect(byId.stderr).toContain('{"user_id":"7","access_level":20}')
     expect((await sb.api('GET', '/groups/opensource/members/7', {as: 'owner'})).status).toBe(404)
   })
 

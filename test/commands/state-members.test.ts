@@ -6,7 +6,7 @@ import {beforeAll, describe, expect, it} from 'vitest'
 import type {Member} from '../../src/api/members.js'
 import type {CurrentRecord, DesiredRecord} from '../../src/state/section.js'
 import {members} from '../../src/state/sections-members.js'
-import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
+import {requestsOf, type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {stateFiles} from '../helpers/state-files.js'
 
 const sb = useSandbox()
@@ -54,8 +54,14 @@ describe('members in a state file', () => {
     const planned = await sb.run(['plan', '-f', first], admin)
     expect(planned.stdout).toContain('+ members carol: access_level "developer", expires_at "2099-01-01"')
     expect(planned.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete, 1 unchanged')
-    const applied = await sb.run(['apply', '-f', first, '--yes'], admin)
-    expect(applied.code, applied.stderr).toBe(0)
+    let applied: Awaited<ReturnType<typeof sb.run>> | undefined
+    const sent = await requestsOf(sb, async () => {
+      applied = await sb.run(['apply', '-f', first, '--yes'], admin)
+    })
+    expect(applied!.code, applied!.stderr).toBe(0)
+    // a new member costs one write, by username: no lookup of the user's ID first
+    expect(sent.filter(request => !request.startsWith('GET'))).toEqual(['POST /groups/opensource/members'])
+    expect(sent.filter(request => request.includes('/users'))).toEqual([])
     expect((await membersOf('/groups/opensource')).carol).toEqual({level: 30, expires: '2099-01-01'})
 
     const second = stateFile('groups:\n  opensource:\n    members:\n      CAROL: {access_level: 40, expires_at: ""}\n')

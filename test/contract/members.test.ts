@@ -65,7 +65,7 @@ describe('adding (lib/api/members.rb; app/models/member.rb; app/validators/futur
 
   it("refuses in Grape's words (400) a missing or non-integer parameter, and in the model's a level that is no role or an expiry in the past", async () => {
     const add = (body: Record<string, unknown>) => call('POST', '/groups/opensource/members', 'owner', body)
-    expect((await add({})).body).toEqual({error: 'access_level, user_id are missing'})
+    expect((await add({user_id: 4})).body).toEqual({error: 'access_level is missing'})
     expect((await add({user_id: 4, access_level: 'lots'})).body).toEqual({error: 'access_level is invalid'})
     expect(await add({user_id: 4, access_level: 35})).toMatchObject({status: 400, body: {message: {access_level: ['is not included in the list']}}})
     expect(await add({user_id: 4, access_level: 30, expires_at: '2001-01-01'})).toMatchObject({status: 400, body: {message: {expires_at: ['cannot be a date in the past']}}})
@@ -81,8 +81,17 @@ describe('adding (lib/api/members.rb; app/models/member.rb; app/validators/futur
     expect((await call('PUT', '/groups/acme%2Fdesign/members/5', 'owner', {access_level: 20})).status).toBe(400)
   })
 
-  it('404 User for a user that is not there', async () => {
+  it('takes the user by username instead (mutually_exclusive :user_id, :username), whatever its case', async () => {
+    const made = await call('POST', '/groups/acme%2Fdesign/members', 'owner', {username: 'Erin', access_level: 20})
+    expect(made).toMatchObject({status: 201, body: {id: 6, username: 'erin', access_level: 20}})
+    const add = (body: Record<string, unknown>) => call('POST', '/groups/opensource/members', 'owner', body)
+    expect((await add({user_id: 4, username: 'carol', access_level: 30})).body).toEqual({error: 'user_id, username are mutually exclusive'})
+    expect((await add({access_level: 30})).body).toEqual({error: 'user_id, username are missing, at least one parameter must be provided'})
+  })
+
+  it('404 User for a user that is not there, before the 409 of a member (check_existing_membership)', async () => {
     expect(await call('POST', '/groups/opensource/members', 'owner', {user_id: 999999, access_level: 30})).toMatchObject({status: 404, body: {message: '404 User Not Found'}})
+    expect(await call('POST', '/groups/opensource/members', 'owner', {username: 'nobody-at-all', access_level: 30})).toMatchObject({status: 404, body: {message: '404 User Not Found'}})
   })
 
   it("authorize_admin_source!: a group's members are its Owners' to add, a project's its Maintainers'", async () => {

@@ -1,5 +1,6 @@
 // Members of projects and groups, as the platform serves them: lib/api/members.rb (the routes, their
-// parameters, 409 "Member already exists", 404 User), lib/api/helpers/members_helpers.rb (a project's
+// parameters: a new member by user_id or by username), lib/api/helpers/members_helpers.rb (404 User, then
+// 409 "Member already exists"; a project's
 // direct members, `/members/all` with those of its ancestor groups), lib/api/entities/member.rb (the
 // user's basic fields with access_level, created_at and expires_at), the services
 // app/services/members/{update,destroy}_service.rb and app/services/members/projects/creator_service.rb
@@ -172,14 +173,20 @@ export default function register(r: Router, store: Store): void {
     r.post(base, ctx => {
       const source = sourceOf(ctx, kind)
       requireAdmin(source, ctx.user)
-      const missing = ['access_level', 'user_id'].filter(name => ctx.input[name] === undefined || ctx.input[name] === null || ctx.input[name] === '')
-      if (missing.length > 0) throw badRequest(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`)
-      const rawId = optionalString(ctx.input, 'user_id')!
-      if (!/^\d+$/.test(rawId)) throw badRequest('user_id is invalid')
-      const id = Number(rawId)
-      const {level, expires} = levelAndExpiry(source, id, ctx.input, [])
+      // the user by ID or by username (mutually_exclusive, at_least_one_of); check_existing_membership
+      // answers 404 User before 409
+      const given = (name: string) => ctx.input[name] !== undefined && ctx.input[name] !== null && ctx.input[name] !== ''
+      if (!given('access_level')) throw badRequest('access_level is missing')
+      if (given('user_id') && given('username')) throw badRequest('user_id, username are mutually exclusive')
+      if (!given('user_id') && !given('username')) throw badRequest('user_id, username are missing, at least one parameter must be provided')
+      const rawId = optionalString(ctx.input, 'user_id')
+      if (rawId !== undefined && !/^\d+$/.test(rawId)) throw badRequest('user_id is invalid')
+      const username = optionalString(ctx.input, 'username')
+      const user = rawId !== undefined ? store.users.get(Number(rawId)) : [...store.users.values()].find(u => u.username.toLowerCase() === username!.toLowerCase())
+      if (!user) throw notFound('User')
+      const id = user.id
       if (memberships(source).has(id)) throw new HttpError(409, {message: 'Member already exists'})
-      if (!store.users.has(id)) throw notFound('User')
+      const {level, expires} = levelAndExpiry(source, id, ctx.input, [])
       if (ownerRuleBroken(source, ctx.user, level)) throw new HttpError(403, {message: '403 Forbidden'})
       memberships(source).set(id, level)
       details.set(keyOf(source, id), {created_at: store.now(), expires_at: expires ?? null})
