@@ -73,6 +73,18 @@ describe('members in a state file', () => {
     expect(await writesDuring(() => sb.run(['apply', '-f', second, '--yes'], admin))).toBe(0)
   })
 
+  it('a saved plan applies as planned: a create by username and an update of a level', async () => {
+    const {folder, stateFile: inFolder} = stateFiles('members-saved')
+    const file = inFolder('groups:\n  acme/design:\n    members:\n      oscar: maintainer\n      carol: reporter\n')
+    const planned = await sb.run(['plan', '-f', file, '--out', `${file}.plan`], {...admin, cwd: folder})
+    expect(planned.code, planned.stderr).toBe(0)
+    expect(planned.stdout).toContain('~ members oscar: access_level "developer" → "maintainer"')
+    const applied = await sb.run(['apply', `${file}.plan`, '--yes'], {...admin, cwd: folder})
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+    const now = await membersOf('/groups/acme%2Fdesign')
+    expect([now.oscar?.level, now.carol?.level]).toEqual([40, 20])
+  })
+
   it('refuses a level that is no member role, and a username that cannot be one, before any request', async () => {
     for (const [text, words] of [
       ['groups:\n  acme:\n    members:\n      bob: admin\n', 'must be one of 10, 15, 20, 30, 40, 50'],
