@@ -5,7 +5,7 @@
 
 import {type ApiClient, apiPath} from '../core/http/request.js'
 import {ACCESS_LEVEL_WORDS, accessLevelInput} from '../core/input/access-level.js'
-import {custom, date, declare, text, type Values} from '../core/input/input.js'
+import {custom, date, declare, renamed, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 import {type ListSpec, listSpec} from '../core/lists/pagination.js'
 import {collection} from './collection.js'
@@ -30,6 +30,18 @@ export const MEMBER_LEVELS = [10, 15, 20, 30, 40, 50] as const
 /** the member a command acts on: the user's ID, or a username looked up for it */
 export const MEMBER = declare({user_id: userRef({arg: true, flag: 'user', required: true, description: 'user ID or username of the member'})})
 
+/** a user ID or a username, checked and kept as given: what a confirmation names before any lookup */
+const USER_AS_GIVEN = custom({
+  arg: true,
+  required: true,
+  description: 'user ID or username of the member',
+  helpValue: 'ID|USERNAME',
+  hint: 'a user ID, or a username (@NAME is always a username, for one of digits)',
+  parse: parseUserRef,
+})
+/** the member as typed, not yet looked up (remove asks first, then looks the username up) */
+export const MEMBER_AS_GIVEN = declare({user: USER_AS_GIVEN})
+
 const ACCESS_LEVEL = {...accessLevelInput(MEMBER_LEVELS, 'the role'), required: true as const}
 
 /** GET .../members and .../members/all: the filters */
@@ -43,14 +55,7 @@ export type MemberFilters = Values<typeof MEMBER_FILTERS>
  * or by username (lib/api/members.rb), so a username is sent as it is: one request, no lookup.
  */
 export const NEW_MEMBER = declare({
-  user: custom({
-    arg: true,
-    required: true,
-    description: 'user ID or username of the new member',
-    helpValue: 'ID|USERNAME',
-    hint: 'a user ID, or a username (@NAME is always a username, for one of digits)',
-    parse: parseUserRef,
-  }),
+  user: renamed(USER_AS_GIVEN, {description: 'user ID or username of the new member'}),
   access_level: ACCESS_LEVEL,
   expires_at: date({description: 'the day the membership ends (none by default)'}),
 })

@@ -1,4 +1,5 @@
-import {removeMember} from '../../api/members.js'
+import {MEMBER_AS_GIVEN, removeMember} from '../../api/members.js'
+import {userIdOf} from '../../api/users.js'
 import {done, thing} from '../../core/base/notes.js'
 import {yesFlag} from '../../core/input/flags.js'
 import {scopeThing} from '../../core/input/scope.js'
@@ -12,10 +13,10 @@ export default class MembersRemove extends MemberCommand<typeof MembersRemove> {
   static flags = {...MemberCommand.flags, ...yesFlag}
 
   async run(): Promise<void> {
-    const {user: given} = this.args as {user: string}
     // asked before a username is looked up: a refusal sends nothing
+    const {user: given} = await this.read(MEMBER_AS_GIVEN)
     await this.confirm(`remove ${thing('member', given)} from ${scopeThing(this.scope)}`)
-    const user = await this.user()
+    const user = await userIdOf(this.api, given)
     await removeMember(this.api, this.scope, user)
     this.note(done('Removed', thing('member', given, scopeThing(this.scope))))
   }
