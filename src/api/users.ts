@@ -80,7 +80,7 @@ export function parseUserRef(value: string): string {
 }
 
 /** the username of `@NAME`, or the value itself */
-const mentioned = (value: string): string => (value.startsWith('@') ? value.slice(1) : value)
+export const mentioned = (value: string): string => (value.startsWith('@') ? value.slice(1) : value)
 
 /** where a username is looked up: the list that takes `?username=`, and who is in it, for the message */
 export interface UserDirectory {

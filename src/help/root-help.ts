@@ -15,7 +15,7 @@ export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['CONNECTION AND ANY ENDPOINT', ['auth', 'config', 'api']],
   ['FINDING PROJECTS, GROUPS AND USERS', ['projects', 'groups', 'settings', 'users']],
   ['MANY PROJECTS AS CODE', ['plan', 'apply', 'export']],
-  ['USERS, TOKENS AND KEYS', ['tokens', 'impersonation-tokens', 'service-accounts', 'enterprise-users', 'deploy-keys', 'keys', 'ssh-certificates']],
+  ['USERS, TOKENS AND KEYS', ['tokens', 'impersonation-tokens', 'service-accounts', 'enterprise-users', 'deploy-keys', 'keys', 'ssh-certificates', 'members']],
   ['SECURITY AND COMPLIANCE', ['security-settings', 'vuln-export', 'package-protection']],
   ['REPOSITORIES AND CODE REVIEW', ['branches', 'mirrors', 'wikis', 'draft-notes', 'relations-export']],
   ['CI/CD AND INSTANCE OPERATIONS', ['ci-variables', 'clusters', 'features', 'feature-user-lists', 'hooks', 'webhooks', 'storage-moves', 'registry-cleanup']],

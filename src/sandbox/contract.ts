@@ -164,6 +164,24 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/labels.rb', 'lib/api/helpers/label_helpers.rb', 'app/models/label.rb', 'app/models/project_label.rb', 'app/services/labels/promote_service.rb'],
     contractTest: 'test/contract/labels.test.ts',
   },
+  members: {
+    sources: [
+      'lib/api/members.rb',
+      'lib/api/helpers/members_helpers.rb',
+      'lib/api/entities/member.rb',
+      'lib/api/api.rb',
+      'app/services/members/update_service.rb',
+      'app/services/members/destroy_service.rb',
+      'app/services/members/projects/creator_service.rb',
+      'app/policies/group_member_policy.rb',
+      'app/policies/project_member_policy.rb',
+      'app/models/group.rb',
+      'app/models/member.rb',
+      'app/validators/future_date_validator.rb',
+      'spec/requests/api/members_spec.rb',
+    ],
+    contractTest: 'test/contract/members.test.ts',
+  },
   milestones: {sources: ['lib/api/milestone_responses.rb', 'lib/api/project_milestones.rb', 'lib/api/group_milestones.rb'], contractTest: 'test/contract/milestones.test.ts'},
   mirrors: {
     sources: [

@@ -38,15 +38,17 @@ export interface Change {
 
 /**
  * What the plan cannot act on, said rather than hidden: a secret it cannot compare (a hook's token, a
- * hidden variable's value; `reason` hidden), or a field that differs and that the API cannot change
- * once the record exists (an instance deploy key's title, a key's expiry; `reason` fixed).
+ * hidden variable's value; `reason` hidden), a field that differs and that the API cannot change
+ * once the record exists (an instance deploy key's title, a key's expiry; `reason` fixed), or a record
+ * the file leaves out that prune keeps (a group's last owner; `reason` kept, `why` the section's words).
  */
 export interface Uncompared {
   target: Target
   section: string
   id: string
   fields: string[]
-  reason: 'hidden' | 'fixed'
+  reason: 'hidden' | 'fixed' | 'kept'
+  why?: string
 }
 
 export interface SectionDiff {
@@ -148,8 +150,13 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   }
   // what the API cannot delete (a scope's own settings) is never pruned, whatever `prune: true` covers
   if (prune && section.remove) {
-    for (const server of current) {
-      if (desired?.has(server.id) || server.inherited) continue
+    const doomed = current.filter(server => !desired?.has(server.id) && !server.inherited)
+    for (const server of doomed) {
+      const why = section.kept?.(server, {doomed, desired, current})
+      if (why !== undefined) {
+        result.uncompared.push({target, section: section.name, id: server.id, fields: [], reason: 'kept', why})
+        continue
+      }
       const secret = serverSecret(section, server.fields)
       result.changes.push({target, section: section.name, id: server.id, action: 'delete', ref: server.ref, before: shown(server.fields, secret), fields: []})
     }

@@ -36,6 +36,10 @@ function changeLines(changes: readonly Change[], uncompared: Plan['uncompared'])
   }
   for (const change of changes) add(scopeName(change.target), changeLine(change))
   for (const blind of uncompared) {
+    if (blind.reason === 'kept') {
+      add(scopeName(blind.target), `  ? ${blind.section} ${blind.id}: not in the file, kept: ${blind.why}`)
+      continue
+    }
     const what = blind.reason === 'hidden' ? `${SENSITIVE} cannot compare (the server does not return it)` : 'differs, and cannot be changed (the API keeps what the record was created with)'
     add(scopeName(blind.target), `  ? ${blind.section} ${blind.id}: ${blind.fields.join(', ')} ${what}`)
   }

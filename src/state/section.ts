@@ -112,6 +112,12 @@ export interface Section {
   create(context: ApplyContext, target: Target, fields: Record<string, unknown>): Promise<unknown>
   /** `current.server`: the record as the plan read it, when this run planned it (not a saved plan) */
   update(context: ApplyContext, target: Target, current: CurrentRecord, changed: Record<string, unknown>, wanted: Record<string, unknown>): Promise<unknown>
+  /**
+   * Why `prune` leaves a record alone that the file does not list (a group's last owner, the token's own
+   * user), or undefined: the plan says so instead of planning a delete. `doomed`: every record prune would
+   * delete in this scope; `desired`: the file's records.
+   */
+  kept?(record: CurrentRecord, scope: {doomed: readonly CurrentRecord[]; desired: ReadonlyMap<string, DesiredRecord> | undefined; current: readonly CurrentRecord[]}): string | undefined
   /** undefined: the API cannot delete these records, so `prune` is refused for the section */
   remove?: (context: ApplyContext, target: Target, current: CurrentRecord) => Promise<unknown>
   /** a server record as the file writes it: the map's key (or none for a list) and the value; secrets as `{env: …}` */

@@ -5,6 +5,7 @@ import {didYouMean} from '../core/input/did-you-mean.js'
 import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
+import {members} from './sections-members.js'
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
 import {groupSettings, projectSettings} from './sections-settings.js'
 import {scopedVariables} from './sections-variables.js'
@@ -12,8 +13,8 @@ import {webhooks} from './sections-webhooks.js'
 
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
-  groups: [labels, milestones, scopedVariables, groupSettings, webhooks],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings, webhooks],
+  groups: [labels, milestones, scopedVariables, groupSettings, webhooks, members],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings, webhooks, members],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {

@@ -55,6 +55,7 @@ const TREE: Record<string, string[]> = {
   projects: ['list', 'get'],
   groups: ['list', 'get', 'subgroups'],
   users: ['list', 'get'],
+  members: ['list', 'get', 'add', 'update', 'remove'],
 }
 
 // oclif's help command, bundled into forgectl by scripts/build.mjs
