@@ -7,7 +7,7 @@
 // sent (emails_disabled/enabled, deprecated *_enabled aliases, container_expiration_policy_attributes).
 import type {ApiId} from '../core/base/exact-number.js'
 import type {ApiClient} from '../core/http/request.js'
-import {boolean, choice, declare, integer, text, type Values} from '../core/input/input.js'
+import {boolean, choice, custom, declare, integer, RuleBroken, text, type Values} from '../core/input/input.js'
 import {type Scope, scopePath} from '../core/input/scope.js'
 
 const VISIBILITY = ['private', 'internal', 'public'] as const
@@ -23,6 +23,24 @@ const SHARED = {
   lfs_enabled: boolean({description: 'Git LFS (a group: for its projects)'}),
   request_access_enabled: boolean({description: 'let users request access'}),
 }
+
+const SECONDS = {s: 1, m: 60, h: 3600, d: 86_400} as const
+/** app/models/project.rb: from 10 minutes, below one month (MAX_BUILD_TIMEOUT, 2629746 s) */
+const MIN_JOB_TIMEOUT = 600
+const MAX_JOB_TIMEOUT = 2_629_745
+
+/** a job timeout, as forgectl's other durations are written (90m, 2h) and in days too: whole seconds on the wire */
+const jobTimeout = custom<number>({
+  description: 'how long a job may run: seconds, or with a unit (90m, 2h, 3d); from 10m to below a month',
+  helpValue: 'DURATION',
+  hint: 'seconds, or with a unit: 90m, 2h, 3d; from 10m to below a month',
+  parse: value => {
+    const match = /^\s*(\d+)\s*([smhd])?\s*$/i.exec(value)
+    const seconds = match ? Number(match[1]) * SECONDS[(match[2] ?? 's').toLowerCase() as keyof typeof SECONDS] : Number.NaN
+    if (!(seconds >= MIN_JOB_TIMEOUT && seconds <= MAX_JOB_TIMEOUT)) throw new RuleBroken('must be a duration from 10m to below a month (whole seconds, or with a unit: 90m, 2h, 3d)')
+    return seconds
+  },
+})
 
 const feature = (what: string) => choice(FEATURE, {description: `who may use ${what}: disabled, private (members only) or enabled`})
 
@@ -43,8 +61,7 @@ export const PROJECT_SETTINGS = declare({
   lfs_enabled: SHARED.lfs_enabled,
   shared_runners_enabled: boolean({description: 'instance runners for this project'}),
   ci_config_path: text({description: 'the CI/CD configuration file (default .gitlab-ci.yml)', empty: 'clears'}),
-  // app/models/project.rb: from 10 minutes, below one month (MAX_BUILD_TIMEOUT)
-  build_timeout: integer({description: 'job timeout in seconds, 600 to 2629745', min: 600, max: 2_629_745}),
+  build_timeout: jobTimeout,
   suggestion_commit_message: text({description: 'commit message of applied suggestions', empty: 'clears'}),
   issues_access_level: feature('issues'),
   repository_access_level: feature('the repository'),

@@ -50,11 +50,13 @@ describe('settings update', () => {
     await sb.api('PUT', '/projects/21', {as: 'maintainer', body: {lfs_enabled: false}})
     let result: Awaited<ReturnType<typeof sb.run>> | undefined
     const writes = await writesDuring(async () => {
-      result = await sb.run(['settings', 'update', '-p', 'acme/website', '--merge-method', 'rebase_merge', '--no-remove-source-branch-after-merge', '--json'], {as: 'maintainer'})
+      result = await sb.run(['settings', 'update', '-p', 'acme/website', '--merge-method', 'rebase_merge', '--no-remove-source-branch-after-merge', '--build-timeout', '90m', '--json'], {
+        as: 'maintainer',
+      })
     })
     expect(result!.code, result!.stderr).toBe(0)
     expect(writes).toEqual(['PUT /projects/acme%2Fwebsite'])
-    expect(result!.json<Rec>()).toMatchObject({merge_method: 'rebase_merge', remove_source_branch_after_merge: false})
+    expect(result!.json<Rec>()).toMatchObject({merge_method: 'rebase_merge', remove_source_branch_after_merge: false, build_timeout: 5400})
     expect(await read('/projects/21')).toMatchObject({merge_method: 'rebase_merge', remove_source_branch_after_merge: false, squash_option: 'default_off', lfs_enabled: false})
   })
 
@@ -79,7 +81,7 @@ describe('settings update', () => {
       [['-g', 'acme', '--merge-method', 'ff'], '--merge-method applies to projects (-p) only'],
       [['-p', '21', '--project-creation-level', 'noone'], '--project-creation-level applies to groups (-g) only'],
       [['-p', '21', '--merge-method', 'octopus'], 'must be one of merge, rebase_merge, ff'],
-      [['-p', '21', '--build-timeout', '60'], 'must be a whole number from 600 to 2629745'],
+      [['-p', '21', '--build-timeout', '60'], 'must be a duration from 10m to below a month'],
     ]
     for (const [args, message] of cases) {
       const before = sb.sandbox.requests.length
@@ -105,7 +107,7 @@ describe('settings update', () => {
 /** a value of the input other than `now` (where its rule allows one), as a flag's words */
 function otherValue(input: AnyInput, now: unknown): string[] {
   if (input.boolean) return [now === true ? `--no-${input.flag}` : `--${input.flag}`]
-  const other = input.options?.find(option => option !== now) ?? (input.helpValue === 'N' ? String(Number(now) + 600) : `${String(now ?? '')}round trip`)
+  const other = input.options?.find(option => option !== now) ?? (input.helpValue === 'N' || input.helpValue === 'DURATION' ? String(Number(now) + 600) : `${String(now ?? '')}round trip`)
   return [`--${input.flag}`, other]
 }
 

@@ -2,9 +2,11 @@ import {describe} from 'vitest'
 import {ENTERPRISE_GROUP, ENTERPRISE_USER_CHANGES, ENTERPRISE_USER_DELETION, ENTERPRISE_USER_FILTERS} from '../../../src/api/enterprise-users.js'
 import {EXPORT_OPTIONS, RELATION_FILE, STATUS_FILTER} from '../../../src/api/relations-export.js'
 import {SECURITY_SETTINGS_CHANGES} from '../../../src/api/security-settings.js'
+import {GROUP_SETTINGS, PROJECT_SETTINGS} from '../../../src/api/settings.js'
 import {BULK_MOVE, GROUP_MOVE} from '../../../src/api/storage-moves.js'
 import {NEW_EXPORT} from '../../../src/api/vuln-export.js'
-import {ruleTable} from '../../helpers/input-rules.js'
+import type {Inputs} from '../../../src/core/input/input.js'
+import {type RuleRow, ruleTable} from '../../helpers/input-rules.js'
 
 const EMPTY = /must not be empty/
 const BOOLEAN = /must be true or false/
@@ -61,6 +63,40 @@ describe('security-settings inputs', () => {
     ['secret_push_protection_enabled', 'enable', BOOLEAN],
     ['secret_push_protection_enabled', '', EMPTY],
   ])
+})
+
+/** a row each for the inputs a table does not name: a boolean's true, a choice's first option, a text */
+const plainRows = (inputs: Inputs, named: readonly RuleRow[]): RuleRow[] =>
+  Object.values(inputs)
+    .filter(input => !named.some(([api]) => api === input.api))
+    .map((input): RuleRow => (input.boolean ? [input.api, 'true', {value: true}] : input.options ? [input.api, input.options[0]!, {value: input.options[0]}] : [input.api, 'text', {value: 'text'}]))
+
+describe('settings inputs', () => {
+  const TIMEOUT = /must be a duration from 10m to below a month/
+  const project: RuleRow[] = [
+    ['build_timeout', '600', {value: 600}],
+    ['build_timeout', '90m', {value: 5400}],
+    ['build_timeout', '2h', {value: 7200}],
+    ['build_timeout', '30d', {value: 2_592_000}],
+    ['build_timeout', '2629745', {value: 2_629_745}],
+    ['build_timeout', '599', TIMEOUT],
+    ['build_timeout', '31d', TIMEOUT],
+    ['build_timeout', '1.5h', TIMEOUT],
+    ['merge_method', 'ff', {value: 'ff'}],
+    ['merge_method', 'fast-forward', /must be one of merge, rebase_merge, ff/],
+    ['pages_access_level', 'public', {value: 'public'}],
+    ['wiki_access_level', 'public', /must be one of disabled, private, enabled/],
+    ['ci_config_path', '', {value: ''}],
+  ]
+  ruleTable('project settings', PROJECT_SETTINGS, [...project, ...plainRows(PROJECT_SETTINGS, project)])
+  const group: RuleRow[] = [
+    ['project_creation_level', 'noone', {value: 'noone'}],
+    ['project_creation_level', 'nobody', /must be one of noone, owner, maintainer, developer, administrator/],
+    ['subgroup_creation_level', 'developer', /must be one of owner, maintainer/],
+    ['two_factor_grace_period', '-1', /must be a whole number, 0 or more/],
+    ['two_factor_grace_period', '48', {value: 48}],
+  ]
+  ruleTable('group settings', GROUP_SETTINGS, [...group, ...plainRows(GROUP_SETTINGS, group)])
 })
 
 describe('storage-moves inputs', () => {
