@@ -169,15 +169,17 @@ describe('a download has an idle limit of --timeout instead', () => {
         socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: ${size}\r\n\r\n`), Buffer.alloc(size, 'x')])),
       )
       const env = {...cleanEnv(), ...(await routeEnv(route))}
-      const child = spawn(process.execPath, [BIN, 'api', 'GET', '/file', '--download', '-', '--timeout', '1', '--retries', '0', '--host', server.url, '--token', TOKEN], {
+      // --timeout 4, not 1: on a loaded machine (load 20 on two cores) the proxy in this test process
+      // and the child may each wait a second for the CPU, which a 1 s limit took for a stalled server
+      const child = spawn(process.execPath, [BIN, 'api', 'GET', '/file', '--download', '-', '--timeout', '4', '--retries', '0', '--host', server.url, '--token', TOKEN], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       let stderr = ''
       child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-      // nobody reads stdout for 2.5 s: the pipe fills and forgectl waits on it, not on the server
+      // nobody reads stdout for longer than --timeout: the pipe fills and forgectl waits on it, not on the server
       child.stdout.pause()
-      await new Promise(resolve => setTimeout(resolve, 2500))
+      await new Promise(resolve => setTimeout(resolve, 6000))
       let received = 0
       child.stdout.on('data', (d: Buffer) => (received += d.length)).resume()
       const code = await new Promise(resolve => child.on('close', resolve))
