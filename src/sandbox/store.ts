@@ -187,18 +187,13 @@ export class Store {
    */
   projectFor(idOrPath: string, user: SandboxUser | null, role: RoleName | 0 = 'guest'): SandboxProject {
     const project = this.findProject(idOrPath)
-    const level = this.projectRole(project, user)
-    if (level === 0 && project.visibility !== 'public') throw notFound('Project')
-    if (role !== 0 && level < ROLE[role]) throw forbidden()
-    return project
+    return seenAs(project, this.projectRole(project, user), role, 'Project')
   }
 
+  /** as projectFor, for a group */
   groupFor(idOrPath: string, user: SandboxUser | null, role: RoleName | 0 = 'guest'): SandboxGroup {
     const group = this.findGroup(idOrPath)
-    const level = this.groupRole(group, user)
-    if (level === 0 && group.visibility !== 'public') throw notFound('Group')
-    if (role !== 0 && level < ROLE[role]) throw forbidden()
-    return group
+    return seenAs(group, this.groupRole(group, user), role, 'Group')
   }
 
   requireAdmin(user: SandboxUser | null): SandboxUser {
@@ -268,4 +263,11 @@ export {HttpError}
 function byPath<T>(records: Iterable<T>, pathOf: (record: T) => string, path: string): T | undefined {
   const all = [...records]
   return all.find(r => pathOf(r) === path) ?? all.find(r => pathOf(r).toLowerCase() === path.toLowerCase())
+}
+
+/** a record the caller's `level` lets them see (404 when it does not, unless public) and act on at `role` (403) */
+function seenAs<R extends {visibility: string}>(record: R, level: number, role: RoleName | 0, what: string): R {
+  if (level === 0 && record.visibility !== 'public') throw notFound(what)
+  if (role !== 0 && level < ROLE[role]) throw forbidden()
+  return record
 }

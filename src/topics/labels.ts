@@ -21,15 +21,11 @@ export abstract class LabelCommand<T extends typeof Command> extends ApiCommand<
   protected async label(): Promise<string> {
     return (await this.read(LABEL)).label
   }
-}
 
-/** subscribe and unsubscribe: the server answers 304 when there is nothing to change */
-export abstract class LabelSubscriptionCommand<T extends typeof Command> extends LabelCommand<T> {
-  protected abstract readonly subscribe: boolean
-
-  async run(): Promise<void> {
-    const {changed, label} = await setSubscription(this.api, this.scope, await this.label(), this.subscribe)
-    if (!changed) this.note(unchanged(`you were ${this.subscribe ? 'already' : 'not'} subscribed to ${thing('label', label.name)}`))
+  /** subscribe and unsubscribe: the server answers 304 when there is nothing to change */
+  protected async setSubscribed(subscribe: boolean): Promise<void> {
+    const {changed, label} = await setSubscription(this.api, this.scope, await this.label(), subscribe)
+    if (!changed) this.note(unchanged(`you were ${subscribe ? 'already' : 'not'} subscribed to ${thing('label', label.name)}`))
     await this.print(label)
   }
 }
