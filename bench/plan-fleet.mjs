@@ -1,8 +1,8 @@
 // `npm run bench`, issues 28 and 37: `forgectl plan` over a fleet of sandbox projects with five sections
 // each, every request delayed, against the floor of the same reads made one at a time (the requests the
 // plan made × the latency: no sequential run can beat it). Issue 37 names labels, variables, protected
-// branches, members and settings; members is not a section yet, so milestones stand in for it: one list
-// read per project, as a members section's would be. Settings are one GET of the project's own record.
+// branches, members and settings: the members section reads the project's direct members (every page),
+// the settings section one GET of the project's own record.
 // Run alone: `node bench/plan-fleet.mjs [projects]` (after `npm run build`).
 import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
@@ -21,14 +21,14 @@ projects:
       BENCH: one
     protected_branches:
       main: {push_access_level: maintainer}
-    milestones:
-      bench: {description: one}
+    members:
+      bob: developer
     settings:
       only_allow_merge_if_pipeline_succeeds: true
 `
 
 /** the sections each project of the fleet has, as the bench's rows name them */
-export const FLEET_SECTIONS = ['labels', 'variables', 'protected branches', 'milestones', 'settings']
+export const FLEET_SECTIONS = ['labels', 'variables', 'protected branches', 'members', 'settings']
 
 /** the plan's figures: time, requests (its own summary line), the floor, and the ratio */
 export async function planOverFleet({projects = 1000, latencyMs = 50} = {}) {

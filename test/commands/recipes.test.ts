@@ -320,5 +320,10 @@ describe('recipe: fleet-wide settings (issue 37)', () => {
     expect(api).toMatchObject({merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true, squash_option: 'default_on'})
     const website = (await sb.api<Record<string, unknown>>('GET', '/projects/21', {as: 'owner'})).body
     expect(website.merge_method).toBe('merge')
+    // the members: carol added to every project under acme as a Reporter (20), once
+    expect(first).toMatch(/project acme\/website\n(?:.*\n)*? {2}\+ members carol/)
+    expect(result.stdout).toContain('{\n  "username": "carol",\n  "access_level": 20\n}\n')
+    const carol = (await sb.api<Record<string, unknown>>('GET', '/projects/21/members/4', {as: 'owner'})).body
+    expect(carol).toMatchObject({username: 'carol', access_level: 20})
   })
 })
