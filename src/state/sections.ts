@@ -5,13 +5,14 @@ import {didYouMean} from '../core/input/did-you-mean.js'
 import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
+import {protectedTags} from './sections-protected-tags.js'
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
 import {scopedVariables} from './sections-variables.js'
 
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
   groups: [labels, milestones, scopedVariables],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, protectedTags],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {
