@@ -5,6 +5,7 @@ import {didYouMean} from '../core/input/did-you-mean.js'
 import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
+import {remoteMirrors} from './sections-mirrors.js'
 import {protectedTags} from './sections-protected-tags.js'
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
 import {scopedVariables} from './sections-variables.js'
@@ -12,7 +13,7 @@ import {scopedVariables} from './sections-variables.js'
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
   groups: [labels, milestones, scopedVariables],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, protectedTags],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, protectedTags, remoteMirrors],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {

@@ -85,7 +85,7 @@ describe('checking a state file', () => {
     ['version: 1\nprojets: {}', 'state.yaml: projets: unknown top-level key (keys: version, instance, groups, projects); did you mean projects?'],
     [
       'version: 1\nprojects:\n  "acme/**":\n    lables: {}',
-      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, prune, skip, replace); did you mean labels?',
+      'state.yaml: projects."acme/**".lables: unknown section (here: labels, milestones, protected_branches, deploy_keys, variables, package_protection_rules, protected_tags, remote_mirrors, prune, skip, replace); did you mean labels?',
     ],
     ['version: 1\nprojects:\n  "acme/**":\n    labels:\n      bug: {color: blurple}', 'state.yaml: projects."acme/**".labels.bug.color "blurple": must be #RRGGBB'],
     [
