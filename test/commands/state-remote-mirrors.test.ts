@@ -68,7 +68,7 @@ describe('remote_mirrors in a state file', () => {
 
     let applied = planned
     const requests = await requestsOf(async () => {
-      applied = await sb.run(['apply', '-f', file, '--yes', '--json'], asMaintainer(env))
+      applied = await sb.run(['apply', '-f', file, '--yes', '--json', '--verbose'], asMaintainer(env))
     })
     expect(applied.code, applied.stderr).toBe(0)
     expect(
