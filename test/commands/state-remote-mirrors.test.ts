@@ -71,6 +71,8 @@ describe('remote_mirrors in a state file', () => {
       applied = await sb.run(['apply', '-f', file, '--yes', '--json', '--verbose'], asMaintainer(env))
     })
     expect(applied.code, applied.stderr).toBe(0)
+    // the traces of the writes are there, the URL in the body redacted
+    expect(applied.stderr).toMatch(/POST .*\/remote_mirrors/)
     expect(
       writes(requests)
         .map(request => request.replace(/\d+$/, 'ID'))
