@@ -59,7 +59,15 @@ export const createRoles = (tag: ProtectedTag): number[] => roleLevels(tag.creat
  * has GET, POST and DELETE only), so it is unprotected and protected again. Between the two the tag is
  * unprotected; a protect the server then refuses is told as such, since the tag is left unprotected.
  */
-export async function reprotectTag(api: ApiClient, project: string, protection: TagProtection): Promise<ProtectedTag> {
+export async function reprotectTag(api: ApiClient, project: string, protection: TagProtection, read?: ProtectedTag): Promise<ProtectedTag> {
+  // a rule for a deploy key, a user or a group would not come back: refused before anything is sent
+  const tag = read ?? (await getProtectedTag(api, project, protection.name))
+  const others = tag.create_access_levels.length - createRoles(tag).length
+  if (others > 0) {
+    throw new CliError(
+      `tag ${protection.name} has ${others} create rule${others === 1 ? '' : 's'} for a deploy key, user or group, which changing its level (an unprotect and a protect: the API has no update) would lose; nothing was changed`,
+    )
+  }
   await unprotectTag(api, project, protection.name)
   try {
     return await protectTag(api, project, protection)

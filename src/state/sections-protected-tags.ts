@@ -1,7 +1,7 @@
 // The protected_tags section of projects (STATE.md: by name or wildcard): who may create matching tags.
 // The API cannot change a protection in place, so an update unprotects and protects again
 // (api/protected-tags.ts, reprotectTag).
-import {createRoles, listProtectedTags, protectTag, reprotectTag, TAG_PROTECTION, type TagProtection, unprotectTag} from '../api/protected-tags.js'
+import {createRoles, listProtectedTags, type ProtectedTag, protectTag, reprotectTag, TAG_PROTECTION, type TagProtection, unprotectTag} from '../api/protected-tags.js'
 import {ACCESS_LEVEL_WORDS} from '../core/input/access-level.js'
 import {readAll} from './read-all.js'
 import type {CurrentRecord, Section} from './section.js'
@@ -23,11 +23,12 @@ export const protectedTags: Section = {
     return (await readAll(context, listProtectedTags(target.path), ['name'])).map((tag): CurrentRecord => {
       // rules for users, groups and deploy keys are not a file's; several roles are read as all of them
       const roles = createRoles(tag)
-      return {id: tag.name, ref: tag.name, fields: {create_access_level: roles.length <= 1 ? roles[0] : roles}}
+      // the rules as read, which an update checks before it unprotects (apply need not read them again)
+      return {id: tag.name, ref: tag.name, fields: {create_access_level: roles.length <= 1 ? roles[0] : roles}, server: tag}
     })
   },
   create: ({api}, target, fields) => protectTag(api, target.path, fields as TagProtection),
-  update: ({api}, target, current, _changed, wanted) => reprotectTag(api, target.path, {...wanted, name: String(current.ref)} as TagProtection),
+  update: ({api}, target, current, _changed, wanted) => reprotectTag(api, target.path, {...wanted, name: String(current.ref)} as TagProtection, current.server as ProtectedTag | undefined),
   remove: ({api}, target, current) => unprotectTag(api, target.path, String(current.ref)),
   exported({id, fields}) {
     const level = fields.create_access_level

@@ -68,6 +68,21 @@ describe('protected_tags in a state file', () => {
     expect(await levelsOf(24)).not.toHaveProperty('lost-*')
   })
 
+  it('an update of a protection with a deploy key rule is refused before anything is sent: the unprotect and protect would lose it', async () => {
+    expect((await sb.api('POST', '/projects/24/protected_tags', {as: 'owner', body: {name: 'keyed-*', create_access_level: 40, allowed_to_create: [{deploy_key_id: 4242}]}})).status).toBe(201)
+    const file = stateFile('projects:\n  opensource/docs:\n    protected_tags:\n      "keyed-*": {create_access_level: developer}\n')
+    let applied: Awaited<ReturnType<typeof sb.run>> | undefined
+    const requests = await requestsOf(async () => {
+      applied = await sb.run(['apply', '-f', file, '--yes'], {as: 'owner', cwd: folder})
+    })
+    expect(applied?.code).not.toBe(0)
+    expect(applied?.stdout).toContain(
+      'tag keyed-* has 1 create rule for a deploy key, user or group, which changing its level (an unprotect and a protect: the API has no update) would lose; nothing was changed',
+    )
+    expect(writes(requests)).toEqual([])
+    expect(await levelsOf(24)).toHaveProperty('keyed-*', [40, null])
+  })
+
   it('a level the platform does not take is refused in the file, before any request', async () => {
     const file = stateFile('projects:\n  acme/website:\n    protected_tags:\n      "v*": {create_access_level: reporter}\n')
     let planned: Awaited<ReturnType<typeof sb.run>> | undefined
