@@ -17,7 +17,7 @@ export const AREAS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['MANY PROJECTS AS CODE', ['plan', 'apply', 'export']],
   ['USERS, TOKENS AND KEYS', ['tokens', 'impersonation-tokens', 'service-accounts', 'enterprise-users', 'deploy-keys', 'keys', 'ssh-certificates', 'members']],
   ['SECURITY AND COMPLIANCE', ['security-settings', 'vuln-export', 'package-protection']],
-  ['REPOSITORIES AND CODE REVIEW', ['branches', 'mirrors', 'wikis', 'draft-notes', 'relations-export']],
+  ['REPOSITORIES AND CODE REVIEW', ['branches', 'protected-tags', 'mirrors', 'wikis', 'draft-notes', 'relations-export']],
   ['CI/CD AND INSTANCE OPERATIONS', ['ci-variables', 'clusters', 'features', 'feature-user-lists', 'hooks', 'webhooks', 'storage-moves', 'registry-cleanup']],
   ['PLANNING (LABELS, MILESTONES, ITERATIONS)', ['labels', 'milestones', 'iterations']],
   ['REHEARSAL, COMPLETION AND HELP', ['sandbox', 'completion', 'help']],

@@ -213,6 +213,20 @@ export const PLATFORM_SOURCES: Readonly<Record<string, AreaSources>> = {
     sources: ['lib/api/projects.rb', 'lib/api/helpers/pagination_strategies.rb', 'lib/gitlab/pagination/keyset.rb', 'lib/gitlab/pagination/keyset/request_context.rb'],
     contractTest: 'test/contract/pagination.test.ts',
   },
+  'protected-tags': {
+    sources: [
+      'lib/api/protected_tags.rb',
+      'lib/api/entities/protected_tag.rb',
+      'lib/api/entities/protected_ref_access.rb',
+      'app/services/protected_refs/access_level_params.rb',
+      'app/models/protected_tag.rb',
+      'app/models/concerns/protected_ref.rb',
+      'app/models/concerns/protected_ref_access.rb',
+      'app/policies/project_policy.rb',
+      'spec/requests/api/protected_tags_spec.rb',
+    ],
+    contractTest: 'test/contract/protected-tags.test.ts',
+  },
   'registry-cleanup': {
     sources: ['ee/lib/api/virtual_registries/cleanup/policies.rb', 'ee/app/models/virtual_registries/cleanup/policy.rb', 'ee/lib/api/entities/virtual_registries/cleanup/policy.rb'],
     contractTest: 'test/contract/registry-cleanup.test.ts',

@@ -117,6 +117,10 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
     const blind: string[] = []
     const fixed: string[] = []
     for (const [field, value] of Object.entries(values)) {
+      if (section.uncomparable?.(field, value, serverValues[field])) {
+        blind.push(field)
+        continue
+      }
       if (section.createOnly?.includes(field) && serverValues[field] !== undefined && !sameValue(value, serverValues[field])) fixed.push(field)
       if (!compared(section, field)) continue
       const hidden = secretEither(field)

@@ -108,6 +108,8 @@ export interface Section {
   shown?(field: string, value: unknown): unknown
   /** the values are the same for the platform (a colour's case, null and "") */
   same?(field: string, wanted: unknown, current: unknown): boolean
+  /** the server's value cannot be compared with the file's (a mirror URL's credentials, which the platform masks): the plan says so */
+  uncomparable?(field: string, wanted: unknown, current: unknown): boolean
   read(context: ReadContext, target: Target): Promise<CurrentRecord[]>
   create(context: ApplyContext, target: Target, fields: Record<string, unknown>): Promise<unknown>
   /** `current.server`: the record as the plan read it, when this run planned it (not a saved plan) */

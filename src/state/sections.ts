@@ -6,6 +6,8 @@ import {secretFieldsOf} from '../core/input/input.js'
 import type {ScopeKind, Section} from './section.js'
 import {features, hooks, instanceDeployKeys, instanceVariables} from './sections-instance.js'
 import {members} from './sections-members.js'
+import {remoteMirrors} from './sections-mirrors.js'
+import {protectedTags} from './sections-protected-tags.js'
 import {labels, milestones, packageProtectionRules, projectDeployKeys, protectedBranches} from './sections-scoped.js'
 import {groupSettings, projectSettings} from './sections-settings.js'
 import {scopedVariables} from './sections-variables.js'
@@ -14,7 +16,7 @@ import {webhooks} from './sections-webhooks.js'
 export const SECTIONS: Readonly<Record<ScopeKind, readonly Section[]>> = {
   instance: [features, instanceVariables, hooks, instanceDeployKeys],
   groups: [labels, milestones, scopedVariables, groupSettings, webhooks, members],
-  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings, webhooks, members],
+  projects: [labels, milestones, protectedBranches, projectDeployKeys, scopedVariables, packageProtectionRules, projectSettings, webhooks, members, protectedTags, remoteMirrors],
 }
 
 export function sectionOf(kind: ScopeKind, name: string): Section | undefined {

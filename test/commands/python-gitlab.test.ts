@@ -158,6 +158,18 @@ describe("python-gitlab's CLI against the sandbox", CLIENT_ROOM, () => {
     expect(branches.map(b => b.name)).toContain('release/2026-01')
   })
 
+  it('protects a wildcard tag: project-protected-tag create, get, list, delete', async () => {
+    const project = ['--project-id', 'acme/platform/api']
+    const made = json<{name: string; create_access_levels: Array<{access_level: number}>}>(
+      await gitlab(['project-protected-tag', 'create', ...project, '--name', 'pg-*', '--create-access-level', '30']),
+    )
+    expect(made.create_access_levels.map(rule => rule.access_level)).toEqual([30])
+    expect(json<{name: string}>(await gitlab(['project-protected-tag', 'get', ...project, '--name', 'pg-*'])).name).toBe('pg-*')
+    expect(json<Array<{name: string}>>(await gitlab(['project-protected-tag', 'list', ...project])).map(tag => tag.name)).toEqual(['v*', 'rc-*', 'pg-*'])
+    succeeded(await gitlab(['project-protected-tag', 'delete', ...project, '--name', 'pg-*']))
+    expect((await sb.api('GET', '/projects/20/protected_tags/pg-*', {as: 'maintainer'})).status).toBe(404)
+  })
+
   it('manages instance CI variables (variable create, get, list, delete)', async () => {
     const created = json<{key: string; value: string}>(await gitlab(['variable', 'create', '--key', 'PG_CLI', '--value', 'v1']))
     expect(created).toMatchObject({key: 'PG_CLI', value: 'v1'})

@@ -485,7 +485,16 @@ describe('selection', () => {
     expect(exported.json<{version: number}>().version).toBe(1)
     const planned = await planOf(
       stateFile(exported.stdout, 'exported.json'),
-      {...asAdmin, env: {STATE_ACME_NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg', STATE_ACME_WEBSITE_CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA=='}},
+      {
+        ...asAdmin,
+        env: {
+          STATE_ACME_NPM_TOKEN: 'npm_c2VlZGVkLW5wbS10b2tlbg',
+          STATE_ACME_WEBSITE_CDN_TOKEN: 'Y2RuLXRva2VuLXNlZWRlZA==',
+          // the seeded push mirrors' URLs, whose credentials the server never returns
+          STATE_ACME_PLATFORM_API_MIRROR_URL_BACKUP_EXAMPLE_COM: 'https://mirror-bot:s3cr3t-pass@backup.example.com/acme/api.git',
+          STATE_ACME_PLATFORM_API_MIRROR_URL_GITMIRROR_EXAMPLE_ORG: 'ssh://git@gitmirror.example.org/acme/api.git',
+        },
+      },
       ['--exit-code'],
     )
     expect(planned.stdout, exported.stdout).toContain('No changes')

@@ -37,6 +37,7 @@ const TREE: Record<string, string[]> = {
   'vuln-export': ['create', 'get', 'wait', 'download'],
   'package-protection': ['list', 'create', 'update', 'delete'],
   branches: ['list', 'get', 'create', 'delete', 'delete-merged', 'protect', 'unprotect'],
+  'protected-tags': ['list', 'get', 'protect', 'unprotect'],
   wikis: ['list', 'get', 'create', 'update', 'delete', 'upload'],
   'ci-variables': ['list', 'get', 'create', 'update', 'delete', 'set'],
   hooks: ['list', 'get', 'create', 'update', 'delete', 'test'],
