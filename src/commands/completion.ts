@@ -1,4 +1,5 @@
 import * as Args from '@oclif/core/args'
+import {ioOf} from '../core/base/io.js'
 import {COMPLETION_SCRIPTS} from '../core/command/complete.js'
 import {PlainCommand} from '../core/command/plain-command.js'
 import {textPrinter} from '../core/output/output.js'
@@ -16,6 +17,6 @@ export default class Completion extends PlainCommand {
 
   async run(): Promise<void> {
     const {args} = await this.parse(Completion)
-    textPrinter().text(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
+    textPrinter(ioOf(this.config)).text(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
   }
 }
