@@ -113,6 +113,9 @@ const launcher = {
   },
 }
 
-// oclif is given the package root: from bin/ it would find bin/package.json. Its execute reports its own
-// errors and sets the exit code.
-runtime.execute({dir: dirname(__dirname), launcher})
+// oclif is given the package root: from bin/ it would find bin/package.json. The run reports its own
+// errors and resolves to its exit code, with its output flushed; a run that failed ends the process here
+// (one that succeeded ends as Node does, when nothing is left to do).
+runtime.execute({dir: dirname(__dirname), launcher}).then(code => {
+  if (code !== 0) process.exit(code)
+})

@@ -13,7 +13,8 @@ export default class Completion extends PlainCommand {
     'source <(<%= config.bin %> completion zsh)           # in ~/.zshrc',
     '<%= config.bin %> completion fish > ~/.config/fish/completions/<%= config.bin %>.fish',
   ]
-  static args = {shell: Args.string({description: 'shell', required: true, options: ['bash', 'zsh', 'fish']})}
+  // forgectl reads standard input only where a flag says `-`: a missing SHELL is not taken from a pipe
+  static args = {shell: Args.string({description: 'shell', required: true, options: ['bash', 'zsh', 'fish'], ignoreStdin: true})}
 
   async run(): Promise<void> {
     const {args} = await this.parse(Completion)

@@ -2,7 +2,7 @@
 // start-up, mostly its schema validator) and write it through conf, which writes atomically, under a
 // lock (settings-lock.ts). Who may own it and how it is read: settings-file.ts.
 import {accessSync, constants} from 'node:fs'
-import {homedir} from 'node:os'
+import {userInfo} from 'node:os'
 import {isAbsolute, join} from 'node:path'
 import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
 import {DURATION_HELP, parseDuration} from '../base/duration.js'
@@ -92,7 +92,8 @@ export function configDir(env: NodeJS.ProcessEnv): string {
   // XDG Base Directory: "If an implementation encounters a relative path in any of these variables it
   // should consider the path invalid and ignore it." Else a token would land under the current folder.
   const xdg = env.XDG_CONFIG_HOME
-  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.config')
+  // the run's HOME, as os.homedir() reads the process's; without one, the user's home as the system knows it
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || userInfo().homedir, '.config')
   return join(base, 'forgectl')
 }
 
