@@ -114,8 +114,9 @@ const launcher = {
 }
 
 // oclif is given the package root: from bin/ it would find bin/package.json. The run reports its own
-// errors and resolves to its exit code, with its output flushed; a run that failed ends the process here
-// (one that succeeded ends as Node does, when nothing is left to do).
+// errors; one that ended by an exit (`sandbox` stopped: 0) or a failure resolves to its exit code, with
+// its output flushed, and ends the process here; one that returned ends as Node does, when nothing is
+// left to do.
 runtime.execute({dir: dirname(__dirname), launcher}).then(code => {
-  if (code !== 0) process.exit(code)
+  if (code !== undefined) process.exit(code)
 })

@@ -5,7 +5,6 @@ import {Config} from '@oclif/core/config'
 import type {execute as oclifExecute} from '@oclif/core/execute'
 import {handle} from '@oclif/core/handle'
 import {run} from '@oclif/core/run'
-import {ExitCode} from './core/base/errors.js'
 import {flushed, handIO, type IO} from './core/base/io.js'
 import {type Launcher, useLauncher} from './core/base/launcher.js'
 import {exitWhenReaderGoes, guardOutputStreams} from './core/output/write-failure.js'
@@ -22,20 +21,21 @@ export {default as notFound, flagAfterTopic} from './hooks/not-found.js'
  * oclif's execute(), given what the launcher provides (src/core/base/launcher.ts), and the run's
  * streams, environment and clock (src/core/base/io.ts; a test hands in buffers); without them, the
  * process's. The IO is handed to the run with the Config oclif runs it with, which every command, hook
- * and help of the run is given. Resolves to the run's exit code once its output has left: ending the
- * process is the launcher's (bin/run.js), so that a run ends without ending the process that holds it
- * (a test's, where runs go side by side). oclif's own execute ends with a flush of process.stdout that it
+ * and help of the run is given. A run that ended by an exit or a failure resolves to its exit code once
+ * its output has left; one that returned resolves to undefined (exit 0, once nothing is left to do).
+ * Ending the process is the launcher's (bin/run.js), so that a run ends without ending the process that
+ * holds it (a test's, where runs go side by side). oclif's own execute ends with a flush of process.stdout that it
  * does not wait for (a write of nothing, and a `drain` listener left on the stream): forgectl's writes
  * go through the run's streams, and are flushed here.
  */
-export async function execute({launcher, io: given, args, dir}: Pick<Parameters<typeof oclifExecute>[0], 'args' | 'dir'> & {launcher?: Launcher; io?: Partial<IO>}): Promise<number> {
+export async function execute({launcher, io: given, args, dir}: Pick<Parameters<typeof oclifExecute>[0], 'args' | 'dir'> & {launcher?: Launcher; io?: Partial<IO>}): Promise<number | undefined> {
   useLauncher(launcher)
   const config = await Config.load(dir)
   const io = handIO(config, given)
   guardOutputStreams(io)
   try {
     await run(args ?? process.argv.slice(2), config)
-    return ExitCode.ok
+    return undefined
   } catch (caught) {
     const error = caught as Error & {oclif?: {exit?: number}; code?: string}
     const code = error.oclif?.exit ?? 1

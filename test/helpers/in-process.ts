@@ -52,7 +52,7 @@ export interface RunSpec {
 
 export interface Runtime {
   /** `io`: the run's streams (src/core/base/io.ts), which forgectl writes through instead of the process's */
-  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>; now?: () => number}}): Promise<number>
+  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>; now?: () => number}}): Promise<number | undefined>
 }
 
 /** thrown by process.exit inside a run: the process would end there */
