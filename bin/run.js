@@ -113,6 +113,10 @@ const launcher = {
   },
 }
 
-// oclif is given the package root: from bin/ it would find bin/package.json. Its execute reports its own
-// errors and sets the exit code.
-runtime.execute({dir: dirname(__dirname), launcher})
+// oclif is given the package root: from bin/ it would find bin/package.json. The run reports its own
+// errors; one that ended by an exit (`sandbox` stopped: 0) or a failure resolves to its exit code, with
+// its output flushed, and ends the process here; one that returned ends as Node does, when nothing is
+// left to do.
+runtime.execute({dir: dirname(__dirname), launcher}).then(code => {
+  if (code !== undefined) process.exit(code)
+})

@@ -1,4 +1,5 @@
 import {Command} from '@oclif/core/command'
+import {ioOf} from '../core/base/io.js'
 import {type CompletableCommand, completions} from '../core/command/complete.js'
 import {allFlags} from '../core/command/help-data.js'
 import {textPrinter} from '../core/output/output.js'
@@ -12,6 +13,6 @@ export default class Complete extends Command {
     const words = this.argv.length > 0 ? this.argv : ['']
     const commands = this.config.commands.map(c => ({...c, flags: allFlags(c, this.config)})) as unknown as CompletableCommand[]
     const found = completions(commands, words)
-    if (found.length > 0) textPrinter().text(found.join('\n') + '\n')
+    if (found.length > 0) textPrinter(ioOf(this.config)).text(found.join('\n') + '\n')
   }
 }

@@ -77,8 +77,8 @@ export default class Api extends ApiCommand<typeof Api> {
   async run(): Promise<void> {
     const method = this.args.method as HttpMethod
     const path = this.path
-    const fields = await parseFields(this.flags.field, this.flags['typed-field'])
-    const input = this.flags.input === undefined ? undefined : await readTextFile(this.flags.input, 'input')
+    const fields = await parseFields(this.io.stdin, this.flags.field, this.flags['typed-field'])
+    const input = this.flags.input === undefined ? undefined : await readTextFile(this.flags.input, 'input', this.io.stdin)
     const body = input === undefined ? fields : parseJson(input)
     const inQuery = method === 'GET' || method === 'DELETE'
     const query = inQuery ? (body as Query) : undefined

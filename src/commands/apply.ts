@@ -54,7 +54,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       throw new UsageError('--resume: a saved PLAN is out of date once part of it was applied; plan again (`forgectl plan -f FILE --out PLAN`): the new plan holds only what is left')
     }
     if (this.flags.resume) this.note(info('resuming: apply plans again from the server, so only what is left is sent'))
-    const references = {filesOutside: this.flags['allow-files-outside']}
+    const references = {filesOutside: this.flags['allow-files-outside'], io: this.io}
     const sections = plannedSections(this.flags.sections)
     // as data, stdout holds only the outcomes: the plan a person confirms goes to stderr
     const data = this.format !== 'table' || this.shared.jq !== undefined
@@ -71,7 +71,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       wanted = wantedOf
       if (changes.length > 0) show(renderPlan(plan))
     } else {
-      const saved = await readSavedPlan(planPath!, this.connection.host)
+      const saved = await readSavedPlan(planPath!, this.connection.host, this.io)
       changes = saved.changes
       // every secret found again before anything is read or sent
       const states = new Map<string, Promise<unknown>>()

@@ -3,7 +3,7 @@
 // is told how to switch instead of getting "command not found".
 import {Command} from '@oclif/core/command'
 import {ExitCode} from '../core/base/errors.js'
-import {writeErr} from '../core/base/io.js'
+import {ioOf} from '../core/base/io.js'
 
 export default class Autocomplete extends Command {
   static hidden = true
@@ -12,7 +12,7 @@ export default class Autocomplete extends Command {
 
   async run(): Promise<void> {
     const bin = this.config.bin
-    writeErr(
+    ioOf(this.config).stderr.write(
       `${bin} autocomplete was replaced by ${bin} completion: put \`source <(${bin} completion bash)\` (or zsh; fish: ${bin} completion fish) in your shell's start-up file, and delete ~/.cache/${bin} if it is still there.\n`,
     )
     this.exit(ExitCode.usage)

@@ -1,4 +1,5 @@
 import * as Args from '@oclif/core/args'
+import {ioOf} from '../core/base/io.js'
 import {COMPLETION_SCRIPTS} from '../core/command/complete.js'
 import {PlainCommand} from '../core/command/plain-command.js'
 import {textPrinter} from '../core/output/output.js'
@@ -12,10 +13,11 @@ export default class Completion extends PlainCommand {
     'source <(<%= config.bin %> completion zsh)           # in ~/.zshrc',
     '<%= config.bin %> completion fish > ~/.config/fish/completions/<%= config.bin %>.fish',
   ]
-  static args = {shell: Args.string({description: 'shell', required: true, options: ['bash', 'zsh', 'fish']})}
+  // forgectl reads standard input only where a flag says `-`: a missing SHELL is not taken from a pipe
+  static args = {shell: Args.string({description: 'shell', required: true, options: ['bash', 'zsh', 'fish'], ignoreStdin: true})}
 
   async run(): Promise<void> {
     const {args} = await this.parse(Completion)
-    textPrinter().text(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
+    textPrinter(ioOf(this.config)).text(COMPLETION_SCRIPTS[args.shell as keyof typeof COMPLETION_SCRIPTS](this.config.bin))
   }
 }

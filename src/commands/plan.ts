@@ -34,7 +34,7 @@ export default class Plan extends StateCommand<typeof Plan> {
   }
 
   async run(): Promise<void> {
-    if (this.flags.out) await checkPlanTarget(this.flags.out)
+    if (this.flags.out) await checkPlanTarget(this.flags.out, this.io)
     const sections = plannedSections(this.flags.sections)
     const plan = await planFromFile(this.reader, this.flags.file, {
       concurrency: this.flags.concurrency,

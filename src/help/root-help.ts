@@ -4,7 +4,7 @@
 import {format} from 'node:util'
 import type {Command, Interfaces} from '@oclif/core'
 import {Help} from '@oclif/core/help'
-import {writeErr, writeOut} from '../core/base/io.js'
+import {ioOf} from '../core/base/io.js'
 import {globalFlagDefinitions} from '../core/command/help-data.js'
 import {GLOBAL_GROUPS} from '../core/input/flag-groups.js'
 import {notFoundExit} from '../hooks/not-found.js'
@@ -32,11 +32,12 @@ type Entry = {name: string; summary: string}
 export default class ForgeHelp extends Help {
   CommandHelpClass = ForgeCommandHelp
 
-  /** through the run's streams (src/core/output/io.ts), as oclif's would print it: the lines, formatted, then a line break */
+  /** through the run's streams (src/core/base/io.ts, handed with the config), as oclif's would print it: the lines, formatted, then a line break */
   protected override log(...args: string[]): void {
     // straight to the run's stdout, not through the printer (output.ts): loading the printer and its
     // formats for a help text cost every --help about 2% of its instructions (callgrind: 15 M of 720 M)
-    ;(this.opts.sendToStderr ? writeErr : writeOut)(`${format(...args)}\n`)
+    const {stdout, stderr} = ioOf(this.config)
+    ;(this.opts.sendToStderr ? stderr : stdout).write(`${format(...args)}\n`)
   }
 
   constructor(config: Interfaces.Config, options: Partial<Interfaces.HelpOptions> = {}) {

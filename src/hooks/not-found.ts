@@ -7,7 +7,7 @@ import * as Errors from '@oclif/core/errors'
 import {helpAddition} from '@oclif/core/run'
 import {ExitCode} from '../core/base/errors.js'
 import {cut, messageText} from '../core/base/escape.js'
-import {io} from '../core/base/io.js'
+import {ioOf} from '../core/base/io.js'
 import {allFlags} from '../core/command/help-data.js'
 import {unexpectedArguments, usageLine} from '../core/command/usage.js'
 import {mayTakeSecretWord} from '../core/input/input-flags.js'
@@ -25,13 +25,13 @@ export const flagAfterTopic: Hook.Init = async ({id, argv, config}) => {
   if (id === undefined || argv.length === 0 || config.findCommand(id) || !config.findTopic(id)) return
   if (helpAddition([id, ...argv], config)) return
   const flag = cut(argv[0]!.split('=')[0]!)
-  io().stderr.write(messageText(`Error: unknown flag ${flag}: a command's flags go after it (${config.bin} ${id.replaceAll(':', ' ')} --help lists its commands)\n`))
+  ioOf(config).stderr.write(messageText(`Error: unknown flag ${flag}: a command's flags go after it (${config.bin} ${id.replaceAll(':', ' ')} --help lists its commands)\n`))
   return Errors.exit(ExitCode.usage)
 }
 
 /** the words name no command: the message (a stray argument, or the near misses), then exit 2; also for help of such words */
 export async function notFoundExit(config: Interfaces.Config, words: string[]): Promise<never> {
-  io().stderr.write(messageText((await strayArgument(config, words)) ?? unknownCommand(config, words)))
+  ioOf(config).stderr.write(messageText((await strayArgument(config, words)) ?? unknownCommand(config, words)))
   return Errors.exit(ExitCode.usage)
 }
 

@@ -46,7 +46,7 @@ type CheckText = StateText & {references: ReferenceOptions; path: string; sectio
  * sections are left out of the model whole, as if not written (their names are still checked), and so
  * is their place in `prune:`, which would otherwise delete every record of a section the model lacks.
  */
-export async function checkState(state: StateText, references: ReferenceOptions = {}, sections?: readonly string[]): Promise<StateModel> {
+export async function checkState(state: StateText, references: ReferenceOptions, sections?: readonly string[]): Promise<StateModel> {
   const text: CheckText = {...state, references, path: state.file === '-' ? '-' : resolve(state.file), ...(sections === undefined ? {} : {sections})}
   const {file, data} = text
   const fail = (where: Where, rule: string): never => {

@@ -3,7 +3,8 @@
 // state file is one such line, exit 2, before any request.
 import {dirname, resolve} from 'node:path'
 import {UsageError} from '../core/base/errors.js'
-import {parseData, readDataFile} from '../core/input/parse-data.js'
+import type {IO} from '../core/base/io.js'
+import {type FileLimits, fileLimits, parseData, readDataFile} from '../core/input/parse-data.js'
 
 /** a place in the file: the keys and list indexes from the top */
 export type Where = ReadonlyArray<string | number>
@@ -38,10 +39,10 @@ export interface StateText {
 }
 
 /** the file read and parsed; `-` is standard input (references then relative to the working folder) */
-export async function readStateDocument(file: string): Promise<StateText> {
-  const text = await readDataFile(file, 'file')
+export async function readStateDocument(file: string, io: Pick<IO, 'stdin' | 'env'>): Promise<StateText> {
+  const text = await readDataFile(file, 'file', io)
   const folder = file === '-' ? resolve('.') : dirname(resolve(file))
-  return {file, folder, data: await parseStateText(text, file)}
+  return {file, folder, data: await parseStateText(text, file, fileLimits(io.env))}
 }
 
 /**
@@ -51,6 +52,6 @@ export async function readStateDocument(file: string): Promise<StateText> {
  * name is what the file says, not 1.1 or 7. A key given twice is refused, in JSON too (JSON.parse
  * keeps the last without a word).
  */
-export function parseStateText(text: string, file: string): Promise<unknown> {
-  return parseData(text, {file, json: /\.json$/i.test(file), numbers: 'text'})
+export function parseStateText(text: string, file: string, limits: FileLimits): Promise<unknown> {
+  return parseData(text, {file, json: /\.json$/i.test(file), numbers: 'text', limits})
 }

@@ -10,13 +10,15 @@
 // cloud identity, the proxies'): DENIED_ENV below, documented in the README's "Many projects as code".
 import {realpath} from 'node:fs/promises'
 import {isAbsolute, join, relative, resolve, sep} from 'node:path'
-import {io} from '../core/base/io.js'
+import type {IO} from '../core/base/io.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/base/read-whole.js'
 
 /** a file reference of a saved plan carries the folder it is relative to: the state file's */
 export type Reference = {env: string} | {file: string; folder?: string}
 
 export interface ReferenceOptions {
+  /** the run's environment, which {env: NAME} reads, and its standard input */
+  io: Pick<IO, 'env' | 'stdin'>
   /** --allow-files-outside: a {file:} may name any path the user can read */
   filesOutside?: boolean
 }
@@ -90,11 +92,11 @@ export function asReference(value: unknown): {reference?: Reference; bad?: strin
  * (a missing secret of a workflow, an unset one exported), and sent, it would wipe the server's value.
  * A value meant empty is written in the file: `""`.
  */
-export async function resolveReference(reference: Reference, folder: string, options: ReferenceOptions = {}): Promise<string> {
+export async function resolveReference(reference: Reference, folder: string, options: ReferenceOptions): Promise<string> {
   if ('env' in reference) {
     const denied = deniedEnvName(reference.env)
     if (denied) throw new Error(denied)
-    const value = io().env[reference.env]
+    const value = options.io.env[reference.env]
     if (value === undefined) throw new Error(`environment variable ${reference.env} is not set`)
     if (value === '') throw new Error(`environment variable ${reference.env} is empty (a secret the job was not given?); write "" in the file for an empty value`)
     return value
@@ -104,7 +106,7 @@ export async function resolveReference(reference: Reference, folder: string, opt
   let value: string
   try {
     if (!options.filesOutside) path = await confined(reference.file, base)
-    value = utf8Text(await readWhole(path))
+    value = utf8Text(await readWhole(path, options.io.stdin))
   } catch (error) {
     if (error instanceof Outside) throw new Error(`{file: ${reference.file}}: ${error.message}`)
     throw new Error(`cannot read ${reference.file}: ${unreadableReason(error)}`)

@@ -3,12 +3,13 @@
 // file), and found again when the plan is applied.
 import {dirname, normalize, resolve, sep} from 'node:path'
 import {UsageError} from '../core/base/errors.js'
+import type {IO} from '../core/base/io.js'
 import {readWhole, unreadableReason, utf8Text} from '../core/base/read-whole.js'
 import {shownHost} from '../core/base/redact.js'
 import {reveal, secret} from '../core/base/secret.js'
 import {assertFolderForFiles} from '../core/config/folder.js'
 import {checkText, checkValue} from '../core/input/input.js'
-import {FileLimitError, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
+import {FileLimitError, type FileLimits, fileLimits, parseData, readDataFile, readLimit} from '../core/input/parse-data.js'
 import {type Change, SENSITIVE} from './diff.js'
 import {parseStateText, type Where, wherePath} from './document.js'
 import type {Plan} from './plan.js'
@@ -38,18 +39,19 @@ export function savedPlan(plan: Plan, now = new Date()): SavedPlan {
  * replacing last night's). Anything else is refused: `plan -f acme.yaml --out acme.yaml`, one slip,
  * wrote the plan over the state file it was made from.
  */
-export async function checkPlanTarget(path: string): Promise<void> {
+export async function checkPlanTarget(path: string, io: Pick<IO, 'stdin' | 'env'>): Promise<void> {
+  const limits = fileLimits(io.env)
   if (path !== '-') assertFolderForFiles(dirname(resolve(path)))
   let text: string
   try {
-    text = utf8Text(await readWhole(path, readLimit()))
+    text = utf8Text(await readWhole(path, io.stdin, readLimit(limits)))
   } catch (error) {
     if (unreadableReason(error) === 'ENOENT') return
     throw new UsageError(`--out ${path}: cannot read what is there: ${unreadableReason(error)}`)
   }
   let data: unknown
   try {
-    data = await parseData(text, {file: path, json: true, numbers: 'value'})
+    data = await parseData(text, {file: path, json: true, numbers: 'value', limits})
   } catch {
     data = undefined
   }
@@ -63,22 +65,23 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * against `host`, the server it is about to be applied to (another server's records and IDs are not
  * this one's: its creates would land there unchecked, its IDs name other records).
  */
-export async function readSavedPlan(path: string, host: string): Promise<SavedPlan> {
+export async function readSavedPlan(path: string, host: string, io: Pick<IO, 'stdin' | 'env'>): Promise<SavedPlan> {
+  const limits = fileLimits(io.env)
   let text: string
   try {
-    text = utf8Text(await readWhole(path, readLimit()))
+    text = utf8Text(await readWhole(path, io.stdin, readLimit(limits)))
   } catch (error) {
     throw new UsageError(`cannot read PLAN ${path}: ${unreadableReason(error)}`)
   }
   let data: unknown
   try {
-    data = await parseData(text, {file: path, json: true, numbers: 'value'})
+    data = await parseData(text, {file: path, json: true, numbers: 'value', limits})
   } catch (error) {
     if (error instanceof FileLimitError) throw error
-    throw await notAPlan(path, text, `${path} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN`)
+    throw await notAPlan(path, text, limits, `${path} is not a saved plan (not JSON): save one with forgectl plan -f FILE --out PLAN`)
   }
   if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !Array.isArray(data.changes)) {
-    throw await notAPlan(path, text, `${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
+    throw await notAPlan(path, text, limits, `${path} is not a saved plan of this version (format ${FORMAT}, version 1): plan again with --out`)
   }
   if (typeof data.host !== 'string') throw new UsageError(`${path} does not say which server it was planned against: plan again with --out`)
   // the file's host is anyone's text: shown as every host is, with nothing of a user or password
@@ -132,8 +135,8 @@ function misplacedSource(change: Change, file: unknown): string | undefined {
  * easy slip) is named as one, with the command it meant, rather than told to save a plan under its
  * own name, which would write over it.
  */
-async function notAPlan(path: string, text: string, otherwise: string): Promise<UsageError> {
-  const state = await parseStateText(text, path).catch(() => undefined)
+async function notAPlan(path: string, text: string, limits: FileLimits, otherwise: string): Promise<UsageError> {
+  const state = await parseStateText(text, path, limits).catch(() => undefined)
   if (isObject(state) && 'version' in state && !('format' in state)) return new UsageError(`${path} is a state file, not a saved plan: forgectl apply -f ${path}`)
   return new UsageError(otherwise)
 }
@@ -145,7 +148,7 @@ async function notAPlan(path: string, text: string, otherwise: string): Promise<
  * the confirmation shows (`fields`): otherwise `+ labels a: color "red"` could send another record
  * or colour.
  */
-export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions = {}): Promise<Record<string, unknown> | undefined> {
+export async function wantedFromSaved(change: Change, stateFiles: Map<string, Promise<unknown>>, references: ReferenceOptions): Promise<Record<string, unknown> | undefined> {
   if (!change.after) return undefined
   const section = sectionOf(change.target.kind, change.section)!
   const name = `${change.target.path || 'instance'} ${change.section} ${change.id}`
@@ -219,7 +222,7 @@ async function secretValue(source: SecretSource, where: string, stateFiles: Map<
   if (!stateFiles.has(source.state))
     stateFiles.set(
       source.state,
-      readDataFile(source.state, 'file').then(text => parseStateText(text, source.state)),
+      readDataFile(source.state, 'file', references.io).then(text => parseStateText(text, source.state, fileLimits(references.io.env))),
     )
   let value = await stateFiles.get(source.state)!
   if (!isObject(value) || value.version !== 1) throw new UsageError(`${where}: ${source.state} is not a state file (version: 1): plan again`)

@@ -70,7 +70,7 @@ export abstract class CiVariableCommand<T extends typeof Command> extends ApiCom
     }
     // the instance's variables have no environment_scope: a record that gives one is refused as an unknown field
     const inputs = this.where.kind === 'instance' ? VARIABLE_INPUTS : SCOPED_VARIABLE_INPUTS
-    return readInputRecords(file, inputs, values => {
+    return readInputRecords(file, inputs, this.io, values => {
       const problem = maskedValueProblem(values)
       return problem && `value ${problem}`
     })

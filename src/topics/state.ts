@@ -48,14 +48,15 @@ export function plannedSections(flag: string | undefined): string[] | undefined 
 export interface PlanOptions {
   concurrency?: number
   shard?: Shard
-  references?: ReferenceOptions
+  /** how references are read: the run's environment and stdin (api.io) are added */
+  references?: Omit<ReferenceOptions, 'io'>
   /** --sections: the others of the file are neither checked past their names nor planned */
   sections?: readonly string[]
 }
 
 /** the file read and checked whole (exit 2 on the first refusal, before any request), then planned */
 export async function planFromFile(api: ApiClient, file: string, {concurrency = DEFAULT_CONCURRENCY, shard, references = {}, sections}: PlanOptions = {}): Promise<Plan> {
-  const model = await checkState(await readStateDocument(file), references, sections)
+  const model = await checkState(await readStateDocument(file, api.io), {...references, io: api.io}, sections)
   return makePlan(api, model, concurrency, shard)
 }
 
@@ -99,7 +100,7 @@ export abstract class StateCommand<T extends typeof Command> extends ApiCommand<
   protected get reader(): ApiClient {
     if (!this.shared['dry-run']) return this.api
     this.noteWithheldToken()
-    this.readerCache ??= new ApiClient(this.connection, {verbose: this.shared.verbose, secretFields: this.secretFields})
+    this.readerCache ??= new ApiClient(this.connection, this.io, {verbose: this.shared.verbose, secretFields: this.secretFields})
     return this.readerCache
   }
 }

@@ -3,6 +3,7 @@
 import * as Flags from '@oclif/core/flags'
 import {eventsOf, GROUP_ONLY_EVENTS, PROJECT_ONLY_EVENTS, type WebhookEvent} from '../api/webhooks.js'
 import {UsageError} from '../core/base/errors.js'
+import type {InStream} from '../core/base/io.js'
 import {idArg} from '../core/input/flags.js'
 import {readTokenLine} from '../core/input/input-read.js'
 import {onlyFor, type Scope} from '../core/input/scope.js'
@@ -23,8 +24,8 @@ export function checkEventKind(scope: Scope, flags: Record<string, unknown>): vo
 }
 
 /** the token as given by --secret-token, or read from standard input with --token-stdin */
-export async function hookToken<V extends {token?: string}>(values: V, flags: {'token-stdin'?: boolean}): Promise<V> {
-  return flags['token-stdin'] ? {...values, token: await readTokenLine('--token-stdin')} : values
+export async function hookToken<V extends {token?: string}>(values: V, flags: {'token-stdin'?: boolean}, stdin: InStream): Promise<V> {
+  return flags['token-stdin'] ? {...values, token: await readTokenLine(stdin, '--token-stdin')} : values
 }
 
 /** `webhooks test`'s EVENT: one this kind of hook takes, or exit 2 before sending (the platform's 400 says less) */

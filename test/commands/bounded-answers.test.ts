@@ -12,7 +12,7 @@ import type {Socket} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {brotliCompressSync, constants, deflateSync, gzipSync} from 'node:zlib'
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {BIN, cleanEnv, freshConfigDir, type RunResult, runCli} from '../helpers/cli.js'
 import {type ForwardProxy, type RawServer, startForwardProxy, startRawServer, writeSlowly} from '../helpers/hostile-server.js'
 import {runMeasured} from '../helpers/peak-memory.js'
@@ -26,8 +26,10 @@ const MiB = 1024 * 1024
  */
 const NO_TIMEOUT = ['--timeout', '3600']
 
+// Closed when the file is done, not after each test: the tests that only wait for a limit to pass run
+// side by side (it.concurrent), each with servers of its own (in-process runs go side by side: issue 38)
 const closers: Array<{close(): Promise<void>}> = []
-afterEach(async () => {
+afterAll(async () => {
   await Promise.all(closers.splice(0).map(s => s.close()))
 })
 
@@ -85,7 +87,7 @@ function drainedOrClosed(socket: Socket): Promise<void> {
 
 describe('--timeout bounds the whole answer of an API request, per attempt', () => {
   for (const route of ROUTES) {
-    it(`a head and then silence ends at the timeout with exit 8 (${route})`, async () => {
+    it.concurrent(`a head and then silence ends at the timeout with exit 8 (${route})`, async () => {
       const server = await serve(socket => socket.write(HEAD('Content-Length: 100\r\n') + '[{"id":'))
       // 3 s: through the proxy, the head must also cross the test's own proxy, in a test process that a loaded machine may hold up
       const result = await timed(runCli(['hooks', 'list', '--timeout', '3', '--retries', '0', '--host', server.url, '--token', TOKEN], {env: await routeEnv(route)}))
@@ -100,7 +102,7 @@ describe('--timeout bounds the whole answer of an API request, per attempt', () 
   }
 
   for (const route of ROUTES) {
-    it(`a byte a second ends at the timeout of each attempt, exit 8 (${route})`, async () => {
+    it.concurrent(`a byte a second ends at the timeout of each attempt, exit 8 (${route})`, async () => {
       // some 600 bytes, 600 s at a byte a second: only the timeout of each attempt ends the run
       const body = JSON.stringify([{id: 1, url: 'https://hooks.example.com/'.padEnd(600, 'x')}])
       const server = await serve(async socket => {
@@ -128,7 +130,7 @@ describe('a download has an idle limit of --timeout instead', () => {
     timed(runCli(['api', 'GET', '/file', '--download', file, '--timeout', timeout, '--retries', '0', '--host', server.url, '--token', TOKEN], {env: await routeEnv(route)}))
 
   for (const route of ROUTES) {
-    it(`that stalls after one byte ends with exit 8 and leaves no file, no .part (${route})`, async () => {
+    it.concurrent(`that stalls after one byte ends with exit 8 and leaves no file, no .part (${route})`, async () => {
       const server = await serve(socket => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 100\r\n\r\nx'))
       const {dir, file} = target()
       const result = await download(server, file, route, '1')
@@ -136,7 +138,7 @@ describe('a download has an idle limit of --timeout instead', () => {
       expect(readdirSync(dir)).toEqual([])
     })
 
-    it(`that stalls after a few packets ends the same way (${route})`, async () => {
+    it.concurrent(`that stalls after a few packets ends the same way (${route})`, async () => {
       const server = await serve(socket => writeSlowly(socket, ['HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 100\r\n\r\n', 'ab', 'cd', 'ef'], 200))
       const {dir, file} = target()
       const result = await download(server, file, route, '1')
@@ -144,7 +146,7 @@ describe('a download has an idle limit of --timeout instead', () => {
       expect(readdirSync(dir)).toEqual([])
     })
 
-    it(`that keeps coming, slowly, may take longer than --timeout in all (${route})`, async () => {
+    it.concurrent(`that keeps coming, slowly, may take longer than --timeout in all (${route})`, async () => {
       // a piece a second against an idle limit of 5 s: a test process held up for seconds still sends in time
       const pieces = ['sl', 'ow', ' b', 'ut', ' s', 'te', 'ady']
       const server = await serve(async socket => {

@@ -24,6 +24,9 @@ function processState() {
 
 describe('a run inside the test process', () => {
   it('puts back the environment, argv, cwd, streams, console, exit code and listeners', async () => {
+    // the runner's first run installs, once per test process, what answers oclif's console, stdin and
+    // exit for the run under way (in-process.ts): the process is then as every later run leaves it
+    await sb.run(['labels', 'list', '-p', '20'])
     const before = processState()
     // a request (signal handlers, the V8 flag), an error exit through process.exit, stdin, env and cwd
     const sent = await sb.run(['api', 'POST', '/projects/20/labels', '--input', '-'], {as: 'maintainer', stdin: '{"name": "in-process", "color": "red"}', cwd: sb.configDir})

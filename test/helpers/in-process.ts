@@ -1,32 +1,31 @@
 // Runs the built CLI (dist/runtime.cjs, the bundle bin/run.js loads) inside the test process, as the
 // binary would run in its own: the same argv, environment, stdin and working directory, stdout and
 // stderr captured byte for byte, and the exit code the process would end with. The run is handed its
-// stdout and stderr as buffers, its stdin and its environment (runtime.ts's execute, src/core/base/io.ts),
-// through which everything forgectl writes and reads goes; oclif's own words (help, its errors) go
-// through console, and what oclif reads through the process's stdin and environment, replaced for the run.
-// Spawning the binary costs a Node start-up per run; this costs the command's own work. What only a
-// process shows (signals, terminals, the code cache, a closed pipe, the launcher) is spawned: runCli
-// with `spawn: true` (cli.ts).
+// stdout and stderr as buffers, its stdin, its environment and its clock (runtime.ts's execute,
+// src/core/base/io.ts), through which everything forgectl writes and reads goes, and it resolves to its
+// exit code without ending the process. Spawning the binary costs a Node start-up per run; this costs
+// the command's own work. What only a process shows (signals, terminals, the code cache, a closed pipe,
+// the launcher) is spawned: runCli with `spawn: true` (cli.ts).
 //
-// A process starts clean and ends with everything it changed; a test process runs many commands, so
-// each run puts back what it changed of the process: environment, argv, cwd, standard input (oclif
-// reads a piped argument from it), console, exit code and process.exit, listeners it added (its 'exit'
-// listeners run first, as at the end of a process) and oclif's stdin cache. The bundle runs without
-// bin/run.js's launcher, as src/core/base/launcher.ts allows: a plain import(), and no V8 flag
-// change before a proxied request. Each run's requests go through keep-alive agents of its own
-// (src/core/http/http-transport.ts): a run never reuses another one's sockets. forgectl's own reads and
-// writes go through the run's IO, which travels with the run (src/core/base/io.ts), so two runs can be
-// under way at once (test/commands/side-by-side.test.ts); the runs here are still serialised, because of
-// what oclif reads and does through the process itself: its environment, argv, cwd, console,
-// process.exit and stdin, which each run replaces above.
+// Runs go side by side (issue 38): nothing a run reads is a process global. What oclif itself still
+// does through the process (its words through console, a warning of Node's, process.exit on its own
+// failures, a listener added to the process, a piped argument read from process.stdin) is answered,
+// once for the test process, by the run under way where it happens: this module follows each run
+// through its awaits and callbacks (AsyncLocalStorage), and gives each its own console, stdin and
+// exit, and puts back the listeners it added (its 'exit' listeners run first, as at the end of a
+// process). The one thing a run cannot have of its own is the working directory, which belongs to the
+// process: a run given `cwd` runs alone, after the runs under way, and before the next ones.
 //
 // Still not a process: the bundle is loaded once per test process, so what its modules read on load
 // comes from the first run (colour support from FORCE_COLOR, NO_COLOR, TERM; DEBUG; OCLIF_COLUMNS),
 // and Node's once-per-process warnings show in the first run only. A test that varies those spawns.
-// oclif's command module, as it loads, adds a listener for errors of process.stdout, which stays.
-// Work a run leaves behind after its exit is not killed (its idle keep-alive sockets are unreferenced
-// and close at the server's idle timeout), and an unhandled rejection fails the test through vitest
-// instead of exiting 1.
+// oclif reads a few variables of the process's environment (NODE_ENV, HOME for its own folders, which
+// forgectl does not use): NODE_ENV, which the test runner sets and a user's forgectl does not get, is
+// taken out while runs are under way. oclif's command module, as it loads, adds a listener for errors
+// of process.stdout, which stays. Work a run leaves behind after its exit is not killed (its idle
+// keep-alive sockets are unreferenced and close at the server's idle timeout), and an unhandled
+// rejection fails the test through vitest instead of exiting 1.
+import {AsyncLocalStorage} from 'node:async_hooks'
 import {Console} from 'node:console'
 import {createRequire} from 'node:module'
 import {dirname} from 'node:path'
@@ -53,28 +52,120 @@ export interface RunSpec {
 
 export interface Runtime {
   /** `io`: the run's streams (src/core/base/io.ts), which forgectl writes through instead of the process's */
-  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>; now?: () => number}}): Promise<unknown>
+  execute(options: {args: string[]; dir: string; io: {stdout: Writable; stderr: Writable; stdin: Readable; env: Record<string, string>; now?: () => number}}): Promise<number | undefined>
 }
 
 /** thrown by process.exit inside a run: the process would end there */
 class ProcessExit extends Error {}
 
-const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGPIPE', 'warning', 'uncaughtException', 'unhandledRejection'] as const
+const PROCESS_EVENTS = new Set(['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGPIPE', 'warning', 'uncaughtException', 'unhandledRejection'])
 
-let runtime: Runtime | undefined
-let queue: Promise<unknown> = Promise.resolve()
-/** the test process's own environment while a run has replaced it */
-let outside: NodeJS.ProcessEnv | undefined
+type Listener = (...args: unknown[]) => void
 
-/** the environment of the test process, also while a run is under way */
-export function testProcessEnv(): NodeJS.ProcessEnv {
-  return outside ?? process.env
+/** what the process does for one run: its console, stdin, exit and the listeners it added */
+interface RunState {
+  console: Console
+  stdin: Readable
+  err: Writable
+  exitCode?: number
+  warned: boolean
+  listeners: Array<[string, Listener]>
+  close(): void
 }
 
-export function runInProcess(args: string[], options: RunSpec): Promise<Captured> {
-  const run = queue.then(() => runNow(args, options))
-  queue = run.catch(() => undefined)
-  return run
+let runtime: Runtime | undefined
+/** the run whose code is running, through its awaits, timers and callbacks */
+const current = new AsyncLocalStorage<RunState>()
+/** runs under way; the run given a cwd, under way or waiting for the others to end (it runs alone) */
+let active = 0
+let exclusive: Promise<unknown> | undefined
+const waiting: Array<() => void> = []
+/** the test process's own, while runs are under way */
+let saved: {exitCode: typeof process.exitCode; nodeEnv: string | undefined} | undefined
+
+/** the environment of the test process (runs no longer replace it) */
+export function testProcessEnv(): NodeJS.ProcessEnv {
+  return process.env
+}
+
+export async function runInProcess(args: string[], options: RunSpec): Promise<Captured> {
+  installOnce()
+  while (exclusive) await exclusive.catch(() => undefined)
+  const {cwd} = options
+  if (cwd === undefined) return underWay(() => runNow(args, options))
+  // the working directory is the process's: after the runs under way, and before any other
+  const turn = (async () => {
+    while (active > 0) await new Promise<void>(resolve => waiting.push(resolve))
+    const own = process.cwd()
+    process.chdir(cwd)
+    try {
+      return await underWay(() => runNow(args, options))
+    } finally {
+      process.chdir(own)
+    }
+  })()
+  exclusive = turn
+  try {
+    return await turn
+  } finally {
+    if (exclusive === turn) exclusive = undefined
+  }
+}
+
+async function underWay<T>(work: () => Promise<T>): Promise<T> {
+  if (active++ === 0) {
+    saved = {exitCode: process.exitCode, nodeEnv: process.env.NODE_ENV}
+    delete process.env.NODE_ENV
+  }
+  try {
+    return await work()
+  } finally {
+    if (--active === 0) {
+      process.exitCode = saved!.exitCode
+      if (saved!.nodeEnv !== undefined) process.env.NODE_ENV = saved!.nodeEnv
+      saved = undefined
+      for (const resume of waiting.splice(0)) resume()
+    }
+  }
+}
+
+let installed = false
+
+/**
+ * Once per test process: what oclif and Node do through the process goes to the run under way where it
+ * happens, and outside any run to the process's own as before.
+ */
+function installOnce(): void {
+  if (installed) return
+  installed = true
+  const own = {console: globalThis.console, exit: process.exit, stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!}
+  // oclif's own words (help, its errors) go through console
+  globalThis.console = new Proxy(own.console, {get: (target, key) => Reflect.get(current.getStore()?.console ?? target, key)})
+  process.exit = ((code?: number | string | null) => {
+    const run = current.getStore()
+    if (!run) return own.exit(code)
+    run.exitCode ??= Number(code ?? 0)
+    run.close()
+    throw new ProcessExit(`process.exit(${run.exitCode})`)
+  }) as typeof process.exit
+  // oclif reads a piped argument from the process's stdin (forgectl asks it not to: base-command.ts)
+  Object.defineProperty(process, 'stdin', {configurable: true, enumerable: true, get: () => current.getStore()?.stdin ?? own.stdin.get?.call(process) ?? own.stdin.value})
+  // Node's own line for a warning, which its default handler writes to the process's stderr
+  process.on('warning', (warning: Error & {code?: string}) => {
+    const run = current.getStore()
+    if (!run) return
+    run.err.write(warningLine(warning, !run.warned))
+    run.warned = true
+  })
+  // a listener a run adds to the process is that run's: called at its end ('exit'), then taken off
+  for (const method of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener'] as const) {
+    const original = process[method] as (event: string, listener: Listener) => NodeJS.Process
+    process[method] = function (this: NodeJS.Process, event: string | symbol, listener: Listener) {
+      const run = current.getStore()
+      if (run && typeof event === 'string' && PROCESS_EVENTS.has(event)) run.listeners.push([event, listener])
+      return original.call(this, event as string, listener)
+    } as never
+  }
 }
 
 /** a stream that keeps what is written to it, until the process would have ended */
@@ -106,14 +197,6 @@ function warningLine(warning: Error & {code?: string}, first: boolean): string {
   return `(node:${process.pid}) ${code}${warning.name}: ${warning.message}\n${hint}`
 }
 
-function replaceEnv(env: Record<string, string | undefined>): void {
-  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-}
-
 /**
  * The bundle, loaded once per test process, with pipes in place of the process's standard streams: some
  * of oclif's modules read them on load (the terminal's width for help), and a spawned run's are pipes.
@@ -138,79 +221,55 @@ export function inProcessRuntime(bin: string): Runtime {
   return runtime
 }
 
-async function runNow(args: string[], {env, stdin = '', cwd, bin, now}: RunSpec): Promise<Captured> {
+async function runNow(args: string[], {env, stdin = '', bin, now}: RunSpec): Promise<Captured> {
   const out = sink()
   const err = sink()
-  const saved = {
-    env: {...process.env},
-    argv: process.argv,
-    cwd: process.cwd(),
-    exitCode: process.exitCode,
-    exit: process.exit,
-    console: globalThis.console,
-    stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!,
-    listeners: Object.fromEntries(PROCESS_EVENTS.map(event => [event, process.listeners(event as 'exit') as Listener[]])),
-  }
-  const oclif = () => (globalThis as {oclif?: {stdinCache?: string}}).oclif
-  let exitCode: number | undefined
-  let warned = false
-  try {
-    outside = saved.env
-    replaceEnv(env)
-    process.argv = [process.execPath, bin, ...args]
-    if (cwd) process.chdir(cwd)
-    const input = source(stdin)
-    // oclif reads a piped argument from the process's stdin (forgectl asks it not to: base-command.ts)
-    Object.defineProperty(process, 'stdin', {configurable: true, enumerable: true, value: input})
-    // oclif's own words (help, its errors) go through console
-    globalThis.console = new Console({stdout: out.stream, stderr: err.stream})
-    process.on('warning', warning => {
-      err.stream.write(warningLine(warning, !warned))
-      warned = true
-    })
-    process.exitCode = undefined
-    process.exit = ((code?: number | string | null) => {
-      exitCode ??= Number(code ?? process.exitCode ?? 0)
+  const run: RunState = {
+    console: new Console({stdout: out.stream, stderr: err.stream}),
+    stdin: source(stdin),
+    err: err.stream,
+    warned: false,
+    listeners: [],
+    close: () => {
       out.close()
       err.close()
-      throw new ProcessExit(`process.exit(${exitCode})`)
-    }) as typeof process.exit
-    delete oclif()?.stdinCache
-    runtime ??= loadRuntime(bin)
-    try {
-      // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
-      await runtime.execute({args, dir: dirname(dirname(bin)), io: {stdout: out.stream, stderr: err.stream, stdin: input, env: {...env}, now: now === undefined ? undefined : () => now}})
-    } catch (error) {
-      if (!(error instanceof ProcessExit)) throw error
-    }
-    exitCode ??= Number(process.exitCode ?? 0)
-    // the end of the process: its 'exit' listeners run
-    for (const listener of added('exit', saved.listeners.exit)) {
+    },
+  }
+  runtime ??= loadRuntime(bin)
+  const loaded = runtime
+  try {
+    await current.run(run, async () => {
       try {
-        listener.call(process, exitCode)
+        // the package root, as bin/run.js gives it: from bin/ oclif would find bin/package.json
+        const code = await loaded.execute({
+          args,
+          dir: dirname(dirname(bin)),
+          io: {stdout: out.stream, stderr: err.stream, stdin: run.stdin, env: {...env}, now: now === undefined ? undefined : () => now},
+        })
+        run.exitCode ??= Number(code ?? 0)
       } catch (error) {
         if (!(error instanceof ProcessExit)) throw error
       }
-    }
+      // the end of the process: its 'exit' listeners run, and one may set the exit code (write-failure.ts)
+      const before = process.exitCode
+      process.exitCode = undefined
+      try {
+        for (const [event, listener] of run.listeners) {
+          if (event !== 'exit') continue
+          try {
+            listener.call(process, run.exitCode)
+          } catch (error) {
+            if (!(error instanceof ProcessExit)) throw error
+          }
+        }
+      } finally {
+        if (process.exitCode !== undefined && run.exitCode === 0) run.exitCode = Number(process.exitCode)
+        process.exitCode = before
+      }
+    })
   } finally {
-    out.close()
-    err.close()
-    for (const event of PROCESS_EVENTS) for (const listener of added(event, saved.listeners[event])) process.removeListener(event, listener as () => void)
-    Object.defineProperty(process, 'stdin', saved.stdin)
-    globalThis.console = saved.console
-    process.exit = saved.exit
-    process.exitCode = saved.exitCode
-    if (cwd) process.chdir(saved.cwd)
-    process.argv = saved.argv
-    replaceEnv(saved.env)
-    outside = undefined
-    delete oclif()?.stdinCache
+    run.close()
+    for (const [event, listener] of run.listeners) process.removeListener(event, listener as () => void)
   }
-  return {code: exitCode, stdout: out.text(), stderr: err.text()}
-}
-
-type Listener = (...args: unknown[]) => void
-
-function added(event: string, before: Listener[] = []): Listener[] {
-  return (process.listeners(event as 'exit') as Listener[]).filter(listener => !before.includes(listener))
+  return {code: run.exitCode ?? 0, stdout: out.text(), stderr: err.text()}
 }

@@ -194,7 +194,7 @@ describe('yaml', () => {
         done()
       },
     })
-    await new Printer({format: 'yaml', header: true, quiet: false}, {stdout, stderr: stdout}).record({id, same: id, list: [id, 1e21]})
+    await new Printer({format: 'yaml', header: true, quiet: false}, {stdout, stderr: stdout, env: {}, now: Date.now}).record({id, same: id, list: [id, 1e21]})
     expect(out).toBe('id: 9007199254740993\nsame: 9007199254740993\nlist:\n  - 9007199254740993\n  - 1e+21\n')
   })
 })

@@ -4,9 +4,14 @@
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {Readable} from 'node:stream'
 import {describe, expect, it} from 'vitest'
 import {ExactNumber} from '../../src/core/base/exact-number.js'
 import {parseCsv, readRecords} from '../../src/core/input/records-file.js'
+
+/** the run's standard input and environment: none given, the default limits */
+const RUN = {stdin: Readable.from([]), env: {}}
+
 import {parseJournal} from '../../src/core/lists/journal.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'forgectl-parse-steps-'))
@@ -46,7 +51,7 @@ describe('a large file from outside is read in steps', () => {
     const records = Array.from({length: 3000}, (_, i) => ({name: `l${i}`, id: i, big: 1, tiny: 1e-7}))
     const file = join(folder, 'big.json')
     writeFileSync(file, JSON.stringify(records).replaceAll('"big":1,', '"big":12345678901234567891,'))
-    const read = await readRecords(file)
+    const read = await readRecords(file, RUN)
     expect(read).toHaveLength(3000)
     expect(read[7]!.big).toBeInstanceOf(ExactNumber)
     expect(String(read[7]!.big)).toBe('12345678901234567891')
@@ -55,6 +60,6 @@ describe('a large file from outside is read in steps', () => {
     expect(read[7]!.id).toBe(7)
     const twice = join(folder, 'twice.json')
     writeFileSync(twice, '[{"name": "a", "color": "red",\n "name": "b"}]')
-    await expect(readRecords(twice)).rejects.toThrow(/twice\.json is not valid JSON: Map keys must be unique at line 2/)
+    await expect(readRecords(twice, RUN)).rejects.toThrow(/twice\.json is not valid JSON: Map keys must be unique at line 2/)
   })
 })

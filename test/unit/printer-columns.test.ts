@@ -15,7 +15,7 @@ describe('Printer.list with --columns', () => {
           callback()
         },
       })
-      const printer = new Printer({format, columns: ['name', 'id'], header: true, quiet: false}, {stdout, stderr: stdout})
+      const printer = new Printer({format, columns: ['name', 'id'], header: true, quiet: false}, {stdout, stderr: stdout, env: {}, now: Date.now})
       let release!: () => void
       const held = new Promise<void>(resolve => (release = resolve))
       async function* pages(): AsyncGenerator<unknown[]> {

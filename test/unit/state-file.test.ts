@@ -1,14 +1,19 @@
 // State files (src/state): globs, the checks of a file before any request, and the diff engine, as
 // pure functions. The runs against a server are in test/commands/state.test.ts.
+import {Readable} from 'node:stream'
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/core/base/errors.js'
 import {isSecret, reveal} from '../../src/core/base/secret.js'
+import {fileLimits} from '../../src/core/input/parse-data.js'
 import {checkState} from '../../src/state/check.js'
 import {diffSection} from '../../src/state/diff.js'
 import {parseStateText, wherePath} from '../../src/state/document.js'
 import {globPattern, keyProblem, literalPrefix, matchesGlob} from '../../src/state/glob.js'
 import {sectionNames} from '../../src/state/sections.js'
 import {labels, protectedBranches} from '../../src/state/sections-scoped.js'
+
+/** the limits of a run whose environment sets none */
+const LIMITS = fileLimits({})
 
 describe('globs', () => {
   it.each([
@@ -69,15 +74,9 @@ describe('places in a file', () => {
   })
 })
 
-const check = async (yaml: string, env: Record<string, string> = {}) => {
-  const saved = {...process.env}
-  Object.assign(process.env, env)
-  try {
-    return await checkState({file: 'state.yaml', folder: '/nonexistent', data: await parseStateText(yaml, 'state.yaml')})
-  } finally {
-    process.env = saved
-  }
-}
+/** the run's environment is handed in, as a command hands in its own (src/core/base/io.ts) */
+const check = async (yaml: string, env: Record<string, string> = {}) =>
+  checkState({file: 'state.yaml', folder: '/nonexistent', data: await parseStateText(yaml, 'state.yaml', LIMITS)}, {io: {env, stdin: Readable.from([])}})
 
 describe('checking a state file', () => {
   it.each([
@@ -140,19 +139,19 @@ describe('checking a state file', () => {
   })
 
   it('reads a number written otherwise than JavaScript writes it as its text: a VERSION of 1.10 is not 1.1, nor a label 007 the label 7', async () => {
-    expect(await parseStateText('a: 1.10\nb: 007\nc: 0x1F\nd: 5\ne: 2.5\n1.20: x\n', 'state.yaml')).toEqual({a: '1.10', b: '007', c: '0x1F', d: 5, e: 2.5, '1.20': 'x'})
+    expect(await parseStateText('a: 1.10\nb: 007\nc: 0x1F\nd: 5\ne: 2.5\n1.20: x\n', 'state.yaml', LIMITS)).toEqual({a: '1.10', b: '007', c: '0x1F', d: 5, e: 2.5, '1.20': 'x'})
   })
 
   it('refuses text that is not YAML or JSON', async () => {
-    await expect(parseStateText('version: 1\n  bad: [', 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: /)
-    await expect(parseStateText('{"version": 1', 'state.json')).rejects.toThrow(/^state.json is not valid JSON: /)
+    await expect(parseStateText('version: 1\n  bad: [', 'state.yaml', LIMITS)).rejects.toThrow(/^state.yaml is not valid YAML: /)
+    await expect(parseStateText('{"version": 1', 'state.json', LIMITS)).rejects.toThrow(/^state.json is not valid JSON: /)
     // two equal keys: YAML refuses them, and JSON the same (JSON.parse kept the last without a word)
     const twice = '{"version": 1, "projects": {"acme/website": {"labels": {"bug": {"color": "red"}}, "labels": {"other": {}}}}}'
-    await expect(parseStateText(twice, 'state.json')).rejects.toThrow(/^state.json is not valid JSON: Map keys must be unique/)
-    await expect(parseStateText(twice, 'state.yaml')).rejects.toThrow(/^state.yaml is not valid YAML: Map keys must be unique/)
+    await expect(parseStateText(twice, 'state.json', LIMITS)).rejects.toThrow(/^state.json is not valid JSON: Map keys must be unique/)
+    await expect(parseStateText(twice, 'state.yaml', LIMITS)).rejects.toThrow(/^state.yaml is not valid YAML: Map keys must be unique/)
     // a billion laughs: refused as the file's fault (a usage error, exit 2), not an internal error
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[index]}`).join(', ')}]`)].join('\n')
-    const refused = await parseStateText(bomb, 'state.yaml').catch(error => error as Error)
+    const refused = await parseStateText(bomb, 'state.yaml', LIMITS).catch(error => error as Error)
     expect(refused).toBeInstanceOf(UsageError)
     expect((refused as Error).message).toMatch(/^state.yaml holds more than \d+ values, the limit \(FORGECTL_MAX_FILE_VALUES raises it\)$/)
   })

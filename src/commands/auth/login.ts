@@ -30,13 +30,13 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
     // asked for as every missing input is (the same label and check), the token masked
     const host = await this.need(f.host ?? (this.io.env.FORGECTL_HOST || undefined), '--host', 'server base URL, such as https://forge.example.com')
     const token = await this.need(
-      f.token ?? (f['token-stdin'] ? await readTokenLine() : undefined) ?? (this.io.env.FORGECTL_TOKEN || undefined),
+      f.token ?? (f['token-stdin'] ? await readTokenLine(this.io.stdin) : undefined) ?? (this.io.env.FORGECTL_TOKEN || undefined),
       '--token-stdin or --token',
       'access token; or set FORGECTL_TOKEN',
       {secret: true},
     )
-    const connection = resolveConnection({...f, host, token, profile: f.profile})
-    const user = await currentUser(new ApiClient(connection, {dryRun: f['dry-run'], verbose: f.verbose}))
+    const connection = resolveConnection({...f, host, token, profile: f.profile}, this.io.env)
+    const user = await currentUser(new ApiClient(connection, this.io, {dryRun: f['dry-run'], verbose: f.verbose}))
     const change = (profile: Profile): Profile => ({
       ...profile,
       host: connection.host,
@@ -44,17 +44,17 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
       insecure: f.insecure || profile.insecure,
       'allow-http': f['allow-http'] || profile['allow-http'],
     })
-    let where = storeForNewToken(connection.profile, f['insecure-storage'])
+    let where = storeForNewToken(connection.profile, f['insecure-storage'], this.io.env)
     try {
-      await storeToken(connection.profile, token, where, change)
+      await storeToken(connection.profile, token, where, this.io, change)
     } catch (error) {
-      if (!(error instanceof KeyringUnavailable && error.absent && canPrompt())) throw error
+      if (!(error instanceof KeyringUnavailable && error.absent && canPrompt(this.io))) throw error
       await this.fileInstead()
       where = 'file'
-      await storeToken(connection.profile, token, where, change)
+      await storeToken(connection.profile, token, where, this.io, change)
     }
     this.note(done('Logged in', `to ${connection.host} as ${user.username} (${thing('profile', connection.profile)})`))
-    const shadowed = environmentWinsNote({host: connection.host, token, profile: connection.profile})
+    const shadowed = environmentWinsNote({host: connection.host, token, profile: connection.profile}, this.io.env)
     if (shadowed) this.note(shadowed)
     await this.print({profile: connection.profile, host: connection.host, username: user.username, name: user.name, token_store: where})
   }
@@ -68,7 +68,7 @@ export default class AuthLogin extends ApiCommand<typeof AuthLogin> {
   private async fileInstead(): Promise<void> {
     this.note(info('There is no system keyring here to keep the token in, as on a server without a desktop session'))
     const {confirmPrompt} = await import('../../core/terminal/prompts.js')
-    if (await confirmPrompt(`Keep it in the settings file ${configPath()} instead, readable by you only?`)) return
+    if (await confirmPrompt(this.io, `Keep it in the settings file ${configPath(this.io.env)} instead, readable by you only?`)) return
     throw new CliError('nothing was stored: log in again with --insecure-storage to keep the token in the settings file, or give it to each run in FORGECTL_TOKEN', ExitCode.error)
   }
 }

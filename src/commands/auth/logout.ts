@@ -12,8 +12,8 @@ export default class AuthLogout extends BaseCommand<typeof AuthLogout> {
   static flags = {...profileFlag}
 
   async run(): Promise<void> {
-    const profile = profileName(this.flags.profile)
-    if (!(await forgetToken(profile))) {
+    const profile = profileName(this.flags.profile, this.io.env)
+    if (!(await forgetToken(profile, this.io.env))) {
       this.note(unchanged(`${thing('profile', profile)} has no stored token`))
       return
     }

@@ -33,7 +33,7 @@ export default class AuthStatus extends ApiCommand<typeof AuthStatus> {
       host_source: describeSource(c.hostSource, 'host', c.profile),
       token: unreadable ? `(unreadable: ${unreadable.keyringReason})` : maskToken(c.token),
       token_source: describeSource(unreadable ? 'profile' : c.tokenSource, 'token', c.profile),
-      token_store: unreadable ? 'keyring' : c.tokenSource === 'profile' ? (tokenLocation(readProfile(c.profile)) ?? null) : null,
+      token_store: unreadable ? 'keyring' : c.tokenSource === 'profile' ? (tokenLocation(readProfile(c.profile, this.io.env)) ?? null) : null,
       user: user?.username ?? null,
       accepted: user !== undefined,
       ...(problem ? {error: problem.message} : {}),

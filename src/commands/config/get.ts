@@ -17,9 +17,9 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static outputs = ONE_VALUE
 
   async run(): Promise<void> {
-    const value = profileForDisplay(readProfile(profileName(this.flags.profile)))[this.args.key as ProfileKey]
+    const value = profileForDisplay(readProfile(profileName(this.flags.profile, this.io.env), this.io.env))[this.args.key as ProfileKey]
     if (value === undefined) throw new CliError(`${this.args.key} is not set`, ExitCode.notFound)
     // the value alone, exact for a script; on a terminal a hand-edited settings file's invisible characters shown
-    await this.printOne(value, () => `${stdoutIsTerminal() ? visibleCell(String(value)) : String(value)}\n`)
+    await this.printOne(value, () => `${stdoutIsTerminal(this.io) ? visibleCell(String(value)) : String(value)}\n`)
   }
 }

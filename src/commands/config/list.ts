@@ -10,6 +10,6 @@ export default class ConfigList extends BaseCommand<typeof ConfigList> {
   static flags = {...profileFlag}
 
   async run(): Promise<void> {
-    await this.print(profileForDisplay(readProfile(profileName(this.flags.profile))))
+    await this.print(profileForDisplay(readProfile(profileName(this.flags.profile, this.io.env), this.io.env)))
   }
 }

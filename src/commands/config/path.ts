@@ -10,6 +10,7 @@ export default class ConfigPath extends BaseCommand<typeof ConfigPath> {
   static outputs = ONE_VALUE
 
   async run(): Promise<void> {
-    await this.printOne(configPath(), () => configPath() + '\n')
+    const path = configPath(this.io.env)
+    await this.printOne(path, () => path + '\n')
   }
 }

@@ -37,18 +37,24 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     if (this.flags['token-stdin'] && (key !== 'token' || this.args.value !== undefined)) {
       throw new UsageError(key === 'token' ? 'VALUE and --token-stdin do not go together: the token comes from standard input' : `--token-stdin sets the token, not ${key}`)
     }
-    const text = this.flags['token-stdin'] ? await readTokenLine() : await this.need(this.args.value, 'VALUE', 'new value', {secret: key === 'token'})
+    const text = this.flags['token-stdin'] ? await readTokenLine(this.io.stdin) : await this.need(this.args.value, 'VALUE', 'new value', {secret: key === 'token'})
     const value = PROFILE_KEYS[key].parse(text, key)
-    const profile = profileName(this.flags.profile)
+    const {env} = this.io
+    const profile = profileName(this.flags.profile, env)
     // a token replaces the one stored, where it is; the first goes where a login's would
-    if (key === 'token') await storeToken(profile, value as string, storedTokenStore(profile).location ?? storeForNewToken(profile, false))
+    if (key === 'token') await storeToken(profile, value as string, storedTokenStore(profile, env).location ?? storeForNewToken(profile, false, env), this.io)
     else if (key === 'token-store') {
-      if (await moveToken(profile, value as TokenStore)) this.note(done('Moved', `the token of ${thing('profile', profile)} to the ${value === 'keyring' ? 'system keyring' : 'settings file'}`))
+      if (await moveToken(profile, value as TokenStore, this.io))
+        this.note(done('Moved', `the token of ${thing('profile', profile)} to the ${value === 'keyring' ? 'system keyring' : 'settings file'}`))
     } else {
-      await updateProfile(profile, current => {
-        if (key === 'host') keepTokenWithItsHost(profile, current, value as string)
-        return {...current, [key]: value}
-      })
+      await updateProfile(
+        profile,
+        current => {
+          if (key === 'host') keepTokenWithItsHost(profile, current, value as string)
+          return {...current, [key]: value}
+        },
+        env,
+      )
     }
     this.note(done('Set', `${key} of ${thing('profile', profile)}`))
   }

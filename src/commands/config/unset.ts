@@ -14,16 +14,17 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static flags = {...profileFlag}
 
   async run(): Promise<void> {
-    const profile = profileName(this.flags.profile)
+    const {env} = this.io
+    const profile = profileName(this.flags.profile, env)
     const key = this.args.key as ProfileKey
-    if (key === 'token') await forgetToken(profile)
+    if (key === 'token') await forgetToken(profile, env)
     else {
       // without the setting, nothing would say that the token is in the keyring, and it would be lost
-      if (key === 'token-store' && tokenLocation(readProfile(profile)) === 'keyring') {
+      if (key === 'token-store' && tokenLocation(readProfile(profile, env)) === 'keyring') {
         throw new UsageError(`the token of ${thing('profile', profile)} is in the system keyring: move it with \`forgectl config set token-store file\`, or remove it with \`forgectl auth logout\``)
       }
       // with the store goes the mark that its keyring holds no token (config-store.ts)
-      await removeProfileKeys(profile, key === 'token-store' ? [key, 'keyring-empty'] : [key])
+      await removeProfileKeys(profile, key === 'token-store' ? [key, 'keyring-empty'] : [key], env)
     }
     this.note(done('Unset', `${this.args.key} of ${thing('profile', profile)}`))
   }

@@ -26,7 +26,7 @@ export default class KeysLookup extends ApiCommand<typeof KeysLookup> {
     const file = this.flags['key-file']
     if (file === undefined) return this.print(await lookupKey(this.api, (await this.read(KEY_LOOKUP)).fingerprint))
     if (this.args.fingerprint !== undefined) throw new UsageError('give FINGERPRINT or --key-file, not both')
-    const key = checkText(KEY_TO_LOOK_UP.key, await readTextFile(file, 'key-file'), `--key-file ${file}`, false)
+    const key = checkText(KEY_TO_LOOK_UP.key, await readTextFile(file, 'key-file', this.io.stdin), `--key-file ${file}`, false)
     await this.print(await lookupKey(this.api, sha256Fingerprint(parsePublicKey(key))))
   }
 }

@@ -40,7 +40,7 @@ export default class LabelsCreate extends ApiCommand<typeof LabelsCreate> {
           )
         : createLabel(this.api, scope, label)
     if (this.flags['from-file']) {
-      const labels = await readInputRecords(this.flags['from-file'], NEW_LABEL, label =>
+      const labels = await readInputRecords(this.flags['from-file'], NEW_LABEL, this.io, label =>
         scope.kind === 'groups' && label.priority !== undefined ? 'priority: applies to project labels only' : undefined,
       )
       return fanOut(this.commandContext, {items: labels, name: l => l.name, work: create, done: 'created'})

@@ -27,7 +27,7 @@ export default class MirrorsSync extends ApiCommand<typeof MirrorsSync> {
     await asMaintainer(this.api, project, () => syncMirror(this.api, project, id))
     this.note(done('Scheduled', `an update of ${thing('remote mirror', id)}`))
     if (!before) return
-    const mirror = await waitFor(mirrorSyncPoller(this.api, project, before), waitOptions(this.flags, `mirror ${id} update`))
+    const mirror = await waitFor(mirrorSyncPoller(this.api, project, before), waitOptions(this.io, this.flags, `mirror ${id} update`))
     await this.print(mirror)
   }
 }

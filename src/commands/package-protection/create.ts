@@ -34,7 +34,7 @@ export default class PackageProtectionCreate extends ApiCommand<typeof PackagePr
       return created
     }
     if (this.flags['from-file']) {
-      const rules = await readInputRecords(this.flags['from-file'], NEW_RULE, rule => noLevel(rule, input => input.api))
+      const rules = await readInputRecords(this.flags['from-file'], NEW_RULE, this.io, rule => noLevel(rule, input => input.api))
       return fanOut(this.commandContext, {items: rules, name: r => `${r.package_type} ${r.package_name_pattern}`, work: create, done: 'created'})
     }
     const rule = await this.read(NEW_RULE)

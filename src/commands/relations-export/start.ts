@@ -30,6 +30,6 @@ export default class RelationsExportStart extends ApiCommand<typeof RelationsExp
     this.note(done('Started', `the relations export of ${thing('project', project)}`))
     if (!before) return this.print(started.body)
     const poll = exportPoller(this.api, project, {since: started.startedAt, before})
-    await this.print(await waitFor(poll, waitOptions(this.flags, `relations export of project ${project}`)))
+    await this.print(await waitFor(poll, waitOptions(this.io, this.flags, `relations export of project ${project}`)))
   }
 }

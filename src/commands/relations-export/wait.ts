@@ -23,6 +23,6 @@ export default class RelationsExportWait extends ApiCommand<typeof RelationsExpo
     const {relation} = await this.read(STATUS_FILTER)
     if (relation) await assertRelationExported(this.api, project, relation)
     const what = relation ? `export of ${relation} in project ${project}` : `relations export of project ${project}`
-    await this.print(await waitFor(exportPoller(this.api, project, {relation}), waitOptions(this.flags, what)))
+    await this.print(await waitFor(exportPoller(this.api, project, {relation}), waitOptions(this.io, this.flags, what)))
   }
 }

@@ -14,7 +14,7 @@ export default class StorageMovesWait extends ApiCommand<typeof StorageMovesWait
 
   async run(): Promise<void> {
     const {move_id: id} = this.args
-    const move = await waitFor(() => pollGroupMove(this.api, id, this.flags.group), waitOptions(this.flags, `storage move ${id}`))
+    const move = await waitFor(() => pollGroupMove(this.api, id, this.flags.group), waitOptions(this.io, this.flags, `storage move ${id}`))
     await this.print(move)
   }
 }

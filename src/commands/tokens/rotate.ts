@@ -32,7 +32,7 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
     const rotation = await this.read(TOKEN_ROTATION)
     if (this.flags['update-profile'] && ref !== SELF) throw new UsageError('--update-profile goes with self: it stores the new value of the token forgectl is using')
     // Checked before rotating: once the server has rotated, the old token is gone.
-    const profile = this.flags['update-profile'] ? profileHoldingToken(this.connection) : undefined
+    const profile = this.flags['update-profile'] ? profileHoldingToken(this.connection, this.io.env) : undefined
     await this.confirm(`rotate ${describeTokenRef(ref)} and revoke its old value`)
     const refused = `personal access token ${ref} is not yours, or does not exist: only administrators can rotate other users' tokens`
     const expiry = await rotationExpiry(rotation, () => tokenOfAnother(this.api, refused, () => getPersonalAccessToken(this.api, ref)), this.shared['dry-run'] ?? false)
@@ -46,7 +46,7 @@ export default class TokensRotate extends ApiCommand<typeof TokensRotate> {
       if (stale) this.note(stale)
       return
     }
-    await storeNewToken(profile, rotated.token, () => printCreatedToken(this.printer, rotated))
+    await storeNewToken(profile, rotated.token, () => printCreatedToken(this.printer, rotated), this.io)
     this.note(done('Stored', `the new token in ${thing('profile', profile)}`, 'the old one is revoked'))
     await printStoredSecret(this.printer, rotated, 'token', TOKEN_COLUMNS)
     this.note(rotatedExpiryNote(expiry, rotated))

@@ -48,7 +48,7 @@ export default class VulnExportCreate extends ApiCommand<typeof VulnExportCreate
     const created = await createExport(this.api, scope, input)
     if (!wait && download === undefined) return this.print(created)
     this.note(done('Created', thing('vulnerability export', created.id)))
-    const finished = await waitFor(() => pollExport(this.api, created.id), waitOptions(this.flags, `vulnerability export ${created.id}`))
+    const finished = await waitFor(() => pollExport(this.api, created.id), waitOptions(this.io, this.flags, `vulnerability export ${created.id}`))
     if (download === undefined) return this.print(finished)
     const message = savedMessage(created.id, await downloadExport(this.api, created.id, download, {format: finished.format, ...saveOptions(this.flags, this.connection)}))
     if (message) this.note(message)

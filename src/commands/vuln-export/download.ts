@@ -33,7 +33,7 @@ export default class VulnExportDownload extends ApiCommand<typeof VulnExportDown
     const {export_id: id, file = '.'} = this.args
     checkNoRecordFlags(this.shared)
     await checkTarget(file, this.flags.clobber)
-    const format = this.flags.wait ? (await ownExport(id, () => waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`)))).format : undefined
+    const format = this.flags.wait ? (await ownExport(id, () => waitFor(() => pollExport(this.api, id), waitOptions(this.io, this.flags, `vulnerability export ${id}`)))).format : undefined
     try {
       const message = savedMessage(id, await ownExport(id, () => downloadExport(this.api, id, file, {format, ...saveOptions(this.flags, this.connection)})))
       if (message) this.note(message)

@@ -16,6 +16,6 @@ export default class VulnExportWait extends ApiCommand<typeof VulnExportWait> {
 
   async run(): Promise<void> {
     const {export_id: id} = this.args
-    await this.print(await ownExport(id, () => waitFor(() => pollExport(this.api, id), waitOptions(this.flags, `vulnerability export ${id}`))))
+    await this.print(await ownExport(id, () => waitFor(() => pollExport(this.api, id), waitOptions(this.io, this.flags, `vulnerability export ${id}`))))
   }
 }

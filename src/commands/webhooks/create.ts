@@ -18,7 +18,7 @@ export default class WebhooksCreate extends ApiCommand<typeof WebhooksCreate> {
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
     checkEventKind(scope, this.flags)
-    const hook = await hookToken(await this.read(NEW_WEBHOOK), this.flags)
+    const hook = await hookToken(await this.read(NEW_WEBHOOK), this.flags, this.io.stdin)
     await this.print(await createWebhook(this.api, scope, hook))
   }
 }

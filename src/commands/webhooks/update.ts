@@ -21,7 +21,7 @@ export default class WebhooksUpdate extends ApiCommand<typeof WebhooksUpdate> {
   async run(): Promise<void> {
     const scope = scopeOf(this.flags)
     checkEventKind(scope, this.flags)
-    const changes = await hookToken(await this.read(WEBHOOK_CHANGES), this.flags)
+    const changes = await hookToken(await this.read(WEBHOOK_CHANGES), this.flags, this.io.stdin)
     someChange(WEBHOOK_CHANGES, changes)
     // app/models/hooks/web_hook.rb (reset_token, reset_url_variables): what a new URL takes away
     if (changes.url !== undefined && changes.token === undefined) {

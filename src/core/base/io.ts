@@ -1,11 +1,12 @@
 // The one seam between forgectl and its process, as the GitHub CLI's IOStreams: the standard streams
-// (and so what the terminal is: isTTY, columns) and the environment of this run. Everything forgectl
-// writes goes through the run's IO: output, notes, prompts, spinners, a secret shown once, traces, a
-// download to `-`. A run gets the process's own (bin/run.js); a test's in-process run hands in buffers
-// (test/helpers/in-process.ts) through runtime.ts's execute(), which runs the command inside inRun():
-// each run reads its own IO, also while another is under way in the same process. This module alone
-// names process.stdout and process.stderr.
-import {AsyncLocalStorage} from 'node:async_hooks'
+// (and so what the terminal is: isTTY, columns), the environment and the clock of this run. Everything
+// forgectl writes, reads or counts from today goes through the run's IO: output, notes, prompts,
+// spinners, a secret shown once, traces, a download to `-`, settings, proxies, limits. A run gets the
+// process's own (bin/run.js); a test's in-process run hands in buffers (test/helpers/in-process.ts).
+// runtime.ts's execute() hands the IO to the run with the Config oclif runs it with (handIO); a command,
+// a hook and the help read it from the config oclif gives them (ioOf), and every function below them
+// takes it as a parameter: nothing reads a run's IO from a global, so two runs in one process keep
+// theirs apart. This module alone names process.stdout and process.stderr.
 import type {Readable, Writable} from 'node:stream'
 
 /** a stream written to: the process's stdout or stderr, or a test's buffer (no isTTY: a pipe) */
@@ -26,9 +27,6 @@ export interface IO {
   /** the run's clock in milliseconds since the epoch: Date.now(), or the time a test hands in */
   now(): number
 }
-
-/** the process's own streams and environment, each stream read when used (see runIO) */
-const PROCESS_IO = runIO(undefined)
 
 /**
  * A run's IO: what is handed in, and the process's own for the rest. Each stream is read when used:
@@ -53,25 +51,25 @@ function runIO(handed: Partial<IO> | undefined): IO {
   }
 }
 
-// Each run's IO travels with the run, not in a variable of this module: two runs under way in one
-// process (a test's in-process runs, side by side) each read and write their own, through every await,
-// timer and callback of theirs. Outside any run (a module's top level, a process-wide signal handler),
-// the process's own.
-const runs = new AsyncLocalStorage<IO>()
+/**
+ * The process's own streams, environment and clock: bin/run.js's run, and what belongs to the process
+ * rather than to a run (a signal's last line, interrupt.ts). Each stream is read when used (runIO).
+ */
+export const PROCESS_IO: IO = runIO(undefined)
 
-/** `work` as a run with these streams and environment (what is not handed in is the process's own) */
-export function inRun<T>(handed: Partial<IO> | undefined, work: () => T): T {
-  return runs.run(runIO(handed), work)
+/** each run's IO, keyed by the Config oclif runs it with: a run's config is its own (runtime.ts) */
+const handed = new WeakMap<object, IO>()
+
+/** the run that oclif will run with `config` reads and writes `given` (what is not given is the process's own) */
+export function handIO(config: object, given: Partial<IO> | undefined): IO {
+  const run = runIO(given)
+  handed.set(config, run)
+  return run
 }
 
-/** the IO of the run under way */
-export function io(): IO {
-  return runs.getStore() ?? PROCESS_IO
-}
-
-/** text on stdout: the data a script takes */
-export function writeOut(text: string): boolean {
-  return io().stdout.write(text)
+/** the IO handed to the run of `config`: what a command, a hook or the help reads from the config oclif gives it */
+export function ioOf(config: object): IO {
+  return handed.get(config) ?? PROCESS_IO
 }
 
 /**
@@ -80,12 +78,7 @@ export function writeOut(text: string): boolean {
  * `tokens audit --json | cat`, exit 10, lost all but the first 128 KiB of its report. Writes are taken
  * in order, so the callback of an empty one comes after every write before it.
  */
-export function flushed(out: OutStream = io().stdout): Promise<void> {
+export function flushed(out: OutStream): Promise<void> {
   if (out.writableLength === 0 || out.destroyed || out.writableEnded) return Promise.resolve()
   return new Promise(resolve => out.write('', () => resolve()))
-}
-
-/** text on stderr: for the person, never data */
-export function writeErr(text: string): boolean {
-  return io().stderr.write(text)
 }

@@ -8,7 +8,7 @@ import {close, constants, createReadStream, fstat, open, type Stats} from 'node:
 import {Socket} from 'node:net'
 import type {Readable} from 'node:stream'
 import {promisify} from 'node:util'
-import {io} from './io.js'
+import type {InStream} from './io.js'
 import {importModule} from './launcher.js'
 
 /** far above any real input file; /dev/zero or /dev/urandom given by mistake stops here, not at the memory's end */
@@ -53,9 +53,9 @@ export interface ReadLimit {
 
 const DEFAULT_LIMIT: ReadLimit = {maxBytes: MAX_INPUT_BYTES, tooLarge: `larger than ${MAX_INPUT_BYTES / 1e6} MB, more than an input may hold`}
 
-/** the bytes of `file` (`-`: standard input, which must not be a terminal, checked by the caller) */
-export async function readWhole(file: string, limit: ReadLimit = DEFAULT_LIMIT): Promise<Buffer> {
-  if (file === '-') return collect(io().stdin, limit)
+/** the bytes of `file` (`-`: the run's standard input, which must not be a terminal, checked by the caller) */
+export async function readWhole(file: string, stdin: InStream, limit: ReadLimit = DEFAULT_LIMIT): Promise<Buffer> {
+  if (file === '-') return collect(stdin, limit)
   let fd: number
   try {
     fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK)

@@ -51,7 +51,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
     // call that waits; only when the profile keeps its token there and the connection will take it
     const ctor = this.ctor as unknown as typeof ApiCommand
     try {
-      if (ctor.usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token, host: this.shared.host})
+      if (ctor.usesStoredToken) this.keyringToken = await keyringTokenFor({profile: this.shared.profile, token: this.shared.token, host: this.shared.host}, this.io.env)
     } catch (error) {
       if (!(error instanceof KeyringUnavailable && ctor.reportsKeyringFailure)) throw error
       this.keyringFailure = error
@@ -111,7 +111,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
   }
 
   protected override defaultFormat(): OutputFormat {
-    return this.connection.output ?? (stdoutIsTerminal() ? 'table' : 'json')
+    return this.connection.output ?? (stdoutIsTerminal(this.io) ? 'table' : 'json')
   }
 
   /** the declared inputs as BaseCommand reads them, then each that stands for another value looked up (a username → its user ID) */
@@ -121,7 +121,7 @@ export abstract class ApiCommand<T extends typeof Command> extends BaseCommand<T
 
   protected get api(): ApiClient {
     this.noteWithheldToken()
-    this.apiCache ??= new ApiClient(this.connection, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
+    this.apiCache ??= new ApiClient(this.connection, this.io, {dryRun: this.shared['dry-run'], verbose: this.shared.verbose, secretFields: this.secretFields})
     return this.apiCache
   }
 

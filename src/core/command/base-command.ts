@@ -6,7 +6,7 @@ import type {Interfaces} from '@oclif/core'
 import {Command} from '@oclif/core/command'
 import {CliError, ExitCode, UsageError} from '../base/errors.js'
 import {messageText} from '../base/escape.js'
-import {type IO, io} from '../base/io.js'
+import {type IO, ioOf} from '../base/io.js'
 import {type Note, warning} from '../base/notes.js'
 import {hideFields} from '../base/redact.js'
 import {profileName, readProfile} from '../config/config-store.js'
@@ -15,7 +15,7 @@ import {DryRunStop} from '../http/request.js'
 import {checkPageFlags, columnList, type connectionFlags, type listFlags, outputFlags, type yesFlag} from '../input/flags.js'
 import {InputError, type Inputs, missingInputs, type Values} from '../input/input.js'
 import {isDeclared, mayTakeSecretWord, secretFieldsOfCommand, withoutOptions} from '../input/input-flags.js'
-import {ask, type ParsedCommandLine, readInputs} from '../input/input-read.js'
+import {ask, type ParsedCommandLine, readInputs, type Terminal} from '../input/input-read.js'
 import type {OutputFormat} from '../output/formats.js'
 import {checkJqExpression, checkJqFlags} from '../output/jq.js'
 import {Printer} from '../output/output.js'
@@ -71,7 +71,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     // Nothing is required for oclif: a missing input is asked for on a terminal, or reported in the
     // one style of every missing input (input.ts), after the rest of the command line was checked.
     const {flags, args} = await this.parse({flags: relaxed(ctor.flags), baseFlags: relaxed(ctor.baseFlags), args: argsWithoutStdin(relaxed(ctor.args)), strict: ctor.strict})
-    await completeRequired(ctor, flags, args)
+    await completeRequired(ctor, flags, args, this.io)
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
     checkPageFlags(this.shared)
@@ -85,7 +85,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** an endpoint's declared inputs (src/api) as given, asked for or read from their files */
   protected read<I extends Inputs>(inputs: I, commandLine = this.commandLine): Promise<Values<I>> {
-    return readInputs(inputs, commandLine)
+    return readInputs(inputs, commandLine, this.io)
   }
 
   /** the parsed flags and arguments, as the reading of declared inputs takes them */
@@ -93,9 +93,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return {flags: this.flags as Record<string, unknown>, args: this.args as Record<string, unknown>}
   }
 
-  /** the run's streams, terminal and environment (src/core/base/io.ts): a test hands in buffers */
+  /**
+   * The run's streams, terminal, environment and clock (src/core/base/io.ts), handed to the run with its
+   * config (runtime.ts): what this command passes to everything it calls. A test hands in buffers.
+   */
   protected get io(): IO {
-    return io()
+    return ioOf(this.config)
   }
 
   protected get shared(): SharedFlagValues {
@@ -104,8 +107,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** the output format asked for, else the profile's default, else table for a person and JSON for a program */
   protected defaultFormat(): OutputFormat {
-    const stored = readProfile(profileName(this.shared.profile)).output
-    return stored ?? (stdoutIsTerminal() ? 'table' : 'json')
+    const {env} = this.io
+    const stored = readProfile(profileName(this.shared.profile, env), env).output
+    return stored ?? (stdoutIsTerminal(this.io) ? 'table' : 'json')
   }
 
   private get outputs(): OutputSpec {
@@ -126,20 +130,23 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected get printer(): Printer {
     const f = this.shared
     const apiSort = (this.ctor as unknown as typeof BaseCommand).sortIsApiInput
-    this.printerCache ??= new Printer({
-      format: this.format,
-      columns: f.columns === undefined ? undefined : columnList(f.columns),
-      header: !f['no-header'],
-      sort: apiSort ? undefined : f.sort,
-      quiet: f.quiet ?? false,
-      wide: f.wide ?? false,
-      handle: (this.ctor as unknown as typeof BaseCommand).handle,
-      words: (this.ctor as unknown as typeof BaseCommand).words,
-      fits: (this.ctor as unknown as typeof BaseCommand).fits,
-      fields: (this.ctor as unknown as typeof BaseCommand).fields,
-      jq: f.jq,
-      hide: this.hideSecrets(),
-    })
+    this.printerCache ??= new Printer(
+      {
+        format: this.format,
+        columns: f.columns === undefined ? undefined : columnList(f.columns),
+        header: !f['no-header'],
+        sort: apiSort ? undefined : f.sort,
+        quiet: f.quiet ?? false,
+        wide: f.wide ?? false,
+        handle: (this.ctor as unknown as typeof BaseCommand).handle,
+        words: (this.ctor as unknown as typeof BaseCommand).words,
+        fits: (this.ctor as unknown as typeof BaseCommand).fits,
+        fields: (this.ctor as unknown as typeof BaseCommand).fields,
+        jq: f.jq,
+        hide: this.hideSecrets(),
+      },
+      this.io,
+    )
     return this.printerCache
   }
 
@@ -204,9 +211,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async confirm(action: string): Promise<void> {
     if (this.shared.yes || this.shared['dry-run']) return
-    if (!canPrompt()) throw new UsageError(`refusing to ${action} without confirmation: pass --yes (-y)`)
+    if (!canPrompt(this.io)) throw new UsageError(`refusing to ${action} without confirmation: pass --yes (-y)`)
     const {confirmPrompt} = await import('../terminal/prompts.js')
-    if (!(await confirmPrompt(`${action.charAt(0).toUpperCase()}${action.slice(1)}?`))) throw new CliError('cancelled, nothing was changed', ExitCode.error)
+    if (!(await confirmPrompt(this.io, `${action.charAt(0).toUpperCase()}${action.slice(1)}?`))) throw new CliError('cancelled, nothing was changed', ExitCode.error)
   }
 
   /**
@@ -215,8 +222,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async need(value: string | undefined, label: string, description: string, options: {choices?: readonly string[]; secret?: boolean} = {}): Promise<string> {
     if (value !== undefined) return value
-    if (!canPrompt()) throw missingInputs([{label, description}])
-    return ask({label, description, ...options, check: answer => answer})
+    if (!canPrompt(this.io)) throw missingInputs([{label, description}])
+    return ask(this.io, {label, description, ...options, check: answer => answer})
   }
 
   /** where this run's token came from, for the hint after a 401 (ApiCommand knows) */
@@ -226,7 +233,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   public async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     if (error instanceof DryRunStop) return
-    const report = errorReport(error, {id: this.id, ctor: this.ctor, bin: this.config.bin, argv: this.argv, secret: this.takesSecret, tokenOrigin: this.tokenOrigin()})
+    const report = errorReport(error, {
+      id: this.id,
+      ctor: this.ctor,
+      bin: this.config.bin,
+      argv: this.argv,
+      secret: this.takesSecret,
+      tokenOrigin: this.tokenOrigin(),
+      debug: Boolean(this.io.env.FORGECTL_DEBUG),
+    })
     // oclif's own exit (this.exit), passed on
     if (!report) throw error
     this.io.stderr.write(report.text)
@@ -262,7 +277,7 @@ type Parser = {parse?: (input: string, context: unknown, options: unknown) => Pr
  * their own parser as the check, else reported together. An empty argument is refused here for
  * every command (an argument names something) but where a declared input's rule says what "" means.
  */
-async function completeRequired(ctor: typeof Command, flags: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
+async function completeRequired(ctor: typeof Command, flags: Record<string, unknown>, args: Record<string, unknown>, io: Terminal): Promise<void> {
   for (const [name, value] of Object.entries(args)) {
     // a declared input's own rule has spoken (checkText): "" passes where it means something (`ci-variables set KEY ''`)
     if (isDeclared(ctor.args?.[name] ?? {})) continue
@@ -276,9 +291,9 @@ async function completeRequired(ctor: typeof Command, flags: Record<string, unkn
     if (def.required && !isDeclared(def) && args[name] === undefined) missing.push({label: name.toUpperCase(), description: def.description ?? name, def, set: v => (args[name] = v)})
   }
   if (missing.length === 0) return
-  if (!canPrompt()) throw missingInputs(missing)
+  if (!canPrompt(io)) throw missingInputs(missing)
   // secrets are declared inputs (src/api), asked for masked by input-read.ts; these are scopes and IDs
   for (const {label, description, def, set} of missing) {
-    set(await ask({label, description, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
+    set(await ask(io, {label, description, choices: def.options, check: answer => (def.parse ? def.parse(answer, {}, def) : answer)}))
   }
 }

@@ -7,7 +7,6 @@ import type {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import {ApiError, CliError, ExitCode, NOT_ALLOWED_HINT} from '../base/errors.js'
 import {messageText} from '../base/escape.js'
-import {io} from '../base/io.js'
 import {hideUrlCredentials, scrubText} from '../base/redact.js'
 import {authHint, type TokenOrigin} from '../http/auth-hint.js'
 import {MissingInputs} from '../input/input.js'
@@ -26,6 +25,8 @@ export interface FailedCommand {
   secret: boolean
   /** where the token came from, for the hint after a 401 */
   tokenOrigin?: TokenOrigin
+  /** FORGECTL_DEBUG was set in the run's environment: an unexpected error's stack is shown */
+  debug: boolean
 }
 
 export interface ErrorReport {
@@ -74,7 +75,7 @@ export function errorReport(error: Error, command: FailedCommand): ErrorReport |
   }
   if ((error as NodeJS.ErrnoException).code === 'EPIPE') return {text: '', exitCode: ExitCode.ok}
   // Unexpected: still one line; the stack only when asked for.
-  const stack = io().env.FORGECTL_DEBUG ? `${error.stack}\n` : ''
+  const stack = command.debug ? `${error.stack}\n` : ''
   return {text: `${messageText(`Error: ${error.message}\n`)}${stack}`, exitCode: ExitCode.error}
 }
 

@@ -127,7 +127,7 @@ function journalInput(context: CommandContext, items: readonly unknown[]): {plac
   const file = flags['from-file']
   const own = Object.fromEntries(Object.entries(flags).filter(([key]) => !SHARED_FLAGS.has(key) && key !== 'resume' && key !== 'concurrency'))
   const run = {host: context.host, command: context.id, file: file === undefined || file === '-' ? file : resolve(file), shard: flags.shard}
-  return {place: {dir: configDir(context.env), run, command: `${context.bin} ${context.id?.replaceAll(':', ' ')}`}, input: {items, flags: own, args: context.args}}
+  return {place: {dir: configDir(context.env), env: context.env, run, command: `${context.bin} ${context.id?.replaceAll(':', ' ')}`}, input: {items, flags: own, args: context.args}}
 }
 
 async function* onePage<T>(items: T[]): AsyncGenerator<T[]> {

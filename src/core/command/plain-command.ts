@@ -3,7 +3,7 @@
 // base of the few commands that take none of the shared flags (`completion`; `help`, oclif's own, has the
 // same catch), so that they do not fall back on oclif's words (` ›   Error: Missing 1 required arg`).
 import {Command} from '@oclif/core/command'
-import {writeErr} from '../base/io.js'
+import {ioOf} from '../base/io.js'
 import {commandLineFailure} from './error-report.js'
 
 /** for a command without BaseCommand: its command line's mistake said, and the exit; undefined for any other error */
@@ -11,7 +11,7 @@ export function reportCommandLineFailure(command: Command, error: Error): Promis
   const facts = command as unknown as {id: string | undefined; ctor: typeof Command; config: {bin: string}}
   const failure = commandLineFailure({id: facts.id, ctor: facts.ctor, bin: facts.config.bin}, error, false)
   if (!failure) return undefined
-  writeErr(failure.text)
+  ioOf(command.config).stderr.write(failure.text)
   return Promise.resolve(command.exit(failure.exitCode))
 }
 

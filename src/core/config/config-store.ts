@@ -2,14 +2,13 @@
 // start-up, mostly its schema validator) and write it through conf, which writes atomically, under a
 // lock (settings-lock.ts). Who may own it and how it is read: settings-file.ts.
 import {accessSync, constants} from 'node:fs'
-import {homedir} from 'node:os'
+import {userInfo} from 'node:os'
 import {isAbsolute, join} from 'node:path'
 import {parseSize, SIZE_HELP} from '../answer/answer-limit.js'
 import {DURATION_HELP, parseDuration} from '../base/duration.js'
 import {UsageError} from '../base/errors.js'
 import {isOutputFormat, OUTPUT_FORMATS, type OutputFormat} from '../base/format-names.js'
 import {refused} from '../base/input-error.js'
-import {io} from '../base/io.js'
 import {importModule} from '../base/launcher.js'
 import {ensureFolder} from './folder.js'
 import {checkToken, normalizeHost} from './host.js'
@@ -83,7 +82,7 @@ export const PROFILE_KEYS: Record<ProfileKey, {description: string; parse: (valu
 
 export const DEFAULT_PROFILE = 'default'
 
-export function configDir(env: NodeJS.ProcessEnv = io().env): string {
+export function configDir(env: NodeJS.ProcessEnv): string {
   if (env.FORGECTL_CONFIG_DIR) {
     // a relative folder would be another one in every directory a script runs from: tokens scattered, or not found
     if (!isAbsolute(env.FORGECTL_CONFIG_DIR))
@@ -93,16 +92,17 @@ export function configDir(env: NodeJS.ProcessEnv = io().env): string {
   // XDG Base Directory: "If an implementation encounters a relative path in any of these variables it
   // should consider the path invalid and ignore it." Else a token would land under the current folder.
   const xdg = env.XDG_CONFIG_HOME
-  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.config')
+  // the run's HOME, as os.homedir() reads the process's; without one, the user's home as the system knows it
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || userInfo().homedir, '.config')
   return join(base, 'forgectl')
 }
 
-export function configPath(env: NodeJS.ProcessEnv = io().env): string {
+export function configPath(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'config.json')
 }
 
 /** the whole file as stored, its shape checked (profiles are objects); values are checked by readProfile */
-export function readConfig(env: NodeJS.ProcessEnv = io().env): StoredConfig {
+export function readConfig(env: NodeJS.ProcessEnv): StoredConfig {
   const file = configPath(env)
   const text = readSettingsText(file)
   return text === undefined ? {} : checkShape(parseSettings(text, file), file)
@@ -123,14 +123,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-export function profileName(flag: string | undefined, env: NodeJS.ProcessEnv = io().env): string {
+export function profileName(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const name = flag ?? env.FORGECTL_PROFILE ?? readConfig(env).defaultProfile ?? DEFAULT_PROFILE
   if (!/^[\w-]+$/.test(name)) throw new UsageError(`invalid profile name "${name}": use letters, digits, - and _`)
   return name
 }
 
 /** a stored profile, every value checked by the rule of its flag, so that a hand-edited file cannot ask for what a flag may not */
-export function readProfile(name: string, env: NodeJS.ProcessEnv = io().env): Profile {
+export function readProfile(name: string, env: NodeJS.ProcessEnv): Profile {
   const profiles = readConfig(env).profiles ?? {}
   if (!Object.hasOwn(profiles, name)) return {}
   return checkProfile(profiles[name] as Record<string, unknown>, name, configPath(env))
@@ -140,7 +140,7 @@ export function readProfile(name: string, env: NodeJS.ProcessEnv = io().env): Pr
  * Where a profile keeps its token, read without checking its other values: a login or a new token must
  * be able to replace a profile whose retries or token someone broke by hand
  */
-export function storedTokenStore(name: string, env: NodeJS.ProcessEnv = io().env): {location: TokenStore | undefined; preference: TokenStore | undefined} {
+export function storedTokenStore(name: string, env: NodeJS.ProcessEnv): {location: TokenStore | undefined; preference: TokenStore | undefined} {
   const profiles = readConfig(env).profiles ?? {}
   const raw = (Object.hasOwn(profiles, name) ? profiles[name] : {}) as Record<string, unknown>
   const preference = raw['token-store'] === 'keyring' || raw['token-store'] === 'file' ? raw['token-store'] : undefined
@@ -181,7 +181,7 @@ function checkProfile(stored: Record<string, unknown>, name: string, file: strin
  * Why the config folder cannot be written (an error code such as EACCES or EROFS), or undefined when it
  * can: lets a command that changes something on the server refuse before, rather than fail to store after.
  */
-export function configWriteProblem(env: NodeJS.ProcessEnv = io().env): string | undefined {
+export function configWriteProblem(env: NodeJS.ProcessEnv): string | undefined {
   try {
     accessSync(configDir(env), constants.W_OK)
     return undefined
@@ -203,7 +203,7 @@ async function openConf(env: NodeJS.ProcessEnv) {
  * Every write of the settings file: the file read again under the lock, the change applied to what it
  * holds then, and written back, so that no other forgectl's change is lost.
  */
-export async function updateProfile(name: string, change: (profile: Profile) => Profile, env: NodeJS.ProcessEnv = io().env): Promise<Profile> {
+export async function updateProfile(name: string, change: (profile: Profile) => Profile, env: NodeJS.ProcessEnv): Promise<Profile> {
   // a broken file or another user's is refused before conf (which would only say "SyntaxError") is loaded
   readConfig(env)
   const conf = await openConf(env)
@@ -221,7 +221,7 @@ export async function updateProfile(name: string, change: (profile: Profile) => 
   )
 }
 
-export async function removeProfileKeys(name: string, keys: Array<keyof Profile>, env: NodeJS.ProcessEnv = io().env): Promise<void> {
+export async function removeProfileKeys(name: string, keys: Array<keyof Profile>, env: NodeJS.ProcessEnv): Promise<void> {
   await updateProfile(
     name,
     profile => {

@@ -2,7 +2,6 @@
 import {answerLimit} from '../answer/answer-limit.js'
 import {CliError, ExitCode, UsageError} from '../base/errors.js'
 import type {OutputFormat} from '../base/format-names.js'
-import {io} from '../base/io.js'
 import {shownHost} from '../base/redact.js'
 import {type Profile, profileName, readProfile, tokenLocation} from './config-store.js'
 import {checkToken, isLoopback, normalizeHost} from './host.js'
@@ -77,7 +76,7 @@ export const DEFAULT_RETRIES = 3
 export const DEFAULT_RETRY_BASE_MS = 500
 
 /** `keyringToken`: the profile's token when it lives in the system keyring, read beforehand (token-store.ts) */
-export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = io().env, keyringToken?: string): Connection {
+export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv, keyringToken?: string): Connection {
   const {profile, stored, rawHost, hostSource, token, tokenSource, withheld} = chooseCredentials(flags, env, keyringToken)
   if (rawHost === undefined) {
     throw new UsageError('no host configured: run `forgectl auth login --host URL`, set FORGECTL_HOST, or pass --host')
@@ -108,7 +107,7 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
  * The host and token a run takes, and where each comes from: the one order for every command, `auth
  * token` included, so that the token it prints for a script is the one the commands send.
  */
-export function chooseCredentials(flags: Pick<ConnectionFlags, 'host' | 'token' | 'profile'>, env: NodeJS.ProcessEnv = io().env, keyringToken?: string) {
+export function chooseCredentials(flags: Pick<ConnectionFlags, 'host' | 'token' | 'profile'>, env: NodeJS.ProcessEnv, keyringToken?: string) {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
   if (stored.token === undefined && keyringToken !== undefined) stored.token = keyringToken

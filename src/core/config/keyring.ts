@@ -9,7 +9,6 @@ import {spawn} from 'node:child_process'
 import {createRequire} from 'node:module'
 import {join, resolve} from 'node:path'
 import {CliError, ExitCode} from '../base/errors.js'
-import {io} from '../base/io.js'
 import {scrubText} from '../base/redact.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 import {configDir} from './config-store.js'
@@ -91,13 +90,13 @@ function timeLimitMs(env: NodeJS.ProcessEnv): number {
  * one name (work and home, both `default`) shared one entry: a login to one host replaced the other's
  * token, and the next command sent it to the other host.
  */
-export function keyringAccount(profile: string, env: NodeJS.ProcessEnv = io().env): string {
+export function keyringAccount(profile: string, env: NodeJS.ProcessEnv): string {
   const folder = resolve(configDir(env))
   return folder === resolve(configDir({...env, FORGECTL_CONFIG_DIR: undefined})) ? profile : `${profile}@${folder}`
 }
 
-async function call<T>(action: string, profile: string, request: Request): Promise<T> {
-  const env = io().env
+/** the helper process gets the run's environment: the keyring's D-Bus address, and the folder that names the account */
+async function call<T>(action: string, profile: string, request: Request, env: NodeJS.ProcessEnv): Promise<T> {
   const limit = timeLimitMs(env)
   const child = spawn(process.execPath, ['-e', CHILD, libraryPath()], {env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true})
   const kill = () => child.kill('SIGKILL')
@@ -124,7 +123,7 @@ async function call<T>(action: string, profile: string, request: Request): Promi
         }
       })
       child.stdin.on('error', () => {})
-      child.stdin.end(JSON.stringify({...request, service: SERVICE, account: keyringAccount(profile)}))
+      child.stdin.end(JSON.stringify({...request, service: SERVICE, account: keyringAccount(profile, env)}))
     })
     if (answer.error !== undefined) throw new Error(answer.error)
     return answer.value as T
@@ -145,17 +144,17 @@ function oneLine(error: unknown): string {
 }
 
 /** the profile's token, or undefined when the keyring holds none for it */
-export async function readKeyringToken(profile: string): Promise<string | undefined> {
-  const found = await call<unknown>('read from', profile, {op: 'read'})
+export async function readKeyringToken(profile: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const found = await call<unknown>('read from', profile, {op: 'read'}, env)
   if (found !== null && typeof found !== 'string') throw new KeyringUnavailable('read from', 'its answer was not a token')
   return found ?? undefined
 }
 
-export async function writeKeyringToken(profile: string, token: string): Promise<void> {
-  await call('write to', profile, {op: 'write', password: token})
+export async function writeKeyringToken(profile: string, token: string, env: NodeJS.ProcessEnv): Promise<void> {
+  await call('write to', profile, {op: 'write', password: token}, env)
 }
 
 /** true when there was one to remove */
-export async function deleteKeyringToken(profile: string): Promise<boolean> {
-  return (await call<boolean>('remove from', profile, {op: 'delete'})) === true
+export async function deleteKeyringToken(profile: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  return (await call<boolean>('remove from', profile, {op: 'delete'}, env)) === true
 }

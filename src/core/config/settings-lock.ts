@@ -11,7 +11,6 @@ import {hostname} from 'node:os'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {formatDuration} from '../base/duration.js'
 import {CliError, ExitCode} from '../base/errors.js'
-import {io} from '../base/io.js'
 import {onInterrupt} from '../terminal/interrupt.js'
 
 /** a write takes milliseconds: a lock this old was left by a process that stopped in the middle */
@@ -28,7 +27,7 @@ interface Holder {
 }
 
 /** runs `work` (synchronous: read, change, write) while holding the lock of `file` */
-export async function withSettingsLock<T>(file: string, work: () => T, env: NodeJS.ProcessEnv = io().env): Promise<T> {
+export async function withSettingsLock<T>(file: string, work: () => T, env: NodeJS.ProcessEnv): Promise<T> {
   const lock = `${file}.lock`
   const mine = await acquire(lock, file, waitMs(env))
   const forget = onInterrupt(() => release(lock, mine))

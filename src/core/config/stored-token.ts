@@ -4,7 +4,7 @@
 // either), and never lost: if storing fails, the value is printed before the error.
 
 import {CliError, ExitCode, UsageError} from '../base/errors.js'
-import {io} from '../base/io.js'
+import type {IO} from '../base/io.js'
 import {type Note, thing, warning} from '../base/notes.js'
 import {configPath, configWriteProblem, readProfile, storedTokenStore} from './config-store.js'
 import {type Connection, checkToken, describeSource, normalizeHost, sameOrigin, withheldReason} from './connection.js'
@@ -15,7 +15,7 @@ import {storeToken} from './token-store.js'
  * come from that profile (not from --token or FORGECTL_TOKEN, which forgectl cannot update), for the
  * profile's own host, and the config folder must be writable.
  */
-export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessEnv = io().env): string {
+export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessEnv): string {
   const {profile, tokenSource} = connection
   if (tokenSource !== 'profile') {
     if (connection.withheld) throw new UsageError(`--update-profile: ${withheldReason(connection.withheld)}`)
@@ -38,13 +38,13 @@ export function profileHoldingToken(connection: Connection, env: NodeJS.ProcessE
 }
 
 /** stores `value` as the profile's token; on failure `showValue` prints it first, then the error says why */
-export async function storeNewToken(profile: string, value: string, showValue: () => Promise<void>, env: NodeJS.ProcessEnv = io().env): Promise<void> {
+export async function storeNewToken(profile: string, value: string, showValue: () => Promise<void>, run: Pick<IO, 'env' | 'stderr'>): Promise<void> {
   try {
     // what the server sent is held to the rule of every token: stored, a line break in it would stop every later command
     if (typeof value !== 'string') throw new UsageError('the new token is not text')
     checkToken(value, 'the new token')
     // where the profile keeps it: the keyring entry is replaced, or the file's value
-    await storeToken(profile, value, storedTokenStore(profile, env).location ?? 'file')
+    await storeToken(profile, value, storedTokenStore(profile, run.env).location ?? 'file', run)
   } catch (error) {
     await showValue()
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message

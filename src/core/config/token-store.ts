@@ -5,14 +5,14 @@
 // existed holds `token` in the file and keeps working as it is.
 import {ExitCode, UsageError} from '../base/errors.js'
 import {visibleText} from '../base/escape.js'
-import {io} from '../base/io.js'
+import type {IO} from '../base/io.js'
 import {warning} from '../base/notes.js'
 import {type Profile, parseTokenStore, profileName, readProfile, storedTokenStore, type TokenStore, tokenLocation, updateProfile} from './config-store.js'
 import {checkToken, credentialOrder} from './connection.js'
 import {deleteKeyringToken, INSECURE_STORAGE_HINT, KeyringUnavailable, keyringAccount, readKeyringToken, writeKeyringToken} from './keyring.js'
 
 /** where a new token of this profile goes: the flag, the profile's setting, FORGECTL_TOKEN_STORE, CI, else the keyring */
-export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv = io().env): TokenStore {
+export function storeForNewToken(profile: string, insecureStorage: boolean, env: NodeJS.ProcessEnv): TokenStore {
   if (insecureStorage) return 'file'
   const {preference} = storedTokenStore(profile, env)
   if (preference) return preference
@@ -24,11 +24,11 @@ export function storeForNewToken(profile: string, insecureStorage: boolean, env:
 const otherWays = `${INSECURE_STORAGE_HINT}, or give it to each run in FORGECTL_TOKEN`
 
 /** the profile's token from where it lives; a keyring that cannot be read is an error, never "no token" */
-export async function readStoredToken(profile: string, stored: Profile = readProfile(profile)): Promise<string | undefined> {
+export async function readStoredToken(profile: string, env: NodeJS.ProcessEnv, stored: Profile = readProfile(profile, env)): Promise<string | undefined> {
   if (tokenLocation(stored) !== 'keyring') return stored.token
   let token: string | undefined
   try {
-    token = await readKeyringToken(profile)
+    token = await readKeyringToken(profile, env)
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error
     // no keyring at all: nothing to unlock, the two ways that need none (as login says)
@@ -57,41 +57,42 @@ function checkedKeyringToken(token: string, profile: string): string {
  * written first: if it cannot be reached, nothing is stored anywhere and the error says how to choose
  * the file instead.
  */
-export async function storeToken(profile: string, token: string, where: TokenStore, change: (profile: Profile) => Profile = p => p): Promise<void> {
+export async function storeToken(profile: string, token: string, where: TokenStore, run: Pick<IO, 'env' | 'stderr'>, change: (profile: Profile) => Profile = p => p): Promise<void> {
+  const {env} = run
   if (where === 'keyring') {
     try {
-      await writeKeyringToken(profile, token)
+      await writeKeyringToken(profile, token, env)
     } catch (error) {
       // with no keyring at all, the one other way too: the token in the environment of each run
       const hint = error instanceof KeyringUnavailable && error.absent ? otherWays : INSECURE_STORAGE_HINT
       if (error instanceof KeyringUnavailable) throw new KeyringUnavailable('store the token in', `${error.reason}; nothing was stored: ${hint}`, ExitCode.error, error.reason, error.absent)
       throw error
     }
-    await updateProfile(profile, stored => ({...change(stored), token: undefined, 'token-store': 'keyring', 'keyring-empty': undefined}))
+    await updateProfile(profile, stored => ({...change(stored), token: undefined, 'token-store': 'keyring', 'keyring-empty': undefined}), env)
     return
   }
-  const before = storedTokenStore(profile).location
-  await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file', 'keyring-empty': undefined}))
+  const before = storedTokenStore(profile, env).location
+  await updateProfile(profile, stored => ({...change(stored), token, 'token-store': 'file', 'keyring-empty': undefined}), env)
   // the keyring's copy goes only after the file holds the new one; if it stays, nothing reads it, but
   // a token (still valid, perhaps) left at rest without a word is what the keyring was meant to end
-  if (before === 'keyring') await deleteKeyringToken(profile).catch(error => leftInKeyring(error, profile))
+  if (before === 'keyring') await deleteKeyringToken(profile, env).catch(error => leftInKeyring(error, profile, run))
 }
 
-function leftInKeyring(error: unknown, profile: string): void {
+function leftInKeyring(error: unknown, profile: string, {env, stderr}: Pick<IO, 'env' | 'stderr'>): void {
   const reason = error instanceof KeyringUnavailable ? error.reason : String(error)
-  const text = `the previous token of profile "${profile}" is still in the system keyring (${reason}); forgectl no longer reads it: remove it with the keyring's own tool (service forgectl, account ${keyringAccount(profile)}), and revoke it if it is no longer used`
-  io().stderr.write(`${visibleText(warning(text).text)}\n`)
+  const text = `the previous token of profile "${profile}" is still in the system keyring (${reason}); forgectl no longer reads it: remove it with the keyring's own tool (service forgectl, account ${keyringAccount(profile, env)}), and revoke it if it is no longer used`
+  stderr.write(`${visibleText(warning(text).text)}\n`)
 }
 
 /** removes the profile's token from wherever it is; false when it had none */
-export async function forgetToken(profile: string): Promise<boolean> {
-  const stored = readProfile(profile)
+export async function forgetToken(profile: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const stored = readProfile(profile, env)
   const location = tokenLocation(stored)
   if (location === undefined) return false
   // the entry tells whether there was one; either way the keyring now holds none, and the profile says
   // so (its token-store stays, the next login's preference), so that nothing shows or reads one
-  const removed = location === 'keyring' ? await deleteKeyringToken(profile).catch(error => unremoved(error, profile)) : true
-  await updateProfile(profile, current => (location === 'file' ? {...current, token: undefined} : {...current, 'keyring-empty': true}))
+  const removed = location === 'keyring' ? await deleteKeyringToken(profile, env).catch(error => unremoved(error, profile)) : true
+  await updateProfile(profile, current => (location === 'file' ? {...current, token: undefined} : {...current, 'keyring-empty': true}), env)
   return removed
 }
 
@@ -104,20 +105,21 @@ function unremoved(error: unknown, profile: string): never {
 }
 
 /** `config set token-store X`: the setting, and the profile's token moved there if it is elsewhere */
-export async function moveToken(profile: string, to: TokenStore): Promise<boolean> {
-  const stored = readProfile(profile)
+export async function moveToken(profile: string, to: TokenStore, run: Pick<IO, 'env' | 'stderr'>): Promise<boolean> {
+  const {env} = run
+  const stored = readProfile(profile, env)
   const from = tokenLocation(stored)
   if (from === to) {
-    await updateProfile(profile, current => ({...current, 'token-store': to}))
+    await updateProfile(profile, current => ({...current, 'token-store': to}), env)
     return false
   }
-  const token = from === undefined ? undefined : await readStoredToken(profile, stored)
+  const token = from === undefined ? undefined : await readStoredToken(profile, env, stored)
   if (token === undefined) {
     // no token to move: the setting is the next login's, and the keyring holds none yet
-    await updateProfile(profile, current => ({...current, 'token-store': to, 'keyring-empty': to === 'keyring' ? true : undefined}))
+    await updateProfile(profile, current => ({...current, 'token-store': to, 'keyring-empty': to === 'keyring' ? true : undefined}), env)
     return false
   }
-  await storeToken(profile, token, to)
+  await storeToken(profile, token, to, run)
   return true
 }
 
@@ -126,9 +128,9 @@ export async function moveToken(profile: string, to: TokenStore): Promise<boolea
  * of the profile in use, only when that token is the one the connection will take (connection.ts's
  * order: no --token, no FORGECTL_TOKEN unless --profile was typed, and a run aimed at the profile's host)
  */
-export async function keyringTokenFor(flags: {profile?: string; token?: string; host?: string}, env: NodeJS.ProcessEnv = io().env): Promise<string | undefined> {
+export async function keyringTokenFor(flags: {profile?: string; token?: string; host?: string}, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const profile = profileName(flags.profile, env)
   const stored = readProfile(profile, env)
   if (!credentialOrder(flags, env, stored).storedTaken) return undefined
-  return tokenLocation(stored) === 'keyring' ? readStoredToken(profile, stored) : undefined
+  return tokenLocation(stored) === 'keyring' ? readStoredToken(profile, env, stored) : undefined
 }

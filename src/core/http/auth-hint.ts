@@ -3,7 +3,6 @@
 // says nothing about any token.
 
 import {ApiError, type CliError} from '../base/errors.js'
-import {io} from '../base/io.js'
 import {type Note, thing, warning} from '../base/notes.js'
 import {type Connection, NoToken, sameHost} from '../config/connection.js'
 import {KeyringUnavailable} from '../config/keyring.js'
@@ -31,7 +30,7 @@ export function authHint(error: CliError, origin: TokenOrigin | undefined): stri
  * After `auth login`: the environment's host or token, when set and different, wins over what was just
  * stored (unless --profile is typed), and the next command would use it, not the new login.
  */
-export function environmentWinsNote(stored: {host: string; token: string; profile: string}, env: NodeJS.ProcessEnv = io().env): Note | undefined {
+export function environmentWinsNote(stored: {host: string; token: string; profile: string}, env: NodeJS.ProcessEnv): Note | undefined {
   const winning: string[] = []
   if (env.FORGECTL_HOST && !sameHost(env.FORGECTL_HOST, stored.host)) winning.push('FORGECTL_HOST')
   if (env.FORGECTL_TOKEN && env.FORGECTL_TOKEN !== stored.token) winning.push('FORGECTL_TOKEN')

@@ -7,6 +7,7 @@
 // Loaded when the first request is sent: a --dry-run or a local refusal never pays for it.
 import type {ConnectionOptions} from 'node:tls'
 import {CliError, ExitCode} from '../base/errors.js'
+import type {IO} from '../base/io.js'
 import {importModule} from '../base/launcher.js'
 import {readWhole, unreadableReason} from '../base/read-whole.js'
 import type {Connection} from '../config/connection.js'
@@ -24,14 +25,14 @@ export type Fetcher = (url: string, options: FetchOptions) => Promise<TransportR
 const PAYLOAD_METHODS = new Set(['PATCH', 'POST', 'PUT', 'DELETE'])
 
 /** node:http (http-transport.ts), with the CA file, --insecure and a proxy variable applied */
-export async function createFetcher(connection: Connection): Promise<Fetcher> {
-  const proxy = proxySettings()
+export async function createFetcher(connection: Connection, io: Pick<IO, 'env' | 'stdin'>): Promise<Fetcher> {
+  const proxy = proxySettings(io.env)
   let tls: ConnectionOptions | undefined
   if (connection.caFile || connection.insecure) {
     let ca: string | undefined
     if (connection.caFile) {
       try {
-        ca = (await readWhole(connection.caFile)).toString('utf8')
+        ca = (await readWhole(connection.caFile, io.stdin)).toString('utf8')
       } catch (error) {
         throw new CliError(`cannot read the CA file ${connection.caFile}: ${unreadableReason(error)}`, ExitCode.usage)
       }

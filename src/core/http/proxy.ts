@@ -2,7 +2,6 @@
 // HTTP_PROXY for http hosts, NO_PROXY for hosts reached directly; lower case first, as curl reads them.
 // Read here, so that a run without any of them never loads undici.
 import {UsageError} from '../base/errors.js'
-import {io} from '../base/io.js'
 
 export interface ProxySettings {
   httpProxy?: string
@@ -11,7 +10,7 @@ export interface ProxySettings {
 }
 
 /** undefined when no proxy is configured: requests then go out directly, as before */
-export function proxySettings(env: NodeJS.ProcessEnv = io().env): ProxySettings | undefined {
+export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings | undefined {
   const httpProxy = proxyUrl(env, 'http_proxy')
   const httpsProxy = proxyUrl(env, 'https_proxy')
   if (!httpProxy && !httpsProxy) return undefined

@@ -10,7 +10,7 @@ import {formatDuration} from '../base/duration.js'
 import {ApiError, CliError, ExitCode, serverMessage} from '../base/errors.js'
 import {visibleText} from '../base/escape.js'
 import {type ApiNumber, jsonText} from '../base/exact-number.js'
-import {io} from '../base/io.js'
+import type {IO} from '../base/io.js'
 import {redactUrl, scrubStrings, scrubText, valuesUnder} from '../base/redact.js'
 import {reveal, revealDeep, revealedValues} from '../base/secret.js'
 import type {Connection} from '../config/connection.js'
@@ -160,9 +160,11 @@ export class ApiClient {
 
   constructor(
     readonly connection: Connection,
+    /** the run's stderr (traces, waits said) and environment (proxies) */
+    readonly io: Pick<IO, 'env' | 'stdout' | 'stderr' | 'stdin'>,
     private readonly options: ClientOptions = {},
   ) {
-    const sink = options.log ?? (line => void io().stderr.write(visibleText(line) + '\n'))
+    const sink = options.log ?? (line => void io.stderr.write(visibleText(line) + '\n'))
     // every trace line (a header, a redirect, a retry's reason) may quote what the server echoed
     this.log = line => sink(scrubText(line, this.knownSecrets()))
     this.retryBaseMs = options.retryBaseMs ?? connection.retryBaseMs
@@ -235,7 +237,7 @@ export class ApiClient {
     // --verbose traces every attempt anyway
     if (this.options.dryRun && !this.options.verbose) traceRequest(this.log, {prefix: 'LOOKUP (sent)', method: spec.method, url, body, secretFields, token: undefined, secrets})
     if (spec.method !== 'GET') this.changes++
-    const fetcher = await (this.fetcher ??= createFetcher(this.connection))
+    const fetcher = await (this.fetcher ??= createFetcher(this.connection, this.io))
     const sending: Sending = {spec, url, shownPath, body, secretFields, secrets, fetcher}
     const {retries, timeoutMs} = this.connection
     // a 429's or 503's wait may be the whole run's pause (pacer.ts): said once, not once per request
@@ -272,7 +274,7 @@ export class ApiClient {
 
   /** A person watching a silent pause deserves to know why; a script's log when asked (--verbose), or once for a long wait. */
   private sayWait(ms: number, notice: string): void {
-    if (!sayWait(ms, {verbose: this.options.verbose === true, terminal: io().stderr.isTTY === true}, this.waitSaid)) return
+    if (!sayWait(ms, {verbose: this.options.verbose === true, terminal: this.io.stderr.isTTY === true}, this.waitSaid)) return
     this.waitSaid = true
     this.log(notice)
   }
@@ -385,7 +387,7 @@ export class ApiClient {
       return [{kind: 'network'}, new CliError(`${where}: ${message}`, ExitCode.timeout), begun ? `answer not complete within ${within}` : `no answer within ${within}`]
     }
     // its words are scrubbed where every error (request) and trace line (log) passes
-    const {kind, reason} = describeNetworkFailure(caught, url, proxyFor(url, proxySettings()))
+    const {kind, reason} = describeNetworkFailure(caught, url, proxyFor(url, proxySettings(this.io.env)))
     return [{kind}, new CliError(`${where}: ${reason}`, ExitCode.error), reason]
   }
 }

@@ -4,6 +4,7 @@
 
 import {UsageError} from '../base/errors.js'
 import {ExactNumber, fitsDouble} from '../base/exact-number.js'
+import type {InStream} from '../base/io.js'
 import {readWhole, unreadableReason} from '../base/read-whole.js'
 
 /**
@@ -17,7 +18,8 @@ export function declaredField<T>(declared: Readonly<Record<string, T>>, name: st
   return Object.hasOwn(declared, name) ? declared[name] : undefined
 }
 
-export async function parseFields(raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
+/** `stdin`: the run's, which `-F key=@-` reads */
+export async function parseFields(stdin: InStream, raw: string[] = [], typed: string[] = []): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
   for (const [index, field] of raw.entries()) {
     const [key, value] = split(field, '-f', index)
@@ -25,7 +27,7 @@ export async function parseFields(raw: string[] = [], typed: string[] = []): Pro
   }
   for (const [index, field] of typed.entries()) {
     const [key, value] = split(field, '-F', index)
-    assign(out, key, await typedValue(value))
+    assign(out, key, await typedValue(value, stdin))
   }
   return out
 }
@@ -57,7 +59,7 @@ function assign(out: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(out, name, {value: field, writable: true, enumerable: true, configurable: true})
 }
 
-async function typedValue(value: string): Promise<unknown> {
+async function typedValue(value: string, stdin: InStream): Promise<unknown> {
   if (value === 'true') return true
   if (value === 'false') return false
   if (value === 'null') return null
@@ -66,7 +68,7 @@ async function typedValue(value: string): Promise<unknown> {
   if (value.startsWith('@')) {
     const file = value.slice(1)
     try {
-      return (await readWhole(file)).toString('utf8')
+      return (await readWhole(file, stdin)).toString('utf8')
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${unreadableReason(error)}`)
     }

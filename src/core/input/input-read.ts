@@ -3,7 +3,7 @@
 // the same rule, asked again after a bad answer), and records of a `--from-file` file.
 
 import {UsageError} from '../base/errors.js'
-import {io} from '../base/io.js'
+import type {InStream, IO} from '../base/io.js'
 import {letSignalsIn} from '../base/let-signals-in.js'
 import {type ReadLimit, readWhole, unreadableReason, utf8Text} from '../base/read-whole.js'
 import {canPrompt} from '../terminal/terminal.js'
@@ -28,13 +28,16 @@ export function promptText(description: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+/** the run's terminal a question is asked on: its stdin, stderr for the question, stdout to tell a person is there */
+export type Terminal = Pick<IO, 'stdin' | 'stdout' | 'stderr'>
+
 /** one question at the terminal, asked again with the reason while the answer is refused */
-export async function ask<T>(question: Question<T>): Promise<T> {
+export async function ask<T>(io: Terminal, question: Question<T>): Promise<T> {
   const {secretPrompt, selectPrompt, textPrompt} = await import('../terminal/prompts.js')
   // in words a person reads (issue 36: `? --token-stdin or --token (access token; …)`); the flag names
   // stay in the "missing" message, which is read by someone about to type the command again
   const message = promptText(question.description)
-  if (question.choices?.length) return question.check(await selectPrompt(message, question.choices))
+  if (question.choices?.length) return question.check(await selectPrompt(io, message, question.choices))
   const approved = new Map<string, T>()
   const validate = async (answer: string): Promise<true | string> => {
     try {
@@ -46,24 +49,24 @@ export async function ask<T>(question: Question<T>): Promise<T> {
       throw error
     }
   }
-  const answer = await (question.secret ? secretPrompt(message, validate) : textPrompt(message, validate))
+  const answer = await (question.secret ? secretPrompt(io, message, validate) : textPrompt(io, message, validate))
   return approved.has(answer) ? (approved.get(answer) as T) : question.check(answer)
 }
 
 /** the text of a `--<flag>-file` (or stdin for `-`); `limit`: a file to be parsed (parse-data.ts's readDataFile) */
-export async function readTextFile(file: string, flag: string, limit?: ReadLimit): Promise<string> {
+export async function readTextFile(file: string, flag: string, stdin: InStream, limit?: ReadLimit): Promise<string> {
   try {
-    return file === '-' ? await readStdin(limit) : utf8Text(await readWhole(file, limit))
+    return file === '-' ? await readStdin(stdin, limit) : utf8Text(await readWhole(file, stdin, limit))
   } catch (error) {
     if (error instanceof UsageError) throw error
     throw new UsageError(`cannot read --${flag} ${file}: ${unreadableReason(error)}`)
   }
 }
 
-export async function readStdin(limit?: ReadLimit): Promise<string> {
-  if (io().stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
+export async function readStdin(stdin: InStream, limit?: ReadLimit): Promise<string> {
+  if (stdin.isTTY) throw new UsageError('expected input on standard input, but it is a terminal')
   try {
-    return utf8Text(await readWhole('-', limit))
+    return utf8Text(await readWhole('-', stdin, limit))
   } catch (error) {
     throw new UsageError(`cannot read standard input: ${unreadableReason(error)}`)
   }
@@ -74,8 +77,8 @@ export async function readStdin(limit?: ReadLimit): Promise<string> {
  * than one line is refused rather than cut: a file piped by mistake (a JSON document, `pass show` with
  * its notes) would otherwise be stored as the token, or end up in a header where it does not belong.
  */
-export async function readTokenLine(flag = '--token-stdin'): Promise<string> {
-  const token = (await readStdin()).trim()
+export async function readTokenLine(stdin: InStream, flag = '--token-stdin'): Promise<string> {
+  const token = (await readStdin(stdin)).trim()
   if (token === '') throw new UsageError(`${flag}: standard input is empty; pipe the token into it (printf '%s' "$TOKEN" | …)`)
   if (/[\r\n]/.test(token)) throw new UsageError(`${flag}: standard input holds more than one line; it must be the token alone, on one line`)
   return token
@@ -108,20 +111,20 @@ export interface ParsedCommandLine {
  * The declared inputs as the command line gave them, by API name. A required input that is missing
  * is asked for on a terminal, else reported (every missing one in one message, exit 2).
  */
-export async function readInputs<I extends Inputs>(inputs: I, given: ParsedCommandLine): Promise<Values<I>> {
+export async function readInputs<I extends Inputs>(inputs: I, given: ParsedCommandLine, io: Terminal): Promise<Values<I>> {
   const values: Record<string, unknown> = {}
   const missing: AnyInput[] = []
   for (const [api, input] of Object.entries(inputs)) {
     let value = input.arg ? given.args[input.flag] : given.flags[input.flag]
     const file = input.file ? given.flags[fileFlagName(input)] : undefined
-    if (value === undefined && typeof file === 'string') value = checkText(input, await readTextFile(file, fileFlagName(input)), `--${fileFlagName(input)} ${file}`, false)
+    if (value === undefined && typeof file === 'string') value = checkText(input, await readTextFile(file, fileFlagName(input), io.stdin), `--${fileFlagName(input)} ${file}`, false)
     if (value === undefined && input.required) missing.push(input)
     else if (value !== undefined) values[api] = value
   }
-  if (missing.length > 0 && !canPrompt()) {
+  if (missing.length > 0 && !canPrompt(io)) {
     throw missingInputs(missing.map(input => ({label: givenAs(input, given), description: input.description})))
   }
-  for (const input of missing) values[input.api] = await ask(questionFor(input, given))
+  for (const input of missing) values[input.api] = await ask(io, questionFor(input, given))
   return values as Values<I>
 }
 

@@ -11,7 +11,7 @@ import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import {UsageError} from '../base/errors.js'
 import {ExactNumber, fitsDouble} from '../base/exact-number.js'
-import {io} from '../base/io.js'
+import type {IO} from '../base/io.js'
 import {importModule} from '../base/launcher.js'
 import type {ReadLimit} from '../base/read-whole.js'
 import {readTextFile} from './input-read.js'
@@ -32,7 +32,7 @@ export interface FileLimits {
  * The limits in force: FORGECTL_MAX_FILE_MB (the size, in MB of 10^6 bytes) and FORGECTL_MAX_FILE_VALUES
  * (the count) for one run, else the defaults. A value that is not a positive whole number is refused.
  */
-export function fileLimits(env: NodeJS.ProcessEnv = io().env): FileLimits {
+export function fileLimits(env: NodeJS.ProcessEnv): FileLimits {
   const read = (name: string, fallback: number) => {
     const given = env[name]
     if (given === undefined || given === '') return fallback
@@ -58,12 +58,12 @@ export function sizeRule(limits: FileLimits): string {
 const RAISED_BY: Record<ParseProblem['problem'], string> = {syntax: '', depth: '', items: ' (FORGECTL_MAX_FILE_VALUES raises it)'}
 
 /** the text of a file to be parsed (`-`: standard input), refused past the size limit before any parse */
-export async function readDataFile(file: string, flag: string): Promise<string> {
-  return readTextFile(file, flag, readLimit())
+export async function readDataFile(file: string, flag: string, io: Pick<IO, 'stdin' | 'env'>): Promise<string> {
+  return readTextFile(file, flag, io.stdin, readLimit(fileLimits(io.env)))
 }
 
 /** the size limit as readWhole takes it */
-export function readLimit(limits: FileLimits = fileLimits()): ReadLimit {
+export function readLimit(limits: FileLimits): ReadLimit {
   return {maxBytes: limits.bytes, tooLarge: sizeRule(limits)}
 }
 
@@ -77,7 +77,8 @@ export interface ParseRequest {
   file: string
   json: boolean
   numbers: ParseOptions['numbers']
-  limits?: FileLimits
+  /** fileLimits() of the run's environment */
+  limits: FileLimits
 }
 
 /**
@@ -85,7 +86,7 @@ export interface ParseRequest {
  * levels deep, the limit`, `FILE holds more than 4000000 values, the limit (FORGECTL_MAX_FILE_VALUES raises it)`.
  */
 export async function parseData(text: string, request: ParseRequest): Promise<unknown> {
-  const limits = request.limits ?? fileLimits()
+  const {limits} = request
   const options: ParseOptions = {json: request.json, numbers: request.numbers, limits: {depth: limits.depth, items: limits.items}}
   const result = text.length < INLINE_CHARS ? parseCore(await importModule<typeof import('yaml')>('yaml'), text, options) : await inWorker(text, options)
   if ('problem' in result) {

@@ -2,18 +2,20 @@
 // a header row. Empty CSV cells are absent fields.
 import {extname} from 'node:path'
 import {UsageError} from '../base/errors.js'
+import type {IO} from '../base/io.js'
 import {letSignalsIn} from '../base/let-signals-in.js'
 import type {Inputs, Values} from './input.js'
 import {checkAllRecords, recordInputs} from './input-read.js'
-import {FileLimitError, fileLimits, parseData, readDataFile} from './parse-data.js'
+import {FileLimitError, type FileLimits, fileLimits, parseData, readDataFile} from './parse-data.js'
 
 export type FileRecord = Record<string, unknown>
 
 /** the records of a file as it holds them, before any field is checked */
-export async function readRecords(file: string): Promise<FileRecord[]> {
-  const text = await readDataFile(file, 'from-file')
+export async function readRecords(file: string, io: Pick<IO, 'stdin' | 'env'>): Promise<FileRecord[]> {
+  const text = await readDataFile(file, 'from-file', io)
   const kind = extname(file).toLowerCase()
-  const records = kind === '.csv' ? await parseCsv(text, file) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file) : await parseJson(text, file)
+  const limits = fileLimits(io.env)
+  const records = kind === '.csv' ? await parseCsv(text, file, limits.items) : kind === '.yaml' || kind === '.yml' ? await parseYaml(text, file, limits) : await parseJson(text, file, limits)
   if (records.length === 0) throw new UsageError(`${file} holds no records`)
   return records
 }
@@ -22,9 +24,9 @@ export async function readRecords(file: string): Promise<FileRecord[]> {
  * One parse, within the limits and in the worker for a large file (parse-data.ts), a number beyond a
  * double (12345678901234567891, 1e400) kept with its own digits; a key given twice refused, as in YAML
  */
-async function parseJson(text: string, file: string): Promise<FileRecord[]> {
+async function parseJson(text: string, file: string, limits: FileLimits): Promise<FileRecord[]> {
   try {
-    return asRecords(await parseData(text, {file, json: true, numbers: 'exact'}), file)
+    return asRecords(await parseData(text, {file, json: true, numbers: 'exact', limits}), file)
   } catch (error) {
     // a file named otherwise is read as JSON
     if (error instanceof FileLimitError || !(error instanceof UsageError) || !/ is not valid JSON/.test(error.message)) throw error
@@ -33,8 +35,8 @@ async function parseJson(text: string, file: string): Promise<FileRecord[]> {
 }
 
 /** YAML within the limits (parse-data.ts); an unquoted number is taken as written: `value: 1.10` is the text 1.10, not 1.1, and 12345678901234567891 keeps its digits (a double would round both) */
-async function parseYaml(text: string, file: string): Promise<FileRecord[]> {
-  return asRecords(await parseData(text, {file, json: false, numbers: 'exact'}), file)
+async function parseYaml(text: string, file: string, limits: FileLimits): Promise<FileRecord[]> {
+  return asRecords(await parseData(text, {file, json: false, numbers: 'exact', limits}), file)
 }
 
 function asRecords(data: unknown, file: string): FileRecord[] {
@@ -49,7 +51,7 @@ function asRecords(data: unknown, file: string): FileRecord[] {
  * (a row and each of its cells), refused as soon as it is passed; in steps, so that a signal is heard
  * while a large file is read (base/let-signals-in.ts).
  */
-export async function parseCsv(text: string, file: string, items = fileLimits().items): Promise<FileRecord[]> {
+export async function parseCsv(text: string, file: string, items: number): Promise<FileRecord[]> {
   const rows: string[][] = []
   let values = 0
   let row: string[] = []
@@ -130,8 +132,8 @@ function assertNoCellBeyond(cells: string[], columns: number, record: number, fi
  * The records of a `--from-file` file as an endpoint's inputs, every record checked by the
  * declaration before anything is sent. `also`: a rule across fields, returning the problem in words.
  */
-export async function readInputRecords<I extends Inputs>(file: string, inputs: I, also?: (values: Values<I>) => string | undefined): Promise<Array<Values<I>>> {
-  return checkAllRecords(await readRecords(file), (record, index) => {
+export async function readInputRecords<I extends Inputs>(file: string, inputs: I, io: Pick<IO, 'stdin' | 'env'>, also?: (values: Values<I>) => string | undefined): Promise<Array<Values<I>>> {
+  return checkAllRecords(await readRecords(file, io), (record, index) => {
     const values = recordInputs(inputs, record, index)
     const problem = also?.(values)
     if (problem) throw new UsageError(`record ${index}: ${problem}`)

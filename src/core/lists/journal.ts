@@ -87,6 +87,8 @@ export function inputHash(input: unknown, salt: string): string {
 export interface JournalPlace {
   /** the settings folder */
   dir: string
+  /** the run's environment: the size limit of a file read (FORGECTL_MAX_FILE_MB) */
+  env: NodeJS.ProcessEnv
   /** what names the run: the command, the host, the file, the shard (not the records: those are the input) */
   run: unknown
   /** the command as the user would type it, for messages */
@@ -149,7 +151,7 @@ export class Journal {
     let text: string
     try {
       // a journal is a file like the others forgectl reads: within their size limit (core/input/parse-data.ts)
-      const limits = fileLimits()
+      const limits = fileLimits(place.env)
       if (statSync(file).size > limits.bytes) throw new UsageError(`--resume: the journal ${file} is ${sizeRule(limits)}: run without --resume to start over`)
       text = readFileSync(file, 'utf8')
     } catch (error) {

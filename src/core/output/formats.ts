@@ -26,6 +26,8 @@ export interface RowsContext {
   maxWidth: number
   /** a person sees colour */
   color: boolean
+  /** the run's clock (ms since the epoch), which "3 days ago" counts from */
+  now: number
   /** words tables show for numeric codes (BaseCommand.words) */
   words?: FieldWords
   /** how columns give way where their names alone would say otherwise (BaseCommand.fits) */
@@ -129,7 +131,7 @@ function csvText(records: unknown[], columns: string[], context: RowsContext): s
 }
 
 function shownCell(record: unknown, field: string, context: RowsContext): string {
-  return cellText(wordFor(context.words, field, columnValue(record, field)), {relativeDates: context.terminal})
+  return cellText(wordFor(context.words, field, columnValue(record, field)), {relativeDates: context.terminal, now: context.now})
 }
 
 /**

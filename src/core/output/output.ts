@@ -4,7 +4,7 @@
 // large collection never holds it all in memory.
 
 import {oneField, visibleCell, visibleText} from '../base/escape.js'
-import {type IO, io, type OutStream} from '../base/io.js'
+import type {IO, OutStream} from '../base/io.js'
 import {fieldSort} from '../input/sort.js'
 import {colorEnabled, stdoutIsTerminal, terminalColumns} from '../terminal/terminal.js'
 import {checkedPages, checkFieldNames, recordFields, sortField} from './field-check.js'
@@ -37,18 +37,21 @@ export interface OutputOptions {
   hide?: (data: unknown) => unknown
 }
 
-/** where a printer writes: the run's streams (io.ts), or a test's */
-export type PrinterStreams = Pick<IO, 'stdout' | 'stderr'>
+/** where a printer writes, the environment its colours follow and the clock its dates count from: the run's (io.ts), or a test's */
+export type PrinterStreams = Pick<IO, 'stdout' | 'stderr' | 'env' | 'now'>
 
 export class Printer {
-  private readonly tty = stdoutIsTerminal()
+  private readonly tty: boolean
   /** `-q` said once that it wrote a separator inside a value visibly (id) */
   private separatorsWarned = false
 
   constructor(
     readonly options: OutputOptions,
-    private readonly streams: PrinterStreams = io(),
-  ) {}
+    /** the run's streams and environment, handed in: what prints beside the records (a secret shown once) writes there too */
+    readonly streams: PrinterStreams,
+  ) {
+    this.tty = stdoutIsTerminal(streams)
+  }
 
   private write(text: string): void {
     this.streams.stdout.write(text)
@@ -72,7 +75,15 @@ export class Printer {
 
   private get rowsContext(): RowsContext {
     const {header, words, fits = {}, wide} = this.options
-    return {header, words, fits, terminal: this.tty, maxWidth: this.tty && !wide ? terminalColumns() : Infinity, color: colorEnabled(this.streams.stdout)}
+    return {
+      header,
+      words,
+      fits,
+      terminal: this.tty,
+      maxWidth: this.tty && !wide ? terminalColumns(this.streams) : Infinity,
+      color: colorEnabled(this.streams.stdout, this.streams.env),
+      now: this.streams.now(),
+    }
   }
 
   /** a single record; table format shows it as field/value rows */
@@ -202,7 +213,7 @@ export class Printer {
 }
 
 /** a printer for a command that prints only its own text (completion scripts, help): no records, no format to choose */
-export function textPrinter(streams?: PrinterStreams): Printer {
+export function textPrinter(streams: PrinterStreams): Printer {
   return new Printer({format: 'table', header: true, quiet: false}, streams)
 }
 

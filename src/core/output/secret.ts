@@ -1,7 +1,6 @@
 // Token values the API returns once: shown once, prominently, and never lost.
 
 import {visibleCell} from '../base/escape.js'
-import {io} from '../base/io.js'
 import {bold, stdoutIsTerminal, yellow} from '../terminal/terminal.js'
 import type {Printer} from './output.js'
 
@@ -13,9 +12,9 @@ import type {Printer} from './output.js'
  */
 export async function printWithSecret(printer: Printer, record: object, field: string, columns?: readonly string[]): Promise<void> {
   const value = (record as Record<string, unknown>)[field]
-  const {stdout, stderr} = io()
+  const {stdout, stderr, env} = printer.streams
   if (printer.options.quiet && typeof value === 'string') {
-    stdout.write(`${stdoutIsTerminal() ? visibleCell(value) : value}\n`)
+    stdout.write(`${stdoutIsTerminal(printer.streams) ? visibleCell(value) : value}\n`)
     return
   }
   if (printer.options.format !== 'table' || typeof value !== 'string') {
@@ -31,8 +30,8 @@ export async function printWithSecret(printer: Printer, record: object, field: s
     )
   } finally {
     // Even if printing the record failed, the value must reach the user.
-    stdout.write(`\n${bold(`${field}: ${visibleCell(value)}`, stdout)}\n`)
-    stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`, stderr))
+    stdout.write(`\n${bold(`${field}: ${visibleCell(value)}`, stdout, env)}\n`)
+    stderr.write(yellow(`Copy the ${field} now: it is shown only once and cannot be retrieved later.\n`, stderr, env))
   }
 }
 

@@ -5,7 +5,7 @@
 // Before this, oclif's own listener rethrew every error but EPIPE, and Node printed a stack trace.
 // A message that cannot reach stderr is dropped: it does not undo work done, nor change the exit code.
 import {ExitCode} from '../base/errors.js'
-import {type IO, io} from '../base/io.js'
+import type {IO} from '../base/io.js'
 import {endRun} from '../terminal/interrupt.js'
 
 /** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write" */
@@ -31,14 +31,14 @@ export function exitWhenReaderGoes(code: number): void {
 }
 
 /** once per run, on the streams of this run (a test's in-process run brings its own) */
-export function guardOutputStreams({stdout, stderr}: Pick<IO, 'stdout' | 'stderr'> = io()): void {
+export function guardOutputStreams({stdout, stderr}: Pick<IO, 'stdout' | 'stderr'>): void {
   let handled = false
   // before oclif's listener, which throws: the first listener ends the process
   stdout.prependListener('error', (error: Error) => {
     if (handled) return
     handled = true
     if (isClosedReader(error)) endRun(readerGoneExit)
-    endRun(ExitCode.error, failureLine(error))
+    endRun(ExitCode.error, {line: failureLine(error), stderr})
   })
   stderr.on('error', () => {})
   // a write that failed as the run ended: the error is recorded at once but emitted on a later tick

@@ -3,7 +3,7 @@
 // Work that would leave something behind registers a clean-up (a temporary file to remove, a spinner
 // to clear); a fan-out asks for a short grace to print what it did and did not do.
 import {Interrupted, type StopSignal} from '../base/errors.js'
-import {io} from '../base/io.js'
+import {type OutStream, PROCESS_IO} from '../base/io.js'
 
 export type {StopSignal}
 
@@ -59,21 +59,22 @@ export function interrupt(signal: StopSignal): void {
   setTimeout(() => exitNow(signal), REPORT_GRACE_MS)
 }
 
+// A signal is the process's, not a run's: its line goes to the process's own stderr.
 function exitNow(signal: StopSignal): never {
   received ??= signal
   const stopped = new Interrupted(signal)
-  endRun(stopped.exitCode, `Error: ${stopped.message}`, signal)
+  endRun(stopped.exitCode, {line: `Error: ${stopped.message}`, stderr: PROCESS_IO.stderr}, signal)
 }
 
 /**
- * Ends the run at once, as a signal does: the clean-ups run, then `line` on stderr, then exit with
+ * Ends the run at once, as a signal does: the clean-ups run, then `said.line` on `said.stderr`, then exit with
  * `code`. process.exit() waits for the work on Node's thread pool, and a host name lookup there
  * (getaddrinfo) cannot be abandoned: it may take the resolver's whole timeout, or hang. With one under
  * way, a run stopped by a signal ends by that signal itself, which a shell reports with the same code.
  */
-export function endRun(code: number, line?: string, signal?: StopSignal): never {
+export function endRun(code: number, said?: {line: string; stderr: OutStream}, signal?: StopSignal): never {
   runCleanups()
-  if (line !== undefined) io().stderr.write(`${line}\n`)
+  if (said !== undefined) said.stderr.write(`${said.line}\n`)
   if (signal && process.getActiveResourcesInfo().includes('GetAddrInfoReqWrap')) {
     // without a listener, Node gives the signal its default action back: the end of the process
     process.removeAllListeners(signal)

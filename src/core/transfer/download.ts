@@ -10,7 +10,7 @@ import {pipeline} from 'node:stream/promises'
 import {formatBytes} from '../base/bytes.js'
 import {formatDuration} from '../base/duration.js'
 import {CliError, ExitCode} from '../base/errors.js'
-import {io} from '../base/io.js'
+import type {OutStream} from '../base/io.js'
 import {SocketBody} from '../http/http1-download.js'
 import {isStalled} from '../http/network-errors.js'
 import type {ApiClient, Query} from '../http/request.js'
@@ -50,7 +50,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   const response = await api.request<Readable>({method: 'GET', path, query, responseType: 'stream', offsite})
   const body = response.data
   const total = Number(response.headers.get('content-length') ?? NaN)
-  const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true)
+  const progress = progressMeter(Number.isFinite(total) ? total : undefined, options.progress ?? true, api.io.stderr)
   // on a signal, the progress line ends so that the message starts a line of its own
   const forgetProgress = onInterrupt(() => progress.done())
   const stalled = (where: string) => (error: unknown) => {
@@ -58,7 +58,7 @@ export async function download(api: ApiClient, path: string, query: Query | unde
   }
   try {
     if (target === '-') {
-      await pipeline(body, progress.counter, io().stdout, {end: false}).catch(stalled('download to stdout'))
+      await pipeline(body, progress.counter, api.io.stdout, {end: false}).catch(stalled('download to stdout'))
       return {path: '-', bytes: progress.bytes()}
     }
     const serverName = fileNameFrom(response.headers.get('content-disposition'))
@@ -133,18 +133,18 @@ function after(run: readonly Buffer[], bytes: number): Buffer[] {
 }
 
 /** counts bytes, and on a terminal draws "12.5 MB of 40.0 MB · 8.1 MB/s" on stderr */
-function progressMeter(total: number | undefined, show: boolean) {
+function progressMeter(total: number | undefined, show: boolean, stderr: OutStream) {
   let bytes = 0
   let lastDraw = 0
   const started = Date.now()
-  const animate = show && canAnimate()
+  const animate = show && canAnimate({stderr})
   const draw = (final: boolean) => {
     const now = Date.now()
     if (!animate || (!final && now - lastDraw < 100)) return
     lastDraw = now
     const rate = bytes / Math.max(0.001, (now - started) / 1000)
     const part = total ? ` of ${formatBytes(total)} (${Math.floor((bytes / total) * 100)}%)` : ''
-    io().stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
+    stderr.write(`\r\u001B[2K${formatBytes(bytes)}${part} · ${formatBytes(rate)}/s${final ? '\n' : ''}`)
   }
   let ended = false
   const add = (count: number) => {

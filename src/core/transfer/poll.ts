@@ -4,7 +4,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {DURATION_HELP} from '../base/duration.js'
 import {JobError} from '../base/errors.js'
 import {visibleCell} from '../base/escape.js'
-import {io} from '../base/io.js'
+import type {IO, OutStream} from '../base/io.js'
 import {importModule} from '../base/launcher.js'
 import {type Note, warning} from '../base/notes.js'
 import {durationFlag} from '../input/flags.js'
@@ -48,6 +48,8 @@ export interface WaitOptions {
   what: string
   timeoutSeconds: number
   intervalSeconds: number
+  /** the run's stderr: the spinner's */
+  stderr: OutStream
 }
 
 /** cells of a spinner line that are not its text: the frame or ✔/✖, a space, and the last column left free */
@@ -58,26 +60,26 @@ const SPINNER_CELLS = 3
  * the terminal wraps, and each frame then leaves a line behind. What the job is gets cut, with …, so
  * that its status stays whole. Text from the server is shown escaped (`what` may hold a project path).
  */
-function spinnerText(head: string, tail = ''): string {
-  return fitLine(visibleCell(head), visibleCell(tail), (io().stderr.columns || 80) - SPINNER_CELLS)
+function spinnerText(stderr: OutStream, head: string, tail = ''): string {
+  return fitLine(visibleCell(head), visibleCell(tail), (stderr.columns || 80) - SPINNER_CELLS)
 }
 
 export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutSeconds * 1000
   // discardStdin: ora's default puts the terminal in raw mode, where Ctrl-C is a key it swallows, not SIGINT
-  const spinner = canAnimate()
-    ? (await importModule<typeof import('ora')>('ora'))
-        .default({text: spinnerText(`Waiting for ${options.what}`), stream: io().stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false})
-        .start()
+  const {stderr} = options
+  const text = (head: string, tail?: string) => spinnerText(stderr, head, tail)
+  const spinner = canAnimate(options)
+    ? (await importModule<typeof import('ora')>('ora')).default({text: text(`Waiting for ${options.what}`), stream: stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false}).start()
     : undefined
   const forget = onInterrupt(() => spinner?.stop())
   let last = 'unknown'
   let tail = ''
   // a terminal made narrower between two polls: the text fitted again at once, not at the next poll
-  const refit = () => spinner && (spinner.text = spinnerText(`Waiting for ${options.what}`, tail))
-  io().stderr.on('resize', refit)
+  const refit = () => spinner && (spinner.text = text(`Waiting for ${options.what}`, tail))
+  stderr.on('resize', refit)
   const giveUp = () => {
-    spinner?.fail(spinnerText(options.what, `: still ${last}`))
+    spinner?.fail(text(options.what, `: still ${last}`))
     return new JobError(`gave up waiting for ${options.what} after ${options.timeoutSeconds}s (last status: ${last})`, 'timeout')
   }
   try {
@@ -85,11 +87,11 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
       const state = await beforeDeadline(poll(), deadline)
       if (state === undefined) throw giveUp()
       if (state.state === 'done') {
-        spinner?.succeed(spinnerText(options.what, ': finished'))
+        spinner?.succeed(text(options.what, ': finished'))
         return state.value
       }
       if (state.state === 'failed') {
-        spinner?.fail(spinnerText(options.what, ': failed'))
+        spinner?.fail(text(options.what, ': failed'))
         throw new JobError(`${options.what} failed: ${state.message}`, 'failed')
       }
       last = state.status
@@ -100,7 +102,7 @@ export async function waitFor<T>(poll: () => Promise<PollState<T>>, options: Wai
     }
   } finally {
     forget()
-    io().stderr.off('resize', refit)
+    stderr.off('resize', refit)
     if (spinner?.isSpinning) spinner.stop()
   }
 }
@@ -122,6 +124,6 @@ async function beforeDeadline<T>(pending: Promise<T>, deadline: number): Promise
 }
 
 /** the wait settings of a command that spreads `waitFlags`: --wait-timeout, else a lone --timeout (its old spelling) */
-export function waitOptions(flags: {timeout?: number; 'wait-timeout'?: number; interval?: number}, what: string): WaitOptions {
-  return {what, timeoutSeconds: flags['wait-timeout'] ?? flags.timeout ?? WAIT_LIMIT, intervalSeconds: flags.interval ?? 2}
+export function waitOptions({stderr}: Pick<IO, 'stderr'>, flags: {timeout?: number; 'wait-timeout'?: number; interval?: number}, what: string): WaitOptions {
+  return {what, timeoutSeconds: flags['wait-timeout'] ?? flags.timeout ?? WAIT_LIMIT, intervalSeconds: flags.interval ?? 2, stderr}
 }

@@ -16,7 +16,7 @@ export default class HooksUrlVariablesSet extends ApiCommand<typeof HooksUrlVari
   async run(): Promise<void> {
     const {key, value} = await this.read(URL_VARIABLE)
     // a piped value passes the same check as a typed one (an empty one is refused)
-    const piped = value === '-' ? checkText(URL_VARIABLE.value, (await readStdin()).replace(/\r?\n$/, ''), 'VALUE from standard input') : value
+    const piped = value === '-' ? checkText(URL_VARIABLE.value, (await readStdin(this.io.stdin)).replace(/\r?\n$/, ''), 'VALUE from standard input') : value
     await setUrlVariable(this.api, this.args.hook_id, {key, value: piped})
     this.note(done('Set', thing('URL variable', key, thing('system hook', this.args.hook_id))))
   }
