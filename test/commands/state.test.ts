@@ -480,9 +480,31 @@ describe('selection', () => {
   })
 
   it('exports JSON with --json, which plan reads as it reads YAML', async () => {
+    // a project's own member besides those its group gives (the seed has none), so that the members of projects round-trip too
+    const added = await sb.api('POST', '/projects/acme%2Fwebsite/members', {as: 'admin', body: {username: 'carol', access_level: 20}})
+    expect(added.status).toBe(201)
     const exported = await sb.run(['export', '-p', 'acme/**', '-g', 'acme', '--json'], asAdmin)
     expect(exported.code, exported.stderr).toBe(0)
     expect(exported.json<{version: number}>().version).toBe(1)
+    // the round trip holds for every section the sandbox is seeded with, each there to be compared
+    const scopes = exported.json<{groups: Record<string, object>; projects: Record<string, object>}>()
+    const sectionsIn = (entries: Record<string, object>) => new Set(Object.values(entries).flatMap(entry => Object.keys(entry)))
+    expect([...sectionsIn(scopes.groups)].sort()).toEqual(expect.arrayContaining(['hooks', 'labels', 'members', 'milestones', 'settings', 'variables']))
+    expect([...sectionsIn(scopes.projects)].sort()).toEqual(
+      expect.arrayContaining([
+        'deploy_keys',
+        'hooks',
+        'labels',
+        'members',
+        'milestones',
+        'package_protection_rules',
+        'protected_branches',
+        'protected_tags',
+        'remote_mirrors',
+        'settings',
+        'variables',
+      ]),
+    )
     const planned = await planOf(
       stateFile(exported.stdout, 'exported.json'),
       {
