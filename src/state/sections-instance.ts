@@ -5,6 +5,7 @@ import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type Ne
 import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature, storedGateValue} from '../api/features.js'
 import {createHook, deleteHook, type HookChanges, listHooks, NEW_HOOK, type NewHook, updateHook} from '../api/hooks.js'
 import {parsePublicKey, sha256Fingerprint} from '../api/public-key.js'
+import {URL_USERINFO} from '../core/base/redact.js'
 import {readAll} from './read-all.js'
 import {asReference} from './refs.js'
 import {type CurrentRecord, type Section, setFields} from './section.js'
@@ -124,7 +125,7 @@ export const instanceVariables: Section = {
  * in reviews and CI logs. Credentials are hidden before the fingerprint, so hooks match as they did.
  */
 export function hookName(url: string): string {
-  const shown = url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+  const shown = url.replace(URL_USERINFO, '$1***@')
   const origin = /^\w+:\/\/[^/?#]*/.exec(shown)?.[0]
   if (origin === undefined || shown === origin || shown === `${origin}/`) return origin === undefined ? `#${fingerprint(shown)}` : shown
   return `${origin}/…#${fingerprint(shown)}`
@@ -169,7 +170,7 @@ export const hooks: Section = {
 
 /** a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place */
 export function exportedHookUrl(url: unknown): unknown {
-  const host = typeof url === 'string' ? /^\w+:\/\/[^/@?#]*@([^/?#:]*)/.exec(url)?.[1] : undefined
+  const host = typeof url === 'string' && URL_USERINFO.test(url) ? /^[^/?#:]*/.exec(url.replace(URL_USERINFO, ''))?.[0] : undefined
   return host === undefined ? url : {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
 }
 
