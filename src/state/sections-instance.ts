@@ -152,6 +152,8 @@ export const hooks: Section = {
   shape: 'list',
   inputs: NEW_HOOK,
   identityFields: ['url'],
+  // a new password in the URL names the same hook: the URL is compared all the same
+  identityInPart: ['url'],
   identity: fields => hookName(String(fields.url)),
   // the URL may carry credentials (the input is secret): the plan names the hook by hookName
   secret: field => plainSecret(field, ['token', 'url']),
@@ -159,13 +161,21 @@ export const hooks: Section = {
     return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
-  update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),
+  update: ({api}, _target, current, changed, wanted) => updateHook(api, current.ref, withTokenOnNewUrl(changed, wanted) as HookChanges),
   remove: ({api}, _target, current) => deleteHook(api, current.ref),
   exported({fields}) {
     const value = setFields(fields, HOOK_FIELDS)
     value.url = exportedHookUrl(value.url)
     return {value}
   },
+}
+
+/**
+ * A hook's update: the platform drops the token (and URL variables) with a new URL (web_hook.rb,
+ * reset_token), so the file's token goes again with it; a file without a token leaves none.
+ */
+export function withTokenOnNewUrl(changed: Record<string, unknown>, wanted: Record<string, unknown>): Record<string, unknown> {
+  return changed.url !== undefined && wanted.token !== undefined ? {...changed, token: wanted.token} : changed
 }
 
 /** a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place */
