@@ -277,18 +277,27 @@ export function dateTime<R extends boolean = false>(options: Options<R>): Draft<
   })
 }
 
+/**
+ * A URL as its text is written: `scheme://` first. The parser also takes `https:/bot:pw@host/`,
+ * `https:bot:pw@host/`, `https:\\…` and a leading space, which every cut of a URL's credentials
+ * (URL_USERINFO, redact.ts) reads as no URL, and so shows whole: those are refused (undefined).
+ */
+export function absoluteUrl(value: string): URL | undefined {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return undefined
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
 /** an absolute http(s) URL naming a host */
 export function url<R extends boolean = false>(options: Options<R> & {example: string}): Draft<string, R> {
   return draft(options, {
     helpValue: 'URL',
     hint: `an absolute http or https URL such as ${options.example}`,
     parse: value => {
-      let parsed: URL | undefined
-      try {
-        parsed = new URL(value)
-      } catch {
-        // refused below
-      }
+      const parsed = absoluteUrl(value)
       if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.hostname === '') {
         throw new RuleBroken(`must be an absolute http or https URL such as ${options.example}`)
       }
