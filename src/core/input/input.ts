@@ -278,12 +278,15 @@ export function dateTime<R extends boolean = false>(options: Options<R>): Draft<
 }
 
 /**
- * A URL as its text is written: `scheme://` first. The parser also takes `https:/bot:pw@host/`,
- * `https:bot:pw@host/`, `https:\\…` and a leading space, which every cut of a URL's credentials
- * (URL_USERINFO, redact.ts) reads as no URL, and so shows whole: those are refused (undefined).
+ * A URL the parser reads as its text is written: `scheme://` first, no `\`, no space or control
+ * character. The parser also takes `https:/bot:pw@host/`, `https:bot:pw@host/` and a leading space,
+ * which every cut of a URL's credentials (URL_USERINFO, redact.ts) reads as no URL, and so shows whole;
+ * it reads `\` as `/` (`https://h.example.com\evil@x.example.com/` goes to h.example.com, and the cut
+ * named it `https://***@x.example.com`), and drops or encodes spaces and controls the cuts stop at.
+ * Those are refused (undefined).
  */
 export function absoluteUrl(value: string): URL | undefined {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return undefined
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\\\s\p{Cc}]*$/iu.test(value)) return undefined
   try {
     return new URL(value)
   } catch {
