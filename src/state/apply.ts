@@ -53,11 +53,17 @@ function runChange(context: ApplyContext, change: Change, wanted: Record<string,
  * would be sent as written. Judged over the server as it is now, with the plan's own deletes and changes.
  */
 function keptFromDeletes(changes: readonly Change[], pairKey: (change: Change) => string, now: ReadonlyMap<string, ReadonlyMap<string, CurrentRecord>>): void {
+  const byPair = new Map<string, Change[]>()
+  for (const change of changes) {
+    const pair = byPair.get(pairKey(change))
+    if (pair) pair.push(change)
+    else byPair.set(pairKey(change), [change])
+  }
   for (const change of changes) {
     const section = sectionOf(change.target.kind, change.section)
     const server = now.get(pairKey(change))?.get(change.id)
     if (change.action !== 'delete' || !section?.kept || !server) continue
-    const pair = changes.filter(other => pairKey(other) === pairKey(change))
+    const pair = byPair.get(pairKey(change))!
     const current = [...now.get(pairKey(change))!.values()]
     const doomed = pair.flatMap(other => (other.action === 'delete' ? current.filter(record => record.id === other.id) : []))
     const desired = new Map(pair.filter(other => other.action !== 'delete').map(other => [other.id, {id: other.id, fields: other.after ?? {}, sources: {}, byReference: [], where: []}]))
