@@ -158,7 +158,11 @@ export const hooks: Section = {
   // the URL may carry credentials (the input is secret): the plan names the hook by hookName
   secret: field => plainSecret(field, ['token', 'url']),
   async read(context) {
-    return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
+    return (await readAll(context, listHooks(), ['url', 'id'], {url: 'text'})).map(hook => ({
+      id: hookName(hook.url),
+      ref: hook.id,
+      fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true),
+    }))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
   update: ({api}, _target, current, changed, wanted) => updateHook(api, current.ref, withTokenOnNewUrl(changed, wanted) as HookChanges),

@@ -39,7 +39,7 @@ export const remoteMirrors: Section = {
   secret: (field, fields, byReference) => field === 'url' && (byReference || hasCredentials(fields.url)),
   uncomparable: (field, wanted, current) => field === 'url' && hasCredentials(wanted) && hasCredentials(current),
   async read(context, target) {
-    return (await readAll(context, listMirrors(target.path), ['url', 'id'])).map(
+    return (await readAll(context, listMirrors(target.path), ['url', 'id'], {url: 'text'})).map(
       (mirror): CurrentRecord => ({id: mirrorName(mirror.url), ref: mirror.id, fields: setFields(mirror as unknown as Record<string, unknown>, ['url', ...SETTINGS], true)}),
     )
   },

@@ -36,7 +36,7 @@ export const webhooks: Section = {
   },
   secret: field => field === 'token' || field === 'url',
   async read(context, target) {
-    return (await readAll(context, listWebhooks(scopeOf(target)), ['url', 'id'])).map(
+    return (await readAll(context, listWebhooks(scopeOf(target)), ['url', 'id'], {url: 'text'})).map(
       (hook): CurrentRecord => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, COMPARED, true)}),
     )
   },
