@@ -4,7 +4,7 @@ import {UsageError} from '../core/base/errors.js'
 import type {ApiId} from '../core/base/exact-number.js'
 import type {Id} from '../core/base/id.js'
 import {type ApiClient, apiPath} from '../core/http/request.js'
-import {boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
+import {absoluteUrl, boolean, choice, custom, declare, inputLabel, RuleBroken, renamed, text, type Values} from '../core/input/input.js'
 import type {PollState} from '../core/transfer/poll.js'
 import {collection} from './collection.js'
 import {fieldList} from './record-fields.js'
@@ -64,12 +64,7 @@ const mirrorUrl = custom<string, true>({
   helpValue: 'URL',
   hint: URL_RULE,
   parse: value => {
-    let url: URL | undefined
-    try {
-      url = new URL(value)
-    } catch {
-      // refused below
-    }
+    const url = absoluteUrl(value)
     if (!url || !MIRROR_SCHEMES.includes(url.protocol) || url.hostname === '') throw new RuleBroken(`must be ${URL_RULE}`)
     return value
   },

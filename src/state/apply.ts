@@ -47,6 +47,34 @@ function runChange(context: ApplyContext, change: Change, wanted: Record<string,
   return section.update(context, change.target, current, changed, wanted)
 }
 
+/**
+ * What prune keeps (a section's `kept`: the token's own user, a group's last owner) no saved plan
+ * deletes: plan never writes such a delete, but a saved plan is a file anyone may edit, and its delete
+ * would be sent as written. Judged over the server as it is now, with the plan's own deletes and changes.
+ */
+function keptFromDeletes(changes: readonly Change[], pairKey: (change: Change) => string, now: ReadonlyMap<string, ReadonlyMap<string, CurrentRecord>>): void {
+  const byPair = new Map<string, Change[]>()
+  for (const change of changes) {
+    const pair = byPair.get(pairKey(change))
+    if (pair) pair.push(change)
+    else byPair.set(pairKey(change), [change])
+  }
+  for (const change of changes) {
+    const section = sectionOf(change.target.kind, change.section)
+    const server = now.get(pairKey(change))?.get(change.id)
+    if (change.action !== 'delete' || !section?.kept || !server) continue
+    const pair = byPair.get(pairKey(change))!
+    const current = [...now.get(pairKey(change))!.values()]
+    const doomed = pair.flatMap(other => (other.action === 'delete' ? current.filter(record => record.id === other.id) : []))
+    const desired = new Map(pair.filter(other => other.action !== 'delete').map(other => [other.id, {id: other.id, fields: other.after ?? {}, sources: {}, byReference: [], where: []}]))
+    const why = section.kept(server, {doomed, desired, current})
+    if (why !== undefined)
+      throw new UsageError(
+        `nothing was changed: the plan deletes ${scopeName(change.target)} ${change.section} ${change.id}, which prune keeps (${why}): the plan was edited, or the server changed since; plan again with --out`,
+      )
+  }
+}
+
 /** what moved on the server since the plan was made, one phrase per record; empty when nothing did */
 export async function movedSincePlan(context: ReadContext, changes: readonly Change[], width: number): Promise<string[]> {
   const pairs = new Map<string, {target: Change['target']; section: string}>()
@@ -55,6 +83,7 @@ export async function movedSincePlan(context: ReadContext, changes: readonly Cha
   const keys = [...pairs.keys()]
   const read = await readSections(context, [...pairs.values()], width)
   const now = new Map(keys.map((key, index) => [key, new Map(read[index]!.map(record => [record.id, record]))]))
+  keptFromDeletes(changes, pairKey, now)
   const moved: string[] = []
   for (const change of changes) {
     const server = now.get(pairKey(change))!.get(change.id)

@@ -63,7 +63,8 @@ export interface SectionDiff {
   problems: string[]
 }
 
-const compared = (section: Section, field: string) => field !== section.keyField && !section.identityFields?.includes(field) && !section.createOnly?.includes(field)
+const compared = (section: Section, field: string) =>
+  field !== section.keyField && (!section.identityFields?.includes(field) || section.identityInPart?.includes(field) === true) && !section.createOnly?.includes(field)
 
 /** the record with its secrets replaced: what may be shown and saved */
 function shown(record: Record<string, unknown>, secret: (field: string) => boolean): Record<string, unknown> {

@@ -17,8 +17,21 @@ export function readContext(api: ReadContext['api'], concurrency: number): ReadC
 
 const identifies = (value: unknown) => (typeof value === 'string' && value !== '') || isApiNumber(value)
 
-/** every record of the list; `identity`: the fields each record must hold (a non-empty text or a number), or the read is refused */
-export async function readAll<T>(context: ReadContext, spec: ListSpec<T>, identity: ReadonlyArray<keyof T & string>): Promise<T[]> {
+/** the shapes a section may require of a field it reads of every record, beyond identifying it */
+const SHAPES = {text: (value: unknown) => typeof value === 'string', list: (value: unknown) => Array.isArray(value)} as const
+const SHAPE_WORDS = {text: 'a text', list: 'a list'} as const
+
+/**
+ * every record of the list; `identity`: the fields each record must hold (a non-empty text or a number),
+ * or the read is refused; `shapes`: fields the section reads as a text or a list (a URL it cuts, rules it
+ * walks), refused in another shape rather than met as a TypeError
+ */
+export async function readAll<T>(
+  context: ReadContext,
+  spec: ListSpec<T>,
+  identity: ReadonlyArray<keyof T & string>,
+  shapes: Partial<Record<keyof T & string, keyof typeof SHAPES>> = {},
+): Promise<T[]> {
   const {api, limit} = context
   const client = limit ? {url: api.url.bind(api), maxPages: api.maxPages, request: <R>(request: RequestSpec) => limit(() => api.request<R>(request))} : api
   const records = await collect(followPages(client, spec, {all: true, concurrency: context.concurrency}))
@@ -26,6 +39,11 @@ export async function readAll<T>(context: ReadContext, spec: ListSpec<T>, identi
     const lacking = identity.find(field => record === null || typeof record !== 'object' || !identifies((record as Record<string, unknown>)[field]))
     if (lacking !== undefined) {
       throw new CliError(`the server listed a record without its ${lacking} (GET /api/v4${spec.path}), which every record of the API has: nothing was changed`)
+    }
+    for (const [field, shape] of Object.entries(shapes) as Array<[string, keyof typeof SHAPES]>) {
+      if (!SHAPES[shape]((record as Record<string, unknown>)[field])) {
+        throw new CliError(`the server listed a record whose ${field} is not ${SHAPE_WORDS[shape]} (GET /api/v4${spec.path}), as every record of the API has it: nothing was changed`)
+      }
     }
   }
   return records

@@ -87,6 +87,11 @@ export interface Section {
   inputs: Inputs
   /** the fields that make the identity (besides keyField): never compared */
   identityFields?: readonly string[]
+  /**
+   * identity fields the identity shows only in part (a hook's URL without its credentials): two values
+   * of one identity may still differ, so these are compared, and an update sends them
+   */
+  identityInPart?: readonly string[]
   /** fields sent on create only: never compared (an existing record cannot change them) */
   createOnly?: readonly string[]
   /** a value that is not a mapping, as a record (a variable's plain value); undefined: refused */

@@ -5,6 +5,7 @@ import {createInstanceDeployKey, listInstanceDeployKeys, NEW_DEPLOY_KEY, type Ne
 import {deleteFeature, FEATURE_GATE, type FeatureGateInput, GATE_KEYS, listFeatures, setFeature, storedGateValue} from '../api/features.js'
 import {createHook, deleteHook, type HookChanges, listHooks, NEW_HOOK, type NewHook, updateHook} from '../api/hooks.js'
 import {parsePublicKey, sha256Fingerprint} from '../api/public-key.js'
+import {URL_USERINFO} from '../core/base/redact.js'
 import {readAll} from './read-all.js'
 import {asReference} from './refs.js'
 import {type CurrentRecord, type Section, setFields} from './section.js'
@@ -124,7 +125,7 @@ export const instanceVariables: Section = {
  * in reviews and CI logs. Credentials are hidden before the fingerprint, so hooks match as they did.
  */
 export function hookName(url: string): string {
-  const shown = url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@')
+  const shown = url.replace(URL_USERINFO, '$1***@')
   const origin = /^\w+:\/\/[^/?#]*/.exec(shown)?.[0]
   if (origin === undefined || shown === origin || shown === `${origin}/`) return origin === undefined ? `#${fingerprint(shown)}` : shown
   return `${origin}/…#${fingerprint(shown)}`
@@ -151,14 +152,20 @@ export const hooks: Section = {
   shape: 'list',
   inputs: NEW_HOOK,
   identityFields: ['url'],
+  // a new password in the URL names the same hook: the URL is compared all the same
+  identityInPart: ['url'],
   identity: fields => hookName(String(fields.url)),
   // the URL may carry credentials (the input is secret): the plan names the hook by hookName
   secret: field => plainSecret(field, ['token', 'url']),
   async read(context) {
-    return (await readAll(context, listHooks(), ['url', 'id'])).map(hook => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true)}))
+    return (await readAll(context, listHooks(), ['url', 'id'], {url: 'text'})).map(hook => ({
+      id: hookName(hook.url),
+      ref: hook.id,
+      fields: setFields(hook as unknown as Record<string, unknown>, HOOK_FIELDS, true),
+    }))
   },
   create: ({api}, _target, fields) => createHook(api, fields as NewHook),
-  update: ({api}, _target, current, changed) => updateHook(api, current.ref, changed as HookChanges),
+  update: ({api}, _target, current, changed, wanted) => updateHook(api, current.ref, withTokenOnNewUrl(changed, wanted) as HookChanges),
   remove: ({api}, _target, current) => deleteHook(api, current.ref),
   exported({fields}) {
     const value = setFields(fields, HOOK_FIELDS)
@@ -167,9 +174,17 @@ export const hooks: Section = {
   },
 }
 
+/**
+ * A hook's update: the platform drops the token (and URL variables) with a new URL (web_hook.rb,
+ * reset_token), so the file's token goes again with it; a file without a token leaves none.
+ */
+export function withTokenOnNewUrl(changed: Record<string, unknown>, wanted: Record<string, unknown>): Record<string, unknown> {
+  return changed.url !== undefined && wanted.token !== undefined ? {...changed, token: wanted.token} : changed
+}
+
 /** a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place */
 export function exportedHookUrl(url: unknown): unknown {
-  const host = typeof url === 'string' ? /^\w+:\/\/[^/@?#]*@([^/?#:]*)/.exec(url)?.[1] : undefined
+  const host = typeof url === 'string' && URL_USERINFO.test(url) ? /^[^/?#:]*/.exec(url.replace(URL_USERINFO, ''))?.[0] : undefined
   return host === undefined ? url : {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
 }
 

@@ -4,13 +4,14 @@
 // (PUT takes the settings only): a URL with credentials on both sides cannot be compared, and the plan
 // says so; one with credentials on one side only differs, and the plan says it cannot change it.
 import {createMirror, deleteMirror, listMirrors, type MirrorChanges, NEW_MIRROR, type NewMirror, updateMirror} from '../api/mirrors.js'
+import {URL_USERINFO} from '../core/base/redact.js'
 import {readAll} from './read-all.js'
 import {type CurrentRecord, type Section, setFields} from './section.js'
 
 const SETTINGS = ['enabled', 'auth_method', 'keep_divergent_refs', 'only_protected_branches', 'mirror_branch_regex'] as const
 
 /** the user and password of a URL (`https://bot:TOKEN@host/…`, or the server's `*****:*****@`) */
-const CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i
+const CREDENTIALS = URL_USERINFO
 
 /** how a plan names a mirror, the file's and the server's alike: its URL without the credentials in it */
 export const mirrorName = (url: string): string => url.replace(CREDENTIALS, '$1')
@@ -38,7 +39,7 @@ export const remoteMirrors: Section = {
   secret: (field, fields, byReference) => field === 'url' && (byReference || hasCredentials(fields.url)),
   uncomparable: (field, wanted, current) => field === 'url' && hasCredentials(wanted) && hasCredentials(current),
   async read(context, target) {
-    return (await readAll(context, listMirrors(target.path), ['url', 'id'])).map(
+    return (await readAll(context, listMirrors(target.path), ['url', 'id'], {url: 'text'})).map(
       (mirror): CurrentRecord => ({id: mirrorName(mirror.url), ref: mirror.id, fields: setFields(mirror as unknown as Record<string, unknown>, ['url', ...SETTINGS], true)}),
     )
   },

@@ -20,7 +20,7 @@ export const protectedTags: Section = {
   identity: fields => String(fields.name),
   secret: () => false,
   async read(context, target) {
-    return (await readAll(context, listProtectedTags(target.path), ['name'])).map((tag): CurrentRecord => {
+    return (await readAll(context, listProtectedTags(target.path), ['name'], {create_access_levels: 'list'})).map((tag): CurrentRecord => {
       // rules for users, groups and deploy keys are not a file's; several roles are read as all of them
       const roles = createRoles(tag)
       // the rules as read, which an update checks before it unprotects (apply need not read them again)

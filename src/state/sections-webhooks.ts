@@ -4,7 +4,7 @@
 import {createWebhook, deleteWebhook, eventsOf, listWebhooks, NEW_WEBHOOK, type NewWebhook, updateWebhook, WEBHOOK_EVENTS, type WebhookChanges} from '../api/webhooks.js'
 import {readAll} from './read-all.js'
 import {type CurrentRecord, type ScopeKind, type Section, setFields} from './section.js'
-import {exportedHookUrl, hookName} from './sections-instance.js'
+import {exportedHookUrl, hookName, withTokenOnNewUrl} from './sections-instance.js'
 import {scopeOf} from './sections-scoped.js'
 
 const COMPARED = ['url', 'name', 'description', ...WEBHOOK_EVENTS, 'enable_ssl_verification', 'push_events_branch_filter', 'branch_filter_strategy', 'custom_webhook_template'] as const
@@ -24,6 +24,8 @@ export const webhooks: Section = {
   shape: 'list',
   inputs: NEW_WEBHOOK,
   identityFields: ['url'],
+  // a new password in the URL names the same hook: the URL is compared all the same
+  identityInPart: ['url'],
   identity: fields => hookName(String(fields.url)),
   // a project hook takes no member or subgroup events, a group hook no milestone events: the platform
   // would drop them silently, and every later plan would show the same change again
@@ -34,12 +36,12 @@ export const webhooks: Section = {
   },
   secret: field => field === 'token' || field === 'url',
   async read(context, target) {
-    return (await readAll(context, listWebhooks(scopeOf(target)), ['url', 'id'])).map(
+    return (await readAll(context, listWebhooks(scopeOf(target)), ['url', 'id'], {url: 'text'})).map(
       (hook): CurrentRecord => ({id: hookName(hook.url), ref: hook.id, fields: setFields(hook as unknown as Record<string, unknown>, COMPARED, true)}),
     )
   },
   create: ({api}, target, fields) => createWebhook(api, scopeOf(target), fields as NewWebhook),
-  update: ({api}, target, current, changed) => updateWebhook(api, scopeOf(target), current.ref, changed as WebhookChanges),
+  update: ({api}, target, current, changed, wanted) => updateWebhook(api, scopeOf(target), current.ref, withTokenOnNewUrl(changed, wanted) as WebhookChanges),
   remove: ({api}, target, current) => deleteWebhook(api, scopeOf(target), current.ref),
   exported({fields}) {
     const value = setFields(fields, COMPARED)

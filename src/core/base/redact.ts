@@ -57,9 +57,16 @@ export function valuesUnder(value: unknown, fields: readonly string[]): string[]
   return Object.entries(value).flatMap(([key, v]) => (fields.includes(key) && typeof v === 'string' ? [v] : valuesUnder(v, fields)))
 }
 
+/**
+ * A URL's user and password: they run to the authority's last `@` (a URL parser takes
+ * `https://bot:p@ss@host/` as password `p@ss`), so a cut at the first one left the rest of the password.
+ * `$1` is the scheme. Every name or redaction of a URL's credentials cuts here.
+ */
+export const URL_USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i
+
 /** user:password@ in a URL, and a private_token query parameter */
 export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`).replace(/([?&]private_token=)[^&#]*/i, `$1${REDACTED}`)
+  return url.replace(URL_USERINFO, `$1${REDACTED}@`).replace(/([?&]private_token=)[^&#]*/i, `$1${REDACTED}`)
 }
 
 /**
