@@ -29,9 +29,15 @@ export function checkDeletes(changes: readonly Change[], maxDeletes: number): vo
 }
 
 /** every change, `width` at a time; `wanted` gives the values a create or update sends */
-export function runChanges(api: ApiClient, changes: readonly Change[], wanted: (change: Change) => Record<string, unknown> | undefined, width: number): Promise<Array<BulkResult<unknown>>> {
-  const context: ApplyContext = {api, shared: new Map()}
-  return runBulk(changes, changeName, change => runChange(context, change, wanted(change) ?? {}), width)
+export async function runChanges(api: ApiClient, changes: readonly Change[], wanted: (change: Change) => Record<string, unknown> | undefined, width: number): Promise<Array<BulkResult<unknown>>> {
+  const shared = new Map<string, unknown>()
+  // what each change made in steps would leave if stopped now (a tag unprotected): the one place every such change passes
+  const left = new Map<Change, string>()
+  const results = await runBulk(changes, changeName, change => runChange({api, shared, midway: what => left.set(change, what)}, change, wanted(change) ?? {}), width)
+  return results.map((result, index) => {
+    const what = left.get(changes[index]!)
+    return result.status === 'interrupted' && what !== undefined ? {...result, error: what} : result
+  })
 }
 
 function runChange(context: ApplyContext, change: Change, wanted: Record<string, unknown>): Promise<unknown> {

@@ -66,6 +66,11 @@ export interface ReadContext {
 export interface ApplyContext {
   api: ApiClient
   shared: Map<string, unknown>
+  /**
+   * A change made in two steps (a tag's level: an unprotect, then a protect) says what a stop between
+   * them leaves behind; apply adds it to the change's report if a signal ends the run there (apply.ts)
+   */
+  midway?: (left: string) => void
 }
 
 export interface Section {
