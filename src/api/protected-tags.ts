@@ -59,7 +59,7 @@ export const createRoles = (tag: ProtectedTag): number[] => roleLevels(tag.creat
  * has GET, POST and DELETE only), so it is unprotected and protected again. Between the two the tag is
  * unprotected; a protect the server then refuses is told as such, since the tag is left unprotected.
  */
-export async function reprotectTag(api: ApiClient, project: string, protection: TagProtection, read?: ProtectedTag): Promise<ProtectedTag> {
+export async function reprotectTag(api: ApiClient, project: string, protection: TagProtection, read?: ProtectedTag, midway?: (left: string) => void): Promise<ProtectedTag> {
   // a rule for a deploy key, a user or a group would not come back: refused before anything is sent
   const tag = read ?? (await getProtectedTag(api, project, protection.name))
   const others = tag.create_access_levels.length - createRoles(tag).length
@@ -68,7 +68,10 @@ export async function reprotectTag(api: ApiClient, project: string, protection: 
       `tag ${protection.name} has ${others} create rule${others === 1 ? '' : 's'} for a deploy key, user or group, which changing its level (an unprotect and a protect: the API has no update) would lose; nothing was changed`,
     )
   }
+  // a signal from here on may leave the tag unprotected: the caller's report says so (state/apply.ts)
+  midway?.(`tag ${protection.name} may be left unprotected: changing its level unprotects it, then protects it again (the API has no update); check it`)
   await unprotectTag(api, project, protection.name)
+  midway?.(`tag ${protection.name} was unprotected to change its level, and may be left unprotected: check it`)
   try {
     return await protectTag(api, project, protection)
   } catch (error) {

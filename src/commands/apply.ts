@@ -78,7 +78,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       const values = new Map<Change, Record<string, unknown> | undefined>()
       for (const change of changes) values.set(change, await wantedFromSaved(change, states, references))
       wanted = change => values.get(change)
-      const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency)
+      const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency, wanted)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
       if (changes.length > 0) show(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
     }

@@ -5,7 +5,7 @@
 
 import {CliError, UsageError} from '../core/base/errors.js'
 import {sameId} from '../core/base/exact-number.js'
-import {reveal} from '../core/base/secret.js'
+import {reveal, revealFields} from '../core/base/secret.js'
 import type {ApiClient} from '../core/http/request.js'
 import {type BulkResult, runBulk} from '../core/lists/bulk.js'
 import {type Change, SENSITIVE} from './diff.js'
@@ -29,9 +29,15 @@ export function checkDeletes(changes: readonly Change[], maxDeletes: number): vo
 }
 
 /** every change, `width` at a time; `wanted` gives the values a create or update sends */
-export function runChanges(api: ApiClient, changes: readonly Change[], wanted: (change: Change) => Record<string, unknown> | undefined, width: number): Promise<Array<BulkResult<unknown>>> {
-  const context: ApplyContext = {api, shared: new Map()}
-  return runBulk(changes, changeName, change => runChange(context, change, wanted(change) ?? {}), width)
+export async function runChanges(api: ApiClient, changes: readonly Change[], wanted: (change: Change) => Record<string, unknown> | undefined, width: number): Promise<Array<BulkResult<unknown>>> {
+  const shared = new Map<string, unknown>()
+  // what each change made in steps would leave if stopped now (a tag unprotected): the one place every such change passes
+  const left = new Map<Change, string>()
+  const results = await runBulk(changes, changeName, change => runChange({api, shared, midway: what => left.set(change, what)}, change, wanted(change) ?? {}), width)
+  return results.map((result, index) => {
+    const what = left.get(changes[index]!)
+    return result.status === 'interrupted' && what !== undefined ? {...result, error: what} : result
+  })
 }
 
 function runChange(context: ApplyContext, change: Change, wanted: Record<string, unknown>): Promise<unknown> {
@@ -49,10 +55,15 @@ function runChange(context: ApplyContext, change: Change, wanted: Record<string,
 
 /**
  * What prune keeps (a section's `kept`: the token's own user, a group's last owner) no saved plan
- * deletes: plan never writes such a delete, but a saved plan is a file anyone may edit, and its delete
- * would be sent as written. Judged over the server as it is now, with the plan's own deletes and changes.
+ * deletes, nor demotes: plan never writes such a change, but a saved plan is a file anyone may edit, and
+ * its change would be sent as written. Judged over the server as it is now, with the plan's own changes.
  */
-function keptFromDeletes(changes: readonly Change[], pairKey: (change: Change) => string, now: ReadonlyMap<string, ReadonlyMap<string, CurrentRecord>>): void {
+function keptFromChanges(
+  changes: readonly Change[],
+  pairKey: (change: Change) => string,
+  now: ReadonlyMap<string, ReadonlyMap<string, CurrentRecord>>,
+  wanted: (change: Change) => Record<string, unknown> | undefined,
+): void {
   const byPair = new Map<string, Change[]>()
   for (const change of changes) {
     const pair = byPair.get(pairKey(change))
@@ -62,28 +73,34 @@ function keptFromDeletes(changes: readonly Change[], pairKey: (change: Change) =
   for (const change of changes) {
     const section = sectionOf(change.target.kind, change.section)
     const server = now.get(pairKey(change))?.get(change.id)
-    if (change.action !== 'delete' || !section?.kept || !server) continue
+    if (change.action === 'create' || !section?.kept || !server) continue
     const pair = byPair.get(pairKey(change))!
     const current = [...now.get(pairKey(change))!.values()]
     const doomed = pair.flatMap(other => (other.action === 'delete' ? current.filter(record => record.id === other.id) : []))
     const desired = new Map(pair.filter(other => other.action !== 'delete').map(other => [other.id, {id: other.id, fields: other.after ?? {}, sources: {}, byReference: [], where: []}]))
-    const why = section.kept(server, {doomed, desired, current})
+    const why = section.kept(server, {doomed, desired, current}, change.action === 'update' ? revealFields(wanted(change) ?? change.after ?? {}) : undefined)
+    const what = change.action === 'delete' ? 'deletes' : 'changes'
     if (why !== undefined)
       throw new UsageError(
-        `nothing was changed: the plan deletes ${scopeName(change.target)} ${change.section} ${change.id}, which prune keeps (${why}): the plan was edited, or the server changed since; plan again with --out`,
+        `nothing was changed: the plan ${what} ${scopeName(change.target)} ${change.section} ${change.id}, which ${change.action === 'delete' ? 'prune keeps' : 'plan keeps as it is'} (${why}): the plan was edited, or the server changed since; plan again with --out`,
       )
   }
 }
 
 /** what moved on the server since the plan was made, one phrase per record; empty when nothing did */
-export async function movedSincePlan(context: ReadContext, changes: readonly Change[], width: number): Promise<string[]> {
+export async function movedSincePlan(
+  context: ReadContext,
+  changes: readonly Change[],
+  width: number,
+  wanted: (change: Change) => Record<string, unknown> | undefined = () => undefined,
+): Promise<string[]> {
   const pairs = new Map<string, {target: Change['target']; section: string}>()
   const pairKey = (change: Change) => `${change.target.kind}\0${change.target.path}\0${change.section}`
   for (const change of changes) pairs.set(pairKey(change), {target: change.target, section: change.section})
   const keys = [...pairs.keys()]
   const read = await readSections(context, [...pairs.values()], width)
   const now = new Map(keys.map((key, index) => [key, new Map(read[index]!.map(record => [record.id, record]))]))
-  keptFromDeletes(changes, pairKey, now)
+  keptFromChanges(changes, pairKey, now, wanted)
   const moved: string[] = []
   for (const change of changes) {
     const server = now.get(pairKey(change))!.get(change.id)

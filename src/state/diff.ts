@@ -75,6 +75,8 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   const result: SectionDiff = {changes: [], wanted: new Map(), read: new Map(), unchanged: 0, uncompared: [], problems: []}
   const byId = new Map(current.map(record => [record.id, record]))
   const place = `${scopeName(target)} ${section.name} `
+  // what prune would delete here: what a section's `kept` weighs, for a delete and for an update alike
+  const doomed = prune && section.remove ? current.filter(server => !desired?.has(server.id) && !server.inherited) : []
   for (const record of desired?.values() ?? []) {
     // the values themselves, for comparing and for the section's rules; the record's own stay Secrets (core/base/secret.ts)
     const values = revealFields(record.fields)
@@ -138,6 +140,11 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
       result.unchanged++
       continue
     }
+    const refused = section.kept?.(server, {doomed, desired, current}, values)
+    if (refused !== undefined) {
+      result.problems.push(`${place}${record.id}: ${refused}`)
+      continue
+    }
     const change: Change = {
       target,
       section: section.name,
@@ -155,7 +162,6 @@ export function diffSection(section: Section, target: Target, desired: ReadonlyM
   }
   // what the API cannot delete (a scope's own settings) is never pruned, whatever `prune: true` covers
   if (prune && section.remove) {
-    const doomed = current.filter(server => !desired?.has(server.id) && !server.inherited)
     for (const server of doomed) {
       const why = section.kept?.(server, {doomed, desired, current})
       if (why !== undefined) {

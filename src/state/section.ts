@@ -66,6 +66,11 @@ export interface ReadContext {
 export interface ApplyContext {
   api: ApiClient
   shared: Map<string, unknown>
+  /**
+   * A change made in two steps (a tag's level: an unprotect, then a protect) says what a stop between
+   * them leaves behind; apply adds it to the change's report if a signal ends the run there (apply.ts)
+   */
+  midway?: (left: string) => void
 }
 
 export interface Section {
@@ -122,9 +127,14 @@ export interface Section {
   /**
    * Why `prune` leaves a record alone that the file does not list (a group's last owner, the token's own
    * user), or undefined: the plan says so instead of planning a delete. `doomed`: every record prune would
-   * delete in this scope; `desired`: the file's records.
+   * delete in this scope; `desired`: the file's records. With `wanted` (an update's values), why the
+   * record cannot be changed so (the token's own user demoted): a problem of the plan, nothing applied.
    */
-  kept?(record: CurrentRecord, scope: {doomed: readonly CurrentRecord[]; desired: ReadonlyMap<string, DesiredRecord> | undefined; current: readonly CurrentRecord[]}): string | undefined
+  kept?(
+    record: CurrentRecord,
+    scope: {doomed: readonly CurrentRecord[]; desired: ReadonlyMap<string, DesiredRecord> | undefined; current: readonly CurrentRecord[]},
+    wanted?: Readonly<Record<string, unknown>>,
+  ): string | undefined
   /** undefined: the API cannot delete these records, so `prune` is refused for the section */
   remove?: (context: ApplyContext, target: Target, current: CurrentRecord) => Promise<unknown>
   /** a server record as the file writes it: the map's key (or none for a list) and the value; secrets as `{env: …}` */

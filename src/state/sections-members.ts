@@ -2,8 +2,9 @@
 // ({access_level, expires_at}). The section reads and writes direct members only; whoever is a member
 // through an ancestor group is written in that group's entry. Prune keeps two members the file leaves
 // out, and the plan says why: the token's own user (a run that removed it would lose its own access half
-// way), and the scope's owners when no owner would be left (the platform refuses to remove a group's
-// last owner, app/policies/group_member_policy.rb; the plan says so before apply meets the 403).
+// way), and the scope's owners when no owner would be left (the platform refuses to remove or change a
+// group's last owner, app/policies/group_member_policy.rb; the plan says so before apply meets the 403).
+// Neither is demoted either: the plan refuses a file that lowers them (`kept` with the update's values).
 import {addMember, listMembers, MEMBER_RECORD, type Member, type MemberChanges, type NewMember, removeMember, updateMember} from '../api/members.js'
 import {type CurrentUser, currentUser} from '../api/user.js'
 import type {ApiClient} from '../core/http/request.js'
@@ -58,13 +59,21 @@ export const members: Section = {
       return record
     })
   },
-  kept(record, {doomed, desired, current}) {
-    if (ownMemberships.has(record)) return "the token's own user (prune never removes it)"
+  kept(record, {doomed, desired, current}, wanted) {
+    // an update is weighed only when it lowers the level; any other change (an expiry) is the file's to make
+    if (wanted !== undefined && !(Number(wanted.access_level ?? record.fields.access_level) < Number(record.fields.access_level))) return undefined
+    if (ownMemberships.has(record))
+      return wanted === undefined
+        ? "the token's own user (prune never removes it)"
+        : "the token's own user, whose level forgectl never lowers: the rest of the scope's changes would fail part-way without it (lower it alone with `members update`)"
     if (record.fields.access_level !== OWNER) return undefined
     // an owner stays when the file keeps another: listed, at the level the file gives it (or the server's)
     const staying = current.filter(other => !doomed.includes(other) && !other.inherited)
     const owners = staying.filter(other => Number(desired?.get(other.id)?.fields.access_level ?? other.fields.access_level) === OWNER)
-    return owners.length === 0 ? 'an owner, and the file names no other (prune never removes the last owner)' : undefined
+    if (owners.length > 0) return undefined
+    return wanted === undefined
+      ? 'an owner, and the file names no other (prune never removes the last owner)'
+      : 'an owner, and the file names no other: the platform refuses to demote the last owner (make another an owner first)'
   },
   // by username, as the platform takes a new member: one request (a username of digits as @NAME)
   create: ({api}, target, {username, ...rest}) => addMember(api, scopeOf(target), {...rest, user: `@${String(username)}`} as NewMember),

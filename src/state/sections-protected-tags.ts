@@ -28,7 +28,8 @@ export const protectedTags: Section = {
     })
   },
   create: ({api}, target, fields) => protectTag(api, target.path, fields as TagProtection),
-  update: ({api}, target, current, _changed, wanted) => reprotectTag(api, target.path, {...wanted, name: String(current.ref)} as TagProtection, current.server as ProtectedTag | undefined),
+  update: ({api, midway}, target, current, _changed, wanted) =>
+    reprotectTag(api, target.path, {...wanted, name: String(current.ref)} as TagProtection, current.server as ProtectedTag | undefined, midway),
   remove: ({api}, target, current) => unprotectTag(api, target.path, String(current.ref)),
   exported({id, fields}) {
     const level = fields.create_access_level

@@ -140,3 +140,34 @@ describe('which owners prune keeps (the section alone)', () => {
     expect(members.kept!(cat, {doomed: [cat], desired: new Map(), current})).toBeUndefined()
   })
 })
+
+// The platform lets a member who may manage members lower their own level (GroupMemberPolicy and
+// ProjectMemberPolicy enable update_*_member from admin_*_member, whoever the member is), after which
+// the rest of the scope's changes meet 403 part-way; and it refuses to change a group's last owner at
+// all (app/policies/group_member_policy.rb: `last_owner` prevents update_group_member; the check runs in
+// app/services/members/update_service.rb, has_update_permissions?). The plan refuses both, saying why.
+describe('what the plan never demotes', () => {
+  /** plan says why alice is not demoted and exits 1; apply exits 1 and sends nothing */
+  async function refusedDemotion(file: string, run: SandboxRunOptions, why: string): Promise<void> {
+    const planned = await sb.run(['plan', '-f', file], run)
+    expect(planned.code).toBe(1)
+    expect(planned.stdout).toContain(`error: group opensource members alice: ${why}`)
+    expect(await writesDuring(async () => expect((await sb.run(['apply', '-f', file, '--yes'], run)).code).toBe(1))).toBe(0)
+    expect((await membersOf('/groups/opensource')).alice?.level).toBe(50)
+  }
+
+  it("a group's last owner: a problem of the plan (exit 1), and apply sends nothing", async () => {
+    const file = stateFile('groups:\n  opensource:\n    members:\n      alice: maintainer\n')
+    await refusedDemotion(file, admin, 'an owner, and the file names no other: the platform refuses to demote the last owner (make another an owner first)')
+  })
+
+  it("the token's own user, though another owner stays: a problem of the plan (exit 1), and apply sends nothing; the same file run by another token applies", async () => {
+    expect((await sb.api('POST', '/groups/opensource/members', {as: 'owner', body: {user_id: 6, access_level: 50}})).status).toBe(201)
+    const file = stateFile('groups:\n  opensource:\n    members:\n      alice: guest\n')
+    await refusedDemotion(file, owner, "the token's own user, whose level forgectl never lowers")
+    // erin is another owner, and not the admin token's user: nothing keeps alice's level then
+    const applied = await sb.run(['apply', '-f', file, '--yes'], admin)
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+    expect((await membersOf('/groups/opensource')).alice?.level).toBe(10)
+  })
+})

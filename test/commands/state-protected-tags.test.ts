@@ -4,6 +4,8 @@
 // an update is an unprotect and a protect.
 import {describe, expect, it} from 'vitest'
 import type {ProtectedTag} from '../../src/api/protected-tags.js'
+import {TOKENS} from '../../src/sandbox/seed.js'
+import {interruptedRun} from '../helpers/interrupted-run.js'
 import {requestsOf as requestsOfSandbox, type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {stateFiles} from '../helpers/state-files.js'
 
@@ -66,6 +68,30 @@ describe('protected_tags in a state file', () => {
     expect(applied.code).not.toBe(0)
     expect(applied.stdout + applied.stderr).toContain('tag lost-* was unprotected to change its level, and is now left unprotected: 500')
     expect(await levelsOf(24)).not.toHaveProperty('lost-*')
+  })
+
+  it('an update stopped by Ctrl-C between its unprotect and its protect says the tag may be left unprotected, in the report and in --json', async () => {
+    for (const [name, json] of [
+      ['held-*', false],
+      ['held-json-*', true],
+    ] as const) {
+      expect((await sb.api('POST', '/projects/24/protected_tags', {as: 'owner', body: {name, create_access_level: 40}})).status).toBe(201)
+      const file = stateFile(`projects:\n  opensource/docs:\n    protected_tags:\n      "${name}": {create_access_level: developer}\n`)
+      // the protect is held an hour: the signal, not a machine's speed, decides where the change stops
+      sb.sandbox.faults.push({method: 'POST', path: '^/projects/[^/]+/protected_tags$', kind: 'latency', latencyMs: 3_600_000})
+      const sent = (method: string) => sb.sandbox.requests.filter(request => request.method === method && request.path.includes('/protected_tags')).length
+      const before = {DELETE: sent('DELETE'), POST: sent('POST')}
+      // the unprotect is done and the protect under way
+      const {code, stdout} = await interruptedRun(['apply', '-f', file, '--yes', ...(json ? ['--json'] : [])], sb.url, TOKENS.owner, () => sent('DELETE') > before.DELETE && sent('POST') > before.POST)
+      sb.sandbox.faults.splice(0)
+      expect(code).toBe(130)
+      const left = `tag ${name} was unprotected to change its level, and may be left unprotected: check it`
+      if (json) {
+        const [change] = JSON.parse(stdout) as Array<{outcome: string; error?: string}>
+        expect(change).toMatchObject({outcome: 'interrupted', error: left})
+      } else expect(stdout).toContain(`interrupted ~ project opensource/docs protected_tags ${name}: ${left}`)
+      expect(await levelsOf(24)).not.toHaveProperty(name)
+    }
   })
 
   it('an update of a protection with a deploy key rule is refused before anything is sent: the unprotect and protect would lose it', async () => {

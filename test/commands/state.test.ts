@@ -1,14 +1,14 @@
 // `forgectl plan`, `apply` and `export` against the sandbox over HTTP (issue 28): every section's
 // create, update, prune and no-op; the export → plan round trip; a second apply that writes nothing;
 // a stale saved plan; --max-deletes; secrets in no byte written; the bad input of a state file.
-import {spawn} from 'node:child_process'
 import {copyFileSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {TOKENS} from '../../src/sandbox/seed.js'
-import {BIN, freshConfigDir, type RunResult} from '../helpers/cli.js'
+import type {RunResult} from '../helpers/cli.js'
 import {answers, startHostileServer} from '../helpers/hostile-server.js'
+import {interruptedRun} from '../helpers/interrupted-run.js'
 import {type SandboxRunOptions, useSandbox} from '../helpers/sandbox.js'
 import {makeKey} from '../helpers/ssh-keys.js'
 
@@ -540,21 +540,8 @@ describe('Ctrl-C in the middle of an apply', () => {
     sb.sandbox.faults.push({method: 'POST', path: '^/projects/[^/]+/labels$', kind: 'latency', latencyMs: 3_600_000, skip: 1})
     const posts = () => sb.sandbox.requests.filter(request => request.method === 'POST' && request.path.endsWith('/labels')).length
     const before = posts()
-    const child = spawn(process.execPath, [BIN, 'apply', '-f', file, '--yes', '--concurrency', '1'], {
-      env: {PATH: process.env.PATH, HOME: process.env.HOME, FORGECTL_HOST: sb.url, FORGECTL_TOKEN: TOKENS.admin, FORGECTL_CONFIG_DIR: freshConfigDir()},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
-    const ended = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
-    // the second label's POST is under way: one is done, three have not started; one signal (a second exits at once)
-    const waiting = setInterval(() => {
-      if (posts() - before < 2) return
-      clearInterval(waiting)
-      child.kill('SIGINT')
-    }, 20)
-    const code = await ended
-    clearInterval(waiting)
+    // the second label's POST is under way: one is done, three have not started
+    const {code, stdout} = await interruptedRun(['apply', '-f', file, '--yes', '--concurrency', '1'], sb.url, TOKENS.admin, () => posts() - before >= 2)
     sb.sandbox.faults.splice(0)
     expect(code).toBe(130)
     expect(stdout).toMatch(/^done {8}\+ project acme\/website labels int-1$/m)
