@@ -4,7 +4,8 @@
 // out, and the plan says why: the token's own user (a run that removed it would lose its own access half
 // way), and the scope's owners when no owner would be left (the platform refuses to remove or change a
 // group's last owner, app/policies/group_member_policy.rb; the plan says so before apply meets the 403).
-// Neither is demoted either: the plan refuses a file that lowers them (`kept` with the update's values).
+// Neither is demoted either (the token's own user unless an administrator, who keeps every scope): the
+// plan refuses a file that lowers them (`kept` with the update's values).
 import {addMember, listMembers, MEMBER_RECORD, type Member, type MemberChanges, type NewMember, removeMember, updateMember} from '../api/members.js'
 import {type CurrentUser, currentUser} from '../api/user.js'
 import type {ApiClient} from '../core/http/request.js'
@@ -30,6 +31,8 @@ function tokenUser(api: ApiClient): Promise<CurrentUser> {
 
 /** the records read as the token's own user's membership */
 const ownMemberships = new WeakSet<CurrentRecord>()
+/** those of them whose user is no administrator: lowered, the rest of the run could lose its access */
+const ownWithoutAdmin = new WeakSet<CurrentRecord>()
 
 const usernameKey = (username: unknown) => String(username).toLowerCase()
 
@@ -55,14 +58,19 @@ export const members: Section = {
         // the username as the platform spells it, for export
         server: member,
       }
-      if (usernameKey(member.username) === usernameKey(self.username)) ownMemberships.add(record)
+      if (usernameKey(member.username) === usernameKey(self.username)) {
+        ownMemberships.add(record)
+        if (self.is_admin !== true) ownWithoutAdmin.add(record)
+      }
       return record
     })
   },
   kept(record, {doomed, desired, current}, wanted) {
     // an update is weighed only when it lowers the level; any other change (an expiry) is the file's to make
     if (wanted !== undefined && !(Number(wanted.access_level ?? record.fields.access_level) < Number(record.fields.access_level))) return undefined
-    if (ownMemberships.has(record))
+    // the platform lets a member lower their own level; forgectl refuses it only where the run would lose
+    // its access by it (an administrator keeps every scope whatever its membership)
+    if (wanted === undefined ? ownMemberships.has(record) : ownWithoutAdmin.has(record))
       return wanted === undefined
         ? "the token's own user (prune never removes it)"
         : "the token's own user, whose level forgectl never lowers: the rest of the scope's changes would fail part-way without it (lower it alone with `members update`)"

@@ -170,4 +170,12 @@ describe('what the plan never demotes', () => {
     expect(applied.code, applied.stdout + applied.stderr).toBe(0)
     expect((await membersOf('/groups/opensource')).alice?.level).toBe(10)
   })
+
+  it("an administrator's own membership is lowered as the file says: the administrator keeps every scope, and the platform allows it", async () => {
+    expect((await sb.api('POST', '/groups/opensource/members', {as: 'admin', body: {user_id: 1, access_level: 40}})).status).toBe(201)
+    const file = stateFile('groups:\n  opensource:\n    members:\n      root: guest\n')
+    const applied = await sb.run(['apply', '-f', file, '--yes'], admin)
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+    expect((await membersOf('/groups/opensource')).root?.level).toBe(10)
+  })
 })
