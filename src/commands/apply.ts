@@ -28,7 +28,7 @@ export default class Apply extends StateCommand<typeof Apply> {
   ]
   static args = {plan: Args.string({description: 'a plan saved by `forgectl plan --out` (instead of -f)'})}
   // text by default; as data, each change with its outcome (issue 37), like `terraform apply -json`; no csv of nested changes
-  static outputs: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: true, sort: false, prints: 'each change with its outcome'}
+  static outputs: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: true, sort: false, rows: false, prints: 'each change with its outcome'}
   static flags = {
     file: stateFileFlag.optional,
     sections: sectionsFlag,
