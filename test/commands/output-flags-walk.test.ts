@@ -73,7 +73,7 @@ function wrongFormat(variant: Variant, run: RunResult, {json, column, noRows, he
   const out = run.stdout
   // a command without rows takes neither --no-header nor --wide: a flag it cannot honour is refused
   if ((variant === 'no-header' || variant === 'wide') && noRows) return `--${variant} taken by a command that prints no rows`
-  if (out === '') return undefined
+  if (out === '' && variant !== 'quiet') return undefined
   const asJson = parsesAs(out, JSON.parse) as {value: unknown} | undefined
   switch (variant) {
     case 'json':
@@ -104,7 +104,9 @@ function wrongFormat(variant: Variant, run: RunResult, {json, column, noRows, he
       return extra.length === 0 ? undefined : `--columns ${column} printed other fields (${[...new Set(extra)].slice(0, 5).join(', ')})`
     }
     case 'quiet': {
-      // -q --json: handles, one per line, not the JSON; a command of one value or document (no csv) prints it, and -q silences only its messages
+      // -q --json: no messages but warnings; handles, one per line, not the JSON; a command of one value or document (no csv) prints it whole
+      const said = run.stderr.split('\n').filter(line => line !== '' && !line.startsWith('Warning:'))
+      if (run.code === 0 && said.length > 0) return `messages on stderr with -q (${JSON.stringify(said[0]!.slice(0, 80))})`
       if (noRows) return undefined
       const lines = out.replace(/\n$/, '').split('\n')
       const records = Array.isArray(json?.value) ? json.value.length : 1

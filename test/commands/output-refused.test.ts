@@ -104,6 +104,11 @@ describe('apply as data: each change with its outcome (like terraform apply -jso
     expect(applied.code).not.toBe(0)
   })
 
+  it('-q --json --yes: the handle of each change applied; the plan, a message no one answers, stays off stderr', async () => {
+    const applied = await sb.run(['apply', '-f', fresh('as-quiet'), '--yes', '-q', '--json'], {as: 'admin', env})
+    expect([applied.code, applied.stdout, applied.stderr]).toEqual([0, 'as-quiet\n', ''])
+  })
+
   it('--dry-run --jq: not sent, picked by jq', async () => {
     const applied = await sb.run(['apply', '-f', fresh('as-jq'), '--yes', '--dry-run', '--jq', '.[] | .id + " " + .outcome'], {as: 'admin', env})
     expect([applied.code, applied.stdout]).toEqual([0, 'as-jq not sent\n'])
