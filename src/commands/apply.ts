@@ -8,6 +8,7 @@ import {type BulkResult, bulkFailure} from '../core/lists/bulk.js'
 import {DEFAULT_CONCURRENCY} from '../core/lists/pagination.js'
 import {DATA_FORMATS} from '../core/output/formats.js'
 import type {OutputSpec} from '../core/output/output-spec.js'
+import {canPrompt} from '../core/terminal/terminal.js'
 import {checkDeletes, DEFAULT_MAX_DELETES, movedSincePlan, runChanges} from '../state/apply.js'
 import type {Change} from '../state/diff.js'
 import {wantedOf} from '../state/plan.js'
@@ -28,7 +29,7 @@ export default class Apply extends StateCommand<typeof Apply> {
   ]
   static args = {plan: Args.string({description: 'a plan saved by `forgectl plan --out` (instead of -f)'})}
   // text by default; as data, each change with its outcome (issue 37), like `terraform apply -json`; no csv of nested changes
-  static outputs: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: true, sort: false, prints: 'each change with its outcome'}
+  static outputs: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: true, sort: false, rows: false, prints: 'each change with its outcome'}
   static flags = {
     file: stateFileFlag.optional,
     sections: sectionsFlag,
@@ -59,6 +60,9 @@ export default class Apply extends StateCommand<typeof Apply> {
     // as data, stdout holds only the outcomes: the plan a person confirms goes to stderr
     const data = this.format !== 'table' || this.shared.jq !== undefined
     const show = (text: string) => (data ? this.io.stderr.write(text) : this.printer.text(text))
+    // with -q, the plan beside the data is a message like the others: shown only to a person who must answer for it
+    const asks = !this.shared.yes && !this.shared['dry-run'] && canPrompt(this.io)
+    const showPlan = (text: string) => (data && this.shared.quiet && !asks ? undefined : show(text))
     let changes: Change[]
     let wanted: (change: Change) => Record<string, unknown> | undefined
     if (file !== undefined) {
@@ -69,7 +73,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       }
       changes = plan.changes
       wanted = wantedOf
-      if (changes.length > 0) show(renderPlan(plan))
+      if (changes.length > 0) showPlan(renderPlan(plan))
     } else {
       const saved = await readSavedPlan(planPath!, this.connection.host, this.io)
       changes = saved.changes
@@ -80,7 +84,7 @@ export default class Apply extends StateCommand<typeof Apply> {
       wanted = change => values.get(change)
       const moved = await movedSincePlan(readContext(this.reader, concurrency), changes, concurrency, wanted)
       if (moved.length > 0) throw new CliError(`nothing was changed: the server no longer looks as it did when ${planPath} was made (${moved.join('; ')}); plan again`, ExitCode.conflict)
-      if (changes.length > 0) show(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
+      if (changes.length > 0) showPlan(renderSaved(changes, `${planPath}, planned ${saved.created_at}`))
     }
     if (changes.length === 0) {
       if (!data) return this.printer.text('No changes: the server matches the file.\n')

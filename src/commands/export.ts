@@ -12,7 +12,7 @@ export default class Export extends StateCommand<typeof Export> {
   static description =
     "Reads the sections asked for (every section by default) of the projects and groups named by -p and -g (full paths or globs: * one path segment, ** any number), and of the instance with --instance, (GET on each section list endpoint, every page) and writes them on stdout as a state file for `forgectl plan` and `apply` (YAML; JSON with --json). Secret values are never written: a masked variable's value becomes {env: STATE_<SCOPE>_<KEY>} (never a name a reference may not read). `export` then `plan` of its output reports no changes."
   static examples = ['<%= config.bin %> export -p "acme/**" --sections labels,protected_branches > acme.yaml', '<%= config.bin %> export -g acme --instance --json']
-  static outputs: OutputSpec = {formats: ['yaml', 'json', 'ndjson'], default: 'yaml', jq: true, columns: false, sort: false, prints: 'a state file, not records'}
+  static outputs: OutputSpec = {formats: ['yaml', 'json', 'ndjson'], default: 'yaml', jq: true, columns: false, sort: false, rows: false, prints: 'a state file, not records'}
   static flags = {
     project: Flags.string({char: 'p', description: 'project path or glob; repeat or comma-separate for several', multiple: true, multipleNonGreedy: true}),
     group: Flags.string({char: 'g', description: 'group path or glob; repeat or comma-separate for several', multiple: true, multipleNonGreedy: true}),

@@ -30,7 +30,7 @@ With --fleet N it also holds N more projects (project-1 …) under --fleet-group
     json: Flags.boolean({description: 'print {url, tokens} as one line of JSON on stdout', helpGroup: 'OUTPUT'}),
   }
   // -o json is --json; the rest is refused, not ignored (issue 37)
-  static outputs: OutputSpec = {formats: ['table', 'json'], default: 'table', jq: false, columns: false, sort: false, prints: 'its URL and tokens'}
+  static outputs: OutputSpec = {formats: ['table', 'json'], default: 'table', jq: false, columns: false, sort: false, rows: false, prints: 'its URL and tokens'}
   static flags = {
     port: Flags.integer({description: 'port to listen on; 0 picks a free one', min: 0, max: 65_535, default: 0}),
     host: Flags.string({description: 'address to listen on (loopback unless told otherwise)', default: '127.0.0.1'}),

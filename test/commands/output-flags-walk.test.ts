@@ -3,9 +3,11 @@
 // that takes the shared output flags (src/core/input/flags.ts, outputFlags) once per flag, with its
 // first help example (as help-examples.test.ts runs them), each flag in a sandbox of its own so that
 // every flag meets the same records. Each run either prints the format asked for, or is refused: exit
-// 2, one line, nothing on stdout and, for a format, nothing sent.
+// 2, one line, nothing on stdout and, for a format, nothing sent. The same for the flags that shape
+// records (wrongFormat says what each must show): -q, --no-header, --wide and --sort.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {parse as parseYaml} from 'yaml'
+import {sortRecords} from '../../src/core/output/format.js'
 import {OUTPUT_FORMATS, type OutputFormat} from '../../src/core/output/formats.js'
 import {TOKENS} from '../../src/sandbox/seed.js'
 import {type Sandbox, startSandbox} from '../../src/sandbox/server.js'
@@ -14,20 +16,21 @@ import {exampleFolder, examples, exampleWords, help, NOT_RUN} from '../helpers/e
 
 const manifest = (await import('../../oclif.manifest.json', {with: {type: 'json'}})).default as {commands: Record<string, {globalFlags?: string[]}>}
 
-/** every format but a person's table (formats.ts), then the filters */
+/** every format but a person's table (formats.ts), then the filters, then the flags that shape records: -q, --no-header, --wide, --sort */
 type Format = Exclude<OutputFormat, 'table'>
-type Variant = Format | 'jq' | 'columns'
-const VARIANTS: readonly Variant[] = [...OUTPUT_FORMATS.filter((name): name is Format => name !== 'table'), 'jq', 'columns']
+type Shaping = 'quiet' | 'no-header' | 'wide' | 'sort'
+type Variant = Format | 'jq' | 'columns' | Shaping
+const VARIANTS: readonly Variant[] = [...OUTPUT_FORMATS.filter((name): name is Format => name !== 'table'), 'jq', 'columns', 'quiet', 'no-header', 'wide', 'sort']
 
 /** the output flags an example may already carry: taken out, so that each run asks for one format */
-const OUTPUT_WITH_VALUE = new Set(['-o', '--output', '--jq', '--columns'])
-const OUTPUT_ALONE = new Set(['--json', '-q', '--quiet'])
+const OUTPUT_WITH_VALUE = new Set(['-o', '--output', '--jq', '--columns', '--sort'])
+const OUTPUT_ALONE = new Set(['--json', '-q', '--quiet', '--no-header', '--wide'])
 function withoutOutputFlags(words: string[]): string[] {
   const kept: string[] = []
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!
     if (OUTPUT_WITH_VALUE.has(word)) i++
-    else if (!OUTPUT_ALONE.has(word) && !/^(--output|--jq|--columns)=|^-o\w/.test(word)) kept.push(word)
+    else if (!OUTPUT_ALONE.has(word) && !/^(--output|--jq|--columns|--sort)=|^-o\w/.test(word)) kept.push(word)
   }
   return kept
 }
@@ -56,10 +59,21 @@ function parsesAs(text: string, parse: (text: string) => unknown): unknown {
   }
 }
 
-/** what is wrong with one run's stdout for the format it asked for (undefined: nothing) */
-function wrongFormat(variant: Variant, run: RunResult, json: {value: unknown} | undefined, column: string): string | undefined {
+/** what the runs before this one found: the JSON run's value and first field, and the csv run's header (undefined: no csv, or no records) */
+interface Seen {
+  json?: {value: unknown}
+  column: string
+  /** the csv run was refused: the command prints no rows (no header to leave out, no cell to cut) */
+  noRows: boolean
+  header?: string
+}
+
+/** what is wrong with one run's stdout for the format or flag it asked for (undefined: nothing) */
+function wrongFormat(variant: Variant, run: RunResult, {json, column, noRows, header}: Seen): string | undefined {
   const out = run.stdout
-  if (out === '') return undefined
+  // a command without rows takes neither --no-header nor --wide: a flag it cannot honour is refused
+  if ((variant === 'no-header' || variant === 'wide') && noRows) return `--${variant} taken by a command that prints no rows`
+  if (out === '' && variant !== 'quiet') return undefined
   const asJson = parsesAs(out, JSON.parse) as {value: unknown} | undefined
   switch (variant) {
     case 'json':
@@ -89,6 +103,28 @@ function wrongFormat(variant: Variant, run: RunResult, json: {value: unknown} | 
       const extra = records.flatMap(r => (r !== null && typeof r === 'object' ? Object.keys(r).filter(k => k !== column && k !== 'token') : []))
       return extra.length === 0 ? undefined : `--columns ${column} printed other fields (${[...new Set(extra)].slice(0, 5).join(', ')})`
     }
+    case 'quiet': {
+      // -q --json: no messages but warnings; handles, one per line, not the JSON; a command of one value or document (no csv) prints it whole
+      const said = run.stderr.split('\n').filter(line => line !== '' && !line.startsWith('Warning:'))
+      if (run.code === 0 && said.length > 0) return `messages on stderr with -q (${JSON.stringify(said[0]!.slice(0, 80))})`
+      if (noRows) return undefined
+      const lines = out.replace(/\n$/, '').split('\n')
+      const records = Array.isArray(json?.value) ? json.value.length : 1
+      if (lines.some(line => line.includes('\t') || typeof (parsesAs(line, JSON.parse) as {value: unknown} | undefined)?.value === 'object')) return 'not one handle per line'
+      return lines.length <= Math.max(records, 1) ? undefined : `${lines.length} lines for ${records} records: not their handles`
+    }
+    case 'no-header':
+      // --no-header -o csv: the rows alone, without the header the csv run printed first
+      return header !== undefined && out.split('\n')[0] === header ? `the csv header (${header.slice(0, 60)}) printed with --no-header` : undefined
+    case 'wide':
+      // --wide -o table: whole cells (in a pipe a table is never cut either; a terminal's width is table-layout's tests')
+      return out.includes('…') ? 'a cell cut with --wide' : undefined
+    case 'sort': {
+      // --sort FIELD --json: the records in that field's order, as sortRecords orders them
+      if (!asJson) return 'not JSON (asked with --json)'
+      if (!Array.isArray(asJson.value)) return undefined
+      return JSON.stringify(sortRecords(asJson.value, column)) === JSON.stringify(asJson.value) ? undefined : `not in --sort ${column} order`
+    }
     default: {
       // a format added to formats.ts without its check here fails the type-check
       const unchecked: never = variant
@@ -97,7 +133,12 @@ function wrongFormat(variant: Variant, run: RunResult, json: {value: unknown} | 
   }
 }
 
-function flagsOf(variant: Variant, column: string): string[] {
+function flagsOf(variant: Variant, {column, noRows}: Seen): string[] {
+  // a command without rows is asked for the flag alone (its -o csv and -o table are refused for the format already)
+  if (variant === 'no-header') return noRows ? ['--no-header'] : ['--no-header', '-o', 'csv']
+  if (variant === 'wide') return noRows ? ['--wide'] : ['--wide', '-o', 'table']
+  if (variant === 'quiet') return ['-q', '--json']
+  if (variant === 'sort') return ['--sort', column, '--json']
   if (variant === 'json') return ['--json']
   if (variant === 'jq') return ['--jq', '.']
   if (variant === 'columns') return ['--columns', column, '--json']
@@ -139,13 +180,12 @@ describe('every output flag of every command is honoured or refused (issue 37)',
 
   it.each(walked.map(([id, {example, words}]) => [id, example, words] as const))('%s', async (id, example, words) => {
     const problems: string[] = []
-    let json: {value: unknown} | undefined
-    let column = 'id'
+    const seen: Seen = {column: 'id', noRows: false}
     for (const variant of VARIANTS) {
       const {sandbox, configDir, dir} = sandboxes.get(variant)!
       const asks = help.commands[id.replaceAll(' ', ':')]?.flags?.yes !== undefined && !words.includes('--yes') && !words.includes('-y')
       const stdin = /\| *<%=|< *\S/.test(example) ? 'piped-input-value' : undefined
-      const args = [...(asks ? [...words, '--yes'] : words), ...flagsOf(variant, column)].map(word => word.replace(/^~\//, `${dir}/`))
+      const args = [...(asks ? [...words, '--yes'] : words), ...flagsOf(variant, seen)].map(word => word.replace(/^~\//, `${dir}/`))
       const before = sandbox.requests.length
       const run = await runCli(args, {
         cwd: dir,
@@ -156,16 +196,20 @@ describe('every output flag of every command is honoured or refused (issue 37)',
       const said = `${args.join(' ')} → exit ${run.code}`
       if (run.code === 2) {
         // refused: one line, nothing printed, and a format refused before anything is sent (a --columns
-        // field is checked against the records, so after the read)
+        // or --sort field is checked against the records, so after the read)
         if (run.stdout !== '' || run.stderr.trim().split('\n').length !== 1) problems.push(`${said}: refused, but not with one line and nothing on stdout:\n${run.stderr}`)
-        if (variant !== 'columns' && sent > 0) problems.push(`${said}: refused after ${sent} requests`)
+        if (variant !== 'columns' && variant !== 'sort' && sent > 0) problems.push(`${said}: refused after ${sent} requests`)
       } else {
-        const wrong = wrongFormat(variant, run, json, column)
+        const wrong = wrongFormat(variant, run, seen)
         if (wrong) problems.push(`${said}: ${wrong}:\n${run.stdout.slice(0, 300)}`)
       }
       if (variant === 'json' && run.code !== 2 && run.stdout !== '') {
-        json = parsesAs(run.stdout, JSON.parse) as {value: unknown} | undefined
-        column = firstField(json)
+        seen.json = parsesAs(run.stdout, JSON.parse) as {value: unknown} | undefined
+        seen.column = firstField(seen.json)
+      }
+      if (variant === 'csv') {
+        seen.noRows = run.code === 2 && sent === 0
+        if (run.code === 0 && run.stdout !== '') seen.header = run.stdout.split('\n')[0]
       }
     }
     expect(problems, problems.join('\n\n')).toEqual([])

@@ -26,6 +26,11 @@ describe('a format a command cannot print is refused, never ignored', () => {
     [['export', '-p', 'acme/website', '-o', 'table'], /^Error: -o table: export does not print table/],
     [['config', 'path', '-o', 'csv'], /^Error: -o csv: config path does not print csv/],
     [['auth', 'token', '--columns', 'token'], /^Error: --columns: auth token does not take it/],
+    // no rows: no header to leave out, no cell to cut (plan --no-header printed the plan and exited 0)
+    [['plan', '-f', state, '--no-header'], /^Error: --no-header: plan does not take it \(it prints a plan, not records\)$/],
+    [['apply', '-f', state, '--yes', '--wide'], /^Error: --wide: apply does not take it/],
+    [['export', '-p', 'acme/website', '--no-header'], /^Error: --no-header: export does not take it/],
+    [['config', 'path', '--wide'], /^Error: --wide: config path does not take it/],
     // refused before it starts: a server that runs until stopped would otherwise never end this test
     [['sandbox', '-o', 'yaml'], /^Error: -o yaml: sandbox does not print yaml \(it prints its URL and tokens\); it takes -o table, json$/],
   ])('%j', async (args, message) => {
@@ -97,6 +102,11 @@ describe('apply as data: each change with its outcome (like terraform apply -jso
     expect(lines.map(({id, action, outcome}) => ({id, action, outcome}))).toEqual([{id: 'as-lines', action: 'create', outcome: 'failed'}])
     expect(lines[0]!.error).toMatch(/400/)
     expect(applied.code).not.toBe(0)
+  })
+
+  it('-q --json --yes: the handle of each change applied; the plan, a message no one answers, stays off stderr', async () => {
+    const applied = await sb.run(['apply', '-f', fresh('as-quiet'), '--yes', '-q', '--json'], {as: 'admin', env})
+    expect([applied.code, applied.stdout, applied.stderr]).toEqual([0, 'as-quiet\n', ''])
   })
 
   it('--dry-run --jq: not sent, picked by jq', async () => {

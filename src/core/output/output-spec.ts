@@ -13,20 +13,22 @@ export interface OutputSpec {
   jq: boolean
   columns: boolean
   sort: boolean
+  /** --no-header and --wide, which need rows: a table or csv of records with a header to leave out and cells a terminal cuts */
+  rows: boolean
   /** the words of the refusal: what this command prints instead */
   prints?: string
 }
 
 /** a command that prints records: every format, every filter */
-export const RECORDS: OutputSpec = {formats: OUTPUT_FORMATS, jq: true, columns: true, sort: true}
+export const RECORDS: OutputSpec = {formats: OUTPUT_FORMATS, jq: true, columns: true, sort: true, rows: true}
 
 /**
  * A command whose output is one value or one document (a token, a path, a plan): its text by default,
  * the value as data in json, yaml or ndjson and through --jq; no columns, rows or order to choose.
  */
-export const ONE_VALUE: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: false, sort: false, prints: 'one value, not records'}
+export const ONE_VALUE: OutputSpec = {formats: ['table', ...DATA_FORMATS], default: 'table', jq: true, columns: false, sort: false, rows: false, prints: 'one value, not records'}
 
-type Asked = {json?: boolean; output?: string; jq?: string; columns?: string; sort?: string}
+type Asked = {json?: boolean; output?: string; jq?: string; columns?: string; sort?: string; 'no-header'?: boolean; wide?: boolean}
 
 /** refuses the output flags `spec` does not take: exit 2, before anything is read or sent */
 export function checkOutputFlags(command: string, spec: OutputSpec, flags: Asked): void {
@@ -42,5 +44,9 @@ export function checkOutputFlags(command: string, spec: OutputSpec, flags: Asked
     ['sort', spec.sort],
   ] as const) {
     if (!taken && flags[flag] !== undefined) throw new UsageError(`--${flag}: ${command} does not take it${why}`)
+  }
+  // booleans: only a flag given is refused (`--no-header` on `plan` printed the plan and exited 0)
+  for (const flag of ['no-header', 'wide'] as const) {
+    if (!spec.rows && flags[flag]) throw new UsageError(`--${flag}: ${command} does not take it${why}`)
   }
 }

@@ -88,6 +88,8 @@ export class Printer {
 
   /** a single record; table format shows it as field/value rows */
   async record(given: unknown, defaultColumns?: readonly string[]): Promise<void> {
+    // a list printed whole (one status per relation, an audit's findings) is records all the same: --sort orders it
+    if (Array.isArray(given) && this.options.sort !== undefined) return this.list(single(given), defaultColumns)
     await this.shown(given, defaultColumns, this.options.quiet)
   }
 
