@@ -9,6 +9,7 @@ import {URL_USERINFO} from '../core/base/redact.js'
 import {readAll} from './read-all.js'
 import {asReference} from './refs.js'
 import {type CurrentRecord, type Section, setFields} from './section.js'
+import {urlReference} from './url-reference.js'
 
 const plainSecret = (field: string, secretFields: readonly string[]) => secretFields.includes(field)
 
@@ -182,11 +183,8 @@ export function withTokenOnNewUrl(changed: Record<string, unknown>, wanted: Reco
   return changed.url !== undefined && wanted.token !== undefined ? {...changed, token: wanted.token} : changed
 }
 
-/** a URL with credentials in it is a secret export never writes: {env: HOOK_URL_HOST} in its place */
-export function exportedHookUrl(url: unknown): unknown {
-  const host = typeof url === 'string' && URL_USERINFO.test(url) ? /^[^/?#:]*/.exec(url.replace(URL_USERINFO, ''))?.[0] : undefined
-  return host === undefined ? url : {env: `HOOK_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
-}
+/** a hook's URL as export writes it: {env: HOOK_URL_HOST} where it holds credentials (url-reference.ts) */
+export const exportedHookUrl = (url: unknown): unknown => urlReference(url, 'HOOK')
 
 /** a deploy key's identity: the SHA256 fingerprint of its public key */
 export const keyFingerprint = (key: unknown): string => sha256Fingerprint(parsePublicKey(String(key)))

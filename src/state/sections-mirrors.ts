@@ -7,16 +7,16 @@ import {createMirror, deleteMirror, listMirrors, type MirrorChanges, NEW_MIRROR,
 import {URL_USERINFO} from '../core/base/redact.js'
 import {readAll} from './read-all.js'
 import {type CurrentRecord, type Section, setFields} from './section.js'
+import {urlReference} from './url-reference.js'
 
 const SETTINGS = ['enabled', 'auth_method', 'keep_divergent_refs', 'only_protected_branches', 'mirror_branch_regex'] as const
 
 /** the user and password of a URL (`https://bot:TOKEN@host/…`, or the server's `*****:*****@`) */
-const CREDENTIALS = URL_USERINFO
 
 /** how a plan names a mirror, the file's and the server's alike: its URL without the credentials in it */
-export const mirrorName = (url: string): string => url.replace(CREDENTIALS, '$1')
+export const mirrorName = (url: string): string => url.replace(URL_USERINFO, '$1')
 
-const hasCredentials = (url: unknown): boolean => typeof url === 'string' && CREDENTIALS.test(url)
+const hasCredentials = (url: unknown): boolean => typeof url === 'string' && URL_USERINFO.test(url)
 
 /** what the API takes when nothing is said (app/models/remote_mirror.rb, lib/api/remote_mirrors.rb): export leaves these out */
 const DEFAULTS: Readonly<Record<string, unknown>> = {enabled: false, auth_method: 'password', keep_divergent_refs: false, only_protected_branches: false}
@@ -50,8 +50,7 @@ export const remoteMirrors: Section = {
     const value = setFields(fields, ['url', ...SETTINGS])
     for (const [field, byDefault] of Object.entries(DEFAULTS)) if (value[field] === byDefault) delete value[field]
     // the server never returns the credentials: the URL with them is a reference the person fills in
-    const host = typeof value.url === 'string' && hasCredentials(value.url) ? /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@([^/?#:]*)/i.exec(value.url)?.[1] : undefined
-    if (host !== undefined) value.url = {env: `MIRROR_URL_${host.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`}
+    value.url = urlReference(value.url, 'MIRROR')
     return {value}
   },
 }
